@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm test`: every suite, one after the other (two cores: running them in
+// parallel starves the browsers). Each writes a JSON report to reports/;
+// the closing line `N passed, N failed` is summed from those reports.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { summarize } from './summarize.mjs';
+
+rmSync('reports', { recursive: true, force: true });
+mkdirSync('reports', { recursive: true });
+
+const suites = [
+  ['vitest', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']],
+];
+const hasE2e = existsSync('test/e2e') && readdirSync('test/e2e').some((f) => f.endsWith('.spec.ts'));
+if (hasE2e) {
+  suites.push(['playwright', ['npx', 'playwright', 'test']]);
+}
+
+let exitCode = 0;
+for (const [name, [cmd, ...args]] of suites) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json' } });
+  if (run.status !== 0) exitCode = 1;
+}
+
+const expected = ['vitest.json', ...(hasE2e ? ['playwright.json'] : [])];
+const { passed, failed, missing } = summarize('reports', expected);
+for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
+if (failed > 0 || missing.length > 0) exitCode = 1;
+console.log(`${passed} passed, ${failed + missing.length} failed`);
+process.exit(exitCode);

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+// @ts-expect-error plain JS helper shared with playwright.config.ts
+import { chromiumExecutable } from './scripts/chromium.mjs';
+
+const executablePath: string | undefined = chromiumExecutable();
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: one file at a time per project keeps servers and Chromium responsive.
+    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts', 'test/node/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath } }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
+  },
+});
