@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 // @ts-expect-error plain JS helper shared with playwright.config.ts
@@ -5,9 +6,15 @@ import { chromiumExecutable } from './scripts/chromium.mjs';
 
 const executablePath: string | undefined = chromiumExecutable();
 
+// Each area may add servers of its own as test/setup/<name>.ts (a Vitest
+// global setup that provides URLs); test/global-setup.ts starts the shared ones.
+const extraSetups = readdirSync('test/setup')
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `./test/setup/${f}`);
+
 export default defineConfig({
   test: {
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./test/global-setup.ts', ...extraSetups],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: one file at a time per project keeps servers and Chromium responsive.
