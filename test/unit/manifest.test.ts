@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+interface Manifest {
+  modules: Array<{
+    path: string;
+    declarations?: Array<{ customElement?: boolean; tagName?: string; cssParts?: Array<{ name: string }>; events?: Array<{ name: string }> }>;
+  }>;
+}
+
+const committed = (): Manifest => JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('custom-elements.json', () => {
+  test('is what the analyzer makes of the sources today (run `npm run analyze` and commit)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'cem-'));
+    try {
+      execFileSync('node_modules/.bin/cem', ['analyze', '--litelement', '--globs', 'src/**/*.ts', '--outdir', out], { stdio: 'ignore' });
+      expect(readFileSync(join(out, 'custom-elements.json'), 'utf8')).toBe(readFileSync('custom-elements.json', 'utf8'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('documents every part an element renders (@csspart)', () => {
+    for (const module of committed().modules) {
+      for (const element of module.declarations ?? []) {
+        if (!element.customElement) continue;
+        const folder = module.path.slice(0, module.path.lastIndexOf('/'));
+        const source = filesUnder(folder).map((f) => readFileSync(f, 'utf8')).join('\n');
+        // Static part names only: part="name" or part="a b" (dynamic parts are documented by hand).
+        const used = new Set([...source.matchAll(/\spart="([a-z0-9 -]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean));
+        const documented = new Set((element.cssParts ?? []).map((p) => p.name));
+        const missing = [...used].filter((p) => !documented.has(p));
+        expect(missing, `${element.tagName} renders undocumented parts`).toEqual([]);
+      }
+    }
+  });
+
+  test('documents every mcp-* event the project defines on some element (@event)', () => {
+    const defined = new Set(
+      filesUnder('src/events').flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/['"](mcp-[a-z-]+)['"]/g)].map((m) => m[1]!)),
+    );
+    const documented = new Set(
+      committed().modules.flatMap((m) => (m.declarations ?? []).flatMap((d) => (d.events ?? []).map((e) => e.name))),
+    );
+    expect([...defined].filter((e) => !documented.has(e))).toEqual([]);
+  });
+});
