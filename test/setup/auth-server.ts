@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { startAuthFixture } from '../fixtures/auth-server/server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Local OAuth authorization server (issuer URL), 127.0.0.1, CORS enabled. */
+    authServerUrl: string;
+    /** MCP endpoint protected by that authorization server, http://127.0.0.1:PORT/mcp */
+    protectedMcpUrl: string;
+  }
+}
+
+/** Starts the OAuth fixture for the oauth tests; stops it afterwards. */
+export default async function setup(project: TestProject) {
+  const fixture = await startAuthFixture();
+  project.provide('authServerUrl', fixture.issuer);
+  project.provide('protectedMcpUrl', fixture.mcpUrl);
+  return () => fixture.close();
+}
