@@ -1,0 +1,171 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property, query } from 'lit/decorators.js';
+import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, MessageBlock, ResourceLinkBlock } from '../../../content/index.js';
+import { McpResourceOpenEvent } from '../../../events/resource-open.js';
+import '../../markdown/mcp-markdown.js';
+import { contentBlockStyles } from './mcp-content-block.styles.js';
+
+const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
+const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
+
+/** A `data:` URL for base64 content, or undefined when the type does not fit `allowed`. */
+function dataUrl(mimeType: string | undefined, data: string, allowed: RegExp): string | undefined {
+  return mimeType && allowed.test(mimeType) ? `data:${mimeType};base64,${data}` : undefined;
+}
+
+/** A file name for a resource URI (its last path segment), for downloads. */
+export function fileNameOf(uri: string): string {
+  const last = uri.split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'resource';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/**
+ * Renders one MCP content block: text as sanitized markdown, images (click to
+ * enlarge in a dialog), audio with a player, resource links (click fires
+ * `mcp-resource-open`), embedded resources (text shown, blobs downloadable).
+ * `tool_use` and `tool_result` are rendered by `<mcp-tool-card>`; given one
+ * here, the block's JSON is shown. Unknown future block types show as JSON too.
+ *
+ * @summary One MCP content block.
+ *
+ * @event mcp-resource-open - The person opened a resource link (`McpResourceOpenEvent`, `.link`).
+ *
+ * @csspart image-button - The button around an image (opens the enlarged view).
+ * @csspart image - An image.
+ * @csspart image-dialog - The dialog showing an enlarged image.
+ * @csspart audio - The audio player.
+ * @csspart resource-link - A resource link (a button).
+ * @csspart resource - An embedded resource.
+ * @csspart resource-text - The text of an embedded text resource.
+ * @csspart download-button - Saves an embedded blob resource as a file.
+ * @csspart unknown - JSON of a block type this version does not know.
+ * @csspart text - A text block (the markdown body).
+ * @csspart md-code - A code block in text.
+ * @csspart md-copy-button - The copy button of a code block.
+ * @csspart md-table - A table in text.
+ * @csspart md-blockquote - A block quote in text.
+ * @csspart md-link - A link in text.
+ * @csspart md-image - An image in markdown text.
+ *
+ * @cssproperty --mcp-content-image-max-width - Largest width of an inline image (360px).
+ */
+@customElement('mcp-content-block')
+export class McpContentBlock extends LitElement {
+  static override styles = contentBlockStyles;
+
+  /** The block to show. */
+  @property({ attribute: false }) block?: MessageBlock;
+
+  /** For text blocks: the text is still streaming in. */
+  @property({ type: Boolean }) streaming = false;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  protected override render(): TemplateResult | typeof nothing {
+    const block = this.block;
+    if (!block) return nothing;
+    switch (block.type) {
+      case 'text':
+        return html`<mcp-markdown exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?streaming=${this.streaming}></mcp-markdown>`;
+      case 'image':
+        return this.#image(block);
+      case 'audio':
+        return this.#audio(block);
+      case 'resource_link':
+        return this.#link(block);
+      case 'resource':
+        return this.#resource(block);
+      default:
+        return html`<pre part="unknown" class="unknown">${JSON.stringify(block, null, 2)}</pre>`;
+    }
+  }
+
+  #image(block: ImageBlock) {
+    const src = dataUrl(block.mimeType, block.data, IMAGE_MIME);
+    if (!src) return html`<p class="meta">Image of unsupported type ${block.mimeType}</p>`;
+    const alt = typeof block._meta?.['alt'] === 'string' ? (block._meta['alt'] as string) : 'Image from the conversation';
+    return html`
+      <button part="image-button" class="image-button" type="button" aria-label="Enlarge image" @click=${() => this.dialog?.showModal()}>
+        <img part="image" src=${src} alt=${alt} />
+      </button>
+      <dialog part="image-dialog" aria-label="Enlarged image" @click=${this.#onDialogClick}>
+        <div class="dialog-bar"><button class="small-button" type="button" @click=${() => this.dialog?.close()}>Close</button></div>
+        <img src=${src} alt=${alt} />
+      </dialog>
+    `;
+  }
+
+  #onDialogClick(event: MouseEvent): void {
+    // A click on the backdrop (the dialog element itself, outside its box) closes it.
+    if (event.target === this.dialog) {
+      const r = this.dialog.getBoundingClientRect();
+      const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+      if (!inside) this.dialog.close();
+    }
+  }
+
+  #audio(block: AudioBlock) {
+    const src = dataUrl(block.mimeType, block.data, AUDIO_MIME);
+    if (!src) return html`<p class="meta">Audio of unsupported type ${block.mimeType}</p>`;
+    return html`<audio part="audio" controls preload="metadata" src=${src} aria-label="Audio clip"></audio>`;
+  }
+
+  #link(block: ResourceLinkBlock) {
+    return html`<button part="resource-link" class="resource-link" type="button" @click=${() => this.dispatchEvent(new McpResourceOpenEvent(block))}>
+      <strong>${block.title ?? block.name}</strong>
+      ${block.description ? html`<span>${block.description}</span>` : nothing}
+      <span class="uri">${block.uri}${block.mimeType ? ` · ${block.mimeType}` : ''}</span>
+    </button>`;
+  }
+
+  #resource(block: EmbeddedResourceBlock) {
+    const r = block.resource;
+    const caption = html`<span class="uri">${r.uri}${r.mimeType ? ` · ${r.mimeType}` : ''}</span>`;
+    if ('text' in r && typeof r.text === 'string') {
+      const body =
+        r.mimeType === 'text/markdown'
+          ? html`<mcp-markdown part="resource-text" .text=${r.text}></mcp-markdown>`
+          : html`<pre part="resource-text">${r.text}</pre>`;
+      return html`<figure part="resource" class="resource"><figcaption>${caption}</figcaption>${body}</figure>`;
+    }
+    const blob = 'blob' in r && typeof r.blob === 'string' ? r.blob : '';
+    const preview = dataUrl(r.mimeType, blob, IMAGE_MIME);
+    return html`<figure part="resource" class="resource">
+      <figcaption>
+        ${caption}
+        <button part="download-button" class="small-button" type="button" @click=${() => this.#download(r.uri, r.mimeType, blob)}>
+          Download ${fileNameOf(r.uri)}
+        </button>
+      </figcaption>
+      ${preview ? html`<img part="image" src=${preview} alt=${fileNameOf(r.uri)} class="preview" />` : nothing}
+    </figure>`;
+  }
+
+  #download(uri: string, mimeType: string | undefined, base64: string): void {
+    let bytes: Uint8Array;
+    try {
+      bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    } catch {
+      bytes = new Uint8Array();
+    }
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType ?? 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileNameOf(uri);
+    a.rel = 'noopener';
+    this.renderRoot.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-content-block': McpContentBlock;
+  }
+}

@@ -1,0 +1,113 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { Message, MessageBlock, ToolResultBlock } from '../../../content/index.js';
+import '../mcp-content-block/mcp-content-block.js';
+import '../mcp-tool-card/mcp-tool-card.js';
+import type { ToolCallProgress, ToolCallStatus } from '../mcp-tool-card/tool-call-status.js';
+import { messageStyles } from './mcp-message.styles.js';
+
+/** What `<mcp-message>` knows about one tool call beyond its `tool_use` block. */
+export interface ToolCallView {
+  /** The matching result (usually from the next, user, message). */
+  result?: ToolResultBlock;
+  status?: ToolCallStatus;
+  progress?: ToolCallProgress;
+  /** Name of the server offering the tool. */
+  server?: string;
+  /** Human title of the tool. */
+  title?: string;
+  /** Card expanded. */
+  open?: boolean;
+}
+
+const CARD_PARTS =
+  'card:tool-card, summary:tool-summary, name:tool-name, status:tool-status, arguments:tool-arguments, result:tool-result, structured:tool-structured, error:tool-error, progress:tool-progress, stop-button:tool-stop-button, approve-button:tool-approve-button, always-button:tool-always-button, deny-button:tool-deny-button';
+const BLOCK_PARTS =
+  'text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button, unknown';
+
+/**
+ * One MCP message: its role and its blocks, each through
+ * `<mcp-content-block>`, tool calls as `<mcp-tool-card>` (paired with their
+ * results through `toolCalls`). Elements the page puts in slot `tool-<id>`
+ * appear under the tool call with that `tool_use` id.
+ *
+ * @summary One message of a conversation.
+ *
+ * @slot tool-<id> - Inline elements under the tool call whose `tool_use` id is `<id>` (dynamic name).
+ *
+ * @csspart message - The message box. Also `user-message` or `assistant-message` by role.
+ * @csspart user-message - The message box of a user message.
+ * @csspart assistant-message - The message box of an assistant message.
+ * @csspart role - The "You" / "Assistant" label.
+ * @csspart tool-card - A tool card (its parts are re-exported as `tool-summary`, `tool-name`, `tool-status`, `tool-arguments`, `tool-result`, `tool-structured`, `tool-error`, `tool-progress`, `tool-stop-button`, `tool-approve-button`, `tool-always-button`, `tool-deny-button`).
+ * @csspart text - A text block; the markdown parts `md-code`, `md-copy-button`, `md-table`, `md-blockquote`, `md-link`, `md-image` and block parts `image-button`, `image`, `image-dialog`, `audio`, `resource-link`, `resource`, `resource-text`, `download-button`, `unknown` are re-exported.
+ *
+ * @cssproperty --mcp-message-user-bg - Background of user messages. Defaults to `--mcp-color-surface`.
+ * @cssproperty --mcp-message-assistant-bg - Background of assistant messages (transparent).
+ * @cssproperty --mcp-message-gap - Space between blocks.
+ * @cssproperty --mcp-message-user-indent - Left indent of user messages (15%).
+ */
+@customElement('mcp-message')
+export class McpMessage extends LitElement {
+  static override styles = messageStyles;
+
+  /** The message to show. */
+  @property({ attribute: false }) message?: Message;
+
+  /** Per `tool_use` id: result, status, progress, server. */
+  @property({ attribute: false }) toolCalls: ReadonlyMap<string, ToolCallView> = new Map();
+
+  /** The last text block is still streaming in. */
+  @property({ type: Boolean }) streaming = false;
+
+  /** Label of user messages. */
+  @property({ attribute: 'user-label' }) userLabel = 'You';
+
+  /** Label of assistant messages. */
+  @property({ attribute: 'assistant-label' }) assistantLabel = 'Assistant';
+
+  protected override render() {
+    const message = this.message;
+    if (!message) return nothing;
+    const role = message.role === 'user' ? 'user' : 'assistant';
+    const blocks = message.content;
+    let lastText = -1;
+    if (this.streaming) blocks.forEach((b, i) => b.type === 'text' && (lastText = i));
+    return html`<div part="message ${role}-message" class="message ${role}">
+      <span part="role" class="role">${role === 'user' ? this.userLabel : this.assistantLabel}</span>
+      ${repeat(
+        blocks,
+        (block, i) => (block.type === 'tool_use' ? `u:${block.id}` : block.type === 'tool_result' ? `r:${block.toolUseId}` : i),
+        (block, i) => this.#block(block, i === lastText),
+      )}
+    </div>`;
+  }
+
+  #block(block: MessageBlock, streaming: boolean) {
+    if (block.type === 'tool_use') {
+      const view = this.toolCalls.get(block.id) ?? {};
+      return html`<mcp-tool-card
+        exportparts=${CARD_PARTS}
+        .use=${block}
+        .result=${view.result}
+        .status=${view.status}
+        .progress=${view.progress}
+        .server=${view.server}
+        .toolTitle=${view.title}
+        ?open=${view.open ?? false}
+        ><slot name=${`tool-${block.id}`}></slot
+      ></mcp-tool-card>`;
+    }
+    if (block.type === 'tool_result') {
+      return html`<mcp-tool-card exportparts=${CARD_PARTS} .result=${block}></mcp-tool-card>`;
+    }
+    return html`<mcp-content-block exportparts=${BLOCK_PARTS} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-message': McpMessage;
+  }
+}

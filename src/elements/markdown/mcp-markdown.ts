@@ -1,0 +1,141 @@
+import { LitElement, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { MarkdownBlocks } from './markdown-blocks.js';
+import { renderMarkdown } from './render-markdown.js';
+import { markdownStyles } from './mcp-markdown.styles.js';
+
+/** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
+const nextFrame = (): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Sanitized GitHub-flavoured markdown that can grow while it streams.
+ *
+ * While `streaming` is set, updates are coalesced to one per frame, and only
+ * the last (growing) block is parsed and replaced; blocks that are finished
+ * are rendered once and never parsed or touched again. Links open in a new
+ * tab with `rel="noopener noreferrer"` and only for http, https and mailto.
+ *
+ * @summary Streaming, sanitized markdown.
+ *
+ * @csspart body - The container of the rendered blocks.
+ * @csspart md-code - A `<pre>` code block (set on the rendered markdown).
+ * @csspart md-copy-button - The copy button of a code block.
+ * @csspart md-table - A table.
+ * @csspart md-blockquote - A block quote.
+ * @csspart md-link - A link.
+ * @csspart md-image - An image.
+ *
+ * @cssproperty --mcp-markdown-code-bg - Background of code. Defaults to `--mcp-color-surface`.
+ * @cssproperty --mcp-markdown-link - Link colour. Defaults to `--mcp-color-accent`.
+ */
+@customElement('mcp-markdown')
+export class McpMarkdown extends LitElement {
+  static override styles = markdownStyles;
+
+  /** The markdown source (whole text so far; appending is cheap). */
+  @property() text = '';
+
+  /** Set while the text is still growing; clear it when the answer is complete. */
+  @property({ type: Boolean, reflect: true }) streaming = false;
+
+  #blocks = new MarkdownBlocks();
+  #tailEl: HTMLElement | undefined;
+  #renderedTail = '';
+  #whole: string | undefined;
+
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.streaming && this.hasUpdated) await nextFrame();
+    super.scheduleUpdate();
+  }
+
+  protected override render() {
+    return html`<div part="body" class="body" @click=${this.#onClick}></div>`;
+  }
+
+  protected override updated(): void {
+    const body = this.renderRoot.querySelector('.body') as HTMLElement;
+    const text = this.text.includes('\r') ? this.text.replace(/\r\n?/g, '\n') : this.text;
+    if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '') {
+      // A finished text rendered from scratch (history): one parse, no splitting.
+      if (this.#whole !== text) {
+        this.#whole = text;
+        body.replaceChildren(block(renderMarkdown(text)));
+      }
+      return;
+    }
+    if (this.#whole !== undefined) {
+      this.#whole = undefined;
+      body.replaceChildren();
+    }
+    const { added, reset } = this.#blocks.update(text);
+    if (reset) {
+      body.replaceChildren();
+      this.#tailEl = undefined;
+      this.#renderedTail = '';
+    }
+    if (!this.streaming) added.push(...this.#blocks.finish());
+    for (const raw of added) {
+      if (this.#tailEl && raw === this.#renderedTail) {
+        // The growing block ended exactly as last shown: keep its DOM.
+        this.#tailEl = undefined;
+        this.#renderedTail = '';
+        continue;
+      }
+      body.insertBefore(block(renderMarkdown(raw)), this.#tailEl ?? null);
+    }
+    const tail = this.#blocks.tail;
+    if (tail === this.#renderedTail) return;
+    this.#renderedTail = tail;
+    if (tail.trim() === '') {
+      this.#tailEl?.remove();
+      this.#tailEl = undefined;
+      return;
+    }
+    this.#tailEl ??= body.appendChild(block(document.createDocumentFragment()));
+    this.#tailEl.replaceChildren(renderMarkdown(tail));
+  }
+
+  /** Clears rendered output (used when the element is reused for another text). */
+  reset(): void {
+    this.#blocks.clear();
+    this.#tailEl = undefined;
+    this.#renderedTail = '';
+    this.#whole = undefined;
+    this.renderRoot.querySelector('.body')?.replaceChildren();
+    this.requestUpdate();
+  }
+
+  #onClick(event: Event): void {
+    const button = (event.target as Element).closest?.('button.copy');
+    const code = button?.parentElement?.querySelector('pre')?.textContent;
+    if (!button || code == null) return;
+    const done = (label: string) => {
+      button.textContent = label;
+      setTimeout(() => (button.textContent = 'Copy'), 1500);
+    };
+    Promise.resolve(navigator.clipboard?.writeText(code)).then(
+      () => done('Copied'),
+      () => done('Copy failed'),
+    );
+  }
+}
+
+function block(content: DocumentFragment): HTMLElement {
+  const div = document.createElement('div');
+  div.className = 'block';
+  div.append(content);
+  return div;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-markdown': McpMarkdown;
+  }
+}

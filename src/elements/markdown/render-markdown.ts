@@ -1,0 +1,92 @@
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import { Marked } from 'marked';
+
+/** Link schemes a rendered answer may point to; anything else loses its href. */
+export const SAFE_LINK_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+let purifier: Purifier | undefined;
+
+/** The project's own DOMPurify instance, so hooks never touch the page's. */
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    const el = node as Element;
+    if (el.tagName === 'A') {
+      const href = el.getAttribute('href');
+      if (href !== null && !isSafeUrl(href, SAFE_LINK_PROTOCOLS)) el.removeAttribute('href');
+      if (el.hasAttribute('href')) {
+        el.setAttribute('target', '_blank');
+        el.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else if (el.tagName === 'IMG') {
+      const src = el.getAttribute('src') ?? '';
+      if (!isSafeUrl(src, ['http:', 'https:']) && !/^data:image\/(png|jpe?g|gif|webp);/i.test(src)) el.removeAttribute('src');
+      el.setAttribute('loading', 'lazy');
+      el.setAttribute('referrerpolicy', 'no-referrer');
+    } else if (el.tagName === 'INPUT') {
+      // GFM task-list boxes show state; they are not controls.
+      el.setAttribute('disabled', '');
+    }
+  });
+  return purifier;
+}
+
+/** True when `url`, resolved against the page, uses one of `protocols`. */
+export function isSafeUrl(url: string, protocols: readonly string[]): boolean {
+  try {
+    const base = typeof location === 'undefined' ? 'https://invalid.example/' : location.href;
+    return protocols.includes(new URL(url.trim(), base).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const PARTS: Record<string, string> = {
+  PRE: 'md-code',
+  TABLE: 'md-table',
+  BLOCKQUOTE: 'md-blockquote',
+  A: 'md-link',
+  IMG: 'md-image',
+};
+
+/**
+ * Markdown (GFM) to a sanitized DOM fragment: no script, no event handlers,
+ * no styles, links only to http, https and mailto, opened in a new tab with
+ * `rel="noopener noreferrer"`. Code blocks are wrapped with a copy button
+ * (`button.copy`, handled by the host). Safe for any model or server text.
+ */
+export function renderMarkdown(source: string): DocumentFragment {
+  const html = marked.parse(source) as string;
+  const fragment = getPurifier().sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
+    FORBID_ATTR: ['style', 'id', 'name', 'autofocus', 'tabindex'],
+  }) as DocumentFragment;
+  for (const el of fragment.querySelectorAll('pre, table, blockquote, a, img')) {
+    const part = PARTS[el.tagName];
+    if (part) el.setAttribute('part', part);
+  }
+  for (const pre of fragment.querySelectorAll('pre')) {
+    const wrap = document.createElement('div');
+    wrap.className = 'code';
+    pre.replaceWith(wrap);
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy';
+    copy.setAttribute('part', 'md-copy-button');
+    copy.textContent = 'Copy';
+    copy.setAttribute('aria-label', 'Copy code');
+    pre.setAttribute('tabindex', '0');
+    wrap.append(pre, copy);
+  }
+  for (const table of fragment.querySelectorAll('table')) {
+    const scroller = document.createElement('div');
+    scroller.className = 'table';
+    table.replaceWith(scroller);
+    scroller.append(table);
+  }
+  return fragment;
+}
