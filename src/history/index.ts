@@ -1,0 +1,31 @@
+// Conversation history: conversations, MCP messages stored exactly as given,
+// and the activity log of tool calls, in IndexedDB or in memory.
+export { openHistory } from './idb-store.js';
+export type { OpenHistoryOptions } from './idb-store.js';
+export { createMemoryHistory } from './memory-store.js';
+export { HistoryChangeEvent } from './store.js';
+export type { HistoryStore, HistoryStoreEventMap } from './store.js';
+export { HistoryError, HISTORY_ERROR_CODES } from './errors.js';
+export type { HistoryErrorCode } from './errors.js';
+export { DB_VERSION, DEFAULT_DB_NAME } from './schema.js';
+export type { HistoryDB, TextRecord } from './schema.js';
+export { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.js';
+export type { HistoryExport } from './export-format.js';
+export { ACTIVITY_KINDS } from './types.js';
+export type {
+  ActivityKind,
+  ActivityRecord,
+  ActivityRequest,
+  ActivityResponse,
+  Conversation,
+  ConversationInit,
+  ConversationPage,
+  ConversationPatch,
+  ConversationServer,
+  HistoryChange,
+  NewActivity,
+  NewMessage,
+  SearchHit,
+  StoredMessage,
+  Usage,
+} from './types.js';
