@@ -189,10 +189,12 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
    * for {@link signIn}. Refuses a step-up that asks again for scope already
    * granted (the server would refuse forever).
    */
-  redirectToAuthorization(authorizationUrl: URL): void {
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const requested = authorizationUrl.searchParams.get('scope')?.split(' ').filter(Boolean) ?? [];
     const granted = new Set(this.grantedScope?.split(' ') ?? []);
-    if (this.grantedScope !== undefined && requested.length > 0 && requested.every((s) => granted.has(s))) {
+    // Only a step-up keeps the tokens (a refused refresh drops them first).
+    const stepUp = (await this.tokens()) !== undefined;
+    if (stepUp && this.grantedScope !== undefined && requested.length > 0 && requested.every((s) => granted.has(s))) {
       this.grantedScope = undefined;
       throw new OAuthSignInError(
         OAuthSignInErrorCode.StepUpLimit,
