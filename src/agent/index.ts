@@ -1,0 +1,19 @@
+export { allowAll, askAlways, defaultApprovalPolicy } from './approval.js';
+export { DEFAULT_MAX_ROUNDS, runTurn } from './run-turn.js';
+export { composeSystemPrompt } from './system-prompt.js';
+export { TURN_END_REASONS } from './types.js';
+export type {
+  AgentCallOptions,
+  AgentTool,
+  AgentToolAnnotations,
+  AgentToolHost,
+  AgentToolProgress,
+  AgentToolResult,
+  ApprovalDecision,
+  ApprovalHandler,
+  ApprovalPolicy,
+  TurnEndReason,
+  TurnEvent,
+  TurnOptions,
+  TurnResult,
+} from './types.js';

@@ -1,0 +1,211 @@
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
+import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import type { ProviderDelta } from '../providers/types.js';
+import { defaultApprovalPolicy } from './approval.js';
+import { composeSystemPrompt } from './system-prompt.js';
+import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.js';
+
+/** Default number of provider calls in one turn. */
+export const DEFAULT_MAX_ROUNDS = 10;
+
+const textResult = (toolUseId: string, text: string): ToolResultBlock => ({
+  type: 'tool_result',
+  toolUseId,
+  content: [{ type: 'text', text }],
+  isError: true,
+});
+
+const isAbort = (signal: AbortSignal | undefined) => signal?.aborted === true;
+
+/**
+ * Runs one chat turn: the conversation and the tools of every connected
+ * server go to the provider; text streams out through `onEvent`; tool calls
+ * are approved (policy), run with progress and cancellation, and their
+ * results appended exactly as the server returned them (content,
+ * structuredContent, isError); then the provider is asked again, until it
+ * ends its turn, `maxRounds` provider calls were made, or `signal` aborts.
+ *
+ * Never rejects for provider or tool failures: the result says why the turn
+ * ended. Every tool_use it records is followed by its tool_result (a refused,
+ * failed or stopped call gets an `isError` result saying so), so the
+ * conversation stays valid for the next turn.
+ */
+export async function runTurn(options: TurnOptions): Promise<TurnResult> {
+  const { provider, tools: host, signal } = options;
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const policy = options.policy ?? defaultApprovalPolicy;
+  const emit = options.onEvent ?? (() => {});
+  const conversation = [...options.messages];
+  const added: Message[] = [];
+  const record = async (message: Message) => {
+    conversation.push(message);
+    added.push(message);
+    emit({ type: 'message', message });
+    await options.onMessage?.(message);
+  };
+  const end = (reason: TurnEndReason, rounds: number, extra: Partial<TurnResult> = {}): TurnResult => ({ messages: added, reason, rounds, ...extra });
+
+  let rounds = 0;
+  let stopReason: string | undefined;
+  try {
+    while (rounds < maxRounds) {
+      if (isAbort(signal)) return end('stopped', rounds, { stopReason });
+      rounds += 1;
+      emit({ type: 'round-start', round: rounds });
+      const catalog = host ? [...(await host.listTools())] : [];
+      const byName = new Map(catalog.map((t) => [t.name, t]));
+      const params: CreateMessageRequestParams = {
+        messages: conversation as CreateMessageRequestParams['messages'],
+        maxTokens: options.maxTokens ?? 4096,
+        ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      };
+      const system = composeSystemPrompt(options.systemPrompt, host?.listInstructions?.() ?? []);
+      if (system) params.systemPrompt = system;
+      if (catalog.length) {
+        params.tools = catalog.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
+        params.toolChoice = { mode: 'auto' };
+      }
+
+      const streamed: MessageBlock[] = [];
+      let result;
+      try {
+        result = await provider.createMessage(params, {
+          signal,
+          model: options.model,
+          onDelta: (delta) => {
+            applyDelta(streamed, delta);
+            emit({ type: 'delta', delta, content: streamed });
+          },
+        });
+      } catch (error) {
+        // Keep what the person already saw: the streamed text, without half-made tool calls.
+        const partial = streamed.filter((b): b is MessageBlock => b?.type === 'text' && b.text !== '');
+        if (partial.length) await record({ role: 'assistant', content: partial });
+        return isAbort(signal) ? end('stopped', rounds) : end('error', rounds, { error });
+      }
+      emit({ type: 'provider-result', result });
+      stopReason = result.stopReason === undefined ? undefined : String(result.stopReason);
+      const content = result.content as MessageBlock[];
+      const uses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+      if (content.length) await record({ role: 'assistant', content });
+      if (uses.length === 0) {
+        const reason: TurnEndReason = stopReason === 'maxTokens' ? 'maxTokens' : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined ? 'endTurn' : 'other';
+        return end(reason, rounds, { stopReason });
+      }
+      const results = await runTools(uses, byName, options, policy);
+      await record({ role: 'user', content: results });
+      if (isAbort(signal)) return end('stopped', rounds, { stopReason });
+    }
+    return end('maxRounds', rounds, { stopReason });
+  } catch (error) {
+    return end(isAbort(signal) ? 'stopped' : 'error', rounds, { error, stopReason });
+  }
+}
+
+/** Builds the streaming message from provider deltas (blocks by index). */
+function applyDelta(content: MessageBlock[], delta: ProviderDelta): void {
+  switch (delta.type) {
+    case 'text': {
+      const block = content[delta.index];
+      if (block?.type === 'text') block.text += delta.text;
+      else content[delta.index] = { type: 'text', text: delta.text };
+      return;
+    }
+    case 'tool-call-start':
+      content[delta.index] = { type: 'tool_use', id: delta.id, name: delta.name, input: {} };
+      return;
+    case 'tool-call-end':
+      content[delta.index] = { type: 'tool_use', id: delta.id, name: delta.name, input: delta.input };
+      return;
+    case 'tool-call-delta':
+    case 'usage':
+      return;
+    default: {
+      const never: never = delta;
+      void never;
+    }
+  }
+}
+
+/**
+ * Approvals one after the other (a person answers one question at a time),
+ * then every approved call at once. Each result is in the order of the calls.
+ */
+async function runTools(
+  uses: ToolUseBlock[],
+  byName: Map<string, AgentTool>,
+  options: TurnOptions,
+  policy: NonNullable<TurnOptions['policy']>,
+): Promise<ToolResultBlock[]> {
+  const { signal, tools: host } = options;
+  const emit = options.onEvent ?? (() => {});
+  const results = new Map<string, ToolResultBlock>();
+  const finish = (use: ToolUseBlock, result: ToolResultBlock, status: 'done' | 'error' | 'cancelled' | 'denied') => {
+    results.set(use.id, result);
+    emit({ type: 'tool-end', toolUse: use, result, status });
+  };
+  const approved: Array<{ use: ToolUseBlock; tool: AgentTool }> = [];
+  for (const use of uses) {
+    const tool = byName.get(use.name);
+    if (!tool || !host) {
+      finish(use, textResult(use.id, `There is no tool named "${use.name}".`), 'error');
+      continue;
+    }
+    if (isAbort(signal)) {
+      finish(use, textResult(use.id, 'The person stopped the turn before this tool ran.'), 'cancelled');
+      continue;
+    }
+    let decision = policy(tool, use.input ?? {});
+    if (decision === 'ask') {
+      emit({ type: 'tool-approval', toolUse: use, tool });
+      const waitSignal = signal ?? new AbortController().signal;
+      const ok = options.approve ? await waitOrAbort(options.approve({ toolUse: use, tool, signal: waitSignal }), waitSignal) : false;
+      decision = ok ? 'allow' : 'deny';
+      if (isAbort(signal)) {
+        finish(use, textResult(use.id, 'The person stopped the turn before this tool ran.'), 'cancelled');
+        continue;
+      }
+    }
+    if (decision === 'deny') finish(use, textResult(use.id, 'The person did not allow this tool call.'), 'denied');
+    else approved.push({ use, tool });
+  }
+  await Promise.all(
+    approved.map(async ({ use, tool }) => {
+      emit({ type: 'tool-start', toolUse: use, tool });
+      const callSignal = signal ?? new AbortController().signal;
+      try {
+        const r = await host!.callTool(tool.name, use.input ?? {}, {
+          signal: callSignal,
+          toolUseId: use.id,
+          onprogress: (progress) => emit({ type: 'tool-progress', toolUse: use, progress }),
+        });
+        const { content, structuredContent, isError, _meta } = r;
+        const block: ToolResultBlock = { type: 'tool_result', toolUseId: use.id, content: content ?? [] };
+        if (structuredContent !== undefined) block.structuredContent = structuredContent;
+        if (isError !== undefined) block.isError = isError;
+        if (_meta !== undefined) block._meta = _meta;
+        finish(use, block, isError ? 'error' : 'done');
+      } catch (error) {
+        if (isAbort(callSignal)) finish(use, textResult(use.id, 'The person stopped this tool call.'), 'cancelled');
+        else finish(use, textResult(use.id, `The tool call failed: ${error instanceof Error ? error.message : String(error)}`), 'error');
+      }
+    }),
+  );
+  return uses.map((u) => results.get(u.id)!);
+}
+
+/** Resolves false as soon as `signal` aborts. */
+function waitOrAbort(promise: Promise<boolean>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      () => resolve(false),
+    );
+  });
+}

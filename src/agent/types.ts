@@ -1,0 +1,136 @@
+/**
+ * What the turn loop needs from the world, as small structural interfaces so
+ * that `agent/` depends on shapes, not on implementations: the connection
+ * hub of `mcp/` satisfies {@link AgentToolHost}, any `ModelProvider` of
+ * `providers/` is the model, and the history store receives messages through
+ * {@link TurnOptions.onMessage}.
+ */
+import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
+
+/** Hints a server gives about a tool (MCP `ToolAnnotations`). */
+export interface AgentToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** A tool as the model sees it, with where it comes from. */
+export interface AgentTool {
+  /** The name the model uses; unique across all servers. */
+  name: string;
+  description?: string;
+  /** JSON schema of the arguments (`type: 'object'`). */
+  inputSchema: { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+  annotations?: AgentToolAnnotations;
+  /** Human title of the tool. */
+  title?: string;
+  /** Name of the server offering it, to show people. */
+  server?: string;
+}
+
+/** Progress of a tool call (`notifications/progress`). */
+export interface AgentToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a tool returned (`CallToolResult`), passed on untouched. */
+export interface AgentToolResult {
+  content: ToolResultBlock['content'];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Options of one tool call. */
+export interface AgentCallOptions {
+  /** Aborted when the person stops the call or the turn; the host cancels the request. */
+  signal: AbortSignal;
+  /** The `tool_use` id, so input requests the tool triggers can be shown under it. */
+  toolUseId: string;
+  onprogress?: (progress: AgentToolProgress) => void;
+}
+
+/** The tools of every connected server (the `mcp/` hub implements this). */
+export interface AgentToolHost {
+  /** The catalog now. */
+  listTools(): readonly AgentTool[] | Promise<readonly AgentTool[]>;
+  /** Each connected server's `instructions`, to fold into the system prompt. */
+  listInstructions?(): ReadonlyArray<{ server: string; instructions: string }>;
+  /** Runs a tool by its model-facing name. Rejects on protocol errors. */
+  callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult>;
+}
+
+/** A decision of the approval policy. */
+export type ApprovalDecision = 'allow' | 'ask' | 'deny';
+
+/**
+ * Decides per call whether to run it at once, ask the person, or refuse.
+ * The default ({@link defaultApprovalPolicy}) asks for tools marked
+ * `destructiveHint: true` and runs the rest.
+ */
+export type ApprovalPolicy = (tool: AgentTool, input: Record<string, unknown>) => ApprovalDecision;
+
+/** Asked when the policy says `ask`: resolve true to run, false to refuse. */
+export type ApprovalHandler = (request: { toolUse: ToolUseBlock; tool: AgentTool; signal: AbortSignal }) => Promise<boolean>;
+
+/** Why a turn ended. */
+export const TURN_END_REASONS = ['endTurn', 'maxRounds', 'maxTokens', 'stopped', 'error', 'other'] as const;
+/** One of {@link TURN_END_REASONS}. */
+export type TurnEndReason = (typeof TURN_END_REASONS)[number];
+
+/** Everything that happens during a turn, in order, for a UI to follow. */
+export type TurnEvent =
+  | { type: 'round-start'; round: number }
+  /** A piece of the assistant message streaming in (see `ProviderDelta`). */
+  | { type: 'delta'; delta: ProviderDelta; content: MessageBlock[] }
+  /** A complete message was added to the conversation. */
+  | { type: 'message'; message: Message }
+  | { type: 'tool-approval'; toolUse: ToolUseBlock; tool: AgentTool }
+  | { type: 'tool-start'; toolUse: ToolUseBlock; tool: AgentTool | undefined }
+  | { type: 'tool-progress'; toolUse: ToolUseBlock; progress: AgentToolProgress }
+  | { type: 'tool-end'; toolUse: ToolUseBlock; result: ToolResultBlock; status: 'done' | 'error' | 'cancelled' | 'denied' }
+  | { type: 'provider-result'; result: ProviderResult };
+
+/** Options of {@link runTurn}. */
+export interface TurnOptions {
+  provider: ModelProvider;
+  /** The conversation so far, ending with the person's new message. */
+  messages: readonly Message[];
+  tools?: AgentToolHost;
+  /** The page's system prompt; servers' instructions are appended to it. */
+  systemPrompt?: string;
+  /** Provider calls per turn (default 10). */
+  maxRounds?: number;
+  /** Token limit per provider call (default 4096). */
+  maxTokens?: number;
+  temperature?: number;
+  /** The model to use (overrides the provider's default). */
+  model?: string;
+  /** Stops everything: the provider request is aborted and running tool calls are cancelled. */
+  signal?: AbortSignal;
+  policy?: ApprovalPolicy;
+  /** Required for the policy's `ask`; without it, `ask` means deny. */
+  approve?: ApprovalHandler;
+  /** Each new message, in order, awaited before the turn goes on (store it here). */
+  onMessage?: (message: Message) => void | Promise<void>;
+  onEvent?: (event: TurnEvent) => void;
+}
+
+/** What {@link runTurn} resolves with (it does not reject for provider or tool failures). */
+export interface TurnResult {
+  /** The messages this turn added, in order. */
+  messages: Message[];
+  reason: TurnEndReason;
+  rounds: number;
+  /** The provider's last `stopReason`. */
+  stopReason?: string;
+  /** Set when `reason` is `error`. */
+  error?: unknown;
+}
