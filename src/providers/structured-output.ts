@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { CreateMessageRequestParams } from './types.js';
+
+/**
+ * The reserved tool name a server uses to ask for structured output: it
+ * offers exactly one tool `__schema__` with `toolChoice: { mode: 'required' }`
+ * and reads the answer from the tool_use block's `input`.
+ */
+export const SCHEMA_TOOL_NAME = '__schema__';
+
+/** The JSON schema of a structured-output request, or undefined when the request is not one. */
+export function structuredOutputSchema(params: CreateMessageRequestParams): Record<string, unknown> | undefined {
+  const tools = params.tools ?? [];
+  if (tools.length !== 1 || tools[0]!.name !== SCHEMA_TOOL_NAME) return undefined;
+  if (params.toolChoice?.mode !== 'required') return undefined;
+  return tools[0]!.inputSchema as Record<string, unknown>;
+}
+
+/**
+ * Checks `value` against a JSON schema (zod's converter: no `eval`, so it works
+ * under a strict CSP). Returns undefined when it matches, else a short reason.
+ */
+export function schemaMismatch(schema: Record<string, unknown>, value: unknown): string | undefined {
+  let validator: z.ZodType;
+  try {
+    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch {
+    // A schema zod cannot read is not the model's fault: accept any object.
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'the answer is not a JSON object';
+  }
+  const result = validator.safeParse(value);
+  if (result.success) return undefined;
+  return result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
