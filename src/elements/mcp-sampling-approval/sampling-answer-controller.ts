@@ -1,0 +1,206 @@
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { CreateMessageRequestParams, Tool } from '@modelcontextprotocol/client';
+import type { MessageBlock, ToolUseBlock } from '../../content/index.js';
+import { FieldKind, missingRequired, parseObjectJson, readFields, schemaFields, type SchemaField } from '../sampling/schema-fields.js';
+import { newToolUseId, SCHEMA_TOOL_NAME, structuredOutputSchema } from '../sampling/sampling-request.js';
+import { json, renderBlock } from './render-blocks.js';
+
+/** An answer ready to send, or a sentence saying what to fix. */
+export type BuiltAnswer = { blocks: MessageBlock[]; stopReason?: string } | string;
+
+/**
+ * The answer half of the sampling approval: the Review of what the model
+ * returned (text and tool inputs editable) and the form a person uses to
+ * write the answer when no model runs (text, or a call of an offered tool
+ * with its input filled from the tool's schema).
+ */
+export class SamplingAnswerController implements ReactiveController {
+  /** The model that produced the answer under review. */
+  model = '';
+  private blocks: MessageBlock[] = [];
+  private stopReason?: string;
+  private texts = new Map<number, string>();
+  private inputs = new Map<number, string>();
+  private mode: 'text' | 'tool' = 'text';
+  private modes: Array<'text' | 'tool'> = ['text'];
+  private toolName = '';
+  private text = '';
+  private values: Record<string, string | boolean> = {};
+  private inputJson = '{}';
+  readonly #host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  reset(): void {
+    this.blocks = [];
+    this.texts.clear();
+    this.inputs.clear();
+    this.values = {};
+    this.text = '';
+    this.inputJson = '{}';
+  }
+
+  /** Takes the model's answer for review. */
+  load(blocks: MessageBlock[], model: string, stopReason?: string): void {
+    this.reset();
+    this.blocks = blocks;
+    this.model = model;
+    this.stopReason = stopReason;
+    blocks.forEach((b, i) => {
+      if (b.type === 'text') this.texts.set(i, b.text);
+      if (b.type === 'tool_use') this.inputs.set(i, json(b.input));
+    });
+    this.#host.requestUpdate();
+  }
+
+  /** Prepares the hand-written answer form for `request`. */
+  startCompose(request: CreateMessageRequestParams): void {
+    this.reset();
+    const tools = request.tools ?? [];
+    const choice = request.toolChoice?.mode ?? 'auto';
+    this.modes = tools.length === 0 || choice === 'none' ? ['text'] : choice === 'required' ? ['tool'] : ['text', 'tool'];
+    this.mode = this.modes[0]!;
+    this.selectTool(tools[0]);
+  }
+
+  private selectTool(tool: Tool | undefined): void {
+    this.toolName = tool?.name ?? '';
+    this.values = {};
+    for (const f of schemaFields(tool?.inputSchema)) {
+      if (f.default !== undefined) this.values[f.name] = f.kind === FieldKind.Boolean ? Boolean(f.default) : f.kind === FieldKind.Json ? json(f.default) : String(f.default);
+    }
+    this.inputJson = '{}';
+    this.#host.requestUpdate();
+  }
+
+  /** The reviewed answer with the person's edits. */
+  reviewed(request: CreateMessageRequestParams): BuiltAnswer {
+    const blocks: MessageBlock[] = [];
+    for (const [i, block] of this.blocks.entries()) {
+      if (block.type === 'text') blocks.push({ ...block, text: this.texts.get(i) ?? block.text });
+      else if (block.type === 'tool_use') {
+        const parsed = parseObjectJson(this.inputs.get(i) ?? '{}');
+        if (!parsed.ok) return `The input of ${block.name} is ${parsed.error}.`;
+        const missing = missingRequired(request.tools?.find((t) => t.name === block.name)?.inputSchema, parsed.value);
+        if (missing.length) return `The input of ${block.name} lacks ${missing.join(', ')}.`;
+        blocks.push({ ...block, input: parsed.value });
+      } else blocks.push(block);
+    }
+    if (blocks.length === 0) return 'The answer is empty: write one by hand or reject.';
+    return { blocks, stopReason: this.stopReason === 'stopped' ? 'endTurn' : this.stopReason };
+  }
+
+  /** The hand-written answer. */
+  composed(request: CreateMessageRequestParams): BuiltAnswer {
+    if (this.mode === 'text') {
+      if (this.text.trim() === '') return 'Write the answer first.';
+      return { blocks: [{ type: 'text', text: this.text }], stopReason: 'endTurn' };
+    }
+    const tool = request.tools?.find((t) => t.name === this.toolName);
+    if (!tool) return 'Pick one of the offered tools.';
+    const fields = schemaFields(tool.inputSchema);
+    const reading = fields.length ? readFields(fields, this.values) : parseObjectJson(this.inputJson);
+    if (!reading.ok) return reading.error.endsWith('.') ? reading.error : `${reading.error}.`;
+    const use: ToolUseBlock = { type: 'tool_use', id: newToolUseId(), name: tool.name, input: reading.value };
+    return { blocks: [use], stopReason: 'toolUse' };
+  }
+
+  private set(update: () => void) {
+    update();
+    this.#host.requestUpdate();
+  }
+
+  /** Review: the answer, text and tool inputs editable. */
+  renderReview(request: CreateMessageRequestParams): TemplateResult {
+    const structured = structuredOutputSchema(request) !== undefined;
+    return html`<section part="answer" class="answer" aria-labelledby="answer-title">
+      <h3 id="answer-title">${structured ? 'Structured answer' : 'Answer'} <span class="muted">from ${this.model}${this.stopReason ? ` (${this.stopReason})` : ''}</span></h3>
+      ${this.blocks.length === 0 ? html`<p class="muted">The model returned nothing.</p>` : nothing}
+      ${this.blocks.map((block, i) => {
+        if (block.type === 'text') {
+          return html`<label part="field" class="field"><span>Answer text${this.blocks.length > 1 ? ` ${i + 1}` : ''}</span>
+            <textarea part="input" name="answerText" rows="5" .value=${this.texts.get(i) ?? ''}
+              @input=${(e: Event) => this.set(() => this.texts.set(i, (e.target as HTMLTextAreaElement).value))}></textarea></label>`;
+        }
+        if (block.type === 'tool_use') {
+          const isSchema = block.name === SCHEMA_TOOL_NAME;
+          return html`<div part="tool-use" class="card tool-use">
+            ${isSchema ? html`<p>The parsed object:</p>${this.renderObject(block.input)}` : html`<div><span class="label">Tool call</span> <strong>${block.name}</strong></div>`}
+            <label part="field" class="field"><span>${isSchema ? 'Structured output (JSON)' : `Input of ${block.name} (JSON)`}</span>
+              <textarea part="input" name="toolInput" rows="6" .value=${this.inputs.get(i) ?? '{}'}
+                @input=${(e: Event) => this.set(() => this.inputs.set(i, (e.target as HTMLTextAreaElement).value))}></textarea></label>
+          </div>`;
+        }
+        return renderBlock(block);
+      })}
+    </section>`;
+  }
+
+  private renderObject(value: Record<string, unknown>): TemplateResult {
+    return html`<dl class="object">${Object.entries(value).map(([k, v]) => html`<dt>${k}</dt><dd>${typeof v === 'string' ? v : json(v)}</dd>`)}</dl>`;
+  }
+
+  /** The form a person writes the answer in. */
+  renderCompose(request: CreateMessageRequestParams): TemplateResult {
+    const tools = request.tools ?? [];
+    const tool = tools.find((t) => t.name === this.toolName);
+    const fields = schemaFields(tool?.inputSchema);
+    return html`<section part="answer" class="answer" aria-labelledby="answer-title">
+      <h3 id="answer-title">Your answer</h3>
+      ${this.modes.length > 1
+        ? html`<fieldset class="modes"><legend>Answer with</legend>
+            ${this.modes.map((m) => html`<label><input type="radio" name="mode" value=${m} .checked=${this.mode === m}
+              @change=${() => this.set(() => (this.mode = m))} /> ${m === 'text' ? 'Text' : 'A tool call'}</label>`)}
+          </fieldset>`
+        : nothing}
+      ${this.mode === 'text'
+        ? html`<label part="field" class="field"><span>Answer text</span>
+            <textarea part="input" name="answerText" rows="5" .value=${this.text} @input=${(e: Event) => this.set(() => (this.text = (e.target as HTMLTextAreaElement).value))}></textarea></label>`
+        : html`${tools.length > 1 || tool?.name !== SCHEMA_TOOL_NAME
+              ? html`<label part="field" class="field"><span>Tool</span>
+                  <select part="input" name="tool" .value=${this.toolName} @change=${(e: Event) => this.selectTool(tools.find((t) => t.name === (e.target as HTMLSelectElement).value))}>
+                    ${tools.map((t) => html`<option value=${t.name} ?selected=${t.name === this.toolName}>${t.title ?? t.name}</option>`)}
+                  </select></label>`
+              : nothing}
+            ${tool?.description ? html`<p class="muted">${tool.description}</p>` : nothing}
+            ${fields.length ? fields.map((f) => this.renderField(f)) : html`<label part="field" class="field"><span>Input (JSON)</span>
+              <textarea part="input" name="toolInput" rows="5" .value=${this.inputJson} @input=${(e: Event) => this.set(() => (this.inputJson = (e.target as HTMLTextAreaElement).value))}></textarea></label>`}`}
+    </section>`;
+  }
+
+  private renderField(f: SchemaField): TemplateResult {
+    const value = this.values[f.name];
+    const onInput = (e: Event) => {
+      const target = e.target as HTMLInputElement;
+      this.set(() => (this.values = { ...this.values, [f.name]: target.type === 'checkbox' ? target.checked : target.value }));
+    };
+    const label = html`<span>${f.title}${f.required ? html`<span aria-hidden="true"> *</span>` : nothing}</span>`;
+    const description = f.description ? html`<small class="muted">${f.description}</small>` : nothing;
+    switch (f.kind) {
+      case FieldKind.Boolean:
+        return html`<label part="field" class="field check"><input part="input" type="checkbox" name=${f.name} .checked=${value === true} @change=${onInput} />${label}${description}</label>`;
+      case FieldKind.Choice:
+        return html`<label part="field" class="field">${label}
+          <select part="input" name=${f.name} ?required=${f.required} @change=${onInput}>
+            <option value="" ?selected=${value === undefined}>—</option>
+            ${f.options?.map((o) => html`<option value=${String(o)} ?selected=${String(o) === value}>${String(o)}</option>`)}
+          </select>${description}</label>`;
+      case FieldKind.Number:
+      case FieldKind.Integer:
+        return html`<label part="field" class="field">${label}<input part="input" type="number" name=${f.name} ?required=${f.required}
+          step=${f.kind === FieldKind.Integer ? '1' : 'any'} min=${f.minimum ?? nothing} max=${f.maximum ?? nothing}
+          .value=${typeof value === 'string' ? value : ''} @input=${onInput} />${description}</label>`;
+      case FieldKind.Json:
+        return html`<label part="field" class="field">${label} <small>(JSON)</small><textarea part="input" name=${f.name} rows="3"
+          .value=${typeof value === 'string' ? value : ''} @input=${onInput}></textarea>${description}</label>`;
+      default:
+        return html`<label part="field" class="field">${label}<input part="input" type="text" name=${f.name} ?required=${f.required}
+          .value=${typeof value === 'string' ? value : ''} @input=${onInput} />${description}</label>`;
+    }
+  }
+}
