@@ -5,8 +5,10 @@ export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 
 /**
  * The registration form of `register-form`: one field of every kind the
- * elicitation spec allows. `pattern` on `inviteCode` is beyond the 2025-11-25
- * `StringSchema` (clients may ignore it); everything else is in the spec.
+ * elicitation spec allows. There is no `pattern`: the spec's `StringSchema`
+ * has none and the SDK drops it before a client sees it, so a pattern would
+ * reject answers the person had no way to know about (the format is
+ * described in words instead).
  */
 export const REGISTER_FORM_SCHEMA = {
   type: 'object',
@@ -22,7 +24,6 @@ export const REGISTER_FORM_SCHEMA = {
       description: 'Three capitals, a dash, three digits (ABC-123)',
       minLength: 7,
       maxLength: 7,
-      pattern: '^[A-Z]{3}-[0-9]{3}$',
     },
     age: { type: 'integer', title: 'Age', minimum: 13, maximum: 120 },
     heightM: { type: 'number', title: 'Height (m)', minimum: 0.5, maximum: 2.5, default: 1.7 },
