@@ -26,6 +26,17 @@ type Db = IDBPDatabase<HistoryDB>;
 
 const range = (id: string) => IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
 
+/**
+ * Marks a transaction's `done` as observed. A read returns as soon as its
+ * request succeeds; if the connection is then force-closed (site data
+ * cleared, bucket deleted) the transaction aborts and `done` rejects with
+ * nobody listening. Writes still await `done` themselves.
+ */
+function quiet<T extends { done: Promise<void> }>(tx: T): T {
+  tx.done.catch(() => undefined);
+  return tx;
+}
+
 /** Aborts a transaction whose work must not be kept; its `done` rejection is expected. */
 function abort(tx: { done: Promise<void>; abort(): void }): void {
   tx.done.catch(() => undefined);
@@ -126,7 +137,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     const limit = Math.max(1, options.limit ?? 50);
     const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
     return this.#run('Listing conversations', async (db) => {
-      const index = db.transaction('conversations').store.index('byUpdated');
+      const index = quiet(db.transaction('conversations')).store.index('byUpdated');
       const query = after ? IDBKeyRange.upperBound([after.updatedAt, after.id], true) : undefined;
       const items: Conversation[] = [];
       let more = false;
@@ -143,7 +154,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
   }
 
   getConversation(id: string): Promise<Conversation | undefined> {
-    return this.#run('Reading a conversation', (db) => db.get('conversations', id));
+    return this.#run('Reading a conversation', (db) => quiet(db.transaction('conversations')).store.get(id));
   }
 
   renameConversation(id: string, title: string): Promise<Conversation> {
@@ -152,7 +163,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   updateConversation(id: string, patch: ConversationPatch): Promise<Conversation> {
     return this.#run('Updating a conversation', async (db) => {
-      const tx = db.transaction('conversations', 'readwrite');
+      const tx = quiet(db.transaction('conversations', 'readwrite'));
       const current = await tx.store.get(id);
       if (!current) {
         abort(tx);
@@ -167,7 +178,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   deleteConversation(id: string): Promise<void> {
     return this.#run('Deleting a conversation', async (db) => {
-      const tx = db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite');
+      const tx = quiet(db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite'));
       const activity = tx.objectStore('activity');
       const keys = await activity.index('byConversation').getAllKeys(range(id));
       await Promise.all([
@@ -185,7 +196,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     return this.#run('Saving messages', async (db) => {
       if (!Array.isArray(messages)) throw new HistoryError('invalid-messages', 'Messages to append must be an array.');
       if (messages.length === 0) return [];
-      const tx = db.transaction(['conversations', 'messages', 'texts'], 'readwrite');
+      const tx = quiet(db.transaction(['conversations', 'messages', 'texts'], 'readwrite'));
       const conversations = tx.objectStore('conversations');
       const store = tx.objectStore('messages');
       const conversation = await conversations.get(conversationId);
@@ -215,7 +226,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   loadLast(conversationId: string, count: number): Promise<StoredMessage[]> {
     return this.#run('Loading messages', async (db) => {
-      const tx = db.transaction(['conversations', 'messages']);
+      const tx = quiet(db.transaction(['conversations', 'messages']));
       const conversation = await tx.objectStore('conversations').get(conversationId);
       const last = conversation?.messageCount ?? 0;
       if (last === 0 || count <= 0) return [];
@@ -227,7 +238,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
   loadBefore(conversationId: string, seq: number, count: number): Promise<StoredMessage[]> {
     return this.#run('Loading messages', async (db) => {
       if (seq <= 1 || count <= 0) return [];
-      return db.getAll('messages', IDBKeyRange.bound([conversationId, Math.max(1, seq - count)], [conversationId, seq - 1]));
+      return quiet(db.transaction('messages')).store.getAll(IDBKeyRange.bound([conversationId, Math.max(1, seq - count)], [conversationId, seq - 1]));
     });
   }
 
@@ -236,7 +247,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     const limit = options.limit ?? 50;
     return this.#run('Searching conversations', async (db) => {
       if (!needle) return [];
-      const texts = await db.getAll('texts', options.conversationId === undefined ? undefined : range(options.conversationId));
+      const texts = await quiet(db.transaction('texts')).store.getAll(options.conversationId === undefined ? undefined : range(options.conversationId));
       return texts
         .filter((t) => t.text.includes(needle))
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
@@ -248,7 +259,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
   appendActivity(activity: NewActivity): Promise<ActivityRecord> {
     return this.#run('Saving activity', async (db) => {
       const record: ActivityRecord = { ...activity, id: newId(), requestedAt: activity.requestedAt ?? this.#now() };
-      const tx = db.transaction(['conversations', 'activity'], 'readwrite');
+      const tx = quiet(db.transaction(['conversations', 'activity'], 'readwrite'));
       if (!(await tx.objectStore('conversations').getKey(activity.conversationId))) {
         abort(tx);
         throw new HistoryError('not-found', `There is no conversation ${activity.conversationId}.`);
@@ -261,15 +272,16 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   listActivity(filter: { conversationId: string } | { toolUseId: string }): Promise<ActivityRecord[]> {
     return this.#run('Reading activity', async (db) => {
-      if ('conversationId' in filter) return db.getAllFromIndex('activity', 'byConversation', range(filter.conversationId));
-      const records = await db.getAllFromIndex('activity', 'byToolUse', filter.toolUseId);
+      const index = (name: 'byConversation' | 'byToolUse') => quiet(db.transaction('activity')).store.index(name);
+      if ('conversationId' in filter) return index('byConversation').getAll(range(filter.conversationId));
+      const records = await index('byToolUse').getAll(filter.toolUseId);
       return records.sort((a, b) => a.requestedAt - b.requestedAt);
     });
   }
 
   exportConversation(id: string): Promise<string> {
     return this.#run('Exporting a conversation', async (db) => {
-      const tx = db.transaction(['conversations', 'messages', 'activity']);
+      const tx = quiet(db.transaction(['conversations', 'messages', 'activity']));
       const [conversation, messages, activity] = await Promise.all([
         tx.objectStore('conversations').get(id),
         tx.objectStore('messages').getAll(range(id)),
@@ -283,7 +295,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
   importConversation(input: unknown): Promise<Conversation> {
     return this.#run('Importing a conversation', async (db) => {
       const plan = planImport(input);
-      const tx = db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite');
+      const tx = quiet(db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite'));
       const texts = tx.objectStore('texts');
       const writes: Promise<unknown>[] = [tx.objectStore('conversations').add(plan.conversation)];
       for (const m of plan.messages) {
@@ -300,7 +312,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   clear(): Promise<void> {
     return this.#run('Deleting all conversations', async (db) => {
-      const tx = db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite');
+      const tx = quiet(db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite'));
       await Promise.all([...(['conversations', 'messages', 'texts', 'activity'] as const).map((s) => tx.objectStore(s).clear()), tx.done]);
       this.#channel.emit({ type: 'cleared' });
     });

@@ -47,7 +47,7 @@ function fixtureConversation(): NewMessage[] {
     },
     {
       role: 'user',
-      content: entries.map(([name, r]) => ({ type: 'tool_result' as const, toolUseId: `call-${name}`, ...r.result })),
+      content: entries.map(([name, r]) => ({ type: 'tool_result', toolUseId: `call-${name}`, ...r.result })) as NewMessage['content'],
     },
   ];
 }
