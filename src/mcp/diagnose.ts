@@ -1,0 +1,95 @@
+import { McpConnectionError, McpErrorKind } from './errors.js';
+
+/** The request headers an MCP client may send; each must pass the server's CORS preflight. */
+export const MCP_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name'] as const;
+
+const PROBE_TIMEOUT_MS = 5000;
+
+/**
+ * Finds out what a bare network failure (`TypeError: Failed to fetch`) really
+ * was. Outside a browser the error already says (ECONNREFUSED...), so this
+ * returns `undefined`. In a browser it asks, with a few small requests:
+ *
+ * 1. a `no-cors` GET: if even that fails, nothing answers (unreachable);
+ * 2. a simple CORS GET (no preflight): if it fails, the server answers but
+ *    does not allow this page's origin (no `Access-Control-Allow-Origin`);
+ * 3. one preflighted GET per request header the client sends: the ones that
+ *    fail are missing from `Access-Control-Allow-Headers`.
+ *
+ * The probes never carry credentials or a body.
+ */
+export async function diagnoseNetworkFailure(
+  url: string,
+  extraHeaders: readonly string[] = [],
+  fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<McpConnectionError | undefined> {
+  if (typeof window === 'undefined' || typeof location === 'undefined') return undefined;
+  let target: URL;
+  try {
+    target = new URL(url, location.href);
+  } catch {
+    return undefined;
+  }
+  if (target.origin === location.origin) return undefined;
+  const host = target.host;
+  const probe = async (init: RequestInit): Promise<boolean> => {
+    try {
+      const response = await fetchFn(target, { ...init, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await response.body?.cancel().catch(() => {});
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!(await probe({ method: 'GET', mode: 'no-cors' }))) {
+    return new McpConnectionError(
+      McpErrorKind.Unreachable,
+      `Cannot reach ${target.href}. Check that the server is running and the address is right.`,
+      { url },
+    );
+  }
+  if (!(await probe({ method: 'GET', mode: 'cors' }))) {
+    return new McpConnectionError(
+      McpErrorKind.Cors,
+      `The server at ${host} answers, but its CORS policy does not allow this page (${location.origin}): ` +
+        `it must send Access-Control-Allow-Origin and answer the OPTIONS preflight.`,
+      { url, missingHeader: 'Access-Control-Allow-Origin' },
+    );
+  }
+  const names = [...new Set([...MCP_REQUEST_HEADERS, ...extraHeaders.map((h) => h.toLowerCase())])];
+  const refused: string[] = [];
+  for (const name of names) {
+    const value = name === 'content-type' ? 'application/json' : 'probe';
+    if (!(await probe({ method: 'GET', mode: 'cors', headers: { [name]: value } }))) refused.push(name);
+  }
+  if (refused.length > 0) {
+    return new McpConnectionError(
+      McpErrorKind.Cors,
+      `The server at ${host} does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')} ` +
+        `from this page (CORS): add ${refused.length > 1 ? 'them' : 'it'} to Access-Control-Allow-Headers.`,
+      { url, missingHeader: refused[0] },
+    );
+  }
+  return new McpConnectionError(
+    McpErrorKind.Cors,
+    `The browser blocked the answer from ${host} (CORS) although the preflight passes: ` +
+      `the server probably omits Access-Control-Allow-Origin on some responses (errors, event streams).`,
+    { url, missingHeader: 'Access-Control-Allow-Origin' },
+  );
+}
+
+/** The error for a server whose session id this page cannot read. */
+export function hiddenSessionIdError(url: string, cause: unknown): McpConnectionError {
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // keep the raw text
+  }
+  return new McpConnectionError(
+    McpErrorKind.Cors,
+    `The server at ${host} started a session, but this page cannot read its Mcp-Session-Id header (CORS): ` +
+      `the server must list Mcp-Session-Id in Access-Control-Expose-Headers.`,
+    { url, missingHeader: 'Mcp-Session-Id', cause },
+  );
+}

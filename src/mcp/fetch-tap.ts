@@ -1,0 +1,102 @@
+/**
+ * A `fetch` wrapper the connection gives its transport. It never changes what
+ * goes over the wire; it only watches:
+ *
+ * - which tool call's response stream carried a server request (elicitation,
+ *   sampling, roots), so the router can say which tool call asked. The
+ *   connection marks a call's POST with the private {@link CALL_TAG_HEADER},
+ *   which is removed here before the request leaves;
+ * - a tool call's stream breaking (server gone), which the SDK would only
+ *   notice at the request timeout;
+ * - whether the page can read `Mcp-Session-Id` on the initialize answer (a
+ *   CORS `Access-Control-Expose-Headers` mistake otherwise looks like an
+ *   unrelated 400 on the next request).
+ */
+
+/** Private marker header, stripped before sending. */
+export const CALL_TAG_HEADER = 'x-mcp-elements-call';
+
+/** What the tap reports to its connection. */
+export interface FetchTapHooks {
+  /** A server request with this JSON-RPC id arrived on the stream of call `tag`. */
+  onServerRequest(tag: string, id: string | number): void;
+  /** The response stream of call `tag` failed before it ended. */
+  onStreamBroken(tag: string, error: unknown): void;
+}
+
+/** See the module comment. */
+export class FetchTap {
+  /** True when an initialize answer came back without a readable `Mcp-Session-Id` in a CORS response. */
+  sessionIdHidden = false;
+  readonly fetch: typeof fetch;
+
+  constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args)) {
+    this.fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      const tag = headers.get(CALL_TAG_HEADER);
+      if (tag !== null) headers.delete(CALL_TAG_HEADER);
+      const body = typeof init?.body === 'string' ? init.body : '';
+      const response = await base(input, init ? { ...init, headers } : init);
+      if (/"method"\s*:\s*"initialize"/.test(body) && response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id')) {
+        this.sessionIdHidden = true;
+      }
+      if (tag === null || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+      return new Response(watch(response.body, tag, hooks), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    };
+  }
+}
+
+function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  const scan = (text: string) => {
+    buffer += text;
+    let newline: number;
+    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+      if (line === '') {
+        if (data.length) report(data.join('\n'));
+        data = [];
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      }
+    }
+  };
+  const report = (json: string) => {
+    try {
+      const message = JSON.parse(json) as { method?: unknown; id?: unknown };
+      if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) {
+        hooks.onServerRequest(tag, message.id);
+      }
+    } catch {
+      // Not JSON: the SDK reports it.
+    }
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        // Scanned before the SDK sees the chunk, so the mapping exists when its handler runs.
+        scan(decoder.decode(value, { stream: true }));
+        controller.enqueue(value);
+      } catch (error) {
+        hooks.onStreamBroken(tag, error);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

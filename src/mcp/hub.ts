@@ -1,0 +1,143 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import { McpConnection, type CallToolOptions, type McpConnectionConfig } from './connection.js';
+import { McpErrorKind, McpConnectionError } from './errors.js';
+import { InputRouter, type InputRouterOptions } from './input-router.js';
+import { assignModelToolNames } from './tool-names.js';
+
+/** One tool in the hub's merged catalog. */
+export interface HubTool {
+  /** The name the model uses: the tool's own, or `server__tool` when it collides or is not model-safe. */
+  name: string;
+  /** The tool exactly as its server listed it. */
+  tool: Tool;
+  /** The server it belongs to. */
+  connection: McpConnection;
+}
+
+/** Fired by the hub when any connection changed state or a catalog: re-read `tools` / `connections`. */
+export class McpHubChangeEvent extends Event {
+  static readonly eventName = 'mcp-hub-change';
+  constructor(readonly connection: McpConnection) {
+    super(McpHubChangeEvent.eventName);
+  }
+}
+
+/** The hub's events, for typed `addEventListener`. */
+export interface McpHubEventMap {
+  'mcp-hub-change': McpHubChangeEvent;
+}
+
+/** Typed listeners for the hub's events. */
+export interface McpHub {
+  addEventListener<K extends keyof McpHubEventMap>(type: K, listener: (event: McpHubEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof McpHubEventMap>(type: K, listener: (event: McpHubEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
+/**
+ * Several MCP servers at once. The hub owns the {@link InputRouter} its
+ * connections share (register sampling/elicitation/roots handlers on
+ * `hub.router`), merges their tools into one catalog where every tool keeps
+ * its server and colliding names become unambiguous (`server__tool`), and
+ * calls tools by those model-facing names.
+ *
+ * @fires mcp-hub-change - a connection changed state or catalog ({@link McpHubChangeEvent})
+ */
+export class McpHub extends EventTarget {
+  readonly router: InputRouter;
+  private readonly list: McpConnection[] = [];
+  private readonly unlisten = new Map<McpConnection, () => void>();
+  private named?: Map<string, HubTool>;
+
+  constructor(options: { router?: InputRouter; routerOptions?: InputRouterOptions } = {}) {
+    super();
+    this.router = options.router ?? new InputRouter(options.routerOptions);
+  }
+
+  /** The connections, in the order they were added. */
+  get connections(): readonly McpConnection[] {
+    return this.list;
+  }
+
+  /** Adds a server (not connected yet: call `connect()` on it, or {@link connectAll}). */
+  add(config: McpConnectionConfig): McpConnection {
+    const connection = new McpConnection(config, { router: this.router });
+    this.list.push(connection);
+    const changed = () => {
+      this.named = undefined;
+      this.dispatchEvent(new McpHubChangeEvent(connection));
+    };
+    connection.addEventListener('mcp-connection-change', changed);
+    connection.addEventListener('mcp-catalog-change', changed);
+    this.unlisten.set(connection, () => {
+      connection.removeEventListener('mcp-connection-change', changed);
+      connection.removeEventListener('mcp-catalog-change', changed);
+    });
+    changed();
+    return connection;
+  }
+
+  /** Removes a server and closes its connection. */
+  async remove(connection: McpConnection): Promise<void> {
+    const index = this.list.indexOf(connection);
+    if (index < 0) return;
+    this.list.splice(index, 1);
+    this.unlisten.get(connection)?.();
+    this.unlisten.delete(connection);
+    this.named = undefined;
+    await connection.close();
+    this.dispatchEvent(new McpHubChangeEvent(connection));
+  }
+
+  /** Connects every connection that is not connected; one failure does not stop the others. */
+  connectAll(): Promise<PromiseSettledResult<void>[]> {
+    return Promise.allSettled(this.list.map((c) => c.connect()));
+  }
+
+  /** The merged tool catalog of the connected servers, with model-facing names. */
+  get tools(): HubTool[] {
+    return [...this.byName().values()];
+  }
+
+  /** The merged catalog as `Tool` objects renamed for the model (what a provider request carries). */
+  toolsForModel(): Tool[] {
+    return this.tools.map(({ name, tool }) => ({ ...tool, name }));
+  }
+
+  /** Finds a tool by its model-facing name. */
+  findTool(name: string): HubTool | undefined {
+    return this.byName().get(name);
+  }
+
+  /** Calls a tool by its model-facing name on the server it belongs to. */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const entry = this.findTool(name);
+    if (!entry) throw new McpConnectionError(McpErrorKind.Protocol, `No connected server offers a tool named ${name}.`);
+    return entry.connection.callTool(entry.tool.name, args, options);
+  }
+
+  /** Closes every connection. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.list.map((c) => c.close()));
+  }
+
+  private byName(): Map<string, HubTool> {
+    if (this.named) return this.named;
+    const entries = this.list
+      .filter((c) => c.state === 'connected' || c.state === 'reconnecting')
+      .flatMap((connection) =>
+        connection.tools.map((tool) => ({
+          serverId: connection.id,
+          serverName: connection.config.name ?? connection.serverInfo?.name ?? new URL(connection.url).host,
+          toolName: tool.name,
+          tool,
+          connection,
+        })),
+      );
+    const named = new Map<string, HubTool>();
+    for (const [name, entry] of assignModelToolNames(entries)) named.set(name, { name, tool: entry.tool, connection: entry.connection });
+    this.named = named;
+    return named;
+  }
+}

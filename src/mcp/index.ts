@@ -1,0 +1,31 @@
+export { McpConnection } from './connection.js';
+export type { CallToolOptions, McpConnectionConfig } from './connection.js';
+export {
+  McpCatalogChangeEvent,
+  McpConnectionChangeEvent,
+  McpConnectionState,
+  McpLogMessageEvent,
+  McpResourceUpdateEvent,
+} from './connection-events.js';
+export type { McpCatalogKind, McpConnectionEventMap } from './connection-events.js';
+export { classifyError, McpConnectionError, McpErrorKind } from './errors.js';
+export type { ErrorPhase, McpConnectionErrorDetails } from './errors.js';
+export { diagnoseNetworkFailure, MCP_REQUEST_HEADERS } from './diagnose.js';
+export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
+export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';
+export type { InputDispatch, InputParams, InputResults, InputRouterOptions, PendingInputRequest } from './input-router.js';
+export { InputRequestError, InputRequestErrorReason } from './input-request-error.js';
+export type {
+  ElicitationHandler,
+  InputHandlers,
+  InputKind,
+  InputRequestContext,
+  Root,
+  RootsHandler,
+  SamplingHandler,
+} from './input-types.js';
+export { McpHub } from './hub.js';
+export type { HubTool, McpHubEventMap } from './hub.js';
+export { McpHubChangeEvent } from './hub.js';
+export { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from './tool-names.js';
+export type { NamedTool } from './tool-names.js';
