@@ -30,6 +30,12 @@ export class HistoryChangeEvent extends Event {
 /** Events of a {@link HistoryStore}. */
 export interface HistoryStoreEventMap {
   change: HistoryChangeEvent;
+  /**
+   * The IndexedDB connection closed without `close()` being called: another
+   * tab needs a newer schema, or the browser dropped the database. Further
+   * calls reject with 'closed'; ask the person to reload.
+   */
+  close: Event;
 }
 
 /**
