@@ -64,7 +64,7 @@ test('a version-1 database upgrades with its messages unchanged and search and c
   expect((refused as HistoryError).code).toBe('invalid-messages');
   const [answer] = await store.appendMessages('c-new', [{ role: 'user', content: [{ type: 'tool_result', toolUseId: 'z1', content: [] }] }]);
   expect(answer!.seq).toBe(3);
-  expect(() => checkToolPairing(v1Messages.slice(3).concat(answer!) as never)).not.toThrow();
+  expect(() => checkToolPairing([...(v1Messages.slice(3) as never[]), answer!])).not.toThrow();
   // The store added in version 2 works.
   const activity = await store.appendActivity({ conversationId: 'c-old', kind: 'tool-approval', toolUseId: 'w1', request: { method: 'tools/call', params: { name: 'weather' } } });
   expect(await store.listActivity({ toolUseId: 'w1' })).toEqual([activity]);
