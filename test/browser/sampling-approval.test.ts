@@ -1,43 +1,30 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
-import type { McpSamplingApproval } from '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
-import { createSamplingHandler } from '../../src/elements/sampling/register-sampling-approval.js';
 import type { McpSamplingResponseEvent } from '../../src/events/mcp-sampling-response.js';
-import { connect, until, type TestConnection } from './sampling-support.js';
+import { $, setUp, shown, textOf as text, until, type TestSetup } from './sampling-support.js';
 
-// The element with no model configured: the person reads the request and
-// writes the answer by hand. Real SDK client, real demo server over HTTP.
+// No model configured: the person reads each request and writes the answer
+// by hand. The connection layer and its input router, the real demo server
+// over HTTP in both eras, and server-everything.
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function mount(): McpSamplingApproval {
-  const el = document.createElement('mcp-sampling-approval');
-  document.body.append(el);
-  cleanups.push(() => el.remove());
-  return el;
+async function open(era: 'legacy' | 'modern', url = inject('demoUrl')): Promise<TestSetup> {
+  const setup = await setUp(url, era);
+  cleanups.push(() => setup.close());
+  return setup;
 }
-
-async function open(el: McpSamplingApproval, era: 'legacy' | 'modern', url = inject('demoUrl')): Promise<TestConnection> {
-  const connection = await connect(url, era, createSamplingHandler(el));
-  cleanups.push(() => connection.close());
-  return connection;
-}
-
-const $ = <T extends Element = HTMLElement>(el: McpSamplingApproval, selector: string) => el.shadowRoot!.querySelector<T>(selector);
-const shown = (el: McpSamplingApproval) => until(() => $(el, '[part~="base"]'), 10_000, 'the sampling view');
-const text = (el: McpSamplingApproval) => el.shadowRoot!.textContent?.replace(/\s+/g, ' ') ?? '';
 
 for (const era of ['legacy', 'modern'] as const) {
   describe(`sampling by hand, ${era} era`, () => {
     test('ask-model: the request is shown, the person writes the answer, the server gets it', async () => {
-      const el = mount();
       const events: McpSamplingResponseEvent[] = [];
       document.addEventListener('mcp-sampling-response', (e) => events.push(e), { once: true });
-      const connection = await open(el, era);
+      const connection = await open(era);
+      const el = connection.element;
       const call = connection.call('ask-model', { question: 'What is <b>MCP</b>?' }, 'toolu_ask_1');
       await shown(el);
       // Focus moves into the view when it appears.
@@ -64,12 +51,12 @@ for (const era of ['legacy', 'modern'] as const) {
       expect(result.isError).toBeFalsy();
       expect(result.content[0]).toMatchObject({ type: 'text', text: 'MCP connects models to tools.' });
       expect(events[0]?.detail).toMatchObject({ toolUseId: 'toolu_ask_1', result: { model: 'person', role: 'assistant' } });
-      await until(() => !$(el, '[part~="base"]'), 2000, 'the view to close');
+      await until(() => el.hidden && !$(el, '[part~="base"]'), 2000, 'the view to close');
     });
 
     test('reject: the server gets an error saying the person declined', async () => {
-      const el = mount();
-      const connection = await open(el, era);
+      const connection = await open(era);
+      const el = connection.element;
       const call = connection.call('ask-model', { question: 'Anything' }).then(
         (r) => ({ ok: true as const, r }),
         (e: Error) => ({ ok: false as const, e }),
@@ -84,8 +71,8 @@ for (const era of ['legacy', 'modern'] as const) {
     });
 
     test('classify (__schema__): the view says structured output is wanted, the person fills the schema form', async () => {
-      const el = mount();
-      const connection = await open(el, era);
+      const connection = await open(era);
+      const el = connection.element;
       const call = connection.call('classify', { text: 'The app crashes when I click save.' });
       await shown(el);
       expect($(el, '[part~="structured-output"]')!.textContent).toContain('structured output');
@@ -104,8 +91,8 @@ for (const era of ['legacy', 'modern'] as const) {
 }
 
 test("server-everything's trigger-sampling-request, answered by hand", async () => {
-  const el = mount();
-  const connection = await open(el, 'legacy', inject('everythingUrl'));
+  const connection = await open('legacy', inject('everythingUrl'));
+  const el = connection.element;
   const call = connection.call('trigger-sampling-request', { prompt: 'Say hi', maxTokens: 50 });
   await shown(el);
   expect($<HTMLTextAreaElement>(el, 'textarea[name="userText"]')!.value).toBe('Resource trigger-sampling-request context: Say hi');

@@ -1,53 +1,42 @@
-import { Client, StreamableHTTPClientTransport, type CallToolResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/client';
-import type { InputRequestContext, SamplingHandler } from '../../src/mcp/input-types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { InputRouter, McpConnection } from '../../src/mcp/index.js';
+import { registerSamplingApproval, type SamplingApprovalOptions } from '../../src/elements/sampling/register-sampling-approval.js';
+import type { McpSamplingApproval } from '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
 
 /**
- * Test wiring for the sampling approval: a real SDK client over HTTP to a
- * real server, whose sampling handler is the one under test. (Used until the
- * connection layer's router is wired in; the handler signature is the same.)
+ * Test wiring for the sampling approval: the project's connection layer
+ * (real SDK client over HTTP to a real server) with an input router whose
+ * sampling handler is `registerSamplingApproval`, the element placed in the page.
  */
-export interface TestConnection {
-  client: Client;
-  era: 'legacy' | 'modern';
-  /** Calls a tool; the context handed to the sampling handler names this call. */
+export interface TestSetup {
+  connection: McpConnection;
+  router: InputRouter;
+  element: McpSamplingApproval;
+  container: HTMLElement;
+  /** Calls a tool as the chat would, with a tool_use id the handler's context names. */
   call(name: string, args: Record<string, unknown>, toolUseId?: string): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
-export async function connect(
-  url: string,
-  era: 'legacy' | 'modern',
-  sampling: SamplingHandler,
-  elicitation?: (params: ElicitRequestParams) => Promise<ElicitResult>,
-): Promise<TestConnection> {
-  const client = new Client(
-    { name: 'sampling-approval-test', version: '1.0.0' },
-    {
-      capabilities: { sampling: { tools: {} }, elicitation: { form: {} } },
-      versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } },
-    },
-  );
-  let toolCall: InputRequestContext['toolCall'];
-  client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
-    const info = client.getServerVersion();
-    const context: InputRequestContext = {
-      server: { id: url, name: info?.name ?? 'server', title: info?.title, version: info?.version, url },
-      era,
-      toolCall,
-      signal: ctx.mcpReq.signal,
-    };
-    return (await sampling(request.params, context)) as never;
-  });
-  if (elicitation) client.setRequestHandler('elicitation/create', async (request) => elicitation(request.params));
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+export async function setUp(url: string, era: 'legacy' | 'modern', options: SamplingApprovalOptions = {}): Promise<TestSetup> {
+  const router = new InputRouter();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const { element, dispose } = registerSamplingApproval(router, container, options);
+  const connection = new McpConnection({ url, era }, { router });
+  await connection.connect();
   return {
-    client,
-    era,
-    async call(name, args, toolUseId = `toolu_${name}_${Math.random().toString(36).slice(2, 8)}`) {
-      toolCall = { name, toolUseId, arguments: args };
-      return (await client.callTool({ name, arguments: args }, { timeout: 120_000 })) as CallToolResult;
+    connection,
+    router,
+    element,
+    container,
+    call: (name, args, toolUseId = `toolu_${name}_${Math.random().toString(36).slice(2, 8)}`) =>
+      connection.callTool(name, args, { toolUseId }),
+    async close() {
+      await connection.close();
+      dispose();
+      container.remove();
     },
-    close: () => client.close(),
   };
 }
 
@@ -60,4 +49,23 @@ export async function until<T>(check: () => T | undefined | null | false, timeou
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Shadow-root query on the element. */
+export const $ = <T extends Element = HTMLElement>(el: McpSamplingApproval, selector: string) => el.shadowRoot!.querySelector<T>(selector);
+
+/** The element's visible text, whitespace collapsed (textarea values are not included). */
+export const textOf = (el: McpSamplingApproval) => el.shadowRoot!.textContent?.replace(/\s+/g, ' ') ?? '';
+
+/** Resolves once a request is shown. */
+export const shown = (el: McpSamplingApproval) => until(() => !el.hidden && $(el, '[part~="base"]'), 10_000, 'the sampling view');
+
+/** The base URL of the fake providers (for their /__last-request endpoint). */
+export const fakeBase = (providerUrl: string) => providerUrl.replace(/\/(openai|anthropic)\/v1$/, '');
+
+/** The last request the fake providers received whose body contains `contains`. */
+export async function lastProviderRequest(providerUrl: string, contains: string): Promise<{ provider: string; body: any }> {
+  const res = await fetch(`${fakeBase(providerUrl)}/__last-request?contains=${encodeURIComponent(contains)}`);
+  if (!res.ok) throw new Error(`no provider request containing ${contains}`);
+  return res.json();
 }

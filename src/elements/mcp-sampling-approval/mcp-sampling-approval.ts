@@ -14,6 +14,8 @@ import {
   requestMessages,
   resultBlocks,
   samplingResult,
+  stopReasonOf,
+  modelOf,
   structuredOutputSchema,
   type SamplingError,
 } from '../sampling/sampling-request.js';
@@ -228,7 +230,7 @@ export class McpSamplingApproval extends LitElement {
     const outcome = await this.run.run(this.provider, request, this.edits.model.trim() || undefined, entry.context.signal);
     if (this.current !== entry) return;
     if (outcome.kind === 'done') {
-      this.answer.load(resultBlocks(outcome.result), outcome.result.model, outcome.result.stopReason);
+      this.answer.load(resultBlocks(outcome.result), modelOf(outcome.result), stopReasonOf(outcome.result));
       this.phase = 'review';
     } else if (outcome.kind === 'stopped') {
       this.answer.load(outcome.text ? [{ type: 'text', text: outcome.text }] : [], this.edits.model || 'unknown', 'stopped');

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
+import type { ProviderResult } from '../../providers/index.js';
 import type { SamplingProvider } from '../sampling/sampling-types.js';
 
 /**
@@ -25,7 +26,7 @@ export function deltaText(delta: unknown): string {
 
 /** How one model run ended. */
 export type RunOutcome =
-  | { kind: 'done'; result: CreateMessageResult }
+  | { kind: 'done'; result: ProviderResult }
   | { kind: 'stopped'; text: string }
   | { kind: 'failed'; error: Error };
 

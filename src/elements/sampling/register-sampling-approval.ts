@@ -10,6 +10,8 @@ import {
   SamplingErrorCode,
   samplingRequestProblem,
   samplingResult,
+  stopReasonOf,
+  modelOf,
 } from './sampling-request.js';
 import { SamplingPolicy, type SamplingActivity, type SamplingActivityStore, type SamplingModelOption, type SamplingProvider } from './sampling-types.js';
 
@@ -101,14 +103,14 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
     const provider = options.provider ?? element.provider;
     if (policy === SamplingPolicy.Auto && provider) {
       const model = chooseModel(params.modelPreferences, options.models ?? element.models, options.defaultModel ?? element.defaultModel);
-      let raw: CreateMessageResult;
+      let raw: Awaited<ReturnType<SamplingProvider['createMessage']>>;
       try {
         raw = await provider.createMessage(params, { signal: context.signal, model });
       } catch (error) {
         await log(context, { ...base, decidedBy: 'policy', request: { method: 'sampling/createMessage', params }, response: { error: errorOf(error) } });
         throw error;
       }
-      return answer(samplingResult(params, resultBlocks(raw), raw.model, raw.stopReason), 'policy');
+      return answer(samplingResult(params, resultBlocks(raw), modelOf(raw), stopReasonOf(raw)), 'policy');
     }
     const decision = await element.ask(params, context);
     if (decision.error) return refuse(decision.error, 'person', decision.request);

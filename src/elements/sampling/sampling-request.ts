@@ -187,7 +187,7 @@ export function samplingResult(
 }
 
 /** The blocks of an answer, whether the provider gave one block or an array. */
-export function resultBlocks(result: CreateMessageResult): MessageBlock[] {
+export function resultBlocks(result: { content: unknown }): MessageBlock[] {
   return toBlocks(result.content as MessageBlock | MessageBlock[]);
 }
 
@@ -196,3 +196,15 @@ export function newToolUseId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
   return `toolu_person_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** A result's stopReason when it is a string (providers may pass their own word). */
+export const stopReasonOf = (result: object): string | undefined => {
+  const reason = (result as { stopReason?: unknown }).stopReason;
+  return typeof reason === 'string' ? reason : undefined;
+};
+
+/** The model a result names ('unknown' when it names none). */
+export const modelOf = (result: object): string => {
+  const model = (result as { model?: unknown }).model;
+  return typeof model === 'string' && model ? model : 'unknown';
+};

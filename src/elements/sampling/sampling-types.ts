@@ -1,17 +1,10 @@
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import type { Message } from '../../content/index.js';
+import type { ModelInfo, ModelProvider } from '../../providers/index.js';
 
 /**
- * What the sampling approval needs of a model provider: the shape of
- * `ModelProvider.createMessage` in `src/providers/`. Declared structurally so
- * any provider (or a page's own adapter) fits.
+ * What the sampling approval needs of a model provider: its `createMessage`
+ * (`ModelProvider` in `src/providers/`). A page's own adapter fits too.
  */
-export interface SamplingProvider {
-  createMessage(
-    params: CreateMessageRequestParams,
-    options: { signal?: AbortSignal; onDelta?: (delta: unknown) => void; model?: string },
-  ): Promise<CreateMessageResult>;
-}
+export type SamplingProvider = Pick<ModelProvider, 'createMessage'>;
 
 /** How a person wants a server's sampling requests handled. */
 export const SamplingPolicy = {
@@ -63,12 +56,5 @@ export interface SamplingActivityStore {
   createConversation?(init?: { title?: string }): Promise<{ id: string }>;
 }
 
-/**
- * A model the person may pick (the providers' `ModelInfo`). Scores (0..1,
- * higher is better: cost 1 = cheapest) let modelPreferences' priorities weigh it.
- */
-export interface SamplingModelOption {
-  id: string;
-  label?: string;
-  scores?: { cost?: number; speed?: number; intelligence?: number };
-}
+/** A model the person may pick (the providers' `ModelInfo`: id, label, scores for modelPreferences' priorities). */
+export type SamplingModelOption = ModelInfo;
