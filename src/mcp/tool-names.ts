@@ -13,7 +13,7 @@ export interface NamedTool {
  * Gives every tool of every server a name a model can use: the tool's own
  * name when it is unique across servers and fits {@link MODEL_TOOL_NAME_PATTERN},
  * otherwise `server__tool`, sanitized (other characters become `_`), cut to 64
- * characters and made unique with a numeric suffix. The result is
+ * characters (the server part first) and made unique with a numeric suffix. The result is
  * deterministic for a given input order. Returns model name -> tool, in input order.
  */
 export function assignModelToolNames<T extends NamedTool>(tools: readonly T[]): Map<string, T> {
@@ -29,7 +29,9 @@ export function assignModelToolNames<T extends NamedTool>(tools: readonly T[]): 
   }
   for (const tool of tools) {
     if (plain.includes(tool)) continue;
-    const base = counts.get(tool.toolName) === 1 ? sanitize(tool.toolName) : `${sanitize(tool.serverName)}__${sanitize(tool.toolName)}`;
+    const own = sanitize(tool.toolName);
+    // A long server name is shortened first: the tool's own name matters more to the model.
+    const base = counts.get(tool.toolName) === 1 ? own : `${sanitize(tool.serverName).slice(0, Math.max(8, 62 - own.length))}__${own}`;
     let name = base.slice(0, 64);
     for (let n = 2; taken.has(name); n++) {
       const suffix = `_${n}`;
