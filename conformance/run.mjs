@@ -95,6 +95,15 @@ function runScenario(node, cli, scenario, harnessDir, outDir) {
   });
 }
 
+process.on('uncaughtException', (error) => {
+  // Setup failed (no node 22, build error...): still leave a report CI can count.
+  console.error(`conformance: ${error.stack ?? error}`);
+  mkdirSync(join(root, 'reports'), { recursive: true });
+  writeFileSync(join(root, 'reports/conformance.json'), JSON.stringify({ passed: 0, failed: 1 }));
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
+
 const expectedFailures = JSON.parse(readFileSync(join(root, 'conformance/expected-failures.json'), 'utf8')).client;
 const cli = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 const node = suiteNode();

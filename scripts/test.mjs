@@ -11,6 +11,8 @@ mkdirSync('reports', { recursive: true });
 
 const suites = [
   ['vitest', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']],
+  // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
+  ['conformance', ['node', 'conformance/run.mjs']],
 ];
 const hasE2e = existsSync('test/e2e') && readdirSync('test/e2e').some((f) => f.endsWith('.spec.ts'));
 if (hasE2e) {
@@ -24,7 +26,7 @@ for (const [name, [cmd, ...args]] of suites) {
   if (run.status !== 0) exitCode = 1;
 }
 
-const expected = ['vitest.json', ...(hasE2e ? ['playwright.json'] : [])];
+const expected = ['vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;
