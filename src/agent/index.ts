@@ -1,6 +1,7 @@
 export { allowAll, askAlways, defaultApprovalPolicy } from './approval.js';
 export { DEFAULT_MAX_ROUNDS, runTurn } from './run-turn.js';
 export { composeSystemPrompt } from './system-prompt.js';
+export { hubToolHost } from './hub-tools.js';
 export { TURN_END_REASONS } from './types.js';
 export type {
   AgentCallOptions,

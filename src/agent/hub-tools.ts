@@ -1,0 +1,27 @@
+import type { McpHub } from '../mcp/hub.js';
+import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
+
+/**
+ * The tools of every connected server of an `McpHub`, as the turn loop sees
+ * them: model-facing names, each tool's server, and the servers' instructions.
+ */
+export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: string): AgentTool | undefined } {
+  const toAgentTool = ({ name, tool, connection }: McpHub['tools'][number]): AgentTool => ({
+    name,
+    description: tool.description,
+    inputSchema: tool.inputSchema as AgentTool['inputSchema'],
+    annotations: tool.annotations,
+    title: tool.title ?? tool.annotations?.title,
+    server: connection.name,
+  });
+  return {
+    listTools: () => hub.tools.map(toAgentTool),
+    findTool: (name) => {
+      const found = hub.findTool(name);
+      return found ? toAgentTool(found) : undefined;
+    },
+    listInstructions: () =>
+      hub.connections.filter((c) => c.state === 'connected' && c.instructions).map((c) => ({ server: c.name, instructions: c.instructions! })),
+    callTool: async (name, args, options) => (await hub.callTool(name, args, options)) as AgentToolResult,
+  };
+}
