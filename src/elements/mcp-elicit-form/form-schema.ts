@@ -1,0 +1,194 @@
+/**
+ * Reads an elicitation `requestedSchema` into a list of form fields, and says
+ * precisely what it cannot render. Pure: no DOM, no Lit.
+ *
+ * The spec allows a flat object of primitives only: strings (minLength,
+ * maxLength, pattern, format email | uri | date | date-time), numbers and
+ * integers (minimum, maximum), booleans, single-select enums (untitled `enum`,
+ * titled `oneOf` of `{ const, title }`, legacy `enumNames`) and multi-select
+ * arrays (`items.enum` or `items.anyOf`, minItems, maxItems). Anything else
+ * (nested objects, arrays of objects, `$ref`, unknown types) is reported as a
+ * problem instead of producing a broken form.
+ */
+
+/** A choice of a select or multi-select field. */
+export interface FieldOption {
+  /** The value sent to the server. */
+  value: string;
+  /** What the person sees. */
+  label: string;
+}
+
+/** The string formats the spec allows, rendered with native inputs. */
+export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
+
+interface FieldBase {
+  /** Property name in `requestedSchema.properties` (the key in `content`). */
+  name: string;
+  /** Title, else the property name. */
+  label: string;
+  description?: string;
+  required: boolean;
+}
+
+/** A text input (plain or with a format). */
+export interface TextField extends FieldBase {
+  kind: 'text';
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: string;
+}
+
+/** A number or integer input. */
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  integer: boolean;
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+}
+
+/** A checkbox. */
+export interface BooleanField extends FieldBase {
+  kind: 'boolean';
+  default?: boolean;
+}
+
+/** One choice among options (`enum`, `oneOf`, `enumNames`). */
+export interface SelectField extends FieldBase {
+  kind: 'select';
+  options: FieldOption[];
+  default?: string;
+}
+
+/** Several choices among options (array of `enum` or `anyOf`). */
+export interface MultiSelectField extends FieldBase {
+  kind: 'multi';
+  options: FieldOption[];
+  minItems?: number;
+  maxItems?: number;
+  default?: string[];
+}
+
+/** One field of the form, by kind. */
+export type FormField = TextField | NumberField | BooleanField | SelectField | MultiSelectField;
+
+/** What {@link readFormSchema} found: the fields it can render and the problems it cannot. */
+export interface FormSchema {
+  fields: FormField[];
+  /** Human-readable reasons, one per property (or the schema) that cannot be rendered. Empty when all is well. */
+  problems: string[];
+}
+
+type Json = Record<string, unknown>;
+
+const FORMATS: readonly string[] = ['email', 'uri', 'date', 'date-time'];
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function titledOptions(list: unknown): FieldOption[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const options: FieldOption[] = [];
+  for (const item of list) {
+    if (!isObject(item) || typeof item.const !== 'string') return undefined;
+    options.push({ value: item.const, label: typeof item.title === 'string' ? item.title : item.const });
+  }
+  return options;
+}
+
+function untitledOptions(values: string[], names?: unknown): FieldOption[] {
+  const labels = isStringArray(names) && names.length === values.length ? names : undefined;
+  return values.map((value, i) => ({ value, label: labels ? labels[i]! : value }));
+}
+
+/** Reads one property; returns a field or a problem sentence. */
+function readProperty(name: string, prop: unknown, required: boolean): FormField | string {
+  if (!isObject(prop)) return `"${name}" has no schema object.`;
+  if ('$ref' in prop) return `"${name}" uses $ref, which elicitation forms do not support.`;
+  const base = {
+    name,
+    label: str(prop.title) || name,
+    description: str(prop.description),
+    required,
+  };
+  const type = prop.type;
+  switch (type) {
+    case 'string': {
+      if (isStringArray(prop.enum) && prop.enum.length > 0) {
+        return { ...base, kind: 'select', options: untitledOptions(prop.enum, prop.enumNames), default: str(prop.default) };
+      }
+      if (prop.oneOf !== undefined) {
+        const options = titledOptions(prop.oneOf);
+        if (!options) return `"${name}" has a oneOf that is not a list of { const, title } choices.`;
+        return { ...base, kind: 'select', options, default: str(prop.default) };
+      }
+      const format = str(prop.format);
+      if (format !== undefined && !FORMATS.includes(format)) return `"${name}" has the string format "${format}", which is not one of ${FORMATS.join(', ')}.`;
+      const pattern = str(prop.pattern);
+      if (pattern !== undefined) {
+        try {
+          new RegExp(pattern, 'u');
+        } catch {
+          return `"${name}" has a pattern that is not a valid regular expression.`;
+        }
+      }
+      return {
+        ...base,
+        kind: 'text',
+        format: format as StringFormat | undefined,
+        minLength: num(prop.minLength),
+        maxLength: num(prop.maxLength),
+        pattern,
+        default: str(prop.default),
+      };
+    }
+    case 'number':
+    case 'integer':
+      return { ...base, kind: 'number', integer: type === 'integer', minimum: num(prop.minimum), maximum: num(prop.maximum), default: num(prop.default) };
+    case 'boolean':
+      return { ...base, kind: 'boolean', default: typeof prop.default === 'boolean' ? prop.default : undefined };
+    case 'array': {
+      const items = prop.items;
+      if (!isObject(items)) return `"${name}" is an array without an items schema.`;
+      if (items.type === 'object' || isObject(items.properties)) return `"${name}" is an array of objects; only lists of choices are supported.`;
+      let options: FieldOption[] | undefined;
+      if (isStringArray(items.enum) && items.enum.length > 0) options = untitledOptions(items.enum);
+      else if (items.anyOf !== undefined || items.oneOf !== undefined) options = titledOptions(items.anyOf ?? items.oneOf);
+      if (!options) return `"${name}" is an array that is not a list of choices (items need enum or anyOf of { const, title }).`;
+      return {
+        ...base,
+        kind: 'multi',
+        options,
+        minItems: num(prop.minItems),
+        maxItems: num(prop.maxItems),
+        default: isStringArray(prop.default) ? prop.default : undefined,
+      };
+    }
+    case 'object':
+      return `"${name}" is a nested object; elicitation forms hold only flat fields.`;
+    default:
+      return type === undefined ? `"${name}" has no type.` : `"${name}" has the type ${JSON.stringify(type)}, which elicitation forms do not support.`;
+  }
+}
+
+/** Reads a `requestedSchema` (untrusted input from a server) into fields and problems. */
+export function readFormSchema(schema: unknown): FormSchema {
+  if (!isObject(schema)) return { fields: [], problems: ['The request has no requestedSchema object.'] };
+  const problems: string[] = [];
+  if (schema.type !== 'object') problems.push(`The requested schema has type ${JSON.stringify(schema.type)}; it must be "object".`);
+  if ('$ref' in schema || '$defs' in schema || 'definitions' in schema) problems.push('The requested schema uses $ref or definitions, which elicitation forms do not support.');
+  const required = new Set(isStringArray(schema.required) ? schema.required : []);
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const fields: FormField[] = [];
+  for (const [name, prop] of Object.entries(properties)) {
+    const read = readProperty(name, prop, required.has(name));
+    if (typeof read === 'string') problems.push(read);
+    else fields.push(read);
+  }
+  return { fields, problems };
+}

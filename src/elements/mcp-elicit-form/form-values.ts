@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { FormField } from './form-schema.js';
+
+/**
+ * The values of a form as the inputs hold them, and their validation into the
+ * typed `content` of an `ElicitResult` with zod. Pure: no DOM, no Lit.
+ *
+ * Raw values per field kind: text and number inputs hold their text, a select
+ * its value (`''` for none), a checkbox a boolean, a multi-select the list of
+ * checked values. Validation turns them into what the schema asks for:
+ * numbers as numbers, `date-time` as RFC 3339 with offset, multi-select as
+ * string arrays; empty optional fields are left out.
+ */
+export type RawValue = string | boolean | string[];
+
+/** Raw values by field name. */
+export type RawValues = Record<string, RawValue>;
+
+/** A value of an accepted elicitation's `content` (the spec's primitive types). */
+export type ContentValue = string | number | boolean | string[];
+
+/** The result of {@link validateValues}: either content, or a message per invalid field. */
+export interface Validation {
+  /** The typed content, present only when every field is valid. */
+  content?: Record<string, ContentValue>;
+  /** The first message for each invalid field, by name. */
+  errors: Record<string, string>;
+}
+
+const REQUIRED = 'This field is required.';
+
+/** Turns a `datetime-local` value (local time) into RFC 3339 with offset (UTC). */
+function toDateTime(local: string): string {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/** Turns an RFC 3339 date-time into the `datetime-local` form of the person's time zone. */
+export function toLocalDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The first raw values: the schema's defaults when `applyDefaults`, else empty. */
+export function initialValues(fields: readonly FormField[], applyDefaults: boolean): RawValues {
+  const values: RawValues = {};
+  for (const field of fields) {
+    const d = applyDefaults ? field.default : undefined;
+    switch (field.kind) {
+      case 'text':
+        values[field.name] = d === undefined ? '' : field.format === 'date-time' ? toLocalDateTime(d as string) : (d as string);
+        break;
+      case 'number':
+        values[field.name] = d === undefined ? '' : String(d);
+        break;
+      case 'boolean':
+        values[field.name] = (d as boolean | undefined) ?? false;
+        break;
+      case 'select':
+        values[field.name] = (d as string | undefined) ?? '';
+        break;
+      case 'multi':
+        values[field.name] = [...((d as string[] | undefined) ?? [])];
+        break;
+    }
+  }
+  return values;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function stringSchema(field: Extract<FormField, { kind: 'text' }>): z.ZodType {
+  const typed = { error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : 'Enter text.') };
+  let s: z.ZodType;
+  switch (field.format) {
+    case 'email':
+      s = z.email({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter an email address, like name@example.com.') });
+      break;
+    case 'uri':
+      s = z.url({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a full URL, like https://example.com.') });
+      break;
+    case 'date':
+      s = z.iso.date({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a date.') });
+      break;
+    case 'date-time':
+      s = z.iso.datetime({ offset: true, error: (i) => (i.input === undefined ? REQUIRED : 'Enter a date and time.') });
+      break;
+    default:
+      s = z.string(typed);
+  }
+  let str = s as z.ZodString;
+  if (field.minLength !== undefined) str = str.min(field.minLength, `Enter at least ${plural(field.minLength, 'character')}.`);
+  if (field.maxLength !== undefined) str = str.max(field.maxLength, `Enter at most ${plural(field.maxLength, 'character')}.`);
+  if (field.pattern !== undefined) str = str.regex(new RegExp(field.pattern, 'u'), `Enter a value in the expected format (${field.pattern}).`);
+  return str;
+}
+
+function fieldSchema(field: FormField): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+      return stringSchema(field);
+    case 'number': {
+      let n = z.number({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a number.') });
+      if (field.integer) n = n.int('Enter a whole number.');
+      if (field.minimum !== undefined) n = n.min(field.minimum, `Enter ${field.minimum} or more.`);
+      if (field.maximum !== undefined) n = n.max(field.maximum, `Enter ${field.maximum} or less.`);
+      return n;
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'select': {
+      const values = field.options.map((o) => o.value);
+      return z.string({ error: () => 'Choose an option.' }).refine((v) => values.includes(v), 'Choose one of the options.');
+    }
+    case 'multi': {
+      const values = field.options.map((o) => o.value);
+      let a = z.array(z.string().refine((v) => values.includes(v), 'Choose among the options.'), { error: () => REQUIRED });
+      if (field.minItems !== undefined) a = a.min(field.minItems, `Choose at least ${plural(field.minItems, 'option')}.`);
+      if (field.maxItems !== undefined) a = a.max(field.maxItems, `Choose at most ${plural(field.maxItems, 'option')}.`);
+      return a;
+    }
+  }
+}
+
+/** Builds the zod schema of a whole form (typed content in, typed content out). */
+export function buildContentSchema(fields: readonly FormField[]): z.ZodType<Record<string, ContentValue>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    const schema = fieldSchema(field);
+    shape[field.name] = field.required ? schema : schema.optional();
+  }
+  return z.object(shape) as unknown as z.ZodType<Record<string, ContentValue>>;
+}
+
+/** Raw input values to typed candidate content (before validation). */
+export function toCandidate(fields: readonly FormField[], values: RawValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const raw = values[field.name];
+    switch (field.kind) {
+      case 'text':
+        if (typeof raw === 'string' && raw !== '') out[field.name] = field.format === 'date-time' ? toDateTime(raw) : raw;
+        break;
+      case 'number':
+        if (typeof raw === 'string' && raw.trim() !== '') out[field.name] = Number(raw);
+        break;
+      case 'boolean':
+        out[field.name] = raw === true;
+        break;
+      case 'select':
+        if (typeof raw === 'string' && raw !== '') out[field.name] = raw;
+        break;
+      case 'multi':
+        if (Array.isArray(raw) && (raw.length > 0 || field.required)) out[field.name] = [...raw];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Validates raw values against a schema built by {@link buildContentSchema}. */
+export function validateValues(
+  fields: readonly FormField[],
+  schema: z.ZodType<Record<string, ContentValue>>,
+  values: RawValues,
+): Validation {
+  const parsed = schema.safeParse(toCandidate(fields, values));
+  if (parsed.success) return { content: parsed.data, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    if (!(name in errors)) errors[name] = issue.message;
+  }
+  return { errors };
+}
