@@ -26,9 +26,12 @@ export class SSEParser {
     this.skipLeadingLF = false;
     const source = this.buffer + chunk;
     let start = 0;
+    // Searched once and reused until passed: most streams have no "\r", and
+    // searching for it again from every line would scan the chunk per line.
+    let cr = source.indexOf('\r');
     for (;;) {
       const lf = source.indexOf('\n', start);
-      const cr = source.indexOf('\r', start);
+      if (cr !== -1 && cr < start) cr = source.indexOf('\r', start);
       let end: number;
       if (lf === -1 && cr === -1) break;
       if (cr === -1 || (lf !== -1 && lf < cr)) end = lf;
