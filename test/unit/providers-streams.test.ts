@@ -109,3 +109,21 @@ describe('Anthropic message streams', () => {
     await expect(provider.createMessage(ask)).rejects.toMatchObject({ kind: 'stream-cut' });
   });
 });
+
+test('OpenAI-compatible servers that send whole tool calls without an index still give one block per call', async () => {
+  const chunk = (calls: unknown[], finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'llama3.2', choices: [{ index: 0, delta: { tool_calls: calls }, finish_reason: finish }] })}\n\n`;
+  const stream =
+    chunk([{ id: 'call_a', type: 'function', function: { name: 'one', arguments: '{"x":1}' } }]) +
+    chunk([{ id: 'call_b', type: 'function', function: { name: 'two', arguments: '{}' } }]) +
+    chunk([], 'stop') +
+    'data: [DONE]\n\n';
+  const provider = createOpenAICompatibleProvider({ baseURL: 'http://localhost:11434/v1', model: 'llama3.2', fetch: replayFetch(new TextEncoder().encode(stream)) });
+  const result = await provider.createMessage(ask);
+  expect(result.content).toEqual([
+    { type: 'tool_use', id: 'call_a', name: 'one', input: { x: 1 } },
+    { type: 'tool_use', id: 'call_b', name: 'two', input: {} },
+  ]);
+  // Ollama says "stop" even when it calls tools.
+  expect(result.stopReason).toBe('toolUse');
+});

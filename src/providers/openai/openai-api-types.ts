@@ -70,7 +70,8 @@ export interface OpenAIChatResponse {
 
 /** A tool-call fragment in a streamed chunk: the first fragment of a call has id and name. */
 export interface OpenAIToolCallDelta {
-  index: number;
+  /** Absent from some servers, which send each call whole. */
+  index?: number;
   id?: string;
   type?: 'function';
   function?: { name?: string; arguments?: string };

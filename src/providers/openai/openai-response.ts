@@ -72,10 +72,11 @@ export class OpenAIStreamAccumulator {
     const piece = delta.content ?? delta.refusal;
     if (piece) this.addText(piece);
     for (const call of delta.tool_calls ?? []) {
-      let entry = this.calls.get(call.index);
+      const key = this.callKey(call.index, call.id);
+      let entry = this.calls.get(key);
       if (!entry) {
-        entry = { block: this.blocks++, id: call.id ?? `call_${call.index}`, name: call.function?.name ?? '', args: '' };
-        this.calls.set(call.index, entry);
+        entry = { block: this.blocks++, id: call.id || `call_${key}`, name: call.function?.name ?? '', args: '' };
+        this.calls.set(key, entry);
         this.emit({ type: 'tool-call-start', index: entry.block, id: entry.id, name: entry.name });
       } else if (call.function?.name && !entry.name) entry.name = call.function.name;
       const args = call.function?.arguments;
@@ -85,6 +86,19 @@ export class OpenAIStreamAccumulator {
       }
     }
     if (choice.finish_reason) this.finish = choice.finish_reason;
+  }
+
+  /**
+   * Fragments are merged by `index`. Some servers (older Ollama) omit it and
+   * send each call whole: then a new id means a new call.
+   */
+  private callKey(index: number | undefined, id: string | undefined): number {
+    if (typeof index === 'number') return index;
+    if (id) {
+      for (const [key, entry] of this.calls) if (entry.id === id) return key;
+      return this.calls.size === 0 ? 0 : Math.max(...this.calls.keys()) + 1;
+    }
+    return this.calls.size === 0 ? 0 : Math.max(...this.calls.keys());
   }
 
   private addText(piece: string): void {
@@ -103,7 +117,7 @@ export class OpenAIStreamAccumulator {
   }
 
   private schemaId(): string {
-    return `${SCHEMA_TOOL_NAME}_${this.id || 'answer'}`;
+    return `schema_${this.id || "answer"}`;
   }
 
   /** The MCP result of everything pushed so far. */
