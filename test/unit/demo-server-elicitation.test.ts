@@ -1,4 +1,4 @@
-import { ProtocolErrorCode, UrlElicitationRequiredError, type Client, type ElicitRequest } from '@modelcontextprotocol/client';
+import { ProtocolErrorCode, UrlElicitationRequiredError, type Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
 import { connectClient, ERAS, texts, waitFor } from './demo-server-helpers.js';
@@ -33,7 +33,7 @@ const FILLED = {
 };
 
 type ElicitParams = ElicitRequest['params'];
-type Answer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
+type Answer = ElicitResult;
 
 describe.each(ERAS)('demo server elicitation, $mode client', ({ mode, era }) => {
   let client: Client;

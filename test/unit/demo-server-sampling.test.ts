@@ -1,4 +1,4 @@
-import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest } from '@modelcontextprotocol/client';
+import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
 import { connectClient, ERAS, texts } from './demo-server-helpers.js';
@@ -24,7 +24,7 @@ function blocksOf(message: { content: unknown }): Block[] {
 describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era }) => {
   let client: Client;
   let model: (params: SamplingParams) => Promise<CreateMessageResult> | CreateMessageResult;
-  let person: (params: ElicitRequest['params']) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
+  let person: (params: ElicitRequest['params']) => ElicitResult;
   let requests: SamplingParams[];
 
   beforeAll(async () => {
@@ -134,8 +134,8 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
     };
     person = (params) => {
       boards.push(params.message);
-      const options = ((params as { requestedSchema: { properties: { cell: { oneOf: Array<{ const: string }> } } } }).requestedSchema.properties.cell.oneOf).map((o) => o.const);
-      const cell = ['4', '0', '8', '2', '6', '1', '3', '5', '7'].find((c) => options.includes(c));
+      const options = ((params as unknown as { requestedSchema: { properties: { cell: { oneOf: Array<{ const: string }> } } } }).requestedSchema.properties.cell.oneOf).map((o) => o.const);
+      const cell = ['4', '0', '8', '2', '6', '1', '3', '5', '7'].find((c) => options.includes(c)) ?? options[0];
       return { action: 'accept', content: { cell } };
     };
     const result = await client.callTool({ name: 'tic-tac-toe', arguments: {} }, { timeout: 20_000 });
