@@ -83,6 +83,7 @@ const MODERN_VERSION = '2026-07-28';
 // it is not server progress, and it tells which call the next input requests belong to.
 const ROUND_MESSAGE = /^Fulfilling input required by /;
 const VERIFY_TIMEOUT_MS = 5000;
+const RECHECK_MS = 1000;
 let nextConnectionId = 1;
 
 /** Typed listeners for the connection's events. */
@@ -459,8 +460,19 @@ export class McpConnection extends EventTarget {
       onStreamBroken: (tag: string, error: unknown) => {
         const call = this.calls.get(tag);
         if (generation !== this.generation || !call || call.controller.signal.aborted) return;
-        call.fail(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost during the call of ${call.name}.`, { url: this.url, cause: error }));
+        call.fail(this.lostDuring(call, error));
         void this.verify(error);
+      },
+      onStreamEnded: (tag: string, resumable: boolean) => {
+        const call = this.calls.get(tag);
+        if (generation !== this.generation || !call || call.controller.signal.aborted) return;
+        const cause = new Error('The response stream ended without an answer');
+        // A resumable stream is resumed by the SDK, unless the server is gone.
+        if (resumable) void this.verify(cause);
+        else {
+          call.fail(this.lostDuring(call, cause));
+          void this.verify(cause);
+        }
       },
     };
   }
@@ -599,13 +611,19 @@ export class McpConnection extends EventTarget {
   }
 
   /** Whether the server still answers; if not, reconnect (or re-initialize an expired session). */
-  private verify(cause: unknown): Promise<boolean> {
+  private verify(cause: unknown, recheck = true): Promise<boolean> {
     const client = this.client;
     if (!client || this._state !== McpConnectionState.Connected) return Promise.resolve(false);
     this.verifying ??= (async () => {
       try {
         if (client.getProtocolEra() === 'modern') await client.discover({ timeout: VERIFY_TIMEOUT_MS });
         else await client.ping({ timeout: VERIFY_TIMEOUT_MS });
+        // A server that is shutting down still answers on open sockets for a moment: look again once.
+        if (recheck) {
+          setTimeout(() => {
+            if (client === this.client) void this.verify(cause, false);
+          }, RECHECK_MS);
+        }
         return true;
       } catch (error) {
         if (client !== this.client) return false;
@@ -666,11 +684,17 @@ export class McpConnection extends EventTarget {
     if (this.isState(McpConnectionState.Reconnecting)) this.setState(McpConnectionState.Failed, this._error);
   }
 
-  /** Closes the current SDK client; its calls fail with `reason` and its input requests end. */
+  private lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
+    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost during the call of ${call.name}.`, { url: this.url, cause });
+  }
+
+  /** Closes the current SDK client; its calls fail (`reason`, naming each tool) and its input requests end. */
   private async dropClient(reason: McpConnectionError): Promise<void> {
     this.scope.abort(reason);
     this.scope = new AbortController();
-    for (const call of this.calls.values()) call.fail(reason);
+    for (const call of this.calls.values()) {
+      call.fail(reason.kind === McpErrorKind.ConnectionLost ? this.lostDuring(call, reason) : reason);
+    }
     const { client, listenSub } = this;
     this.client = undefined;
     this.listenSub = undefined;

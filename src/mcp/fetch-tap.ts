@@ -6,8 +6,8 @@
  *   sampling, roots), so the router can say which tool call asked. The
  *   connection marks a call's POST with the private {@link CALL_TAG_HEADER},
  *   which is removed here before the request leaves;
- * - a tool call's stream breaking (server gone), which the SDK would only
- *   notice at the request timeout;
+ * - a tool call's stream breaking or ending without an answer (server gone),
+ *   which the SDK would only notice at the request timeout;
  * - whether the page can read `Mcp-Session-Id` on the initialize answer (a
  *   CORS `Access-Control-Expose-Headers` mistake otherwise looks like an
  *   unrelated 400 on the next request).
@@ -22,6 +22,11 @@ export interface FetchTapHooks {
   onServerRequest(tag: string, id: string | number): void;
   /** The response stream of call `tag` failed before it ended. */
   onStreamBroken(tag: string, error: unknown): void;
+  /**
+   * The response stream of call `tag` ended without the call's answer.
+   * `resumable`: it carried event ids, so the SDK will try to resume it.
+   */
+  onStreamEnded(tag: string, resumable: boolean): void;
 }
 
 /** See the module comment. */
@@ -55,6 +60,8 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
+  let answered = false;
+  let resumable = false;
   const scan = (text: string) => {
     buffer += text;
     let newline: number;
@@ -64,6 +71,8 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
       if (line === '') {
         if (data.length) report(data.join('\n'));
         data = [];
+      } else if (line.startsWith('id:')) {
+        resumable = true;
       } else if (line.startsWith('data:')) {
         data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
@@ -71,7 +80,8 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
   };
   const report = (json: string) => {
     try {
-      const message = JSON.parse(json) as { method?: unknown; id?: unknown };
+      const message = JSON.parse(json) as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
+      if (message.result !== undefined || message.error !== undefined) answered = true;
       if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) {
         hooks.onServerRequest(tag, message.id);
       }
@@ -85,6 +95,7 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
         const { done, value } = await reader.read();
         if (done) {
           controller.close();
+          if (!answered) hooks.onStreamEnded(tag, resumable);
           return;
         }
         // Scanned before the SDK sees the chunk, so the mapping exists when its handler runs.
