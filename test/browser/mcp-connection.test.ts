@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { McpConnection, McpConnectionError } from '../../src/mcp/index.js';
+
+// The page is served by Vitest; every server below is on another origin (127.0.0.1, other ports).
+const open: McpConnection[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+function connection(url: string, era: 'auto' | 'legacy' | 'modern' = 'auto'): McpConnection {
+  const c = new McpConnection({ url, era });
+  open.push(c);
+  return c;
+}
+
+describe.each([
+  { era: 'legacy', expected: 'legacy' },
+  { era: 'modern', expected: 'modern' },
+  { era: 'auto', expected: 'modern' },
+] as const)('cross-origin to the demo server, era $era', ({ era, expected }) => {
+  test('connects, lists, calls, and answers a sampling request from the page', async () => {
+    expect(new URL(inject('demoUrl')).origin).not.toBe(location.origin);
+    const c = connection(inject('demoUrl'), era);
+    await c.connect();
+    expect(c.getProtocolEra()).toBe(expected);
+    expect(c.tools.some((t) => t.name === 'echo')).toBe(true);
+    await expect(c.callTool('echo', { message: 'from Chromium' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('from Chromium') }] });
+    const progress: number[] = [];
+    await c.callTool('long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
+    expect(progress).toEqual([1, 2]);
+    c.router.handle('sampling', async (_params, context) => {
+      expect(context.toolCall?.name).toBe('ask-model');
+      return { model: 'page-model', role: 'assistant', content: { type: 'text', text: 'Answered in the browser.' } };
+    });
+    const answer = await c.callTool('ask-model', { question: 'Where are you?' });
+    expect(JSON.stringify(answer.content)).toContain('Answered in the browser.');
+  });
+});
+
+describe('CORS diagnosis', () => {
+  test('a server without CORS headers: reachable, but it does not allow this page', async () => {
+    const c = connection(inject('noCorsUrl'));
+    const error = await c.connect().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpConnectionError);
+    expect(error).toMatchObject({ kind: 'cors', missingHeader: 'Access-Control-Allow-Origin' });
+    expect((error as Error).message).toContain('does not allow this page');
+    expect(c.state).toBe('failed');
+  });
+
+  test('a preflight that refuses a header the client sends names that header', async () => {
+    const c = connection(inject('corsMissingHeaderUrl'));
+    const error = await c.connect().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'cors', missingHeader: 'mcp-protocol-version' });
+    expect((error as Error).message).toContain('Access-Control-Allow-Headers');
+  });
+
+  test('a session id the page cannot read names Mcp-Session-Id and Access-Control-Expose-Headers', async () => {
+    const c = connection(inject('corsHiddenSessionUrl'), 'legacy');
+    const error = await c.connect().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'cors', missingHeader: 'Mcp-Session-Id' });
+    expect((error as Error).message).toContain('Access-Control-Expose-Headers');
+  });
+
+  test('nothing listening: unreachable, not CORS', async () => {
+    const dead = new URL(inject('demoUrl'));
+    dead.port = '9';
+    const c = connection(dead.href);
+    await expect(c.connect()).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+});
