@@ -109,7 +109,10 @@ const research: Flow<{ question: string }, ResearchState> = {
     const blocks = resultBlocks(answer.result);
     const uses = toolUses(blocks);
     if (uses.length === 0 || state.round >= RESEARCH_MAX_ROUNDS) {
-      const transcript = [...state.messages, { role: 'assistant' as const, content: blocks }];
+      // A tool_use the server will not run (the model ignored toolChoice none) is left out, so
+      // the transcript keeps the rule that every tool_use is answered by a tool_result.
+      const final = blocks.filter((b) => b.type !== 'tool_use');
+      const transcript = [...state.messages, { role: 'assistant' as const, content: final }];
       const text = textOf(blocks) || '(the model returned no text)';
       const used = state.used.length > 0 ? state.used.join(', ') : 'none';
       return {
