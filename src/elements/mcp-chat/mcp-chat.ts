@@ -1,0 +1,539 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
+import type { ContentBlock, Message, ResourceContents, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
+import { McpChatConnectionChangeEvent } from '../../events/connection-change.js';
+import { McpChatErrorEvent } from '../../events/chat-error.js';
+import { McpMessageSendEvent } from '../../events/message-send.js';
+import { McpToolCallEvent } from '../../events/tool-call.js';
+import { McpTurnEndEvent } from '../../events/turn-end.js';
+import type { HistoryStore } from '../../history/index.js';
+import { createMemoryHistory } from '../../history/memory-store.js';
+import { openHistory } from '../../history/idb-store.js';
+import type { ModelProvider } from '../../providers/types.js';
+import '../content/mcp-content-block/mcp-content-block.js';
+import '../content/mcp-message/mcp-message.js';
+import type { McpMessage, ToolCallView } from '../content/mcp-message/mcp-message.js';
+import { ChatSession, describe } from './chat-session.js';
+import { renderChatPanel, type ChatPanel } from './chat-panels.js';
+import { ChatPalette } from './chat-palette.js';
+import { chatStyles } from './mcp-chat.styles.js';
+import { providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { ServerSet, type ChatServer } from './server-set.js';
+import { installInputHandlers } from './chat-inputs.js';
+
+const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
+
+/**
+ * The drop-in MCP chat: a model using the tools of every connected server,
+ * streaming answers, rich content, tool calls with approval, progress and
+ * Stop, inline elicitation and sampling, saved conversations, and a "/"
+ * palette that runs tools and prompts without any model.
+ *
+ * `<mcp-chat server="https://host/mcp"></mcp-chat>` just works; set
+ * `provider` (and `model`, `base-url`) for a model, or let the person pick one
+ * in the settings panel.
+ *
+ * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
+ * closes the palette), "/" at the start of the composer opens the palette.
+ *
+ * @summary The drop-in MCP chat widget.
+ *
+ * @slot title - The title in the header (default: "Chat").
+ * @slot empty - Shown while the conversation is empty.
+ *
+ * @event mcp-message-send - The person sent a message (`McpMessageSendEvent`, cancelable).
+ * @event mcp-turn-end - A turn ended (`McpTurnEndEvent`: `reason`, `messages`, `rounds`).
+ * @event mcp-tool-call - A tool call finished (`McpToolCallEvent`: `toolUse`, `result`, `status`, `server`).
+ * @event mcp-chat-error - Something failed that the person is told about (`McpChatErrorEvent`).
+ * @event mcp-connection-change - A server changed state (`McpChatConnectionChangeEvent`).
+ * @event mcp-resource-open - A resource link was opened (bubbles from a content block; the chat previews it).
+ * @event mcp-tool-stop - Stop on a tool card (bubbles from the card; the chat cancels the call).
+ * @event mcp-tool-approve - An approval answer (bubbles from the card; the chat continues the turn).
+ *
+ * @csspart base - The whole widget.
+ * @csspart header - The top bar.
+ * @csspart title - The title.
+ * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
+ * @csspart header-button - A button in the header.
+ * @csspart panel - The side panel (conversations, servers, settings, resources).
+ * @csspart conversation-list - The list of saved conversations.
+ * @csspart conversation - One saved conversation.
+ * @csspart search - The conversation search box.
+ * @csspart message-list - The scrolling list of messages (role=log).
+ * @csspart message - A message (re-exported from `<mcp-message>`, as are `user-message`, `assistant-message`, `role`, `text`, `tool-card`, `tool-*`, `md-*`, `image`, `resource-link`, ...).
+ * @csspart notice - The line telling that no model is set up, and similar notices.
+ * @csspart error - An error line.
+ * @csspart composer - The form holding the input and buttons.
+ * @csspart input - The message text area.
+ * @csspart send-button - Sends the message.
+ * @csspart stop-button - Stops the running turn.
+ * @csspart attach-button - Picks images to attach.
+ * @csspart attachments - The list of attached images and resources.
+ * @csspart palette - The "/" palette of tools and prompts.
+ * @csspart palette-item - One entry of the palette.
+ * @csspart run-form - The form of a tool or prompt picked from the palette.
+ * @csspart resource-preview - The dialog previewing a resource.
+ *
+ * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
+ * @cssproperty --mcp-chat-accent-fg - Text on accent. Defaults to `--mcp-color-accent-fg`.
+ * @cssproperty --mcp-chat-bg - Background. Defaults to `--mcp-color-bg`.
+ * @cssproperty --mcp-chat-fg - Text colour. Defaults to `--mcp-color-fg`.
+ * @cssproperty --mcp-chat-muted - Secondary text. Defaults to `--mcp-color-muted`.
+ * @cssproperty --mcp-chat-border - Borders. Defaults to `--mcp-color-border`.
+ * @cssproperty --mcp-chat-surface - Header and user message background. Defaults to `--mcp-color-surface`.
+ * @cssproperty --mcp-chat-danger - Errors. Defaults to `--mcp-color-danger`.
+ * @cssproperty --mcp-chat-font-family - Font. Defaults to `--mcp-font-family`.
+ * @cssproperty --mcp-chat-font-size - Base font size (15px).
+ * @cssproperty --mcp-chat-radius - Corner radius. Defaults to `--mcp-radius`.
+ * @cssproperty --mcp-chat-space - Base spacing (density). Defaults to `--mcp-space`.
+ * @cssproperty --mcp-chat-height - Height of the widget (600px).
+ */
+@customElement('mcp-chat')
+export class McpChat extends LitElement {
+  static override styles = chatStyles;
+
+  /** One server's MCP endpoint (the simple case). Added to `servers`. */
+  @property() server?: string;
+
+  /** Servers: URLs or connection settings (`{ url, name, headers, authProvider }`). */
+  @property({ attribute: false }) servers: ChatServer[] = [];
+
+  /**
+   * The model: a provider instance (e.g. pointing at the page's own proxy), a
+   * {@link ProviderConfig}, or as an attribute the kind (`openai`,
+   * `anthropic`, `ollama`) used with `base-url` and `model`.
+   */
+  @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
+
+  /** The model id. */
+  @property() model?: string;
+
+  /** Endpoint base URL for a `provider` given by kind. */
+  @property({ attribute: 'base-url' }) baseUrl?: string;
+
+  /** Placeholder of the message box. */
+  @property() placeholder = 'Message… (type / for tools and prompts)';
+
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
+  /** `compact`, `comfortable` or unset (normal). */
+  @property({ reflect: true }) density?: 'compact' | 'comfortable';
+
+  /** The system prompt; each server's instructions are appended to it. */
+  @property({ attribute: 'system-prompt' }) systemPrompt?: string;
+
+  /** Provider calls per turn before the chat stops the model (default 10). */
+  @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
+
+  /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
+  @property({ attribute: false }) policy?: ApprovalPolicy;
+
+  /**
+   * Where conversations are saved. Default: IndexedDB (`openHistory()`), or
+   * memory when IndexedDB is unavailable. `null`: nothing is saved.
+   */
+  @property({ attribute: false }) store?: HistoryStore | null;
+
+  /** Name under which the open conversation is remembered across reloads. */
+  @property({ attribute: 'storage-key' }) storageKey = 'default';
+
+  /** Let the settings panel offer to remember an API key in this browser (localStorage). */
+  @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
+
+  /** The servers and their connections (read-only; set `server` / `servers`). */
+  readonly serverSet = new ServerSet();
+  /** @internal */
+  readonly session: ChatSession = new ChatSession(this);
+  /** @internal */
+  readonly palette = new ChatPalette(this);
+
+  @state() panel: ChatPanel | undefined;
+  @state() errorText = '';
+  @state() attachments: ContentBlock[] = [];
+  @state() announcement = '';
+  @state() preview?: { uri: string; contents: ResourceContents[] };
+  /** @internal provider set from the settings panel */
+  @state() settingsConfig?: ProviderConfig;
+
+  @query('.messages') private messageList?: HTMLElement;
+  @query('textarea.input') private input?: HTMLTextAreaElement;
+  @query('dialog.preview') private previewDialog?: HTMLDialogElement;
+
+  #store: HistoryStore | undefined;
+  #streamFrame = 0;
+  #stickToBottom = true;
+  #disposeInputs?: () => void;
+  #restored = false;
+
+  get chatProvider(): ModelProvider | undefined {
+    const p = this.settingsConfig ?? this.provider;
+    if (!p) return undefined;
+    if (isProvider(p)) return p;
+    if (typeof p === 'string') return providerFromConfig({ kind: p, baseUrl: this.baseUrl, model: this.model });
+    return providerFromConfig({ ...p, model: p.model ?? this.model });
+  }
+
+  get chatStore(): HistoryStore | undefined {
+    return this.store === null ? undefined : (this.store ?? this.#store);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.serverSet.addEventListener('change', this.#onServersChange);
+    this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
+    this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
+    this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+    this.#disposeInputs = installInputHandlers(this);
+    void this.#initStore();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.serverSet.removeEventListener('change', this.#onServersChange);
+    this.#disposeInputs?.();
+  }
+
+  #lastStates = new Map<string, string>();
+  #onServersChange = () => {
+    for (const c of this.serverSet.connections) {
+      if (this.#lastStates.get(c.url) === c.state) continue;
+      this.#lastStates.set(c.url, c.state);
+      this.dispatchEvent(new McpChatConnectionChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
+    }
+    this.requestUpdate();
+  };
+
+  async #initStore(): Promise<void> {
+    if (this.store === undefined && !this.#store) {
+      try {
+        this.#store = await openHistory();
+      } catch (error) {
+        this.#store = createMemoryHistory();
+        this.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
+      }
+      this.requestUpdate();
+    }
+    await this.#restore();
+  }
+
+  get #openKey(): string {
+    return `mcp-chat:open:${this.storageKey}`;
+  }
+
+  async #restore(): Promise<void> {
+    if (this.#restored || !this.chatStore) return;
+    this.#restored = true;
+    let id: string | null = null;
+    try {
+      id = localStorage.getItem(this.#openKey);
+    } catch {
+      // Storage may be blocked; start with an empty conversation.
+    }
+    if (!id) return;
+    try {
+      await this.session.open(id);
+      this.#stickToBottom = true;
+    } catch {
+      // The conversation was deleted meanwhile.
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('server') || changed.has('servers')) {
+      const list: ChatServer[] = [...(this.server ? [this.server] : []), ...this.servers];
+      this.serverSet.setServers(list);
+    }
+    if (changed.has('store')) {
+      this.#restored = false;
+      void this.#restore();
+    }
+  }
+
+  protected override updated(): void {
+    const id = this.session.conversation?.id;
+    try {
+      if (id) localStorage.setItem(this.#openKey, id);
+    } catch {
+      // Not remembered across reloads when storage is blocked.
+    }
+    if (this.#stickToBottom) this.#scrollToBottom();
+  }
+
+  #scrollToBottom(): void {
+    const list = this.messageList;
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  #onScroll = () => {
+    const list = this.messageList;
+    if (list) this.#stickToBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  };
+
+  /** @internal Repaints the streaming message once per frame. */
+  streamChanged(): void {
+    if (this.#streamFrame) return;
+    this.#streamFrame = requestAnimationFrame(() => {
+      this.#streamFrame = 0;
+      const el = this.renderRoot.querySelector<McpMessage>('mcp-message.streaming');
+      if (el && this.session.streaming) {
+        el.message = this.session.streaming;
+        if (this.#stickToBottom) this.#scrollToBottom();
+      } else this.requestUpdate();
+    });
+  }
+
+  /** @internal */
+  announce(text: string): void {
+    this.announcement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  }
+
+  /** @internal */
+  reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
+    this.errorText = message;
+    this.dispatchEvent(new McpChatErrorEvent(source, message, error));
+  }
+
+  /** @internal */
+  turnEnded(result: TurnResult): void {
+    if (result.reason === 'maxRounds') this.errorText = `Stopped after ${result.rounds} model calls (the limit). Send a message to continue.`;
+    this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
+  }
+
+  /** @internal */
+  toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: McpToolCallEvent['status'], server?: string): void {
+    this.dispatchEvent(new McpToolCallEvent(use, result, status, server));
+  }
+
+  /** The conversation's messages (MCP messages, as stored). */
+  get messages(): readonly Message[] {
+    return this.session.messages;
+  }
+
+  /** True while a turn or a tool call runs. */
+  get busy(): boolean {
+    return this.session.busy;
+  }
+
+  /**
+   * Sends a message as the person would: text plus attached blocks. Resolves
+   * when the model's turn (if a model is set up) has ended.
+   */
+  async send(text: string, attachments: ContentBlock[] = []): Promise<void> {
+    const content: Message['content'] = [...attachments];
+    if (text.trim()) content.unshift({ type: 'text', text });
+    if (!content.length || this.session.busy) return;
+    const message: Message = { role: 'user', content };
+    if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
+    this.errorText = '';
+    this.#stickToBottom = true;
+    await this.session.append(message);
+    if (!this.chatProvider) {
+      this.errorText = '';
+      return;
+    }
+    await this.session.runTurn();
+  }
+
+  /** Stops the running turn: aborts the model request and cancels running tool calls. */
+  stop(): void {
+    this.session.stop();
+  }
+
+  /** Starts a new, empty conversation. */
+  newConversation(): void {
+    this.session.clear();
+    try {
+      localStorage.removeItem(this.#openKey);
+    } catch {
+      // ignore
+    }
+    this.input?.focus();
+  }
+
+  /** Opens a saved conversation. */
+  async openConversation(id: string): Promise<void> {
+    try {
+      await this.session.open(id);
+      this.#stickToBottom = true;
+      this.requestUpdate();
+    } catch (error) {
+      this.reportError('history', describe(error), error);
+    }
+  }
+
+  /** Reads a resource from the server that has it and shows it in a preview. */
+  async openResource(uri: string): Promise<void> {
+    const connections = this.serverSet.connections.filter((c) => c.state === 'connected');
+    const owner = connections.find((c) => c.resources.some((r) => r.uri === uri)) ?? connections[0];
+    if (!owner) return;
+    try {
+      const result = await owner.readResource(uri);
+      this.preview = { uri, contents: result.contents as ResourceContents[] };
+      await this.updateComplete;
+      this.previewDialog?.showModal();
+    } catch (error) {
+      this.reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
+    }
+  }
+
+  #submit(event?: Event): void {
+    event?.preventDefault();
+    const input = this.input;
+    if (!input || this.session.busy) return;
+    if (this.palette.open) {
+      this.palette.choose();
+      return;
+    }
+    const text = input.value;
+    const attachments = this.attachments;
+    if (!text.trim() && !attachments.length) return;
+    input.value = '';
+    this.attachments = [];
+    void this.send(text, attachments);
+  }
+
+  #onKeyDown(event: KeyboardEvent): void {
+    if (this.palette.onKeyDown(event)) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.#submit();
+    } else if (event.key === 'Escape' && this.session.busy) {
+      event.preventDefault();
+      this.stop();
+    }
+  }
+
+  #viewsByMessage = new WeakMap<Message, { source: Map<string, ToolCallView>; views: Map<string, ToolCallView> }>();
+
+  /** Tool views of one message; the same Map object while none of its calls changed. */
+  #viewsFor(message: Message): Map<string, ToolCallView> {
+    const all = this.session.views;
+    const cached = this.#viewsByMessage.get(message);
+    const ids = message.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+    if (cached && (cached.source === all || ids.every((id) => cached.views.get(id) === all.get(id)))) return cached.views;
+    const views = new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id)!] as const] : [])));
+    this.#viewsByMessage.set(message, { source: all, views });
+    return views;
+  }
+
+  protected override render() {
+    const s = this.session;
+    const visible = s.messages.filter((m) => !(m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result')));
+    const noModel = !this.chatProvider;
+    return html`<div part="base" class="base ${this.panel ? 'with-panel' : ''}">
+      <header part="header">
+        <span part="title" class="title"><slot name="title">Chat</slot></span>
+        <span class="servers">
+          ${this.serverSet.connections.map(
+            (c) => html`<button
+              part="server-status ${c.state}"
+              class="server-status ${c.state}"
+              title=${c.error?.message ?? c.url}
+              aria-label=${`${c.name}: ${c.state}`}
+              @click=${() => (this.panel = 'servers')}
+            >
+              <span class="dot" aria-hidden="true"></span>${c.name}
+            </button>`,
+          )}
+        </span>
+        ${(['conversations', 'resources', 'settings'] as const).map(
+          (p) => html`<button part="header-button" aria-pressed=${this.panel === p ? 'true' : 'false'} @click=${() => (this.panel = this.panel === p ? undefined : p)}>
+            ${p[0]!.toUpperCase() + p.slice(1)}
+          </button>`,
+        )}
+        <button part="header-button" @click=${() => this.newConversation()}>New</button>
+      </header>
+      ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${renderChatPanel(this, this.panel)}</aside>` : nothing}
+      <div class="main">
+        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#onScroll}>
+          ${visible.length === 0 && !s.streaming
+            ? html`<div class="empty"><slot name="empty">${noModel ? 'No model is set up. Type / to run a tool or a prompt, or open Settings to choose a model.' : 'Ask anything; the model can use the tools of the connected servers.'}</slot></div>`
+            : nothing}
+          ${repeat(
+            visible,
+            (m) => m,
+            (m) => html`<mcp-message exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#viewsFor(m)}>${this.#inlineFor(m)}</mcp-message>`,
+          )}
+          ${s.streaming ? html`<mcp-message class="streaming" exportparts=${MESSAGE_PARTS} .message=${s.streaming} streaming></mcp-message>` : nothing}
+        </div>
+      </div>
+      <div class="bottom">
+        <div class="requests"></div>
+        ${this.errorText ? html`<p part="error" class="error" role="alert">${this.errorText}<button @click=${() => (this.errorText = '')}>Dismiss</button></p>` : nothing}
+        ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
+        ${this.palette.render()}
+        ${this.attachments.length
+          ? html`<div part="attachments" class="attachments">
+              ${this.attachments.map(
+                (a, i) => html`<span class="attachment">
+                  ${a.type === 'image' ? html`<img src=${`data:${a.mimeType};base64,${a.data}`} alt="Attached image" />` : a.type === 'resource' ? a.resource.uri : a.type}
+                  <button aria-label="Remove attachment" @click=${() => (this.attachments = this.attachments.filter((_, j) => j !== i))}>×</button>
+                </span>`,
+              )}
+            </div>`
+          : nothing}
+        <form part="composer" class="composer" @submit=${this.#submit}>
+          <button part="attach-button" type="button" aria-label="Attach images" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}>+</button>
+          <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
+          <textarea
+            part="input"
+            class="input"
+            rows="1"
+            aria-label="Message"
+            placeholder=${this.placeholder}
+            @keydown=${this.#onKeyDown}
+            @input=${() => this.palette.onInput(this.input!.value)}
+          ></textarea>
+          ${s.busy
+            ? html`<button part="stop-button" type="button" class="danger" @click=${() => this.stop()}>Stop</button>`
+            : html`<button part="send-button" type="submit" class="primary">Send</button>`}
+        </form>
+      </div>
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      <dialog part="resource-preview" class="preview" aria-label="Resource preview">
+        ${this.preview
+          ? html`<div class="row"><strong>${this.preview.uri}</strong><button @click=${() => this.previewDialog?.close()}>Close</button></div>
+              ${this.preview.contents.map((c) => html`<mcp-content-block .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
+          : nothing}
+      </dialog>
+    </div>`;
+  }
+
+  #inlineFor(message: Message) {
+    const nodes = message.content.flatMap((b) => (b.type === 'tool_use' ? (this.session.inline.get(b.id) ?? []) : []));
+    return nodes.length ? nodes : nothing;
+  }
+
+  async #onFiles(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    await this.attachFiles([...(input.files ?? [])]);
+    input.value = '';
+  }
+
+  /** Attaches image files (paste, drop or picker) as image blocks. */
+  async attachFiles(files: File[]): Promise<void> {
+    const blocks = await Promise.all(
+      files
+        .filter((f) => f.type.startsWith('image/'))
+        .map(async (f) => {
+          const bytes = new Uint8Array(await f.arrayBuffer());
+          let binary = '';
+          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          return { type: 'image' as const, data: btoa(binary), mimeType: f.type };
+        }),
+    );
+    this.attachments = [...this.attachments, ...blocks];
+  }
+}
+
+const MESSAGE_PARTS =
+  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-chat': McpChat;
+  }
+}

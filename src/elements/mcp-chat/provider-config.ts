@@ -1,0 +1,74 @@
+import { createAnthropicProvider } from '../../providers/anthropic/anthropic-provider.js';
+import { createOpenAICompatibleProvider } from '../../providers/openai/openai-compatible-provider.js';
+import type { ModelProvider } from '../../providers/types.js';
+
+/** The kinds of model endpoint the settings panel offers. */
+export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama'] as const;
+/** One of {@link PROVIDER_KINDS}. */
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/**
+ * A provider described by data (attributes, the settings panel, the demo's
+ * address bar). The key stays in memory unless the page allows saving it.
+ */
+export interface ProviderConfig {
+  kind: ProviderKind;
+  /** Endpoint base, e.g. `https://api.openai.com/v1`; defaults per kind. */
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+}
+
+/** Default endpoint of each kind. */
+export const DEFAULT_BASE_URLS: Record<ProviderKind, string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  ollama: 'http://localhost:11434/v1',
+};
+
+/** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
+export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
+  const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
+  const model = config.model?.trim();
+  if (!model) return undefined;
+  switch (config.kind) {
+    case 'anthropic':
+      return createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model });
+    case 'ollama':
+      return createOpenAICompatibleProvider({ baseURL, model, id: 'ollama', label: 'Ollama' });
+    case 'openai':
+      return createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model });
+    default: {
+      const never: never = config.kind;
+      return never;
+    }
+  }
+}
+
+/** The model ids an endpoint lists (`GET /models`), or [] when it lists none or cannot be reached. */
+export async function listModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
+  const provider =
+    config.kind === 'anthropic'
+      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x' })
+      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x' });
+  try {
+    return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Looks for Ollama on this machine (`http://localhost:11434`), briefly.
+ * Resolves with its model ids, or undefined when it is not there.
+ */
+export async function findOllama(timeoutMs = 800): Promise<string[] | undefined> {
+  try {
+    const res = await fetch('http://localhost:11434/api/tags', { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { models?: Array<{ name?: string; model?: string }> };
+    return (body.models ?? []).map((m) => m.model ?? m.name ?? '').filter(Boolean);
+  } catch {
+    return undefined;
+  }
+}

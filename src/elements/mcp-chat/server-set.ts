@@ -1,0 +1,86 @@
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import { hubToolHost } from '../../agent/hub-tools.js';
+import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../../agent/types.js';
+import type { McpConnection, McpConnectionConfig } from '../../mcp/connection.js';
+import { McpHub } from '../../mcp/hub.js';
+
+/** A server as `<mcp-chat>` takes it: a URL, or the connection settings. */
+export type ChatServer = string | McpConnectionConfig;
+
+/**
+ * The servers of one chat: an `McpHub` (one connection per server, one
+ * shared input router, one merged tool catalog) kept in line with the
+ * element's `server` / `servers`, plus the catalogs the palette and the
+ * resource browser read. It is the agent's {@link AgentToolHost}.
+ */
+export class ServerSet extends EventTarget implements AgentToolHost {
+  readonly hub = new McpHub();
+  readonly #tools = hubToolHost(this.hub);
+
+  constructor() {
+    super();
+    this.hub.addEventListener('mcp-hub-change', () => this.dispatchEvent(new Event('change')));
+  }
+
+  get router() {
+    return this.hub.router;
+  }
+
+  get connections(): readonly McpConnection[] {
+    return this.hub.connections;
+  }
+
+  /** Replaces the servers: connections to URLs no longer listed are closed, new ones opened. */
+  setServers(servers: readonly ChatServer[]): void {
+    const configs = servers.map((s) => (typeof s === 'string' ? { url: s } : s));
+    const kept = new Set<McpConnection>();
+    for (const config of configs) {
+      const existing = this.hub.connections.find((c) => c.url === config.url && !kept.has(c));
+      if (existing) {
+        kept.add(existing);
+        continue;
+      }
+      const connection = this.hub.add(config);
+      kept.add(connection);
+      connection.connect().catch(() => {
+        // The state (failed, auth-required) and its diagnosis stay on the connection.
+      });
+    }
+    for (const old of [...this.hub.connections]) if (!kept.has(old)) void this.hub.remove(old);
+  }
+
+  close(): Promise<void> {
+    return this.hub.close();
+  }
+
+  listTools(): AgentTool[] {
+    return this.#tools.listTools() as AgentTool[];
+  }
+
+  /** One tool by its model-facing name, with its server connection. */
+  getTool(name: string): (AgentTool & { connection: McpConnection }) | undefined {
+    const found = this.hub.findTool(name);
+    const tool = this.#tools.findTool(name);
+    return found && tool ? { ...tool, connection: found.connection } : undefined;
+  }
+
+  listInstructions(): Array<{ server: string; instructions: string }> {
+    return [...(this.#tools.listInstructions?.() ?? [])];
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {
+    return this.#tools.callTool(name, args, options);
+  }
+
+  /** Prompts of every connected server. */
+  listPrompts(): Array<{ prompt: Prompt; connection: McpConnection }> {
+    return this.connections.filter((c) => c.state === 'connected').flatMap((connection) => connection.prompts.map((prompt) => ({ prompt, connection })));
+  }
+
+  /** Resources and templates of every connected server, per server. */
+  listResources(): Array<{ connection: McpConnection; resources: Resource[]; templates: ResourceTemplate[] }> {
+    return this.connections
+      .filter((c) => c.state === 'connected')
+      .map((connection) => ({ connection, resources: connection.resources, templates: connection.resourceTemplates }));
+  }
+}

@@ -1,0 +1,43 @@
+import { expect, inject } from 'vitest';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { HistoryStore } from '../../src/history/index.js';
+import { createOpenAICompatibleProvider } from '../../src/providers/openai/openai-compatible-provider.js';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+
+/** The fake OpenAI provider the chat tests use. */
+export const fakeProvider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+
+/** Mounts a chat on the demo server, waits until it is connected. */
+export async function mountChat(options: { provider?: boolean; store?: HistoryStore | null; storageKey?: string } = {}): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.server = inject('demoUrl');
+  chat.store = options.store === undefined ? createMemoryHistory() : options.store;
+  if (options.provider !== false) chat.provider = fakeProvider();
+  chat.storageKey = options.storageKey ?? `t-${Math.random()}`;
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await chat.updateComplete;
+  return chat;
+}
+
+/** Deep query through shadow roots. */
+export function deepAll<T extends Element = Element>(root: ParentNode, selector: string): T[] {
+  const out: T[] = [];
+  const walk = (node: ParentNode) => {
+    out.push(...(node.querySelectorAll(selector) as NodeListOf<T>));
+    for (const el of node.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(root);
+  return out;
+}
+
+export const shadow = (chat: McpChat) => chat.shadowRoot!;
+
+/** Types into the composer and presses Enter. */
+export async function typeAndSend(chat: McpChat, text: string): Promise<void> {
+  const input = shadow(chat).querySelector('textarea')!;
+  input.value = text;
+  input.dispatchEvent(new Event('input'));
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+}
