@@ -199,8 +199,9 @@ class IdbHistory extends EventTarget implements HistoryStore {
       const tx = quiet(db.transaction(['conversations', 'messages', 'texts'], 'readwrite'));
       const conversations = tx.objectStore('conversations');
       const store = tx.objectStore('messages');
-      const conversation = await conversations.get(conversationId);
-      const last = conversation?.messageCount ? await store.get([conversationId, conversation.messageCount]) : undefined;
+      // Both reads at once: one round trip to the browser's storage process, not two.
+      const [conversation, cursor] = await Promise.all([conversations.get(conversationId), store.openCursor(range(conversationId), 'prev')]);
+      const last = cursor?.value;
       const now = this.#now();
       let stored: StoredMessage[];
       try {
