@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
@@ -279,5 +279,84 @@ describe('<mcp-elicit-form> schemas it cannot render', () => {
     await expect(answer).rejects.toMatchObject({ code: 'MCP_ELICIT_UNSUPPORTED', message: /"x" is a nested object/ });
     // The form stays, showing why, until the person dismisses it.
     await expect.element(page.getByRole('alert')).toBeVisible();
+  });
+});
+
+describe('<mcp-elicit-form> URL mode', () => {
+  const url = (u: string, message = 'Please sign in'): ElicitRequestParams => ({ mode: 'url', message, url: u, elicitationId: 'e1' });
+
+  test('shows the full URL with its host prominent, opens only on click with noopener and noreferrer', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    cleanups.push(() => open.mockRestore());
+    const { el, events, root } = await mount(url('https://accounts.example.com/sign-in?state=abc#top'), (e) => (e.server = { name: 'acme' }));
+    expect(root.querySelector('[part~="url"]')!.textContent).toBe('https://accounts.example.com/sign-in?state=abc#top');
+    expect(root.querySelector('[part~="host"]')!.textContent).toBe('accounts.example.com');
+    await expectFocus(el, '[part~="open-button"]');
+    expect(open).not.toHaveBeenCalled();
+    await userEvent.click(page.getByRole('button', { name: 'Open accounts.example.com' }));
+    expect(open).toHaveBeenCalledWith('https://accounts.example.com/sign-in?state=abc#top', '_blank', 'noopener,noreferrer');
+    await expect.element(page.getByText(/Come back here/)).toBeVisible();
+    expect(events).toHaveLength(0);
+    await userEvent.click(page.getByRole('button', { name: "I'm done" }));
+    expect(events.map((e) => e.detail)).toEqual([{ action: 'accept' }]);
+  });
+
+  test('http: on localhost and 127.0.0.1 can be opened', async () => {
+    for (const u of ['http://localhost:8080/cb', 'http://127.0.0.1:3000/cb']) {
+      const { el } = await mount(url(u));
+      await expect.element(page.getByRole('button', { name: /^Open/ })).toBeEnabled();
+      el.remove();
+    }
+  });
+
+  test.each([
+    ['javascript:alert(1)', /uses javascript:/],
+    ['data:text/html,<script>alert(1)</script>', /uses data:/],
+    ['file:///etc/passwd', /uses file:/],
+    ['http://example.com/login', /not secure \(http:\)/],
+    ['https://bank.example@evil.example/', /user name or password/],
+    ['not a url', /not a valid web address/],
+  ])('refuses %s with the reason shown', async (u, reason) => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    cleanups.push(() => open.mockRestore());
+    const { events, root } = await mount(url(u));
+    await expect.element(page.getByRole('alert')).toHaveTextContent(reason);
+    await expect.element(page.getByRole('button', { name: /^Open/ })).toBeDisabled();
+    await expect.element(page.getByRole('button', { name: "I'm done" })).toBeDisabled();
+    expect(root.querySelector('[part~="url"]')!.textContent).toBe(u);
+    await userEvent.click(page.getByRole('button', { name: 'Cancel' }));
+    expect(open).not.toHaveBeenCalled();
+    expect(events.map((e) => e.detail)).toEqual([{ action: 'cancel' }]);
+  });
+
+  test('answers accept when `completed` resolves (2025 elicitation/complete)', async () => {
+    let complete!: () => void;
+    const completed = new Promise<void>((r) => (complete = r));
+    const { events } = await mount(url('https://example.com/x'), (e) => (e.completed = completed));
+    expect(events).toHaveLength(0);
+    complete();
+    await expect.poll(() => events.map((e) => e.detail)).toEqual([{ action: 'accept' }]);
+  });
+
+  test('a message carrying HTML and script stays inert text', async () => {
+    (window as unknown as { pwned?: boolean }).pwned = false;
+    const evil = '<img src=x onerror="window.pwned=true"><script>window.pwned=true</script>';
+    const { root } = await mount(url('https://example.com/', evil));
+    await new Promise((r) => setTimeout(r, 50));
+    expect((window as unknown as { pwned?: boolean }).pwned).toBe(false);
+    expect(root.querySelector('img, script')).toBeNull();
+    expect(root.querySelector('[part~="message"]')!.textContent).toBe(evil);
+  });
+
+  test('the helper takes the form down when the request is aborted', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    cleanups.push(() => container.remove());
+    const controller = new AbortController();
+    const answer = showElicitForm(url('https://example.com/'), container, { signal: controller.signal });
+    await expect.element(page.getByText('Please sign in')).toBeVisible();
+    controller.abort(new Error('server cancelled'));
+    await expect(answer).rejects.toThrow('server cancelled');
+    expect(container.querySelector('mcp-elicit-form')).toBeNull();
   });
 });

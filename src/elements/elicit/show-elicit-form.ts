@@ -1,4 +1,4 @@
-import type { ElicitRequestParams, ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
+import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationHandler, InputRequestContext } from '../../mcp/input-types.js';
 import type { McpElicitResponseEvent } from '../../events/mcp-elicit-response.js';
 import { McpElicitForm, type ElicitServerIdentity } from '../mcp-elicit-form/mcp-elicit-form.js';
@@ -83,34 +83,26 @@ export function createElicitationHandler(container: HTMLElement, options: Elicit
     });
 }
 
-/** Anything elicitation handlers can be registered with (the input router of `mcp/`). */
+/**
+ * Anything elicitation handlers can be registered with: the `InputRouter` of
+ * `mcp/` (`hub.router`, `connection.router`), whose `handle` returns an
+ * unregister function. URL-elicitation-required errors (-32042) of tool calls
+ * reach the same handler through the router, one URL at a time.
+ */
 export interface ElicitationHandlerTarget {
-  handle(kind: 'elicitation', handler: ElicitationHandler): unknown;
+  handle(kind: 'elicitation', handler: ElicitationHandler): () => void;
 }
 
 /**
  * Registers `<mcp-elicit-form>` as the elicitation handler of `target`,
- * showing forms in `container`. Returns what `target.handle` returns (the
- * router's way to unregister).
+ * showing forms in `container`. Returns the function that unregisters it.
+ *
+ * @example
+ * ```ts
+ * const hub = new McpHub();
+ * const stop = registerElicitForm(hub.router, document.querySelector('#asks')!);
+ * ```
  */
-export function registerElicitForm<T extends ElicitationHandlerTarget>(target: T, container: HTMLElement, options: ElicitFormOptions = {}): ReturnType<T['handle']> {
-  return target.handle('elicitation', createElicitationHandler(container, options)) as ReturnType<T['handle']>;
-}
-
-/**
- * A tool call failed with URL-elicitation-required (`-32042`,
- * `UrlElicitationRequiredError.elicitations`): shows the consent view for each
- * URL in turn. Resolves `true` when the person finished them all (retry the
- * call then), `false` as soon as one is cancelled or declined.
- */
-export async function showUrlElicitations(
-  elicitations: readonly ElicitRequestURLParams[],
-  container: HTMLElement,
-  options: ShowElicitFormOptions = {},
-): Promise<boolean> {
-  for (const elicitation of elicitations) {
-    const result = await showElicitForm({ ...elicitation, mode: 'url' }, container, options);
-    if (result.action !== 'accept') return false;
-  }
-  return true;
+export function registerElicitForm(target: ElicitationHandlerTarget, container: HTMLElement, options: ElicitFormOptions = {}): () => void {
+  return target.handle('elicitation', createElicitationHandler(container, options));
 }
