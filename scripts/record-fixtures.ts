@@ -29,8 +29,8 @@ const EVERYTHING_CALLS: Call[] = [
 
 const OUT = new URL('../test/fixtures/blocks/', import.meta.url);
 
-async function record(server: string, url: string, calls: Call[]): Promise<void> {
-  const client = new Client({ name: 'mcp-elements-fixture-recorder', version: '1.0.0' });
+async function record(server: string, url: string, calls: Call[], options?: ConstructorParameters<typeof Client>[1]): Promise<void> {
+  const client = new Client({ name: 'mcp-elements-fixture-recorder', version: '1.0.0' }, options);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   try {
     for (const call of calls) {
@@ -68,7 +68,9 @@ async function recordDemo(started: RunningServer[]): Promise<void> {
   });
   if (!demo) return;
   started.push(demo);
-  const client = new Client({ name: 'probe', version: '1.0.0' });
+  // Both eras are served; record what a 2026-era client receives (the library's default).
+  const auto = { versionNegotiation: { mode: 'auto' as const } };
+  const client = new Client({ name: 'probe', version: '1.0.0' }, auto);
   const names = await client
     .connect(new StreamableHTTPClientTransport(new URL(demo.url)))
     .then(() => client.listTools())
@@ -79,7 +81,15 @@ async function recordDemo(started: RunningServer[]): Promise<void> {
     console.warn('demo server has no rich-content tool yet; skipping its fixtures');
     return;
   }
-  await record('demo', demo.url, [{ name: 'rich-content', tool: 'rich-content', arguments: {} }]);
+  await record(
+    'demo',
+    demo.url,
+    [
+      { name: 'rich-content', tool: 'rich-content', arguments: {} },
+      { name: 'weather', tool: 'weather', arguments: { city: 'Lyon' } },
+    ],
+    auto,
+  );
 }
 
 main().catch((error: unknown) => {

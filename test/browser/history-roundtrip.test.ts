@@ -87,11 +87,12 @@ const everyAnswer: NewMessage = {
 };
 
 test('the recorded fixtures cover the tools the issue names', () => {
-  const tools = new Set(Object.values(recordedResults).map((r) => r.tool));
-  for (const tool of ['get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-tiny-image']) expect(tools).toContain(tool);
-  expect(tools).not.toContain('get-env');
+  const tools = new Set(Object.values(recordedResults).map((r) => `${r.server}:${r.tool}`));
+  for (const tool of ['get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-tiny-image']) expect(tools).toContain(`everything:${tool}`);
+  expect(tools).toContain('demo:rich-content');
+  expect(tools).not.toContain('everything:get-env');
   const blockTypes = new Set(Object.values(recordedResults).flatMap((r) => r.result.content.map((b) => b.type)));
-  expect([...blockTypes].sort()).toEqual(['image', 'resource', 'resource_link', 'text']);
+  expect([...blockTypes].sort()).toEqual(['audio', 'image', 'resource', 'resource_link', 'text']);
 });
 
 test('real tool results and every block type come back deep-equal from a new connection', async () => {
