@@ -69,3 +69,81 @@ export class ActiveCall {
     this.timer = setTimeout(() => this.onTimeout(this), Math.min(this.timeoutMs, MAX_TIMER_MS));
   }
 }
+
+/**
+ * The tool calls under way on one connection, and which of them caused each
+ * server request: on 2025 servers by the response stream the request came on
+ * (see fetch-tap), on 2026 servers by the `input_required` round the SDK is
+ * fulfilling for that call. When neither says, the only call under way.
+ */
+export class CallRegistry {
+  private readonly calls = new Map<string, ActiveCall>();
+  private readonly requestCalls = new Map<string | number, string>();
+  private roundCall?: ActiveCall;
+  private readonly completions = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  private nextTag = 1;
+
+  constructor(private readonly prefix: string) {}
+
+  /** Registers a new call; `onTimeout` runs when its timer fires. */
+  start(name: string, args: Record<string, unknown>, toolUseId: string | undefined, timeoutMs: number, onTimeout: (call: ActiveCall) => void): ActiveCall {
+    const call = new ActiveCall(`${this.prefix}-call-${this.nextTag++}`, name, args, toolUseId, timeoutMs, onTimeout);
+    this.calls.set(call.tag, call);
+    return call;
+  }
+
+  /** The call settled. */
+  end(call: ActiveCall): void {
+    call.stop();
+    this.calls.delete(call.tag);
+    for (const [id, tag] of this.requestCalls) if (tag === call.tag) this.requestCalls.delete(id);
+  }
+
+  get(tag: string): ActiveCall | undefined {
+    return this.calls.get(tag);
+  }
+
+  /** Every call under way. */
+  all(): ActiveCall[] {
+    return [...this.calls.values()];
+  }
+
+  /** A server request with JSON-RPC `id` arrived on the stream of call `tag` (2025). */
+  serverRequest(id: string | number, tag: string): void {
+    this.requestCalls.set(id, tag);
+  }
+
+  /** The SDK starts an `input_required` round of `call` (2026): its handlers run in this same tick. */
+  roundStarting(call: ActiveCall): void {
+    this.roundCall = call;
+    queueMicrotask(() => {
+      if (this.roundCall === call) this.roundCall = undefined;
+    });
+  }
+
+  /** The call that caused a server request; read it synchronously when the request arrives. */
+  callFor(era: 'legacy' | 'modern', requestId: string | number): ActiveCall | undefined {
+    const tagged = era === 'modern' ? this.roundCall : this.calls.get(this.requestCalls.get(requestId) ?? '');
+    return tagged ?? (this.calls.size === 1 ? this.all()[0] : undefined);
+  }
+
+  /** Resolves when `notifications/elicitation/complete` arrives for `elicitationId` (2025). */
+  completion(elicitationId: string): Promise<void> {
+    let entry = this.completions.get(elicitationId);
+    if (!entry) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      entry = { promise, resolve };
+      this.completions.set(elicitationId, entry);
+      // Bounded: ids of finished elicitations are not needed for long.
+      if (this.completions.size > 200) this.completions.delete(this.completions.keys().next().value as string);
+    }
+    return entry.promise;
+  }
+
+  /** The server says the elicitation `elicitationId` is complete. */
+  complete(elicitationId: string): void {
+    void this.completion(elicitationId);
+    this.completions.get(elicitationId)?.resolve();
+  }
+}

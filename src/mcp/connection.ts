@@ -24,7 +24,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
-import { ActiveCall, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS } from './call-tracker.js';
+import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
 import {
   McpCatalogChangeEvent,
   McpConnectionChangeEvent,
@@ -123,23 +123,20 @@ export class McpConnection extends EventTarget {
   private generation = 0;
   /** Aborted whenever the current SDK client is replaced or closed: ends its input requests. */
   private scope = new AbortController();
-  private readonly calls = new Map<string, ActiveCall>();
-  private readonly requestCalls = new Map<string | number, string>();
-  private roundCall?: ActiveCall;
-  private readonly completions = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  private readonly calls: CallRegistry;
   private readonly subscriptions = new Set<string>();
   private logLevel?: LoggingLevel;
   private listenSub?: McpSubscription;
   private reinit?: Promise<void>;
   private verifying?: Promise<boolean>;
   private connecting?: Promise<void>;
-  private nextTag = 1;
 
   constructor(config: McpConnectionConfig, options: { router?: InputRouter } = {}) {
     super();
     this.config = { ...config };
     this.url = new URL(config.url, typeof location === 'undefined' ? undefined : location.href).href;
     this.id = `mcp-${nextConnectionId++}`;
+    this.calls = new CallRegistry(this.id);
     this.router = options.router ?? new InputRouter();
   }
 
@@ -329,14 +326,13 @@ export class McpConnection extends EventTarget {
 
   private async runCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const client = await this.ready();
-    const tag = `${this.id}-call-${this.nextTag++}`;
-    const call = new ActiveCall(tag, name, args, options.toolUseId, options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, (c) =>
-      c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round((options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS) / 1000)} s and was stopped.`, { url: this.url })),
+    const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
+      c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
     );
     const stop = () => call.fail(new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }));
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
-    this.calls.set(tag, call);
     try {
       if (call.failure) throw call.failure;
       return (await client.callTool(
@@ -345,14 +341,11 @@ export class McpConnection extends EventTarget {
           signal: call.controller.signal,
           // This layer's own timer (ActiveCall) decides; it pauses while a person answers.
           timeout: MAX_TIMER_MS,
-          headers: { [CALL_TAG_HEADER]: tag },
+          headers: { [CALL_TAG_HEADER]: call.tag },
           toolDefinition: this.tools.find((t) => t.name === name),
           onprogress: (progress) => {
             if (typeof progress.message === 'string' && ROUND_MESSAGE.test(progress.message) && progress.total === undefined) {
-              this.roundCall = call;
-              queueMicrotask(() => {
-                if (this.roundCall === call) this.roundCall = undefined;
-              });
+              this.calls.roundStarting(call);
               return;
             }
             call.progressed();
@@ -363,10 +356,8 @@ export class McpConnection extends EventTarget {
     } catch (error) {
       throw call.failure ?? error;
     } finally {
-      call.stop();
       options.signal?.removeEventListener('abort', stop);
-      this.calls.delete(tag);
-      for (const [id, t] of this.requestCalls) if (t === tag) this.requestCalls.delete(id);
+      this.calls.end(call);
     }
   }
 
@@ -380,7 +371,7 @@ export class McpConnection extends EventTarget {
         context: {
           ...this.contextBase(),
           toolCall: { name, arguments: args, toolUseId: options.toolUseId },
-          completed: this.getProtocolEra() === 'legacy' && params.elicitationId ? this.completion(params.elicitationId) : undefined,
+          completed: this.getProtocolEra() === 'legacy' && params.elicitationId ? this.calls.completion(params.elicitationId) : undefined,
         },
         signals: [this.scope.signal, ...(options.signal ? [options.signal] : [])],
       });
@@ -397,10 +388,9 @@ export class McpConnection extends EventTarget {
     ctx: { mcpReq: { id: string | number; signal: AbortSignal } },
     generation: number,
   ): Promise<InputResults[K]> {
-    // Read synchronously: on 2026 servers roundCall is only set for this tick.
+    // Before any await: on 2026 servers the round's call is only known in this tick.
     const era = this.client?.getProtocolEra() ?? 'legacy';
-    const tagged = era === 'modern' ? this.roundCall : this.calls.get(this.requestCalls.get(ctx.mcpReq.id) ?? '');
-    const call = tagged ?? (this.calls.size === 1 ? [...this.calls.values()][0] : undefined);
+    const call = this.calls.callFor(era, ctx.mcpReq.id);
     const done = call?.beginInput();
     try {
       const elicitation = kind === 'elicitation' ? (params as InputParams['elicitation']) : undefined;
@@ -411,7 +401,7 @@ export class McpConnection extends EventTarget {
           ...this.contextBase(),
           toolCall: call && { name: call.name, arguments: call.args, toolUseId: call.toolUseId },
           completed:
-            era === 'legacy' && elicitation?.mode === 'url' && elicitation.elicitationId ? this.completion(elicitation.elicitationId) : undefined,
+            era === 'legacy' && elicitation?.mode === 'url' && elicitation.elicitationId ? this.calls.completion(elicitation.elicitationId) : undefined,
         },
         signals: [ctx.mcpReq.signal, this.scope.signal, ...(call ? [call.controller.signal] : [])],
         dedupeKey: era === 'legacy' ? `${this.id}|${generation}|${this.transport?.sessionId ?? ''}|${kind}|${String(ctx.mcpReq.id)}` : undefined,
@@ -429,19 +419,6 @@ export class McpConnection extends EventTarget {
     };
   }
 
-  private completion(elicitationId: string): Promise<void> {
-    let entry = this.completions.get(elicitationId);
-    if (!entry) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      entry = { promise, resolve };
-      this.completions.set(elicitationId, entry);
-      // Bounded: ids of finished elicitations are not needed for long.
-      if (this.completions.size > 200) this.completions.delete(this.completions.keys().next().value as string);
-    }
-    return entry.promise;
-  }
-
   // ---- lifecycle -----------------------------------------------------------
 
   private createTransport(tap: FetchTap): StreamableHTTPClientTransport {
@@ -455,7 +432,7 @@ export class McpConnection extends EventTarget {
   private tapHooks(generation: number) {
     return {
       onServerRequest: (tag: string, id: string | number) => {
-        if (generation === this.generation) this.requestCalls.set(id, tag);
+        if (generation === this.generation) this.calls.serverRequest(id, tag);
       },
       onStreamBroken: (tag: string, error: unknown) => {
         const call = this.calls.get(tag);
@@ -500,9 +477,7 @@ export class McpConnection extends EventTarget {
       if (current()) this.dispatchEvent(new McpLogMessageEvent(n.params));
     });
     client.setNotificationHandler('notifications/elicitation/complete', (n) => {
-      if (!current()) return;
-      void this.completion(n.params.elicitationId);
-      this.completions.get(n.params.elicitationId)?.resolve();
+      if (current()) this.calls.complete(n.params.elicitationId);
     });
     client.onerror = (error) => {
       if (!current() || this._state !== McpConnectionState.Connected) return;
@@ -692,7 +667,7 @@ export class McpConnection extends EventTarget {
   private async dropClient(reason: McpConnectionError): Promise<void> {
     this.scope.abort(reason);
     this.scope = new AbortController();
-    for (const call of this.calls.values()) {
+    for (const call of this.calls.all()) {
       call.fail(reason.kind === McpErrorKind.ConnectionLost ? this.lostDuring(call, reason) : reason);
     }
     const { client, listenSub } = this;

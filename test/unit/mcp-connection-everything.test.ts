@@ -45,7 +45,7 @@ describe('McpConnection against server-everything', () => {
     // Validation really runs: against a stricter outputSchema the same answer is refused.
     const listed = connection.tools.find((t) => t.name === 'get-structured-content');
     if (!listed?.outputSchema) throw new Error('get-structured-content has no outputSchema');
-    listed.outputSchema = { ...listed.outputSchema, required: [...(listed.outputSchema.required ?? []), 'pollen'] };
+    listed.outputSchema = { ...listed.outputSchema, required: [...((listed.outputSchema.required as string[] | undefined) ?? []), 'pollen'] };
     await expect(connection.callTool('get-structured-content', { location: 'Chicago' })).rejects.toMatchObject({
       kind: 'protocol',
       message: expect.stringContaining('does not match the tool\'s output schema'),
