@@ -7,8 +7,12 @@ import type { ElicitResult } from '@modelcontextprotocol/client';
  * error response carrying this message, not a made-up answer.
  */
 export class UnsupportedElicitationError extends Error {
-  /** Stable code to compare with (class names are minified in bundles). */
-  readonly code = 'MCP_ELICIT_UNSUPPORTED' as const;
+  /**
+   * JSON-RPC Invalid params (-32602), what the SDK answers for requests it
+   * finds invalid itself; the SDK sends a thrown error's numeric `code` as is.
+   * Compare with this, not the class name (minified in bundles).
+   */
+  readonly code = -32602;
   /** One sentence per part of the request that cannot be rendered. */
   readonly problems: readonly string[];
 

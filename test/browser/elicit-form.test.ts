@@ -4,7 +4,8 @@ import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/cl
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitForm } from '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitResponseEvent } from '../../src/events/mcp-elicit-response.js';
-import { showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm, showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { InputRouter } from '../../src/mcp/input-router.js';
 
 // The element used alone: a page places it, hands it a request and listens for
 // mcp-elicit-response. Everything is driven through real user events.
@@ -260,7 +261,7 @@ describe('<mcp-elicit-form> schemas it cannot render', () => {
     expect(events).toHaveLength(1);
     const { error, detail } = events[0]!;
     expect(detail).toEqual({ action: 'cancel' });
-    expect(error?.code).toBe('MCP_ELICIT_UNSUPPORTED');
+    expect(error?.code).toBe(-32602);
     expect(error?.problems).toHaveLength(4);
     expect(error?.message).toMatch(/"address" is a nested object/);
     await expect.element(page.getByRole('alert')).toHaveTextContent(/"people" is an array of objects/);
@@ -276,9 +277,23 @@ describe('<mcp-elicit-form> schemas it cannot render', () => {
     document.body.append(container);
     cleanups.push(() => container.remove());
     const answer = showElicitForm(form('Bad', { type: 'object', properties: { x: { type: 'object' } } } as unknown as Schema), container);
-    await expect(answer).rejects.toMatchObject({ code: 'MCP_ELICIT_UNSUPPORTED', message: /"x" is a nested object/ });
+    await expect(answer).rejects.toMatchObject({ code: -32602, message: /"x" is a nested object/ });
     // The form stays, showing why, until the person dismisses it.
     await expect.element(page.getByRole('alert')).toBeVisible();
+  });
+
+  test('through the input router the request fails with Invalid params, not an answer', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    cleanups.push(() => container.remove());
+    const router = new InputRouter();
+    cleanups.push(registerElicitForm(router, container));
+    const answer = router.dispatch({
+      kind: 'elicitation',
+      params: form('Arrays of objects', { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } }),
+      context: { server: { id: 's1', name: 'srv', url: 'http://127.0.0.1/mcp' }, era: 'legacy' },
+    });
+    await expect(answer).rejects.toMatchObject({ code: -32602, message: /"rows" is an array of objects/ });
   });
 });
 
