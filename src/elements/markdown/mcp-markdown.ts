@@ -39,6 +39,9 @@ const nextFrame = (): Promise<void> =>
 export class McpMarkdown extends LitElement {
   static override styles = markdownStyles;
 
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. Passed to inner elements. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
   /** The markdown source (whole text so far; appending is cheap). */
   @property() text = '';
 

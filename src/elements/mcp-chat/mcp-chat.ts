@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
 import type { ContentBlock, Message, ResourceContents, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
@@ -455,9 +456,9 @@ export class McpChat extends LitElement {
           ${repeat(
             visible,
             (m) => m,
-            (m) => html`<mcp-message exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#viewsFor(m)}>${this.#inlineFor(m)}</mcp-message>`,
+            (m) => html`<mcp-message theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#viewsFor(m)}>${this.#inlineFor(m)}</mcp-message>`,
           )}
-          ${s.streaming ? html`<mcp-message class="streaming" exportparts=${MESSAGE_PARTS} .message=${s.streaming} streaming></mcp-message>` : nothing}
+          ${s.streaming ? html`<mcp-message class="streaming" theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${s.streaming} streaming></mcp-message>` : nothing}
         </div>
       </div>
       <div class="bottom">
@@ -496,7 +497,7 @@ export class McpChat extends LitElement {
       <dialog part="resource-preview" class="preview" aria-label="Resource preview">
         ${this.preview
           ? html`<div class="row"><strong>${this.preview.uri}</strong><button @click=${() => this.previewDialog?.close()}>Close</button></div>
-              ${this.preview.contents.map((c) => html`<mcp-content-block .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
+              ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
           : nothing}
       </dialog>
     </div>`;

@@ -1,4 +1,5 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property, query } from 'lit/decorators.js';
 import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, MessageBlock, ResourceLinkBlock } from '../../../content/index.js';
 import { McpResourceOpenEvent } from '../../../events/resource-open.js';
@@ -57,6 +58,9 @@ export function fileNameOf(uri: string): string {
 export class McpContentBlock extends LitElement {
   static override styles = contentBlockStyles;
 
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. Passed to inner elements. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
   /** The block to show. */
   @property({ attribute: false }) block?: MessageBlock;
 
@@ -70,7 +74,7 @@ export class McpContentBlock extends LitElement {
     if (!block) return nothing;
     switch (block.type) {
       case 'text':
-        return html`<mcp-markdown exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?streaming=${this.streaming}></mcp-markdown>`;
+        return html`<mcp-markdown theme=${ifDefined(this.theme)} exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?streaming=${this.streaming}></mcp-markdown>`;
       case 'image':
         return this.#image(block);
       case 'audio':
@@ -128,7 +132,7 @@ export class McpContentBlock extends LitElement {
     if ('text' in r && typeof r.text === 'string') {
       const body =
         r.mimeType === 'text/markdown'
-          ? html`<mcp-markdown part="resource-text" .text=${r.text}></mcp-markdown>`
+          ? html`<mcp-markdown theme=${ifDefined(this.theme)} part="resource-text" .text=${r.text}></mcp-markdown>`
           : html`<pre part="resource-text">${r.text}</pre>`;
       return html`<figure part="resource" class="resource"><figcaption>${caption}</figcaption>${body}</figure>`;
     }

@@ -1,4 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Message, MessageBlock, ToolResultBlock } from '../../../content/index.js';
@@ -52,6 +53,9 @@ const BLOCK_PARTS =
 export class McpMessage extends LitElement {
   static override styles = messageStyles;
 
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. Passed to inner elements. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+
   /** The message to show. */
   @property({ attribute: false }) message?: Message;
 
@@ -88,6 +92,7 @@ export class McpMessage extends LitElement {
     if (block.type === 'tool_use') {
       const view = this.toolCalls.get(block.id) ?? {};
       return html`<mcp-tool-card
+        theme=${ifDefined(this.theme)}
         exportparts=${CARD_PARTS}
         .use=${block}
         .result=${view.result}
@@ -100,9 +105,9 @@ export class McpMessage extends LitElement {
       ></mcp-tool-card>`;
     }
     if (block.type === 'tool_result') {
-      return html`<mcp-tool-card exportparts=${CARD_PARTS} .result=${block}></mcp-tool-card>`;
+      return html`<mcp-tool-card theme=${ifDefined(this.theme)} exportparts=${CARD_PARTS} .result=${block}></mcp-tool-card>`;
     }
-    return html`<mcp-content-block exportparts=${BLOCK_PARTS} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
+    return html`<mcp-content-block theme=${ifDefined(this.theme)} exportparts=${BLOCK_PARTS} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
   }
 }
 

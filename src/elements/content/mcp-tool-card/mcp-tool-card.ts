@@ -1,4 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property } from 'lit/decorators.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { McpToolApproveEvent } from '../../../events/tool-approve.js';
@@ -51,6 +52,9 @@ const json = (value: unknown): string => {
 @customElement('mcp-tool-card')
 export class McpToolCard extends LitElement {
   static override styles = toolCardStyles;
+
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. Passed to inner elements. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
 
   /** The `tool_use` block (the call). May be absent when only a result is known. */
   @property({ attribute: false }) use?: ToolUseBlock;
@@ -110,7 +114,7 @@ export class McpToolCard extends LitElement {
       <h4>Result</h4>
       <div part="result" class="result">
         ${result.isError ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
-        ${result.content.map((block) => html`<mcp-content-block .block=${block}></mcp-content-block>`)}
+        ${result.content.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${block}></mcp-content-block>`)}
         ${result.structuredContent !== undefined
           ? html`<h4>Structured content</h4><pre part="structured">${json(result.structuredContent)}</pre>`
           : nothing}
