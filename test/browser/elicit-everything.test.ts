@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
-import { showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm, showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { McpConnection } from '../../src/mcp/connection.js';
+import { InputRouter } from '../../src/mcp/input-router.js';
 
 // server-everything's `trigger-elicitation-request` (13 fields: formats, titled
 // and untitled enums, multi-selects, defaults) answered through the element by
@@ -134,5 +136,33 @@ describe('server-everything trigger-elicitation-request', () => {
     result = await pending;
     expect(rawResult(result)).toEqual({ action: 'cancel' });
     expect(JSON.stringify(result.content)).toContain('User cancelled');
+  });
+});
+
+describe('server-everything trigger-url-elicitation', () => {
+  test('the -32042 error path shows the prerequisite URL, then the retried call asks for its own URL', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const router = new InputRouter();
+    const unregister = registerElicitForm(router, container);
+    const connection = new McpConnection({ url: inject('everythingUrl') }, { router });
+    try {
+      await connection.connect();
+      const pending = connection.callTool('trigger-url-elicitation', { url: 'https://example.com/authorize', errorPath: true });
+      // The prerequisite of the -32042 error.
+      await expect.element(page.getByText('Open this link to satisfy the prerequisite, then retry the request.')).toBeVisible();
+      await expect.element(page.getByText('modelcontextprotocol.io', { exact: true })).toBeVisible();
+      await userEvent.click(page.getByRole('button', { name: 'Open modelcontextprotocol.io' }));
+      expect(open).toHaveBeenCalledWith('https://modelcontextprotocol.io/', '_blank', 'noopener,noreferrer');
+      await userEvent.click(page.getByRole('button', { name: "I'm done" }));
+      // The retry goes through the request path with the tool's own URL.
+      await expect.element(page.getByText('example.com', { exact: true })).toBeVisible();
+      await userEvent.click(page.getByRole('button', { name: "I'm done" }));
+      const result = await pending;
+      expect(JSON.stringify(result.content)).toContain('User completed the URL elicitation flow');
+      expect(open).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+      await connection.close();
+    }
   });
 });
