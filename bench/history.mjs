@@ -6,6 +6,7 @@
 //     every tenth with a 50 KB image: messages per second;
 //     (and, for comparison, the same in appends of 50 messages);
 //   - open a new connection to that conversation and load its last 50: median ms;
+//   - search those messages' text: median ms;
 //   - first page (50) of a 1,000-conversation list: median ms;
 //   - bytes stored per message against its JSON size, two ways: the growth of
 //     navigator.storage.estimate().usage, and the growth on disk of the
@@ -75,6 +76,7 @@ try {
   console.log(`append ${append.messages.toLocaleString('en-US')} messages (one append each; every tenth with a 50 KB image): ${fmt(append.perSecond, 0)} messages/s (${fmt(append.ms / 1000, 2)} s)`);
   console.log(`  the same 10,000 in appends of 50 messages: ${fmt(batched.perSecond, 0)} messages/s (${fmt(batched.ms / 1000, 2)} s)`);
   console.log(`open a connection + load the last 50 of 10,000 messages: median ${fmt(load.openAndLoadMedian, 2)} ms (load alone ${fmt(load.loadOnlyMedian, 2)} ms; ${load.runs} runs)`);
+  console.log(`search the text of those 10,000 messages: median ${fmt(load.searchMedian, 2)} ms`);
   console.log(`first page (50) of a ${list.conversations.toLocaleString('en-US')}-conversation list: median ${fmt(list.median, 2)} ms`);
   console.log(`JSON size: ${fmt(perMessage(append.jsonBytes), 0)} bytes/message (${fmt(append.jsonBytes / 1e6, 1)} MB in all)`);
   console.log(`stored, storage.estimate() growth: ${fmt(perMessage(append.usageDelta), 0)} bytes/message (${fmt(append.usageDelta / append.jsonBytes, 2)}x JSON)`);

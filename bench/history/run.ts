@@ -96,7 +96,16 @@ const steps: Record<string, () => Promise<Record<string, number>>> = {
       loadOnly.push(performance.now() - t);
       s.close();
     }
-    return { openAndLoadMedian: median(openAndLoad), loadOnlyMedian: median(loadOnly), runs: openAndLoad.length };
+    const s = await openHistory({ name: DB });
+    const searches: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const start = performance.now();
+      const hits = await s.search('question 9996:', { limit: 20 });
+      searches.push(performance.now() - start);
+      if (hits.length !== 1) throw new Error('wrong search');
+    }
+    s.close();
+    return { openAndLoadMedian: median(openAndLoad), loadOnlyMedian: median(loadOnly), runs: openAndLoad.length, searchMedian: median(searches) };
   },
   async list() {
     const s = await openHistory({ name: DB });

@@ -14,7 +14,7 @@ import { buildExport, planImport } from './export-format.js';
 import { checkMessages, decodeCursor, monotonicClock, encodeCursor, newConversation, newId, normaliseQuery, searchTextOf, snippetAround, toStored } from './records.js';
 import { DB_VERSION, DEFAULT_DB_NAME, upgradeHistory, type HistoryDB } from './schema.js';
 import type { HistoryStore } from './store.js';
-import type { ActivityRecord, Conversation, ConversationInit, ConversationPage, ConversationPatch, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
+import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
 
 /** Options of {@link openHistory}. */
 export interface OpenHistoryOptions {
@@ -268,6 +268,21 @@ class IdbHistory extends EventTarget implements HistoryStore {
       await Promise.all([tx.objectStore('activity').add(record), tx.done]);
       this.#channel.emit({ type: 'activity', conversationId: record.conversationId, activityId: record.id, ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}) });
       return record;
+    });
+  }
+
+  respondActivity(id: string, response: ActivityResponse, respondedAt?: number): Promise<ActivityRecord> {
+    return this.#run('Saving activity', async (db) => {
+      const tx = quiet(db.transaction('activity', 'readwrite'));
+      const current = await tx.store.get(id);
+      if (!current) {
+        abort(tx);
+        throw new HistoryError('not-found', `There is no activity ${id}.`);
+      }
+      const next: ActivityRecord = { ...current, response, respondedAt: respondedAt ?? this.#now() };
+      await Promise.all([tx.store.put(next), tx.done]);
+      this.#channel.emit({ type: 'activity', conversationId: next.conversationId, activityId: id, ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}) });
+      return next;
     });
   }
 

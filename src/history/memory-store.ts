@@ -6,7 +6,7 @@ import { HistoryError } from './errors.js';
 import { buildExport, planImport } from './export-format.js';
 import { checkMessages, decodeCursor, monotonicClock, newConversation, newestFirst, newId, normaliseQuery, searchTextOf, snippetAround, toStored, encodeCursor } from './records.js';
 import { HistoryChangeEvent, type HistoryStore } from './store.js';
-import type { ActivityRecord, Conversation, ConversationInit, ConversationPage, ConversationPatch, HistoryChange, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
+import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, HistoryChange, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -142,6 +142,17 @@ class MemoryHistory extends EventTarget implements HistoryStore {
       this.#activity.push(record);
       this.#emit({ type: 'activity', conversationId: record.conversationId, activityId: record.id, ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}) });
       return copy(record);
+    });
+  }
+
+  respondActivity(id: string, response: ActivityResponse, respondedAt?: number): Promise<ActivityRecord> {
+    return this.#run(() => {
+      const index = this.#activity.findIndex((a) => a.id === id);
+      if (index < 0) throw new HistoryError('not-found', `There is no activity ${id}.`);
+      const next: ActivityRecord = { ...this.#activity[index]!, response: copy(response), respondedAt: respondedAt ?? this.#now() };
+      this.#activity[index] = next;
+      this.#emit({ type: 'activity', conversationId: next.conversationId, activityId: id, ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}) });
+      return copy(next);
     });
   }
 

@@ -1,5 +1,6 @@
 import type {
   ActivityRecord,
+  ActivityResponse,
   Conversation,
   ConversationInit,
   ConversationPage,
@@ -80,6 +81,11 @@ export interface HistoryStore extends EventTarget {
 
   /** Logs an elicitation, sampling or tool-approval exchange. @throws 'not-found' */
   appendActivity(activity: NewActivity): Promise<ActivityRecord>;
+  /**
+   * Records the answer to a logged request (logged while the person was still
+   * answering). @throws 'not-found' when no activity has that id.
+   */
+  respondActivity(id: string, response: ActivityResponse, respondedAt?: number): Promise<ActivityRecord>;
   /** Activity of a conversation, or of one tool call, oldest first. */
   listActivity(filter: { conversationId: string } | { toolUseId: string }): Promise<ActivityRecord[]>;
 

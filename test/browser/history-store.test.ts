@@ -174,6 +174,13 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     const forTool = await store.listActivity({ toolUseId: 't9' });
     expect(forTool.map((a) => a.kind)).toEqual(['tool-approval', 'elicitation']);
     expect(forTool[1]).toEqual(elicitation);
+    // Logged while the person answers, completed when they do.
+    const pending = await store.appendActivity({ conversationId: id, kind: 'sampling', toolUseId: 't9', request: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 9 } }, requestedAt: 40 });
+    expect(pending.response).toBeUndefined();
+    const answered = await store.respondActivity(pending.id, { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, 45);
+    expect(answered).toEqual({ ...pending, response: { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, respondedAt: 45 });
+    expect((await store.listActivity({ toolUseId: 't9' })).at(-1)).toEqual(answered);
+    expect((await rejection(store.respondActivity('missing', { result: {} }))).code).toBe('not-found');
     expect((await rejection(store.appendActivity({ conversationId: 'missing', kind: 'sampling', request: { method: 'x' } }))).code).toBe('not-found');
   });
 
