@@ -34,7 +34,7 @@ const ACTION_TEXT: Record<ElicitResult['action'], string> = {
  *
  * @summary Shows an MCP elicitation request (form or URL mode) and returns the person's answer.
  *
- * @event mcp-elicit-response - McpElicitResponseEvent, once per request. `detail` is the `ElicitResult` (accept with typed content, decline, cancel). `error` is set when the schema cannot be rendered.
+ * @event {McpElicitResponseEvent} mcp-elicit-response - Once per request. `detail` is the `ElicitResult` (accept with typed content, decline, cancel). `error` is set when the schema cannot be rendered.
  *
  * @csspart form - The container of the whole request (a `<form>` in form mode).
  * @csspart header - The line naming the server that asks.
@@ -172,7 +172,8 @@ export class McpElicitForm extends LitElement {
   private respond(result: ElicitResult, error?: UnsupportedElicitationError): void {
     if (this.answer || !this.request) return;
     this.answer = result;
-    this.dispatchEvent(new McpElicitResponseEvent(result, error));
+    const event = new McpElicitResponseEvent(result, error);
+    this.dispatchEvent(event);
   }
 
   private onKeydown = (e: KeyboardEvent): void => {
