@@ -1,90 +1,51 @@
 import {
-  Client,
   LOG_LEVEL_META_KEY,
-  SdkError,
-  SdkErrorCode,
-  SdkHttpError,
-  StreamableHTTPClientTransport,
   UrlElicitationRequiredError,
   type CallToolResult,
+  type Client,
   type CompleteRequestParams,
   type CompleteResult,
-  type CreateMessageResult,
   type ElicitRequestURLParams,
   type GetPromptResult,
-  type Implementation,
   type LoggingLevel,
-  type McpSubscription,
   type OAuthClientProvider,
-  type Progress,
   type Prompt,
   type ReadResourceResult,
   type Resource,
   type ResourceTemplateType,
-  type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
-import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
-import {
-  McpCatalogChangeEvent,
-  McpConnectionChangeEvent,
-  McpConnectionState,
-  McpLogMessageEvent,
-  McpResourceUpdateEvent,
-  type McpCatalogKind,
-  type McpConnectionEventMap,
-} from './connection-events.js';
-import { diagnoseNetworkFailure, hiddenSessionIdError } from './diagnose.js';
-import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
-import { CALL_TAG_HEADER, FetchTap } from './fetch-tap.js';
-import { InputRouter, type InputParams, type InputResults } from './input-router.js';
+import { DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS } from './call-tracker.js';
+import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
+import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
+import { McpCatalogChangeEvent, McpConnectionState, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
+import { McpConnectionLifecycle, type HandlerContext } from './connection-lifecycle.js';
+import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { CALL_TAG_HEADER } from './fetch-tap.js';
+import type { InputParams, InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext } from './input-types.js';
 
-/** How to reach one MCP server. */
-export interface McpConnectionConfig {
-  /** The Streamable HTTP endpoint, e.g. `https://host/mcp`. */
-  url: string;
-  /** A name for people and for prefixing colliding tool names; defaults to the server's own name. */
-  name?: string;
-  /** Extra HTTP headers sent with every request (they must pass the server's CORS). */
-  headers?: Record<string, string>;
-  /** OAuth for servers that need sign-in. */
-  authProvider?: OAuthClientProvider;
-  /** Protocol era: `'auto'` (default) probes and falls back; `'legacy'` forces 2025-11-25; `'modern'` requires 2026-07-28. */
-  era?: 'auto' | 'legacy' | 'modern';
-  /**
-   * How long a tool call may go without progress before it is abandoned,
-   * not counting time spent waiting on a person. Default 10 minutes.
-   */
-  callTimeoutMs?: number;
-  /** Reconnection after network loss: exponential backoff from `initialDelayMs` to `maxDelayMs`, `maxAttempts` tries. */
-  reconnect?: { initialDelayMs?: number; maxDelayMs?: number; maxAttempts?: number };
-  /** The `fetch` to use (tests, proxies). */
-  fetch?: typeof fetch;
-  /** How this client names itself to servers. */
-  clientInfo?: Implementation;
-}
+export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
-/** Options of {@link McpConnection.callTool}. */
-export interface CallToolOptions {
-  /** Aborting cancels the call on the server (`notifications/cancelled`, or closing the 2026 stream). */
-  signal?: AbortSignal;
-  /** Progress notifications of this call. */
-  onprogress?: (progress: Progress) => void;
-  /** The model's tool_use id, handed to input handlers in `context.toolCall`. */
-  toolUseId?: string;
-  /** Overrides the connection's `callTimeoutMs` for this call. */
-  timeoutMs?: number;
-}
-
-const CLIENT_INFO: Implementation = { name: 'mcp-elements', version: '0.1.0' };
-const MODERN_VERSION = '2026-07-28';
-// The SDK reports each 2026 input_required round through onprogress with this text;
-// it is not server progress, and it tells which call the next input requests belong to.
+/**
+ * The SDK reports each 2026 `input_required` round through `onprogress` with
+ * this text, just before it hands the round's requests to the handlers in the
+ * same tick. It is not server progress, and it is the only signal of which
+ * call the round's requests belong to (the handler context carries none).
+ * test/unit/mcp-connection-rounds.test.ts fails if the SDK changes it.
+ */
 const ROUND_MESSAGE = /^Fulfilling input required by /;
-const VERIFY_TIMEOUT_MS = 5000;
-const RECHECK_MS = 1000;
-let nextConnectionId = 1;
+
+/**
+ * An `OAuthClientProvider` that can run the person's part of sign-in itself
+ * (popup or redirect, `state` check, code redeemed), like `BrowserOAuthProvider`.
+ */
+export interface InteractiveOAuthClientProvider extends OAuthClientProvider {
+  /** Signs the person in; call it from a click (it may open a popup). Resolves once tokens are stored. */
+  signIn(options?: { signal?: AbortSignal }): Promise<void>;
+  /** Forgets the tokens of this server. */
+  signOut?(): Promise<void>;
+}
 
 /** Typed listeners for the connection's events. */
 export interface McpConnection {
@@ -96,158 +57,90 @@ export interface McpConnection {
 
 /**
  * One MCP server, thin over the SDK `Client`: era negotiation, a state machine
- * with events, reconnection, catalogs kept fresh, tool calls that survive a
- * person taking their time, and server-to-client input requests sent to the
- * shared {@link InputRouter}.
+ * with events, reconnection, sign-in, catalogs kept fresh, tool calls that
+ * survive a person taking their time, and server-to-client input requests
+ * sent to the shared {@link InputRouter}.
  *
  * @fires mcp-connection-change - the state changed ({@link McpConnectionChangeEvent})
  * @fires mcp-catalog-change - a catalog was reloaded ({@link McpCatalogChangeEvent})
  * @fires mcp-resource-update - a subscribed resource changed ({@link McpResourceUpdateEvent})
  * @fires mcp-log-message - the server logged a message ({@link McpLogMessageEvent})
  */
-export class McpConnection extends EventTarget {
-  readonly id: string;
-  readonly url: string;
-  readonly config: Readonly<McpConnectionConfig>;
-  readonly router: InputRouter;
+export class McpConnection extends McpConnectionLifecycle {
   /** Tools, prompts, resources and resource templates, all pages, as last loaded. */
   tools: Tool[] = [];
   prompts: Prompt[] = [];
   resources: Resource[] = [];
   resourceTemplates: ResourceTemplateType[] = [];
-  private _state: McpConnectionState = McpConnectionState.Idle;
-  private _error?: McpConnectionError;
-  private client?: Client;
-  private transport?: StreamableHTTPClientTransport;
-  private tap?: FetchTap;
-  private generation = 0;
-  /** Aborted whenever the current SDK client is replaced or closed: ends its input requests. */
-  private scope = new AbortController();
-  private readonly calls: CallRegistry;
   private readonly subscriptions = new Set<string>();
   private logLevel?: LoggingLevel;
-  private listenSub?: McpSubscription;
-  private reinit?: Promise<void>;
-  private verifying?: Promise<boolean>;
-  private connecting?: Promise<void>;
 
-  constructor(config: McpConnectionConfig, options: { router?: InputRouter } = {}) {
-    super();
-    this.config = { ...config };
-    this.url = new URL(config.url, typeof location === 'undefined' ? undefined : location.href).href;
-    this.id = `mcp-${nextConnectionId++}`;
-    this.calls = new CallRegistry(this.id);
-    this.router = options.router ?? new InputRouter();
-  }
+  // ---- sign-in -----------------------------------------------------------------
 
-  /** The current state. */
-  get state(): McpConnectionState {
-    return this._state;
-  }
-  /** Why the connection failed, needs sign-in, or is reconnecting. */
-  get error(): McpConnectionError | undefined {
-    return this._error;
-  }
-  /** The name for people: the configured name, else the server's title or name, else the host. */
-  get name(): string {
-    const info = this.serverInfo;
-    return this.config.name ?? info?.title ?? info?.name ?? new URL(this.url).host;
-  }
-  /** `'legacy'` (2025-11-25 and older) or `'modern'` (2026-07-28), once connected. */
-  getProtocolEra(): 'legacy' | 'modern' | undefined {
-    return this.client?.getProtocolEra();
-  }
-  /** The negotiated protocol version, e.g. `2025-11-25`. */
-  get protocolVersion(): string | undefined {
-    return this.client?.getNegotiatedProtocolVersion();
-  }
-  get serverInfo(): (Implementation & { title?: string }) | undefined {
-    return this.client?.getServerVersion();
-  }
-  get capabilities(): ServerCapabilities | undefined {
-    return this.client?.getServerCapabilities();
-  }
-  /** The server's instructions for the model (put them in the system prompt). */
-  get instructions(): string | undefined {
-    return this.client?.getInstructions();
-  }
-
-  /** Connects (or connects again after `failed`/`auth-required`). Rejects with a {@link McpConnectionError}. */
-  connect(): Promise<void> {
+  /**
+   * Signs the person in and connects. Needs an `authProvider` with `signIn()`
+   * (`BrowserOAuthProvider`): call this from the click handler of "Sign in to
+   * <server>" before any `await` of your own, since the popup must open during
+   * the click. The provider checks `state` and redeems the code; the
+   * connection then connects again. Resolves at once when already connected.
+   * Rejects with the provider's error (`OAuthSignInError`) or a
+   * {@link McpConnectionError}.
+   */
+  signIn(options: { signal?: AbortSignal } = {}): Promise<void> {
     if (this._state === McpConnectionState.Closed) return Promise.reject(this.closedError());
     if (this._state === McpConnectionState.Connected) return Promise.resolve();
-    this.connecting ??= (async () => {
-      this.setState(McpConnectionState.Connecting);
-      try {
-        await this.establish();
-        this.setState(McpConnectionState.Connected);
-      } catch (error) {
-        const failure = classifyError(error, this.url, 'connect');
-        if (this._state !== McpConnectionState.Closed) {
-          this.setState(failure.kind === McpErrorKind.AuthRequired ? McpConnectionState.AuthRequired : McpConnectionState.Failed, failure);
-        }
-        throw failure;
-      } finally {
-        this.connecting = undefined;
-      }
-    })();
-    return this.connecting;
+    const provider = this.config.authProvider;
+    if (!isInteractive(provider)) {
+      return Promise.reject(
+        new McpConnectionError(McpErrorKind.AuthRequired, `The connection to ${new URL(this.url).host} has no authProvider that can sign in (signIn()); complete the redirect yourself and call finishAuth().`, { url: this.url }),
+      );
+    }
+    // Synchronously, inside the person's click: the provider opens its popup now.
+    const signedIn = provider.signIn(options);
+    return signedIn.then(() => this.connect());
   }
 
-  /** Completes an OAuth sign-in with the authorization code from the redirect, then connects. */
-  async finishAuth(authorizationCode: string): Promise<void> {
-    const transport = this.transport ?? this.createTransport(new FetchTap(this.tapHooks(this.generation), this.config.fetch));
-    await transport.finishAuth(authorizationCode);
+  /**
+   * Signs out: the provider forgets this server's tokens (`signOut()`, else
+   * `invalidateCredentials('all')`), the session ends, and the connection asks
+   * the server again, which normally leaves it in `auth-required`.
+   */
+  async signOut(): Promise<void> {
+    const provider = this.config.authProvider;
+    if (provider) {
+      if (isInteractive(provider) && provider.signOut) await provider.signOut();
+      else await provider.invalidateCredentials?.('all');
+    }
+    if (this._state === McpConnectionState.Closed) return;
+    const signedOut = new McpConnectionError(McpErrorKind.AuthRequired, `Signed out of ${new URL(this.url).host}.`, { url: this.url });
+    this.setState(McpConnectionState.AuthRequired, signedOut);
+    await this.dropClient(signedOut);
+    await this.connect().catch(() => {});
+  }
+
+  /**
+   * Completes an OAuth sign-in with the authorization response from the
+   * redirect, then connects; for providers without `signIn()`. Pass the
+   * callback URL's `searchParams` (the SDK reads `code` and `iss`), or the
+   * code and the `iss` parameter (RFC 9207: an authorization server that
+   * sends `iss` rejects a code redeemed without it). Check `state` against
+   * your own before calling: the SDK does not.
+   */
+  async finishAuth(authorization: string | URLSearchParams, iss?: string): Promise<void> {
+    const transport = this.transport ?? this.createTransport(this.createTap(this.generation));
+    if (typeof authorization === 'string') await transport.finishAuth(authorization, iss);
+    else await transport.finishAuth(authorization);
     await this.connect();
   }
 
-  /** Closes the connection for good: pending calls and input requests end. */
-  async close(): Promise<void> {
-    if (this._state === McpConnectionState.Closed) return;
-    this.setState(McpConnectionState.Closed);
-    await this.dropClient(this.closedError());
-  }
+  // ---- catalogs ------------------------------------------------------------------
 
   /** Reloads one catalog, or all of them. */
   async refresh(kind?: McpCatalogKind): Promise<void> {
     const client = await this.ready();
-    const kinds: McpCatalogKind[] = kind ? [kind] : ['tools', 'prompts', 'resources', 'resourceTemplates'];
-    const results = await Promise.allSettled(kinds.map((k) => this.load(client, k)));
+    const results = await Promise.allSettled((kind ? [kind] : CATALOG_KINDS).map((k) => this.load(client, k)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw classifyError(failed.reason, this.url);
-  }
-
-  /**
-   * Calls a tool. `structuredContent` is validated against the tool's
-   * `outputSchema` (from the catalog). A server that answers
-   * URL-elicitation-required (-32042) gets its URLs shown through the
-   * elicitation handler, and the call is retried once the person is done. A
-   * 2025 session that expired is re-initialized and the call retried, once.
-   */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
-    let sessionRetried = false;
-    let urlRetried = false;
-    for (;;) {
-      try {
-        return await this.runCall(name, args, options);
-      } catch (error) {
-        if (!sessionRetried && this.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-          sessionRetried = true;
-          await this.reinitialize();
-          continue;
-        }
-        if (!urlRetried && error instanceof UrlElicitationRequiredError) {
-          urlRetried = true;
-          if (await this.askUrls(error.elicitations, name, args, options)) continue;
-        }
-        throw classifyError(error, this.url);
-      }
-    }
-  }
-
-  /** Reads a resource. */
-  async readResource(uri: string, options: { signal?: AbortSignal } = {}): Promise<ReadResourceResult> {
-    return this.request((c) => c.readResource({ uri, ...this.meta() }, { signal: options.signal, cacheMode: 'refresh' }));
+    if (failed) throw this.requestFailed(failed.reason, client);
   }
 
   /** Subscribes to updates of a resource (`mcp-resource-update` events); kept across reconnects. */
@@ -262,6 +155,82 @@ export class McpConnection extends EventTarget {
     const client = await this.ready();
     if (client.getProtocolEra() === 'legacy') await this.request((c) => c.unsubscribeResource({ uri }));
     else await this.applySubscriptions();
+  }
+
+  protected async restore(client: Client): Promise<void> {
+    const loaded = await Promise.allSettled(CATALOG_KINDS.map((k) => this.load(client, k)));
+    // A server that lets anyone connect but lists nothing without sign-in needs sign-in.
+    for (const result of loaded) {
+      if (result.status === 'rejected' && classifyError(result.reason, this.url).kind === McpErrorKind.AuthRequired) throw result.reason;
+    }
+    if (this.logLevel && client.getProtocolEra() === 'legacy') await client.setLoggingLevel(this.logLevel).catch(() => {});
+    await this.applySubscriptions().catch(() => {});
+  }
+
+  protected catalogsChanged(client: Client, kinds: McpCatalogKind[]): void {
+    for (const kind of kinds) this.load(client, kind).catch(() => {});
+  }
+
+  private async load(client: Client, kind: McpCatalogKind): Promise<void> {
+    const items = await loadCatalog(client, kind);
+    if (client !== this.client) return;
+    Object.assign(this, { [kind]: items });
+    this.dispatchEvent(new McpCatalogChangeEvent(kind));
+  }
+
+  /** Subscriptions and list changes on the current client; the 2026 stream is reopened when it drops. */
+  private async applySubscriptions(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    if (client.getProtocolEra() !== 'legacy') {
+      const previous = this.listenSub;
+      this.listenSub = undefined;
+      await previous?.close().catch(() => {});
+    }
+    const sub = await subscribe(client, this.subscriptions);
+    if (!sub) return;
+    this.listenSub = sub;
+    void sub.closed.then(async (reason) => {
+      if (reason !== 'remote' || this.listenSub !== sub || client !== this.client) return;
+      if (await this.verify(new Error('subscription stream ended'))) await this.applySubscriptions().catch(() => {});
+    });
+  }
+
+  // ---- requests ------------------------------------------------------------------
+
+  /**
+   * Calls a tool. `structuredContent` is validated against the tool's
+   * `outputSchema` (from the catalog). A server that answers
+   * URL-elicitation-required (-32042) gets its URLs shown through the
+   * elicitation handler, and the call is retried once the person is done. A
+   * 2025 session that expired is re-initialized and the call retried, once.
+   * A refused sign-in moves the connection to `auth-required`.
+   */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
+    let sessionRetried = false;
+    let urlRetried = false;
+    for (;;) {
+      const client = this.client;
+      try {
+        return await this.runCall(name, args, options);
+      } catch (error) {
+        if (!sessionRetried && this.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
+          sessionRetried = true;
+          await this.reinitialize();
+          continue;
+        }
+        if (!urlRetried && error instanceof UrlElicitationRequiredError) {
+          urlRetried = true;
+          if (await this.askUrls(error.elicitations, name, args, options)) continue;
+        }
+        throw this.authRefused(classifyError(error, this.url), client ?? this.client);
+      }
+    }
+  }
+
+  /** Reads a resource. */
+  async readResource(uri: string, options: { signal?: AbortSignal } = {}): Promise<ReadResourceResult> {
+    return this.request((c) => c.readResource({ uri, ...this.meta() }, { signal: options.signal, cacheMode: 'refresh' }));
   }
 
   /** Gets a prompt with its arguments filled in. */
@@ -298,26 +267,6 @@ export class McpConnection extends EventTarget {
   async notifyRootsChanged(): Promise<void> {
     const client = await this.ready();
     if (client.getProtocolEra() === 'legacy') await client.sendRootsListChanged();
-  }
-
-  // ---- requests ------------------------------------------------------------
-
-  private async request<T>(run: (client: Client) => Promise<T>): Promise<T> {
-    let retried = false;
-    for (;;) {
-      const client = await this.ready();
-      try {
-        return await run(client);
-      } catch (error) {
-        if (!retried && client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-          retried = true;
-          await this.reinitialize();
-          continue;
-        }
-        if (isNetworkError(error)) void this.verify(error);
-        throw classifyError(error, this.url);
-      }
-    }
   }
 
   private meta(): { _meta?: Record<string, unknown> } {
@@ -380,14 +329,9 @@ export class McpConnection extends EventTarget {
     return true;
   }
 
-  // ---- input requests ------------------------------------------------------
+  // ---- input requests ------------------------------------------------------------
 
-  private async onInput<K extends InputKind>(
-    kind: K,
-    params: InputParams[K],
-    ctx: { mcpReq: { id: string | number; signal: AbortSignal } },
-    generation: number,
-  ): Promise<InputResults[K]> {
+  protected async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
     // Before any await: on 2026 servers the round's call is only known in this tick.
     const era = this.client?.getProtocolEra() ?? 'legacy';
     const call = this.calls.callFor(era, ctx.mcpReq.id);
@@ -418,299 +362,8 @@ export class McpConnection extends EventTarget {
       era: this.getProtocolEra() ?? 'legacy',
     };
   }
-
-  // ---- lifecycle -----------------------------------------------------------
-
-  private createTransport(tap: FetchTap): StreamableHTTPClientTransport {
-    return new StreamableHTTPClientTransport(new URL(this.url), {
-      fetch: tap.fetch,
-      requestInit: this.config.headers ? { headers: this.config.headers } : undefined,
-      authProvider: this.config.authProvider,
-    });
-  }
-
-  private tapHooks(generation: number) {
-    return {
-      onServerRequest: (tag: string, id: string | number) => {
-        if (generation === this.generation) this.calls.serverRequest(id, tag);
-      },
-      onStreamBroken: (tag: string, error: unknown) => {
-        const call = this.calls.get(tag);
-        if (generation !== this.generation || !call || call.controller.signal.aborted) return;
-        call.fail(this.lostDuring(call, error));
-        void this.verify(error);
-      },
-      onStreamEnded: (tag: string, resumable: boolean) => {
-        const call = this.calls.get(tag);
-        if (generation !== this.generation || !call || call.controller.signal.aborted) return;
-        const cause = new Error('The response stream ended without an answer');
-        // A resumable stream is resumed by the SDK, unless the server is gone.
-        if (resumable) void this.verify(cause);
-        else {
-          call.fail(this.lostDuring(call, cause));
-          void this.verify(cause);
-        }
-      },
-    };
-  }
-
-  private createClient(generation: number): { client: Client; transport: StreamableHTTPClientTransport; tap: FetchTap } {
-    const era = this.config.era ?? 'auto';
-    const client = new Client(this.config.clientInfo ?? CLIENT_INFO, {
-      versionNegotiation: { mode: era === 'modern' ? { pin: MODERN_VERSION } : era },
-      capabilities: { sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: { listChanged: true } },
-    });
-    const current = () => generation === this.generation;
-    client.setRequestHandler('elicitation/create', (request, ctx) => this.onInput('elicitation', request.params, ctx, generation));
-    client.setRequestHandler('sampling/createMessage', async (request, ctx) => (await this.onInput('sampling', request.params, ctx, generation)) as CreateMessageResult);
-    client.setRequestHandler('roots/list', async (_request, ctx) => ({ roots: await this.onInput('roots', undefined, ctx, generation) }));
-    const reload = (kinds: McpCatalogKind[]) => () => {
-      if (current()) for (const kind of kinds) this.load(client, kind).catch(() => {});
-    };
-    client.setNotificationHandler('notifications/tools/list_changed', reload(['tools']));
-    client.setNotificationHandler('notifications/prompts/list_changed', reload(['prompts']));
-    client.setNotificationHandler('notifications/resources/list_changed', reload(['resources', 'resourceTemplates']));
-    client.setNotificationHandler('notifications/resources/updated', (n) => {
-      if (current()) this.dispatchEvent(new McpResourceUpdateEvent(n.params.uri));
-    });
-    client.setNotificationHandler('notifications/message', (n) => {
-      if (current()) this.dispatchEvent(new McpLogMessageEvent(n.params));
-    });
-    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
-      if (current()) this.calls.complete(n.params.elicitationId);
-    });
-    client.onerror = (error) => {
-      if (!current() || this._state !== McpConnectionState.Connected) return;
-      if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-        // Later than the failing request's own rejection, which retries through the same reinit.
-        setTimeout(() => void this.reinitialize().catch(() => {}), 0);
-      } else if (isNetworkError(error) || /SSE stream disconnected|reconnect/i.test(error.message)) {
-        void this.verify(error);
-      }
-    };
-    const tap = new FetchTap(this.tapHooks(generation), this.config.fetch);
-    return { client, transport: this.createTransport(tap), tap };
-  }
-
-  /** Connects a fresh SDK client (the old one, if any, is closed first) and loads everything. */
-  private async establish(prior?: { kind: 'legacy' }): Promise<void> {
-    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, 'The connection is being re-established.', { url: this.url }));
-    const generation = ++this.generation;
-    let attempt = this.createClient(generation);
-    try {
-      await attempt.client.connect(attempt.transport, prior ? { prior } : undefined);
-    } catch (error) {
-      await attempt.client.close().catch(() => {});
-      if ((this.config.era ?? 'auto') !== 'auto' || prior || !isServerErrorOnProbe(error)) throw await this.diagnose(error, attempt.tap);
-      // A gateway answering server/discover with 5xx: not era evidence, so try the 2025 handshake.
-      attempt = this.createClient(generation);
-      try {
-        await attempt.client.connect(attempt.transport, { prior: { kind: 'legacy' } });
-      } catch (fallbackError) {
-        await attempt.client.close().catch(() => {});
-        throw await this.diagnose(fallbackError, attempt.tap);
-      }
-    }
-    if (generation !== this.generation || this._state === McpConnectionState.Closed) {
-      await attempt.client.close().catch(() => {});
-      throw this.closedError();
-    }
-    ({ client: this.client, transport: this.transport, tap: this.tap } = attempt);
-    const client = attempt.client;
-    await Promise.allSettled((['tools', 'prompts', 'resources', 'resourceTemplates'] as const).map((k) => this.load(client, k)));
-    if (this.logLevel && client.getProtocolEra() === 'legacy') await client.setLoggingLevel(this.logLevel).catch(() => {});
-    await this.applySubscriptions().catch(() => {});
-  }
-
-  private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
-    if (tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404)) return hiddenSessionIdError(this.url, error);
-    const classified = classifyError(error, this.url, 'connect');
-    if (classified.kind !== McpErrorKind.Unreachable) return classified;
-    return (await diagnoseNetworkFailure(this.url, Object.keys(this.config.headers ?? {}), this.config.fetch)) ?? classified;
-  }
-
-  private async load(client: Client, kind: McpCatalogKind): Promise<void> {
-    const caps = client.getServerCapabilities() ?? {};
-    const opts = { cacheMode: 'refresh' as const };
-    switch (kind) {
-      case 'tools':
-        this.tools = caps.tools ? (await client.listTools(undefined, opts)).tools : [];
-        break;
-      case 'prompts':
-        this.prompts = caps.prompts ? (await client.listPrompts(undefined, opts)).prompts : [];
-        break;
-      case 'resources':
-        this.resources = caps.resources ? (await client.listResources(undefined, opts)).resources : [];
-        break;
-      case 'resourceTemplates':
-        this.resourceTemplates = caps.resources ? (await client.listResourceTemplates(undefined, opts)).resourceTemplates : [];
-        break;
-      default: {
-        const never: never = kind;
-        throw new Error(`Unknown catalog ${String(never)}`);
-      }
-    }
-    if (client === this.client || !this.client) this.dispatchEvent(new McpCatalogChangeEvent(kind));
-  }
-
-  /**
-   * 2025: `resources/subscribe` for each subscribed URI. 2026: one
-   * `subscriptions/listen` stream carrying list changes and the subscribed
-   * URIs, reopened when the set changes or the stream drops.
-   */
-  private async applySubscriptions(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const caps = client.getServerCapabilities() ?? {};
-    if (client.getProtocolEra() === 'legacy') {
-      if (!caps.resources?.subscribe) return;
-      await Promise.all([...this.subscriptions].map((uri) => client.subscribeResource({ uri })));
-      return;
-    }
-    const previous = this.listenSub;
-    this.listenSub = undefined;
-    await previous?.close().catch(() => {});
-    const filter = {
-      ...(caps.tools?.listChanged && { toolsListChanged: true }),
-      ...(caps.prompts?.listChanged && { promptsListChanged: true }),
-      ...(caps.resources?.listChanged && { resourcesListChanged: true }),
-      ...(caps.resources?.subscribe && this.subscriptions.size > 0 && { resourceSubscriptions: [...this.subscriptions] }),
-    };
-    if (Object.keys(filter).length === 0) return;
-    const sub = await client.listen(filter);
-    this.listenSub = sub;
-    void sub.closed.then(async (reason) => {
-      if (reason !== 'remote' || this.listenSub !== sub || client !== this.client) return;
-      if (await this.verify(new Error('subscription stream ended'))) await this.applySubscriptions().catch(() => {});
-    });
-  }
-
-  /** Whether the server still answers; if not, reconnect (or re-initialize an expired session). */
-  private verify(cause: unknown, recheck = true): Promise<boolean> {
-    const client = this.client;
-    if (!client || this._state !== McpConnectionState.Connected) return Promise.resolve(false);
-    this.verifying ??= (async () => {
-      try {
-        if (client.getProtocolEra() === 'modern') await client.discover({ timeout: VERIFY_TIMEOUT_MS });
-        else await client.ping({ timeout: VERIFY_TIMEOUT_MS });
-        // A server that is shutting down still answers on open sockets for a moment: look again once.
-        if (recheck) {
-          setTimeout(() => {
-            if (client === this.client) void this.verify(cause, false);
-          }, RECHECK_MS);
-        }
-        return true;
-      } catch (error) {
-        if (client !== this.client) return false;
-        if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-          await this.reinitialize().catch(() => {});
-          return this._state === McpConnectionState.Connected;
-        }
-        void this.reconnect(classifyError(isNetworkError(error) ? error : cause, this.url));
-        return false;
-      } finally {
-        this.verifying = undefined;
-      }
-    })();
-    return this.verifying;
-  }
-
-  /** A new 2025 session after the old one expired: once, transparently (state stays `connected`). */
-  private reinitialize(): Promise<void> {
-    this.reinit ??= (async () => {
-      try {
-        await this.establish(this.getProtocolEra() === 'legacy' ? { kind: 'legacy' } : undefined);
-      } catch (error) {
-        const failure = classifyError(error, this.url);
-        if (isNetworkError(failure)) void this.reconnect(failure);
-        else if (this._state !== McpConnectionState.Closed) this.setState(McpConnectionState.Failed, failure);
-        throw failure;
-      } finally {
-        this.reinit = undefined;
-      }
-    })();
-    return this.reinit;
-  }
-
-  /** Network lost: state `reconnecting`, calls under way fail, then retries with backoff. */
-  private async reconnect(error: McpConnectionError): Promise<void> {
-    if (this._state !== McpConnectionState.Connected) return;
-    this.setState(McpConnectionState.Reconnecting, error);
-    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost.`, { url: this.url, cause: error }));
-    const { initialDelayMs = 500, maxDelayMs = 15_000, maxAttempts = 10 } = this.config.reconnect ?? {};
-    for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** attempt) * (0.8 + Math.random() * 0.4);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      if (!this.isState(McpConnectionState.Reconnecting)) return;
-      try {
-        await this.establish();
-        if (this.isState(McpConnectionState.Reconnecting)) this.setState(McpConnectionState.Connected);
-        return;
-      } catch (failure) {
-        const classified = classifyError(failure, this.url, 'connect');
-        if (!this.isState(McpConnectionState.Reconnecting)) return;
-        if (classified.kind === McpErrorKind.AuthRequired) {
-          this.setState(McpConnectionState.AuthRequired, classified);
-          return;
-        }
-        this._error = classified;
-      }
-    }
-    if (this.isState(McpConnectionState.Reconnecting)) this.setState(McpConnectionState.Failed, this._error);
-  }
-
-  private lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
-    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost during the call of ${call.name}.`, { url: this.url, cause });
-  }
-
-  /** Closes the current SDK client; its calls fail (`reason`, naming each tool) and its input requests end. */
-  private async dropClient(reason: McpConnectionError): Promise<void> {
-    this.scope.abort(reason);
-    this.scope = new AbortController();
-    for (const call of this.calls.all()) {
-      call.fail(reason.kind === McpErrorKind.ConnectionLost ? this.lostDuring(call, reason) : reason);
-    }
-    const { client, listenSub } = this;
-    this.client = undefined;
-    this.listenSub = undefined;
-    this.generation++;
-    await listenSub?.close().catch(() => {});
-    await client?.close().catch(() => {});
-  }
-
-  /** Resolves with the SDK client once connected; waits through connecting, reconnecting and re-initializing. */
-  private async ready(): Promise<Client> {
-    for (;;) {
-      if (this.reinit) await this.reinit.catch(() => {});
-      if (this._state === McpConnectionState.Connected && this.client && !this.reinit) return this.client;
-      if (this._state === McpConnectionState.Connecting || this._state === McpConnectionState.Reconnecting || this.reinit) {
-        await new Promise<void>((resolve) => this.addEventListener('mcp-connection-change', () => resolve(), { once: true }));
-        continue;
-      }
-      if (this._state === McpConnectionState.Idle) throw new McpConnectionError(McpErrorKind.Closed, 'Not connected yet: call connect() first.', { url: this.url });
-      throw this._error ?? this.closedError();
-    }
-  }
-
-  /** A method, not `this._state ===`, so TypeScript does not narrow across awaits. */
-  private isState(state: McpConnectionState): boolean {
-    return this._state === state;
-  }
-
-  private closedError(): McpConnectionError {
-    return new McpConnectionError(McpErrorKind.Closed, `The connection to ${new URL(this.url).host} is closed.`, { url: this.url });
-  }
-
-  private setState(state: McpConnectionState, error?: McpConnectionError): void {
-    const previous = this._state;
-    this._error = state === McpConnectionState.Connected || state === McpConnectionState.Connecting ? undefined : (error ?? this._error);
-    this._state = state;
-    if (previous !== state || error) this.dispatchEvent(new McpConnectionChangeEvent(state, previous, this._error));
-  }
 }
 
-function isServerErrorOnProbe(error: unknown): boolean {
-  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) return false;
-  const status = error instanceof SdkHttpError ? error.status : (error.data as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' ? status >= 500 : /HTTP 5\d\d/.test(error.message);
+function isInteractive(provider: OAuthClientProvider | undefined): provider is InteractiveOAuthClientProvider {
+  return typeof (provider as Partial<InteractiveOAuthClientProvider> | undefined)?.signIn === 'function';
 }

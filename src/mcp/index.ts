@@ -1,5 +1,6 @@
 export { McpConnection } from './connection.js';
-export type { CallToolOptions, McpConnectionConfig } from './connection.js';
+export type { CallToolOptions, InteractiveOAuthClientProvider, McpConnectionConfig } from './connection.js';
+export { DEFAULT_MAX_INPUT_ROUNDS } from './connection-config.js';
 export {
   McpCatalogChangeEvent,
   McpConnectionChangeEvent,
@@ -29,3 +30,27 @@ export type { HubTool, McpHubEventMap } from './hub.js';
 export { McpHubChangeEvent } from './hub.js';
 export { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from './tool-names.js';
 export type { NamedTool } from './tool-names.js';
+export {
+  BrowserOAuthProvider,
+  handleOAuthCallback,
+  IndexedDbOAuthStore,
+  OAUTH_CALLBACK_CHANNEL,
+  OAUTH_CALLBACK_KEY,
+  OAUTH_CALLBACK_MESSAGE,
+  OAUTH_RETURN_KEY,
+  OAuthSignInError,
+  OAuthSignInErrorCode,
+  openBlankPopup,
+  SessionStorageOAuthStore,
+  waitForCallback,
+} from './oauth/index.js';
+export type {
+  BrowserOAuthProviderOptions,
+  OAuthCallbackMessage,
+  OAuthCallbackOutcome,
+  OAuthReturnRecord,
+  OAuthServerRecord,
+  OAuthStore,
+  PopupFeatures,
+  WaitForCallbackOptions,
+} from './oauth/index.js';
