@@ -171,7 +171,7 @@ export class ChatPalette {
     const form = this.form;
     const runForm = form
       ? html`<form part="run-form" class="run-form" aria-label=${`${form.item.kind} ${form.item.title}`} @submit=${(e: SubmitEvent) => this.#submit(e)} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.close()}>
-          <h3>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</h3>
+          <p class="form-title"><strong>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</strong></p>
           ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
           ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => this.#complete(f, e))}
           ${form.error ? html`<p class="diagnosis" role="alert">${form.error}</p>` : nothing}

@@ -145,7 +145,7 @@ export const chatStyles = [
     .palette .kind { font-size: 0.75em; text-transform: uppercase; opacity: 0.8; }
     .palette .desc { font-size: 0.85em; opacity: 0.8; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .run-form { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: var(--mcp-chat-space); display: flex; flex-direction: column; gap: var(--mcp-chat-space); }
-    .run-form h3 { margin: 0; font-size: 1em; }
+    .form-title { margin: 0; }
     .row { display: flex; gap: var(--mcp-chat-space); flex-wrap: wrap; align-items: center; }
     dialog { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); color: var(--mcp-chat-fg); width: min(720px, 92vw); max-height: 85vh; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

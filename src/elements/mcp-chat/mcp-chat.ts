@@ -338,6 +338,40 @@ export class McpChat extends LitElement {
     await this.session.runTurn();
   }
 
+  /**
+   * Runs a tool directly, without a model (as the "/" palette does); the call
+   * and its result join the conversation as a tool card. Waits up to
+   * `timeoutMs` for a server offering the tool to connect.
+   */
+  async runTool(name: string, args: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<void> {
+    await this.#whenTool(name, timeoutMs);
+    await this.session.runToolDirectly(name, args);
+  }
+
+  /** Opens the form of a tool (generated from its inputSchema), as picking it in the "/" palette does. */
+  async showTool(name: string, timeoutMs = 10_000): Promise<void> {
+    await this.#whenTool(name, timeoutMs);
+    const tool = this.serverSet.getTool(name)!;
+    this.palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  }
+
+  #whenTool(name: string, timeoutMs: number): Promise<void> {
+    if (this.serverSet.getTool(name)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.serverSet.removeEventListener('change', check);
+        reject(new Error(`No connected server offers a tool named ${name}.`));
+      }, timeoutMs);
+      const check = () => {
+        if (!this.serverSet.getTool(name)) return;
+        clearTimeout(timer);
+        this.serverSet.removeEventListener('change', check);
+        resolve();
+      };
+      this.serverSet.addEventListener('change', check);
+    });
+  }
+
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
   stop(): void {
     this.session.stop();

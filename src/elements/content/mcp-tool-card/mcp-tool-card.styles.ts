@@ -33,7 +33,7 @@ export const toolCardStyles = [
     .status { margin-left: auto; font-size: 0.85em; color: var(--_mcp-color-muted); }
     .card.error .status { color: var(--_mcp-color-danger); font-weight: 600; }
     .section { padding: 0 var(--_mcp-space) var(--_mcp-space); }
-    h4 { margin: 4px 0; font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--_mcp-color-muted); }
+    .label { margin: 4px 0; font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--_mcp-color-muted); }
     pre {
       margin: 0;
       padding: var(--_mcp-space);

@@ -100,7 +100,7 @@ export class McpToolCard extends LitElement {
           <span part="status" class="status">${STATUS_LABELS[status]}</span>
         </summary>
         ${this.use
-          ? html`<div class="section"><h4>Arguments</h4><pre part="arguments">${json(this.use.input)}</pre></div>`
+          ? html`<div class="section"><p class="label">Arguments</p><pre part="arguments">${json(this.use.input)}</pre></div>`
           : nothing}
         ${this.result ? this.#result(this.result) : nothing}
       </details>
@@ -111,12 +111,12 @@ export class McpToolCard extends LitElement {
 
   #result(result: ToolResultBlock) {
     return html`<div class="section">
-      <h4>Result</h4>
+      <p class="label">Result</p>
       <div part="result" class="result">
         ${result.isError ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
         ${result.content.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${block}></mcp-content-block>`)}
         ${result.structuredContent !== undefined
-          ? html`<h4>Structured content</h4><pre part="structured">${json(result.structuredContent)}</pre>`
+          ? html`<p class="label">Structured content</p><pre part="structured">${json(result.structuredContent)}</pre>`
           : nothing}
       </div>
     </div>`;

@@ -1,0 +1,23 @@
+// The documentation-style page: a tool runner (a model-less <mcp-chat> that
+// keeps nothing) and the assistant chat in a corner.
+import '../src/elements/mcp-chat/mcp-chat.js';
+import { readChatParams } from './chat-params.js';
+
+const { servers, provider } = readChatParams();
+const runner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#runner')!;
+runner.store = null;
+runner.servers = servers;
+document.getElementById('try-weather')!.addEventListener('click', () => void runner.showTool('weather'));
+document.getElementById('try-paris')!.addEventListener('click', () => void runner.runTool('weather', { city: 'Paris' }));
+document.getElementById('try-rich')!.addEventListener('click', () => void runner.runTool('rich-content'));
+
+const corner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#corner-chat')!;
+corner.servers = servers;
+if (provider) corner.provider = provider;
+const toggle = document.getElementById('corner-toggle')!;
+toggle.addEventListener('click', () => {
+  corner.hidden = !corner.hidden;
+  toggle.setAttribute('aria-expanded', String(!corner.hidden));
+  toggle.textContent = corner.hidden ? 'Ask the assistant' : 'Close the assistant';
+  if (!corner.hidden) corner.shadowRoot?.querySelector('textarea')?.focus();
+});

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const demoUrl = () => process.env.E2E_DEMO_URL!;
+const openaiUrl = () => process.env.E2E_OPENAI_URL!;
+
+/** The chat page on the demo server with the fake OpenAI provider, key entered in Settings. */
+async function openChat(page: Page, withModel = true): Promise<void> {
+  const params = new URLSearchParams({ server: demoUrl() });
+  if (withModel) {
+    params.set('provider', 'openai');
+    params.set('baseUrl', openaiUrl());
+    params.set('model', 'gpt-4o-mini');
+  }
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  if (withModel) {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('API key').fill('test-key');
+    await page.getByRole('button', { name: 'Use this model' }).click();
+  }
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+test('a full turn with two tool calls, one returning an image, streamed answer, survives a reload', async ({ page }) => {
+  await openChat(page);
+  await composer(page).fill('[[tool:weather {"city":"Paris"}]] [[tool:rich-content]]');
+  await composer(page).press('Enter');
+  await expect(page.locator('mcp-markdown').getByText('Tool results:')).toBeVisible({ timeout: 15_000 });
+  const statuses = page.locator('mcp-tool-card').locator('[part="status"]');
+  await expect(statuses).toHaveText(['Done', 'Done']);
+  await page.locator('mcp-tool-card').nth(1).locator('summary').click();
+  const image = page.locator('mcp-tool-card').nth(1).getByRole('button', { name: 'Enlarge image' });
+  await expect(image).toBeVisible();
+  await image.click();
+  await expect(page.getByRole('dialog', { name: 'Enlarged image' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Enlarged image' })).toBeHidden();
+
+  await page.reload();
+  await expect(page.locator('mcp-markdown').getByText('Tool results:')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('mcp-tool-card')).toHaveCount(2);
+});
+
+test('Stop in mid-stream, then approval of a destructive tool', async ({ page }) => {
+  await openChat(page);
+  const long = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+  await composer(page).fill(`[[slow:25]] [[say:${long}]]`);
+  await composer(page).press('Enter');
+  await expect(page.locator('[part~="assistant-message"]').getByText(/word5\b/)).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.locator('[part~="assistant-message"]').getByText(/word299/)).toHaveCount(0);
+
+  await composer(page).fill('[[tool:delete-note {"id":"1"}]]');
+  await composer(page).press('Enter');
+  await expect(page.locator('mcp-tool-card [part="status"]').getByText('Needs your approval')).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.locator('mcp-tool-card').locator('[part="status"]').last()).toHaveText('Done', { timeout: 10_000 });
+});
+
+test('an elicitation inside a tool call is answered inline', async ({ page }) => {
+  await openChat(page);
+  await composer(page).fill('[[tool:register-form]]');
+  await composer(page).press('Enter');
+  const form = page.locator('mcp-elicit-form');
+  await expect(form).toBeVisible({ timeout: 10_000 });
+  await form.getByRole('button', { name: /decline/i }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.locator('mcp-tool-card').locator('[part="status"]')).toHaveText('Done', { timeout: 10_000 });
+});
+
+test('a tool run without a model, then export and import the conversation', async ({ page }) => {
+  await openChat(page, false);
+  await expect(page.getByText('No model is set up', { exact: false }).first()).toBeVisible();
+  await composer(page).click();
+  await page.keyboard.type('/weat');
+  await expect(page.getByRole('option', { name: /Weather/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('city *').fill('Berlin');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.locator('mcp-tool-card').locator('[part="status"]')).toHaveText('Done', { timeout: 10_000 });
+
+  await page.getByRole('button', { name: 'Conversations' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Export/ }).first().click();
+  const file = await (await download).path();
+  await page.locator('input.import').setInputFiles(file);
+  await expect(page.locator('[part="conversation"]')).toHaveCount(2);
+  await expect(page.locator('mcp-tool-card').locator('[part="structured"]')).toContainText('Berlin');
+});
+
+test('theming through parts, checked by computed styles, on the themes page', async ({ page }) => {
+  await page.goto(`themes.html?server=${encodeURIComponent(demoUrl())}`);
+  const terminal = page.locator('mcp-chat.theme-terminal');
+  await expect(terminal.locator('mcp-tool-card').first()).toBeVisible({ timeout: 15_000 });
+  const base = terminal.locator('[part="base"]');
+  expect(await base.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(5, 8, 5)');
+  expect(await terminal.locator('[part="input"]').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('monospace');
+  const candySend = page.locator('mcp-chat.theme-candy [part="send-button"]');
+  expect(await candySend.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('999px');
+  const paperCard = page.locator('mcp-chat.theme-paper [part="card"]').first();
+  expect(await paperCard.evaluate((el) => getComputedStyle(el).boxShadow)).toContain('2px 2px 0px');
+});
+
+test('axe reports no violations on the chat, docs and themes pages', async ({ page }) => {
+  const axeSource = (await import('node:fs')).readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+  for (const path of [`index.html?server=${encodeURIComponent(demoUrl())}`, `docs.html?server=${encodeURIComponent(demoUrl())}`, `themes.html?server=${encodeURIComponent(demoUrl())}`]) {
+    await page.goto(path);
+    await expect(page.locator('mcp-chat').first().getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document);
+      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+    expect(violations, path).toEqual([]);
+  }
+});
