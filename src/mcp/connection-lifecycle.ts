@@ -1,4 +1,4 @@
-import { Client, SdkHttpError, StreamableHTTPClientTransport, type Implementation, type McpSubscription, type ServerCapabilities } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, type Implementation, type McpSubscription, type ServerCapabilities } from '@modelcontextprotocol/client';
 import { CallRegistry, type ActiveCall } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
 import { McpConnectionChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind } from './connection-events.js';
@@ -229,8 +229,10 @@ export abstract class McpConnectionLifecycle extends EventTarget {
     client.onerror = (error) => {
       if (!current() || this._state !== McpConnectionState.Connected) return;
       if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-        // Later than the failing request's own rejection, which retries through the same reinit.
-        setTimeout(() => void this.reinitialize().catch(() => {}), 0);
+        // Often the standalone GET stream. Some servers answer that GET with 404 while the
+        // session is fine (they do not offer the stream): a ping tells, and re-initializes
+        // only when the session is really gone.
+        void this.verify(error);
       } else if (isNetworkError(error) || /SSE stream disconnected|reconnect/i.test(error.message)) {
         void this.verify(error);
       }
@@ -297,6 +299,8 @@ export abstract class McpConnectionLifecycle extends EventTarget {
         return true;
       } catch (error) {
         if (client !== this.client) return false;
+        // A JSON-RPC error (say, a server without `ping`) is an answer: the server is there.
+        if (error instanceof ProtocolError) return true;
         if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
           await this.reinitialize().catch(() => {});
           return this._state === McpConnectionState.Connected;

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { BrowserOAuthProvider, McpConnection, McpConnectionError, type McpConnectionChangeEvent } from '../../src/mcp/index.js';
+
+// McpConnection with BrowserOAuthProvider against the protected endpoint of
+// the local authorization-server fixture (test/setup/auth-server.ts).
+const mcpUrl = inject('protectedMcpUrl');
+const issuer = inject('authServerUrl');
+const redirectUrl = '/test/fixtures/auth-server/callback.html';
+const open: McpConnection[] = [];
+
+async function control(path: string) {
+  await fetch(`${issuer}${path}`, { method: 'POST' });
+}
+async function authLog(): Promise<{ tokenRequests: Array<{ grant_type: string; ok: boolean }>; authorizations: unknown[] }> {
+  return (await fetch(`${issuer}/test/log`)).json();
+}
+
+function protectedConnection(): { connection: McpConnection; provider: BrowserOAuthProvider; states: string[] } {
+  const provider = new BrowserOAuthProvider({ serverUrl: mcpUrl, redirectUrl, clientName: 'connection sign-in test' });
+  const connection = new McpConnection({ url: mcpUrl, authProvider: provider });
+  open.push(connection);
+  const states: string[] = [];
+  connection.addEventListener('mcp-connection-change', (e: McpConnectionChangeEvent) => states.push(e.state));
+  return { connection, provider, states };
+}
+
+/** "Sign in to <server>", clicked for real: the handler calls connection.signIn() (popups need the click). */
+async function clickSignIn(connection: McpConnection): Promise<void> {
+  const button = document.createElement('button');
+  button.textContent = `Sign in to ${connection.name}`;
+  let started: Promise<void> | undefined;
+  button.addEventListener('click', () => {
+    started = connection.signIn();
+  });
+  document.body.append(button);
+  await userEvent.click(button);
+  button.remove();
+  if (!started) throw new Error('the click did not reach the button');
+  return started;
+}
+
+async function whoami(connection: McpConnection): Promise<string> {
+  const result = await connection.callTool('whoami');
+  return (result.content as Array<{ text: string }>)[0]!.text;
+}
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await control('/test/reset');
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  sessionStorage.clear();
+});
+
+test('auth-required, sign in through the popup, connected, a tool call works; sign-out: auth-required again', async () => {
+  const { connection, provider, states } = protectedConnection();
+  const error = await connection.connect().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(McpConnectionError);
+  expect(error).toMatchObject({ kind: 'auth-required' });
+  expect(connection.state).toBe('auth-required');
+  expect(provider.authorizationUrl?.origin).toBe(issuer);
+
+  await clickSignIn(connection);
+  expect(connection.state).toBe('connected');
+  expect(connection.tools.map((t) => t.name)).toEqual(['whoami']);
+  expect(await whoami(connection)).toMatch(/^client=client-\S+ scope=mcp:read$/);
+  expect((await authLog()).tokenRequests).toEqual([expect.objectContaining({ grant_type: 'authorization_code', ok: true })]);
+
+  await connection.signOut();
+  expect(connection.state).toBe('auth-required');
+  expect(await provider.isSignedIn()).toBe(false);
+  await expect(connection.callTool('whoami')).rejects.toMatchObject({ kind: 'auth-required' });
+  expect(states).toEqual(['connecting', 'auth-required', 'connecting', 'connected', 'auth-required', 'connecting', 'auth-required']);
+});
+
+test('a 401 in mid-session that refresh cannot fix: the call fails, the state goes to auth-required, and signing in again recovers', async () => {
+  const { connection } = protectedConnection();
+  await connection.connect().catch(() => undefined);
+  await clickSignIn(connection);
+  await control('/test/revoke-all');
+  await expect(whoami(connection)).rejects.toMatchObject({ kind: 'auth-required' });
+  expect(connection.state).toBe('auth-required');
+  expect(connection.error?.kind).toBe('auth-required');
+  await clickSignIn(connection);
+  expect(connection.state).toBe('connected');
+  expect(await whoami(connection)).toMatch(/^client=client-/);
+  expect((await authLog()).authorizations).toHaveLength(2);
+});
+
+test('a forged state is refused by signIn: no code redeemed, still auth-required', async () => {
+  const { connection } = protectedConnection();
+  await connection.connect().catch(() => undefined);
+  await control('/test/forge-state');
+  await expect(clickSignIn(connection)).rejects.toMatchObject({ code: 'state_mismatch' });
+  expect((await authLog()).tokenRequests).toEqual([]);
+  expect(connection.state).toBe('auth-required');
+});
+
+test('without a provider that can sign in, signIn() says how to finish instead', async () => {
+  const connection = new McpConnection({ url: mcpUrl });
+  open.push(connection);
+  await expect(connection.connect()).rejects.toMatchObject({ kind: 'auth-required' });
+  await expect(connection.signIn()).rejects.toThrow(/finishAuth/);
+});

@@ -1,0 +1,126 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { afterEach, expect, inject, test, vi } from 'vitest';
+import * as z from 'zod/v4';
+import { sendWebResponse, toWebRequest } from '../../demo/server/node-bridge.js';
+import { McpHub, type McpConnection } from '../../src/mcp/index.js';
+
+// The demo server and server-everything both offer `echo`: the demo answers
+// with the message as it is, server-everything with "Echo: <message>".
+const demoUrl = inject('demoUrl');
+const everythingUrl = inject('everythingUrl');
+const hubs: McpHub[] = [];
+const stops: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  await Promise.allSettled(hubs.splice(0).map((h) => h.close()));
+  await Promise.allSettled(stops.splice(0).map((stop) => stop()));
+});
+
+function hub(): McpHub {
+  const h = new McpHub();
+  hubs.push(h);
+  return h;
+}
+
+function text(result: { content: unknown }): string {
+  return (result.content as Array<{ type: string; text?: string }>).map((b) => b.text ?? '').join('');
+}
+
+/**
+ * A small 2026-era server whose tool list changes while clients are
+ * connected: `addTool(name)` registers another tool and tells listening
+ * clients (`notifications/tools/list_changed` on their `subscriptions/listen`).
+ */
+async function startToolbox(): Promise<{ url: string; addTool(name: string): void }> {
+  const extra: string[] = [];
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'toolbox', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+    server.registerTool('echo', { description: 'Echoes, loudly.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({
+      content: [{ type: 'text', text: message.toUpperCase() }],
+    }));
+    for (const name of extra) {
+      server.registerTool(name, { description: `Added later: ${name}`, inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: `${name} ran` }] }));
+    }
+    return server;
+  });
+  const http = createServer(async (req, res) => {
+    await sendWebResponse(res, await handler.fetch(await toWebRequest(req, res, '127.0.0.1')), {});
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  stops.push(async () => {
+    await handler.close();
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    addTool(name) {
+      extra.push(name);
+      handler.notify.toolsChanged();
+    },
+  };
+}
+
+test('callTool routes colliding names to the server each belongs to', async () => {
+  const h = hub();
+  const demo = h.add({ url: demoUrl, name: 'demo' });
+  const everything = h.add({ url: everythingUrl, name: 'everything' });
+  const results = await h.connectAll();
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+
+  expect(h.findTool('echo')).toBeUndefined();
+  expect(h.findTool('demo__echo')).toMatchObject({ connection: demo, tool: { name: 'echo' } });
+  expect(h.findTool('everything__echo')).toMatchObject({ connection: everything, tool: { name: 'echo' } });
+  // Names unique to one server stay as they are.
+  expect(h.findTool('tic-tac-toe')?.connection).toBe(demo);
+  expect(h.findTool('get-tiny-image')?.connection).toBe(everything);
+  expect(h.toolsForModel().filter((t) => t.name.endsWith('__echo')).map((t) => t.name)).toEqual(['demo__echo', 'everything__echo']);
+
+  expect(text(await h.callTool('demo__echo', { message: 'hello' }))).toBe('hello');
+  expect(text(await h.callTool('everything__echo', { message: 'hello' }))).toBe('Echo: hello');
+  await expect(h.callTool('echo', { message: 'hello' })).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('No connected server offers a tool named echo') });
+});
+
+test('the merged catalog follows list_changed, and a new collision renames both tools', async () => {
+  const toolbox = await startToolbox();
+  const h = hub();
+  h.add({ url: toolbox.url, name: 'toolbox' });
+  const demo = h.add({ url: demoUrl, name: 'demo' });
+  await h.connectAll();
+  expect(h.findTool('toolbox__echo')).toBeDefined();
+  expect(h.findTool('long-task')?.connection).toBe(demo);
+
+  const changes = vi.fn();
+  h.addEventListener('mcp-hub-change', changes);
+  // `long-task` now exists on both servers: the merged catalog renames both.
+  toolbox.addTool('long-task');
+  await vi.waitFor(() => expect(h.findTool('toolbox__long-task')).toBeDefined(), { timeout: 5000 });
+  expect(changes).toHaveBeenCalled();
+  expect(h.findTool('long-task')).toBeUndefined();
+  expect(h.findTool('demo__long-task')?.connection).toBe(demo);
+  expect(text(await h.callTool('toolbox__long-task'))).toBe('long-task ran');
+  const progress: number[] = [];
+  await h.callTool('demo__long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
+  expect(progress).toEqual([1, 2]);
+});
+
+test('removing a server closes it, drops its tools and gives the survivor its plain names back', async () => {
+  const h = hub();
+  const demo = h.add({ url: demoUrl, name: 'demo' });
+  const everything: McpConnection = h.add({ url: everythingUrl, name: 'everything' });
+  await h.connectAll();
+  expect(h.findTool('everything__echo')).toBeDefined();
+
+  const changed = new Promise((resolve) => h.addEventListener('mcp-hub-change', resolve, { once: true }));
+  await h.remove(everything);
+  await changed;
+  expect(everything.state).toBe('closed');
+  expect(h.connections).toEqual([demo]);
+  expect(h.tools.every((t) => t.connection === demo)).toBe(true);
+  expect(h.findTool('get-tiny-image')).toBeUndefined();
+  expect(h.findTool('echo')?.connection).toBe(demo);
+  expect(text(await h.callTool('echo', { message: 'still here' }))).toBe('still here');
+  await expect(h.callTool('everything__echo', { message: 'gone' })).rejects.toThrow(/No connected server offers a tool named everything__echo/);
+});
