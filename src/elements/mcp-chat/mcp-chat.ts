@@ -151,10 +151,15 @@ export class McpChat extends LitElement {
   /** @internal */
   readonly palette = new ChatPalette(this);
 
+  /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
+  /** The error line shown above the composer ('' when none). */
   @state() errorText = '';
+  /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
+  /** @internal what the live region says */
   @state() announcement = '';
+  /** @internal the resource shown in the preview dialog */
   @state() preview?: { uri: string; contents: ResourceContents[] };
   /** @internal provider set from the settings panel */
   @state() settingsConfig?: ProviderConfig;
@@ -169,6 +174,7 @@ export class McpChat extends LitElement {
   #disposeInputs?: () => void;
   #restored = false;
 
+  /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
     const p = this.settingsConfig ?? this.provider;
     if (!p) return undefined;
@@ -177,6 +183,7 @@ export class McpChat extends LitElement {
     return providerFromConfig({ ...p, model: p.model ?? this.model });
   }
 
+  /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
     return this.store === null ? undefined : (this.store ?? this.#store);
   }
@@ -188,6 +195,7 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.#disposeInputs = installInputHandlers(this);
+    this.#loadSettings();
     void this.#initStore();
   }
 
@@ -206,6 +214,19 @@ export class McpChat extends LitElement {
     }
     this.requestUpdate();
   };
+
+  /** Model settings the person chose earlier in this browser (the key only where the page allows it). */
+  #loadSettings(): void {
+    try {
+      const saved = localStorage.getItem(`mcp-chat:provider:${this.storageKey}`);
+      if (!saved) return;
+      const config = JSON.parse(saved) as ProviderConfig;
+      if (!this.allowKeyStorage) delete config.apiKey;
+      if (config.model) this.settingsConfig = config;
+    } catch {
+      // Nothing remembered.
+    }
+  }
 
   async #initStore(): Promise<void> {
     if (this.store === undefined && !this.#store) {
