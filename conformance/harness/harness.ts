@@ -1,13 +1,11 @@
 // The page the conformance client drives in Chromium. It plays one scenario
-// of @modelcontextprotocol/conformance against the server in `?server=`,
-// with the project's OAuth provider; the Node driver (conformance/client.mjs)
-// clicks "Sign in to <server>" whenever it appears, as a person would.
-//
-// The connection layer of src/mcp (McpConnection) has not landed yet: the
-// page drives the SDK client directly, the way src/mcp will (one Client per
-// server, versionNegotiation 'auto', the OAuth provider as authProvider).
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
-import { BrowserOAuthProvider, OAuthSignInError } from '../../src/mcp/oauth/index.js';
+// of @modelcontextprotocol/conformance against the server in `?server=`
+// through the project's own client: McpConnection (src/mcp) with
+// BrowserOAuthProvider as its authProvider. When the connection needs sign-in
+// (state `auth-required`, McpConnectionError kind `auth-required`) the page
+// shows "Sign in to <server>"; the Node driver (conformance/client.mjs) clicks
+// it as a person would, and the click calls `connection.signIn()`.
+import { BrowserOAuthProvider, McpConnection, McpConnectionError, McpErrorKind, OAuthSignInError, type McpConnectionConfig } from '../../src/mcp/index.js';
 
 declare global {
   interface Window {
@@ -43,82 +41,86 @@ const provider = new BrowserOAuthProvider({
   ...(scenario === 'auth/pre-registration' ? { clientId: context.client_id, clientSecret: context.client_secret } : {}),
 });
 
-/** Shows "Sign in to <server>" and resolves after the person's click completed sign-in. */
-function askToSignIn(): Promise<void> {
+function needsSignIn(error: unknown): boolean {
+  return error instanceof McpConnectionError && error.kind === McpErrorKind.AuthRequired;
+}
+
+/** Shows "Sign in to <server>"; the click signs in through the connection (popup, state check, code redeemed, connect). */
+function askToSignIn(connection: McpConnection): Promise<void> {
   return new Promise((resolve, reject) => {
     const button = document.createElement('button');
     button.textContent = `Sign in to ${new URL(serverUrl).host}`;
     button.addEventListener('click', () => {
       button.remove();
-      provider.signIn().then(resolve, reject);
+      // A connect that still needs sign-in (step-up) is retried by withSignIn.
+      connection.signIn().then(resolve, (error: unknown) => (needsSignIn(error) ? resolve() : reject(error)));
     });
     document.getElementById('sign-in')!.append(button);
-    log(`sign-in needed: ${provider.authorizationUrl?.searchParams.get('scope') ?? '(no scope)'}`);
+    log(`sign-in needed (${connection.state}): ${provider.authorizationUrl?.searchParams.get('scope') ?? '(no scope)'}`);
   });
 }
 
-/** Runs `op`; when the server needs (more) authorization, signs in and runs it again. */
-async function withSignIn<T>(what: string, op: () => Promise<T>): Promise<T> {
+/** Runs `op`; when the connection needs (more) authorization, signs in and runs it again. */
+async function withSignIn<T>(connection: McpConnection, what: string, op: () => Promise<T>): Promise<T> {
   for (let signIns = 0; ; signIns++) {
     try {
       const result = await op();
       log(`${what}: ok`);
       return result;
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) || !provider.authorizationUrl || signIns >= MAX_SIGN_INS) throw error;
-      await askToSignIn();
+      if (!needsSignIn(error) || signIns >= MAX_SIGN_INS) throw error;
+      await askToSignIn(connection);
     }
   }
 }
 
-function newClient(capabilities: Record<string, unknown> = {}) {
-  return new Client(
-    { name: 'mcp-elements-conformance', version: '0.1.0' },
-    { capabilities, versionNegotiation: { mode: 'auto' } },
-  );
-}
-
-async function connect(client: Client) {
-  await withSignIn('connect', () => client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider })));
-  return client;
+/** A connection to the scenario's server, connected (signing in when asked). */
+async function connect(config: Partial<McpConnectionConfig> = {}): Promise<McpConnection> {
+  const connection = new McpConnection({
+    url: serverUrl,
+    era: 'auto',
+    authProvider: provider,
+    clientInfo: { name: 'mcp-elements-conformance', version: '0.1.0' },
+    ...config,
+  });
+  connection.addEventListener('mcp-connection-change', (e) => log(`state: ${e.previous} -> ${e.state}`));
+  await withSignIn(connection, 'connect', () => connection.connect());
+  return connection;
 }
 
 const scenarios: Record<string, () => Promise<void>> = {
   async initialize() {
-    const client = await connect(newClient());
-    await client.listTools();
-    await client.close();
+    const connection = await connect();
+    await connection.refresh('tools');
+    await connection.close();
   },
   async tools_call() {
-    const client = await connect(newClient());
-    const { tools } = await client.listTools();
-    for (const tool of tools) {
-      if (tool.name === 'add_numbers') await client.callTool({ name: tool.name, arguments: { a: 5, b: 3 } });
+    const connection = await connect();
+    for (const tool of connection.tools) {
+      if (tool.name === 'add_numbers') await connection.callTool(tool.name, { a: 5, b: 3 });
     }
-    await client.close();
+    await connection.close();
   },
   async 'elicitation-sep1034-client-defaults'() {
-    const client = newClient({ elicitation: { form: { applyDefaults: true } } });
-    // Accept with nothing filled in: the schema's defaults must be applied.
-    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: {} }));
-    await connect(client);
-    await client.callTool({ name: 'test_client_elicitation_defaults', arguments: {} });
-    await client.close();
+    // Declares elicitation.form.applyDefaults; the person accepts with nothing filled in.
+    const connection = await connect({ elicitation: { applyDefaults: true } });
+    connection.router.handle('elicitation', async () => ({ action: 'accept', content: {} }));
+    await connection.callTool('test_client_elicitation_defaults', {});
+    await connection.close();
   },
   async 'sse-retry'() {
-    const client = await connect(newClient());
-    await client.listTools();
-    await client.callTool({ name: 'test_reconnection', arguments: {} });
-    await client.close();
+    const connection = await connect();
+    await connection.callTool('test_reconnection', {});
+    await connection.close();
   },
 };
 
 /** Every OAuth scenario a browser can play: connect, list, call, signing in when asked. */
 async function authScenario() {
-  const client = await connect(newClient());
-  await withSignIn('tools/list', () => client.listTools());
-  await withSignIn('tools/call', () => client.callTool({ name: 'test-tool', arguments: {} }));
-  await client.close();
+  const connection = await connect();
+  await withSignIn(connection, 'tools/list', () => connection.refresh('tools'));
+  await withSignIn(connection, 'tools/call', () => connection.callTool('test-tool', {}));
+  await connection.close();
 }
 
 async function main() {
@@ -135,7 +137,12 @@ async function main() {
 main().then(
   () => window.harnessDone?.({ ok: true }),
   (error: unknown) => {
-    const text = error instanceof OAuthSignInError ? `${error.code}: ${error.message}` : String((error as Error)?.stack ?? error);
+    const text =
+      error instanceof OAuthSignInError
+        ? `${error.code}: ${error.message}`
+        : error instanceof McpConnectionError
+          ? `${error.kind}: ${error.message}`
+          : String((error as Error)?.stack ?? error);
     log(`failed: ${text}`);
     window.harnessDone?.({ ok: false, error: text });
   },

@@ -9,7 +9,7 @@ export const McpConnectionState = {
   Connected: 'connected',
   /** The network dropped; retrying with backoff. */
   Reconnecting: 'reconnecting',
-  /** The server needs sign-in; call `finishAuth(code)` after the OAuth redirect, or `connect()` again. */
+  /** The server needs sign-in (at connect, or a 401 mid-session): `signIn()` from a click, or `finishAuth(...)` after your own redirect. */
   AuthRequired: 'auth-required',
   /** Connecting failed (see `error`); `connect()` tries again. */
   Failed: 'failed',
