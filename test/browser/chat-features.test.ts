@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
@@ -99,5 +99,96 @@ describe('<mcp-chat> tools', () => {
     await chat.updateComplete;
     const card = deepAll(shadow(chat), 'mcp-tool-card')[0]!;
     expect(card.shadowRoot!.querySelector('[part="status"]')!.textContent).toBe('Done');
+  });
+});
+
+describe('<mcp-chat> sampling and resources', () => {
+  test('a sampling request from a tool shows under the call; approved, the model answers the server', async () => {
+    const chat = await mountChat();
+    const done = ended(chat);
+    await typeAndSend(chat, '[[tool:ask-model {"question":"Say it [[say:forty-two]]"}]]');
+    await expect.poll(() => deepAll(shadow(chat), 'mcp-sampling-approval').length, { timeout: 10_000 }).toBe(1);
+    const approval = deepAll(shadow(chat), 'mcp-sampling-approval')[0]!;
+    const use = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use') as { id: string };
+    expect(approval.slot).toBe(`tool-${use.id}`);
+    const button = (part: string) => approval.shadowRoot!.querySelector<HTMLButtonElement>(`[part~="${part}"]`);
+    await expect.poll(() => button('approve-button')).not.toBeNull();
+    await userEvent.click(button('approve-button')!);
+    await expect.poll(() => button('send-button'), { timeout: 10_000 }).not.toBeNull();
+    await userEvent.click(button('send-button')!);
+    await done;
+    const result = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_result') as { content: Array<{ text: string }> };
+    expect(result.content[0]!.text).toBe('forty-two');
+    expect(deepAll(shadow(chat), 'mcp-sampling-approval')).toHaveLength(0);
+  });
+
+  test('a resource link opens a preview read from the server; a resource attaches to the next message', async () => {
+    const chat = await mountChat({ provider: false });
+    await chat.runTool('rich-content');
+    await chat.updateComplete;
+    const card = deepAll(shadow(chat), 'mcp-tool-card')[0]!;
+    const link = deepAll<HTMLButtonElement>(card.shadowRoot!, '[part="resource-link"]')[0]!;
+    await userEvent.click(link);
+    const dialog = shadow(chat).querySelector<HTMLDialogElement>('dialog.preview')!;
+    await expect.poll(() => dialog.open).toBe(true);
+    expect(dialog.textContent).toContain('demo://readme');
+    const previewText = deepAll(dialog, 'mcp-markdown, pre').map((e) => e.shadowRoot?.textContent ?? e.textContent).join('');
+    expect(previewText.length).toBeGreaterThan(20);
+    dialog.close();
+
+    chat.panel = 'resources';
+    await chat.updateComplete;
+    const attach = [...shadow(chat).querySelectorAll('[part="panel"] button')].find((b) => b.textContent === 'Attach')!;
+    await userEvent.click(attach);
+    await expect.poll(() => chat.attachments.length).toBe(1);
+    expect(chat.attachments[0]!.type).toBe('resource');
+  });
+});
+
+describe('<mcp-chat> prompts and servers', () => {
+  test('a prompt from the palette: argument form with server completions, then its messages go to the model', async () => {
+    const chat = await mountChat();
+    const input = shadow(chat).querySelector('textarea')!;
+    await userEvent.click(input);
+    await userEvent.keyboard('/summ');
+    await chat.updateComplete;
+    expect(input.getAttribute('aria-activedescendant')).toBe('palette-0');
+    await userEvent.keyboard('{Enter}');
+    await chat.updateComplete;
+    await userEvent.keyboard('MCP');
+    const style = shadow(chat).querySelector<HTMLInputElement>('.run-form input[name="style"]')!;
+    await userEvent.click(style);
+    await userEvent.keyboard('b');
+    await expect.poll(() => [...shadow(chat).querySelectorAll(`#${style.getAttribute('list')} option`)].map((o) => (o as HTMLOptionElement).value)).toEqual(['brief', 'bullet-points']);
+    await userEvent.keyboard('rief');
+    const done = ended(chat);
+    await userEvent.click([...shadow(chat).querySelectorAll('.run-form button')].find((b) => b.textContent === 'Insert')!);
+    await done;
+    expect(chat.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'Summarize MCP in a brief style.' }] });
+    expect(chat.messages[1]!.content[0]).toMatchObject({ type: 'text', text: 'Echo: Summarize MCP in a brief style.' });
+  });
+
+  test('several servers: each with its state, a failure explained in words', async () => {
+    const chat = document.createElement('mcp-chat');
+    chat.store = null;
+    chat.servers = [inject('demoUrl'), inject('everythingUrl'), 'http://127.0.0.1:9/mcp'];
+    const changes: string[] = [];
+    chat.addEventListener('mcp-connection-change', (e) => changes.push(`${e.url} ${e.state}`));
+    document.body.append(chat);
+    await expect.poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 }).toEqual(['connected', 'connected', 'failed']);
+    expect(changes).toContain('http://127.0.0.1:9/mcp failed');
+    await chat.updateComplete;
+    const chips = [...shadow(chat).querySelectorAll('[part~="server-status"]')].map((c) => c.getAttribute('aria-label'));
+    expect(chips).toHaveLength(3);
+    expect(chips[2]).toMatch(/failed$/);
+    await userEvent.click(shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="server-status"]')[2]!);
+    const panel = shadow(chat).querySelector('[part="panel"]')!;
+    expect(panel.querySelector('.diagnosis')!.textContent!.length).toBeGreaterThan(20);
+    expect(panel.textContent).toContain('Retry');
+    // Both servers' tools are offered, colliding names made unambiguous.
+    const names = chat.serverSet.listTools().map((t) => t.name);
+    expect(names).toContain('weather');
+    expect(names).toContain('get-tiny-image');
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -151,7 +151,7 @@ export class ChatPalette {
 
   render() {
     const list = this.open
-      ? html`<ul part="palette" class="palette" role="listbox" aria-label="Tools and prompts">
+      ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label="Tools and prompts">
           ${this.items.length === 0 ? html`<li aria-disabled="true">No tools or prompts match.</li>` : nothing}
           ${this.items.map(
             (item, i) => html`<li

@@ -539,6 +539,8 @@ export class McpChat extends LitElement {
             class="input"
             rows="1"
             aria-label="Message"
+            aria-controls=${ifDefined(this.palette.open ? 'palette' : undefined)}
+            aria-activedescendant=${ifDefined(this.palette.open && this.palette.items.length ? `palette-${this.palette.index}` : undefined)}
             placeholder=${this.placeholder}
             @keydown=${this.#onKeyDown}
             @input=${() => this.palette.onInput(this.input!.value)}
