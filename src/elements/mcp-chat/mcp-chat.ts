@@ -195,6 +195,8 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.#disposeInputs = installInputHandlers(this);
+    // Re-attached after a removal: open the connections again.
+    if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
     this.#loadSettings();
     void this.#initStore();
   }
@@ -203,6 +205,14 @@ export class McpChat extends LitElement {
     super.disconnectedCallback();
     this.serverSet.removeEventListener('change', this.#onServersChange);
     this.#disposeInputs?.();
+    // A chat taken off the page stops its turn and closes its connections
+    // (browsers allow few connections per host; idle sessions would starve others).
+    this.session.stop();
+    void this.serverSet.close();
+  }
+
+  #serverList(): ChatServer[] {
+    return [...(this.server ? [this.server] : []), ...this.servers];
   }
 
   #lastStates = new Map<string, string>();
@@ -265,8 +275,7 @@ export class McpChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('server') || changed.has('servers')) {
-      const list: ChatServer[] = [...(this.server ? [this.server] : []), ...this.servers];
-      this.serverSet.setServers(list);
+      this.serverSet.setServers(this.#serverList());
     }
     if (changed.has('store')) {
       this.#restored = false;

@@ -49,8 +49,9 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     for (const old of [...this.hub.connections]) if (!kept.has(old)) void this.hub.remove(old);
   }
 
-  close(): Promise<void> {
-    return this.hub.close();
+  /** Closes every connection; the set stays usable (`setServers` opens them again). */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.hub.connections].map((c) => this.hub.remove(c)));
   }
 
   listTools(): AgentTool[] {
