@@ -117,3 +117,28 @@ test('axe reports no violations on the chat, docs and themes pages', async ({ pa
     expect(violations, path).toEqual([]);
   }
 });
+
+test('the docs page: the embedded runner runs a tool without a model; the corner chat opens', async ({ page }) => {
+  await page.goto(`docs.html?server=${encodeURIComponent(demoUrl())}`);
+  const runner = page.locator('#runner');
+  await expect(runner.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Run for Paris' }).click();
+  await expect(runner.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  await expect(runner.locator('mcp-tool-card [part="structured"]')).toContainText('"city": "Paris"');
+  await page.getByRole('button', { name: 'Fill in the weather form' }).click();
+  await expect(runner.getByLabel('city *')).toBeFocused();
+  await page.getByRole('button', { name: 'Ask the assistant' }).click();
+  await expect(page.locator('#corner-chat').getByRole('textbox', { name: 'Message' })).toBeFocused();
+});
+
+test('Enter sends, Shift+Enter adds a line', async ({ page }) => {
+  await openChat(page);
+  await composer(page).click();
+  await page.keyboard.type('first line');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('second line');
+  await expect(composer(page)).toHaveValue('first line\nsecond line');
+  await page.keyboard.press('Enter');
+  await expect(composer(page)).toHaveValue('');
+  await expect(page.locator('mcp-markdown').getByText('Echo: first line second line')).toBeVisible({ timeout: 10_000 });
+});

@@ -179,9 +179,13 @@ export class McpChat extends LitElement {
     const p = this.settingsConfig ?? this.provider;
     if (!p) return undefined;
     if (isProvider(p)) return p;
-    if (typeof p === 'string') return providerFromConfig({ kind: p, baseUrl: this.baseUrl, model: this.model });
-    return providerFromConfig({ ...p, model: p.model ?? this.model });
+    const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
+    const key = JSON.stringify(config);
+    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: providerFromConfig(config) };
+    return this.#providerCache.provider;
   }
+
+  #providerCache?: { key: string; provider: ModelProvider | undefined };
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
