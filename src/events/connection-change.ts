@@ -24,3 +24,9 @@ export class McpChatConnectionChangeEvent extends Event {
     this.diagnosis = init.diagnosis;
   }
 }
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'mcp-connection-change': McpChatConnectionChangeEvent;
+  }
+}
