@@ -192,12 +192,17 @@ export class McpChat extends LitElement {
     return this.store === null ? undefined : (this.store ?? this.#store);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.serverSet.addEventListener('change', this.#onServersChange);
+  constructor() {
+    super();
+    // Events from the inner cards and blocks (once per element, not per connection to the page).
     this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.serverSet.addEventListener('change', this.#onServersChange);
     this.#disposeInputs = installInputHandlers(this);
     // Re-attached after a removal: open the connections again.
     if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
