@@ -1,0 +1,32 @@
+// The elements (importing this module defines them all) and the helpers that
+// register them as handlers of a connection's input requests.
+export { McpChat, ServerSet, DEFAULT_BASE_URLS, findOllama, listModelIds, PROVIDER_KINDS, providerFromConfig } from './mcp-chat/index.js';
+export type { ChatPanel, ChatServer, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
+export {
+  fileNameOf,
+  isSafeUrl,
+  MarkdownBlocks,
+  McpContentBlock,
+  McpMarkdown,
+  McpMessage,
+  McpToolCard,
+  renderMarkdown,
+  SAFE_LINK_PROTOCOLS,
+  STATUS_LABELS,
+  TOOL_CALL_STATUS,
+} from './content/index.js';
+export type { ToolCallProgress, ToolCallStatus, ToolCallView } from './content/index.js';
+export { McpElicitForm } from './mcp-elicit-form/mcp-elicit-form.js';
+export type { ElicitServerIdentity } from './mcp-elicit-form/mcp-elicit-form.js';
+export { createElicitationHandler, registerElicitForm, showElicitForm } from './elicit/show-elicit-form.js';
+export type { ElicitationHandlerTarget, ElicitFormOptions, ShowElicitFormOptions } from './elicit/show-elicit-form.js';
+export { McpSamplingApproval } from './mcp-sampling-approval/mcp-sampling-approval.js';
+export type { SamplingDecision } from './mcp-sampling-approval/mcp-sampling-approval.js';
+export { createSamplingHandler, registerSamplingApproval } from './sampling/register-sampling-approval.js';
+export type { SamplingApprovalOptions, SamplingHandlerRegistry } from './sampling/register-sampling-approval.js';
+export { SamplingPolicies } from './sampling/sampling-policies.js';
+export { SamplingError, SamplingErrorCode } from './sampling/sampling-request.js';
+export { SamplingPolicy } from './sampling/sampling-types.js';
+export type { SamplingActivity, SamplingActivityStore, SamplingProvider } from './sampling/sampling-types.js';
+export { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, tokens } from './shared/tokens.js';
+export type { TokenName } from './shared/tokens.js';
