@@ -3,13 +3,15 @@
 // parallel starves the browsers). Each writes a JSON report to reports/;
 // the closing line `N passed, N failed` is summed from those reports.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarize } from './summarize.mjs';
 
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 
 const suites = [
+  // The library and the single-file bundle must build (the bundle's e2e test loads it).
+  ['build', ['npm', 'run', 'build', '--silent']],
   ['vitest', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']],
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   ['conformance', ['node', 'conformance/run.mjs']],
@@ -24,9 +26,10 @@ for (const [name, [cmd, ...args]] of suites) {
   console.log(`\n=== ${name} ===`);
   const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json' } });
   if (run.status !== 0) exitCode = 1;
+  if (name === 'build') writeFileSync('reports/build.json', JSON.stringify({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }));
 }
 
-const expected = ['vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
+const expected = ['build.json', 'vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;

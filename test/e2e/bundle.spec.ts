@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+// The single-file bundle (dist/mcp-elements.js, built by `npm run build`,
+// which `npm test` runs first) on a page that has nothing else: one script
+// tag and one element tag.
+let server: Server;
+let origin = '';
+
+test.beforeAll(async () => {
+  const bundle = readFileSync('dist/mcp-elements.js');
+  const page = (demoUrl: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One tag</title>
+<script type="module" src="/mcp-elements.js"></script></head>
+<body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/mcp-elements.js')) {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page(process.env.E2E_DEMO_URL!));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test('one script tag and <mcp-chat server=...> connect and run a tool without a model', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(chat.getByText('No model is set up', { exact: false }).first()).toBeVisible();
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/echo');
+  await expect(page.getByRole('option', { name: /echo/i }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('hello from one tag');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  await chat.locator('mcp-tool-card summary').click();
+  await expect(chat.locator('mcp-tool-card')).toContainText('hello from one tag');
+  expect(errors).toEqual([]);
+});
