@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams, CreateMessageResult, Tool } from '@modelcontextprotocol/client';
 import { checkToolPairing, ToolPairingError, toBlocks } from '../../content/index.js';
 import type { Message, MessageBlock, TextBlock } from '../../content/index.js';
+import { SCHEMA_TOOL_NAME } from '../../providers/structured-output.js';
 
 /**
  * Pure helpers for a `sampling/createMessage` request: the checks made before a
@@ -8,8 +9,8 @@ import type { Message, MessageBlock, TextBlock } from '../../content/index.js';
  * Nothing here touches the DOM or the network.
  */
 
-/** The reserved tool name a server offers to ask for structured output. */
-export const SCHEMA_TOOL_NAME = '__schema__';
+/** The reserved tool name a server offers to ask for structured output (defined by the providers). */
+export { SCHEMA_TOOL_NAME };
 
 /** JSON-RPC error codes this module's errors carry. */
 export const SamplingErrorCode = {
@@ -105,6 +106,9 @@ export function samplingRequestProblem(params: CreateMessageRequestParams): stri
 /**
  * The JSON Schema a server asks the answer to follow, when it offers exactly
  * the reserved `__schema__` tool (structured output); otherwise undefined.
+ * Looser than the providers' `structuredOutputSchema`, which also requires
+ * `toolChoice: { mode: 'required' }`: the view tells the person about the
+ * schema whatever the toolChoice.
  */
 export function structuredOutputSchema(params: CreateMessageRequestParams): Tool['inputSchema'] | undefined {
   const tools = params.tools ?? [];
