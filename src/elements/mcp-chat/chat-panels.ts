@@ -197,12 +197,7 @@ function settings(chat: McpChat) {
     const next: ProviderConfig = { kind: value('kind') as ProviderKind, baseUrl: value('baseUrl') || undefined, apiKey: value('apiKey') || undefined, model: value('model') || undefined };
     chat.settingsConfig = next;
     const remember = (form.elements.namedItem('remember') as HTMLInputElement | null)?.checked;
-    try {
-      if (chat.allowKeyStorage && remember) localStorage.setItem(`mcp-chat:provider:${chat.storageKey}`, JSON.stringify(next));
-      else localStorage.setItem(`mcp-chat:provider:${chat.storageKey}`, JSON.stringify({ ...next, apiKey: undefined }));
-    } catch {
-      // Not remembered.
-    }
+    chat.persistence.saveSettings(next, Boolean(remember));
     chat.panel = undefined;
   };
   const loadModels = async (event: Event) => {

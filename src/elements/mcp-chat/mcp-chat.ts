@@ -10,17 +10,18 @@ import { McpMessageSendEvent } from '../../events/message-send.js';
 import { McpToolCallEvent } from '../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../events/turn-end.js';
 import type { HistoryStore } from '../../history/index.js';
-import { createMemoryHistory } from '../../history/memory-store.js';
-import { openHistory } from '../../history/idb-store.js';
 import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
 import '../content/mcp-message/mcp-message.js';
-import type { McpMessage, ToolCallView } from '../content/mcp-message/mcp-message.js';
+import { renderSignInNotice } from './chat-auth.js';
+import { ChatPersistence } from './chat-persistence.js';
+import { ChatScroll } from './chat-scroll.js';
 import { ChatSession, describe } from './chat-session.js';
+import { MESSAGE_PARTS, MessageViews, readImageFiles, renderAttachments, renderHeader, visibleMessages } from './chat-view.js';
 import { renderChatPanel, type ChatPanel } from './chat-panels.js';
 import { ChatPalette } from './chat-palette.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import { providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { DEFAULT_OLLAMA_URL, providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { ServerSet, type ChatServer } from './server-set.js';
 import { installInputHandlers } from './chat-inputs.js';
 
@@ -58,10 +59,13 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart title - The title.
  * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
  * @csspart header-button - A button in the header.
+ * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
+ * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
  * @csspart conversation - One saved conversation.
  * @csspart search - The conversation search box.
+ * @csspart confirm - The in-panel question "Delete …?" with its Delete and Cancel buttons.
  * @csspart message-list - The scrolling list of messages (role=log).
  * @csspart message - A message (re-exported from `<mcp-message>`, as are `user-message`, `assistant-message`, `role`, `text`, `tool-card`, `tool-*`, `md-*`, `image`, `resource-link`, ...).
  * @csspart notice - The line telling that no model is set up, and similar notices.
@@ -98,7 +102,12 @@ export class McpChat extends LitElement {
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
 
-  /** Servers: URLs or connection settings (`{ url, name, headers, authProvider }`). */
+  /**
+   * Servers: URLs or connection settings (`{ url, name, headers, auth }`).
+   * `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the
+   * chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>");
+   * `auth` (or `authProvider`) may also be a provider instance.
+   */
   @property({ attribute: false }) servers: ChatServer[] = [];
 
   /**
@@ -144,12 +153,19 @@ export class McpChat extends LitElement {
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
   @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
 
+  /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
+  @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
+
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
   /** @internal */
   readonly session: ChatSession = new ChatSession(this);
   /** @internal */
   readonly palette = new ChatPalette(this);
+  /** @internal */
+  readonly scroller = new ChatScroll(this);
+  /** @internal */
+  readonly persistence = new ChatPersistence(this);
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
@@ -164,15 +180,11 @@ export class McpChat extends LitElement {
   /** @internal provider set from the settings panel */
   @state() settingsConfig?: ProviderConfig;
 
-  @query('.messages') private messageList?: HTMLElement;
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
 
-  #store: HistoryStore | undefined;
-  #streamFrame = 0;
-  #stickToBottom = true;
   #disposeInputs?: () => void;
-  #restored = false;
+  #views = new MessageViews();
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
@@ -189,7 +201,7 @@ export class McpChat extends LitElement {
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
-    return this.store === null ? undefined : (this.store ?? this.#store);
+    return this.store === null ? undefined : (this.store ?? this.persistence.defaultStore);
   }
 
   constructor() {
@@ -206,8 +218,6 @@ export class McpChat extends LitElement {
     this.#disposeInputs = installInputHandlers(this);
     // Re-attached after a removal: open the connections again.
     if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
-    this.#loadSettings();
-    void this.#initStore();
   }
 
   override disconnectedCallback(): void {
@@ -234,95 +244,16 @@ export class McpChat extends LitElement {
     this.requestUpdate();
   };
 
-  /** Model settings the person chose earlier in this browser (the key only where the page allows it). */
-  #loadSettings(): void {
-    try {
-      const saved = localStorage.getItem(`mcp-chat:provider:${this.storageKey}`);
-      if (!saved) return;
-      const config = JSON.parse(saved) as ProviderConfig;
-      if (!this.allowKeyStorage) delete config.apiKey;
-      if (config.model) this.settingsConfig = config;
-    } catch {
-      // Nothing remembered.
-    }
-  }
-
-  async #initStore(): Promise<void> {
-    if (this.store === undefined && !this.#store) {
-      try {
-        this.#store = await openHistory();
-      } catch (error) {
-        this.#store = createMemoryHistory();
-        this.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
-      }
-      this.requestUpdate();
-    }
-    await this.#restore();
-  }
-
-  get #openKey(): string {
-    return `mcp-chat:open:${this.storageKey}`;
-  }
-
-  async #restore(): Promise<void> {
-    if (this.#restored || !this.chatStore) return;
-    this.#restored = true;
-    let id: string | null = null;
-    try {
-      id = localStorage.getItem(this.#openKey);
-    } catch {
-      // Storage may be blocked; start with an empty conversation.
-    }
-    if (!id) return;
-    try {
-      await this.session.open(id);
-      this.#stickToBottom = true;
-    } catch {
-      // The conversation was deleted meanwhile.
-    }
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('server') || changed.has('servers')) {
       this.serverSet.setServers(this.#serverList());
     }
-    if (changed.has('store')) {
-      this.#restored = false;
-      void this.#restore();
-    }
+    if (changed.has('store')) this.persistence.storeChanged();
   }
-
-  protected override updated(): void {
-    const id = this.session.conversation?.id;
-    try {
-      if (id) localStorage.setItem(this.#openKey, id);
-    } catch {
-      // Not remembered across reloads when storage is blocked.
-    }
-    if (this.#stickToBottom) this.#scrollToBottom();
-  }
-
-  #scrollToBottom(): void {
-    const list = this.messageList;
-    if (list) list.scrollTop = list.scrollHeight;
-  }
-
-  #onScroll = () => {
-    const list = this.messageList;
-    if (list) this.#stickToBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  };
 
   /** @internal Repaints the streaming message once per frame. */
   streamChanged(): void {
-    if (this.#streamFrame) return;
-    this.#streamFrame = requestAnimationFrame(() => {
-      this.#streamFrame = 0;
-      const el = this.renderRoot.querySelector<McpMessage>('mcp-message.streaming');
-      if (el && this.session.streaming) {
-        el.message = this.session.streaming;
-        if (this.#stickToBottom) this.#scrollToBottom();
-      } else this.requestUpdate();
-    });
+    this.scroller.streamChanged();
   }
 
   /** @internal */
@@ -368,7 +299,7 @@ export class McpChat extends LitElement {
     const message: Message = { role: 'user', content };
     if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
     this.errorText = '';
-    this.#stickToBottom = true;
+    this.scroller.follow();
     await this.session.append(message);
     if (!this.chatProvider) {
       this.errorText = '';
@@ -383,32 +314,15 @@ export class McpChat extends LitElement {
    * `timeoutMs` for a server offering the tool to connect.
    */
   async runTool(name: string, args: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<void> {
-    await this.#whenTool(name, timeoutMs);
+    await this.serverSet.whenTool(name, timeoutMs);
     await this.session.runToolDirectly(name, args);
   }
 
   /** Opens the form of a tool (generated from its inputSchema), as picking it in the "/" palette does. */
   async showTool(name: string, timeoutMs = 10_000): Promise<void> {
-    await this.#whenTool(name, timeoutMs);
+    await this.serverSet.whenTool(name, timeoutMs);
     const tool = this.serverSet.getTool(name)!;
     this.palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
-  }
-
-  #whenTool(name: string, timeoutMs: number): Promise<void> {
-    if (this.serverSet.getTool(name)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.serverSet.removeEventListener('change', check);
-        reject(new Error(`No connected server offers a tool named ${name}.`));
-      }, timeoutMs);
-      const check = () => {
-        if (!this.serverSet.getTool(name)) return;
-        clearTimeout(timer);
-        this.serverSet.removeEventListener('change', check);
-        resolve();
-      };
-      this.serverSet.addEventListener('change', check);
-    });
   }
 
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
@@ -419,11 +333,7 @@ export class McpChat extends LitElement {
   /** Starts a new, empty conversation. */
   newConversation(): void {
     this.session.clear();
-    try {
-      localStorage.removeItem(this.#openKey);
-    } catch {
-      // ignore
-    }
+    this.persistence.forgetOpen();
     this.input?.focus();
   }
 
@@ -431,7 +341,7 @@ export class McpChat extends LitElement {
   async openConversation(id: string): Promise<void> {
     try {
       await this.session.open(id);
-      this.#stickToBottom = true;
+      this.scroller.follow();
       this.requestUpdate();
     } catch (error) {
       this.reportError('history', describe(error), error);
@@ -480,56 +390,22 @@ export class McpChat extends LitElement {
     }
   }
 
-  #viewsByMessage = new WeakMap<Message, { source: Map<string, ToolCallView>; views: Map<string, ToolCallView> }>();
-
-  /** Tool views of one message; the same Map object while none of its calls changed. */
-  #viewsFor(message: Message): Map<string, ToolCallView> {
-    const all = this.session.views;
-    const cached = this.#viewsByMessage.get(message);
-    const ids = message.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
-    if (cached && (cached.source === all || ids.every((id) => cached.views.get(id) === all.get(id)))) return cached.views;
-    const views = new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id)!] as const] : [])));
-    this.#viewsByMessage.set(message, { source: all, views });
-    return views;
-  }
-
   protected override render() {
     const s = this.session;
-    const visible = s.messages.filter((m) => !(m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result')));
+    const visible = visibleMessages(s.messages);
     const noModel = !this.chatProvider;
     return html`<div part="base" class="base ${this.panel ? 'with-panel' : ''}">
-      <header part="header">
-        <span part="title" class="title"><slot name="title">Chat</slot></span>
-        <span class="servers">
-          ${this.serverSet.connections.map(
-            (c) => html`<button
-              part="server-status ${c.state}"
-              class="server-status ${c.state}"
-              title=${c.error?.message ?? c.url}
-              aria-label=${`${c.name}: ${c.state}`}
-              @click=${() => (this.panel = 'servers')}
-            >
-              <span class="dot" aria-hidden="true"></span>${c.name}
-            </button>`,
-          )}
-        </span>
-        ${(['conversations', 'resources', 'settings'] as const).map(
-          (p) => html`<button part="header-button" aria-pressed=${this.panel === p ? 'true' : 'false'} @click=${() => (this.panel = this.panel === p ? undefined : p)}>
-            ${p[0]!.toUpperCase() + p.slice(1)}
-          </button>`,
-        )}
-        <button part="header-button" @click=${() => this.newConversation()}>New</button>
-      </header>
+      ${renderHeader(this)}
       ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${renderChatPanel(this, this.panel)}</aside>` : nothing}
       <div class="main">
-        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#onScroll}>
+        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.scroller.onScroll}>
           ${visible.length === 0 && !s.streaming
             ? html`<div class="empty"><slot name="empty">${noModel ? 'No model is set up. Type / to run a tool or a prompt, or open Settings to choose a model.' : 'Ask anything; the model can use the tools of the connected servers.'}</slot></div>`
             : nothing}
           ${repeat(
             visible,
             (m) => m,
-            (m) => html`<mcp-message theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#viewsFor(m)}>${this.#inlineFor(m)}</mcp-message>`,
+            (m) => html`<mcp-message theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#views.for(m, s.views)}>${this.#inlineFor(m)}</mcp-message>`,
           )}
           ${s.streaming ? html`<mcp-message class="streaming" theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${s.streaming} streaming></mcp-message>` : nothing}
         </div>
@@ -537,18 +413,10 @@ export class McpChat extends LitElement {
       <div class="bottom">
         <div class="requests"></div>
         ${this.errorText ? html`<p part="error" class="error" role="alert">${this.errorText}<button @click=${() => (this.errorText = '')}>Dismiss</button></p>` : nothing}
+        ${renderSignInNotice(this)}
         ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
         ${this.palette.render()}
-        ${this.attachments.length
-          ? html`<div part="attachments" class="attachments">
-              ${this.attachments.map(
-                (a, i) => html`<span class="attachment">
-                  ${a.type === 'image' ? html`<img src=${`data:${a.mimeType};base64,${a.data}`} alt="Attached image" />` : a.type === 'resource' ? a.resource.uri : a.type}
-                  <button aria-label="Remove attachment" @click=${() => (this.attachments = this.attachments.filter((_, j) => j !== i))}>×</button>
-                </span>`,
-              )}
-            </div>`
-          : nothing}
+        ${renderAttachments(this)}
         <form part="composer" class="composer" @submit=${this.#submit}>
           <button part="attach-button" type="button" aria-label="Attach images" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}>+</button>
           <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
@@ -591,22 +459,10 @@ export class McpChat extends LitElement {
 
   /** Attaches image files (paste, drop or picker) as image blocks. */
   async attachFiles(files: File[]): Promise<void> {
-    const blocks = await Promise.all(
-      files
-        .filter((f) => f.type.startsWith('image/'))
-        .map(async (f) => {
-          const bytes = new Uint8Array(await f.arrayBuffer());
-          let binary = '';
-          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          return { type: 'image' as const, data: btoa(binary), mimeType: f.type };
-        }),
-    );
+    const blocks = await readImageFiles(files);
     this.attachments = [...this.attachments, ...blocks];
   }
 }
-
-const MESSAGE_PARTS =
-  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -19,11 +19,14 @@ export interface ProviderConfig {
   model?: string;
 }
 
+/** Where Ollama listens by default (its native API; the OpenAI-compatible one is under `/v1`). */
+export const DEFAULT_OLLAMA_URL = 'http://localhost:11434';
+
 /** Default endpoint of each kind. */
 export const DEFAULT_BASE_URLS: Record<ProviderKind, string> = {
   openai: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com/v1',
-  ollama: 'http://localhost:11434/v1',
+  ollama: `${DEFAULT_OLLAMA_URL}/v1`,
 };
 
 /** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
@@ -58,13 +61,25 @@ export async function listModelIds(config: ProviderConfig, signal?: AbortSignal)
   }
 }
 
+/** Options of {@link findOllama}. */
+export interface FindOllamaOptions {
+  /** Ollama's address, without `/v1` (default {@link DEFAULT_OLLAMA_URL}). */
+  url?: string;
+  /** How long to wait for an answer (default 800 ms). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /**
- * Looks for Ollama on this machine (`http://localhost:11434`), briefly.
- * Resolves with its model ids, or undefined when it is not there.
+ * Looks for Ollama (`GET <url>/api/tags`, by default on this machine's port
+ * 11434), briefly. Resolves with its model ids, or undefined when it is not
+ * there. A number is taken as `timeoutMs`.
  */
-export async function findOllama(timeoutMs = 800): Promise<string[] | undefined> {
+export async function findOllama(options: FindOllamaOptions | number = {}): Promise<string[] | undefined> {
+  const { url = DEFAULT_OLLAMA_URL, timeoutMs = 800, signal } = typeof options === 'number' ? { timeoutMs: options } : options;
   try {
-    const res = await fetch('http://localhost:11434/api/tags', { signal: AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await fetch(`${url.replace(/\/+$/, '')}/api/tags`, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { models?: Array<{ name?: string; model?: string }> };
     return (body.models ?? []).map((m) => m.model ?? m.name ?? '').filter(Boolean);

@@ -1,11 +1,15 @@
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { hubToolHost } from '../../agent/hub-tools.js';
 import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../../agent/types.js';
-import type { McpConnection, McpConnectionConfig } from '../../mcp/connection.js';
+import type { McpConnection } from '../../mcp/connection.js';
 import { McpHub } from '../../mcp/hub.js';
+import { connectionConfig, type ChatServerConfig } from './chat-auth.js';
 
-/** A server as `<mcp-chat>` takes it: a URL, or the connection settings. */
-export type ChatServer = string | McpConnectionConfig;
+/**
+ * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
+ * an optional `auth` (sign-in settings or an OAuth provider).
+ */
+export type ChatServer = string | ChatServerConfig;
 
 /**
  * The servers of one chat: an `McpHub` (one connection per server, one
@@ -40,7 +44,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
         kept.add(existing);
         continue;
       }
-      const connection = this.hub.add(config);
+      const connection = this.hub.add(connectionConfig(config));
       kept.add(connection);
       connection.connect().catch(() => {
         // The state (failed, auth-required) and its diagnosis stay on the connection.
@@ -52,6 +56,24 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   /** Closes every connection; the set stays usable (`setServers` opens them again). */
   async close(): Promise<void> {
     await Promise.allSettled([...this.hub.connections].map((c) => this.hub.remove(c)));
+  }
+
+  /** Resolves once a connected server offers the tool; rejects after `timeoutMs`. */
+  whenTool(name: string, timeoutMs: number): Promise<void> {
+    if (this.getTool(name)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.removeEventListener('change', check);
+        reject(new Error(`No connected server offers a tool named ${name}.`));
+      }, timeoutMs);
+      const check = () => {
+        if (!this.getTool(name)) return;
+        clearTimeout(timer);
+        this.removeEventListener('change', check);
+        resolve();
+      };
+      this.addEventListener('change', check);
+    });
   }
 
   listTools(): AgentTool[] {
