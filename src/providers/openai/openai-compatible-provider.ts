@@ -2,8 +2,7 @@ import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { ProviderError } from '../provider-error.js';
 import { selectModel } from '../select-model.js';
 import { abortedError, send } from '../shared/http.js';
-import { readJSON, replay } from '../shared/read.js';
-import { readSSE } from '../shared/sse.js';
+import { readJSON, readStream, replay } from '../shared/read.js';
 import { structuredOutputSchema, SCHEMA_TOOL_NAME } from '../structured-output.js';
 import type { CreateMessageOptions, FetchFunction, ModelInfo, ModelProvider, ProviderResult } from '../types.js';
 import type { OpenAIChatRequest, OpenAIChatResponse, OpenAIModelList } from './openai-api-types.js';
@@ -104,20 +103,7 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
       return result;
     }
     const acc = new OpenAIStreamAccumulator(read, onDelta);
-    try {
-      for await (const event of readSSE(response.body)) {
-        acc.push(event.data);
-        if (acc.done) break;
-      }
-    } catch (error) {
-      if (signal?.aborted) throw abortedError(id, signal);
-      if (error instanceof ProviderError) throw error;
-      throw new ProviderError('stream-cut', `The connection to ${label} broke while the answer was streaming. Try again.`, { provider: id, cause: error });
-    }
-    if (signal?.aborted) throw abortedError(id, signal);
-    if (!acc.done && !acc.finished) {
-      throw new ProviderError('stream-cut', `${label} stopped streaming before the answer was complete. Try again.`, { provider: id });
-    }
+    await readStream(response.body, acc, { provider: id, label, signal, complete: () => acc.done || acc.finished });
     return acc.result();
   }
 
