@@ -1,15 +1,12 @@
 import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
+import { contentHostStyles } from '../content-host.styles.js';
 
 /** Styles of `<mcp-content-block>`. */
 export const contentBlockStyles = [
   tokens,
+  contentHostStyles,
   css`
-    :host {
-      display: block;
-      font-family: var(--_mcp-font-family);
-      color: var(--_mcp-color-fg);
-    }
     button {
       font: inherit;
       color: inherit;

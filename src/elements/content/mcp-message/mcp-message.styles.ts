@@ -1,14 +1,13 @@
 import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
+import { contentHostStyles } from '../content-host.styles.js';
 
 /** Styles of `<mcp-message>`. */
 export const messageStyles = [
   tokens,
+  contentHostStyles,
   css`
     :host {
-      display: block;
-      font-family: var(--_mcp-font-family);
-      color: var(--_mcp-color-fg);
       --mcp-message-user-bg: var(--_mcp-color-surface);
       --mcp-message-assistant-bg: transparent;
       --mcp-message-gap: var(--_mcp-space);

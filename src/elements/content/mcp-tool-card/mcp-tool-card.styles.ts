@@ -1,14 +1,13 @@
 import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
+import { contentHostStyles } from '../content-host.styles.js';
 
 /** Styles of `<mcp-tool-card>`. */
 export const toolCardStyles = [
   tokens,
+  contentHostStyles,
   css`
     :host {
-      display: block;
-      font-family: var(--_mcp-font-family);
-      color: var(--_mcp-color-fg);
       --mcp-tool-card-bg: var(--_mcp-color-surface);
       --mcp-tool-card-border: var(--_mcp-color-border);
     }
