@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { ContentBlock, ResourceContents } from '../../content/index.js';
-import type { Conversation } from '../../history/index.js';
+import { canSignIn, renderSignInButton, signOut } from './chat-auth.js';
+import { renderConversations } from './chat-conversations.js';
 import { describe } from './chat-session.js';
 import type { McpChat } from './mcp-chat.js';
 import { DEFAULT_BASE_URLS, findOllama, listModelIds, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from './provider-config.js';
@@ -8,41 +9,25 @@ import { DEFAULT_BASE_URLS, findOllama, listModelIds, PROVIDER_KINDS, type Provi
 /** The side panels of `<mcp-chat>`. */
 export type ChatPanel = 'conversations' | 'servers' | 'settings' | 'resources';
 
-/** Data the panels load on demand, kept per chat. */
+/** Data the settings panel loads on demand, kept per chat. */
 interface PanelData {
-  conversations?: Conversation[];
-  query: string;
-  hits?: Set<string>;
   models: string[];
   ollama?: string[];
-  renaming?: string;
+  /** The address `ollama` was found at (probed again when `ollama-url` changes). */
+  ollamaUrl?: string;
 }
 const data = new WeakMap<McpChat, PanelData>();
 const dataOf = (chat: McpChat): PanelData => {
   let d = data.get(chat);
-  if (!d) data.set(chat, (d = { query: '', models: [] }));
+  if (!d) data.set(chat, (d = { models: [] }));
   return d;
 };
-
-/** Reloads the conversation list (after a change or a search). */
-export async function refreshConversations(chat: McpChat): Promise<void> {
-  const store = chat.chatStore;
-  const d = dataOf(chat);
-  if (!store) return;
-  try {
-    d.conversations = (await store.listConversations({ limit: 200 })).items;
-    d.hits = d.query.trim() ? new Set((await store.search(d.query.trim(), { limit: 200 })).map((h) => h.conversationId)) : undefined;
-  } catch (error) {
-    chat.reportError('history', describe(error), error);
-  }
-  chat.requestUpdate();
-}
 
 /** Renders one panel. */
 export function renderChatPanel(chat: McpChat, panel: ChatPanel) {
   switch (panel) {
     case 'conversations':
-      return conversations(chat);
+      return renderConversations(chat);
     case 'servers':
       return servers(chat);
     case 'settings':
@@ -54,96 +39,6 @@ export function renderChatPanel(chat: McpChat, panel: ChatPanel) {
       return never;
     }
   }
-}
-
-function conversations(chat: McpChat) {
-  const d = dataOf(chat);
-  if (!chat.chatStore) return html`<p class="hint">History is turned off.</p>`;
-  if (!d.conversations) void refreshConversations(chat);
-  const q = d.query.trim().toLowerCase();
-  const list = (d.conversations ?? []).filter((c) => !q || c.title.toLowerCase().includes(q) || d.hits?.has(c.id));
-  const current = chat.session.conversation?.id;
-  const exportOne = async (c: Conversation) => {
-    try {
-      const text = await chat.chatStore!.exportConversation(c.id);
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${c.title.replace(/[^\w.-]+/g, '_').slice(0, 40) || 'conversation'}.json`;
-      chat.renderRoot.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      chat.reportError('history', describe(error), error);
-    }
-  };
-  const importFile = async (event: Event) => {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    try {
-      const conversation = await chat.chatStore!.importConversation(await file.text());
-      await refreshConversations(chat);
-      await chat.openConversation(conversation.id);
-    } catch (error) {
-      chat.reportError('import', `That file could not be imported: ${describe(error)}`, error);
-    }
-  };
-  return html`<h2>Conversations</h2>
-    <div class="row">
-      <button @click=${() => chat.newConversation()}>New</button>
-      <button @click=${() => chat.renderRoot.querySelector<HTMLInputElement>('input.import')?.click()}>Import</button>
-      <input class="import" type="file" accept="application/json,.json" hidden aria-label="Import a conversation" @change=${importFile} />
-    </div>
-    <input
-      part="search"
-      type="search"
-      aria-label="Search conversations"
-      placeholder="Search"
-      .value=${d.query}
-      @input=${(e: Event) => {
-        d.query = (e.target as HTMLInputElement).value;
-        void refreshConversations(chat);
-      }}
-    />
-    ${chat.chatStore.persistent ? nothing : html`<p class="hint">Saved in memory only: conversations end with the page.</p>`}
-    <ul part="conversation-list" aria-label="Saved conversations">
-      ${list.map((c) =>
-        d.renaming === c.id
-          ? html`<li class="conversation">
-              <input
-                aria-label="New title"
-                .value=${c.title}
-                @keydown=${async (e: KeyboardEvent) => {
-                  if (e.key === 'Escape') d.renaming = undefined;
-                  if (e.key !== 'Enter') return chat.requestUpdate();
-                  d.renaming = undefined;
-                  await chat.chatStore!.renameConversation(c.id, (e.target as HTMLInputElement).value.trim() || c.title);
-                  await refreshConversations(chat);
-                }}
-              />
-            </li>`
-          : html`<li part="conversation" class="conversation" aria-current=${c.id === current ? 'true' : 'false'}>
-              <button title=${c.title} @click=${() => chat.openConversation(c.id)}>${c.title}</button>
-              <button aria-label=${`Rename ${c.title}`} @click=${() => ((d.renaming = c.id), chat.requestUpdate())}>✎</button>
-              <button aria-label=${`Export ${c.title}`} @click=${() => exportOne(c)}>⇩</button>
-              <button
-                class="danger"
-                aria-label=${`Delete ${c.title}`}
-                @click=${async () => {
-                  if (!confirm(`Delete "${c.title}"?`)) return;
-                  await chat.chatStore!.deleteConversation(c.id);
-                  if (c.id === current) chat.newConversation();
-                  await refreshConversations(chat);
-                }}
-              >
-                ×
-              </button>
-            </li>`,
-      )}
-    </ul>`;
 }
 
 const STATE_WORDS: Record<string, string> = {
@@ -170,8 +65,13 @@ function servers(chat: McpChat) {
               : ''}
           </p>
           ${c.error && c.state !== 'connected' ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
-          ${c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle'
-            ? html`<button @click=${() => c.connect().catch(() => {})}>${c.state === 'auth-required' ? 'Sign in' : 'Retry'}</button>`
+          ${c.state === 'auth-required' && canSignIn(c)
+            ? renderSignInButton(chat, c)
+            : c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle'
+              ? html`<button @click=${() => c.connect().catch(() => {})}>Retry</button>`
+              : nothing}
+          ${c.state === 'connected' && canSignIn(c)
+            ? html`<button part="sign-out-button" aria-label=${`Sign out of ${c.name}`} @click=${() => signOut(chat, c)}>Sign out</button>`
             : nothing}
         </li>`,
       )}
@@ -183,18 +83,27 @@ function settings(chat: McpChat) {
   const given = chat.provider && typeof chat.provider === 'object' && 'createMessage' in chat.provider;
   const cfg: ProviderConfig =
     chat.settingsConfig ?? (typeof chat.provider === 'string' ? { kind: chat.provider, baseUrl: chat.baseUrl, model: chat.model } : given ? { kind: 'openai' } : ((chat.provider as ProviderConfig) ?? { kind: 'openai' }));
-  if (d.ollama === undefined) {
+  if (d.ollamaUrl !== chat.ollamaUrl) {
+    const url = (d.ollamaUrl = chat.ollamaUrl);
     d.ollama = [];
-    void findOllama().then((models) => {
+    void findOllama({ url }).then((models) => {
+      if (d.ollamaUrl !== url) return;
       d.ollama = models ?? [];
       chat.requestUpdate();
     });
   }
+  const ollamaBase = `${chat.ollamaUrl.replace(/\/+$/, '')}/v1`;
+  const useOllama = () => {
+    chat.settingsConfig = { kind: 'ollama', baseUrl: ollamaBase, model: d.ollama![0] };
+    chat.persistence.saveSettings(chat.settingsConfig, false);
+    chat.panel = undefined;
+  };
   const apply = (event: SubmitEvent) => {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
-    const next: ProviderConfig = { kind: value('kind') as ProviderKind, baseUrl: value('baseUrl') || undefined, apiKey: value('apiKey') || undefined, model: value('model') || undefined };
+    const kind = value('kind') as ProviderKind;
+    const next: ProviderConfig = { kind, baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined), apiKey: value('apiKey') || undefined, model: value('model') || undefined };
     chat.settingsConfig = next;
     const remember = (form.elements.namedItem('remember') as HTMLInputElement | null)?.checked;
     chat.persistence.saveSettings(next, Boolean(remember));
@@ -203,20 +112,24 @@ function settings(chat: McpChat) {
   const loadModels = async (event: Event) => {
     const form = (event.target as HTMLElement).closest('form')!;
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
-    d.models = await listModelIds({ kind: value('kind') as ProviderKind, baseUrl: value('baseUrl') || undefined, apiKey: value('apiKey') || undefined });
+    const kind = value('kind') as ProviderKind;
+    d.models = await listModelIds({ kind, baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined), apiKey: value('apiKey') || undefined });
     if (!d.models.length) chat.reportError('provider', 'The endpoint listed no models (check the base URL and key), type the model id instead.', undefined);
     chat.requestUpdate();
   };
   return html`<h2>Model</h2>
     ${given ? html`<p class="hint">The page set up a model (${(chat.provider as { label?: string }).label}). Settings here replace it.</p>` : nothing}
-    ${d.ollama?.length ? html`<p class="hint">Ollama found on this machine: ${d.ollama.join(', ')}</p>` : nothing}
+    ${d.ollama?.length
+      ? html`<p class="hint" role="status">Ollama found at ${chat.ollamaUrl}: ${d.ollama.join(', ')}
+          <button type="button" @click=${useOllama}>Use Ollama (${d.ollama[0]})</button></p>`
+      : nothing}
     <form @submit=${apply} class="run-form">
       <label>Provider
         <select name="kind">
           ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${cfg.kind === k}>${k === 'openai' ? 'OpenAI-compatible' : k === 'anthropic' ? 'Anthropic' : 'Ollama (local)'}</option>`)}
         </select>
       </label>
-      <label>Base URL <input name="baseUrl" type="url" placeholder=${DEFAULT_BASE_URLS[cfg.kind]} .value=${cfg.baseUrl ?? ''} /></label>
+      <label>Base URL <input name="baseUrl" type="url" placeholder=${cfg.kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[cfg.kind]} .value=${cfg.baseUrl ?? ''} /></label>
       <label>API key <input name="apiKey" type="password" autocomplete="off" .value=${cfg.apiKey ?? ''} /></label>
       <p class="hint">The key is sent only to this endpoint, never to MCP servers${chat.allowKeyStorage ? '' : ', and kept in memory only'}.</p>
       ${chat.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}

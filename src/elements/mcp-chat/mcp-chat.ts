@@ -14,6 +14,7 @@ import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
 import '../content/mcp-message/mcp-message.js';
 import { renderSignInNotice } from './chat-auth.js';
+import { refreshConversations } from './chat-conversations.js';
 import { ChatPersistence } from './chat-persistence.js';
 import { ChatScroll } from './chat-scroll.js';
 import { ChatSession, describe } from './chat-session.js';
@@ -249,6 +250,7 @@ export class McpChat extends LitElement {
       this.serverSet.setServers(this.#serverList());
     }
     if (changed.has('store')) this.persistence.storeChanged();
+    if (changed.has('panel') && this.panel === 'conversations') void refreshConversations(this);
   }
 
   /** @internal Repaints the streaming message once per frame. */
