@@ -1,18 +1,8 @@
 import { LOG_LEVEL_META_KEY, type Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
-import { connectClient, ERAS, texts, waitFor } from './demo-server-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERAS, texts, waitFor, useDemoServer } from './demo-server-helpers.js';
 
-let server: DemoServer;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  server = await startDemoServer({ port: 0 });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await server.close();
-});
+const server = useDemoServer();
 
 const TOOL_NAMES = [
   'echo', 'rich-content', 'weather', 'delete-note', 'long-task', 'log-demo', 'touch-resource', 'register-form',
@@ -22,8 +12,7 @@ const TOOL_NAMES = [
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {
   let client: Client;
   beforeAll(async () => {
-    client = await connectClient(server.url, mode);
-    clients.push(client);
+    client = await server.connect(mode);
   });
 
   it(`negotiates the ${era} era and shows its instructions`, () => {

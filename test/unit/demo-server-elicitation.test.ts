@@ -1,18 +1,8 @@
 import { ProtocolErrorCode, UrlElicitationRequiredError, type Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
-import { connectClient, ERAS, texts, waitFor } from './demo-server-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERAS, texts, waitFor, useDemoServer } from './demo-server-helpers.js';
 
-let server: DemoServer;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  server = await startDemoServer({ port: 0 });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await server.close();
-});
+const server = useDemoServer();
 
 /** A complete, valid answer to register-form, typed as the schema asks. */
 const FILLED = {
@@ -42,8 +32,7 @@ describe.each(ERAS)('demo server elicitation, $mode client', ({ mode, era }) => 
   const seen: ElicitParams[] = [];
 
   beforeAll(async () => {
-    client = await connectClient(server.url, mode);
-    clients.push(client);
+    client = await server.connect(mode);
     client.setRequestHandler('elicitation/create', async (request) => {
       seen.push(request.params);
       return answer(request.params);

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
-import { connectClient, texts } from './demo-server-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../demo/server/server.js';
+import { connectClient, texts, useDemoServer } from './demo-server-helpers.js';
 
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -13,13 +13,7 @@ const INITIALIZE = {
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 describe('demo server over HTTP', () => {
-  let server: DemoServer;
-  beforeAll(async () => {
-    server = await startDemoServer({ port: 0 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useDemoServer();
 
   it('answers CORS preflights with every header both eras send', async () => {
     const response = await fetch(server.url, {

@@ -1,18 +1,8 @@
 import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server/server.js';
-import { connectClient, ERAS, texts } from './demo-server-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERAS, texts, useDemoServer } from './demo-server-helpers.js';
 
-let server: DemoServer;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  server = await startDemoServer({ port: 0 });
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await server.close();
-});
+const server = useDemoServer();
 
 type SamplingParams = CreateMessageRequest['params'];
 type Block = { type: string; [key: string]: any };
@@ -28,8 +18,7 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
   let requests: SamplingParams[];
 
   beforeAll(async () => {
-    client = await connectClient(server.url, mode);
-    clients.push(client);
+    client = await server.connect(mode);
     expect(client.getProtocolEra()).toBe(era);
     client.setRequestHandler('sampling/createMessage', async (request) => {
       requests.push(request.params);
