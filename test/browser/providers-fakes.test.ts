@@ -1,6 +1,6 @@
 import { expect, inject, test } from 'vitest';
 import { createAnthropicProvider, createOpenAICompatibleProvider } from '../../src/providers/index.js';
-import { providerContract } from '../fakes/provider-contract.js';
+import { httpProviderContracts } from '../fakes/provider-contract.js';
 
 // The same contract as in Node, from a Chromium page on another origin: every
 // request here goes through a real CORS preflight.
@@ -8,17 +8,7 @@ const openaiUrl = inject('openaiUrl');
 const anthropicUrl = inject('anthropicUrl');
 const root = new URL(openaiUrl).origin;
 
-providerContract({
-  name: 'openai',
-  fakeRoot: root,
-  make: (o = {}) => createOpenAICompatibleProvider({ baseURL: openaiUrl, apiKey: o.apiKey ?? 'sk-test-key', model: o.model ?? 'gpt-4o-mini', stream: o.stream, maxRetries: o.maxRetries, headers: o.headers }),
-});
-
-providerContract({
-  name: 'anthropic',
-  fakeRoot: root,
-  make: (o = {}) => createAnthropicProvider({ baseURL: anthropicUrl, apiKey: o.apiKey ?? 'sk-test-key', model: o.model ?? 'claude-sonnet-4-5', stream: o.stream, maxRetries: o.maxRetries, headers: o.headers }),
-});
+httpProviderContracts(openaiUrl, anthropicUrl);
 
 test('the page is cross-origin to the fakes (so CORS is exercised)', () => {
   expect(location.origin).not.toBe(root);

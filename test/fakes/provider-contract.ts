@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
-import type { ModelProvider, ProviderDelta } from '../../src/providers/index.js';
+import { createAnthropicProvider, createOpenAICompatibleProvider, type ModelProvider, type ProviderDelta } from '../../src/providers/index.js';
 
 /** What the contract needs to know about one adapter. */
 export interface ContractSubject {
@@ -201,5 +201,23 @@ export function providerContract(subject: ContractSubject): void {
       await expect(subject.make().createMessage({ messages: [user(m)], maxTokens: 5 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
       expect(await requestCount(root, m)).toBe(0);
     });
+  });
+}
+
+/**
+ * Defines the contract tests for both HTTP adapters against the fake servers
+ * (`inject('openaiUrl')`, `inject('anthropicUrl')`; one fake root serves both).
+ */
+export function httpProviderContracts(openaiUrl: string, anthropicUrl: string): void {
+  const fakeRoot = new URL(openaiUrl).origin;
+  providerContract({
+    name: 'openai',
+    fakeRoot,
+    make: (o = {}) => createOpenAICompatibleProvider({ baseURL: openaiUrl, apiKey: o.apiKey ?? 'sk-test-key', model: o.model ?? 'gpt-4o-mini', stream: o.stream, maxRetries: o.maxRetries, headers: o.headers }),
+  });
+  providerContract({
+    name: 'anthropic',
+    fakeRoot,
+    make: (o = {}) => createAnthropicProvider({ baseURL: anthropicUrl, apiKey: o.apiKey ?? 'sk-test-key', model: o.model ?? 'claude-sonnet-4-5', stream: o.stream, maxRetries: o.maxRetries, headers: o.headers }),
   });
 }
