@@ -3,6 +3,7 @@ import '../src/elements/mcp-chat/mcp-chat.js';
 import { readChatParams } from './chat-params.js';
 
 const chat = document.querySelector('mcp-chat')!;
-const { servers, provider } = readChatParams();
+const { servers, provider, ollamaUrl } = readChatParams();
 chat.servers = servers;
 if (provider) chat.provider = provider;
+if (ollamaUrl) chat.ollamaUrl = ollamaUrl;

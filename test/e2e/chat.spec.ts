@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startFakeOllama } from '../fakes/fake-ollama.js';
+import { freePort } from '../servers/running-server.js';
 
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const openaiUrl = () => process.env.E2E_OPENAI_URL!;
@@ -141,4 +143,46 @@ test('Enter sends, Shift+Enter adds a line', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(composer(page)).toHaveValue('');
   await expect(page.locator('mcp-markdown').getByText('Echo: first line second line')).toBeVisible({ timeout: 10_000 });
+});
+
+test.describe('Ollama found automatically', () => {
+  let ollama: Awaited<ReturnType<typeof startFakeOllama>>;
+  test.beforeAll(async () => {
+    ollama = await startFakeOllama({ openaiUrl: openaiUrl() });
+  });
+  test.afterAll(async () => {
+    await ollama?.close();
+  });
+
+  test('Settings finds Ollama (/api/tags), lists its models (/v1/models), and the chat answers through it (/v1/chat/completions)', async ({ page }) => {
+    await page.goto(`index.html?${new URLSearchParams({ server: demoUrl(), ollama: ollama.url })}`);
+    await expect(page.getByText('No model is set up', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByText(`Ollama found at ${ollama.url}: llama3.2:latest, qwen2.5:0.5b`)).toBeVisible({ timeout: 5_000 });
+
+    await page.getByLabel('Provider').selectOption('ollama');
+    await page.getByRole('button', { name: 'List models' }).click();
+    // The list came from /v1/models (an empty answer would show an error line instead).
+    const options = page.locator('mcp-chat datalist#model-list option');
+    await expect(options).toHaveCount(2);
+    expect(await options.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['llama3.2:latest', 'qwen2.5:0.5b']);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Use Ollama (llama3.2:latest)' }).click();
+    await expect(page.getByText('No model is set up', { exact: false })).toHaveCount(0);
+    await composer(page).fill('[[say:Hello from the local model.]]');
+    await composer(page).press('Enter');
+    await expect(page.locator('[part~="assistant-message"]').getByText('Hello from the local model.')).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('nothing listening at the Ollama address: Settings does not claim it was found', async ({ page }) => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    await page.goto(`index.html?${new URLSearchParams({ server: demoUrl(), ollama: nowhere })}`);
+    await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Provider')).toBeVisible();
+    await page.waitForTimeout(1_000); // longer than the probe's 800 ms
+    await expect(page.getByText('Ollama found', { exact: false })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Use Ollama/ })).toHaveCount(0);
+  });
 });

@@ -135,7 +135,7 @@ function settings(chat: McpChat) {
       ${chat.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}
       <label>Model
         <input name="model" list="model-list" required .value=${cfg.model ?? chat.model ?? ''} />
-        <datalist id="model-list">${[...d.models, ...(cfg.kind === 'ollama' ? (d.ollama ?? []) : [])].map((m) => html`<option value=${m}></option>`)}</datalist>
+        <datalist id="model-list">${[...new Set([...d.models, ...(cfg.kind === 'ollama' ? (d.ollama ?? []) : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
       </label>
       <div class="row"><button type="button" @click=${loadModels}>List models</button><button type="submit" class="primary">Use this model</button></div>
     </form>`;
