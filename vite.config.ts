@@ -1,9 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-/** The demo pages (`npm run demo`): served from demo/ on 127.0.0.1:5173. */
+const page = (name: string) => fileURLToPath(new URL(`./demo/${name}.html`, import.meta.url));
+
+/**
+ * The demo pages (`npm run demo`): served from demo/ on 127.0.0.1:5173.
+ * `vite build` builds every page (a multi-page app) into dist-demo/.
+ */
 export default defineConfig({
   root: 'demo',
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PAGE_PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1', port: Number(process.env.DEMO_PAGE_PORT ?? 5173) },
-  build: { outDir: '../dist-demo', emptyOutDir: true },
+  build: {
+    outDir: '../dist-demo',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: { index: page('index'), connections: page('connections'), docs: page('docs'), themes: page('themes') },
+    },
+  },
 });
