@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { corsHeaders, sendCutJSON, sendJSON, sendMalformedJSON, sendSSE } from './fake-http.js';
+import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight } from './fake-http.js';
 import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
 
 /** Models the fake Anthropic server knows (others get 404 not_found_error). */
@@ -144,8 +144,7 @@ export async function anthropicMessages(req: IncomingMessage, res: ServerRespons
   if (!ANTHROPIC_MODELS.some((m) => m.id === body.model)) return sendJSON(req, res, 404, errorBody(404, `model: ${body.model}`));
   const reply = scripts.take(raw) ?? replyFromDirectives(view(body));
   if (reply.error) {
-    const headers: Record<string, string> = reply.error.retryAfter !== undefined ? { 'retry-after': String(reply.error.retryAfter) } : {};
-    return sendJSON(req, res, reply.error.status, errorBody(reply.error.status, reply.error.message ?? DEFAULT_MESSAGES[reply.error.status] ?? 'Error'), headers);
+    return sendJSON(req, res, reply.error.status, errorBody(reply.error.status, reply.error.message ?? DEFAULT_MESSAGES[reply.error.status] ?? 'Error'), retryAfterHeaders(reply.error));
   }
   const n = ++counter;
   const limited = limitText(reply, body.max_tokens, body.stop_sequences);
@@ -163,12 +162,7 @@ export async function anthropicMessages(req: IncomingMessage, res: ServerRespons
     stop_sequence: limited.sequence ?? null,
     usage,
   };
-  if (!body.stream) {
-    if (reply.malformed) return sendMalformedJSON(req, res);
-    if (reply.cut) return sendCutJSON(req, res, message);
-    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-    return sendJSON(req, res, 200, message);
-  }
+  if (!body.stream) return sendAnswer(req, res, reply, message);
   const frames = [sse({ type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } })];
   let index = 0;
   if (text || !calls.length) {
@@ -188,17 +182,10 @@ export async function anthropicMessages(req: IncomingMessage, res: ServerRespons
   frames.push(sse({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: limited.sequence ?? null }, usage: { output_tokens: usage.output_tokens } }));
   frames.push(sse({ type: 'message_stop' }));
   if (reply.malformed) frames.splice(1, 0, 'event: content_block_start\ndata: {"type": "content_block_start", "index": \n\n');
-  const sent = reply.cut ? frames.slice(0, Math.max(2, Math.floor(frames.length / 2))) : frames;
-  await sendSSE(req, res, sent, reply.delayMs);
+  await sendFrames(req, res, reply, frames);
 }
 
 /** Preflight answer for the Anthropic routes: the headers its browser use needs. */
 export function anthropicPreflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, {
-    ...corsHeaders(req),
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'x-api-key, anthropic-version, anthropic-beta, anthropic-dangerous-direct-browser-access, content-type',
-    'access-control-max-age': '600',
-  });
-  res.end();
+  sendPreflight(req, res, 'x-api-key, anthropic-version, anthropic-beta, anthropic-dangerous-direct-browser-access, content-type');
 }

@@ -40,3 +40,40 @@ export async function sendSSE(req: IncomingMessage, res: ServerResponse, frames:
   }
   res.end();
 }
+
+/** How a scripted answer is to be spoilt or slowed (the matching fields of a `FakeReply`). */
+export interface AnswerFaults {
+  malformed?: boolean;
+  cut?: boolean;
+  delayMs?: number;
+}
+
+/** The Retry-After header of a scripted error, when it has one. */
+export function retryAfterHeaders(error: { retryAfter?: number }): Record<string, string> {
+  return error.retryAfter !== undefined ? { 'retry-after': String(error.retryAfter) } : {};
+}
+
+/** Sends a non-streamed 200 answer: malformed, cut short, or whole after `delayMs`, as scripted. */
+export async function sendAnswer(req: IncomingMessage, res: ServerResponse, faults: AnswerFaults, body: unknown): Promise<void> {
+  if (faults.malformed) return sendMalformedJSON(req, res);
+  if (faults.cut) return sendCutJSON(req, res, body);
+  if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
+  sendJSON(req, res, 200, body);
+}
+
+/** Streams the frames, only the first half of them (at least two) when the reply is scripted `cut`. */
+export async function sendFrames(req: IncomingMessage, res: ServerResponse, faults: AnswerFaults, frames: string[]): Promise<void> {
+  const sent = faults.cut ? frames.slice(0, Math.max(2, Math.floor(frames.length / 2))) : frames;
+  await sendSSE(req, res, sent, faults.delayMs);
+}
+
+/** Answers a CORS preflight allowing GET and POST with the provider's request headers. */
+export function sendPreflight(req: IncomingMessage, res: ServerResponse, allowHeaders: string): void {
+  res.writeHead(204, {
+    ...corsHeaders(req),
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': allowHeaders,
+    'access-control-max-age': '600',
+  });
+  res.end();
+}

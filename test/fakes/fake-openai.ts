@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { corsHeaders, sendCutJSON, sendJSON, sendMalformedJSON, sendSSE } from './fake-http.js';
+import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight } from './fake-http.js';
 import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
 
 /** Models the fake OpenAI server knows (others get 404 model_not_found). */
@@ -117,8 +117,7 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   if (!OPENAI_MODELS.includes(body.model)) return sendJSON(req, res, 404, statusError(404, body.model));
   const reply = scripts.take(raw) ?? replyFromDirectives(view(body));
   if (reply.error) {
-    const headers: Record<string, string> = reply.error.retryAfter !== undefined ? { 'retry-after': String(reply.error.retryAfter) } : {};
-    return sendJSON(req, res, reply.error.status, statusError(reply.error.status, body.model, reply.error.message), headers);
+    return sendJSON(req, res, reply.error.status, statusError(reply.error.status, body.model, reply.error.message), retryAfterHeaders(reply.error));
   }
   const n = ++counter;
   const id = `chatcmpl-fake${n}`;
@@ -131,7 +130,6 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
 
   if (!body.stream) {
-    if (reply.malformed) return sendMalformedJSON(req, res);
     const answer = {
       id,
       object: 'chat.completion',
@@ -141,9 +139,7 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
       choices: [{ index: 0, message: { role: 'assistant', content: text || (calls.length ? null : ''), refusal: null, ...(calls.length ? { tool_calls: calls } : {}) }, logprobs: null, finish_reason: finish }],
       usage,
     };
-    if (reply.cut) return sendCutJSON(req, res, answer);
-    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-    return sendJSON(req, res, 200, answer);
+    return sendAnswer(req, res, reply, answer);
   }
 
   const withUsage = body.stream_options?.include_usage === true;
@@ -160,17 +156,10 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   if (withUsage) frames.push(frame([], { usage }));
   frames.push('data: [DONE]\n\n');
   if (reply.malformed) frames.splice(2, 0, 'data: {"id": "broken", "choices": [\n\n');
-  const sent = reply.cut ? frames.slice(0, Math.max(2, Math.floor(frames.length / 2))) : frames;
-  await sendSSE(req, res, sent, reply.delayMs);
+  await sendFrames(req, res, reply, frames);
 }
 
 /** Preflight answer for the OpenAI routes: the headers OpenAI-compatible clients send from a browser. */
 export function openaiPreflight(req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(204, {
-    ...corsHeaders(req),
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'authorization, content-type, openai-organization, openai-project, http-referer, x-title',
-    'access-control-max-age': '600',
-  });
-  res.end();
+  sendPreflight(req, res, 'authorization, content-type, openai-organization, openai-project, http-referer, x-title');
 }
