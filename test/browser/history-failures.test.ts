@@ -2,21 +2,13 @@
 // with the in-memory store to go on with.
 import { afterEach, expect, test } from 'vitest';
 import { deleteDB, openDB } from 'idb';
-import { createMemoryHistory, HistoryError, openHistory, type HistoryStore } from '../../src/history/index.js';
+import { createMemoryHistory, openHistory, type HistoryStore } from '../../src/history/index.js';
+import { rejection } from './history-support.js';
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<HistoryError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HistoryError);
-  return error as HistoryError;
-}
 
 /** Runs `work` while the page's `indexedDB` is `factory` (as in a browser without it, or a storage bucket). */
 async function withIndexedDB<T>(factory: IDBFactory | undefined, work: () => Promise<T>): Promise<T> {

@@ -2,7 +2,8 @@
 // against the in-memory fallback: both must behave the same.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { deleteDB } from 'idb';
-import { createMemoryHistory, HistoryError, openHistory, type HistoryChangeEvent, type HistoryStore, type NewMessage } from '../../src/history/index.js';
+import { createMemoryHistory, openHistory, type HistoryChangeEvent, type HistoryStore, type NewMessage } from '../../src/history/index.js';
+import { rejection } from './history-support.js';
 
 const user = (text: string): NewMessage => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = (text: string): NewMessage => ({ role: 'assistant', content: [{ type: 'text', text }] });
@@ -11,15 +12,6 @@ const toolAnswer = (...ids: string[]): NewMessage => ({
   role: 'user',
   content: ids.map((id) => ({ type: 'tool_result' as const, toolUseId: id, content: [{ type: 'text' as const, text: `echo ${id}` }] })),
 });
-
-async function rejection(promise: Promise<unknown>): Promise<HistoryError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HistoryError);
-  return error as HistoryError;
-}
 
 const kinds = [
   { kind: 'indexeddb', persistent: true },
