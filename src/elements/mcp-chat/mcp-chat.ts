@@ -60,6 +60,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart title - The title.
  * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
  * @csspart header-button - A button in the header.
+ * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart panel - The side panel (conversations, servers, settings, resources).
