@@ -72,7 +72,8 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
       body: JSON.stringify({ ...body, model: model.replace(/:latest$/, '') }),
     });
     res.writeHead(answer.status, { ...corsHeaders(req), 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    if (answer.body) for await (const chunk of answer.body) res.write(chunk);
+    const reader = answer.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
     res.end();
   }
 

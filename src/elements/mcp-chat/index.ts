@@ -2,7 +2,8 @@
 export { McpChat } from './mcp-chat.js';
 export { ServerSet } from './server-set.js';
 export type { ChatServer } from './server-set.js';
-export { DEFAULT_BASE_URLS, findOllama, listModelIds, PROVIDER_KINDS, providerFromConfig } from './provider-config.js';
-export type { ProviderConfig, ProviderKind } from './provider-config.js';
+export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, listModelIds, PROVIDER_KINDS, providerFromConfig } from './provider-config.js';
+export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './provider-config.js';
+export type { ChatServerAuth, ChatServerConfig } from './chat-auth.js';
 export { MANUAL_META_KEY } from './chat-session.js';
 export type { ChatPanel } from './chat-panels.js';
