@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
 import { BrowserOAuthProvider, McpConnection, McpConnectionError, type McpConnectionChangeEvent } from '../../src/mcp/index.js';
+import { authLog, clickToStart, control } from './oauth-support.js';
 
 // McpConnection with BrowserOAuthProvider against the protected endpoint of
 // the local authorization-server fixture (test/setup/auth-server.ts).
@@ -8,13 +8,6 @@ const mcpUrl = inject('protectedMcpUrl');
 const issuer = inject('authServerUrl');
 const redirectUrl = '/test/fixtures/auth-server/callback.html';
 const open: McpConnection[] = [];
-
-async function control(path: string) {
-  await fetch(`${issuer}${path}`, { method: 'POST' });
-}
-async function authLog(): Promise<{ tokenRequests: Array<{ grant_type: string; ok: boolean }>; authorizations: unknown[] }> {
-  return (await fetch(`${issuer}/test/log`)).json();
-}
 
 function protectedConnection(): { connection: McpConnection; provider: BrowserOAuthProvider; states: string[] } {
   const provider = new BrowserOAuthProvider({ serverUrl: mcpUrl, redirectUrl, clientName: 'connection sign-in test' });
@@ -26,18 +19,8 @@ function protectedConnection(): { connection: McpConnection; provider: BrowserOA
 }
 
 /** "Sign in to <server>", clicked for real: the handler calls connection.signIn() (popups need the click). */
-async function clickSignIn(connection: McpConnection): Promise<void> {
-  const button = document.createElement('button');
-  button.textContent = `Sign in to ${connection.name}`;
-  let started: Promise<void> | undefined;
-  button.addEventListener('click', () => {
-    started = connection.signIn();
-  });
-  document.body.append(button);
-  await userEvent.click(button);
-  button.remove();
-  if (!started) throw new Error('the click did not reach the button');
-  return started;
+function clickSignIn(connection: McpConnection): Promise<void> {
+  return clickToStart(`Sign in to ${connection.name}`, () => connection.signIn());
 }
 
 async function whoami(connection: McpConnection): Promise<string> {

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { openDB } from 'idb';
 import { BrowserOAuthProvider, OAuthSignInError, type BrowserOAuthProviderOptions } from '../../src/mcp/oauth/index.js';
+import { authLog, clickToStart, control } from './oauth-support.js';
 
 const mcpUrl = inject('protectedMcpUrl');
 const issuer = inject('authServerUrl');
 const redirectUrl = '/test/fixtures/auth-server/callback.html';
-
-async function control(path: string) {
-  await fetch(`${issuer}${path}`, { method: 'POST' });
-}
-async function authLog(): Promise<{ tokenRequests: Array<{ grant_type: string; ok: boolean }>; authorizations: unknown[] }> {
-  return (await fetch(`${issuer}/test/log`)).json();
-}
 
 function provider(options: Partial<BrowserOAuthProviderOptions> = {}) {
   return new BrowserOAuthProvider({ serverUrl: mcpUrl, redirectUrl, clientName: 'oauth flow test', ...options });
@@ -31,18 +24,8 @@ async function whoami(client: Client) {
 }
 
 /** Clicks a real button whose handler starts sign-in (popups need a user activation). */
-async function clickSignIn(p: BrowserOAuthProvider): Promise<void> {
-  const button = document.createElement('button');
-  button.textContent = 'Sign in';
-  let started: Promise<void> | undefined;
-  button.addEventListener('click', () => {
-    started = p.signIn();
-  });
-  document.body.append(button);
-  await userEvent.click(button);
-  button.remove();
-  if (!started) throw new Error('the click did not reach the button');
-  return started;
+function clickSignIn(p: BrowserOAuthProvider): Promise<void> {
+  return clickToStart('Sign in', () => p.signIn());
 }
 
 async function signedIn(p: BrowserOAuthProvider) {

@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { BrowserOAuthProvider } from '../../src/mcp/oauth/index.js';
+import { authLog, clickToStart, control } from './oauth-support.js';
 
 const mcpUrl = inject('protectedMcpUrl');
 const issuer = inject('authServerUrl');
 const redirectUrl = '/test/fixtures/auth-server/callback.html';
-
-async function control(path: string) {
-  await fetch(`${issuer}${path}`, { method: 'POST' });
-}
-async function authLog() {
-  return (await fetch(`${issuer}/test/log`)).json();
-}
 
 function connect(provider: BrowserOAuthProvider) {
   const client = new Client({ name: 'oauth-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
@@ -20,17 +13,8 @@ function connect(provider: BrowserOAuthProvider) {
 }
 
 /** A "Sign in" button whose click (a real, trusted click) starts the provider's sign-in. */
-async function clickSignIn(provider: BrowserOAuthProvider): Promise<Promise<void>> {
-  const button = document.createElement('button');
-  button.textContent = 'Sign in to protected-fixture';
-  let started!: Promise<void>;
-  button.addEventListener('click', () => {
-    started = provider.signIn();
-  });
-  document.body.append(button);
-  await userEvent.click(button);
-  button.remove();
-  return started;
+function clickSignIn(provider: BrowserOAuthProvider): Promise<void> {
+  return clickToStart('Sign in to protected-fixture', () => provider.signIn());
 }
 
 beforeEach(async () => {
