@@ -50,6 +50,9 @@ export function createAnthropicProvider(settings: AnthropicSettings): ModelProvi
     ...settings.headers,
   });
 
+  /** What every request to this provider shares (see `send`). */
+  const transport = { provider: id, label, fetch: doFetch, maxRetries: settings.maxRetries, maxRetryDelay: settings.maxRetryDelay, readError: readAnthropicError };
+
   async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
     const { signal, onDelta } = options;
     if (signal?.aborted) throw abortedError(id, signal);
@@ -66,16 +69,11 @@ export function createAnthropicProvider(settings: AnthropicSettings): ModelProvi
       ...(stream ? { stream: true } : {}),
     };
     const response = await send({
-      provider: id,
-      label,
+      ...transport,
       url: `${base}/messages`,
       init: { method: 'POST', headers: headers(), body: JSON.stringify(body) },
-      fetch: doFetch,
       signal,
       model,
-      maxRetries: settings.maxRetries,
-      maxRetryDelay: settings.maxRetryDelay,
-      readError: readAnthropicError,
     });
     const type = response.headers.get('content-type') ?? '';
     if (!stream || !type.includes('text/event-stream') || !response.body) {
@@ -90,15 +88,10 @@ export function createAnthropicProvider(settings: AnthropicSettings): ModelProvi
 
   async function listModels(options: { signal?: AbortSignal } = {}): Promise<ModelInfo[]> {
     const response = await send({
-      provider: id,
-      label,
+      ...transport,
       url: `${base}/models?limit=1000`,
       init: { method: 'GET', headers: headers() },
-      fetch: doFetch,
       signal: options.signal,
-      maxRetries: settings.maxRetries,
-      maxRetryDelay: settings.maxRetryDelay,
-      readError: readAnthropicError,
     });
     const list = (await readJSON(response, id, options.signal)) as AnthropicModelList;
     if (!list || !Array.isArray(list.data)) throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });

@@ -62,6 +62,9 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
     ...settings.headers,
   });
 
+  /** What every request to this provider shares (see `send`). */
+  const transport = { provider: id, label, fetch: doFetch, maxRetries: settings.maxRetries, maxRetryDelay: settings.maxRetryDelay, readError: readOpenAIError };
+
   async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
     const { signal, onDelta } = options;
     if (signal?.aborted) throw abortedError(id, signal);
@@ -83,16 +86,11 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
       ...(stream ? { stream: true, ...(settings.includeUsage === false ? {} : { stream_options: { include_usage: true } }) } : {}),
     };
     const response = await send({
-      provider: id,
-      label,
+      ...transport,
       url: `${base}/chat/completions`,
       init: { method: 'POST', headers: headers(), body: JSON.stringify(body) },
-      fetch: doFetch,
       signal,
       model,
-      maxRetries: settings.maxRetries,
-      maxRetryDelay: settings.maxRetryDelay,
-      readError: readOpenAIError,
     });
     const read = { schema, model };
     const type = response.headers.get('content-type') ?? '';
@@ -109,15 +107,10 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
 
   async function listModels(options: { signal?: AbortSignal } = {}): Promise<ModelInfo[]> {
     const response = await send({
-      provider: id,
-      label,
+      ...transport,
       url: `${base}/models`,
       init: { method: 'GET', headers: headers() },
-      fetch: doFetch,
       signal: options.signal,
-      maxRetries: settings.maxRetries,
-      maxRetryDelay: settings.maxRetryDelay,
-      readError: readOpenAIError,
     });
     const list = (await readJSON(response, id, options.signal)) as OpenAIModelList;
     if (!list || !Array.isArray(list.data)) throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });
