@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /** Headers every fake answer carries so browsers may read it (and its Retry-After). */
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
@@ -76,4 +76,29 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse, allowHe
     'access-control-max-age': '600',
   });
   res.end();
+}
+
+/** Reads a request body as UTF-8 text. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Starts `server` on a free port of 127.0.0.1: its base URL, and a close that drops open connections too. */
+export async function listenOnLoopback(server: Server): Promise<{ base: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

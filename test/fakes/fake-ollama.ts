@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RunningServer } from '../servers/running-server.js';
-import { corsHeaders, sendJSON } from './fake-http.js';
+import { corsHeaders, listenOnLoopback, readBody, sendJSON } from './fake-http.js';
 
 /** Models the fake Ollama has pulled; `llama3.2` is also known to the fake OpenAI server. */
 export const OLLAMA_MODELS = ['llama3.2:latest', 'qwen2.5:0.5b'];
@@ -77,24 +77,6 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  const { base, close } = await listenOnLoopback(server);
+  return { url: base, close };
 }

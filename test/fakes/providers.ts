@@ -17,7 +17,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RunningServer } from '../servers/running-server.js';
 import { anthropicMessages, anthropicModels, anthropicPreflight } from './fake-anthropic.js';
-import { corsHeaders, sendJSON } from './fake-http.js';
+import { corsHeaders, listenOnLoopback, readBody, sendJSON } from './fake-http.js';
 import { openaiChat, openaiModels, openaiPreflight } from './fake-openai.js';
 import { type FakeReply, ScriptQueues } from './fake-script.js';
 
@@ -111,27 +111,6 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    url: base,
-    openaiUrl: `${base}/openai/v1`,
-    anthropicUrl: `${base}/anthropic/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  const { base, close } = await listenOnLoopback(server);
+  return { url: base, openaiUrl: `${base}/openai/v1`, anthropicUrl: `${base}/anthropic/v1`, close };
 }
