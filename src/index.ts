@@ -192,7 +192,9 @@ export type {
 export {
   DARK_TOKENS,
   DEFAULT_BASE_URLS,
+  DEFAULT_OLLAMA_URL,
   LIGHT_TOKENS,
+  MANUAL_META_KEY,
   MarkdownBlocks,
   McpChat,
   McpContentBlock,
@@ -227,9 +229,12 @@ export {
 export type {
   ChatPanel,
   ChatServer,
+  ChatServerAuth,
+  ChatServerConfig,
   ElicitFormOptions,
   ElicitServerIdentity,
   ElicitationHandlerTarget,
+  FindOllamaOptions,
   ProviderConfig,
   ProviderKind,
   SamplingActivity,

@@ -1,7 +1,17 @@
 // The elements (importing this module defines them all) and the helpers that
 // register them as handlers of a connection's input requests.
-export { McpChat, ServerSet, DEFAULT_BASE_URLS, findOllama, listModelIds, PROVIDER_KINDS, providerFromConfig } from './mcp-chat/index.js';
-export type { ChatPanel, ChatServer, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
+export {
+  DEFAULT_BASE_URLS,
+  DEFAULT_OLLAMA_URL,
+  findOllama,
+  listModelIds,
+  MANUAL_META_KEY,
+  McpChat,
+  PROVIDER_KINDS,
+  providerFromConfig,
+  ServerSet,
+} from './mcp-chat/index.js';
+export type { ChatPanel, ChatServer, ChatServerAuth, ChatServerConfig, FindOllamaOptions, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
 export {
   fileNameOf,
   isSafeUrl,

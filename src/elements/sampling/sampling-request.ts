@@ -3,6 +3,9 @@ import { checkToolPairing, ToolPairingError, toBlocks } from '../../content/inde
 import type { Message, MessageBlock, TextBlock } from '../../content/index.js';
 import { SCHEMA_TOOL_NAME } from '../../providers/structured-output.js';
 
+/** Structured output (`__schema__` offered alone with `toolChoice: required`): one rule for the providers and the view. */
+export { structuredOutputSchema } from '../../providers/structured-output.js';
+
 /**
  * Pure helpers for a `sampling/createMessage` request: the checks made before a
  * person sees it, the edits a person may make, and the shape of the answer.
@@ -101,18 +104,6 @@ export function samplingRequestProblem(params: CreateMessageRequestParams): stri
   const used = requestMessages(params).flatMap((m) => m.content).filter((b) => b.type === 'tool_use' || b.type === 'tool_result');
   if (used.length > 0 && tools.length === 0) return 'messages hold tool_use or tool_result blocks but the request offers no tools';
   return undefined;
-}
-
-/**
- * The JSON Schema a server asks the answer to follow, when it offers exactly
- * the reserved `__schema__` tool (structured output); otherwise undefined.
- * Looser than the providers' `structuredOutputSchema`, which also requires
- * `toolChoice: { mode: 'required' }`: the view tells the person about the
- * schema whatever the toolChoice.
- */
-export function structuredOutputSchema(params: CreateMessageRequestParams): Tool['inputSchema'] | undefined {
-  const tools = params.tools ?? [];
-  return tools.length === 1 && tools[0]?.name === SCHEMA_TOOL_NAME ? tools[0].inputSchema : undefined;
 }
 
 /** Index of the last user message that holds text (the one a person may edit), or -1. */
