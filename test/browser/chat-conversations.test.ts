@@ -84,7 +84,7 @@ describe('<mcp-chat> conversation list', () => {
       expect(await store.getConversation(ids['Old notes']!)).toBeUndefined();
       // The open conversation was the deleted one: the chat starts afresh.
       expect(chat.messages).toEqual([]);
-      expect(focused(chat)?.getAttribute('part')).toBe('search');
+      await expect.poll(() => focused(chat)?.getAttribute('part')).toBe('search');
     } finally {
       window.confirm = realConfirm;
     }
@@ -104,7 +104,7 @@ describe('<mcp-chat> conversation list', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'zebra');
     await expect.poll(() => titles(chat)).toEqual([]);
-    expect(shadow(chat).querySelector('[role="status"].hint')?.textContent).toContain('No conversation matches “zebra”');
+    await expect.poll(() => shadow(chat).querySelector('[role="status"].hint')?.textContent).toContain('No conversation matches “zebra”');
     await userEvent.clear(search);
     await expect.poll(() => titles(chat).length).toBe(3);
   });
