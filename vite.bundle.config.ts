@@ -13,6 +13,6 @@ export default defineConfig({
     sourcemap: true,
     minify: true,
     lib: { entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'mcp-elements.js' },
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
