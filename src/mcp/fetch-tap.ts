@@ -11,10 +11,21 @@
  * - whether the page can read `Mcp-Session-Id` on the initialize answer (a
  *   CORS `Access-Control-Expose-Headers` mistake otherwise looks like an
  *   unrelated 400 on the next request).
+ *
+ * One thing it does change: the POST carrying the client's answer to a server
+ * request (sampling, elicitation, roots) is sent again when it fails at the
+ * network level. The SDK reports such a failure only through `onerror`, so the
+ * answer would be lost and the tool call waiting on it would hang until the
+ * server gives up (typically a reused keep-alive socket the server closed an
+ * instant before). A request that failed before any response never reached
+ * the server's handler, so sending it again is safe.
  */
 
 /** Private marker header, stripped before sending. */
 export const CALL_TAG_HEADER = 'x-mcp-elements-call';
+
+/** How many times the POST of an answer to a server request is sent again after a network failure. */
+export const ANSWER_RETRIES = 2;
 
 /** What the tap reports to its connection. */
 export interface FetchTapHooks {
@@ -41,7 +52,16 @@ export class FetchTap {
       const tag = headers.get(CALL_TAG_HEADER);
       if (tag !== null) headers.delete(CALL_TAG_HEADER);
       const body = typeof init?.body === 'string' ? init.body : '';
-      const response = await base(input, init ? { ...init, headers } : init);
+      const request = init ? { ...init, headers } : init;
+      let response: Response;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          response = await base(input, request);
+          break;
+        } catch (error) {
+          if (attempt >= ANSWER_RETRIES || !isAnswer(body) || !(error instanceof TypeError) || init?.signal?.aborted) throw error;
+        }
+      }
       if (/"method"\s*:\s*"initialize"/.test(body) && response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id')) {
         this.sessionIdHidden = true;
       }
@@ -52,6 +72,19 @@ export class FetchTap {
         headers: response.headers,
       });
     };
+  }
+}
+
+/** Whether `body` is a JSON-RPC response (an answer to a server request), not a request or notification. */
+function isAnswer(body: string): boolean {
+  if (!body) return false;
+  try {
+    const messages: unknown = JSON.parse(body);
+    return (Array.isArray(messages) ? messages : [messages]).every(
+      (m) => typeof m === 'object' && m !== null && 'id' in m && !('method' in m) && ('result' in m || 'error' in m),
+    );
+  } catch {
+    return false;
   }
 }
 

@@ -62,3 +62,32 @@ test('an expired 2025 session is re-initialized once, transparently', async () =
     await server.close();
   }
 });
+
+describe('faults, era legacy: the answer to a server request', () => {
+  test('is sent again when its POST fails at the network level (a stale keep-alive socket), so the tool call completes', async () => {
+    const server = await startDemoServer({ port: 0 });
+    let dropped = 0;
+    // The first POST carrying an answer fails before it reaches the server, as undici does
+    // when it reuses a keep-alive socket the server has just closed.
+    const flaky: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (dropped === 0 && /"result"/.test(body) && !/"method"/.test(body)) {
+        dropped++;
+        throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+      }
+      return fetch(input, init);
+    };
+    const connection = new McpConnection({ url: server.url, era: 'legacy', fetch: flaky });
+    try {
+      await connection.connect();
+      connection.router.handle('sampling', async () => ({ model: 'test-model', role: 'assistant', content: { type: 'text', text: 'Forty-two.' } }));
+      // Without the resend the server waits for an answer that never comes; the call's own timer ends it.
+      const answer = await connection.callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 5_000 });
+      expect(dropped).toBe(1);
+      expect(JSON.stringify(answer.content)).toContain('Forty-two.');
+    } finally {
+      await connection.close();
+      await server.close();
+    }
+  });
+});
