@@ -116,10 +116,13 @@ describe.each([
     connection.addEventListener('mcp-log-message', (e: McpLogMessageEvent) => levels.push(e.message.level));
     await connection.setLoggingLevel('warning');
     await connection.callTool('log-demo');
-    await vi.waitFor(() => expect(levels.length).toBeGreaterThan(0));
+    // Wait for the last message sent at or above the level (critical), not just the first
+    // to arrive: then every filtered-out level has had its chance to show up too.
+    await vi.waitFor(() => expect(levels).toContain('critical'));
     expect(levels).not.toContain('debug');
     expect(levels).not.toContain('info');
-    expect(levels).toContain('error');
+    expect(levels).not.toContain('notice');
+    expect(levels).toEqual(['warning', 'error', 'critical']);
   });
 
   test('prompts with arguments and completions', async () => {
