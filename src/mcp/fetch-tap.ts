@@ -25,7 +25,7 @@
 export const CALL_TAG_HEADER = 'x-mcp-elements-call';
 
 /** How many times the POST of an answer to a server request is sent again after a network failure. */
-export const ANSWER_RETRIES = 2;
+const ANSWER_RETRIES = 2;
 
 /** What the tap reports to its connection. */
 export interface FetchTapHooks {
