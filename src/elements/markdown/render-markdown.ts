@@ -22,9 +22,15 @@ function getPurifier(): Purifier {
         el.setAttribute('rel', 'noopener noreferrer');
       }
     } else if (el.tagName === 'IMG') {
+      // Only inline data images load by themselves. A remote image would be
+      // fetched the moment it renders, and its URL can carry whatever the
+      // model or server put in it (a prompt-injection exfiltration channel):
+      // it becomes a link the person may choose to open (see below).
       const src = el.getAttribute('src') ?? '';
-      if (!isSafeUrl(src, ['http:', 'https:']) && !/^data:image\/(png|jpe?g|gif|webp);/i.test(src)) el.removeAttribute('src');
-      el.setAttribute('loading', 'lazy');
+      if (!/^data:image\/(png|jpe?g|gif|webp);/i.test(src)) {
+        el.removeAttribute('src');
+        if (/^https?:\/\//i.test(src.trim()) && isSafeUrl(src, ['http:', 'https:'])) el.setAttribute('data-remote-src', src.trim());
+      }
       el.setAttribute('referrerpolicy', 'no-referrer');
     } else if (el.tagName === 'INPUT') {
       // GFM task-list boxes show state; they are not controls.
@@ -52,10 +58,25 @@ const PARTS: Record<string, string> = {
   IMG: 'md-image',
 };
 
+/** A remote image, shown as a link to it: nothing is fetched until the person clicks. */
+function remoteImageLink(src: string, alt: string): HTMLAnchorElement {
+  const url = new URL(src);
+  const link = document.createElement('a');
+  link.href = url.href;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  link.referrerPolicy = 'no-referrer';
+  link.className = 'remote-image';
+  link.textContent = `Image${alt ? `: ${alt}` : ''} (${url.host})`;
+  link.title = url.href;
+  return link;
+}
+
 /**
  * Markdown (GFM) to a sanitized DOM fragment: no script, no event handlers,
  * no styles, links only to http, https and mailto, opened in a new tab with
- * `rel="noopener noreferrer"`. Code blocks are wrapped with a copy button
+ * `rel="noopener noreferrer"`. Remote images are not loaded: each becomes a
+ * link to the image. Code blocks are wrapped with a copy button
  * (`button.copy`, handled by the host). Safe for any model or server text.
  */
 export function renderMarkdown(source: string): DocumentFragment {
@@ -65,6 +86,11 @@ export function renderMarkdown(source: string): DocumentFragment {
     FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],
     FORBID_ATTR: ['style', 'id', 'name', 'autofocus', 'tabindex'],
   }) as DocumentFragment;
+  for (const img of fragment.querySelectorAll('img')) {
+    const remote = img.getAttribute('data-remote-src');
+    if (remote !== null) img.replaceWith(remoteImageLink(remote, img.getAttribute('alt') ?? ''));
+    else if (!img.hasAttribute('src')) img.remove();
+  }
   for (const el of fragment.querySelectorAll('pre, table, blockquote, a, img')) {
     const part = PARTS[el.tagName];
     if (part) el.setAttribute('part', part);
