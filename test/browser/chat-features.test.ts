@@ -79,6 +79,14 @@ describe('<mcp-chat> tools', () => {
     const result = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_result') as { content: Array<{ text: string }> };
     expect(result.content[0]!.text).toBe('The form was declined.');
     expect(deepAll(shadow(chat), 'mcp-elicit-form')).toHaveLength(0);
+    // The exchange is in the activity log of that tool call: what the server asked, what the person answered.
+    const activity = await expect
+      .poll(async () => (await chat.chatStore!.listActivity({ toolUseId: use.id })).filter((a) => a.kind === 'elicitation'))
+      .toHaveLength(1)
+      .then(async () => (await chat.chatStore!.listActivity({ toolUseId: use.id })).find((a) => a.kind === 'elicitation')!);
+    expect(activity.request).toMatchObject({ method: 'elicitation/create', params: { message: expect.stringContaining('Register') } });
+    expect(activity.response).toEqual({ result: { action: 'decline' } });
+    expect(activity.conversationId).toBe(chat.session.conversation!.id);
   });
 
   test('without a model, "/" opens the palette and runs a tool from a generated form', async () => {

@@ -1,3 +1,5 @@
+import type { ElicitRequestParams } from '@modelcontextprotocol/client';
+import type { ActivityResponse } from '../../history/types.js';
 import type { InputRequestContext } from '../../mcp/input-types.js';
 import { showElicitForm } from '../elicit/show-elicit-form.js';
 import '../mcp-sampling-approval/mcp-sampling-approval.js';
@@ -34,6 +36,35 @@ function place(chat: McpChat, element: HTMLElement, context?: InputRequestContex
 }
 
 /**
+ * Writes an elicitation exchange (the request and what the person answered)
+ * to the activity log of the open conversation, linked to the tool call that
+ * caused it. Logging never disturbs the answer: a failed write is dropped.
+ */
+async function logElicitation(
+  chat: McpChat,
+  params: ElicitRequestParams,
+  context: InputRequestContext,
+  requestedAt: number,
+  response: ActivityResponse | undefined,
+): Promise<void> {
+  const store = chat.chatStore;
+  const conversationId = chat.session.conversation?.id;
+  if (!store || !conversationId) return;
+  await store
+    .appendActivity({
+      conversationId,
+      kind: 'elicitation',
+      toolUseId: context.toolCall?.toolUseId,
+      server: context.server.url,
+      request: { method: 'elicitation/create', params: { ...params } },
+      response,
+      requestedAt,
+      respondedAt: Date.now(),
+    })
+    .catch(() => {});
+}
+
+/**
  * Wires what reaches the chat from outside its composer: images pasted or
  * dropped, and the servers' input requests (elicitation shown as
  * `<mcp-elicit-form>`, sampling as `<mcp-sampling-approval>`, inline under
@@ -64,8 +95,10 @@ export function installInputHandlers(chat: McpChat): () => void {
   const offElicit = router.handle('elicitation', async (params, context) => {
     let takeDown: (() => void) | undefined;
     const container = chat.renderRoot.querySelector<HTMLElement>('.requests') ?? (chat.renderRoot as unknown as HTMLElement);
+    const requestedAt = Date.now();
+    let response: ActivityResponse | undefined;
     try {
-      return await showElicitForm(params, container, {
+      const result = await showElicitForm(params, container, {
         server: { name: context.server.name, title: context.server.title },
         signal: context.signal,
         completed: context.completed,
@@ -75,8 +108,15 @@ export function installInputHandlers(chat: McpChat): () => void {
           takeDown = place(chat, form, ctx);
         },
       });
+      response = { result: { ...result } };
+      return result;
+    } catch (error) {
+      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
+      response = { error: { code, message: describe(error) } };
+      throw error;
     } finally {
       takeDown?.();
+      void logElicitation(chat, params, context, requestedAt, response);
     }
   });
   const offSampling = router.handle('sampling', async (params, context) => {
