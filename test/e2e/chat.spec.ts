@@ -186,3 +186,29 @@ test.describe('Ollama found automatically', () => {
     await expect(page.getByRole('button', { name: /Use Ollama/ })).toHaveCount(0);
   });
 });
+
+test('the API key goes to the model provider and never to an MCP server', async ({ page }) => {
+  const key = 'sk-never-to-mcp-4711';
+  const toMcp: string[] = [];
+  const toProvider: string[] = [];
+  const mcpOrigin = new URL(demoUrl()).origin;
+  const providerOrigin = new URL(openaiUrl()).origin;
+  page.on('request', (request) => {
+    const seen = `${JSON.stringify(request.headers())} ${request.postData() ?? ''} ${request.url()}`;
+    if (request.url().startsWith(mcpOrigin)) toMcp.push(seen);
+    if (request.url().startsWith(providerOrigin)) toProvider.push(seen);
+  });
+  const params = new URLSearchParams({ server: demoUrl(), provider: 'openai', baseUrl: openaiUrl(), model: 'gpt-4o-mini' });
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Use this model' }).click();
+  await composer(page).fill('[[tool:echo {"message":"hi"}]]');
+  await composer(page).press('Enter');
+  await expect(page.locator('mcp-tool-card').locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 15_000 });
+  expect(toMcp.length).toBeGreaterThan(0);
+  expect(toMcp.filter((r) => r.includes(key))).toEqual([]);
+  expect(toProvider.some((r) => r.includes(`Bearer ${key}`))).toBe(true);
+});
