@@ -199,6 +199,14 @@ export abstract class McpConnectionLifecycle extends EventTarget {
           if (!resumable) call.fail(this.lostDuring(call, cause));
           void this.verify(cause);
         },
+        onAnswerLost: (ids, error) => {
+          if (generation !== this.generation) return;
+          for (const id of ids) {
+            const call = this.calls.callFor('legacy', id);
+            if (call && !call.controller.signal.aborted) call.fail(this.lostDuring(call, error));
+          }
+          void this.verify(error);
+        },
       },
       this.config.fetch,
     );

@@ -38,6 +38,12 @@ export interface FetchTapHooks {
    * `resumable`: it carried event ids, so the SDK will try to resume it.
    */
   onStreamEnded(tag: string, resumable: boolean): void;
+  /**
+   * The answer to these server requests could not be sent, even after
+   * {@link ANSWER_RETRIES} more tries: the calls waiting on them will not
+   * complete.
+   */
+  onAnswerLost(ids: Array<string | number>, error: unknown): void;
 }
 
 /** See the module comment. */
@@ -59,7 +65,11 @@ export class FetchTap {
           response = await base(input, request);
           break;
         } catch (error) {
-          if (attempt >= ANSWER_RETRIES || !isAnswer(body) || !(error instanceof TypeError) || init?.signal?.aborted) throw error;
+          const answer = isAnswer(body);
+          if (attempt >= ANSWER_RETRIES || !answer || !(error instanceof TypeError) || init?.signal?.aborted) {
+            if (answer && !init?.signal?.aborted) hooks.onAnswerLost(answerIds(body), error);
+            throw error;
+          }
         }
       }
       if (/"method"\s*:\s*"initialize"/.test(body) && response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id')) {
@@ -73,6 +83,12 @@ export class FetchTap {
       });
     };
   }
+}
+
+/** The JSON-RPC ids a response body answers. */
+function answerIds(body: string): Array<string | number> {
+  const messages: unknown = JSON.parse(body);
+  return (Array.isArray(messages) ? messages : [messages]).map((m) => (m as { id: string | number }).id);
 }
 
 /** Whether `body` is a JSON-RPC response (an answer to a server request), not a request or notification. */

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { startDemoServer } from '../../demo/server/server.js';
-import { McpConnection, type McpConnectionChangeEvent } from '../../src/mcp/index.js';
+import { McpConnection, McpConnectionError, type McpConnectionChangeEvent } from '../../src/mcp/index.js';
 import { freePort } from '../servers/running-server.js';
 
 describe.each(['legacy', 'modern'] as const)('faults, era %s', (era) => {
@@ -85,6 +85,35 @@ describe('faults, era legacy: the answer to a server request', () => {
       const answer = await connection.callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 5_000 });
       expect(dropped).toBe(1);
       expect(JSON.stringify(answer.content)).toContain('Forty-two.');
+    } finally {
+      await connection.close();
+      await server.close();
+    }
+  });
+
+  test('that cannot be sent at all ends the tool call with a clear error instead of leaving it hanging', async () => {
+    const server = await startDemoServer({ port: 0 });
+    let dropped = 0;
+    const broken: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (/"result"/.test(body) && !/"method"/.test(body)) {
+        dropped++;
+        throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+      }
+      return fetch(input, init);
+    };
+    const connection = new McpConnection({ url: server.url, era: 'legacy', fetch: broken });
+    try {
+      await connection.connect();
+      connection.router.handle('sampling', async () => ({ model: 'test-model', role: 'assistant', content: { type: 'text', text: 'Forty-two.' } }));
+      const started = Date.now();
+      const failure = await connection.callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 60_000 }).catch((error: unknown) => error);
+      expect(dropped).toBe(3);
+      expect(failure).toBeInstanceOf(McpConnectionError);
+      expect((failure as McpConnectionError).kind).toBe('connection-lost');
+      expect((failure as Error).message).toContain('ask-model');
+      // Ended by the lost answer, not by the 60 s call timer.
+      expect(Date.now() - started).toBeLessThan(20_000);
     } finally {
       await connection.close();
       await server.close();
