@@ -111,6 +111,16 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
     }
     const network = findNetworkError(error);
     if (network) return networkError(network, url);
+    // In 'auto' mode the server/discover probe wraps an unexpected reply (a web
+    // page at the address, say) in its own error; only the text keeps the type.
+    const unexpected = /Unexpected content type:\s*([^\s);]+)/i.exec(error.message);
+    if (unexpected) {
+      return new McpConnectionError(
+        McpErrorKind.NotMcp,
+        `${where} is not an MCP endpoint: it answered with content of type ${unexpected[1]} instead of JSON or an event stream. Check the address; it often ends in /mcp.`,
+        details,
+      );
+    }
     return new McpConnectionError(phase === 'connect' ? McpErrorKind.NotMcp : McpErrorKind.Protocol, `${where}: ${error.message}`, details);
   }
   if (error instanceof ProtocolError) {

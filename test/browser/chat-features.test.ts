@@ -193,6 +193,11 @@ describe('<mcp-chat> prompts and servers', () => {
     const chips = [...shadow(chat).querySelectorAll('[part~="server-status"]')].map((c) => c.getAttribute('aria-label'));
     expect(chips).toHaveLength(3);
     expect(chips[2]).toMatch(/failed$/);
+    // The failure is told in the chat itself, in words, with a way to retry.
+    const problem = shadow(chat).querySelector('[part~="server-problems"]')!;
+    expect(problem.textContent).toContain('127.0.0.1:9');
+    expect(problem.querySelector('.diagnosis')!.textContent!.length).toBeGreaterThan(20);
+    expect(problem.querySelector('[part="retry-button"]')!.getAttribute('aria-label')).toMatch(/^Retry /);
     await userEvent.click(shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="server-status"]')[2]!);
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     expect(panel.querySelector('.diagnosis')!.textContent!.length).toBeGreaterThan(20);

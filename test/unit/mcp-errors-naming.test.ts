@@ -65,6 +65,15 @@ describe('classifyError', () => {
       await connection.close();
     });
 
+    test('a web page found in auto mode (the discover probe) is named as such, in words', async () => {
+      const connection = new McpConnection({ url: base + '/html', era: 'auto' });
+      await expect(connection.connect()).rejects.toMatchObject({
+        kind: 'not-mcp',
+        message: expect.stringMatching(/is not an MCP endpoint: it answered with content of type text\/html.*ends in \/mcp/),
+      });
+      await connection.close();
+    });
+
     test('a closed port is unreachable', async () => {
       const port = await freePort();
       const connection = new McpConnection({ url: `http://127.0.0.1:${port}/mcp` });

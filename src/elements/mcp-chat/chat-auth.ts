@@ -85,3 +85,21 @@ export function renderSignInNotice(chat: McpChat) {
     ${waiting.map((c) => html`<p>${c.name} needs you to sign in before its tools can be used. ${renderSignInButton(chat, c)}</p>`)}
   </div>`;
 }
+
+/**
+ * The line above the composer naming servers that could not be reached, each
+ * with the diagnosis in words and a Retry button, so a person sees why a
+ * server's tools are missing without opening the Servers panel.
+ */
+export function renderServerProblems(chat: McpChat) {
+  const failed = chat.serverSet.connections.filter((c) => c.state === 'failed');
+  if (!failed.length) return nothing;
+  return html`<div part="notice server-problems" class="notice server-problems">
+    ${failed.map(
+      (c) => html`<p>
+        <strong>${c.name}</strong> is not available${c.error ? html`: <span class="diagnosis">${c.error.message}</span>` : '.'}
+        <button part="retry-button" aria-label=${`Retry ${c.name}`} @click=${() => c.connect().catch(() => {})}>Retry</button>
+      </p>`,
+    )}
+  </div>`;
+}

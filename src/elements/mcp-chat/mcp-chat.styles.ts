@@ -99,7 +99,7 @@ export const chatStyles = [
     .conversation > form.rename { display: flex; gap: 4px; flex: 1; }
     .conversation > form.rename input { flex: 1; min-width: 0; }
     .confirm { flex: 1; display: flex; flex-direction: column; gap: 4px; padding: 6px; border: 1px solid var(--mcp-chat-danger); border-radius: var(--mcp-chat-radius); }
-    .notice.sign-in p { margin: 0; display: flex; gap: var(--mcp-chat-space); align-items: center; flex-wrap: wrap; }
+    .notice.sign-in p, .notice.server-problems p { margin: 0; display: flex; gap: var(--mcp-chat-space); align-items: center; flex-wrap: wrap; }
     label { display: flex; flex-direction: column; gap: 2px; font-size: 0.9em; }
     input, select, textarea {
       border: 1px solid var(--mcp-chat-border);

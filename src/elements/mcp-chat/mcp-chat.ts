@@ -13,7 +13,7 @@ import type { HistoryStore } from '../../history/index.js';
 import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
 import '../content/mcp-message/mcp-message.js';
-import { renderSignInNotice } from './chat-auth.js';
+import { renderServerProblems, renderSignInNotice } from './chat-auth.js';
 import { refreshConversations } from './chat-conversations.js';
 import { ChatPersistence } from './chat-persistence.js';
 import { ChatScroll } from './chat-scroll.js';
@@ -62,6 +62,8 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart header-button - A button in the header.
  * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
+ * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
+ * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
@@ -417,6 +419,7 @@ export class McpChat extends LitElement {
         <div class="requests"></div>
         ${this.errorText ? html`<p part="error" class="error" role="alert">${this.errorText}<button @click=${() => (this.errorText = '')}>Dismiss</button></p>` : nothing}
         ${renderSignInNotice(this)}
+        ${renderServerProblems(this)}
         ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
         ${this.palette.render()}
         ${renderAttachments(this)}
