@@ -3,6 +3,7 @@ import { kindForStatus, ProviderError } from '../provider-error.js';
 import type { ProviderDelta, ProviderResult, ProviderUsage } from '../types.js';
 import type { AnthropicResponse, AnthropicResponseBlock, AnthropicStreamEvent, AnthropicUsage } from './anthropic-api-types.js';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
+import { parseToolInput } from '../shared/tool-input.js';
 
 const PROVIDER = 'anthropic';
 
@@ -172,16 +173,5 @@ export function mapAnthropicResponse(response: AnthropicResponse, fallbackModel:
 function parseInput(name: string, json: string, given: Record<string, unknown> | undefined): Record<string, unknown> {
   // Streamed tool_use starts with `input: {}` and sends the whole input as JSON deltas.
   if (json.trim() === '') return given ?? {};
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new ProviderError('invalid-output', `The model called the tool "${name}" with input that is not valid JSON: ${json.slice(0, 120)}`, {
-      provider: PROVIDER,
-    });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProviderError('invalid-output', `The model called the tool "${name}" with input that is not a JSON object.`, { provider: PROVIDER });
-  }
-  return value as Record<string, unknown>;
+  return parseToolInput(PROVIDER, name, json, 'input');
 }

@@ -4,6 +4,7 @@ import { schemaMismatch, SCHEMA_TOOL_NAME } from '../structured-output.js';
 import type { ProviderDelta, ProviderResult, ProviderUsage } from '../types.js';
 import type { OpenAIChatChunk, OpenAIChatResponse, OpenAIUsage } from './openai-api-types.js';
 import { mapOpenAIStopReason } from './map-openai-stop-reason.js';
+import { parseToolInput } from '../shared/tool-input.js';
 
 const PROVIDER = 'openai';
 
@@ -125,7 +126,7 @@ export class OpenAIStreamAccumulator {
     const content: Array<{ at: number; block: SamplingMessageContentBlock }> = [];
     if (this.textIndex !== -1 && !this.options.schema) content.push({ at: this.textIndex, block: { type: 'text', text: this.text } });
     for (const call of this.calls.values()) {
-      const input = parseArguments(call.name, call.args);
+      const input = parseToolInput(PROVIDER, call.name, call.args, 'arguments');
       this.emit({ type: 'tool-call-end', index: call.block, id: call.id, name: call.name, input });
       content.push({ at: call.block, block: { type: 'tool_use', id: call.id, name: call.name, input } });
     }
@@ -173,22 +174,6 @@ export function mapOpenAIResponse(response: OpenAIChatResponse, options: ReadOpt
     }),
   );
   return acc.result();
-}
-
-function parseArguments(name: string, args: string): Record<string, unknown> {
-  if (args.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(args);
-  } catch {
-    throw new ProviderError('invalid-output', `The model called the tool "${name}" with arguments that are not valid JSON: ${args.slice(0, 120)}`, {
-      provider: PROVIDER,
-    });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProviderError('invalid-output', `The model called the tool "${name}" with arguments that are not a JSON object.`, { provider: PROVIDER });
-  }
-  return value as Record<string, unknown>;
 }
 
 function structuredInput(text: string, schema: Record<string, unknown>, finish: string | null): Record<string, unknown> {
