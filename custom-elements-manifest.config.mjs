@@ -3,12 +3,48 @@
 // temporary --outdir (the freshness test) must not rewrite it.
 // Modules are sorted by path: the analyzer lists them in directory-read order,
 // which differs between checkouts, and the manifest must be the same everywhere.
+
+/**
+ * The analyzer infers an event from every `dispatchEvent(new X(a, b))` and takes
+ * the text of `a` as the event's name (right for `new Event('change')`, wrong for
+ * our Event subclasses, whose name is their `static eventName`). Editors and
+ * framework wrappers generated from the manifest would offer those made-up names.
+ * This resolves each inferred event through its class's `eventName` and merges
+ * it into the JSDoc `@event` entry of the same name.
+ */
+const eventNames = {
+  name: 'event-names',
+  packageLinkPhase({ customElementsManifest }) {
+    const nameOf = new Map();
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        const field = declaration.members?.find((m) => m.static && m.name === 'eventName' && m.default);
+        if (field) nameOf.set(declaration.name, field.default.replace(/^['"]|['"](\s+as\s+const)?$/g, ''));
+      }
+    }
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        if (!declaration.events) continue;
+        const merged = new Map();
+        for (const event of declaration.events) {
+          const real = nameOf.get(event.type?.text) ?? event.name;
+          if (!real) continue;
+          const known = merged.get(real);
+          merged.set(real, known ? { ...event, ...known, type: known.type ?? event.type } : { ...event, name: real });
+        }
+        declaration.events = [...merged.values()];
+      }
+    }
+  },
+};
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/**/*.test.ts'],
   litelement: true,
   packagejson: false,
   plugins: [
+    eventNames,
     {
       name: 'sort-modules',
       packageLinkPhase({ customElementsManifest }) {

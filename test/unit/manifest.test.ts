@@ -6,7 +6,14 @@ import { describe, expect, test } from 'vitest';
 interface Manifest {
   modules: Array<{
     path: string;
-    declarations?: Array<{ customElement?: boolean; tagName?: string; cssParts?: Array<{ name: string }>; events?: Array<{ name: string }> }>;
+    declarations?: Array<{
+      name: string;
+      customElement?: boolean;
+      tagName?: string;
+      cssParts?: Array<{ name: string }>;
+      events?: Array<{ name: string }>;
+      members?: Array<{ name: string; static?: boolean; default?: string }>;
+    }>;
   }>;
 }
 
@@ -55,5 +62,39 @@ describe('custom-elements.json', () => {
       committed().modules.flatMap((m) => (m.declarations ?? []).flatMap((d) => (d.events ?? []).map((e) => e.name))),
     );
     expect([...defined].filter((e) => !documented.has(e))).toEqual([]);
+  });
+
+  test('lists only events an element really fires, itself or through an element it renders', () => {
+    const modules = committed().modules;
+    // Event classes carry their name as `static eventName`.
+    const eventOf = new Map<string, string>();
+    for (const d of modules.flatMap((m) => m.declarations ?? [])) {
+      const field = d.members?.find((m) => m.static && m.name === 'eventName' && m.default);
+      if (field) eventOf.set(d.name, field.default!.replace(/^['"]|['"]$/g, ''));
+    }
+    const elements = modules.flatMap((m) =>
+      (m.declarations ?? []).filter((d) => d.customElement && d.tagName).map((d) => ({ declaration: d, folder: m.path.slice(0, m.path.lastIndexOf('/')) })),
+    );
+    const sourceOf = new Map(elements.map((e) => [e.declaration.tagName!, filesUnder(e.folder).map((f) => readFileSync(f, 'utf8')).join('\n')]));
+    const ownEvents = (source: string) =>
+      new Set([
+        ...[...source.matchAll(/new (\w+)\(/g)].flatMap((m) => (eventOf.has(m[1]!) ? [eventOf.get(m[1]!)!] : [])),
+        ...[...source.matchAll(/new (?:Custom)?Event\(['"]([a-z-]+)['"]/g)].map((m) => m[1]!),
+      ]);
+    const fired = (tag: string, seen = new Set<string>()): Set<string> => {
+      seen.add(tag);
+      const source = sourceOf.get(tag) ?? '';
+      const events = ownEvents(source);
+      for (const child of sourceOf.keys()) {
+        if (!seen.has(child) && source.includes(`<${child}`)) for (const e of fired(child, seen)) events.add(e);
+      }
+      return events;
+    };
+    expect(elements.length).toBeGreaterThan(3);
+    for (const { declaration } of elements) {
+      const listed = (declaration.events ?? []).map((e) => e.name);
+      const real = fired(declaration.tagName!);
+      expect(listed.filter((name) => !real.has(name)), `${declaration.tagName} lists events it never fires`).toEqual([]);
+    }
   });
 });
