@@ -3,19 +3,25 @@
 // /history, /agent, /elements (defines the elements), /events.
 export {
   BLOCK_TYPES,
+  TOOL_CALL_META_KEY,
+  TOOL_CALL_OUTCOMES,
   ToolPairingError,
   checkToolPairing,
+  clientToolResult,
   isText,
   isToolResult,
   isToolUse,
   textOf,
   toBlocks,
+  toolCallRecord,
+  toolResultBlock,
   toolUses,
 } from './content/index.js';
 export type {
   Annotations,
   AudioBlock,
   BlockType,
+  CallToolResultLike,
   ContentBlock,
   EmbeddedResourceBlock,
   Icon,
@@ -26,6 +32,8 @@ export type {
   ResourceLinkBlock,
   Role,
   TextBlock,
+  ToolCallOutcome,
+  ToolCallRecord,
   ToolResultBlock,
   ToolUseBlock,
 } from './content/index.js';

@@ -1,5 +1,6 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
@@ -8,14 +9,10 @@ import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.
 /** Default number of provider calls in one turn. */
 export const DEFAULT_MAX_ROUNDS = 10;
 
-const textResult = (toolUseId: string, text: string): ToolResultBlock => ({
-  type: 'tool_result',
-  toolUseId,
-  content: [{ type: 'text', text }],
-  isError: true,
-});
-
 const isAbort = (signal: AbortSignal | undefined) => signal?.aborted === true;
+
+/** A host reports a call the person stopped by rejecting with an `AbortError`. */
+const isAbortError = (error: unknown) => (error as { name?: unknown } | undefined)?.name === 'AbortError';
 
 /**
  * Runs one chat turn: the conversation and the tools of every connected
@@ -140,19 +137,22 @@ async function runTools(
   const { signal, tools: host } = options;
   const emit = options.onEvent ?? (() => {});
   const results = new Map<string, ToolResultBlock>();
-  const finish = (use: ToolUseBlock, result: ToolResultBlock, status: 'done' | 'error' | 'cancelled' | 'denied') => {
+  const finish = (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome) => {
     results.set(use.id, result);
     emit({ type: 'tool-end', toolUse: use, result, status });
   };
+  /** A result the client writes (the status is recorded in its `_meta`, see `TOOL_CALL_META_KEY`). */
+  const own = (use: ToolUseBlock, tool: AgentTool | undefined, text: string, status: ToolCallOutcome) =>
+    finish(use, clientToolResult(use.id, text, { status, server: tool?.server, title: tool?.title }), status);
   const approved: Array<{ use: ToolUseBlock; tool: AgentTool }> = [];
   for (const use of uses) {
     const tool = byName.get(use.name);
     if (!tool || !host) {
-      finish(use, textResult(use.id, `There is no tool named "${use.name}".`), 'error');
+      own(use, tool, `There is no tool named "${use.name}".`, 'error');
       continue;
     }
     if (isAbort(signal)) {
-      finish(use, textResult(use.id, 'The person stopped the turn before this tool ran.'), 'cancelled');
+      own(use, tool, 'The person stopped the turn before this tool ran.', 'cancelled');
       continue;
     }
     let decision = policy(tool, use.input ?? {});
@@ -162,11 +162,11 @@ async function runTools(
       const ok = options.approve ? await waitOrAbort(options.approve({ toolUse: use, tool, signal: waitSignal }), waitSignal) : false;
       decision = ok ? 'allow' : 'deny';
       if (isAbort(signal)) {
-        finish(use, textResult(use.id, 'The person stopped the turn before this tool ran.'), 'cancelled');
+        own(use, tool, 'The person stopped the turn before this tool ran.', 'cancelled');
         continue;
       }
     }
-    if (decision === 'deny') finish(use, textResult(use.id, 'The person did not allow this tool call.'), 'denied');
+    if (decision === 'deny') own(use, tool, 'The person did not allow this tool call.', 'denied');
     else approved.push({ use, tool });
   }
   await Promise.all(
@@ -179,15 +179,11 @@ async function runTools(
           toolUseId: use.id,
           onprogress: (progress) => emit({ type: 'tool-progress', toolUse: use, progress }),
         });
-        const { content, structuredContent, isError, _meta } = r;
-        const block: ToolResultBlock = { type: 'tool_result', toolUseId: use.id, content: content ?? [] };
-        if (structuredContent !== undefined) block.structuredContent = structuredContent;
-        if (isError !== undefined) block.isError = isError;
-        if (_meta !== undefined) block._meta = _meta;
-        finish(use, block, isError ? 'error' : 'done');
+        const status = r.isError ? 'error' : 'done';
+        finish(use, toolResultBlock(use.id, r, { status, server: tool.server, title: tool.title }), status);
       } catch (error) {
-        if (isAbort(callSignal)) finish(use, textResult(use.id, 'The person stopped this tool call.'), 'cancelled');
-        else finish(use, textResult(use.id, `The tool call failed: ${error instanceof Error ? error.message : String(error)}`), 'error');
+        if (isAbort(callSignal) || isAbortError(error)) own(use, tool, 'The person stopped this tool call.', 'cancelled');
+        else own(use, tool, `The tool call failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
       }
     }),
   );

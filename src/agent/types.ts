@@ -5,7 +5,7 @@
  * `providers/` is the model, and the history store receives messages through
  * {@link TurnOptions.onMessage}.
  */
-import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
 
 /** Hints a server gives about a tool (MCP `ToolAnnotations`). */
@@ -63,7 +63,11 @@ export interface AgentToolHost {
   listTools(): readonly AgentTool[] | Promise<readonly AgentTool[]>;
   /** Each connected server's `instructions`, to fold into the system prompt. */
   listInstructions?(): ReadonlyArray<{ server: string; instructions: string }>;
-  /** Runs a tool by its model-facing name. Rejects on protocol errors. */
+  /**
+   * Runs a tool by its model-facing name. Rejects on protocol errors; rejects
+   * with an error named `AbortError` when the call was stopped on its own
+   * (the turn records it as `cancelled`).
+   */
   callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult>;
 }
 
@@ -95,7 +99,8 @@ export type TurnEvent =
   | { type: 'tool-approval'; toolUse: ToolUseBlock; tool: AgentTool }
   | { type: 'tool-start'; toolUse: ToolUseBlock; tool: AgentTool | undefined }
   | { type: 'tool-progress'; toolUse: ToolUseBlock; progress: AgentToolProgress }
-  | { type: 'tool-end'; toolUse: ToolUseBlock; result: ToolResultBlock; status: 'done' | 'error' | 'cancelled' | 'denied' }
+  /** `result` carries the same `status` in `_meta` under `TOOL_CALL_META_KEY` (saved with the conversation). */
+  | { type: 'tool-end'; toolUse: ToolUseBlock; result: ToolResultBlock; status: ToolCallOutcome }
   | { type: 'provider-result'; result: ProviderResult };
 
 /** Options of {@link runTurn}. */

@@ -18,3 +18,5 @@ export type {
 export { BLOCK_TYPES } from './types.js';
 export { isText, isToolResult, isToolUse, textOf, toBlocks, toolUses } from './guards.js';
 export { checkToolPairing, ToolPairingError } from './invariant.js';
+export { clientToolResult, toolCallRecord, toolResultBlock, TOOL_CALL_META_KEY, TOOL_CALL_OUTCOMES } from './tool-result.js';
+export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool-result.js';

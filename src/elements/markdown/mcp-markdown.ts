@@ -45,10 +45,16 @@ export class McpMarkdown extends LitElement {
   /** The markdown source (whole text so far; appending is cheap). */
   @property() text = '';
 
+  /** Keep every line break of the text (GFM otherwise joins lines of one paragraph). Tool results set it. */
+  @property({ type: Boolean, reflect: true }) breaks = false;
+
   /** Set while the text is still growing; clear it when the answer is complete. */
   @property({ type: Boolean, reflect: true }) streaming = false;
 
   #blocks = new MarkdownBlocks();
+  get #options() {
+    return { breaks: this.breaks };
+  }
   #tailEl: HTMLElement | undefined;
   #renderedTail = '';
   #whole: string | undefined;
@@ -69,7 +75,7 @@ export class McpMarkdown extends LitElement {
       // A finished text rendered from scratch (history): one parse, no splitting.
       if (this.#whole !== text) {
         this.#whole = text;
-        body.replaceChildren(block(renderMarkdown(text)));
+        body.replaceChildren(block(renderMarkdown(text, this.#options)));
       }
       return;
     }
@@ -91,7 +97,7 @@ export class McpMarkdown extends LitElement {
         this.#renderedTail = '';
         continue;
       }
-      body.insertBefore(block(renderMarkdown(raw)), this.#tailEl ?? null);
+      body.insertBefore(block(renderMarkdown(raw, this.#options)), this.#tailEl ?? null);
     }
     const tail = this.#blocks.tail;
     if (tail === this.#renderedTail) return;
@@ -102,7 +108,7 @@ export class McpMarkdown extends LitElement {
       return;
     }
     this.#tailEl ??= body.appendChild(block(document.createDocumentFragment()));
-    this.#tailEl.replaceChildren(renderMarkdown(tail));
+    this.#tailEl.replaceChildren(renderMarkdown(tail, this.#options));
   }
 
   /** Clears rendered output (used when the element is reused for another text). */

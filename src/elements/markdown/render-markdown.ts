@@ -5,6 +5,8 @@ import { Marked } from 'marked';
 export const SAFE_LINK_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
+/** The same, with every line break kept (tool results: boards, tables of text, logs). */
+const markedBreaks = new Marked({ gfm: true, breaks: true, async: false });
 
 let purifier: Purifier | undefined;
 
@@ -78,9 +80,10 @@ function remoteImageLink(src: string, alt: string): HTMLAnchorElement {
  * `rel="noopener noreferrer"`. Remote images are not loaded: each becomes a
  * link to the image. Code blocks are wrapped with a copy button
  * (`button.copy`, handled by the host). Safe for any model or server text.
+ * `breaks`: a single line break is kept as a break (GFM joins such lines).
  */
-export function renderMarkdown(source: string): DocumentFragment {
-  const html = marked.parse(source) as string;
+export function renderMarkdown(source: string, options: { breaks?: boolean } = {}): DocumentFragment {
+  const html = (options.breaks ? markedBreaks : marked).parse(source) as string;
   const fragment = getPurifier().sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],

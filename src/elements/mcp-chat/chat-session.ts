@@ -1,8 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { defaultApprovalPolicy } from '../../agent/approval.js';
 import { runTurn } from '../../agent/run-turn.js';
-import type { AgentCallOptions, AgentToolHost, AgentToolResult, ApprovalPolicy, TurnEvent, TurnResult } from '../../agent/types.js';
+import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../agent/types.js';
 import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
+import { clientToolResult, toolCallRecord, toolResultBlock } from '../../content/tool-result.js';
 import type { Conversation, HistoryStore } from '../../history/index.js';
 import type { ModelProvider } from '../../providers/types.js';
 import type { ToolCallView } from '../content/mcp-message/mcp-message.js';
@@ -31,7 +32,8 @@ export interface ChatSessionHost extends ReactiveControllerHost, EventTarget {
 /** Marks tool calls the person ran from the palette (not asked by a model). */
 export const MANUAL_META_KEY = 'mcp-elements/manual';
 
-const cancelledResult = (): AgentToolResult => ({ content: [{ type: 'text', text: 'The person stopped this tool call.' }], isError: true });
+/** How a stopped call is reported to the turn loop (it records the call as `cancelled`). */
+const stoppedError = () => new DOMException('The person stopped this tool call.', 'AbortError');
 
 /**
  * The conversation of one `<mcp-chat>`: its messages, the state of every
@@ -148,7 +150,7 @@ export class ChatSession implements ReactiveController {
         try {
           return await servers.callTool(name, args, { ...options, signal: AbortSignal.any([options.signal, own.signal]) });
         } catch (error) {
-          if (own.signal.aborted) return cancelledResult();
+          if (own.signal.aborted) throw stoppedError();
           throw error;
         } finally {
           this.#calls.delete(options.toolUseId);
@@ -233,8 +235,7 @@ export class ChatSession implements ReactiveController {
         this.#view(event.toolUse.id, { progress: event.progress });
         return;
       case 'tool-end': {
-        const stopped = event.status === 'cancelled' || isStoppedResult(event.result);
-        const status = stopped ? 'cancelled' : event.status;
+        const status = event.status;
         this.#view(event.toolUse.id, { status, result: event.result, progress: undefined });
         this.#host.announce(`${event.toolUse.name}: ${status === 'done' ? 'done' : status}.`);
         this.#host.toolCalled(event.toolUse, event.result, status, servers.getTool(event.toolUse.name)?.server);
@@ -313,13 +314,12 @@ export class ChatSession implements ReactiveController {
           toolUseId: id,
           onprogress: (progress) => this.#view(id, { progress }),
         });
-        result = { type: 'tool_result', toolUseId: id, content: r.content ?? [] };
-        if (r.structuredContent !== undefined) result.structuredContent = r.structuredContent;
-        if (r.isError !== undefined) result.isError = r.isError;
         status = r.isError ? 'error' : 'done';
+        result = toolResultBlock(id, r, { status, server: tool.server, title: tool.title });
       } catch (error) {
         status = own.signal.aborted ? 'cancelled' : 'error';
-        result = { type: 'tool_result', toolUseId: id, content: [{ type: 'text', text: own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}` }], isError: true };
+        const text = own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`;
+        result = clientToolResult(id, text, { status, server: tool.server, title: tool.title });
       } finally {
         this.#calls.delete(id);
       }
@@ -334,11 +334,6 @@ export class ChatSession implements ReactiveController {
   }
 }
 
-function isStoppedResult(result: ToolResultBlock): boolean {
-  const first = result.content[0];
-  return result.isError === true && first?.type === 'text' && first.text === 'The person stopped this tool call.';
-}
-
 /** Views for a conversation loaded from the store. */
 function rebuildViews(messages: readonly Message[], servers: ServerSet): Map<string, ToolCallView> {
   const views = new Map<string, ToolCallView>();
@@ -348,8 +343,9 @@ function rebuildViews(messages: readonly Message[], servers: ServerSet): Map<str
         const tool = servers.getTool(block.name);
         views.set(block.id, { status: 'cancelled', server: tool?.server, title: tool?.title });
       } else if (block.type === 'tool_result') {
-        const status = isStoppedResult(block) ? 'cancelled' : block.isError ? 'error' : 'done';
-        views.set(block.toolUseId, { ...views.get(block.toolUseId), result: block, status });
+        const record = toolCallRecord(block);
+        const known = views.get(block.toolUseId);
+        views.set(block.toolUseId, { ...known, result: block, status: record.status, server: known?.server ?? record.server, title: known?.title ?? record.title });
       }
     }
   }

@@ -64,6 +64,9 @@ export class McpContentBlock extends LitElement {
   /** The block to show. */
   @property({ attribute: false }) block?: MessageBlock;
 
+  /** For text blocks: keep every line break (as tool results need). */
+  @property({ type: Boolean }) breaks = false;
+
   /** For text blocks: the text is still streaming in. */
   @property({ type: Boolean }) streaming = false;
 
@@ -74,7 +77,7 @@ export class McpContentBlock extends LitElement {
     if (!block) return nothing;
     switch (block.type) {
       case 'text':
-        return html`<mcp-markdown theme=${ifDefined(this.theme)} exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?streaming=${this.streaming}></mcp-markdown>`;
+        return html`<mcp-markdown theme=${ifDefined(this.theme)} exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?breaks=${this.breaks} ?streaming=${this.streaming}></mcp-markdown>`;
       case 'image':
         return this.#image(block);
       case 'audio':

@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property } from 'lit/decorators.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
+import { toolCallRecord } from '../../../content/tool-result.js';
 import { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
@@ -17,8 +18,8 @@ const json = (value: unknown): string => {
 };
 
 /**
- * A tool call and its result as a collapsible card: the tool's name and
- * server, its arguments, the result blocks exactly as the server returned
+ * A tool call and its result as a collapsible card: the tool's title (its
+ * name when it has none; the name as the tooltip) and server, its arguments, the result blocks exactly as the server returned
  * them, `structuredContent` as formatted JSON, errors marked. While the call
  * runs it shows a progress bar and a Stop button; while it waits for the
  * person it asks for approval. Inline input requests that the tool triggers
@@ -62,16 +63,16 @@ export class McpToolCard extends LitElement {
   /** The matching `tool_result` block, once it arrived. */
   @property({ attribute: false }) result?: ToolResultBlock;
 
-  /** Where the call stands; derived from `result` when not set. */
+  /** Where the call stands; when not set, what `result` recorded (`_meta` under `TOOL_CALL_META_KEY`, else `isError`). */
   @property({ reflect: true }) status?: ToolCallStatus;
 
   /** Progress of the running call. */
   @property({ attribute: false }) progress?: ToolCallProgress;
 
-  /** Name of the server that offers the tool. */
+  /** Name of the server that offers the tool; when not set, the one `result` recorded. */
   @property() server?: string;
 
-  /** The tool's human title (from its annotations), shown beside the name. */
+  /** The tool's human title, shown instead of its name (the name stays as the tooltip); when not set, the one `result` recorded. */
   @property({ attribute: 'tool-title' }) toolTitle?: string;
 
   /** The details (arguments and result) are expanded. */
@@ -83,7 +84,7 @@ export class McpToolCard extends LitElement {
   /** The status shown: `status` or, when unset, what the result says. */
   get effectiveStatus(): ToolCallStatus {
     if (this.status) return this.status;
-    if (this.result) return this.result.isError ? 'error' : 'done';
+    if (this.result) return toolCallRecord(this.result).status;
     return 'running';
   }
 
@@ -91,30 +92,32 @@ export class McpToolCard extends LitElement {
     const status = this.effectiveStatus;
     const id = this.use?.id ?? this.result?.toolUseId ?? '';
     const name = this.use?.name ?? 'Tool result';
+    const recorded = this.result ? toolCallRecord(this.result) : undefined;
+    const title = this.toolTitle ?? recorded?.title;
+    const server = this.server ?? recorded?.server;
     return html`<div part="card" class="card ${status}">
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
-          <span part="name" class="name">${name}</span>
-          ${this.toolTitle && this.toolTitle !== name ? html`<span>${this.toolTitle}</span>` : nothing}
-          ${this.server ? html`<span class="server">${this.server}</span>` : nothing}
+          <span part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</span>
+          ${server ? html`<span class="server">${server}</span>` : nothing}
           <span part="status" class="status">${STATUS_LABELS[status]}</span>
         </summary>
         ${this.use
           ? html`<div class="section"><p class="label">Arguments</p><pre part="arguments">${json(this.use.input)}</pre></div>`
           : nothing}
-        ${this.result ? this.#result(this.result) : nothing}
+        ${this.result ? this.#result(this.result, status) : nothing}
       </details>
       <div class="live">${this.#live(status, id, name)}</div>
       <slot></slot>
     </div>`;
   }
 
-  #result(result: ToolResultBlock) {
+  #result(result: ToolResultBlock, status: ToolCallStatus) {
     return html`<div class="section">
       <p class="label">Result</p>
       <div part="result" class="result">
-        ${result.isError ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
-        ${result.content.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${block}></mcp-content-block>`)}
+        ${status === 'error' ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
+        ${result.content.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .block=${block}></mcp-content-block>`)}
         ${result.structuredContent !== undefined
           ? html`<p class="label">Structured content</p><pre part="structured">${json(result.structuredContent)}</pre>`
           : nothing}
