@@ -1,30 +1,40 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
-import type { ContentBlock, Message, ResourceContents, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
+import type { ContentBlock, Message, ResourceContents, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
 import { McpChatConnectionChangeEvent } from '../../events/connection-change.js';
 import { McpChatErrorEvent } from '../../events/chat-error.js';
 import { McpMessageSendEvent } from '../../events/message-send.js';
 import { McpToolCallEvent } from '../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../events/turn-end.js';
 import type { HistoryStore } from '../../history/index.js';
+import type { McpConnection } from '../../mcp/connection.js';
 import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
-import '../content/mcp-message/mcp-message.js';
-import { renderServerProblems, renderSignInNotice } from './chat-auth.js';
-import { refreshConversations } from './chat-conversations.js';
-import { ChatPersistence } from './chat-persistence.js';
-import { ChatScroll } from './chat-scroll.js';
-import { ChatSession, describe } from './chat-session.js';
-import { MESSAGE_PARTS, MessageViews, readImageFiles, renderAttachments, renderHeader, visibleMessages } from './chat-view.js';
-import { renderChatPanel, type ChatPanel } from './chat-panels.js';
-import { ChatPalette } from './chat-palette.js';
+import { signIn, signOut } from './auth.js';
+import { ChatPalette } from './controllers/chat-palette.js';
+import { ChatPersistence } from './controllers/chat-persistence.js';
+import { ChatScroll } from './controllers/chat-scroll.js';
+import { ChatSession, type ChatErrorSource } from './controllers/chat-session.js';
+import { controllerHost } from './controllers/controller-host.js';
+import { ConversationList } from './controllers/conversation-list.js';
+import { InputRequests } from './controllers/input-requests.js';
+import { ModelSettings } from './controllers/model-settings.js';
+import { describe } from './describe.js';
 import { chatStyles } from './mcp-chat.styles.js';
+import { renderConversationsPanel } from './panels/conversations-panel.js';
+import type { ChatPanel } from './panels/panel.js';
+import { renderResourcesPanel } from './panels/resources-panel.js';
+import { renderServersPanel } from './panels/servers-panel.js';
+import { renderSettingsPanel } from './panels/settings-panel.js';
 import { DEFAULT_OLLAMA_URL, providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { readImageFiles, renderAttachments } from './render/attachments.js';
+import { renderHeader } from './render/header.js';
+import { renderMessageList } from './render/messages.js';
+import { renderServerProblems, renderQueued, renderSignInNotice } from './render/notices.js';
+import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
-import { installInputHandlers } from './chat-inputs.js';
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -162,37 +172,160 @@ export class McpChat extends LitElement {
 
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
-  /** @internal */
-  readonly session: ChatSession = new ChatSession(this);
-  /** @internal */
-  readonly palette = new ChatPalette(this);
-  /** @internal */
-  readonly scroller = new ChatScroll(this);
-  /** @internal */
-  readonly persistence = new ChatPersistence(this);
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
-  /** The error line shown above the composer ('' when none). */
-  @state() errorText = '';
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
-  /** @internal what the live region says */
-  @state() announcement = '';
-  /** @internal the resource shown in the preview dialog */
-  @state() preview?: { uri: string; contents: ResourceContents[] };
-  /** @internal provider set from the settings panel */
-  @state() settingsConfig?: ProviderConfig;
+
+  /** @internal The conversation (tests read `session.conversation` and await `session.saved()`). */
+  readonly session: ChatSession;
+  readonly #scroll: ChatScroll;
+  readonly #persistence: ChatPersistence;
+  readonly #settings: ModelSettings;
+  readonly #palette: ChatPalette;
+  readonly #conversations: ConversationList;
+
+  /** The error line shown above the composer ('' when none). */
+  @state() private errorText = '';
+  /** What the live region says. */
+  @state() private announcement = '';
+  /** The resource shown in the preview dialog. */
+  @state() private preview?: { uri: string; contents: ResourceContents[] };
 
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
 
-  #disposeInputs?: () => void;
-  #views = new MessageViews();
+  constructor() {
+    super();
+    // Each controller gets a narrow host (controllers/controller-host.ts): only what it reads and calls.
+    // Getters read the element at the moment of use, so property changes apply at once.
+    const chat = this;
+    const reportError = (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error);
+    const announce = (text: string) => this.#announce(text);
+    this.session = new ChatSession(
+      controllerHost(this, {
+        servers: this.serverSet,
+        get provider() {
+          return chat.chatProvider;
+        },
+        get store() {
+          return chat.chatStore;
+        },
+        get turnSettings() {
+          return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+        },
+        streamChanged: () => this.#scroll.streamChanged(),
+        announce,
+        reportError,
+        conversationCreated: () => {
+          if (this.panel === 'conversations') void this.#conversations.refresh();
+        },
+        turnEnded: (result: TurnResult) => this.#turnEnded(result),
+        toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
+          void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
+      }),
+    );
+    this.#scroll = new ChatScroll(
+      controllerHost(this, {
+        get renderRoot() {
+          return chat.renderRoot;
+        },
+        get streaming() {
+          return chat.session.streaming;
+        },
+      }),
+    );
+    this.#persistence = new ChatPersistence(
+      controllerHost(this, {
+        get storageKey() {
+          return chat.storageKey;
+        },
+        get store() {
+          return chat.store;
+        },
+        get openConversationId() {
+          return chat.session.conversation?.id;
+        },
+        reopen: async (id: string) => {
+          await this.session.open(id);
+          this.#scroll.follow();
+        },
+        reportError,
+      }),
+    );
+    this.#settings = new ModelSettings(
+      controllerHost(this, {
+        get storageKey() {
+          return chat.storageKey;
+        },
+        get allowKeyStorage() {
+          return chat.allowKeyStorage;
+        },
+        get ollamaUrl() {
+          return chat.ollamaUrl;
+        },
+        reportError,
+      }),
+    );
+    this.#palette = new ChatPalette(
+      controllerHost(this, {
+        servers: this.serverSet,
+        clearComposer: () => {
+          if (this.input) this.input.value = '';
+        },
+        focusComposer: () => this.input?.focus(),
+        focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
+        runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
+        insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
+        reportError,
+      }),
+    );
+    this.#conversations = new ConversationList(
+      controllerHost(this, {
+        get store() {
+          return chat.chatStore;
+        },
+        announce,
+        reportError,
+      }),
+    );
+    new InputRequests(
+      controllerHost(this, {
+        servers: this.serverSet,
+        get provider() {
+          return chat.chatProvider;
+        },
+        get store() {
+          return chat.chatStore;
+        },
+        get theme() {
+          return chat.theme;
+        },
+        get conversationId() {
+          return chat.session.conversation?.id;
+        },
+        calls: this.session.calls,
+        get messages() {
+          return chat.session.messages;
+        },
+        requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
+        attachFiles: (files: File[]) => this.attachFiles(files),
+        reportError,
+        addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
+        removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),
+        dispatchEvent: (event: Event) => this.dispatchEvent(event),
+      }),
+    );
+    // Events from the inner cards and blocks (once per element, not per connection to the page).
+    this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
+    this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
+    this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+  }
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
-    const p = this.settingsConfig ?? this.provider;
+    const p = this.#settings.config ?? this.provider;
     if (!p) return undefined;
     if (isProvider(p)) return p;
     const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
@@ -205,21 +338,12 @@ export class McpChat extends LitElement {
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
-    return this.store === null ? undefined : (this.store ?? this.persistence.defaultStore);
-  }
-
-  constructor() {
-    super();
-    // Events from the inner cards and blocks (once per element, not per connection to the page).
-    this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
-    this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
-    this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+    return this.#persistence.store;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.serverSet.addEventListener('change', this.#onServersChange);
-    this.#disposeInputs = installInputHandlers(this);
     // Re-attached after a removal: open the connections again.
     if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
   }
@@ -227,7 +351,6 @@ export class McpChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.serverSet.removeEventListener('change', this.#onServersChange);
-    this.#disposeInputs?.();
     // A chat taken off the page stops its turn and closes its connections
     // (browsers allow few connections per host; idle sessions would starve others).
     this.session.stop();
@@ -252,35 +375,34 @@ export class McpChat extends LitElement {
     if (changed.has('server') || changed.has('servers')) {
       this.serverSet.setServers(this.#serverList());
     }
-    if (changed.has('store')) this.persistence.storeChanged();
-    if (changed.has('panel') && this.panel === 'conversations') void refreshConversations(this);
+    if (changed.has('store')) this.#persistence.storeChanged();
+    if (changed.has('panel') && this.panel === 'conversations') void this.#conversations.refresh();
+    if (this.panel === 'settings') this.#settings.probeOllama();
   }
 
-  /** @internal Repaints the streaming message once per frame. */
-  streamChanged(): void {
-    this.scroller.streamChanged();
-  }
-
-  /** @internal */
-  announce(text: string): void {
+  #announce(text: string): void {
     this.announcement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
   }
 
-  /** @internal */
-  reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
+  #reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
     this.errorText = message;
     this.dispatchEvent(new McpChatErrorEvent(source, message, error));
   }
 
-  /** @internal */
-  turnEnded(result: TurnResult): void {
+  #turnEnded(result: TurnResult): void {
     if (result.reason === 'maxRounds') this.errorText = `Stopped after ${result.rounds} model calls (the limit). Send a message to continue.`;
     this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
   }
 
-  /** @internal */
-  toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: McpToolCallEvent['status'], server?: string): void {
-    this.dispatchEvent(new McpToolCallEvent(use, result, status, server));
+  async #focusAfterUpdate(selector: string): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  /** A prompt's messages join the conversation; the model answers when the last one is the person's. */
+  async #insertPrompt(messages: Message[]): Promise<void> {
+    for (const message of messages) await this.session.append(message);
+    if (messages.at(-1)?.role === 'user' && this.chatProvider) await this.session.runTurn();
   }
 
   /** The conversation's messages (MCP messages, as stored). */
@@ -304,7 +426,7 @@ export class McpChat extends LitElement {
     const message: Message = { role: 'user', content };
     if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
     this.errorText = '';
-    this.scroller.follow();
+    this.#scroll.follow();
     await this.session.append(message);
     if (!this.chatProvider) {
       this.errorText = '';
@@ -316,7 +438,8 @@ export class McpChat extends LitElement {
   /**
    * Runs a tool directly, without a model (as the "/" palette does); the call
    * and its result join the conversation as a tool card. Waits up to
-   * `timeoutMs` for a server offering the tool to connect.
+   * `timeoutMs` for a server offering the tool to connect; while a turn or
+   * another call runs, it waits for it to end.
    */
   async runTool(name: string, args: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
@@ -327,7 +450,7 @@ export class McpChat extends LitElement {
   async showTool(name: string, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
     const tool = this.serverSet.getTool(name)!;
-    this.palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+    this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
   }
 
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
@@ -338,7 +461,7 @@ export class McpChat extends LitElement {
   /** Starts a new, empty conversation. */
   newConversation(): void {
     this.session.clear();
-    this.persistence.forgetOpen();
+    this.#persistence.forgetOpen();
     this.input?.focus();
   }
 
@@ -346,10 +469,10 @@ export class McpChat extends LitElement {
   async openConversation(id: string): Promise<void> {
     try {
       await this.session.open(id);
-      this.scroller.follow();
+      this.#scroll.follow();
       this.requestUpdate();
     } catch (error) {
-      this.reportError('history', describe(error), error);
+      this.#reportError('history', describe(error), error);
     }
   }
 
@@ -364,7 +487,26 @@ export class McpChat extends LitElement {
       await this.updateComplete;
       this.previewDialog?.showModal();
     } catch (error) {
-      this.reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
+      this.#reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
+    }
+  }
+
+  /** Attaches image files (paste, drop or picker) as image blocks. */
+  async attachFiles(files: File[]): Promise<void> {
+    const blocks = await readImageFiles(files);
+    this.attachments = [...this.attachments, ...blocks];
+  }
+
+  /** Reads a resource from a server and attaches it to the next message. */
+  async #attachResource(uri: string, connectionUrl: string): Promise<void> {
+    const connection = this.serverSet.connections.find((c) => c.url === connectionUrl);
+    if (!connection) return;
+    try {
+      const result = await connection.readResource(uri);
+      const blocks: ContentBlock[] = (result.contents as ResourceContents[]).map((resource) => ({ type: 'resource', resource }));
+      this.attachments = [...this.attachments, ...blocks];
+    } catch (error) {
+      this.#reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
     }
   }
 
@@ -372,8 +514,8 @@ export class McpChat extends LitElement {
     event?.preventDefault();
     const input = this.input;
     if (!input || this.session.busy) return;
-    if (this.palette.open) {
-      this.palette.choose();
+    if (this.#palette.open) {
+      this.#palette.choose();
       return;
     }
     const text = input.value;
@@ -385,7 +527,7 @@ export class McpChat extends LitElement {
   }
 
   #onKeyDown(event: KeyboardEvent): void {
-    if (this.palette.onKeyDown(event)) return;
+    if (this.#palette.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.#submit();
@@ -395,34 +537,112 @@ export class McpChat extends LitElement {
     }
   }
 
+  async #onFiles(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    await this.attachFiles([...(input.files ?? [])]);
+    input.value = '';
+  }
+
+  /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
+  #renderPanel(panel: ChatPanel) {
+    const sign = { announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
+    switch (panel) {
+      case 'conversations':
+        return renderConversationsPanel(
+          this.#conversations,
+          { hasStore: Boolean(this.chatStore), persistent: this.chatStore?.persistent ?? false, currentId: this.session.conversation?.id },
+          {
+            open: (id) => void this.openConversation(id),
+            newConversation: () => this.newConversation(),
+            focus: (selector) => void this.#focusAfterUpdate(selector),
+            download: (name, text) => this.#download(name, text),
+            pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
+          },
+        );
+      case 'servers':
+        return renderServersPanel(this.serverSet.connections, { signIn: (c: McpConnection) => void signIn(c, sign), signOut: (c: McpConnection) => void signOut(c, sign) });
+      case 'settings': {
+        const given = isProvider(this.provider);
+        const config: ProviderConfig =
+          this.#settings.config ??
+          (typeof this.provider === 'string' ? { kind: this.provider, baseUrl: this.baseUrl, model: this.model } : given || !this.provider ? { kind: 'openai' } : (this.provider as ProviderConfig));
+        return renderSettingsPanel(
+          {
+            config,
+            pageProvider: given ? ((this.provider as { label?: string }).label ?? '') : undefined,
+            model: this.model,
+            models: this.#settings.models,
+            ollama: this.#settings.ollama,
+            ollamaUrl: this.ollamaUrl,
+            allowKeyStorage: this.allowKeyStorage,
+          },
+          {
+            choose: (next, withKey) => {
+              this.#settings.choose(next, withKey);
+              this.panel = undefined;
+            },
+            listModels: (next) => void this.#settings.listModels(next),
+          },
+        );
+      }
+      case 'resources':
+        return renderResourcesPanel(this.serverSet.listResources(), { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
+      default: {
+        const never: never = panel;
+        return never;
+      }
+    }
+  }
+
+  #download(name: string, text: string): void {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    this.renderRoot.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
   protected override render() {
     const s = this.session;
-    const visible = visibleMessages(s.messages);
     const noModel = !this.chatProvider;
+    const palette = this.#palette;
+    const connections = this.serverSet.connections;
+    const onSignIn = (c: McpConnection) =>
+      void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     return html`<div part="base" class="base ${this.panel ? 'with-panel' : ''}">
-      ${renderHeader(this)}
-      ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${renderChatPanel(this, this.panel)}</aside>` : nothing}
+      ${renderHeader(connections, this.panel, { showPanel: (p) => (this.panel = p), newConversation: () => this.newConversation() })}
+      ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${this.#renderPanel(this.panel)}</aside>` : nothing}
       <div class="main">
-        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.scroller.onScroll}>
-          ${visible.length === 0 && !s.streaming
-            ? html`<div class="empty"><slot name="empty">${noModel ? 'No model is set up. Type / to run a tool or a prompt, or open Settings to choose a model.' : 'Ask anything; the model can use the tools of the connected servers.'}</slot></div>`
-            : nothing}
-          ${repeat(
-            visible,
-            (m) => m,
-            (m) => html`<mcp-message theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${this.#views.for(m, s.views)}>${this.#inlineFor(m)}</mcp-message>`,
-          )}
-          ${s.streaming ? html`<mcp-message class="streaming" theme=${ifDefined(this.theme)} exportparts=${MESSAGE_PARTS} .message=${s.streaming} streaming></mcp-message>` : nothing}
+        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#scroll.onScroll}>
+          ${renderMessageList({
+            messages: s.messages,
+            streaming: s.streaming,
+            theme: this.theme,
+            toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
+            inlineOf: (m) => s.calls.inlineFor(m),
+            emptyText: noModel
+              ? 'No model is set up. Type / to run a tool or a prompt, or open Settings to choose a model.'
+              : 'Ask anything; the model can use the tools of the connected servers.',
+          })}
         </div>
       </div>
       <div class="bottom">
         <div class="requests"></div>
         ${this.errorText ? html`<p part="error" class="error" role="alert">${this.errorText}<button @click=${() => (this.errorText = '')}>Dismiss</button></p>` : nothing}
-        ${renderSignInNotice(this)}
-        ${renderServerProblems(this)}
+        ${renderSignInNotice(connections, onSignIn)}
+        ${renderServerProblems(connections)}
         ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
-        ${this.palette.render()}
-        ${renderAttachments(this)}
+        ${renderQueued(s.queued)}
+        ${renderPalette(palette, {
+          choose: (item) => palette.choose(item),
+          submit: (form) => void palette.submit(form),
+          close: () => palette.close(),
+          complete: (field, input) => palette.complete(field, input),
+        })}
+        ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)))}
         <form part="composer" class="composer" @submit=${this.#submit}>
           <button part="attach-button" type="button" aria-label="Attach images" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}>+</button>
           <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
@@ -431,11 +651,11 @@ export class McpChat extends LitElement {
             class="input"
             rows="1"
             aria-label="Message"
-            aria-controls=${ifDefined(this.palette.open ? 'palette' : undefined)}
-            aria-activedescendant=${ifDefined(this.palette.open && this.palette.items.length ? `palette-${this.palette.index}` : undefined)}
+            aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
+            aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
             placeholder=${this.placeholder}
             @keydown=${this.#onKeyDown}
-            @input=${() => this.palette.onInput(this.input!.value)}
+            @input=${() => palette.onInput(this.input!.value)}
           ></textarea>
           ${s.busy
             ? html`<button part="stop-button" type="button" class="danger" @click=${() => this.stop()}>Stop</button>`
@@ -450,23 +670,6 @@ export class McpChat extends LitElement {
           : nothing}
       </dialog>
     </div>`;
-  }
-
-  #inlineFor(message: Message) {
-    const nodes = message.content.flatMap((b) => (b.type === 'tool_use' ? (this.session.inline.get(b.id) ?? []) : []));
-    return nodes.length ? nodes : nothing;
-  }
-
-  async #onFiles(event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    await this.attachFiles([...(input.files ?? [])]);
-    input.value = '';
-  }
-
-  /** Attaches image files (paste, drop or picker) as image blocks. */
-  async attachFiles(files: File[]): Promise<void> {
-    const blocks = await readImageFiles(files);
-    this.attachments = [...this.attachments, ...blocks];
   }
 }
 

@@ -3,7 +3,7 @@ import { hubToolHost } from '../../agent/hub-tools.js';
 import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../../agent/types.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import { McpHub } from '../../mcp/hub.js';
-import { connectionConfig, type ChatServerConfig } from './chat-auth.js';
+import { connectionConfig, type ChatServerConfig } from './auth.js';
 
 /**
  * A server as `<mcp-chat>` takes it: a URL, or the connection settings with

@@ -1,32 +1,37 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { defaultApprovalPolicy } from '../../agent/approval.js';
-import { runTurn } from '../../agent/run-turn.js';
-import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../agent/types.js';
-import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
-import { clientToolResult, toolCallRecord, toolResultBlock } from '../../content/tool-result.js';
-import type { Conversation, HistoryStore } from '../../history/index.js';
-import type { ModelProvider } from '../../providers/types.js';
-import type { ToolCallView } from '../content/mcp-message/mcp-message.js';
-import type { ServerSet } from './server-set.js';
+import { defaultApprovalPolicy } from '../../../agent/approval.js';
+import { runTurn } from '../../../agent/run-turn.js';
+import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
+import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
+import { clientToolResult, toolResultBlock } from '../../../content/tool-result.js';
+import type { Conversation, HistoryStore } from '../../../history/index.js';
+import type { ModelProvider } from '../../../providers/types.js';
+import { describe } from '../describe.js';
+import type { ServerSet } from '../server-set.js';
+import { ToolCalls } from './tool-calls.js';
 
-/** What the session needs from its element. */
-export interface ChatSessionHost extends ReactiveControllerHost, EventTarget {
-  readonly serverSet: ServerSet;
-  readonly chatProvider: ModelProvider | undefined;
-  readonly chatStore: HistoryStore | undefined;
-  systemPrompt?: string;
-  maxRounds: number;
-  policy?: ApprovalPolicy;
-  model?: string;
+/** Where an error comes from (as `mcp-chat-error` reports it). */
+export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'tool';
+
+/** What the session needs from its element. Read at the moment of use, so property changes apply to the next turn. */
+export interface ChatSessionHost extends ReactiveControllerHost {
+  readonly servers: ServerSet;
+  readonly provider: ModelProvider | undefined;
+  readonly store: HistoryStore | undefined;
+  /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`). */
+  readonly turnSettings: { systemPrompt?: string; maxRounds: number; policy?: ApprovalPolicy; model?: string };
   /** Called for every streamed piece (the element repaints once per frame). */
   streamChanged(): void;
   /** Tells screen reader users something, politely. */
   announce(text: string): void;
   /** Reports an error to the person and as an `mcp-chat-error` event. */
-  reportError(source: 'provider' | 'history' | 'server' | 'import' | 'tool', message: string, error: unknown): void;
-  /** Fires the element's typed events. */
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+  /** A conversation was created in the store (the list of conversations changed). */
+  conversationCreated(): void;
+  /** A turn ended (the element fires `mcp-turn-end`). */
   turnEnded(result: TurnResult): void;
-  toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: 'done' | 'error' | 'cancelled' | 'denied', server?: string): void;
+  /** A tool call ended (the element fires `mcp-tool-call`). */
+  toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string): void;
 }
 
 /** Marks tool calls the person ran from the palette (not asked by a model). */
@@ -36,20 +41,22 @@ export const MANUAL_META_KEY = 'mcp-elements/manual';
 const stoppedError = () => new DOMException('The person stopped this tool call.', 'AbortError');
 
 /**
- * The conversation of one `<mcp-chat>`: its messages, the state of every
- * tool call, the running turn (with Stop), approvals, and saving to the
- * history store as messages happen.
+ * The conversation of one `<mcp-chat>`: its messages (the one place a tool
+ * result lives), the running turn (with Stop), approvals, calls the person
+ * runs directly (queued while something runs), and saving to the history
+ * store as messages happen. Per-call state that is not a message is in
+ * {@link ChatSession.calls}.
  */
 export class ChatSession implements ReactiveController {
-  messages: Message[] = [];
-  /** Per tool_use id. Replaced (not mutated) on change, so renderers see the change. */
-  views = new Map<string, ToolCallView>();
+  messages: readonly Message[] = [];
   /** The assistant message streaming in, if any. */
   streaming: Message | undefined;
   busy = false;
   conversation: Conversation | undefined;
-  /** Inline elements (elicitation, sampling) per tool_use id. */
-  inline = new Map<string, HTMLElement[]>();
+  /** Titles of the tools the person asked to run that wait for the running work (shown, in order). */
+  queued: readonly string[] = [];
+  /** Live state of the tool calls (status, progress, open, inline requests). */
+  readonly calls: ToolCalls;
 
   readonly #host: ChatSessionHost;
   #turn?: AbortController;
@@ -57,9 +64,13 @@ export class ChatSession implements ReactiveController {
   #approvals = new Map<string, (ok: boolean) => void>();
   #alwaysAllowed = new Set<string>();
   #saving: Promise<unknown> = Promise.resolve();
+  /** Resolves when the running turn or call ends (the queue of direct calls waits on it). */
+  #idle: Promise<void> = Promise.resolve();
+  #endBusy: () => void = () => {};
 
   constructor(host: ChatSessionHost) {
     this.#host = host;
+    this.calls = new ToolCalls(host);
     host.addController(this);
   }
 
@@ -67,10 +78,15 @@ export class ChatSession implements ReactiveController {
     this.stop();
   }
 
-  #view(id: string, patch: Partial<ToolCallView>): void {
-    const views = new Map(this.views);
-    views.set(id, { ...views.get(id), ...patch });
-    this.views = views;
+  #startBusy(): void {
+    this.busy = true;
+    this.#idle = new Promise((resolve) => (this.#endBusy = resolve));
+    this.#host.requestUpdate();
+  }
+
+  #stopBusy(): void {
+    this.busy = false;
+    this.#endBusy();
     this.#host.requestUpdate();
   }
 
@@ -78,8 +94,7 @@ export class ChatSession implements ReactiveController {
   clear(): void {
     this.stop();
     this.messages = [];
-    this.views = new Map();
-    this.inline = new Map();
+    this.calls.clear();
     this.streaming = undefined;
     this.conversation = undefined;
     this.#alwaysAllowed.clear();
@@ -88,7 +103,7 @@ export class ChatSession implements ReactiveController {
 
   /** Shows a stored conversation. */
   async open(id: string): Promise<void> {
-    const store = this.#host.chatStore;
+    const store = this.#host.store;
     if (!store) return;
     this.stop();
     const conversation = await store.getConversation(id);
@@ -96,24 +111,22 @@ export class ChatSession implements ReactiveController {
     const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
     this.conversation = conversation;
     this.messages = stored.map(({ role, content, _meta }) => (_meta ? { role, content, _meta } : { role, content }));
-    this.inline = new Map();
-    this.views = rebuildViews(this.messages, this.#host.serverSet);
-    this.#host.requestUpdate();
+    this.calls.clear();
   }
 
   async #ensureConversation(first: Message): Promise<string | undefined> {
-    const store = this.#host.chatStore;
+    const store = this.#host.store;
     if (!store) return undefined;
     if (!this.conversation) {
       const text = first.content.find((b) => b.type === 'text')?.text as string | undefined;
       const tool = first.content.find((b): b is ToolUseBlock => b.type === 'tool_use')?.name;
       this.conversation = await store.createConversation({
         title: (text ?? (tool ? `Tool: ${tool}` : 'New conversation')).trim().slice(0, 80) || 'New conversation',
-        servers: this.#host.serverSet.connections.map((c) => ({ url: c.url, name: c.name })),
-        provider: this.#host.chatProvider?.id,
-        model: this.#host.model,
+        servers: this.#host.servers.connections.map((c) => ({ url: c.url, name: c.name })),
+        provider: this.#host.provider?.id,
+        model: this.#host.turnSettings.model,
       });
-      this.#host.dispatchEvent(new Event('conversation-change'));
+      this.#host.conversationCreated();
     }
     return this.conversation.id;
   }
@@ -121,13 +134,14 @@ export class ChatSession implements ReactiveController {
   /** Adds a message to the conversation and saves it (saves are kept in order). */
   async append(message: Message, extra: Record<string, unknown> = {}): Promise<void> {
     this.messages = [...this.messages, message];
+    this.calls.settled(message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
     this.#host.requestUpdate();
     this.#saving = this.#saving.then(async () => {
       try {
         const id = await this.#ensureConversation(message);
-        if (id) await this.#host.chatStore!.appendMessages(id, [{ ...message, ...extra }]);
+        if (id) await this.#host.store!.appendMessages(id, [{ ...message, ...extra }]);
       } catch (error) {
-        this.#host.reportError('history', `This message could not be saved: ${error instanceof Error ? error.message : String(error)}`, error);
+        this.#host.reportError('history', `This message could not be saved: ${describe(error)}`, error);
       }
     });
     await this.#saving;
@@ -140,7 +154,7 @@ export class ChatSession implements ReactiveController {
 
   /** The agent's view of the tools: per-call Stop on top of the turn's signal. */
   #toolHost(): AgentToolHost {
-    const servers = this.#host.serverSet;
+    const servers = this.#host.servers;
     return {
       listTools: () => servers.listTools(),
       listInstructions: () => servers.listInstructions(),
@@ -161,21 +175,21 @@ export class ChatSession implements ReactiveController {
 
   /** Runs a model turn on the conversation as it is (it should end with the person's message). */
   async runTurn(): Promise<TurnResult | undefined> {
-    const provider = this.#host.chatProvider;
+    const provider = this.#host.provider;
     if (!provider || this.busy) return undefined;
-    this.busy = true;
+    this.#startBusy();
     const turn = (this.#turn = new AbortController());
-    this.#host.requestUpdate();
-    const base = this.#host.policy ?? defaultApprovalPolicy;
+    const { systemPrompt, maxRounds, policy, model } = this.#host.turnSettings;
+    const base = policy ?? defaultApprovalPolicy;
     let result: TurnResult;
     try {
       result = await runTurn({
         provider,
         messages: this.messages,
         tools: this.#toolHost(),
-        systemPrompt: this.#host.systemPrompt,
-        maxRounds: this.#host.maxRounds,
-        model: this.#host.model,
+        systemPrompt,
+        maxRounds,
+        model,
         signal: turn.signal,
         policy: (tool, input) => (this.#alwaysAllowed.has(tool.name) ? 'allow' : base(tool, input)),
         approve: ({ toolUse, signal }) =>
@@ -187,11 +201,10 @@ export class ChatSession implements ReactiveController {
         onEvent: (event) => this.#onTurnEvent(event),
       });
     } finally {
-      this.busy = false;
       this.streaming = undefined;
       this.#turn = undefined;
       this.#approvals.clear();
-      this.#host.requestUpdate();
+      this.#stopBusy();
     }
     if (result.reason === 'error') {
       this.#host.reportError('provider', describe(result.error), result.error);
@@ -201,7 +214,7 @@ export class ChatSession implements ReactiveController {
   }
 
   #onTurnEvent(event: TurnEvent): void {
-    const servers = this.#host.serverSet;
+    const servers = this.#host.servers;
     switch (event.type) {
       case 'round-start':
         this.streaming = { role: 'assistant', content: [] };
@@ -217,26 +230,26 @@ export class ChatSession implements ReactiveController {
           for (const block of event.message.content) {
             if (block.type !== 'tool_use') continue;
             const tool = servers.getTool(block.name);
-            this.#view(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
+            this.calls.update(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
           }
           const text = event.message.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
           if (text) this.#host.announce(`Assistant: ${text}`);
         }
         return;
       case 'tool-approval':
-        this.#view(event.toolUse.id, { status: 'approval', open: true });
+        this.calls.update(event.toolUse.id, { status: 'approval', open: true });
         this.#host.announce(`${event.toolUse.name} needs your approval.`);
         return;
       case 'tool-start':
-        this.#view(event.toolUse.id, { status: 'running', server: event.tool?.server, title: event.tool?.title });
+        this.calls.update(event.toolUse.id, { status: 'running', server: event.tool?.server, title: event.tool?.title });
         this.#host.announce(`Running ${event.toolUse.name}.`);
         return;
       case 'tool-progress':
-        this.#view(event.toolUse.id, { progress: event.progress });
+        this.calls.update(event.toolUse.id, { progress: event.progress });
         return;
       case 'tool-end': {
-        const status = event.status;
-        this.#view(event.toolUse.id, { status, result: event.result, progress: undefined });
+        const { status } = event;
+        this.calls.update(event.toolUse.id, { status, result: event.result, progress: undefined });
         this.#host.announce(`${event.toolUse.name}: ${status === 'done' ? 'done' : status}.`);
         this.#host.toolCalled(event.toolUse, event.result, status, servers.getTool(event.toolUse.name)?.server);
         return;
@@ -250,13 +263,17 @@ export class ChatSession implements ReactiveController {
     }
   }
 
+  #useOf(toolUseId: string): ToolUseBlock | undefined {
+    return this.messages.flatMap((m) => m.content).find((b): b is ToolUseBlock => b.type === 'tool_use' && b.id === toolUseId);
+  }
+
   /** The person answered an approval request. */
   answerApproval(toolUseId: string, approved: boolean, always: boolean): void {
     const resolve = this.#approvals.get(toolUseId);
     if (!resolve) return;
     this.#approvals.delete(toolUseId);
     if (always && approved) {
-      const use = this.messages.flatMap((m) => m.content).find((b): b is ToolUseBlock => b.type === 'tool_use' && b.id === toolUseId);
+      const use = this.#useOf(toolUseId);
       if (use) this.#alwaysAllowed.add(use.name);
     }
     void this.#logApproval(toolUseId, approved);
@@ -264,8 +281,8 @@ export class ChatSession implements ReactiveController {
   }
 
   async #logApproval(toolUseId: string, approved: boolean): Promise<void> {
-    const store = this.#host.chatStore;
-    const use = this.messages.flatMap((m) => m.content).find((b): b is ToolUseBlock => b.type === 'tool_use' && b.id === toolUseId);
+    const store = this.#host.store;
+    const use = this.#useOf(toolUseId);
     if (!store || !use) return;
     await this.#saving;
     if (!this.conversation) return;
@@ -274,7 +291,7 @@ export class ChatSession implements ReactiveController {
         conversationId: this.conversation.id,
         kind: 'tool-approval',
         toolUseId,
-        server: this.#host.serverSet.getTool(use.name)?.connection.url,
+        server: this.#host.servers.getTool(use.name)?.connection.url,
         request: { method: 'tools/call', params: { name: use.name, arguments: use.input } },
         response: { result: { action: approved ? 'approve' : 'deny' } },
         respondedAt: Date.now(),
@@ -293,67 +310,54 @@ export class ChatSession implements ReactiveController {
     for (const call of this.#calls.values()) call.abort();
   }
 
-  /** Runs a tool the person picked from the palette, recorded as a call and its result. */
+  /**
+   * Runs a tool the person picked (palette, `runTool()`), recorded as a call
+   * and its result. While a turn or another call runs it waits its turn (the
+   * person is told) and then runs, in the order asked.
+   */
   async runToolDirectly(name: string, args: Record<string, unknown>): Promise<void> {
-    const servers = this.#host.serverSet;
+    const servers = this.#host.servers;
+    if (this.busy) {
+      const label = servers.getTool(name)?.title ?? name;
+      this.queued = [...this.queued, label];
+      this.#host.announce(`${label} will run when the current work ends.`);
+      this.#host.requestUpdate();
+      while (this.busy) await this.#idle;
+      const at = this.queued.indexOf(label);
+      this.queued = this.queued.filter((_, i) => i !== at);
+    }
     const tool = servers.getTool(name);
-    if (!tool || this.busy) return;
-    this.busy = true;
+    if (!tool) {
+      this.#host.reportError('tool', `No connected server offers the tool ${name}.`, undefined);
+      return;
+    }
+    this.#startBusy();
     const id = `manual_${crypto.randomUUID().replace(/-/g, '')}`;
     const use: ToolUseBlock = { type: 'tool_use', id, name, input: args };
-    this.#view(id, { status: 'running', server: tool.server, title: tool.title, open: true });
+    const shown = { server: tool.server, title: tool.title };
+    this.calls.update(id, { status: 'running', ...shown, open: true });
     try {
       await this.append({ role: 'assistant', content: [use], _meta: { [MANUAL_META_KEY]: true } });
       const own = new AbortController();
       this.#calls.set(id, own);
       let result: ToolResultBlock;
-      let status: 'done' | 'error' | 'cancelled';
+      let status: ToolCallOutcome;
       try {
-        const r = await servers.callTool(name, args, {
-          signal: own.signal,
-          toolUseId: id,
-          onprogress: (progress) => this.#view(id, { progress }),
-        });
+        const r = await servers.callTool(name, args, { signal: own.signal, toolUseId: id, onprogress: (progress) => this.calls.update(id, { progress }) });
         status = r.isError ? 'error' : 'done';
-        result = toolResultBlock(id, r, { status, server: tool.server, title: tool.title });
+        result = toolResultBlock(id, r, { status, ...shown });
       } catch (error) {
         status = own.signal.aborted ? 'cancelled' : 'error';
         const text = own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`;
-        result = clientToolResult(id, text, { status, server: tool.server, title: tool.title });
+        result = clientToolResult(id, text, { status, ...shown });
       } finally {
         this.#calls.delete(id);
       }
-      this.#view(id, { status, result, progress: undefined });
       await this.append({ role: 'user', content: [result] });
       this.#host.toolCalled(use, result, status, tool.server);
       this.#host.announce(`${name}: ${status}.`);
     } finally {
-      this.busy = false;
-      this.#host.requestUpdate();
+      this.#stopBusy();
     }
   }
-}
-
-/** Views for a conversation loaded from the store. */
-function rebuildViews(messages: readonly Message[], servers: ServerSet): Map<string, ToolCallView> {
-  const views = new Map<string, ToolCallView>();
-  for (const message of messages) {
-    for (const block of message.content) {
-      if (block.type === 'tool_use') {
-        const tool = servers.getTool(block.name);
-        views.set(block.id, { status: 'cancelled', server: tool?.server, title: tool?.title });
-      } else if (block.type === 'tool_result') {
-        const record = toolCallRecord(block);
-        const known = views.get(block.toolUseId);
-        views.set(block.toolUseId, { ...known, result: block, status: record.status, server: known?.server ?? record.server, title: known?.title ?? record.title });
-      }
-    }
-  }
-  return views;
-}
-
-/** A provider or tool error in words. */
-export function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

@@ -1,0 +1,106 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { HistoryStore } from '../../../history/index.js';
+import { openHistory } from '../../../history/idb-store.js';
+import { createMemoryHistory } from '../../../history/memory-store.js';
+import { describe } from '../describe.js';
+import type { ChatErrorSource } from './chat-session.js';
+
+/** What the persistence controller needs from its element. */
+export interface ChatPersistenceHost extends ReactiveControllerHost {
+  /** The element's `storage-key`. */
+  readonly storageKey: string;
+  /** The element's `store` (`null`: nothing saved; `undefined`: the default store). */
+  readonly store: HistoryStore | null | undefined;
+  /** The id of the conversation shown now, if it is saved. */
+  readonly openConversationId: string | undefined;
+  /** Shows a saved conversation (the one open before the reload). */
+  reopen(id: string): Promise<void>;
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/**
+ * What `<mcp-chat>` keeps of its conversations across reloads: the default
+ * history store (IndexedDB, memory when IndexedDB is unavailable) and which
+ * conversation is open, keyed by `storage-key`. Blocked storage only means
+ * nothing is remembered.
+ */
+export class ChatPersistence implements ReactiveController {
+  readonly #host: ChatPersistenceHost;
+  #restored = false;
+  /** The default store, once opened (used when the page set no `store`). */
+  defaultStore: HistoryStore | undefined;
+
+  constructor(host: ChatPersistenceHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  get #openKey(): string {
+    return `mcp-chat:open:${this.#host.storageKey}`;
+  }
+
+  /** The store in use: the element's, else the default one once open. */
+  get store(): HistoryStore | undefined {
+    const own = this.#host.store;
+    return own === null ? undefined : (own ?? this.defaultStore);
+  }
+
+  hostConnected(): void {
+    void this.#initStore();
+  }
+
+  hostUpdated(): void {
+    const id = this.#host.openConversationId;
+    try {
+      if (id) localStorage.setItem(this.#openKey, id);
+    } catch {
+      // Not remembered across reloads when storage is blocked.
+    }
+  }
+
+  /** The page changed `store`: open the remembered conversation from the new one. */
+  storeChanged(): void {
+    this.#restored = false;
+    void this.#restore();
+  }
+
+  /** Forgets the open conversation (a new one is starting). */
+  forgetOpen(): void {
+    try {
+      localStorage.removeItem(this.#openKey);
+    } catch {
+      // ignore
+    }
+  }
+
+  async #initStore(): Promise<void> {
+    const host = this.#host;
+    if (host.store === undefined && !this.defaultStore) {
+      try {
+        this.defaultStore = await openHistory();
+      } catch (error) {
+        this.defaultStore = createMemoryHistory();
+        host.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
+      }
+      host.requestUpdate();
+    }
+    await this.#restore();
+  }
+
+  async #restore(): Promise<void> {
+    if (this.#restored || !this.store) return;
+    this.#restored = true;
+    let id: string | null = null;
+    try {
+      id = localStorage.getItem(this.#openKey);
+    } catch {
+      // Storage may be blocked; start with an empty conversation.
+    }
+    if (!id) return;
+    try {
+      await this.#host.reopen(id);
+    } catch {
+      // The conversation was deleted meanwhile.
+    }
+  }
+}

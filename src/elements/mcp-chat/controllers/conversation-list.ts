@@ -1,0 +1,116 @@
+import type { ReactiveControllerHost } from 'lit';
+import type { Conversation, HistoryStore } from '../../../history/index.js';
+import { describe } from '../describe.js';
+import type { ChatErrorSource } from './chat-session.js';
+
+/** What the conversation list needs from its element. */
+export interface ConversationListHost extends ReactiveControllerHost {
+  readonly store: HistoryStore | undefined;
+  announce(text: string): void;
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/**
+ * The saved conversations as the Conversations panel shows them: the list,
+ * the search and its full-text hits, which row is being renamed or waits for
+ * "Delete?" confirmation; and the store operations behind the panel's buttons.
+ */
+export class ConversationList {
+  readonly #host: ConversationListHost;
+  conversations: readonly Conversation[] | undefined;
+  query = '';
+  /** Conversations whose messages match the query (the store's full-text search). */
+  hits: ReadonlySet<string> | undefined;
+  /** The conversation being renamed. */
+  renaming: string | undefined;
+  /** The conversation whose deletion waits for the person's confirmation. */
+  confirming: string | undefined;
+  /** Bumped on each search so an older, slower answer is dropped. */
+  #generation = 0;
+
+  constructor(host: ConversationListHost) {
+    this.#host = host;
+  }
+
+  /** Reloads the list (after a change, on opening the panel, or for a search). */
+  async refresh(): Promise<void> {
+    const store = this.#host.store;
+    if (!store) return;
+    const generation = ++this.#generation;
+    const query = this.query.trim();
+    try {
+      const conversations = (await store.listConversations({ limit: 200 })).items;
+      const hits = query ? new Set((await store.search(query, { limit: 200 })).map((h) => h.conversationId)) : undefined;
+      if (generation !== this.#generation) return;
+      this.conversations = conversations;
+      this.hits = hits;
+    } catch (error) {
+      this.#host.reportError('history', describe(error), error);
+    }
+    this.#host.requestUpdate();
+  }
+
+  /** The conversations the panel lists (filtered by title or full-text hit). */
+  get visible(): readonly Conversation[] {
+    const q = this.query.trim().toLowerCase();
+    return (this.conversations ?? []).filter((c) => !q || c.title.toLowerCase().includes(q) || this.hits?.has(c.id));
+  }
+
+  search(query: string): void {
+    this.query = query;
+    void this.refresh();
+  }
+
+  /** Shows the rename form of a row (or none), or the delete confirmation (or none). */
+  edit(mode: { renaming?: string; confirming?: string }): void {
+    this.renaming = mode.renaming;
+    this.confirming = mode.confirming;
+    this.#host.requestUpdate();
+  }
+
+  async rename(c: Conversation, title: string): Promise<void> {
+    this.renaming = undefined;
+    try {
+      if (title && title !== c.title) await this.#host.store!.renameConversation(c.id, title);
+      this.#host.announce(`Renamed to ${title || c.title}.`);
+    } catch (error) {
+      this.#host.reportError('history', describe(error), error);
+    }
+    await this.refresh();
+  }
+
+  /** Deletes a conversation; `deleted` runs once it is gone, before the list is reloaded. */
+  async remove(c: Conversation, deleted?: () => void): Promise<void> {
+    this.confirming = undefined;
+    try {
+      await this.#host.store!.deleteConversation(c.id);
+      deleted?.();
+      this.#host.announce(`Deleted ${c.title}.`);
+    } catch (error) {
+      this.#host.reportError('history', describe(error), error);
+    }
+    await this.refresh();
+  }
+
+  /** The conversation as an export file's text, or undefined after reporting why not. */
+  async exportText(c: Conversation): Promise<string | undefined> {
+    try {
+      return await this.#host.store!.exportConversation(c.id);
+    } catch (error) {
+      this.#host.reportError('history', describe(error), error);
+      return undefined;
+    }
+  }
+
+  /** Imports an export file; the new conversation's id, or undefined after reporting why not. */
+  async importFile(file: File): Promise<string | undefined> {
+    try {
+      const conversation = await this.#host.store!.importConversation(await file.text());
+      await this.refresh();
+      return conversation.id;
+    } catch (error) {
+      this.#host.reportError('import', `That file could not be imported: ${describe(error)}`, error);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import type { ElicitRequestParams } from '@modelcontextprotocol/client';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Message } from '../../../content/index.js';
+import type { HistoryStore } from '../../../history/index.js';
+import type { ActivityResponse } from '../../../history/types.js';
+import type { InputRequestContext } from '../../../mcp/input-types.js';
+import type { ModelProvider } from '../../../providers/types.js';
+import { showElicitForm } from '../../elicit/show-elicit-form.js';
+import '../../mcp-sampling-approval/mcp-sampling-approval.js';
+import { createSamplingHandler } from '../../sampling/register-sampling-approval.js';
+import { describe } from '../describe.js';
+import type { ServerSet } from '../server-set.js';
+import type { ChatErrorSource } from './chat-session.js';
+import type { ToolCalls } from './tool-calls.js';
+
+/** What the input requests need from their element. */
+export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
+  readonly servers: ServerSet;
+  readonly provider: ModelProvider | undefined;
+  readonly store: HistoryStore | undefined;
+  readonly theme?: 'light' | 'dark';
+  /** The saved conversation shown now, if any (activity is logged to it). */
+  readonly conversationId: string | undefined;
+  /** The calls, to put a request under the call that caused it. */
+  readonly calls: ToolCalls;
+  readonly messages: readonly Message[];
+  /** Where a request not tied to a known call goes (above the composer). */
+  requestArea(): HTMLElement;
+  /** Files pasted or dropped on the chat. */
+  attachFiles(files: File[]): Promise<void>;
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/**
+ * What reaches the chat from outside its composer: images pasted or dropped,
+ * and the servers' input requests (elicitation as `<mcp-elicit-form>`,
+ * sampling as `<mcp-sampling-approval>`), each put under the tool call that
+ * caused it (or above the composer) and logged to the conversation's
+ * activity. Registered while the element is on the page.
+ */
+export class InputRequests implements ReactiveController {
+  readonly #host: InputRequestsHost;
+  #dispose?: () => void;
+
+  constructor(host: InputRequestsHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    const host = this.#host;
+    const onPaste = (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      if (files.length) {
+        event.preventDefault();
+        void host.attachFiles(files);
+      }
+    };
+    const onDragOver = (event: DragEvent) => {
+      if ([...(event.dataTransfer?.items ?? [])].some((i) => i.kind === 'file')) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (!files.length) return;
+      event.preventDefault();
+      void host.attachFiles(files);
+    };
+    host.addEventListener('paste', onPaste as EventListener);
+    host.addEventListener('dragover', onDragOver as EventListener);
+    host.addEventListener('drop', onDrop as EventListener);
+    const router = host.servers.router;
+    const offElicit = router.handle('elicitation', (params, context) => this.#elicit(params, context));
+    const offSampling = router.handle('sampling', (params, context) => this.#sample(params, context));
+    this.#dispose = () => {
+      host.removeEventListener('paste', onPaste as EventListener);
+      host.removeEventListener('dragover', onDragOver as EventListener);
+      host.removeEventListener('drop', onDrop as EventListener);
+      offElicit();
+      offSampling();
+    };
+  }
+
+  hostDisconnected(): void {
+    this.#dispose?.();
+    this.#dispose = undefined;
+  }
+
+  /**
+   * Puts an element under the tool call that caused it, or in the request
+   * area when no tool call is known. Returns a function that takes it down.
+   */
+  #place(element: HTMLElement, context?: InputRequestContext): () => void {
+    const host = this.#host;
+    const id = context?.toolCall?.toolUseId;
+    const underCall = Boolean(id && host.calls.has(id, host.messages));
+    if (underCall) {
+      element.slot = `tool-${id}`;
+      host.calls.attach(id!, element);
+    } else {
+      host.requestArea().append(element);
+      host.requestUpdate();
+    }
+    void host.updateComplete.then(() => element.scrollIntoView?.({ block: 'nearest' }));
+    return () => {
+      if (underCall) host.calls.detach(id!, element);
+      element.remove();
+      host.requestUpdate();
+    };
+  }
+
+  async #elicit(params: ElicitRequestParams, context: InputRequestContext) {
+    const host = this.#host;
+    let takeDown: (() => void) | undefined;
+    const container = host.requestArea();
+    const requestedAt = Date.now();
+    let response: ActivityResponse | undefined;
+    try {
+      const result = await showElicitForm(params, container, {
+        server: { name: context.server.name, title: context.server.title },
+        signal: context.signal,
+        completed: context.completed,
+        context,
+        theme: host.theme,
+        place: (form, _container, ctx) => {
+          takeDown = this.#place(form, ctx);
+        },
+      });
+      response = { result: { ...result } };
+      return result;
+    } catch (error) {
+      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
+      response = { error: { code, message: describe(error) } };
+      throw error;
+    } finally {
+      takeDown?.();
+      void this.#logElicitation(params, context, requestedAt, response);
+    }
+  }
+
+  async #sample(params: Parameters<ReturnType<typeof createSamplingHandler>>[0], context: InputRequestContext) {
+    const host = this.#host;
+    const element = document.createElement('mcp-sampling-approval');
+    const provider = host.provider;
+    element.provider = provider;
+    if (host.theme) element.setAttribute('theme', host.theme);
+    const takeDown = this.#place(element, context);
+    try {
+      const handler = createSamplingHandler(element, { provider, store: host.store, conversationId: () => host.conversationId });
+      return await handler(params, context);
+    } catch (error) {
+      host.reportError('tool', `A sampling request from ${context.server.name} failed: ${describe(error)}`, error);
+      throw error;
+    } finally {
+      takeDown();
+    }
+  }
+
+  /**
+   * Writes an elicitation exchange (the request and what the person answered)
+   * to the activity log of the open conversation, linked to the tool call that
+   * caused it. Logging never disturbs the answer: a failed write is dropped.
+   */
+  async #logElicitation(params: ElicitRequestParams, context: InputRequestContext, requestedAt: number, response: ActivityResponse | undefined): Promise<void> {
+    const store = this.#host.store;
+    const conversationId = this.#host.conversationId;
+    if (!store || !conversationId) return;
+    await store
+      .appendActivity({
+        conversationId,
+        kind: 'elicitation',
+        toolUseId: context.toolCall?.toolUseId,
+        server: context.server.url,
+        request: { method: 'elicitation/create', params: { ...params } },
+        response,
+        requestedAt,
+        respondedAt: Date.now(),
+      })
+      .catch(() => {});
+  }
+}

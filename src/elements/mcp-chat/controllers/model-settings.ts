@@ -1,0 +1,83 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { findOllama, listModelIds, type ProviderConfig } from '../provider-config.js';
+import type { ChatErrorSource } from './chat-session.js';
+
+/** What the model settings need from their element. */
+export interface ModelSettingsHost extends ReactiveControllerHost {
+  readonly storageKey: string;
+  /** The element's `allow-key-storage`. */
+  readonly allowKeyStorage: boolean;
+  /** The element's `ollama-url`. */
+  readonly ollamaUrl: string;
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/**
+ * The model the person chose in the Settings panel (it replaces the page's
+ * `provider`), remembered per `storage-key` (the API key only where the page
+ * allows it and the person asked), and what the panel offers: the models an
+ * endpoint listed, and Ollama when one answers at `ollama-url`.
+ */
+export class ModelSettings implements ReactiveController {
+  readonly #host: ModelSettingsHost;
+  /** The person's choice, if any. */
+  config: ProviderConfig | undefined;
+  /** Model ids the last "List models" found. */
+  models: readonly string[] = [];
+  /** Models of the Ollama found at {@link ollamaUrl} (empty while probing or when none answers). */
+  ollama: readonly string[] = [];
+  #probedUrl: string | undefined;
+
+  constructor(host: ModelSettingsHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** localStorage key of the model settings. */
+  get #key(): string {
+    return `mcp-chat:provider:${this.#host.storageKey}`;
+  }
+
+  hostConnected(): void {
+    try {
+      const saved = localStorage.getItem(this.#key);
+      if (!saved) return;
+      const config = JSON.parse(saved) as ProviderConfig;
+      if (!this.#host.allowKeyStorage) delete config.apiKey;
+      if (config.model) this.config = config;
+    } catch {
+      // Nothing remembered.
+    }
+  }
+
+  /** Uses `config` from now on and remembers it; the key only when the page allows it and `withKey`. */
+  choose(config: ProviderConfig, withKey: boolean): void {
+    this.config = config;
+    try {
+      localStorage.setItem(this.#key, JSON.stringify(withKey && this.#host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
+    } catch {
+      // Not remembered.
+    }
+    this.#host.requestUpdate();
+  }
+
+  /** Asks the endpoint for its models (for the panel's list). */
+  async listModels(config: ProviderConfig): Promise<void> {
+    this.models = await listModelIds(config);
+    if (!this.models.length) this.#host.reportError('provider', 'The endpoint listed no models (check the base URL and key), type the model id instead.', undefined);
+    this.#host.requestUpdate();
+  }
+
+  /** Looks for Ollama at `ollama-url` once per address (the Settings panel calls it when shown). */
+  probeOllama(): void {
+    const url = this.#host.ollamaUrl;
+    if (this.#probedUrl === url) return;
+    this.#probedUrl = url;
+    this.ollama = [];
+    void findOllama({ url }).then((models) => {
+      if (this.#probedUrl !== url) return;
+      this.ollama = models ?? [];
+      this.#host.requestUpdate();
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { html, nothing } from 'lit';
+import type { Conversation } from '../../../history/index.js';
+import type { ConversationList } from '../controllers/conversation-list.js';
+
+/** What the Conversations panel's buttons do beyond the list itself. */
+export interface ConversationsPanelActions {
+  open(id: string): void;
+  newConversation(): void;
+  /** Moves focus to an element of the panel once the chat has rendered. */
+  focus(selector: string): void;
+  /** Offers a file to download (the export). */
+  download(name: string, text: string): void;
+  /** Opens the file picker of the import. */
+  pickImport(): void;
+}
+
+/** The Conversations panel: new, import, search, and per conversation open, rename, export, delete. */
+export function renderConversationsPanel(list: ConversationList, view: { hasStore: boolean; persistent: boolean; currentId: string | undefined }, actions: ConversationsPanelActions) {
+  if (!view.hasStore) return html`<p class="hint">History is turned off.</p>`;
+  if (!list.conversations) void list.refresh();
+  const q = list.query.trim();
+  const shown = list.visible;
+  const row = (c: Conversation) => {
+    if (list.renaming === c.id) return renameRow(list, c, actions);
+    if (list.confirming === c.id) return confirmRow(list, c, view.currentId, actions);
+    return html`<li part="conversation" class="conversation" aria-current=${c.id === view.currentId ? 'true' : 'false'}>
+      <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id)}>${c.title}</button>
+      <button data-rename=${c.id} aria-label=${`Rename ${c.title}`} @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>✎</button>
+      <button aria-label=${`Export ${c.title}`} @click=${async () => {
+        const text = await list.exportText(c);
+        if (text !== undefined) actions.download(`${c.title.replace(/[^\w.-]+/g, '_').slice(0, 40) || 'conversation'}.json`, text);
+      }}>⇩</button>
+      <button data-delete=${c.id} class="danger" aria-label=${`Delete ${c.title}`} @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>×</button>
+    </li>`;
+  };
+  const onImport = async (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const id = await list.importFile(file);
+    if (id) actions.open(id);
+  };
+  return html`<h2>Conversations</h2>
+    <div class="row">
+      <button @click=${() => actions.newConversation()}>New</button>
+      <button @click=${() => actions.pickImport()}>Import</button>
+      <input class="import" type="file" accept="application/json,.json" hidden aria-label="Import a conversation" @change=${onImport} />
+    </div>
+    <input part="search" type="search" aria-label="Search conversations" placeholder="Search" .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
+    ${view.persistent ? nothing : html`<p class="hint">Saved in memory only: conversations end with the page.</p>`}
+    ${q && list.conversations && shown.length === 0 ? html`<p class="hint" role="status">No conversation matches “${q}”.</p>` : nothing}
+    <ul part="conversation-list" aria-label="Saved conversations">
+      ${shown.map(row)}
+    </ul>`;
+}
+
+function renameRow(list: ConversationList, c: Conversation, actions: ConversationsPanelActions) {
+  const cancel = () => {
+    list.edit({});
+    actions.focus(`[data-rename="${CSS.escape(c.id)}"]`);
+  };
+  const save = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const title = ((event.target as HTMLFormElement).elements.namedItem('title') as HTMLInputElement).value.trim();
+    await list.rename(c, title);
+    actions.focus(`[data-open="${CSS.escape(c.id)}"]`);
+  };
+  return html`<li class="conversation">
+    <form class="rename" @submit=${save} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
+      <input name="title" class="rename-input" aria-label=${`New title for ${c.title}`} .value=${c.title} required />
+      <button type="submit">Save</button>
+      <button type="button" @click=${cancel}>Cancel</button>
+    </form>
+  </li>`;
+}
+
+function confirmRow(list: ConversationList, c: Conversation, current: string | undefined, actions: ConversationsPanelActions) {
+  const cancel = () => {
+    list.edit({});
+    actions.focus(`[data-delete="${CSS.escape(c.id)}"]`);
+  };
+  const remove = async () => {
+    await list.remove(c, () => c.id === current && actions.newConversation());
+    actions.focus('input[part="search"]');
+  };
+  const id = `confirm-${c.id}`;
+  return html`<li class="conversation">
+    <div part="confirm" class="confirm" role="group" aria-labelledby=${id} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
+      <span id=${id}>Delete “${c.title}”? This cannot be undone.</span>
+      <div class="row">
+        <button type="button" class="danger" @click=${remove}>Delete</button>
+        <button type="button" class="confirm-cancel" @click=${cancel}>Cancel</button>
+      </div>
+    </div>
+  </li>`;
+}

@@ -1,0 +1,66 @@
+import { html, nothing } from 'lit';
+import { DEFAULT_BASE_URLS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../provider-config.js';
+
+/** What the Settings panel draws. */
+export interface SettingsPanelView {
+  /** The settings shown in the form. */
+  config: ProviderConfig;
+  /** Label of a provider instance the page set, if it did (settings here replace it). */
+  pageProvider?: string;
+  /** The element's `model`, the form's default model. */
+  model?: string;
+  models: readonly string[];
+  ollama: readonly string[];
+  ollamaUrl: string;
+  allowKeyStorage: boolean;
+}
+
+/** What the Settings panel's buttons do. */
+export interface SettingsPanelActions {
+  /** Use these settings (and remember them; the key when `withKey`). */
+  choose(config: ProviderConfig, withKey: boolean): void;
+  listModels(config: ProviderConfig): void;
+}
+
+/** The Settings panel: provider, base URL, key, model (with "List models" and a found Ollama). */
+export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPanelActions) {
+  const { config: cfg, ollama } = view;
+  const ollamaBase = `${view.ollamaUrl.replace(/\/+$/, '')}/v1`;
+  const read = (form: HTMLFormElement): ProviderConfig => {
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
+    const kind = value('kind') as ProviderKind;
+    return { kind, baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined), apiKey: value('apiKey') || undefined, model: value('model') || undefined };
+  };
+  const apply = (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const remember = (form.elements.namedItem('remember') as HTMLInputElement | null)?.checked;
+    actions.choose(read(form), Boolean(remember));
+  };
+  const loadModels = (event: Event) => {
+    const { model: _model, ...config } = read((event.target as HTMLElement).closest('form')!);
+    actions.listModels(config);
+  };
+  return html`<h2>Model</h2>
+    ${view.pageProvider !== undefined ? html`<p class="hint">The page set up a model (${view.pageProvider}). Settings here replace it.</p>` : nothing}
+    ${ollama.length
+      ? html`<p class="hint" role="status">Ollama found at ${view.ollamaUrl}: ${ollama.join(', ')}
+          <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>Use Ollama (${ollama[0]})</button></p>`
+      : nothing}
+    <form @submit=${apply} class="run-form">
+      <label>Provider
+        <select name="kind">
+          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${cfg.kind === k}>${k === 'openai' ? 'OpenAI-compatible' : k === 'anthropic' ? 'Anthropic' : 'Ollama (local)'}</option>`)}
+        </select>
+      </label>
+      <label>Base URL <input name="baseUrl" type="url" placeholder=${cfg.kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[cfg.kind]} .value=${cfg.baseUrl ?? ''} /></label>
+      <label>API key <input name="apiKey" type="password" autocomplete="off" .value=${cfg.apiKey ?? ''} /></label>
+      <p class="hint">The key is sent only to this endpoint, never to MCP servers${view.allowKeyStorage ? '' : ', and kept in memory only'}.</p>
+      ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}
+      <label>Model
+        <input name="model" list="model-list" required .value=${cfg.model ?? view.model ?? ''} />
+        <datalist id="model-list">${[...new Set([...view.models, ...(cfg.kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
+      </label>
+      <div class="row"><button type="button" @click=${loadModels}>List models</button><button type="submit" class="primary">Use this model</button></div>
+    </form>`;
+}

@@ -1,0 +1,49 @@
+import { html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { Message } from '../../../content/index.js';
+import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
+import '../../content/mcp-message/mcp-message.js';
+
+/** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
+export const MESSAGE_PARTS =
+  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
+
+/** Messages the list shows: user messages made only of tool results appear inside their tool cards instead. */
+export function visibleMessages(messages: readonly Message[]): Message[] {
+  return messages.filter((m) => !(m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result')));
+}
+
+/** What the message list draws. */
+export interface MessageListView {
+  messages: readonly Message[];
+  /** The assistant message streaming in, if any. */
+  streaming: Message | undefined;
+  theme?: 'light' | 'dark';
+  /** The tool calls of a message (result, status, progress...). */
+  toolCallsOf(message: Message): ReadonlyMap<string, ToolCallView>;
+  /** Elements shown under the calls of a message (inline forms, sampling approvals). */
+  inlineOf(message: Message): readonly HTMLElement[];
+  /** Shown while the conversation is empty (the `empty` slot's default). */
+  emptyText: string;
+}
+
+/**
+ * The messages of the conversation, then the one streaming in. Per-message
+ * controls (message actions) belong next to the `<mcp-message>` drawn here,
+ * taking the message and callbacks, like the rest of `render/`.
+ */
+export function renderMessageList(view: MessageListView) {
+  const visible = visibleMessages(view.messages);
+  const theme = ifDefined(view.theme);
+  return html`${visible.length === 0 && !view.streaming ? html`<div class="empty"><slot name="empty">${view.emptyText}</slot></div>` : nothing}
+    ${repeat(
+      visible,
+      (m) => m,
+      (m) => {
+        const inline = view.inlineOf(m);
+        return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>`;
+      },
+    )}
+    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} streaming></mcp-message>` : nothing}`;
+}

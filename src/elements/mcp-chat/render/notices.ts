@@ -1,0 +1,41 @@
+import { html, nothing } from 'lit';
+import type { McpConnection } from '../../../mcp/connection.js';
+import { canSignIn } from '../auth.js';
+
+/** "Sign in to <server>" for a server that needs it (the person's click starts the popup). */
+export function renderSignInButton(connection: McpConnection, onSignIn: (connection: McpConnection) => void) {
+  return html`<button part="sign-in-button" class="primary" @click=${() => onSignIn(connection)}>Sign in to ${connection.name}</button>`;
+}
+
+/** The line above the composer listing servers that need sign-in, each with its button. */
+export function renderSignInNotice(connections: readonly McpConnection[], onSignIn: (connection: McpConnection) => void) {
+  const waiting = connections.filter((c) => c.state === 'auth-required' && canSignIn(c));
+  if (!waiting.length) return nothing;
+  return html`<div part="notice sign-in" class="notice sign-in">
+    ${waiting.map((c) => html`<p>${c.name} needs you to sign in before its tools can be used. ${renderSignInButton(c, onSignIn)}</p>`)}
+  </div>`;
+}
+
+/**
+ * The line above the composer naming servers that could not be reached, each
+ * with the diagnosis in words and a Retry button, so a person sees why a
+ * server's tools are missing without opening the Servers panel.
+ */
+export function renderServerProblems(connections: readonly McpConnection[]) {
+  const failed = connections.filter((c) => c.state === 'failed');
+  if (!failed.length) return nothing;
+  return html`<div part="notice server-problems" class="notice server-problems">
+    ${failed.map(
+      (c) => html`<p>
+        <strong>${c.name}</strong> is not available${c.error ? html`: <span class="diagnosis">${c.error.message}</span>` : '.'}
+        <button part="retry-button" aria-label=${`Retry ${c.name}`} @click=${() => c.connect().catch(() => {})}>Retry</button>
+      </p>`,
+    )}
+  </div>`;
+}
+
+/** The tools the person asked to run that wait for the running work, in order. */
+export function renderQueued(titles: readonly string[]) {
+  if (!titles.length) return nothing;
+  return html`<p part="notice" class="notice queued">Waiting to run after the current work: ${titles.join(', ')}.</p>`;
+}

@@ -1,0 +1,64 @@
+import { html, nothing } from 'lit';
+import type { PaletteForm, PaletteItem } from '../controllers/chat-palette.js';
+import { renderFields, type FormField } from './run-form-fields.js';
+
+/** What the palette shows. */
+export interface PaletteView {
+  open: boolean;
+  items: readonly PaletteItem[];
+  index: number;
+  form: PaletteForm | undefined;
+}
+
+/** What the palette's controls do. */
+export interface PaletteActions {
+  choose(item: PaletteItem): void;
+  submit(form: HTMLFormElement): void;
+  close(): void;
+  complete(field: FormField, input: HTMLInputElement): void;
+}
+
+/** The "/" list of tools and prompts, and the Run / Insert form of the picked one. */
+export function renderPalette(view: PaletteView, actions: PaletteActions) {
+  const list = view.open
+    ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label="Tools and prompts">
+        ${view.items.length === 0 ? html`<li aria-disabled="true">No tools or prompts match.</li>` : nothing}
+        ${view.items.map(
+          (item, i) => html`<li
+            part="palette-item"
+            role="option"
+            id=${`palette-${i}`}
+            aria-selected=${i === view.index ? 'true' : 'false'}
+            @mousedown=${(e: Event) => e.preventDefault()}
+            @click=${() => actions.choose(item)}
+          >
+            <span class="kind">${item.kind}</span><strong>${item.title}</strong>
+            <span class="desc">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
+          </li>`,
+        )}
+      </ul>`
+    : nothing;
+  const form = view.form;
+  const runForm = form
+    ? html`<form
+        part="run-form"
+        class="run-form"
+        aria-label=${`${form.item.kind} ${form.item.title}`}
+        @submit=${(e: SubmitEvent) => {
+          e.preventDefault();
+          actions.submit(e.target as HTMLFormElement);
+        }}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && actions.close()}
+      >
+        <p class="form-title"><strong>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</strong></p>
+        ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
+        ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement))}
+        ${form.error ? html`<p class="diagnosis" role="alert">${form.error}</p>` : nothing}
+        <div class="row">
+          <button type="submit" class="primary">${form.item.kind === 'tool' ? 'Run' : 'Insert'}</button>
+          <button type="button" @click=${() => actions.close()}>Cancel</button>
+        </div>
+      </form>`
+    : nothing;
+  return html`${list}${runForm}`;
+}
