@@ -178,8 +178,11 @@ export class McpChat extends LitElement {
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 
-  /** @internal The conversation (tests read `session.conversation` and await `session.saved()`). */
-  readonly session: ChatSession;
+  /**
+   * The conversation controller (tests read `session.conversation` and await `session.saved()`).
+   * @internal
+   */
+  readonly session: ChatSession = this.#createSession();
   readonly #scroll: ChatScroll;
   readonly #persistence: ChatPersistence;
   readonly #settings: ModelSettings;
@@ -203,29 +206,6 @@ export class McpChat extends LitElement {
     const chat = this;
     const reportError = (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error);
     const announce = (text: string) => this.#announce(text);
-    this.session = new ChatSession(
-      controllerHost(this, {
-        servers: this.serverSet,
-        get provider() {
-          return chat.chatProvider;
-        },
-        get store() {
-          return chat.chatStore;
-        },
-        get turnSettings() {
-          return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
-        },
-        streamChanged: () => this.#scroll.streamChanged(),
-        announce,
-        reportError,
-        conversationCreated: () => {
-          if (this.panel === 'conversations') void this.#conversations.refresh();
-        },
-        turnEnded: (result: TurnResult) => this.#turnEnded(result),
-        toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
-          void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
-      }),
-    );
     this.#scroll = new ChatScroll(
       controllerHost(this, {
         get renderRoot() {
@@ -321,6 +301,35 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+  }
+
+  #createSession(): ChatSession {
+    const chat = this;
+    const reportError = (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error);
+    const announce = (text: string) => this.#announce(text);
+    return new ChatSession(
+      controllerHost(this, {
+        servers: this.serverSet,
+        get provider() {
+          return chat.chatProvider;
+        },
+        get store() {
+          return chat.chatStore;
+        },
+        get turnSettings() {
+          return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+        },
+        streamChanged: () => this.#scroll.streamChanged(),
+        announce,
+        reportError,
+        conversationCreated: () => {
+          if (this.panel === 'conversations') void this.#conversations.refresh();
+        },
+        turnEnded: (result: TurnResult) => this.#turnEnded(result),
+        toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
+          void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
+      }),
+    );
   }
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
