@@ -13,14 +13,14 @@ import type { McpConnection } from '../../mcp/connection.js';
 import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
 import { signIn, signOut } from './auth.js';
-import { ChatPalette } from './controllers/chat-palette.js';
-import { ChatPersistence } from './controllers/chat-persistence.js';
-import { ChatScroll } from './controllers/chat-scroll.js';
-import { ChatSession, type ChatErrorSource } from './controllers/chat-session.js';
+import { ChatPalette, type ChatPaletteHost } from './controllers/chat-palette.js';
+import { ChatPersistence, type ChatPersistenceHost } from './controllers/chat-persistence.js';
+import { ChatScroll, type ChatScrollHost } from './controllers/chat-scroll.js';
+import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './controllers/chat-session.js';
 import { controllerHost } from './controllers/controller-host.js';
-import { ConversationList } from './controllers/conversation-list.js';
-import { InputRequests } from './controllers/input-requests.js';
-import { ModelSettings } from './controllers/model-settings.js';
+import { ConversationList, type ConversationListHost } from './controllers/conversation-list.js';
+import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
+import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
 import { describe } from './describe.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { renderConversationsPanel } from './panels/conversations-panel.js';
@@ -35,6 +35,9 @@ import { renderMessageList } from './render/messages.js';
 import { renderServerProblems, renderQueued, renderSignInNotice } from './render/notices.js';
 import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
+
+/** Every controller's host interface at once (each controller is typed with its own). */
+type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost;
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -178,16 +181,20 @@ export class McpChat extends LitElement {
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 
+  /** What every controller gets as its host (see `#controllerHost()`). */
+  readonly #host: AllHosts = this.#controllerHost();
+
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = this.#createSession();
-  readonly #scroll: ChatScroll;
-  readonly #persistence: ChatPersistence;
-  readonly #settings: ModelSettings;
-  readonly #palette: ChatPalette;
-  readonly #conversations: ConversationList;
+  readonly session: ChatSession = new ChatSession(this.#host);
+  readonly #scroll = new ChatScroll(this.#host);
+  readonly #persistence = new ChatPersistence(this.#host);
+  readonly #settings = new ModelSettings(this.#host);
+  readonly #palette = new ChatPalette(this.#host);
+  readonly #conversations = new ConversationList(this.#host);
+  readonly #inputs = new InputRequests(this.#host);
 
   /** The error line shown above the composer ('' when none). */
   @state() private errorText = '';
@@ -199,137 +206,95 @@ export class McpChat extends LitElement {
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
 
+
   constructor() {
     super();
-    // Each controller gets a narrow host (controllers/controller-host.ts): only what it reads and calls.
-    // Getters read the element at the moment of use, so property changes apply at once.
-    const chat = this;
-    const reportError = (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error);
-    const announce = (text: string) => this.#announce(text);
-    this.#scroll = new ChatScroll(
-      controllerHost(this, {
-        get renderRoot() {
-          return chat.renderRoot;
-        },
-        get streaming() {
-          return chat.session.streaming;
-        },
-      }),
-    );
-    this.#persistence = new ChatPersistence(
-      controllerHost(this, {
-        get storageKey() {
-          return chat.storageKey;
-        },
-        get store() {
-          return chat.store;
-        },
-        get openConversationId() {
-          return chat.session.conversation?.id;
-        },
-        reopen: async (id: string) => {
-          await this.session.open(id);
-          this.#scroll.follow();
-        },
-        reportError,
-      }),
-    );
-    this.#settings = new ModelSettings(
-      controllerHost(this, {
-        get storageKey() {
-          return chat.storageKey;
-        },
-        get allowKeyStorage() {
-          return chat.allowKeyStorage;
-        },
-        get ollamaUrl() {
-          return chat.ollamaUrl;
-        },
-        reportError,
-      }),
-    );
-    this.#palette = new ChatPalette(
-      controllerHost(this, {
-        servers: this.serverSet,
-        clearComposer: () => {
-          if (this.input) this.input.value = '';
-        },
-        focusComposer: () => this.input?.focus(),
-        focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
-        runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
-        insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
-        reportError,
-      }),
-    );
-    this.#conversations = new ConversationList(
-      controllerHost(this, {
-        get store() {
-          return chat.chatStore;
-        },
-        announce,
-        reportError,
-      }),
-    );
-    new InputRequests(
-      controllerHost(this, {
-        servers: this.serverSet,
-        get provider() {
-          return chat.chatProvider;
-        },
-        get store() {
-          return chat.chatStore;
-        },
-        get theme() {
-          return chat.theme;
-        },
-        get conversationId() {
-          return chat.session.conversation?.id;
-        },
-        calls: this.session.calls,
-        get messages() {
-          return chat.session.messages;
-        },
-        requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
-        attachFiles: (files: File[]) => this.attachFiles(files),
-        reportError,
-        addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
-        removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),
-        dispatchEvent: (event: Event) => this.dispatchEvent(event),
-      }),
-    );
     // Events from the inner cards and blocks (once per element, not per connection to the page).
     this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
   }
 
-  #createSession(): ChatSession {
+  /**
+   * The one object the controllers get as their host. Each controller's
+   * constructor takes its own narrow interface (`ChatSessionHost`,
+   * `ChatScrollHost`, ...), so it can use only what that interface names;
+   * getters read the element at the moment of use. The element's own state
+   * stays private: controllers never see the element.
+   */
+  #controllerHost(): AllHosts {
     const chat = this;
-    const reportError = (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error);
-    const announce = (text: string) => this.#announce(text);
-    return new ChatSession(
-      controllerHost(this, {
-        servers: this.serverSet,
-        get provider() {
-          return chat.chatProvider;
-        },
-        get store() {
-          return chat.chatStore;
-        },
-        get turnSettings() {
-          return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
-        },
-        streamChanged: () => this.#scroll.streamChanged(),
-        announce,
-        reportError,
-        conversationCreated: () => {
-          if (this.panel === 'conversations') void this.#conversations.refresh();
-        },
-        turnEnded: (result: TurnResult) => this.#turnEnded(result),
-        toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
-          void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
-      }),
-    );
+    return controllerHost(this, {
+      servers: this.serverSet,
+      get provider() {
+        return chat.chatProvider;
+      },
+      get store() {
+        return chat.chatStore;
+      },
+      get pageStore() {
+        return chat.store;
+      },
+      get storageKey() {
+        return chat.storageKey;
+      },
+      get allowKeyStorage() {
+        return chat.allowKeyStorage;
+      },
+      get ollamaUrl() {
+        return chat.ollamaUrl;
+      },
+      get theme() {
+        return chat.theme;
+      },
+      get turnSettings() {
+        return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+      },
+      get renderRoot() {
+        return chat.renderRoot;
+      },
+      get streaming() {
+        return chat.session.streaming;
+      },
+      get messages() {
+        return chat.session.messages;
+      },
+      get calls() {
+        return chat.session.calls;
+      },
+      get conversationId() {
+        return chat.session.conversation?.id;
+      },
+      announce: (text: string) => this.#announce(text),
+      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error),
+      // ChatSession
+      streamChanged: () => this.#scroll.streamChanged(),
+      conversationCreated: () => {
+        if (this.panel === 'conversations') void this.#conversations.refresh();
+      },
+      turnEnded: (result: TurnResult) => this.#turnEnded(result),
+      toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
+        void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
+      // ChatPersistence
+      reopen: async (id: string) => {
+        await this.session.open(id);
+        this.#scroll.follow();
+      },
+      // ChatPalette
+      clearComposer: () => {
+        if (this.input) this.input.value = '';
+      },
+      focusComposer: () => this.input?.focus(),
+      focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
+      runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
+      insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
+      // InputRequests
+      requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
+      attachFiles: (files: File[]) => this.attachFiles(files),
+      addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
+      removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),
+      dispatchEvent: (event: Event) => this.dispatchEvent(event),
+    });
   }
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */

@@ -9,10 +9,10 @@ import type { ChatErrorSource } from './chat-session.js';
 export interface ChatPersistenceHost extends ReactiveControllerHost {
   /** The element's `storage-key`. */
   readonly storageKey: string;
-  /** The element's `store` (`null`: nothing saved; `undefined`: the default store). */
-  readonly store: HistoryStore | null | undefined;
+  /** The element's `store` as the page set it (`null`: nothing saved; `undefined`: the default store). */
+  readonly pageStore: HistoryStore | null | undefined;
   /** The id of the conversation shown now, if it is saved. */
-  readonly openConversationId: string | undefined;
+  readonly conversationId: string | undefined;
   /** Shows a saved conversation (the one open before the reload). */
   reopen(id: string): Promise<void>;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
@@ -41,7 +41,7 @@ export class ChatPersistence implements ReactiveController {
 
   /** The store in use: the element's, else the default one once open. */
   get store(): HistoryStore | undefined {
-    const own = this.#host.store;
+    const own = this.#host.pageStore;
     return own === null ? undefined : (own ?? this.defaultStore);
   }
 
@@ -50,7 +50,7 @@ export class ChatPersistence implements ReactiveController {
   }
 
   hostUpdated(): void {
-    const id = this.#host.openConversationId;
+    const id = this.#host.conversationId;
     try {
       if (id) localStorage.setItem(this.#openKey, id);
     } catch {
@@ -75,7 +75,7 @@ export class ChatPersistence implements ReactiveController {
 
   async #initStore(): Promise<void> {
     const host = this.#host;
-    if (host.store === undefined && !this.defaultStore) {
+    if (host.pageStore === undefined && !this.defaultStore) {
       try {
         this.defaultStore = await openHistory();
       } catch (error) {
