@@ -29,10 +29,11 @@ import { renderResourcesPanel } from './panels/resources-panel.js';
 import { renderServersPanel } from './panels/servers-panel.js';
 import { renderSettingsPanel } from './panels/settings-panel.js';
 import { DEFAULT_OLLAMA_URL, providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
 import { readImageFiles, renderAttachments } from './render/attachments.js';
 import { renderHeader } from './render/header.js';
 import { renderMessageList } from './render/messages.js';
-import { renderServerProblems, renderQueued, renderSignInNotice } from './render/notices.js';
+import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
 import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
 
@@ -196,8 +197,9 @@ export class McpChat extends LitElement {
   readonly #conversations = new ConversationList(this.#host);
   readonly #inputs = new InputRequests(this.#host);
 
-  /** The error line shown above the composer ('' when none). */
-  @state() private errorText = '';
+  /** The errors shown above the composer, oldest first, each dismissable. */
+  @state() private errors: ChatErrorLine[] = [];
+  #errorId = 0;
   /** What the live region says. */
   @state() private announcement = '';
   /** The resource shown in the preview dialog. */
@@ -354,17 +356,33 @@ export class McpChat extends LitElement {
     if (this.panel === 'settings') this.#settings.probeOllama();
   }
 
+  #tick?: ReturnType<typeof setTimeout>;
+  protected override updated(): void {
+    // While a call runs, repaint once a second so the time it has waited is shown.
+    if (this.#tick === undefined && this.session.calls.anyRunning) {
+      this.#tick = setTimeout(() => {
+        this.#tick = undefined;
+        this.requestUpdate();
+      }, 1000);
+    }
+  }
+
   #announce(text: string): void {
     this.announcement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
   }
 
   #reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
-    this.errorText = message;
+    this.#showError(message);
     this.dispatchEvent(new McpChatErrorEvent(source, message, error));
   }
 
+  /** Lists an error above the composer (none hides another). */
+  #showError(text: string): void {
+    this.errors = addErrorLine(this.errors, text, ++this.#errorId);
+  }
+
   #turnEnded(result: TurnResult): void {
-    if (result.reason === 'maxRounds') this.errorText = `Stopped after ${result.rounds} model calls (the limit). Send a message to continue.`;
+    if (result.reason === 'maxRounds') this.#showError(`The model was stopped after ${result.rounds} calls (the limit for one answer). Send a message to let it continue.`);
     this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
   }
 
@@ -399,13 +417,9 @@ export class McpChat extends LitElement {
     if (!content.length || this.session.busy) return;
     const message: Message = { role: 'user', content };
     if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
-    this.errorText = '';
     this.#scroll.follow();
     await this.session.append(message);
-    if (!this.chatProvider) {
-      this.errorText = '';
-      return;
-    }
+    if (!this.chatProvider) return;
     await this.session.runTurn();
   }
 
@@ -446,7 +460,7 @@ export class McpChat extends LitElement {
       this.#scroll.follow();
       this.requestUpdate();
     } catch (error) {
-      this.#reportError('history', describe(error), error);
+      this.#reportError('history', `The conversation could not be opened: ${describe(error)}`, error);
     }
   }
 
@@ -587,7 +601,7 @@ export class McpChat extends LitElement {
     const onSignIn = (c: McpConnection) =>
       void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     return html`<div part="base" class="base ${this.panel ? 'with-panel' : ''}">
-      ${renderHeader(connections, this.panel, { showPanel: (p) => (this.panel = p), newConversation: () => this.newConversation() })}
+      ${renderHeader(connections, this.panel, { showPanel: (p) => (this.panel = p), newConversation: () => this.newConversation(), nameOf: (c) => this.serverSet.nameOf(c) })}
       ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${this.#renderPanel(this.panel)}</aside>` : nothing}
       <div class="main">
         <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#scroll.onScroll}>
@@ -605,11 +619,11 @@ export class McpChat extends LitElement {
       </div>
       <div class="bottom">
         <div class="requests"></div>
-        ${this.errorText ? html`<p part="error" class="error" role="alert">${this.errorText}<button @click=${() => (this.errorText = '')}>Dismiss</button></p>` : nothing}
+        ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)))}
         ${renderSignInNotice(connections, onSignIn)}
         ${renderServerProblems(connections)}
         ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
-        ${renderQueued(s.queued)}
+        ${renderWaiting(s.calls.waiting(Date.now()))} ${renderQueued(s.queued)}
         ${renderPalette(palette, {
           choose: (item) => palette.choose(item),
           submit: (form) => void palette.submit(form),

@@ -20,10 +20,15 @@ export type ChatServer = string | ChatServerConfig;
 export class ServerSet extends EventTarget implements AgentToolHost {
   readonly hub = new McpHub();
   readonly #tools = hubToolHost(this.hub);
+  /** The last name each server (by URL) gave itself, kept while it reconnects. */
+  readonly #names = new Map<string, string>();
 
   constructor() {
     super();
-    this.hub.addEventListener('mcp-hub-change', () => this.dispatchEvent(new Event('change')));
+    this.hub.addEventListener('mcp-hub-change', () => {
+      for (const c of this.hub.connections) this.nameOf(c);
+      this.dispatchEvent(new Event('change'));
+    });
   }
 
   get router() {
@@ -32,6 +37,20 @@ export class ServerSet extends EventTarget implements AgentToolHost {
 
   get connections(): readonly McpConnection[] {
     return this.hub.connections;
+  }
+
+  /**
+   * The name to show for a server: its configured or self-declared name,
+   * and while it reconnects (no introduction yet) the name it last had,
+   * rather than its host name.
+   */
+  nameOf(connection: McpConnection): string {
+    if (connection.config.name !== undefined || connection.serverInfo) {
+      const name = connection.name;
+      this.#names.set(connection.url, name);
+      return name;
+    }
+    return this.#names.get(connection.url) ?? connection.name;
   }
 
   /** Replaces the servers: connections to URLs no longer listed are closed, new ones opened. */

@@ -45,7 +45,7 @@ export class ConversationList {
       this.conversations = conversations;
       this.hits = hits;
     } catch (error) {
-      this.#host.reportError('history', describe(error), error);
+      this.#host.reportError('history', `The saved conversations could not be listed: ${describe(error)}`, error);
     }
     this.#host.requestUpdate();
   }
@@ -74,7 +74,7 @@ export class ConversationList {
       if (title && title !== c.title) await this.#host.store!.renameConversation(c.id, title);
       this.#host.announce(`Renamed to ${title || c.title}.`);
     } catch (error) {
-      this.#host.reportError('history', describe(error), error);
+      this.#host.reportError('history', `The conversation could not be renamed: ${describe(error)}`, error);
     }
     await this.refresh();
   }
@@ -87,7 +87,7 @@ export class ConversationList {
       deleted?.();
       this.#host.announce(`Deleted ${c.title}.`);
     } catch (error) {
-      this.#host.reportError('history', describe(error), error);
+      this.#host.reportError('history', `The conversation could not be deleted: ${describe(error)}`, error);
     }
     await this.refresh();
   }
@@ -97,7 +97,7 @@ export class ConversationList {
     try {
       return await this.#host.store!.exportConversation(c.id);
     } catch (error) {
-      this.#host.reportError('history', describe(error), error);
+      this.#host.reportError('history', `The conversation could not be exported: ${describe(error)}`, error);
       return undefined;
     }
   }

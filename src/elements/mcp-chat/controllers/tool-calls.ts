@@ -18,6 +18,19 @@ interface LiveCall {
   /** The result between the call's end and the message holding it (parallel calls of one turn). */
   result?: ToolResultBlock;
   inline?: HTMLElement[];
+  /** When the call was sent (status became `running`). */
+  startedAt?: number;
+  /** When the server last said something about it (sent, progress). */
+  heardAt?: number;
+}
+
+/** A running call the server has been silent about, for the "still waiting" notice. */
+export interface WaitingCall {
+  id: string;
+  title?: string;
+  server?: string;
+  /** Seconds since the call was sent. */
+  seconds: number;
 }
 
 /** What {@link ToolCalls} needs: a repaint. */
@@ -41,8 +54,16 @@ export class ToolCalls {
   }
 
   /** Changes what is shown about a call (status, progress, server, title, open). */
-  update(id: string, patch: Omit<LiveCall, 'inline'>): void {
-    this.#live.set(id, { ...this.#live.get(id), ...patch });
+  update(id: string, patch: Omit<LiveCall, 'inline' | 'startedAt' | 'heardAt'>): void {
+    const before = this.#live.get(id);
+    const now = Date.now();
+    const started = patch.status === 'running' && before?.status !== 'running';
+    this.#live.set(id, {
+      ...before,
+      ...patch,
+      ...(started ? { startedAt: now, heardAt: now } : {}),
+      ...(patch.progress ? { heardAt: now } : {}),
+    });
     this.#host.requestUpdate();
   }
 
@@ -79,6 +100,22 @@ export class ToolCalls {
   /** The inline elements under the calls of `message`. */
   inlineFor(message: Message): HTMLElement[] {
     return message.content.flatMap((b) => (b.type === 'tool_use' ? (this.#live.get(b.id)?.inline ?? []) : []));
+  }
+
+  /** True while any call is running (the element then repaints once a second for {@link waiting}). */
+  get anyRunning(): boolean {
+    for (const live of this.#live.values()) if (live.status === 'running') return true;
+    return false;
+  }
+
+  /** Running calls the server has said nothing about for `silentMs`, with the time since they were sent. */
+  waiting(now: number, silentMs = 2000): WaitingCall[] {
+    const out: WaitingCall[] = [];
+    for (const [id, live] of this.#live) {
+      if (live.status !== 'running' || live.startedAt === undefined || now - (live.heardAt ?? live.startedAt) < silentMs) continue;
+      out.push({ id, title: live.title, server: live.server, seconds: Math.floor((now - live.startedAt) / 1000) });
+    }
+    return out;
   }
 
   /** Forgets every call (another conversation is shown). */

@@ -7,6 +7,8 @@ export interface HeaderActions {
   /** Opens `panel`, or closes the panels (`undefined`). */
   showPanel(panel: ChatPanel | undefined): void;
   newConversation(): void;
+  /** The name to show for a server (kept while it reconnects). */
+  nameOf(connection: McpConnection): string;
 }
 
 /** The header: title, a status chip per server (opens the Servers panel), the panel buttons and New. */
@@ -19,10 +21,10 @@ export function renderHeader(connections: readonly McpConnection[], panel: ChatP
           part="server-status ${c.state}"
           class="server-status ${c.state}"
           title=${c.error?.message ?? c.url}
-          aria-label=${`${c.name}: ${c.state}`}
+          aria-label=${`${actions.nameOf(c)}: ${c.state}`}
           @click=${() => actions.showPanel('servers')}
         >
-          <span class="dot" aria-hidden="true"></span>${c.name}
+          <span class="dot" aria-hidden="true"></span>${actions.nameOf(c)}
         </button>`,
       )}
     </span>

@@ -39,3 +39,25 @@ export function renderQueued(titles: readonly string[]) {
   if (!titles.length) return nothing;
   return html`<p part="notice" class="notice queued">Waiting to run after the current work: ${titles.join(', ')}.</p>`;
 }
+
+/** "12 s", "3 min 05 s". */
+export function formatElapsed(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * Calls waiting on a server that has said nothing for a while, with the time
+ * since each was sent (a call may wait up to its timeout; the person sees it is
+ * still alive and can press Stop).
+ */
+export function renderWaiting(calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number }>) {
+  if (!calls.length) return nothing;
+  return html`<p part="notice waiting" class="notice waiting">
+    ${calls.map(
+      (c) => html`<span class="waiting-call"
+        >Waiting for ${c.server ?? 'the server'} to answer ${c.title ?? 'a tool call'}: <span class="elapsed">${formatElapsed(c.seconds)}</span>. Stop ends the wait.</span
+      >`,
+    )}
+  </p>`;
+}

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { ToolPairingError } from '../../src/content/invariant.js';
+import { describe as describeError } from '../../src/elements/mcp-chat/describe.js';
+import { HistoryError, toHistoryError } from '../../src/history/errors.js';
+import type { HistoryStore } from '../../src/history/index.js';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
+import { mountChat, shadow } from './chat-helpers.js';
+
+// Issue 12 §13: what the person is told. Each test failed before its fix.
+
+afterEach(() => document.body.replaceChildren());
+
+const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const errorLines = (chat: HTMLElement) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[part~="error"]')];
+
+/** A real in-memory store whose disk is full: every message save fails as IndexedDB reports it. */
+function fullStore(): HistoryStore {
+  const store = createMemoryHistory();
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'appendMessages') return () => Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+describe('<mcp-chat> errors (issue 12 §13)', () => {
+  test('no error hides another: a full store and a failing model are both listed, each dismissable, in words', async () => {
+    const chat = await mountChat({ store: fullStore() });
+    const done = ended(chat);
+    await chat.send('hello [[error:500]]');
+    await done;
+    await chat.session.saved();
+    await expect.poll(() => errorLines(chat).length).toBeGreaterThanOrEqual(2);
+    const texts = errorLines(chat).map((l) => l.textContent!);
+    const storage = texts.find((t) => /storage/.test(t))!;
+    expect(storage).toMatch(/storage for this site is full/);
+    expect(storage).toMatch(/Delete old conversations/);
+    expect(storage).not.toMatch(/was not saved/);
+    expect(texts.some((t) => /500|server error|model/i.test(t) && !/storage/.test(t))).toBe(true);
+    // Dismissing one leaves the other.
+    const count = errorLines(chat).length;
+    await userEvent.click(errorLines(chat)[0]!.querySelector('button')!);
+    await expect.poll(() => errorLines(chat).length).toBe(count - 1);
+  });
+
+  test("store errors are told in words, never as the store's rule (message 0 must be …)", () => {
+    const pairing = new HistoryError('invalid-messages', 'Not saved: message 0 must be a user message made only of tool_result blocks answering t1.', {
+      cause: new ToolPairingError('message 0 must be a user message made only of tool_result blocks answering t1', 0),
+    });
+    expect(describeError(pairing)).not.toMatch(/message 0|tool_result/);
+    expect(describeError(pairing)).toMatch(/New/);
+    const full = toHistoryError(new DOMException('x', 'QuotaExceededError'), 'Saving messages');
+    expect(describeError(full)).not.toMatch(/Saving messages was not saved/);
+  });
+
+  test('a call waiting on a silent server shows how long it has waited', async () => {
+    const chat = await mountChat({ provider: false });
+    const run = chat.runTool('long-task', { steps: 1, delayMs: 4500 });
+    const waiting = () => shadow(chat).querySelector('[part~="waiting"]')?.textContent ?? '';
+    await expect.poll(waiting, { timeout: 6000 }).toMatch(/Long task: [2-9] s/);
+    const first = /(\d) s/.exec(waiting())![1];
+    await expect.poll(() => /(\d) s/.exec(waiting())?.[1], { timeout: 4000 }).not.toBe(first);
+    await run;
+    await expect.poll(waiting).toBe('');
+  });
+});
