@@ -353,6 +353,7 @@ export class McpChat extends LitElement {
     }
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') void this.#conversations.refresh();
+    if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;
     if (this.panel === 'settings') this.#settings.probeOllama();
   }
 
@@ -557,6 +558,7 @@ export class McpChat extends LitElement {
         return renderSettingsPanel(
           {
             config,
+            draftKind: this.#settings.draftKind,
             pageProvider: given ? ((this.provider as { label?: string }).label ?? '') : undefined,
             model: this.model,
             models: this.#settings.models,
@@ -570,6 +572,7 @@ export class McpChat extends LitElement {
               this.panel = undefined;
             },
             listModels: (next) => void this.#settings.listModels(next),
+            pickKind: (kind) => this.#settings.pickKind(kind),
           },
         );
       }

@@ -29,6 +29,13 @@ export const DEFAULT_BASE_URLS: Record<ProviderKind, string> = {
   ollama: `${DEFAULT_OLLAMA_URL}/v1`,
 };
 
+/** An example model id per kind (the Settings panel's placeholder). */
+export const EXAMPLE_MODELS: Record<ProviderKind, string> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-sonnet-4-5',
+  ollama: 'llama3.2',
+};
+
 /** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
 export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
   const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
@@ -48,14 +55,22 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
   }
 }
 
-/** The model ids an endpoint lists (`GET /models`), or [] when it lists none or cannot be reached. */
-export async function listModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
+/**
+ * The model ids an endpoint lists (`GET /models`).
+ * @throws the provider's error when the endpoint cannot be reached or answers with an error.
+ */
+export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
   const provider =
     config.kind === 'anthropic'
-      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x' })
-      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x' });
+      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
+      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
+  return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
+}
+
+/** The model ids an endpoint lists (`GET /models`), or [] when it lists none or cannot be reached. */
+export async function listModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
   try {
-    return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
+    return await fetchModelIds(config, signal);
   } catch {
     return [];
   }

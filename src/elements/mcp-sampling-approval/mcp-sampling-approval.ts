@@ -118,6 +118,8 @@ export class McpSamplingApproval extends LitElement {
 
   @state() private phase: Phase = 'request';
   @state() private error?: string;
+  /** What is wrong with the person's answer (shown at the answer, not at the top). */
+  @state() private answerError?: string;
   @state() private queue: Pending[] = [];
   @state() private edits = { systemPrompt: '', userText: '', maxTokens: '', temperature: '', model: '' };
   @state() private sent?: CreateMessageRequestParams;
@@ -170,6 +172,7 @@ export class McpSamplingApproval extends LitElement {
     const p = this.current?.params;
     this.run.stop();
     this.error = undefined;
+    this.answerError = undefined;
     this.sent = undefined;
     this.answer.reset();
     if (!p) return;
@@ -261,7 +264,12 @@ export class McpSamplingApproval extends LitElement {
     const entry = this.current;
     if (!entry || !this.sent) return;
     const built = this.phase === 'compose' ? this.answer.composed(this.sent) : this.answer.reviewed(this.sent);
-    if (typeof built === 'string') return void (this.error = built);
+    if (typeof built === 'string') {
+      this.answerError = built;
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[part~="answer"] [name]')?.focus());
+      return;
+    }
+    this.answerError = undefined;
     const model = this.phase === 'compose' ? this.edits.model.trim() || 'person' : this.answer.model;
     const result = samplingResult(this.sent, built.blocks, model, built.stopReason);
     this.finish(entry, { request: this.sent, result });
@@ -318,7 +326,17 @@ export class McpSamplingApproval extends LitElement {
       ${this.phase === 'request' ? this.renderRequest(params) : nothing}
       ${this.phase === 'running' ? this.renderRunning() : nothing}
       ${this.phase === 'review' ? this.answer.renderReview(this.sent ?? params) : nothing}
-      ${this.phase === 'compose' ? this.answer.renderCompose(this.sent ?? params) : nothing}
+      ${this.phase === 'compose'
+        ? html`<details part="request-messages" class="request-messages" open>
+              <summary>What ${context.server.title ?? context.server.name} asked</summary>
+              ${this.sent?.systemPrompt ? html`<p class="muted">System prompt: ${this.sent.systemPrompt}</p>` : nothing}
+              ${renderMessages(requestMessages(this.sent ?? params), -1, html``)}
+            </details>
+            ${this.answer.renderCompose(this.sent ?? params)}`
+        : nothing}
+      ${(this.phase === 'compose' || this.phase === 'review') && this.answerError
+        ? html`<p part="error field-error" class="error" id="answer-error" role="alert">${this.answerError}</p>`
+        : nothing}
       ${this.renderActions()}
     </section>`;
   }

@@ -2,7 +2,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
-import { fieldsFromPromptArguments, fieldsFromSchema, readForm, type FormField } from '../render/run-form-fields.js';
+import { fieldsFromPromptArguments, fieldsFromSchema, FormFieldError, readForm, type FormField } from '../render/run-form-fields.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 
@@ -17,7 +17,8 @@ export interface PaletteForm {
   fields: FormField[];
   /** Server completions per field (prompt arguments). */
   completions: Record<string, string[]>;
-  error?: string;
+  /** What does not fit, per field name (shown at the field). */
+  errors?: Record<string, string>;
 }
 
 /** What the palette needs from its element. */
@@ -34,6 +35,38 @@ export interface ChatPaletteHost extends ReactiveControllerHost {
   /** Adds a prompt's messages to the conversation (and lets the model answer). */
   insertPrompt(messages: Message[]): Promise<void>;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/**
+ * How well an entry matches the query: 0 when the name or title starts with
+ * it, 1 when a word of them does, 2 when it is found inside; undefined when not
+ * at all. A query of several words must match each (ranked by the worst).
+ */
+export function paletteMatch(item: Pick<PaletteItem, 'name' | 'title'>, query: string): number | undefined {
+  const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return 0;
+  const name = item.name.toLowerCase();
+  const title = item.title.toLowerCase();
+  const whole = query.toLowerCase().trim();
+  if (name.startsWith(whole) || title.startsWith(whole)) return 0;
+  let worst = 0;
+  for (const word of words) {
+    const rank = [name, title]
+      .map((text): number | undefined => (text.startsWith(word) ? 0 : new RegExp(`(^|[^a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text) ? 1 : text.includes(word) ? 2 : undefined))
+      .filter((r): r is number => r !== undefined);
+    if (!rank.length) return undefined;
+    worst = Math.max(worst, Math.min(...rank));
+  }
+  return Math.max(worst, words.length > 1 ? 1 : 0);
+}
+
+/** The entries matching `query`, best first (prefix, then word start, then inside; ties keep their order). */
+export function rankPaletteItems(items: readonly PaletteItem[], query: string): PaletteItem[] {
+  return items
+    .map((item, i) => ({ item, i, rank: paletteMatch(item, query) }))
+    .filter((e): e is { item: PaletteItem; i: number; rank: number } => e.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((e) => e.item);
 }
 
 /**
@@ -66,11 +99,11 @@ export class ChatPalette {
 
   /** The composer's text changed. */
   onInput(value: string): void {
-    const match = /^\/(\S*)$/.exec(value);
+    // "/" then a query on one line; spaces are part of the query ("/long task").
+    const match = /^\/([^\n]*)$/.exec(value);
     const wasOpen = this.open;
     if (match) {
-      const q = match[1]!.toLowerCase();
-      this.items = this.#all().filter((i) => i.name.toLowerCase().includes(q) || i.title.toLowerCase().includes(q));
+      this.items = rankPaletteItems(this.#all(), match[1]!);
       this.open = true;
       this.index = 0;
     } else this.open = false;
@@ -127,7 +160,8 @@ export class ChatPalette {
     try {
       args = readForm(formElement, form.fields);
     } catch (error) {
-      this.form = { ...form, error: (error as Error).message };
+      const field = error instanceof FormFieldError ? error.field : (form.fields[0]?.name ?? '');
+      this.form = { ...form, errors: { [field]: (error as Error).message } };
       this.#host.requestUpdate();
       return;
     }

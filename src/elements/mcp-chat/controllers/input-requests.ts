@@ -121,6 +121,8 @@ export class InputRequests implements ReactiveController {
         completed: context.completed,
         context,
         theme: host.theme,
+        // The person sees the schema's defaults filled in (and can change them).
+        applyDefaults: true,
         place: (form, _container, ctx) => {
           takeDown = this.#place(form, ctx);
         },

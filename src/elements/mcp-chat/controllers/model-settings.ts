@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { findOllama, listModelIds, type ProviderConfig } from '../provider-config.js';
+import { describe } from '../describe.js';
+import { DEFAULT_BASE_URLS, fetchModelIds, findOllama, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** What the model settings need from their element. */
@@ -22,6 +23,8 @@ export class ModelSettings implements ReactiveController {
   readonly #host: ModelSettingsHost;
   /** The person's choice, if any. */
   config: ProviderConfig | undefined;
+  /** The provider kind picked in the open form before "Use this model" (the form's placeholders follow it). */
+  draftKind: ProviderKind | undefined;
   /** Model ids the last "List models" found. */
   models: readonly string[] = [];
   /** Models of the Ollama found at {@link ollamaUrl} (empty while probing or when none answers). */
@@ -53,6 +56,7 @@ export class ModelSettings implements ReactiveController {
   /** Uses `config` from now on and remembers it; the key only when the page allows it and `withKey`. */
   choose(config: ProviderConfig, withKey: boolean): void {
     this.config = config;
+    this.draftKind = undefined;
     try {
       localStorage.setItem(this.#key, JSON.stringify(withKey && this.#host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
     } catch {
@@ -63,8 +67,25 @@ export class ModelSettings implements ReactiveController {
 
   /** Asks the endpoint for its models (for the panel's list). */
   async listModels(config: ProviderConfig): Promise<void> {
-    this.models = await listModelIds(config);
-    if (!this.models.length) this.#host.reportError('provider', 'The endpoint listed no models (check the base URL and key), type the model id instead.', undefined);
+    const base = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
+    try {
+      this.models = await fetchModelIds(config);
+      if (!this.models.length) this.#host.reportError('provider', `${base} listed no models. Type the model id instead.`, undefined);
+    } catch (error) {
+      this.models = [];
+      this.#host.reportError(
+        'provider',
+        `Could not reach ${base} to list its models (${describe(error)}). Check the base URL${config.kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
+        error,
+      );
+    }
+    this.#host.requestUpdate();
+  }
+
+  /** The person picked another provider kind in the form (not used until "Use this model"). */
+  pickKind(kind: ProviderKind): void {
+    this.draftKind = kind;
+    this.models = [];
     this.#host.requestUpdate();
   }
 

@@ -1,10 +1,12 @@
 import { html, nothing } from 'lit';
-import { DEFAULT_BASE_URLS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../provider-config.js';
+import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 
 /** What the Settings panel draws. */
 export interface SettingsPanelView {
   /** The settings shown in the form. */
   config: ProviderConfig;
+  /** The kind picked in the form but not yet used (placeholders, model and key field follow it). */
+  draftKind?: ProviderKind;
   /** Label of a provider instance the page set, if it did (settings here replace it). */
   pageProvider?: string;
   /** The element's `model`, the form's default model. */
@@ -20,11 +22,16 @@ export interface SettingsPanelActions {
   /** Use these settings (and remember them; the key when `withKey`). */
   choose(config: ProviderConfig, withKey: boolean): void;
   listModels(config: ProviderConfig): void;
+  /** Another provider kind was picked in the form. */
+  pickKind(kind: ProviderKind): void;
 }
 
 /** The Settings panel: provider, base URL, key, model (with "List models" and a found Ollama). */
 export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPanelActions) {
   const { config: cfg, ollama } = view;
+  const kind = view.draftKind ?? cfg.kind;
+  // Values typed for another kind (an OpenAI URL, model or key) do not carry over.
+  const same = kind === cfg.kind;
   const ollamaBase = `${view.ollamaUrl.replace(/\/+$/, '')}/v1`;
   const read = (form: HTMLFormElement): ProviderConfig => {
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
@@ -49,17 +56,19 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
       : nothing}
     <form @submit=${apply} class="run-form">
       <label>Provider
-        <select name="kind">
-          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${cfg.kind === k}>${k === 'openai' ? 'OpenAI-compatible' : k === 'anthropic' ? 'Anthropic' : 'Ollama (local)'}</option>`)}
+        <select name="kind" @change=${(e: Event) => actions.pickKind((e.target as HTMLSelectElement).value as ProviderKind)}>
+          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${k === 'openai' ? 'OpenAI-compatible' : k === 'anthropic' ? 'Anthropic' : 'Ollama (local)'}</option>`)}
         </select>
       </label>
-      <label>Base URL <input name="baseUrl" type="url" placeholder=${cfg.kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[cfg.kind]} .value=${cfg.baseUrl ?? ''} /></label>
-      <label>API key <input name="apiKey" type="password" autocomplete="off" .value=${cfg.apiKey ?? ''} /></label>
-      <p class="hint">The key is sent only to this endpoint, never to MCP servers${view.allowKeyStorage ? '' : ', and kept in memory only'}.</p>
-      ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}
+      <label>Base URL <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
+      ${kind === 'ollama'
+        ? html`<p class="hint">Ollama runs on this machine and needs no key.</p>`
+        : html`<label>API key <input name="apiKey" type="password" autocomplete="off" .value=${same ? (cfg.apiKey ?? '') : ''} /></label>
+            <p class="hint">The key is sent only to this endpoint, never to MCP servers${view.allowKeyStorage ? '' : ', and kept in memory only'}.</p>
+            ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}`}
       <label>Model
-        <input name="model" list="model-list" required .value=${cfg.model ?? view.model ?? ''} />
-        <datalist id="model-list">${[...new Set([...view.models, ...(cfg.kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
+        <input name="model" list="model-list" required placeholder=${EXAMPLE_MODELS[kind]} .value=${same ? (cfg.model ?? view.model ?? '') : ''} />
+        <datalist id="model-list">${[...new Set([...view.models, ...(kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
       </label>
       <div class="row"><button type="button" @click=${loadModels}>List models</button><button type="submit" class="primary">Use this model</button></div>
     </form>`;

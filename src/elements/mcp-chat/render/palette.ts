@@ -48,12 +48,18 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
           e.preventDefault();
           actions.submit(e.target as HTMLFormElement);
         }}
-        @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && actions.close()}
+        @keydown=${(e: KeyboardEvent) => {
+          if (e.key === 'Escape') actions.close();
+          // Enter runs the form from any field; on a <select> it would open the list instead.
+          else if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.isComposing && (e.target as Element).localName === 'select') {
+            e.preventDefault();
+            (e.currentTarget as HTMLFormElement).requestSubmit();
+          }
+        }}
       >
         <p class="form-title"><strong>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</strong></p>
         ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
-        ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement))}
-        ${form.error ? html`<p class="diagnosis" role="alert">${form.error}</p>` : nothing}
+        ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
         <div class="row">
           <button type="submit" class="primary">${form.item.kind === 'tool' ? 'Run' : 'Insert'}</button>
           <button type="button" @click=${() => actions.close()}>Cancel</button>
