@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { openHistory } from '../../src/history/idb-store.js';
 import type { HistoryStore } from '../../src/history/index.js';
-import { mountChat, shadow } from './chat-helpers.js';
+import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 // The Conversations panel against real IndexedDB (a fresh database per test).
 
@@ -21,8 +21,7 @@ async function storeWith(titles: Record<string, string>): Promise<{ store: Histo
 }
 
 async function openPanel(chat: McpChat): Promise<void> {
-  const button = [...shadow(chat).querySelectorAll('[part="header-button"]')].find((b) => b.textContent!.trim() === 'Conversations')!;
-  await userEvent.click(button);
+  await openPanelFromMenu(chat, 'Conversations');
 }
 
 const titles = (chat: McpChat) => [...shadow(chat).querySelectorAll('[part="conversation"] > button:first-child')].map((b) => b.textContent!.trim());

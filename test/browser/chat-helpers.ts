@@ -41,3 +41,18 @@ export async function typeAndSend(chat: McpChat, text: string): Promise<void> {
   input.dispatchEvent(new Event('input'));
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
 }
+
+/** Opens a side panel as a person does: the header's "More" menu, then the panel's item. */
+export async function openPanelFromMenu(chat: McpChat, label: 'Conversations' | 'Resources' | 'Servers' | 'Settings'): Promise<void> {
+  const { userEvent } = await import('vitest/browser');
+  await userEvent.click(shadow(chat).querySelector<HTMLElement>('[part~="menu-button"]')!);
+  await chat.updateComplete;
+  const item = [...shadow(chat).querySelectorAll<HTMLElement>('[part="menu-item"]')].find((b) => b.textContent!.trim() === label)!;
+  await userEvent.click(item);
+  await chat.updateComplete;
+}
+
+/** The "name: value" rows a tool card shows for arguments or structured content, as an object of strings. */
+export function rowsOf(list: Element): Record<string, string> {
+  return Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
+}

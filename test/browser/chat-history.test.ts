@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { openHistory } from '../../src/history/idb-store.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, openPanelFromMenu, rowsOf, shadow, typeAndSend } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -25,7 +25,7 @@ describe('<mcp-chat> history', () => {
     await second.updateComplete;
     const card = deepAll(shadow(second), 'mcp-tool-card')[0]!;
     expect(card.shadowRoot!.querySelector('[part="status"]')!.textContent).toBe('Done');
-    expect(JSON.parse(card.shadowRoot!.querySelector('[part="structured"]')!.textContent!)).toMatchObject({ city: 'Oslo' });
+    expect(rowsOf(card.shadowRoot!.querySelector('[part="structured"]')!)).toMatchObject({ city: 'Oslo' });
   });
 
   test('export a conversation to a file, then import it as a new one', async () => {
@@ -35,7 +35,7 @@ describe('<mcp-chat> history', () => {
     await done;
     await chat.session.saved();
     const originalId = chat.session.conversation!.id;
-    await userEvent.click([...shadow(chat).querySelectorAll('[part="header-button"]')].find((b) => b.textContent!.trim() === 'Conversations')!);
+    await openPanelFromMenu(chat, 'Conversations');
     await expect.poll(() => shadow(chat).querySelectorAll('[part="conversation"]').length).toBe(1);
     let saved: HTMLAnchorElement | undefined;
     shadow(chat).addEventListener('click', (e) => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { mountChat, shadow } from './chat-helpers.js';
+import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -14,7 +14,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwA
 describe('<mcp-chat> model settings and attachments', () => {
   test('the person picks an endpoint, lists its models, and the chat then answers', async () => {
     const chat = await mountChat({ provider: false });
-    await userEvent.click([...shadow(chat).querySelectorAll('[part="header-button"]')].find((b) => b.textContent!.trim() === 'Settings')!);
+    await openPanelFromMenu(chat, 'Settings');
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     const field = (name: string) => panel.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
     await userEvent.fill(field('baseUrl'), inject('openaiUrl'));

@@ -45,7 +45,7 @@ describe('<mcp-chat> theming and accessibility', () => {
     await chat.updateComplete;
     const dark = getComputedStyle(base).backgroundColor;
     expect(light).toBe('rgb(255, 255, 255)');
-    expect(dark).toBe('rgb(17, 19, 24)');
+    expect(dark).toBe('rgb(21, 21, 24)');
   });
 
   test('axe finds no violations in a conversation with tool cards, in light and dark', async () => {

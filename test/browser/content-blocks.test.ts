@@ -8,6 +8,9 @@ import type { McpResourceOpenEvent } from '../../src/events/resource-open.js';
 import type { McpToolApproveEvent } from '../../src/events/tool-approve.js';
 import type { McpToolStopEvent } from '../../src/events/tool-stop.js';
 
+/** The "name: value" rows a tool card shows, as an object of strings. */
+const rowsOf = (list: Element) => Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
+
 // 1x1 red PNG
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
@@ -103,8 +106,13 @@ describe('<mcp-tool-card>', () => {
     expect(details.open).toBe(false);
     await userEvent.click(r.querySelector('summary')!);
     expect(details.open).toBe(true);
-    expect(JSON.parse(r.querySelector('[part="arguments"]')!.textContent!)).toEqual({ city: 'Paris' });
-    expect(JSON.parse(r.querySelector('[part="structured"]')!.textContent!)).toEqual({ temperature: 22, unit: 'C' });
+    // Arguments and structured content as rows a person reads; the raw JSON one click away.
+    expect(rowsOf(r.querySelector('[part="arguments"]')!)).toEqual({ city: 'Paris' });
+    expect(rowsOf(r.querySelector('[part="structured"]')!)).toEqual({ temperature: '22', unit: 'C' });
+    expect(r.querySelector('[part="raw"]')).toBeNull();
+    await userEvent.click(r.querySelector('[part="raw-button"]')!);
+    await card.updateComplete;
+    expect(JSON.parse(r.querySelector('[part="raw"]')!.textContent!)).toMatchObject({ arguments: { city: 'Paris' }, result: { structuredContent: { temperature: 22, unit: 'C' } } });
     const blocks = r.querySelectorAll('mcp-content-block');
     expect(blocks).toHaveLength(2);
     await (blocks[0] as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
@@ -114,12 +122,26 @@ describe('<mcp-tool-card>', () => {
     expect(r.querySelector('[part="error"]')).toBeNull();
   });
 
+  test('text that repeats the structured content as JSON is shown once, formatted', async () => {
+    const card = document.createElement('mcp-tool-card');
+    const data = { city: 'Paris', temperatureC: 11 };
+    Object.assign(card, { use, open: true, result: { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data } });
+    document.body.append(card);
+    await card.updateComplete;
+    const r = card.shadowRoot!;
+    expect(r.querySelectorAll('mcp-content-block')).toHaveLength(0);
+    expect(rowsOf(r.querySelector('[part="structured"]')!)).toEqual({ city: 'Paris', temperatureC: '11' });
+    // The row names the tool and the server in words.
+    expect(r.querySelector('[part="summary"]')!.textContent!.replace(/\s+/g, ' ').trim()).toMatch(/^Ran get_weather · Done$/);
+    card.remove();
+  });
+
   test('marks an error result', async () => {
     const card = document.createElement('mcp-tool-card');
     Object.assign(card, { use, result: { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'City unknown' }], isError: true } });
     document.body.append(card);
     await card.updateComplete;
-    expect(card.shadowRoot!.querySelector('[part="status"]')!.textContent).toBe('Error');
+    expect(card.shadowRoot!.querySelector('[part="status"]')!.textContent).toBe('Failed');
     expect(card.shadowRoot!.querySelector('[part="error"]')!.textContent).toContain('error');
     expect(card.shadowRoot!.querySelector('.card')!.classList.contains('error')).toBe(true);
   });

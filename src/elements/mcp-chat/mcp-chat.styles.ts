@@ -1,7 +1,12 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
+import { chatLayoutStyles } from './chat-layout.styles.js';
 
-/** Styles of `<mcp-chat>`. */
+/**
+ * Styles of `<mcp-chat>`: tokens, controls, header, messages and composer
+ * here; panels, drawers, container queries and the launcher in
+ * `chat-layout.styles.ts`. Sizes sit on a 4 px grid (`--mcp-chat-space` is 8 px).
+ */
 export const chatStyles = [
   tokens,
   css`
@@ -14,146 +19,261 @@ export const chatStyles = [
       --mcp-chat-border: var(--_mcp-color-border);
       --mcp-chat-surface: var(--_mcp-color-surface);
       --mcp-chat-danger: var(--_mcp-color-danger);
+      --mcp-chat-warning: var(--_mcp-color-warning);
+      --mcp-chat-success: var(--_mcp-color-success);
       --mcp-chat-font-family: var(--_mcp-font-family);
       --mcp-chat-radius: var(--_mcp-radius);
       --mcp-chat-space: var(--_mcp-space);
       --mcp-chat-height: 600px;
+      --mcp-chat-column-width: 48rem;
+      --mcp-chat-composer-radius: 20px;
+      --mcp-chat-shadow: 0 8px 28px rgb(0 0 0 / 0.16), 0 1px 3px rgb(0 0 0 / 0.08);
+      --mcp-chat-motion: 180ms;
       display: block;
+      position: relative;
       height: var(--mcp-chat-height);
       font-family: var(--mcp-chat-font-family);
       color: var(--mcp-chat-fg);
       font-size: var(--mcp-chat-font-size, 15px);
+      line-height: 1.55;
+      container: mcp-chat / inline-size;
     }
+    :host([hidden]) { display: none !important; }
     :host([density='compact']) { --mcp-chat-space: calc(var(--_mcp-space) * 0.5); }
     :host([density='comfortable']) { --mcp-chat-space: calc(var(--_mcp-space) * 1.5); }
+    @media (prefers-reduced-motion: reduce) {
+      :host { --mcp-chat-motion: 0ms; }
+    }
     * { box-sizing: border-box; }
     .base {
       display: grid;
-      grid-template-rows: auto 1fr auto;
-      grid-template-columns: auto 1fr;
+      grid-template-rows: auto minmax(0, 1fr);
       height: 100%;
       background: var(--mcp-chat-bg);
       border: 1px solid var(--mcp-chat-border);
       border-radius: var(--mcp-chat-radius);
       overflow: hidden;
+      position: relative;
     }
-    header {
-      grid-column: 1 / -1;
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: var(--mcp-chat-space);
-      padding: var(--mcp-chat-space);
-      border-bottom: 1px solid var(--mcp-chat-border);
-      background: var(--mcp-chat-surface);
-    }
-    .title { font-weight: 600; margin-right: auto; }
-    .servers { display: flex; gap: 4px; flex-wrap: wrap; }
-    .server-status {
-      display: inline-flex;
-      align-items: center;
-      gap: 4px;
-      font-size: 0.8em;
-      padding: 2px 8px;
-      border: 1px solid var(--mcp-chat-border);
-      border-radius: 999px;
-      background: var(--mcp-chat-bg);
-      color: var(--mcp-chat-fg);
-      cursor: pointer;
-    }
-    .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--mcp-chat-muted); }
-    .connected .dot { background: #16a34a; }
-    .failed .dot, .auth-required .dot { background: var(--mcp-chat-danger); }
-    .connecting .dot, .reconnecting .dot { background: #d97706; }
     button, input, select, textarea { font: inherit; color: inherit; }
     button {
       border: 1px solid var(--mcp-chat-border);
       border-radius: var(--mcp-chat-radius);
       background: var(--mcp-chat-bg);
-      padding: 4px 10px;
+      padding: 4px 12px;
+      min-height: 32px;
       cursor: pointer;
+      transition: background-color var(--mcp-chat-motion) ease-out, border-color var(--mcp-chat-motion) ease-out;
     }
+    button:hover:not(:disabled) { background: var(--mcp-chat-surface); }
     button:disabled { opacity: 0.5; cursor: default; }
-    button:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-visible, [tabindex]:focus-visible {
-      outline: 2px solid var(--mcp-chat-accent);
-      outline-offset: 1px;
-    }
-    .primary { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); border-color: var(--mcp-chat-accent); }
+    :focus-visible { outline: 2px solid var(--mcp-chat-accent); outline-offset: 2px; }
+    .primary { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); border-color: var(--mcp-chat-accent); font-weight: 600; }
+    .primary:hover:not(:disabled) { background: var(--mcp-chat-accent); filter: brightness(1.08); }
     .danger { color: var(--mcp-chat-danger); }
-    .panel {
-      grid-row: 2 / 4;
-      width: min(300px, 45vw);
-      border-right: 1px solid var(--mcp-chat-border);
-      overflow: auto;
-      padding: var(--mcp-chat-space);
-      display: flex;
-      flex-direction: column;
-      gap: var(--mcp-chat-space);
-      background: var(--mcp-chat-bg);
+    .icon { width: var(--mcp-icon-size, 18px); height: var(--mcp-icon-size, 18px); flex: none; display: block; }
+    .icon-button {
+      display: inline-grid;
+      place-items: center;
+      width: 36px;
+      height: 36px;
+      min-height: 0;
+      padding: 0;
+      border: 0;
+      border-radius: 10px;
+      background: transparent;
+      color: var(--mcp-chat-muted);
+      position: relative;
     }
-    .panel h2 { font-size: 1em; margin: 0; }
-    .panel ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
-    .conversation { display: flex; gap: 4px; align-items: center; }
-    .conversation > button:first-child { flex: 1; text-align: left; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .conversation[aria-current='true'] > button:first-child { border-color: var(--mcp-chat-accent); font-weight: 600; }
-    .conversation > form.rename { display: flex; gap: 4px; flex: 1; }
-    .conversation > form.rename input { flex: 1; min-width: 0; }
-    .confirm { flex: 1; display: flex; flex-direction: column; gap: 4px; padding: 6px; border: 1px solid var(--mcp-chat-danger); border-radius: var(--mcp-chat-radius); }
-    .notice.sign-in p, .notice.server-problems p { margin: 0; display: flex; gap: var(--mcp-chat-space); align-items: center; flex-wrap: wrap; }
-    label { display: flex; flex-direction: column; gap: 2px; font-size: 0.9em; }
-    input, select, textarea {
-      border: 1px solid var(--mcp-chat-border);
-      border-radius: var(--mcp-chat-radius);
-      background: var(--mcp-chat-bg);
-      padding: 4px 6px;
-    }
-    .hint { font-size: 0.85em; color: var(--mcp-chat-muted); margin: 0; }
-    .diagnosis { font-size: 0.85em; color: var(--mcp-chat-danger); margin: 0; }
-    .main { grid-column: 2; grid-row: 2; display: flex; flex-direction: column; min-height: 0; min-width: 0; }
-    .base:not(.with-panel) .main, .base:not(.with-panel) .bottom { grid-column: 1 / -1; }
-    .messages {
-      flex: 1;
-      overflow-y: auto;
-      padding: var(--mcp-chat-space);
-      display: flex;
-      flex-direction: column;
-      gap: var(--mcp-chat-space);
-    }
-    .messages > mcp-message { content-visibility: auto; contain-intrinsic-size: auto 80px; }
-    .empty { margin: auto; text-align: center; color: var(--mcp-chat-muted); max-width: 40ch; }
-    .bottom { grid-column: 2; grid-row: 3; border-top: 1px solid var(--mcp-chat-border); padding: var(--mcp-chat-space); display: flex; flex-direction: column; gap: var(--mcp-chat-space); position: relative; }
-    .notice { margin: 0; font-size: 0.9em; color: var(--mcp-chat-muted); }
-    .error { margin: 0; font-size: 0.9em; color: var(--mcp-chat-danger); display: flex; gap: 8px; align-items: baseline; }
-    .composer { display: flex; gap: var(--mcp-chat-space); align-items: flex-end; }
-    .composer textarea { flex: 1; resize: none; min-height: 2.5em; max-height: 12em; padding: 8px; }
-    .attachments { display: flex; gap: 4px; flex-wrap: wrap; }
-    .attachment { display: inline-flex; gap: 4px; align-items: center; font-size: 0.85em; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: 2px 6px; }
-    .attachment img { height: 32px; }
-    .palette {
+    .icon-button:hover:not(:disabled), .icon-button[aria-pressed='true'], .icon-button[aria-expanded='true'] { background: var(--mcp-chat-surface); color: var(--mcp-chat-fg); }
+    /* Tooltips: the accessible name, shown on hover and keyboard focus. */
+    [data-tip]::after {
+      content: attr(data-tip);
       position: absolute;
-      bottom: 100%;
-      left: var(--mcp-chat-space);
-      right: var(--mcp-chat-space);
-      max-height: 260px;
-      overflow: auto;
+      top: calc(100% + 6px);
+      left: 50%;
+      transform: translateX(-50%);
+      padding: 4px 8px;
+      border-radius: 6px;
+      background: var(--mcp-chat-fg);
+      color: var(--mcp-chat-bg);
+      font-size: 12px;
+      line-height: 1.3;
+      font-weight: 500;
+      white-space: nowrap;
+      pointer-events: none;
+      opacity: 0;
+      transition: opacity var(--mcp-chat-motion) ease-out;
+      z-index: 20;
+    }
+    [data-tip]:hover::after, [data-tip]:focus-visible::after { opacity: 1; transition-delay: 400ms; }
+    [data-tip-end]::after { left: auto; right: 0; transform: none; }
+    .composer [data-tip]::after { top: auto; bottom: calc(100% + 6px); }
+    @media (pointer: coarse) {
+      .icon-button { width: 44px; height: 44px; }
+      button { min-height: 44px; }
+      [data-tip]::after { display: none; }
+    }
+
+    /* Header: one row. */
+    header {
+      display: flex;
+      align-items: center;
+      gap: 4px;
+      min-height: 52px;
+      padding: 8px 8px 8px 16px;
+      border-bottom: 1px solid var(--mcp-chat-border);
       background: var(--mcp-chat-bg);
-      border: 1px solid var(--mcp-chat-border);
-      border-radius: var(--mcp-chat-radius);
-      box-shadow: 0 4px 16px rgb(0 0 0 / 0.15);
+      min-width: 0;
+    }
+    .title { font-weight: 600; font-size: 1.0625em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 3em; flex: 0 0 auto; max-width: 55%; }
+    .servers { display: flex; gap: 2px; align-items: center; min-width: 0; flex: 0 1 auto; margin-inline-start: 4px; }
+    .server-status {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      min-height: 28px;
+      max-width: 14em;
+      font-size: 0.8125em;
+      padding: 2px 8px;
+      border: 0;
+      border-radius: 999px;
+      background: transparent;
+      color: var(--mcp-chat-muted);
+      min-width: 0;
+    }
+    .server-status .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--mcp-chat-muted); flex: none; }
+    .connected .dot { background: var(--mcp-chat-success); }
+    .failed .dot, .auth-required .dot { background: var(--mcp-chat-danger); }
+    .connecting .dot, .reconnecting .dot { background: var(--mcp-chat-warning); }
+    .spacer { flex: 1 1 0; min-width: 0; }
+    .model {
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      max-width: 13em;
+      min-height: 32px;
+      padding: 2px 8px 2px 10px;
+      border: 0;
+      border-radius: 10px;
+      background: transparent;
+      color: var(--mcp-chat-muted);
+      font-size: 0.875em;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      flex: 0 1 auto;
+      min-width: 0;
+    }
+    select.model { appearance: auto; padding-inline-end: 4px; }
+    .model .icon { --mcp-icon-size: 14px; }
+    .model-name { overflow: hidden; text-overflow: ellipsis; }
+    .menu-anchor { position: relative; }
+    .menu {
+      position: absolute;
+      top: calc(100% + 4px);
+      inset-inline-end: 0;
+      z-index: 30;
+      min-width: 200px;
       margin: 0;
       padding: 4px;
       list-style: none;
+      background: var(--mcp-chat-bg);
+      border: 1px solid var(--mcp-chat-border);
+      border-radius: 12px;
+      box-shadow: var(--mcp-chat-shadow);
+      animation: mcp-pop var(--mcp-chat-motion) ease-out;
     }
-    .palette li { padding: 4px 8px; border-radius: var(--mcp-chat-radius); cursor: pointer; display: flex; gap: 8px; align-items: baseline; }
-    .palette li[aria-selected='true'] { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); }
-    .palette .kind { font-size: 0.75em; text-transform: uppercase; opacity: 0.8; }
-    .palette .desc { font-size: 0.85em; opacity: 0.8; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .run-form { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: var(--mcp-chat-space); display: flex; flex-direction: column; gap: var(--mcp-chat-space); }
-    .form-title { margin: 0; }
-    .row { display: flex; gap: var(--mcp-chat-space); flex-wrap: wrap; align-items: center; }
-    dialog { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); color: var(--mcp-chat-fg); width: min(720px, 92vw); max-height: 85vh; }
+    .menu button {
+      display: flex;
+      align-items: center;
+      gap: 10px;
+      width: 100%;
+      border: 0;
+      border-radius: 8px;
+      background: transparent;
+      padding: 8px 10px;
+      text-align: start;
+    }
+    .menu button[aria-checked='true'] { background: var(--mcp-chat-surface); font-weight: 600; }
+    .menu button .tick { margin-inline-start: auto; color: var(--mcp-chat-accent); }
+    @keyframes mcp-pop { from { opacity: 0; transform: translateY(-4px) scale(0.98); } }
+    @keyframes mcp-rise { from { opacity: 0; transform: translateY(12px) scale(0.98); } }
+    @keyframes mcp-spin { to { transform: rotate(360deg); } }
+    @keyframes mcp-blink { 0%, 80%, 100% { opacity: 0.25; } 40% { opacity: 1; } }
+
+    /* The conversation: a centred reading column. */
+    .main { display: flex; flex-direction: column; min-height: 0; min-width: 0; position: relative; }
+    .messages { flex: 1; overflow-y: auto; overflow-x: hidden; padding: 24px 16px 8px; }
+    .column { width: 100%; max-width: var(--mcp-chat-column-width); margin-inline: auto; display: flex; flex-direction: column; gap: 20px; min-width: 0; }
+    .messages > .column { min-height: 100%; }
+    .column > mcp-message { content-visibility: auto; contain-intrinsic-size: auto 80px; }
+    .typing { display: inline-flex; gap: 4px; padding: 8px 0; align-items: center; }
+    .typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--mcp-chat-muted); animation: mcp-blink 1.2s infinite ease-in-out both; }
+    .typing span:nth-child(2) { animation-delay: 0.15s; }
+    .typing span:nth-child(3) { animation-delay: 0.3s; }
+    @media (prefers-reduced-motion: reduce) {
+      .typing span, .menu, .spin { animation: none !important; }
+    }
+    .spin { animation: mcp-spin 0.9s linear infinite; }
+
+    /* Composer: anchored to the bottom, actions inside the frame. */
+    .bottom { padding: 8px 16px 12px; position: relative; }
+    .bottom > .column { gap: 8px; }
+    .notice { margin: 0; font-size: 0.875em; color: var(--mcp-chat-muted); }
+    .error {
+      margin: 0;
+      font-size: 0.875em;
+      color: var(--mcp-chat-danger);
+      display: flex;
+      gap: 8px;
+      align-items: center;
+      padding: 6px 8px 6px 12px;
+      border-radius: 10px;
+      background: color-mix(in srgb, var(--mcp-chat-danger) 8%, var(--mcp-chat-bg));
+    }
+    .error > span { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+    .error > button { min-height: 28px; padding: 2px 10px; font-size: 0.9em; color: var(--mcp-chat-fg); }
+    .errors { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+    .composer {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      align-items: end;
+      gap: 4px;
+      padding: 6px;
+      border: 1px solid var(--mcp-chat-border);
+      border-radius: var(--mcp-chat-composer-radius);
+      background: var(--mcp-chat-bg);
+      box-shadow: 0 1px 2px rgb(0 0 0 / 0.05);
+      transition: border-color var(--mcp-chat-motion) ease-out, box-shadow var(--mcp-chat-motion) ease-out;
+    }
+    .composer:focus-within { border-color: color-mix(in srgb, var(--mcp-chat-accent) 60%, var(--mcp-chat-border)); box-shadow: 0 0 0 3px color-mix(in srgb, var(--mcp-chat-accent) 18%, transparent); }
+    .composer textarea {
+      resize: none;
+      border: 0;
+      background: transparent;
+      padding: 7px 4px;
+      min-height: 36px;
+      max-height: calc(8lh + 14px);
+      field-sizing: content;
+      line-height: 1.5;
+      outline: none;
+      min-width: 0;
+      width: 100%;
+    }
+    .composer textarea::placeholder { color: var(--mcp-chat-muted); opacity: 1; text-overflow: ellipsis; }
+    .composer .send, .composer .stop { border-radius: 50%; color: var(--mcp-chat-accent-fg); background: var(--mcp-chat-accent); }
+    .composer .send:hover:not(:disabled), .composer .stop:hover { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); filter: brightness(1.08); }
+    .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
+    .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
+    .attachments { display: flex; gap: 6px; flex-wrap: wrap; }
+    .attachment { display: inline-flex; gap: 4px; align-items: center; font-size: 0.85em; border: 1px solid var(--mcp-chat-border); border-radius: 10px; padding: 2px 2px 2px 8px; max-width: 100%; overflow: hidden; }
+    .attachment img { height: 32px; border-radius: 6px; }
+    .attachment button { border: 0; min-height: 28px; padding: 0 8px; background: transparent; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .requests:empty { display: none; }
     .check { flex-direction: row; align-items: center; gap: 6px; }
   `,
+  chatLayoutStyles,
 ];

@@ -31,11 +31,13 @@ import { renderSettingsPanel } from './panels/settings-panel.js';
 import { DEFAULT_OLLAMA_URL, providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
 import { readImageFiles, renderAttachments } from './render/attachments.js';
+import { renderEmptyState, type ChatStarter, type StarterView } from './render/empty-state.js';
 import { renderHeader } from './render/header.js';
-import { renderMessageList } from './render/messages.js';
+import { renderMessageList, visibleMessages } from './render/messages.js';
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
 import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
+import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
 type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost;
@@ -174,6 +176,26 @@ export class McpChat extends LitElement {
   /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
 
+  /**
+   * Starter suggestions of the empty state: text the person can send with one
+   * click (or put in the composer when no model is set up). By default the
+   * connected servers' prompts are offered (each opens its form).
+   */
+  @property({ attribute: false }) starters?: ChatStarter[];
+
+  /**
+   * Launcher layout: a round button in a corner of the page that opens the
+   * chat as a floating panel (`open`); Escape closes it and focus returns to
+   * the button.
+   */
+  @property({ type: Boolean, reflect: true }) launcher = false;
+
+  /** In the launcher layout: the chat panel is open. Reflects. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
+  @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
+
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
@@ -197,6 +219,8 @@ export class McpChat extends LitElement {
   readonly #conversations = new ConversationList(this.#host);
   readonly #inputs = new InputRequests(this.#host);
 
+  /** The header's overflow menu is open. */
+  @state() private menuOpen = false;
   /** The errors shown above the composer, oldest first, each dismissable. */
   @state() private errors: ChatErrorLine[] = [];
   #errorId = 0;
@@ -207,6 +231,7 @@ export class McpChat extends LitElement {
 
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
+  @query('.launcher-button') private launcherButton?: HTMLButtonElement;
 
 
   constructor() {
@@ -215,6 +240,70 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
+    this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
+  }
+
+  /** Escape closes the header menu, then the launcher's panel (focus returns to what opened it). */
+  #onHostKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (this.menuOpen) {
+      this.menuOpen = false;
+      this.renderRoot.querySelector<HTMLElement>('.more')?.focus();
+    } else if (this.launcher && this.open) {
+      this.open = false;
+      void this.updateComplete.then(() => this.launcherButton?.focus());
+    } else return;
+    event.preventDefault();
+  }
+
+  /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
+  #currentConfig(): ProviderConfig {
+    return (
+      this.#settings.config ??
+      (typeof this.provider === 'string' ? { kind: this.provider, baseUrl: this.baseUrl, model: this.model } : isProvider(this.provider) || !this.provider ? { kind: 'openai' } : (this.provider as ProviderConfig))
+    );
+  }
+
+  /** The model in use, as the header names it ('' when none is set up). */
+  #modelName(): string {
+    if (!this.chatProvider) return '';
+    const p = this.#settings.config ?? this.provider;
+    if (isProvider(p)) return this.model ?? p.label;
+    if (typeof p === 'string') return this.model ?? p;
+    return p?.model ?? this.model ?? '';
+  }
+
+  #chooseModel(model: string): void {
+    if (!this.#settings.config && isProvider(this.provider)) this.model = model;
+    else this.#settings.choose({ ...this.#currentConfig(), model }, false);
+  }
+
+  /** The empty state's suggestions: `starters`, else the connected servers' prompts. */
+  #starters(): StarterView[] {
+    if (this.starters) {
+      return this.starters.map((s) => {
+        const { label, text, description } = typeof s === 'string' ? { label: s, text: s, description: undefined } : s;
+        return {
+          label,
+          description,
+          run: () => {
+            if (this.chatProvider) void this.send(text);
+            else if (this.input) {
+              this.input.value = text;
+              this.input.focus();
+            }
+          },
+        };
+      });
+    }
+    return this.serverSet
+      .listPrompts()
+      .slice(0, 4)
+      .map(({ prompt, connection }) => ({
+        label: prompt.title ?? prompt.name,
+        description: prompt.description,
+        run: () => this.#palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
+      }));
   }
 
   /**
@@ -552,9 +641,7 @@ export class McpChat extends LitElement {
         return renderServersPanel(this.serverSet.connections, { signIn: (c: McpConnection) => void signIn(c, sign), signOut: (c: McpConnection) => void signOut(c, sign) });
       case 'settings': {
         const given = isProvider(this.provider);
-        const config: ProviderConfig =
-          this.#settings.config ??
-          (typeof this.provider === 'string' ? { kind: this.provider, baseUrl: this.baseUrl, model: this.model } : given || !this.provider ? { kind: 'openai' } : (this.provider as ProviderConfig));
+        const config = this.#currentConfig();
         return renderSettingsPanel(
           {
             config,
@@ -601,66 +688,123 @@ export class McpChat extends LitElement {
     const noModel = !this.chatProvider;
     const palette = this.#palette;
     const connections = this.serverSet.connections;
+    const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
     const onSignIn = (c: McpConnection) =>
       void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
-    return html`<div part="base" class="base ${this.panel ? 'with-panel' : ''}">
-      ${renderHeader(connections, this.panel, { showPanel: (p) => (this.panel = p), newConversation: () => this.newConversation(), nameOf: (c) => this.serverSet.nameOf(c) })}
-      ${this.panel ? html`<aside part="panel" class="panel" aria-label=${this.panel}>${this.#renderPanel(this.panel)}</aside>` : nothing}
-      <div class="main">
-        <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#scroll.onScroll}>
-          ${renderMessageList({
-            messages: s.messages,
-            streaming: s.streaming,
-            theme: this.theme,
-            toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-            inlineOf: (m) => s.calls.inlineFor(m),
-            emptyText: noModel
-              ? 'No model is set up. Type / to run a tool or a prompt, or open Settings to choose a model.'
-              : 'Ask anything; the model can use the tools of the connected servers.',
-          })}
+    const connected = connections.filter((c) => c.state === 'connected');
+    return html`${this.launcher
+        ? html`<button
+            part="launcher-button"
+            class="launcher-button"
+            aria-label="Open chat"
+            aria-expanded=${this.open ? 'true' : 'false'}
+            @click=${() => (this.open = !this.open)}
+          >
+            ${icon(this.open ? 'x' : 'message-circle')}
+          </button>`
+        : nothing}
+      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? 'Chat' : undefined)}>
+        ${renderHeader(
+          { connections, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher },
+          {
+            showPanel: (p) => (this.panel = p),
+            newConversation: () => this.newConversation(),
+            setMenu: (open) => {
+              this.menuOpen = open;
+              if (open) void this.#focusAfterUpdate('.menu [role^="menuitem"]');
+            },
+            chooseModel: (m) => this.#chooseModel(m),
+            nameOf: (c) => this.serverSet.nameOf(c),
+            close: () => {
+              this.open = false;
+              void this.updateComplete.then(() => this.launcherButton?.focus());
+            },
+          },
+        )}
+        <div class="body">
+          ${this.panel
+            ? html`<aside part="panel" class="panel" aria-label=${this.panel}>
+                <button class="icon-button panel-close" aria-label="Close panel" data-tip="Close" data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
+                ${this.#renderPanel(this.panel)}
+              </aside>`
+            : nothing}
+          <div class="main">
+            <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#scroll.onScroll}>
+              <div class="column">
+                ${empty
+                  ? renderEmptyState(
+                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel },
+                      () => (this.panel = 'settings'),
+                    )
+                  : nothing}
+                ${renderMessageList({
+                  messages: s.messages,
+                  streaming: s.streaming,
+                  thinking: s.busy && Boolean(this.chatProvider) && !s.streaming?.content.some((b) => b.type !== 'text' || b.text),
+                  theme: this.theme,
+                  toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
+                  inlineOf: (m) => s.calls.inlineFor(m),
+                })}
+              </div>
+            </div>
+            <div class="bottom">
+              <div class="column">
+                <div class="requests"></div>
+                ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)))}
+                ${renderSignInNotice(connections, onSignIn)}
+                ${renderServerProblems(connections)}
+                ${noModel && !empty ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
+                ${renderWaiting(s.calls.waiting(Date.now()))} ${renderQueued(s.queued)}
+                ${renderPalette(palette, {
+                  choose: (item) => palette.choose(item),
+                  submit: (form) => void palette.submit(form),
+                  close: () => palette.close(),
+                  complete: (field, input) => palette.complete(field, input),
+                  destructive: (name) => this.serverSet.getTool(name)?.annotations?.destructiveHint === true,
+                })}
+                ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)))}
+                <form part="composer" class="composer" @submit=${this.#submit}>
+                  <button
+                    part="attach-button"
+                    type="button"
+                    class="icon-button"
+                    aria-label="Attach images"
+                    data-tip="Attach images"
+                    @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}
+                  >
+                    ${icon('paperclip')}
+                  </button>
+                  <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
+                  <textarea
+                    part="input"
+                    class="input"
+                    rows="1"
+                    aria-label="Message"
+                    aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
+                    aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
+                    placeholder=${this.placeholder}
+                    @keydown=${this.#onKeyDown}
+                    @input=${() => palette.onInput(this.input!.value)}
+                  ></textarea>
+                  ${s.busy
+                    ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label="Stop" data-tip="Stop" data-tip-end @click=${() => this.stop()}>${icon('square')}</button>`
+                    : html`<button part="send-button" type="submit" class="icon-button send" aria-label="Send" data-tip="Send" data-tip-end>${icon('arrow-up')}</button>`}
+                </form>
+              </div>
+            </div>
+          </div>
         </div>
-      </div>
-      <div class="bottom">
-        <div class="requests"></div>
-        ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)))}
-        ${renderSignInNotice(connections, onSignIn)}
-        ${renderServerProblems(connections)}
-        ${noModel ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
-        ${renderWaiting(s.calls.waiting(Date.now()))} ${renderQueued(s.queued)}
-        ${renderPalette(palette, {
-          choose: (item) => palette.choose(item),
-          submit: (form) => void palette.submit(form),
-          close: () => palette.close(),
-          complete: (field, input) => palette.complete(field, input),
-        })}
-        ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)))}
-        <form part="composer" class="composer" @submit=${this.#submit}>
-          <button part="attach-button" type="button" aria-label="Attach images" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}>+</button>
-          <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
-          <textarea
-            part="input"
-            class="input"
-            rows="1"
-            aria-label="Message"
-            aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
-            aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
-            placeholder=${this.placeholder}
-            @keydown=${this.#onKeyDown}
-            @input=${() => palette.onInput(this.input!.value)}
-          ></textarea>
-          ${s.busy
-            ? html`<button part="stop-button" type="button" class="danger" @click=${() => this.stop()}>Stop</button>`
-            : html`<button part="send-button" type="submit" class="primary">Send</button>`}
-        </form>
-      </div>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <dialog part="resource-preview" class="preview" aria-label="Resource preview">
-        ${this.preview
-          ? html`<div class="row"><strong>${this.preview.uri}</strong><button @click=${() => this.previewDialog?.close()}>Close</button></div>
-              ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
-          : nothing}
-      </dialog>
-    </div>`;
+        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+        <dialog part="resource-preview" class="preview" aria-label="Resource preview">
+          ${this.preview
+            ? html`<div class="row">
+                  <strong>${this.preview.uri}</strong>
+                  <button class="icon-button" aria-label="Close" @click=${() => this.previewDialog?.close()}>${icon('x')}</button>
+                </div>
+                ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
+            : nothing}
+        </dialog>
+      </div>`;
   }
 }
 

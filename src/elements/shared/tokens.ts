@@ -21,7 +21,10 @@ export const TOKEN_NAMES = [
   'color-border',
   'color-danger',
   'color-surface',
+  'color-warning',
+  'color-success',
   'font-family',
+  'font-mono',
   'radius',
   'space',
 ] as const;
@@ -30,34 +33,39 @@ export const TOKEN_NAMES = [
 export type TokenName = (typeof TOKEN_NAMES)[number];
 
 const shared: Partial<Record<TokenName, string>> = {
-  'font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  radius: '6px',
+  'font-family': 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  'font-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  radius: '8px',
   space: '8px',
 };
 
 /** Built-in values for light mode (used when the page sets no `--mcp-*`). */
 export const LIGHT_TOKENS: Record<TokenName, string> = {
-  'color-accent': '#1d4ed8',
+  'color-accent': '#2563eb',
   'color-accent-fg': '#ffffff',
   'color-bg': '#ffffff',
-  'color-fg': '#111827',
-  'color-muted': '#4b5563',
-  'color-border': '#9ca3af',
+  'color-fg': '#18181b',
+  'color-muted': '#52525b',
+  'color-border': '#d4d4d8',
   'color-danger': '#b91c1c',
-  'color-surface': '#f3f4f6',
+  'color-surface': '#f4f4f5',
+  'color-warning': '#a16207',
+  'color-success': '#15803d',
   ...shared,
 } as Record<TokenName, string>;
 
 /** Built-in values for dark mode. */
 export const DARK_TOKENS: Record<TokenName, string> = {
-  'color-accent': '#93b4ff',
+  'color-accent': '#8ab4ff',
   'color-accent-fg': '#0b1020',
-  'color-bg': '#111318',
-  'color-fg': '#e5e7eb',
+  'color-bg': '#151518',
+  'color-fg': '#ececef',
   'color-muted': '#a1a1aa',
-  'color-border': '#52525b',
+  'color-border': '#3f3f46',
   'color-danger': '#f87171',
-  'color-surface': '#1c1f26',
+  'color-surface': '#232328',
+  'color-warning': '#facc15',
+  'color-success': '#4ade80',
   ...shared,
 } as Record<TokenName, string>;
 

@@ -2,33 +2,53 @@ import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
 import { contentHostStyles } from '../content-host.styles.js';
 
-/** Styles of `<mcp-message>`. */
+/**
+ * Styles of `<mcp-message>`: the assistant's message without a box over the
+ * full column, the person's as a bubble at the end of the line (max 80 %).
+ */
 export const messageStyles = [
   tokens,
   contentHostStyles,
   css`
     :host {
       --mcp-message-user-bg: var(--_mcp-color-surface);
+      --mcp-message-user-fg: var(--_mcp-color-fg);
       --mcp-message-assistant-bg: transparent;
-      --mcp-message-gap: var(--_mcp-space);
+      --mcp-message-gap: 12px;
+      --mcp-message-radius: 18px;
+      --mcp-message-user-max-width: 80%;
+      line-height: 1.6;
     }
     .message {
       display: flex;
       flex-direction: column;
       gap: var(--mcp-message-gap);
-      padding: var(--_mcp-space) calc(var(--_mcp-space) * 1.5);
-      border-radius: calc(var(--_mcp-radius) * 2);
+      min-width: 0;
     }
     .user {
+      align-self: flex-end;
+      margin-inline-start: auto;
+      max-width: var(--mcp-message-user-max-width);
+      width: fit-content;
       background: var(--mcp-message-user-bg);
-      margin-left: var(--mcp-message-user-indent, 15%);
+      color: var(--mcp-message-user-fg);
+      padding: 10px 16px;
+      border-radius: var(--mcp-message-radius);
+      overflow-wrap: anywhere;
     }
+    /* The person's messages sit at the end of the line (right, or left in right-to-left). */
+    :host { display: flex; flex-direction: column; }
     .assistant { background: var(--mcp-message-assistant-bg); }
     .role {
-      font-size: 0.8em;
-      font-weight: 600;
-      color: var(--_mcp-color-muted);
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
     }
+    /* Consecutive tool calls read as one list of rows. */
+    mcp-tool-card + mcp-tool-card { margin-top: calc(4px - var(--mcp-message-gap)); }
     .sr-only {
       position: absolute;
       width: 1px;

@@ -16,6 +16,8 @@ export interface ToolCallView {
   progress?: ToolCallProgress;
   /** Name of the server offering the tool. */
   server?: string;
+  /** Address of that server. */
+  serverUrl?: string;
   /** Human title of the tool. */
   title?: string;
   /** Card expanded. */
@@ -40,14 +42,16 @@ const BLOCK_PARTS =
  * @csspart message - The message box. Also `user-message` or `assistant-message` by role.
  * @csspart user-message - The message box of a user message.
  * @csspart assistant-message - The message box of an assistant message.
- * @csspart role - The "You" / "Assistant" label.
+ * @csspart role - The "You" / "Assistant" label (for screen readers; visually hidden unless styled).
  * @csspart tool-card - A tool card (its parts are re-exported as `tool-summary`, `tool-name`, `tool-status`, `tool-arguments`, `tool-result`, `tool-structured`, `tool-error`, `tool-progress`, `tool-stop-button`, `tool-approve-button`, `tool-always-button`, `tool-deny-button`).
  * @csspart text - A text block; the markdown parts `md-code`, `md-copy-button`, `md-table`, `md-blockquote`, `md-link`, `md-image` and block parts `image-button`, `image`, `image-dialog`, `audio`, `resource-link`, `resource`, `resource-text`, `download-button`, `unknown` are re-exported.
  *
- * @cssproperty --mcp-message-user-bg - Background of user messages. Defaults to `--mcp-color-surface`.
- * @cssproperty --mcp-message-assistant-bg - Background of assistant messages (transparent).
- * @cssproperty --mcp-message-gap - Space between blocks.
- * @cssproperty --mcp-message-user-indent - Left indent of user messages (15%).
+ * @cssproperty --mcp-message-user-bg - Background of the person's bubble. Defaults to `--mcp-color-surface`.
+ * @cssproperty --mcp-message-user-fg - Text colour of the person's bubble. Defaults to `--mcp-color-fg`.
+ * @cssproperty --mcp-message-user-max-width - Widest the person's bubble gets (80%).
+ * @cssproperty --mcp-message-radius - Corner radius of the person's bubble (18px).
+ * @cssproperty --mcp-message-assistant-bg - Background of assistant messages (transparent: no box).
+ * @cssproperty --mcp-message-gap - Space between blocks (12px).
  */
 @customElement('mcp-message')
 export class McpMessage extends LitElement {
@@ -99,6 +103,7 @@ export class McpMessage extends LitElement {
         .status=${view.status}
         .progress=${view.progress}
         .server=${view.server}
+        .serverUrl=${view.serverUrl}
         .toolTitle=${view.title}
         ?open=${view.open ?? false}
         ><slot name=${`tool-${block.id}`}></slot

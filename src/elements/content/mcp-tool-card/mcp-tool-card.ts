@@ -1,21 +1,15 @@
 import { LitElement, html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { toolCallRecord } from '../../../content/tool-result.js';
 import { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
+import { icon, type IconName } from '../../shared/icons.js';
 import { STATUS_LABELS, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
+import { formatValue, hostOf, json, repeatsValue } from './tool-call-format.js';
 import { toolCardStyles } from './mcp-tool-card.styles.js';
-
-const json = (value: unknown): string => {
-  try {
-    return JSON.stringify(value, null, 2) ?? 'undefined';
-  } catch {
-    return String(value);
-  }
-};
 
 /**
  * A tool call and its result as a collapsible card: the tool's title (its
@@ -37,9 +31,11 @@ const json = (value: unknown): string => {
  * @csspart summary - The always-visible line (name, server, status); toggles the details.
  * @csspart name - The tool name.
  * @csspart status - The status text.
- * @csspart arguments - The arguments JSON.
+ * @csspart arguments - The arguments (rows of name and value, or JSON).
  * @csspart result - The result blocks.
- * @csspart structured - The `structuredContent` JSON.
+ * @csspart structured - The `structuredContent`, formatted once (rows of name and value, or JSON).
+ * @csspart raw-button - "Show JSON": the call and result as the protocol has them.
+ * @csspart raw - That JSON.
  * @csspart error - The note marking an error result.
  * @csspart progress - The progress bar.
  * @csspart stop-button - Stops the running call.
@@ -47,8 +43,10 @@ const json = (value: unknown): string => {
  * @csspart always-button - Approves this and later calls of the tool.
  * @csspart deny-button - Refuses the call.
  *
- * @cssproperty --mcp-tool-card-bg - Card background. Defaults to `--mcp-color-surface`.
- * @cssproperty --mcp-tool-card-border - Card border colour. Defaults to `--mcp-color-border`.
+ * @cssproperty --mcp-tool-card-bg - Background of the closed row (transparent).
+ * @cssproperty --mcp-tool-card-open-bg - Background of the opened card. Defaults to `--mcp-color-surface`.
+ * @cssproperty --mcp-tool-card-border - Border of the opened card. Defaults to `--mcp-color-border`.
+ * @cssproperty --mcp-tool-card-warning - Colour of the approval card. Defaults to `--mcp-color-warning`.
  */
 @customElement('mcp-tool-card')
 export class McpToolCard extends LitElement {
@@ -72,11 +70,17 @@ export class McpToolCard extends LitElement {
   /** Name of the server that offers the tool; when not set, the one `result` recorded. */
   @property() server?: string;
 
+  /** Address of that server, named in the approval question. */
+  @property({ attribute: 'server-url' }) serverUrl?: string;
+
   /** The tool's human title, shown instead of its name (the name stays as the tooltip); when not set, the one `result` recorded. */
   @property({ attribute: 'tool-title' }) toolTitle?: string;
 
   /** The details (arguments and result) are expanded. */
   @property({ type: Boolean, reflect: true }) open = false;
+
+  /** The raw JSON of the call and result is shown (one click away). */
+  @state() private rawOpen = false;
 
   /** Offer "Always allow" beside Approve. */
   @property({ type: Boolean, attribute: 'offer-always' }) offerAlways = true;
@@ -95,40 +99,61 @@ export class McpToolCard extends LitElement {
     const recorded = this.result ? toolCallRecord(this.result) : undefined;
     const title = this.toolTitle ?? recorded?.title;
     const server = this.server ?? recorded?.server;
-    return html`<div part="card" class="card ${status}">
+    const approval = status === 'approval';
+    const host = hostOf(this.serverUrl);
+    return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? `Approve ${title || name}?` : nothing}>
+      ${approval
+        ? html`<p class="ask">${icon('triangle-alert')}<span><strong>${title || name}</strong>${server ? html` on <strong>${server}</strong>` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} wants to run. Allow it?</span></p>`
+        : nothing}
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
-          <span part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</span>
-          ${server ? html`<span class="server">${server}</span>` : nothing}
+          <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
+          <span class="line">${VERBS[status]} <strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
+              ? html` <span class="server">on ${server}</span>`
+              : nothing}</span>
+          <span class="sep" aria-hidden="true">·</span>
           <span part="status" class="status">${STATUS_LABELS[status]}</span>
+          <span class="chevron" aria-hidden="true">${icon('chevron-right')}</span>
         </summary>
-        ${this.use
-          ? html`<div class="section"><p class="label">Arguments</p><pre part="arguments">${json(this.use.input)}</pre></div>`
-          : nothing}
-        ${this.result ? this.#result(this.result, status) : nothing}
+        <div class="details">
+          ${this.use ? html`<div class="section"><p class="label">Arguments</p>${formatValue(this.use.input, 'arguments')}</div>` : nothing}
+          ${this.result ? this.#result(this.result, status) : nothing}
+          <div class="raw">
+            <button type="button" part="raw-button" class="raw-toggle" aria-expanded=${this.rawOpen ? 'true' : 'false'} @click=${() => (this.rawOpen = !this.rawOpen)}>
+              ${this.rawOpen ? 'Hide JSON' : 'Show JSON'}
+            </button>
+            ${this.rawOpen
+              ? html`<pre part="raw">${json({ ...(this.use ? { name: this.use.name, arguments: this.use.input } : {}), ...(this.result ? { result: { content: this.result.content, structuredContent: this.result.structuredContent, isError: this.result.isError } } : {}) })}</pre>`
+              : nothing}
+          </div>
+        </div>
       </details>
-      <div class="live">${this.#live(status, id, name)}</div>
+      <div class="live">${this.#live(status, id, title || name)}</div>
       <slot></slot>
     </div>`;
   }
 
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // The person must decide: move focus to the question once it appears.
+    if (changed.has('status') && this.effectiveStatus === 'approval') this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
+  }
+
   #result(result: ToolResultBlock, status: ToolCallStatus) {
+    const structured = result.structuredContent;
+    const blocks = structured === undefined ? result.content : result.content.filter((b) => !repeatsValue(b, structured));
     return html`<div class="section">
       <p class="label">Result</p>
       <div part="result" class="result">
         ${status === 'error' ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
-        ${result.content.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .block=${block}></mcp-content-block>`)}
-        ${result.structuredContent !== undefined
-          ? html`<p class="label">Structured content</p><pre part="structured">${json(result.structuredContent)}</pre>`
-          : nothing}
+        ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .block=${block}></mcp-content-block>`)}
+        ${structured !== undefined ? formatValue(structured, 'structured') : nothing}
       </div>
     </div>`;
   }
 
   #live(status: ToolCallStatus, id: string, name: string) {
     if (status === 'approval') {
-      return html`<p class="question">Allow <strong>${name}</strong> to run with these arguments?</p>
-        <button part="approve-button" class="approve" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true))}>Approve</button>
+      return html`<button part="approve-button" class="approve" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true))}>Approve</button>
         ${this.offerAlways
           ? html`<button part="always-button" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true, true))}>Always allow</button>`
           : nothing}
@@ -142,9 +167,31 @@ export class McpToolCard extends LitElement {
         ? html`<progress part="progress" aria-label=${label} max=${p.total} .value=${p.progress}></progress>`
         : html`<progress part="progress" aria-label=${label}></progress>`}
       ${p?.message ? html`<span class="progress-message">${p.message}</span>` : nothing}
-      <button part="stop-button" class="stop" type="button" @click=${() => this.dispatchEvent(new McpToolStopEvent(id))}>Stop</button>`;
+      <button part="stop-button" class="stop" type="button" aria-label=${`Stop ${name}`} @click=${() => this.dispatchEvent(new McpToolStopEvent(id))}>${icon('circle-stop')}Stop</button>`;
   }
 }
+
+/** The icon before each status. */
+const STATUS_ICONS: Record<ToolCallStatus, IconName> = {
+  pending: 'clock',
+  approval: 'triangle-alert',
+  running: 'loader-circle',
+  done: 'check',
+  error: 'circle-alert',
+  cancelled: 'circle-stop',
+  denied: 'ban',
+};
+
+/** The verb of the row: "Ran Weather on Demo server · Done". */
+const VERBS: Record<ToolCallStatus, string> = {
+  pending: 'Run',
+  approval: 'Run',
+  running: 'Running',
+  done: 'Ran',
+  error: 'Ran',
+  cancelled: 'Ran',
+  denied: 'Did not run',
+};
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -21,7 +21,7 @@ export const STATUS_LABELS: Record<ToolCallStatus, string> = {
   approval: 'Needs your approval',
   running: 'Running…',
   done: 'Done',
-  error: 'Error',
+  error: 'Failed',
   cancelled: 'Stopped',
   denied: 'Denied',
 };

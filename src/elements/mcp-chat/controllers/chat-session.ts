@@ -237,7 +237,7 @@ export class ChatSession implements ReactiveController {
         }
         return;
       case 'tool-approval':
-        this.calls.update(event.toolUse.id, { status: 'approval', open: true });
+        this.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection.url });
         this.#host.announce(`${event.toolUse.name} needs your approval.`);
         return;
       case 'tool-start':

@@ -13,6 +13,8 @@ interface LiveCall {
   status?: ToolCallStatus;
   progress?: ToolCallProgress;
   server?: string;
+  /** The server's address (shown where the person decides: the approval). */
+  serverUrl?: string;
   title?: string;
   open?: boolean;
   /** The result between the call's end and the message holding it (parallel calls of one turn). */
@@ -141,7 +143,7 @@ export class ToolCalls {
       const result = results.get(id) ?? live?.result;
       // A call with neither result nor live state was interrupted (the page closed while it ran).
       const status = live?.status ?? (result ? undefined : 'cancelled');
-      views.set(id, { result, status, progress: live?.progress, server: live?.server, title: live?.title, open: live?.open });
+      views.set(id, { result, status, progress: live?.progress, server: live?.server, serverUrl: live?.serverUrl, title: live?.title, open: live?.open });
     }
     this.#views.set(message, { parts, views });
     return views;

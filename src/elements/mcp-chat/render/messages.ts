@@ -24,8 +24,8 @@ export interface MessageListView {
   toolCallsOf(message: Message): ReadonlyMap<string, ToolCallView>;
   /** Elements shown under the calls of a message (inline forms, sampling approvals). */
   inlineOf(message: Message): readonly HTMLElement[];
-  /** Shown while the conversation is empty (the `empty` slot's default). */
-  emptyText: string;
+  /** The model has been asked and has not sent its first token: show the typing indicator. */
+  thinking: boolean;
 }
 
 /**
@@ -36,8 +36,7 @@ export interface MessageListView {
 export function renderMessageList(view: MessageListView) {
   const visible = visibleMessages(view.messages);
   const theme = ifDefined(view.theme);
-  return html`${visible.length === 0 && !view.streaming ? html`<div class="empty"><slot name="empty">${view.emptyText}</slot></div>` : nothing}
-    ${repeat(
+  return html`${repeat(
       visible,
       (m) => m,
       (m) => {
@@ -45,5 +44,6 @@ export function renderMessageList(view: MessageListView) {
         return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>`;
       },
     )}
-    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} streaming></mcp-message>` : nothing}`;
+    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} streaming></mcp-message>` : nothing}
+    ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label="The model is thinking"><span></span><span></span><span></span></div>` : nothing}`;
 }

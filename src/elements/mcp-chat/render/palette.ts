@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { PaletteForm, PaletteItem } from '../controllers/chat-palette.js';
+import { icon } from '../../shared/icons.js';
 import { renderFields, type FormField } from './run-form-fields.js';
 
 /** What the palette shows. */
@@ -16,6 +17,8 @@ export interface PaletteActions {
   submit(form: HTMLFormElement): void;
   close(): void;
   complete(field: FormField, input: HTMLInputElement): void;
+  /** True when the tool says it is destructive (`annotations.destructiveHint`). */
+  destructive(toolName: string): boolean;
 }
 
 /** The "/" list of tools and prompts, and the Run / Insert form of the picked one. */
@@ -59,9 +62,14 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
       >
         <p class="form-title"><strong>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</strong></p>
         ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
+        ${form.item.kind === 'tool' && actions.destructive(form.item.name)
+          ? html`<p part="destructive-note" class="destructive-note" role="note">
+              ${icon('triangle-alert')}<span><strong>This tool can change or delete data</strong> on ${form.item.server ?? 'its server'}. It runs as soon as you press Run.</span>
+            </p>`
+          : nothing}
         ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
         <div class="row">
-          <button type="submit" class="primary">${form.item.kind === 'tool' ? 'Run' : 'Insert'}</button>
+          <button type="submit" class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? 'Run' : 'Insert'}</button>
           <button type="button" @click=${() => actions.close()}>Cancel</button>
         </div>
       </form>`
