@@ -55,12 +55,18 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * in the settings panel.
  *
  * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
- * closes the palette), "/" at the start of the composer opens the palette.
+ * closes the palette, the header menu, or the launcher's panel), "/" at the
+ * start of the composer opens the palette.
+ *
+ * Layout: from its own width (container queries), 320 to 1600 px: a centred
+ * reading column; side panels beside the chat from 640 px, over it below.
+ * `launcher` turns it into a round button in a corner of the page that opens
+ * the chat as a floating panel (`open`, `launcher-position`); `hidden` hides it.
  *
  * @summary The drop-in MCP chat widget.
  *
  * @slot title - The title in the header (default: "Chat").
- * @slot empty - Shown while the conversation is empty.
+ * @slot empty - Shown while the conversation is empty (replaces the built-in empty state).
  *
  * @event mcp-message-send - The person sent a message (`McpMessageSendEvent`, cancelable).
  * @event mcp-turn-end - A turn ended (`McpTurnEndEvent`: `reason`, `messages`, `rounds`).
@@ -75,7 +81,21 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart header - The top bar.
  * @csspart title - The title.
  * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
- * @csspart header-button - A button in the header.
+ * @csspart header-button - An icon button in the header (also `new-button`, `menu-button`, `close-button`).
+ * @csspart new-button - "New conversation" in the header.
+ * @csspart menu-button - "More": opens the menu of panels.
+ * @csspart menu - The header's menu of panels (Conversations, Resources, Servers, Settings).
+ * @csspart menu-item - One panel in that menu (`aria-checked` while its panel is open).
+ * @csspart close-button - Closes the launcher's chat panel (launcher layout only).
+ * @csspart model - The model in use in the header (opens Settings); "Choose a model" when none is set.
+ * @csspart model-picker - The header's model picker, shown instead of `model` when several models are listed.
+ * @csspart launcher-button - The round button of the launcher layout.
+ * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
+ * @csspart starter - One starter suggestion of the empty state.
+ * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
+ * @csspart errors - The list of errors above the composer.
+ * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
  * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
  * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
@@ -113,7 +133,18 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @cssproperty --mcp-chat-font-size - Base font size (15px).
  * @cssproperty --mcp-chat-radius - Corner radius. Defaults to `--mcp-radius`.
  * @cssproperty --mcp-chat-space - Base spacing (density). Defaults to `--mcp-space`.
- * @cssproperty --mcp-chat-height - Height of the widget (600px).
+ * @cssproperty --mcp-chat-height - Height of the widget (600px); in the launcher layout, the panel's height (at most the viewport's less 112px).
+ * @cssproperty --mcp-chat-warning - Things that need a decision (approval, destructive tools). Defaults to `--mcp-color-warning`.
+ * @cssproperty --mcp-chat-success - A connected server's dot. Defaults to `--mcp-color-success`.
+ * @cssproperty --mcp-chat-column-width - Widest the reading column (messages and composer) gets (48rem).
+ * @cssproperty --mcp-chat-composer-radius - Corner radius of the composer (20px).
+ * @cssproperty --mcp-chat-panel-width - Width of a side panel from 640px of chat width up (300px); below, panels cover the chat.
+ * @cssproperty --mcp-chat-shadow - Shadow of menus, the palette, the launcher and its panel.
+ * @cssproperty --mcp-chat-motion - Duration of transitions (180ms; 0ms under `prefers-reduced-motion`).
+ * @cssproperty --mcp-chat-launcher-offset - Distance of the launcher from the page's corner (20px).
+ * @cssproperty --mcp-chat-launcher-width - Width of the launcher's chat panel (400px, at most the viewport's less the offsets).
+ * @cssproperty --mcp-chat-z-index - Stacking order of the launcher (1000).
+ * @cssproperty --mcp-icon-size - Size of the icons (18px).
  */
 @customElement('mcp-chat')
 export class McpChat extends LitElement {
