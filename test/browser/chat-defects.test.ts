@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { fieldsFromSchema, readForm, renderFields } from '../../src/elements/mcp-chat/render/run-form-fields.js';
-import { deepAll, mountChat, shadow } from './chat-helpers.js';
+import { deepAll, mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 // Defects of issue 11 §4 (settings, palette, forms, sampling, inline elicitation). Each test failed before its fix.
 
@@ -12,8 +12,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const headerButton = (chat: McpChat, label: string) =>
-  [...shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="header-button"]')].find((b) => b.textContent!.trim() === label || b.getAttribute('aria-label') === label)!;
 const cards = (chat: McpChat) => deepAll(shadow(chat), 'mcp-tool-card');
 
 /** Types into the composer as a person would (each key fires input). */
@@ -28,7 +26,7 @@ describe('Settings follows the provider choice', () => {
   test('Anthropic and Ollama get their own address and model placeholder; Ollama asks for no key', async () => {
     const chat = await mountChat({ provider: false });
     chat.model = 'gpt-4o-mini';
-    await userEvent.click(headerButton(chat, 'Settings'));
+    await openPanelFromMenu(chat, 'Settings');
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     const field = (name: string) => panel.querySelector<HTMLInputElement>(`[name="${name}"]`);
     expect(field('model')!.value).toBe('gpt-4o-mini');
@@ -45,7 +43,7 @@ describe('Settings follows the provider choice', () => {
 
   test('"List models" where nothing answers says it could not reach the address', async () => {
     const chat = await mountChat({ provider: false });
-    await userEvent.click(headerButton(chat, 'Settings'));
+    await openPanelFromMenu(chat, 'Settings');
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     await userEvent.fill(panel.querySelector<HTMLInputElement>('[name="baseUrl"]')!, 'http://127.0.0.1:9/v1');
     await userEvent.click([...panel.querySelectorAll('button')].find((b) => b.textContent === 'List models')!);

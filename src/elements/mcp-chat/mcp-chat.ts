@@ -119,6 +119,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart palette - The "/" palette of tools and prompts.
  * @csspart palette-item - One entry of the palette.
  * @csspart run-form - The form of a tool or prompt picked from the palette.
+ * @csspart field-error - Why a field of a run form is not valid, under the field.
  * @csspart resource-preview - The dialog previewing a resource.
  *
  * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
