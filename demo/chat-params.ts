@@ -6,8 +6,20 @@
  */
 import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/provider-config.js';
 
-/** The demo MCP server `npm run demo` starts. */
-export const DEFAULT_SERVER = 'http://127.0.0.1:3001/mcp';
+/** The demo MCP server `npm run demo` starts (its `PORT` reaches the pages as `VITE_DEMO_SERVER`). */
+export const DEFAULT_SERVER: string = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';
+
+/**
+ * Links between the demo pages keep the address options (`?server=…`), so
+ * moving from page to page stays on the same servers and provider.
+ */
+export function keepParamsInLinks(search = location.search): void {
+  if (!search) return;
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href^="./"]')) {
+    const url = new URL(a.href);
+    if (!url.search) a.href = `${url.pathname.split('/').pop()}${search}${url.hash}`;
+  }
+}
 
 /** Servers and provider the address asks for. */
 export function readChatParams(search = location.search): { servers: string[]; provider?: ProviderConfig; ollamaUrl?: string } {

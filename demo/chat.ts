@@ -1,6 +1,8 @@
 // The main demo page: <mcp-chat> on the servers and provider the address names.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { readChatParams } from './chat-params.js';
+import { keepParamsInLinks, readChatParams } from './chat-params.js';
+
+keepParamsInLinks();
 
 const chat = document.querySelector('mcp-chat')!;
 const { servers, provider, ollamaUrl } = readChatParams();

@@ -4,8 +4,9 @@
  * (textContent), never as HTML.
  */
 import { McpConnection } from '../src/mcp/index.js';
+import { DEFAULT_SERVER, keepParamsInLinks } from './chat-params.js';
 
-const DEFAULT_SERVER = 'http://127.0.0.1:3001/mcp';
+keepParamsInLinks();
 const servers = new URLSearchParams(location.search).getAll('server').filter(Boolean);
 const root = document.getElementById('servers');
 if (!root) throw new Error('#servers is missing');

@@ -1,7 +1,9 @@
 // The documentation-style page: a tool runner (a model-less <mcp-chat> that
-// keeps nothing) and the assistant chat in a corner.
+// keeps nothing) and the assistant chat as a launcher in the corner.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { readChatParams } from './chat-params.js';
+import { keepParamsInLinks, readChatParams } from './chat-params.js';
+
+keepParamsInLinks();
 
 const { servers, provider } = readChatParams();
 const runner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#runner')!;
@@ -15,9 +17,7 @@ const corner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#corne
 corner.servers = servers;
 if (provider) corner.provider = provider;
 const toggle = document.getElementById('corner-toggle')!;
+// The corner chat is a launcher; this button in the text opens it too.
 toggle.addEventListener('click', () => {
-  corner.hidden = !corner.hidden;
-  toggle.setAttribute('aria-expanded', String(!corner.hidden));
-  toggle.textContent = corner.hidden ? 'Ask the assistant' : 'Close the assistant';
-  if (!corner.hidden) corner.shadowRoot?.querySelector('textarea')?.focus();
+  corner.open = true;
 });

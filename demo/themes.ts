@@ -1,7 +1,9 @@
 // The theme gallery: three chats styled only from themes.css, each showing
 // tool results run without a model.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { readChatParams } from './chat-params.js';
+import { keepParamsInLinks, readChatParams } from './chat-params.js';
+
+keepParamsInLinks();
 
 const { servers } = readChatParams();
 for (const chat of document.querySelectorAll('mcp-chat')) {

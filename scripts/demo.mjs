@@ -3,9 +3,11 @@
 // demo pages (Vite on http://127.0.0.1:5173/). Ctrl+C stops both.
 import { spawn } from 'node:child_process';
 
+// The pages' default server follows PORT (Vite exposes VITE_* variables to them).
+const env = { ...process.env, VITE_DEMO_SERVER: `http://127.0.0.1:${process.env.PORT ?? '3001'}/mcp` };
 const children = [
-  spawn('npx', ['tsx', 'demo/server/main.ts'], { stdio: 'inherit' }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'demo/server/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

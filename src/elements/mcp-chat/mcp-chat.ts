@@ -479,7 +479,9 @@ export class McpChat extends LitElement {
   }
 
   #tick?: ReturnType<typeof setTimeout>;
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    // The launcher's panel opened: the person came to type.
+    if (changed.has('open') && this.open && this.launcher) this.input?.focus();
     // While a call runs, repaint once a second so the time it has waited is shown.
     if (this.#tick === undefined && this.session.calls.anyRunning) {
       this.#tick = setTimeout(() => {
