@@ -5,7 +5,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const file = 'dist/mcp-elements.js';
+const file = 'dist/mcp-web-elements.js';
 if (process.argv.includes('--build') || !existsSync(file)) {
   execSync('npx vite build --config vite.bundle.config.ts --logLevel warn', { stdio: 'inherit' });
 }

@@ -1,5 +1,5 @@
 // The library's public surface, every name listed (no wildcards). Each area is
-// also its own subpath export: mcp-elements/content, /mcp, /providers,
+// also its own subpath export: mcp-web-elements/content, /mcp, /providers,
 // /history, /agent, /elements (defines the elements), /events.
 export {
   BLOCK_TYPES,

@@ -2,19 +2,19 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
-// The single-file bundle (dist/mcp-elements.js, built by `npm run build`,
+// The single-file bundle (dist/mcp-web-elements.js, built by `npm run build`,
 // which `npm test` runs first) on a page that has nothing else: one script
 // tag and one element tag.
 let server: Server;
 let origin = '';
 
 test.beforeAll(async () => {
-  const bundle = readFileSync('dist/mcp-elements.js');
+  const bundle = readFileSync('dist/mcp-web-elements.js');
   const page = (demoUrl: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One tag</title>
-<script type="module" src="/mcp-elements.js"></script></head>
+<script type="module" src="/mcp-web-elements.js"></script></head>
 <body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
-    if (req.url?.startsWith('/mcp-elements.js')) {
+    if (req.url?.startsWith('/mcp-web-elements.js')) {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     } else {
       res.writeHead(200, { 'content-type': 'text/html' }).end(page(process.env.E2E_DEMO_URL!));

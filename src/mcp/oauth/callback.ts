@@ -6,7 +6,7 @@
  * <!doctype html><title>Signing in…</title>
  * <p id="status" role="status">Finishing sign-in…</p>
  * <script type="module">
- *   import { handleOAuthCallback } from 'mcp-elements/mcp';
+ *   import { handleOAuthCallback } from 'mcp-web-elements/mcp';
  *   handleOAuthCallback();
  * </script>
  * ```

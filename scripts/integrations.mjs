@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Generates, from custom-elements.json, what editors and frameworks read
+// (part of `npm run build`; nothing here is written by hand):
+//   dist/types/jsx.d.ts     tags for JSX (React 19, Preact, Solid, Stencil)
+//   dist/types/vue.d.ts     tags for Vue templates (Volar)
+//   dist/types/svelte.d.ts  tags for Svelte templates
+//   dist/vscode.html-custom-data.json  VS Code HTML custom data
+//   dist/web-types.json     JetBrains web-types
+// The generators come from the `custom-element-*-integration` family (cem-tools).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { generateJsxTypes } from 'custom-element-jsx-integration';
+import { generateVuejsTypes } from 'custom-element-vuejs-integration';
+import { generateSvelteTypes } from 'custom-element-svelte-integration';
+import { generateVsCodeCustomElementData } from 'custom-element-vs-code-integration';
+import { generateJetBrainsWebTypes } from 'custom-element-jet-brains-integration';
+
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+// The element and event classes, as the published package names them (the
+// typings sit in dist/types/, the library's declarations in dist/).
+const globalTypePath = '../index.js';
+const reference = (name, tag) => ({ name: 'Documentation', url: `https://www.npmjs.com/package/${pkg.name}#${tag ?? name}` });
+const common = { hideLogs: true };
+
+generateJsxTypes(manifest, { ...common, outdir: 'dist/types', fileName: 'jsx.d.ts', globalTypePath });
+generateVuejsTypes(manifest, { ...common, outdir: 'dist/types', fileName: 'vue.d.ts', globalTypePath });
+generateSvelteTypes(manifest, { ...common, outdir: 'dist/types', fileName: 'svelte.d.ts', globalTypePath });
+generateVsCodeCustomElementData(manifest, {
+  ...common,
+  outdir: 'dist',
+  htmlFileName: 'vscode.html-custom-data.json',
+  cssFileName: 'vscode.css-custom-data.json',
+  referencesTemplate: (name, tag) => [reference(name, tag)],
+});
+generateJetBrainsWebTypes(manifest, {
+  ...common,
+  outdir: 'dist',
+  webTypesFileName: 'web-types.json',
+  packageJson: false,
+  referencesTemplate: reference,
+});
+
+/**
+ * Two fixes to what the typing generators write (cem-tools 1.x), so the
+ * files type-check with `skipLibCheck: false`:
+ * - they import an event class once per element that fires it (mcp-chat
+ *   re-fires its tool cards' events), a duplicate identifier: import each once;
+ * - they type a listener's argument as `CustomEvent<EventClass>`, but our
+ *   events are `Event` subclasses with their own fields: the argument is the class.
+ * Svelte 5 also takes event attributes (`onmcp-tool-call={...}`) besides the
+ * `on:` directive the generator writes: declare both.
+ */
+function fixTypings(file, { svelte = false } = {}) {
+  let text = readFileSync(file, 'utf8');
+  text = text.replace(/import type \{([^}]*)\} from "\.\.\/index\.js";/, (_, names) => {
+    const unique = [...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))];
+    return `import type {\n  ${unique.join(',\n  ')},\n} from "../index.js";`;
+  });
+  text = text.replace(/CustomEvent<(Mcp\w+Event)>/g, '$1');
+  if (svelte) text = text.replace(/^(\s*)"on:(mcp-[a-z-]+)"\?: (.*)$/gm, '$1"on:$2"?: $3\n$1"on$2"?: $3');
+  writeFileSync(file, text);
+}
+fixTypings('dist/types/jsx.d.ts');
+fixTypings('dist/types/vue.d.ts');
+fixTypings('dist/types/svelte.d.ts', { svelte: true });

@@ -1,0 +1,65 @@
+// `mcp-web-elements/react`: the elements as React components, made by
+// `@lit/react`. Every element property is a typed prop (objects such as
+// `servers`, `provider` and `store` are set as properties, not attributes),
+// and every `mcp-*` event is an `on…` prop receiving the event's class.
+// Works with React 18 and 19. React 19 also renders the plain tags
+// (`<mcp-chat>`): see docs/frameworks.md.
+import * as React from 'react';
+import { createComponent, type EventName } from '@lit/react';
+import { McpChat as McpChatElement } from '../elements/mcp-chat/index.js';
+import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-form/mcp-elicit-form.js';
+import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
+import type {
+  McpChatConnectionChangeEvent,
+  McpChatErrorEvent,
+  McpElicitResponseEvent,
+  McpMessageSendEvent,
+  McpResourceOpenEvent,
+  McpSamplingPolicyChangeEvent,
+  McpSamplingResponseEvent,
+  McpToolApproveEvent,
+  McpToolCallEvent,
+  McpToolStopEvent,
+  McpTurnEndEvent,
+} from '../events/index.js';
+
+/** `<McpChat>`: the chat element. */
+export const McpChat = createComponent({
+  react: React,
+  tagName: 'mcp-chat',
+  elementClass: McpChatElement,
+  displayName: 'McpChat',
+  events: {
+    onMcpMessageSend: 'mcp-message-send' as EventName<McpMessageSendEvent>,
+    onMcpTurnEnd: 'mcp-turn-end' as EventName<McpTurnEndEvent>,
+    onMcpToolCall: 'mcp-tool-call' as EventName<McpToolCallEvent>,
+    onMcpChatError: 'mcp-chat-error' as EventName<McpChatErrorEvent>,
+    onMcpConnectionChange: 'mcp-connection-change' as EventName<McpChatConnectionChangeEvent>,
+    onMcpResourceOpen: 'mcp-resource-open' as EventName<McpResourceOpenEvent>,
+    onMcpToolStop: 'mcp-tool-stop' as EventName<McpToolStopEvent>,
+    onMcpToolApprove: 'mcp-tool-approve' as EventName<McpToolApproveEvent>,
+  },
+});
+
+/** `<McpElicitForm>`: the form for a server's elicitation request. */
+export const McpElicitForm = createComponent({
+  react: React,
+  tagName: 'mcp-elicit-form',
+  elementClass: McpElicitFormElement,
+  displayName: 'McpElicitForm',
+  events: {
+    onMcpElicitResponse: 'mcp-elicit-response' as EventName<McpElicitResponseEvent>,
+  },
+});
+
+/** `<McpSamplingApproval>`: the approval of a server's sampling request. */
+export const McpSamplingApproval = createComponent({
+  react: React,
+  tagName: 'mcp-sampling-approval',
+  elementClass: McpSamplingApprovalElement,
+  displayName: 'McpSamplingApproval',
+  events: {
+    onMcpSamplingResponse: 'mcp-sampling-response' as EventName<McpSamplingResponseEvent>,
+    onMcpSamplingPolicyChange: 'mcp-sampling-policy-change' as EventName<McpSamplingPolicyChangeEvent>,
+  },
+});
