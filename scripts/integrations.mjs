@@ -8,6 +8,7 @@
 //   dist/web-types.json     JetBrains web-types
 // The generators come from the `custom-element-*-integration` family (cem-tools).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { generateJsxTypes } from 'custom-element-jsx-integration';
 import { generateVuejsTypes } from 'custom-element-vuejs-integration';
 import { generateSvelteTypes } from 'custom-element-svelte-integration';
@@ -48,7 +49,8 @@ generateJetBrainsWebTypes(manifest, {
  * - they type a listener's argument as `CustomEvent<EventClass>`, but our
  *   events are `Event` subclasses with their own fields: the argument is the class.
  * Svelte 5 also takes event attributes (`onmcp-tool-call={...}`) besides the
- * `on:` directive the generator writes: declare both.
+ * `on:` directive the generator writes: declare both. The Svelte file also
+ * names a global `JSX` namespace that Svelte projects do not have.
  */
 function fixTypings(file, { svelte = false } = {}) {
   let text = readFileSync(file, 'utf8');
@@ -57,9 +59,36 @@ function fixTypings(file, { svelte = false } = {}) {
     return `import type {\n  ${unique.join(',\n  ')},\n} from "../index.js";`;
   });
   text = text.replace(/CustomEvent<(Mcp\w+Event)>/g, '$1');
+  if (svelte) text = text.replace('children?: JSX.Element;', 'children?: unknown;').replace('style?: JSX.CSSProperties;', 'style?: string;');
   if (svelte) text = text.replace(/^(\s*)"on:(mcp-[a-z-]+)"\?: (.*)$/gm, '$1"on:$2"?: $3\n$1"on$2"?: $3');
   writeFileSync(file, text);
 }
 fixTypings('dist/types/jsx.d.ts');
 fixTypings('dist/types/vue.d.ts');
 fixTypings('dist/types/svelte.d.ts', { svelte: true });
+
+/**
+ * The SDK's typings name Node's `Buffer` (its stdio reader, never used in a
+ * browser), so a project without @types/node and with `skipLibCheck: false`
+ * failed to type-check. Every entry's declarations reference this one global
+ * declaration, written exactly as @types/node declares `Buffer` (TypeScript
+ * 5.7 and later), so the two merge when both are present.
+ */
+const bufferTypes = 'dist/types/sdk-globals.d.ts';
+writeFileSync(
+  bufferTypes,
+  `// Node's Buffer, as @types/node declares it: the SDK's typings name it (see scripts/integrations.mjs).
+declare global {
+  interface Buffer<TArrayBuffer extends ArrayBufferLike = ArrayBufferLike> extends Uint8Array<TArrayBuffer> {}
+}
+export {};
+`,
+);
+for (const entry of Object.values(pkg.exports)) {
+  const types = typeof entry === 'object' ? entry.types : undefined;
+  if (!types || types.startsWith('./dist/types/')) continue;
+  const file = types.slice(2);
+  const reference = `/// <reference path="${relative(dirname(file), bufferTypes)}" />\n`;
+  const text = readFileSync(file, 'utf8');
+  if (!text.startsWith(reference)) writeFileSync(file, reference + text);
+}

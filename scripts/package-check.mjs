@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// The `package` suite of `npm test` (also `npm run package:check`): the npm
+// package as a user gets it. Packs the tarball, lints it (publint, attw),
+// installs it into a fresh project outside this repository (no @types/node,
+// `skipLibCheck: false`) that must type-check and import in Node (a
+// framework's server render), and builds the example apps in examples/
+// against the tarball's contents, which test/e2e/examples.spec.ts then drives
+// in Chromium. Writes reports/package-check.json ({ passed, failed, checks }).
+// Needs dist/ (`npm run build`, the suite before this one in `npm test`).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const work = join(root, '.tmp/package');
+const checks = [];
+
+/** Runs a command; returns its output, or throws with the tail of it. */
+function run(cmd, args, { stdoutOnly = false, ...options } = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${result.status ?? result.signal}:\n${output.slice(-4000)}`);
+  return stdoutOnly ? result.stdout : output;
+}
+
+/** One named check: passes unless `body` throws. */
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    const detail = await body();
+    checks.push({ name, ok: true, ms: Date.now() - started, detail });
+    console.log(`  ✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ''}`);
+  } catch (error) {
+    checks.push({ name, ok: false, ms: Date.now() - started, detail: String(error?.message ?? error) });
+    console.log(`  ✗ ${name}\n${String(error?.message ?? error).replace(/^/gm, '    ')}`);
+  }
+}
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+let tarball = '';
+
+await check('npm pack makes a tarball of what users need, and nothing else', () => {
+  if (pkg.scripts.prepack !== 'npm run build') throw new Error('package.json must build dist/ in "prepack" ("npm run build")');
+  if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  // dist/ was just built by the suite before; prepack would build it again.
+  const [info] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { stdoutOnly: true }));
+  tarball = join(work, info.filename);
+  const files = info.files.map((f) => f.path);
+  const required = [
+    'LICENSE', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts',
+    'dist/mcp-web-elements.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/types/jsx.d.ts',
+    'dist/types/vue.d.ts', 'dist/types/svelte.d.ts', 'dist/vscode.html-custom-data.json', 'dist/web-types.json',
+  ];
+  const missing = required.filter((f) => !files.includes(f));
+  if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
+  const unwanted = files.filter((f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f));
+  if (unwanted.length) throw new Error(`not for users, yet in the tarball: ${unwanted.slice(0, 10).join(', ')}`);
+  const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+  if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
+  return `${info.filename}: ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`;
+});
+
+/** Steps after packing need the tarball. */
+const needTarball = () => {
+  if (!tarball) throw new Error('no tarball (see the first check)');
+};
+
+await check('publint finds nothing in the tarball', () => {
+  needTarball();
+  const out = run(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict']);
+  if (!out.includes('All good!')) throw new Error(out);
+});
+
+await check('are-the-types-wrong finds nothing in the tarball (ESM-only profile)', () => {
+  needTarball();
+  // The package is ESM only: node10 and require() from CommonJS are out of scope.
+  run(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii']);
+});
+
+// A fresh project outside this repository, so nothing of ours (node_modules,
+// @types/node) is found by walking up. Versions as in our lockfile, so npm
+// takes them from its cache.
+const consumer = mkdtempSync(join(tmpdir(), 'mcp-web-elements-consumer-'));
+const version = (name) => `${name}@${pkg.devDependencies[name]}`;
+let installed = false;
+
+await check('the tarball installs into a fresh project', () => {
+  needTarball();
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, version('typescript'), version('react'), version('react-dom'), version('@types/react'), version('vue')], { cwd: consumer });
+  if (existsSync(join(consumer, 'node_modules/@types/node'))) throw new Error('@types/node came with the package: users must not need it');
+  installed = true;
+});
+
+await check('a TypeScript project with skipLibCheck: false and no @types/node type-checks against it', () => {
+  if (!installed) throw new Error('not installed');
+  cpSync(join(root, 'test/package/consumer'), consumer, { recursive: true });
+  run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: consumer });
+});
+
+await check('importing every entry in Node (server render) does not throw; React renders the tags on the server', () => {
+  if (!installed) throw new Error('not installed');
+  const out = run('node', ['ssr.mjs'], { cwd: consumer });
+  if (!out.includes('<mcp-chat')) throw new Error(`the server render has no <mcp-chat>:\n${out}`);
+  return out.trim().split('\n').at(-1);
+});
+rmSync(consumer, { recursive: true, force: true });
+
+// The example apps import `mcp-web-elements` as users do; here it resolves to
+// the tarball's contents in examples/node_modules, and its dependencies
+// (lit, the SDK, React...) to this repository's node_modules.
+await check('the example apps build with their usual tooling against the tarball', async () => {
+  needTarball();
+  const target = join(root, 'examples/node_modules/mcp-web-elements');
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  const { build } = await import('vite');
+  const built = [];
+  for (const app of ['react', 'vue', 'svelte']) {
+    const started = Date.now();
+    await build({ root: join(root, 'examples', app), configFile: join(root, 'examples', app, 'vite.config.ts'), logLevel: 'warn' });
+    built.push(`${app} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return built.join(', ');
+});
+
+const passed = checks.filter((c) => c.ok).length;
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(join(root, 'reports/package-check.json'), JSON.stringify({ passed, failed: checks.length - passed, checks }, null, 2));
+console.log(`package: ${passed} passed, ${checks.length - passed} failed`);
+process.exit(passed === checks.length ? 0 : 1);
