@@ -12,6 +12,10 @@ mkdirSync('reports', { recursive: true });
 const suites = [
   // The library and the single-file bundle must build (the bundle's e2e test loads it).
   ['build', ['npm', 'run', 'build', '--silent']],
+  // The npm package as users get it: tarball, publint, attw, a fresh TypeScript
+  // consumer, Node import, the example apps built (writes reports/package-check.json;
+  // test/e2e/examples.spec.ts drives the apps).
+  ['package', ['node', 'scripts/package-check.mjs']],
   ['vitest', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']],
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   ['conformance', ['node', 'conformance/run.mjs']],
@@ -29,7 +33,7 @@ for (const [name, [cmd, ...args]] of suites) {
   if (name === 'build') writeFileSync('reports/build.json', JSON.stringify({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }));
 }
 
-const expected = ['build.json', 'vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
+const expected = ['build.json', 'package-check.json', 'vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;
