@@ -40,7 +40,8 @@ const eventNames = {
 
 export default {
   globs: ['src/**/*.ts'],
-  exclude: ['src/**/*.test.ts'],
+  // src/react wraps the elements for React; its components are not elements.
+  exclude: ['src/**/*.test.ts', 'src/react/**'],
   litelement: true,
   packagejson: false,
   plugins: [

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+
+// mcp-web-elements/react (src/react/index.ts) must offer an on… prop for
+// every mcp-* event the manifest documents on the element it wraps, named
+// as React users expect (mcp-tool-call -> onMcpToolCall).
+interface Declaration {
+  tagName?: string;
+  events?: Array<{ name: string; type?: { text: string } }>;
+}
+const manifest: { modules: Array<{ declarations?: Declaration[] }> } = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+const source = readFileSync('src/react/index.ts', 'utf8');
+const propName = (event: string) => `on${event.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
+
+describe('the React entry', () => {
+  for (const tag of ['mcp-chat', 'mcp-elicit-form', 'mcp-sampling-approval']) {
+    test(`<${tag}>: an on… prop typed with the event class for every documented event`, () => {
+      const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag);
+      expect(element, `${tag} is in custom-elements.json`).toBeDefined();
+      const block = source.slice(source.indexOf(`tagName: '${tag}'`));
+      const events = block.slice(block.indexOf('events: {'), block.indexOf('},')) ;
+      const offered = [...events.matchAll(/(on\w+): '([a-z-]+)' as EventName<(\w+)>/g)].map(([, prop, name, type]) => ({ prop, name, type }));
+      const expected = (element!.events ?? []).map((e) => ({ prop: propName(e.name), name: e.name, type: e.type?.text }));
+      expect(offered).toEqual(expect.arrayContaining(expected));
+      expect(offered).toHaveLength(expected.length);
+    });
+  }
+});
