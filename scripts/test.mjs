@@ -16,6 +16,8 @@ const suites = [
   // consumer, Node import, the example apps built (writes reports/package-check.json;
   // test/e2e/examples.spec.ts drives the apps).
   ['package', ['node', 'scripts/package-check.mjs']],
+  // The documentation site (dead internal links fail it); test/e2e/docs-site.spec.ts checks it.
+  ['docs', ['npm', 'run', 'docs', '--silent']],
   ['vitest', ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']],
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   ['conformance', ['node', 'conformance/run.mjs']],
@@ -30,10 +32,10 @@ for (const [name, [cmd, ...args]] of suites) {
   console.log(`\n=== ${name} ===`);
   const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json' } });
   if (run.status !== 0) exitCode = 1;
-  if (name === 'build') writeFileSync('reports/build.json', JSON.stringify({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }));
+  if (name === 'build' || name === 'docs') writeFileSync(`reports/${name}.json`, JSON.stringify({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }));
 }
 
-const expected = ['build.json', 'package-check.json', 'vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
+const expected = ['build.json', 'package-check.json', 'docs.json', 'vitest.json', 'conformance.json', ...(hasE2e ? ['playwright.json'] : [])];
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;

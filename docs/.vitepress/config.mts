@@ -1,0 +1,90 @@
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vitepress';
+
+// The documentation site (`npm run docs` -> dist-docs/): the pages of docs/ and,
+// generated from custom-elements.json, one API page per element (docs/api/).
+// Live examples load the single-file bundle exactly as a page using the CDN
+// would: one <script type="module">, served at /mcp-web-elements.js.
+const root = join(import.meta.dirname, '../..');
+const bundle = join(root, 'dist/mcp-web-elements.js');
+const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+const tags: string[] = manifest.modules
+  .flatMap((m: { declarations?: Array<{ tagName?: string; customElement?: boolean }> }) => m.declarations ?? [])
+  .filter((d: { customElement?: boolean; tagName?: string }) => d.customElement && d.tagName)
+  .map((d: { tagName: string }) => d.tagName);
+
+// The pages are also read on GitHub, where `<server>` in prose is text. Here
+// Markdown's inline HTML becomes Vue template: keep the usual HTML tags and our
+// components, and show any other tag as the text it is.
+const HTML_TAGS = new Set(['a', 'br', 'img', 'details', 'summary', 'kbd', 'sub', 'sup', 'code', 'em', 'strong', 'span', 'div', 'p', 'b', 'i', 'LiveExample']);
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+function keepKnownHtml(md: { renderer: { rules: Record<string, ((tokens: Array<{ content: string }>, idx: number, ...rest: unknown[]) => string) | undefined> } }) {
+  for (const rule of ['html_inline', 'html_block'] as const) {
+    const original = md.renderer.rules[rule];
+    md.renderer.rules[rule] = (tokens, idx, ...rest) => {
+      const content = tokens[idx]!.content;
+      const name = /^<\/?([A-Za-z][\w-]*)/.exec(content)?.[1];
+      if (name && !HTML_TAGS.has(name)) return escape(content);
+      return original ? original(tokens, idx, ...rest) : content;
+    };
+  }
+}
+
+/** Serves the bundle during `vitepress dev`. */
+const serveBundle = (): Plugin => ({
+  name: 'mcp-web-elements-bundle',
+  configureServer(server) {
+    server.middlewares.use('/mcp-web-elements.js', (_req, res) => {
+      res.setHeader('content-type', 'text/javascript');
+      res.end(readFileSync(bundle));
+    });
+  },
+});
+
+export default defineConfig({
+  title: 'mcp-web-elements',
+  description: 'Web components that make any web page a full MCP client.',
+  outDir: '../dist-docs',
+  cleanUrls: false,
+  // Every internal link must resolve: a dead one fails the build.
+  ignoreDeadLinks: false,
+  // The live examples talk to http://127.0.0.1:3001 (the demo server) on the reader's machine.
+  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('mcp-') } } },
+  vite: { plugins: [serveBundle()] },
+  markdown: { config: (md) => keepKnownHtml(md as never) },
+  themeConfig: {
+    nav: [
+      { text: 'Guide', link: '/frameworks' },
+      { text: 'Elements', link: '/api/mcp-chat' },
+    ],
+    sidebar: [
+      { text: 'Guide', items: [
+        { text: 'Frameworks, SSR, editors', link: '/frameworks' },
+        { text: 'Architecture', link: '/architecture' },
+      ] },
+      { text: 'Elements', items: [
+        { text: '<mcp-chat>', link: '/elements/mcp-chat' },
+        { text: '<mcp-elicit-form>', link: '/elements/mcp-elicit-form' },
+        { text: '<mcp-sampling-approval>', link: '/elements/mcp-sampling-approval' },
+      ] },
+      { text: 'API reference', items: tags.map((tag) => ({ text: `<${tag}>`, link: `/api/${tag}` })) },
+      { text: 'Library', items: [
+        { text: 'Connections (mcp)', link: '/mcp' },
+        { text: 'OAuth sign-in', link: '/oauth' },
+        { text: 'Model providers', link: '/providers' },
+        { text: 'History', link: '/history' },
+      ] },
+      { text: 'Project', items: [
+        { text: 'Contributing', link: '/contributing' },
+        { text: 'Conformance', link: '/conformance' },
+        { text: 'This site', link: '/site' },
+      ] },
+    ],
+    search: { provider: 'local' },
+  },
+  buildEnd(site) {
+    if (!existsSync(bundle)) throw new Error('dist/mcp-web-elements.js is missing: run `npm run build` first');
+    copyFileSync(bundle, join(site.outDir, 'mcp-web-elements.js'));
+  },
+});

@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, posix, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// The documentation site built by `npm run docs` (the `docs` suite of
+// `npm test`) into dist-docs/: every internal link and anchor of every page
+// resolves, and the live examples render against the demo server.
+const site = 'dist-docs';
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png' };
+let server: Server;
+let origin = '';
+
+function pages(dir = site): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? pages(path) : name.endsWith('.html') ? [path] : [];
+  });
+}
+
+/** The file a site URL path serves (as the static server below does). */
+function fileOf(urlPath: string): string {
+  const path = join(site, decodeURIComponent(urlPath));
+  return existsSync(path) && statSync(path).isDirectory() ? join(path, 'index.html') : path;
+}
+
+test.beforeAll(async () => {
+  expect(existsSync(join(site, 'index.html')), `${site}/ is missing: run \`npm run docs\``).toBe(true);
+  server = createServer((req, res) => {
+    const file = fileOf(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!file.startsWith(site) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+});
+
+test('every internal link and anchor of every page resolves', () => {
+  const all = pages();
+  expect(all.length).toBeGreaterThan(10);
+  const broken: string[] = [];
+  for (const page of all) {
+    const html = readFileSync(page, 'utf8');
+    const here = '/' + relative(site, page).split('\\').join('/');
+    for (const [, link] of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+      if (/^(https?:|mailto:|data:|javascript:)/.test(link!)) continue;
+      const [pathPart, hash] = link!.split('#') as [string, string | undefined];
+      const target = pathPart === '' ? here : posix.resolve(posix.dirname(here), pathPart.split('?')[0]!);
+      const file = fileOf(target);
+      if (!existsSync(file)) {
+        broken.push(`${here}: ${link} (no ${target})`);
+        continue;
+      }
+      if (hash && file.endsWith('.html') && hash !== 'VPContent' && !readFileSync(file, 'utf8').includes(`id="${decodeURIComponent(hash)}"`)) {
+        broken.push(`${here}: ${link} (no #${hash} there)`);
+      }
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+test('the API pages hold the tables made from custom-elements.json', async ({ page }) => {
+  await page.goto(`${origin}/api/mcp-chat.html`);
+  for (const heading of ['Attributes', 'Properties', 'Events', 'Slots', 'CSS parts', 'CSS custom properties']) {
+    await expect(page.getByRole('heading', { name: new RegExp(`^${heading}\\b`) })).toBeVisible();
+  }
+  await expect(page.getByRole('cell', { name: 'mcp-tool-call', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'McpToolCallEvent', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'send-button', exact: true })).toBeVisible();
+});
+
+test('the live <mcp-chat> connects to the demo server and runs a tool from the / palette', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/api/mcp-chat.html?demo=${encodeURIComponent(process.env.E2E_DEMO_URL!)}`);
+  const chat = page.locator('[data-live="mcp-chat"] mcp-chat');
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/echo');
+  await expect(page.getByRole('option', { name: /echo/i }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('hello from the docs');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  expect(errors).toEqual([]);
+});
+
+test('the live <mcp-elicit-form> renders its fields and answers', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/api/mcp-elicit-form.html`);
+  const form = page.locator('[data-live="mcp-elicit-form"] mcp-elicit-form');
+  await expect(form.getByText('Where should the report go?')).toBeVisible({ timeout: 10_000 });
+  await form.getByLabel(/Email/).fill('ada@example.org');
+  await form.getByRole('button', { name: /submit|accept|send/i }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Answer:' })).toContainText('"action":"accept"');
+  await expect(page.getByRole('status').filter({ hasText: 'Answer:' })).toContainText('ada@example.org');
+  expect(errors).toEqual([]);
+});
