@@ -68,6 +68,30 @@ const needTarball = () => {
   if (!tarball) throw new Error('no tarball (see the first check)');
 };
 
+await check('the editor data (VS Code custom data, JetBrains web-types) lists every element, attribute and event', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+  const vscode = JSON.parse(readFileSync(join(root, 'dist/vscode.html-custom-data.json'), 'utf8'));
+  const webTypes = JSON.parse(readFileSync(join(root, 'dist/web-types.json'), 'utf8'));
+  if (pkg['web-types'] !== './dist/web-types.json') throw new Error('package.json must name dist/web-types.json in "web-types" (JetBrains reads it from there)');
+  const problems = [];
+  const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
+  for (const element of elements) {
+    const tag = vscode.tags.find((t) => t.name === element.tagName);
+    const web = webTypes.contributions.html.elements.find((e) => e.name === element.tagName);
+    if (!tag) problems.push(`VS Code data lacks <${element.tagName}>`);
+    if (!web) problems.push(`web-types lack <${element.tagName}>`);
+    for (const attribute of element.attributes ?? []) {
+      if (tag && !tag.attributes.some((a) => a.name === attribute.name)) problems.push(`VS Code data lacks ${element.tagName}[${attribute.name}]`);
+      if (web && !web.attributes.some((a) => a.name === attribute.name)) problems.push(`web-types lack ${element.tagName}[${attribute.name}]`);
+    }
+    for (const event of element.events ?? []) {
+      if (web && !(web.js?.events ?? []).some((e) => e.name === event.name)) problems.push(`web-types lack ${element.tagName} ${event.name}`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return `${elements.length} elements`;
+});
+
 await check('publint finds nothing in the tarball', () => {
   needTarball();
   const out = run(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict']);
