@@ -22,6 +22,13 @@ const eventNames = {
         if (field) nameOf.set(declaration.name, field.default.replace(/^['"]|['"](\s+as\s+const)?$/g, ''));
       }
     }
+    // The elements' event classes live in src/events/ (src/mcp has same-named events of its own).
+    const classOf = new Map();
+    for (const module of customElementsManifest.modules.filter((m) => m.path.startsWith('src/events/'))) {
+      for (const declaration of module.declarations ?? []) {
+        if (nameOf.has(declaration.name)) classOf.set(nameOf.get(declaration.name), declaration.name);
+      }
+    }
     for (const module of customElementsManifest.modules) {
       for (const declaration of module.declarations ?? []) {
         if (!declaration.events) continue;
@@ -32,7 +39,9 @@ const eventNames = {
           const known = merged.get(real);
           merged.set(real, known ? { ...event, ...known, type: known.type ?? event.type } : { ...event, name: real });
         }
-        declaration.events = [...merged.values()];
+        // An event only re-fired or bubbling through (documented with @event, never
+        // dispatched here) gets its class too: the framework typings need it.
+        declaration.events = [...merged.values()].map((event) => (event.type || !classOf.has(event.name) ? event : { ...event, type: { text: classOf.get(event.name) } }));
       }
     }
   },
