@@ -8,7 +8,7 @@
 // in Chromium. Writes reports/package-check.json ({ passed, failed, checks }).
 // Needs dist/ (`npm run build`, the suite before this one in `npm test`).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -148,6 +148,13 @@ await check('importing every entry in Node (server render) does not throw; React
 });
 rmSync(consumer, { recursive: true, force: true });
 
+// React 18 beside our React 19, for a second build of the React example.
+const react18 = mkdtempSync(join(tmpdir(), 'mcp-web-elements-react18-'));
+await check('React 18 installs for the React example (built on both 18 and 19)', () => {
+  writeFileSync(join(react18, 'package.json'), JSON.stringify({ name: 'react18', private: true }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', 'react@18.3.1', 'react-dom@18.3.1'], { cwd: react18 });
+});
+
 await check('are-the-types-wrong finds nothing in the tarball (ESM-only profile)', async () => {
   await attw;
   return `ran beside the steps above, ${((Date.now() - attwStarted) / 1000).toFixed(1)} s from its start`;
@@ -164,13 +171,33 @@ await check('the example apps build with their usual tooling against the tarball
   run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
   const { build } = await import('vite');
   const built = [];
-  for (const app of ['react', 'vue', 'svelte']) {
+  const builds = [
+    { app: 'react', name: 'react' },
+    { app: 'vue', name: 'vue' },
+    { app: 'svelte', name: 'svelte' },
+    // The same React app on React 18 (examples/react/dist-react18/).
+    {
+      app: 'react',
+      name: 'react 18',
+      config: {
+        resolve: { alias: [{ find: /^react(-dom)?(\/.*)?$/, replacement: `${join(react18, 'node_modules')}/react$1$2` }] },
+        build: { outDir: 'dist-react18' },
+      },
+    },
+  ];
+  for (const { app, name, config = {} } of builds) {
     const started = Date.now();
-    await build({ root: join(root, 'examples', app), configFile: join(root, 'examples', app, 'vite.config.ts'), logLevel: 'warn' });
-    built.push(`${app} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await build({ root: join(root, 'examples', app), configFile: join(root, 'examples', app, 'vite.config.ts'), logLevel: 'warn', ...config });
+    built.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // The React 18 build must hold React 18 only (React puts its version in the bundle).
+  const assets = join(root, 'examples/react/dist-react18/assets');
+  const code = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+  const version = (v) => new RegExp(`version[=:]["'\`]${v.replace(/\./g, '\\.')}["'\`]`);
+  if (!version('18.3.1').test(code) || version(pkg.devDependencies.react).test(code)) throw new Error('the React 18 build of examples/react does not hold React 18 alone');
   return built.join(', ');
 });
+rmSync(react18, { recursive: true, force: true });
 
 const passed = checks.filter((c) => c.ok).length;
 mkdirSync(join(root, 'reports'), { recursive: true });

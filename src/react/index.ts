@@ -2,7 +2,7 @@
 // `@lit/react`. Every element property is a typed prop (objects such as
 // `servers`, `provider` and `store` are set as properties, not attributes),
 // and every `mcp-*` event is an `on…` prop receiving the event's class.
-// Works with React 18 and 19. React 19 also renders the plain tags
+// Works with React 18 and 19 (the example app is tested on both). React 19 also renders the plain tags
 // (`<mcp-chat>`): see docs/frameworks.md.
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';

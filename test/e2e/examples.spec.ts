@@ -7,7 +7,14 @@ import { expect, test } from '@playwright/test';
 // `package` suite of `npm test`, or `npm run package:check`) against the
 // packed tarball, each served as a static site and driven in Chromium
 // against the demo MCP server and the fake OpenAI-compatible provider.
-const apps = ['react', 'vue', 'svelte'] as const;
+// Each app and where its build is (the React app is also built on React 18).
+const builds: Record<string, string> = {
+  react: 'examples/react/dist',
+  react18: 'examples/react/dist-react18',
+  vue: 'examples/vue/dist',
+  svelte: 'examples/svelte/dist',
+};
+const apps = Object.keys(builds);
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 let server: Server;
 let origin = '';
@@ -16,8 +23,9 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
     const [, app, ...rest] = path.split('/');
-    const file = join('examples', app ?? '', 'dist', rest.join('/') || 'index.html');
-    if (!apps.includes(app as (typeof apps)[number]) || !existsSync(file)) {
+    const dir = builds[app ?? ''];
+    const file = dir ? join(dir, rest.join('/') || 'index.html') : '';
+    if (!dir || !existsSync(file)) {
       res.writeHead(404).end();
       return;
     }
@@ -34,7 +42,7 @@ test.afterAll(async () => {
 
 for (const app of apps) {
   test(`${app} example: servers and provider set as objects, a tool runs, the typed mcp-tool-call event reaches the app`, async ({ page }) => {
-    const built = join('examples', app, 'dist', 'index.html');
+    const built = join(builds[app]!, 'index.html');
     expect(existsSync(built), `${built} is missing: run \`npm run package:check\` (it builds the examples against the packed tarball)`).toBe(true);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
