@@ -198,6 +198,8 @@ export type {
   TurnResult,
 } from './agent/index.js';
 export {
+  CHAT_STRINGS_AR,
+  CHAT_STRINGS_EN,
   DARK_TOKENS,
   DEFAULT_BASE_URLS,
   DEFAULT_OLLAMA_URL,
@@ -212,6 +214,7 @@ export {
   McpSamplingApproval,
   McpToolCard,
   PROVIDER_KINDS,
+  REPLACES_META_KEY,
   SAFE_LINK_PROTOCOLS,
   STATUS_LABELS,
   SamplingError,
@@ -236,6 +239,7 @@ export {
 } from './elements/index.js';
 export type {
   ChatPanel,
+  ChatStrings,
   ChatServer,
   ChatServerAuth,
   ChatServerConfig,

@@ -1,6 +1,8 @@
 // The elements (importing this module defines them all) and the helpers that
 // register them as handlers of a connection's input requests.
 export {
+  CHAT_STRINGS_AR,
+  CHAT_STRINGS_EN,
   DEFAULT_BASE_URLS,
   DEFAULT_OLLAMA_URL,
   findOllama,
@@ -9,9 +11,10 @@ export {
   McpChat,
   PROVIDER_KINDS,
   providerFromConfig,
+  REPLACES_META_KEY,
   ServerSet,
 } from './mcp-chat/index.js';
-export type { ChatPanel, ChatServer, ChatServerAuth, ChatServerConfig, FindOllamaOptions, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
+export type { ChatStrings, ChatPanel, ChatServer, ChatServerAuth, ChatServerConfig, FindOllamaOptions, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
 export {
   fileNameOf,
   isSafeUrl,

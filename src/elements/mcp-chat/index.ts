@@ -7,3 +7,6 @@ export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './provider
 export type { ChatServerAuth, ChatServerConfig } from './auth.js';
 export { MANUAL_META_KEY } from './controllers/chat-session.js';
 export type { ChatPanel } from './panels/panel.js';
+export { CHAT_LANGUAGES, CHAT_STRINGS_AR, CHAT_STRINGS_EN, chatStrings } from './strings.js';
+export type { ChatStrings } from './strings.js';
+export { REPLACES_META_KEY } from './controllers/conversation-branches.js';

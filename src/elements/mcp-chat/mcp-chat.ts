@@ -34,6 +34,8 @@ import { readImageFiles, renderAttachments } from './render/attachments.js';
 import { renderEmptyState, type ChatStarter, type StarterView } from './render/empty-state.js';
 import { renderHeader } from './render/header.js';
 import { renderMessageList, visibleMessages } from './render/messages.js';
+import { messageText } from './controllers/conversation-branches.js';
+import { chatStrings, directionOf, type ChatStrings } from './strings.js';
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
 import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
@@ -41,6 +43,9 @@ import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
 type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost;
+
+/** The last assistant message (Regenerate is offered on it). */
+const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -55,8 +60,13 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * in the settings panel.
  *
  * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
- * closes the palette, the header menu, or the launcher's panel), "/" at the
- * start of the composer opens the palette.
+ * closes the palette, the header menu, the open panel, or the launcher's
+ * panel), "/" at the start of the composer opens the palette.
+ *
+ * Text: every piece of interface text is in one table (`ChatStrings`);
+ * `strings` overrides any keys; `lang` (on the element or an ancestor) picks
+ * the base table (English; Arabic for `ar`) and `dir` (or a right-to-left
+ * language) lays it out right to left.
  *
  * Layout: from its own width (container queries), 320 to 1600 px: a centred
  * reading column; side panels beside the chat from 640 px, over it below.
@@ -176,7 +186,14 @@ export class McpChat extends LitElement {
   @property({ attribute: 'base-url' }) baseUrl?: string;
 
   /** Placeholder of the message box. */
-  @property() placeholder = 'Message… (type / for tools and prompts)';
+  @property() placeholder?: string;
+
+  /**
+   * Interface text by key (see `ChatStrings`); a partial object overrides
+   * only the keys it names. The base table follows `lang` (on the element or
+   * an ancestor): English, or Arabic for `ar`.
+   */
+  @property({ attribute: false }) strings?: Partial<ChatStrings>;
 
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
@@ -260,6 +277,8 @@ export class McpChat extends LitElement {
   @state() private announcement = '';
   /** The resource shown in the preview dialog. */
   @state() private preview?: { uri: string; contents: ResourceContents[] };
+  /** The person's message being edited (edit and resend). */
+  @state() private editing?: Message;
 
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
@@ -275,12 +294,15 @@ export class McpChat extends LitElement {
     this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
   }
 
-  /** Escape closes the header menu, then the launcher's panel (focus returns to what opened it). */
+  /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */
   #onHostKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     if (this.menuOpen) {
       this.menuOpen = false;
       this.renderRoot.querySelector<HTMLElement>('.more')?.focus();
+    } else if (this.panel) {
+      this.panel = undefined;
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.more')?.focus());
     } else if (this.launcher && this.open) {
       this.open = false;
       void this.updateComplete.then(() => this.launcherButton?.focus());
@@ -438,6 +460,16 @@ export class McpChat extends LitElement {
     return this.#persistence.store;
   }
 
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang', 'dir'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    // The interface text and direction follow `lang` and `dir`.
+    if (name === 'lang' || name === 'dir') this.requestUpdate();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.serverSet.addEventListener('change', this.#onServersChange);
@@ -572,6 +604,7 @@ export class McpChat extends LitElement {
 
   /** Starts a new, empty conversation. */
   newConversation(): void {
+    this.editing = undefined;
     this.session.clear();
     this.#persistence.forgetOpen();
     this.input?.focus();
@@ -706,6 +739,44 @@ export class McpChat extends LitElement {
     }
   }
 
+  /** Copies a message's text to the clipboard. */
+  async #copy(message: Message): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(messageText(message));
+      this.#announce(this.#t.copied);
+    } catch (error) {
+      this.#reportError('history', 'The text could not be copied: the browser did not allow access to the clipboard.', error);
+    }
+  }
+
+  /** Answers the person's last question again; the previous answer stays saved (see `REPLACES_META_KEY`). */
+  async #regenerate(answer: Message): Promise<void> {
+    const messages = this.session.messages;
+    const end = messages.indexOf(answer);
+    let question = -1;
+    for (let i = end - 1; i >= 0; i--) {
+      const m = messages[i]!;
+      if (m.role === 'user' && !m.content.every((b) => b.type === 'tool_result')) {
+        question = i;
+        break;
+      }
+    }
+    if (question < 0) return;
+    const { role, content } = messages[question]!;
+    await this.session.replaceFrom(question, { role, content });
+  }
+
+  /** The interface text in use: the table of the language, with `strings` on top. */
+  get #t(): ChatStrings {
+    return chatStrings(this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.strings);
+  }
+
+  /** `dir` of the element or an ancestor; else the direction of the language. */
+  get #dir(): 'rtl' | 'ltr' {
+    const set = this.closest('[dir]')?.getAttribute('dir');
+    return set === 'rtl' || set === 'ltr' ? set : directionOf(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+  }
+
   #download(name: string, text: string): void {
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
@@ -726,6 +797,7 @@ export class McpChat extends LitElement {
     const onSignIn = (c: McpConnection) =>
       void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     const connected = connections.filter((c) => c.state === 'connected');
+    const t = this.#t;
     return html`${this.launcher
         ? html`<button
             part="launcher-button"
@@ -737,9 +809,9 @@ export class McpChat extends LitElement {
             ${icon(this.open ? 'x' : 'message-circle')}
           </button>`
         : nothing}
-      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? 'Chat' : undefined)}>
+      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? 'Chat' : undefined)}>
         ${renderHeader(
-          { connections, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher },
+          { connections, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
             showPanel: (p) => (this.panel = p),
             newConversation: () => this.newConversation(),
@@ -763,7 +835,7 @@ export class McpChat extends LitElement {
               </aside>`
             : nothing}
           <div class="main">
-            <div part="message-list" class="messages" role="log" aria-label="Conversation" tabindex="0" @scroll=${this.#scroll.onScroll}>
+            <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${this.#scroll.onScroll}>
               <div class="column">
                 ${empty
                   ? renderEmptyState(
@@ -778,17 +850,38 @@ export class McpChat extends LitElement {
                   theme: this.theme,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   inlineOf: (m) => s.calls.inlineFor(m),
+                  actions: {
+                    view: {
+                      lastAnswer: lastAnswer(s.messages),
+                      editing: this.editing,
+                      idle: !s.busy,
+                      hasModel: !noModel,
+                      text: { copy: t.copy, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel },
+                    },
+                    actions: {
+                      copy: (m) => void this.#copy(m),
+                      regenerate: (m) => void this.#regenerate(m),
+                      startEdit: (m) => {
+                        this.editing = m;
+                        if (m) void this.#focusAfterUpdate('[part~="edit-form"] textarea');
+                      },
+                      resend: (m, text) => {
+                        this.editing = undefined;
+                        void this.session.replaceFrom(this.session.messages.indexOf(m), { role: 'user', content: [{ type: 'text', text }] });
+                      },
+                    },
+                  },
                 })}
               </div>
             </div>
             <div class="bottom">
               <div class="column">
                 <div class="requests"></div>
-                ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)))}
+                ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
                 ${renderSignInNotice(connections, onSignIn)}
                 ${renderServerProblems(connections)}
-                ${noModel && !empty ? html`<p part="notice" class="notice">No model is set up: use / to run tools and prompts, or choose a model in Settings.</p>` : nothing}
-                ${renderWaiting(s.calls.waiting(Date.now()))} ${renderQueued(s.queued)}
+                ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
+                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${renderPalette(palette, {
                   choose: (item) => palette.choose(item),
                   submit: (form) => void palette.submit(form),
@@ -802,8 +895,8 @@ export class McpChat extends LitElement {
                     part="attach-button"
                     type="button"
                     class="icon-button"
-                    aria-label="Attach images"
-                    data-tip="Attach images"
+                    aria-label=${t.attach}
+                    data-tip=${t.attach}
                     @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}
                   >
                     ${icon('paperclip')}
@@ -813,16 +906,16 @@ export class McpChat extends LitElement {
                     part="input"
                     class="input"
                     rows="1"
-                    aria-label="Message"
+                    aria-label=${t.messageLabel}
                     aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
                     aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
-                    placeholder=${this.placeholder}
+                    placeholder=${this.placeholder ?? t.placeholder}
                     @keydown=${this.#onKeyDown}
                     @input=${() => palette.onInput(this.input!.value)}
                   ></textarea>
                   ${s.busy
-                    ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label="Stop" data-tip="Stop" data-tip-end @click=${() => this.stop()}>${icon('square')}</button>`
-                    : html`<button part="send-button" type="submit" class="icon-button send" aria-label="Send" data-tip="Send" data-tip-end>${icon('arrow-up')}</button>`}
+                    ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => this.stop()}>${icon('square')}</button>`
+                    : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`}
                 </form>
               </div>
             </div>

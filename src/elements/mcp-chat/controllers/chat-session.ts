@@ -8,6 +8,7 @@ import type { Conversation, HistoryStore } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
+import { foldBranches, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
@@ -110,7 +111,7 @@ export class ChatSession implements ReactiveController {
     if (!conversation) throw new Error(`There is no saved conversation ${id}.`);
     const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
     this.conversation = conversation;
-    this.messages = stored.map(({ role, content, _meta }) => (_meta ? { role, content, _meta } : { role, content }));
+    this.messages = foldBranches(stored).map(({ role, content, _meta }) => (_meta ? { role, content, _meta } : { role, content }));
     this.calls.clear();
   }
 
@@ -145,6 +146,20 @@ export class ChatSession implements ReactiveController {
       }
     });
     await this.#saving;
+  }
+
+  /**
+   * Replaces the conversation from `index` on with `message` (edit and
+   * resend, regenerate) and lets the model answer it. What it replaces stays
+   * in the store (see `REPLACES_META_KEY`); only the visible conversation
+   * and what the model is sent change.
+   */
+  async replaceFrom(index: number, message: Message): Promise<void> {
+    if (this.busy || index < 0 || index > this.messages.length) return;
+    this.messages = this.messages.slice(0, index);
+    this.calls.clear();
+    await this.append(message, { _meta: { ...(message._meta ?? {}), [REPLACES_META_KEY]: index } });
+    if (this.#host.provider) await this.runTurn();
   }
 
   /** Waits until every message so far is saved. */

@@ -16,6 +16,19 @@ export interface HeaderView {
   models: readonly string[];
   /** Draw a Close button (the launcher's panel). */
   closable: boolean;
+  /** Interface text (from the `strings` table). */
+  text?: HeaderText;
+}
+
+/** The header's words. */
+export interface HeaderText {
+  title: string;
+  conversations: string;
+  resources: string;
+  servers: string;
+  settings: string;
+  newConversation: string;
+  more: string;
 }
 
 /** What the header's buttons do. */
@@ -75,7 +88,7 @@ function onMenuKey(event: KeyboardEvent, actions: HeaderActions): void {
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
   return html`<header part="header">
-    <span part="title" class="title"><slot name="title">Chat</slot></span>
+    <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
     <span class="servers">
       ${view.connections.map(
         (c) => html`<button
@@ -97,15 +110,15 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
       : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? `Model: ${view.model}` : 'Choose a model'} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
           <span class="model-name">${view.model || 'Choose a model'}</span>${icon('chevron-down')}
         </button>`}
-    <button part="header-button new-button" class="icon-button" aria-label="New conversation" data-tip="New conversation" @click=${() => actions.newConversation()}>
+    <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
       ${icon('square-pen')}
     </button>
     <span class="menu-anchor">
       <button
         part="header-button menu-button"
         class="icon-button more"
-        aria-label="More"
-        data-tip="More"
+        aria-label=${view.text?.more ?? 'More'}
+        data-tip=${view.text?.more ?? 'More'}
         data-tip-end
         aria-haspopup="menu"
         aria-expanded=${view.menuOpen ? 'true' : 'false'}
@@ -126,7 +139,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
                   actions.showPanel(panel === m.panel ? undefined : m.panel);
                 }}
               >
-                ${icon(m.icon)}<span>${m.label}</span>${panel === m.panel ? icon('check', 'icon tick') : nothing}
+                ${icon(m.icon)}<span>${view.text?.[m.panel] ?? m.label}</span>${panel === m.panel ? icon('check', 'icon tick') : nothing}
               </button>`,
             )}
           </div>`

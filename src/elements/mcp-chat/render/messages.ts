@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Message } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
 import '../../content/mcp-message/mcp-message.js';
+import { renderMessageActions, type MessageActions, type MessageActionsView } from './message-actions.js';
 
 /** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
 export const MESSAGE_PARTS =
@@ -26,6 +27,8 @@ export interface MessageListView {
   inlineOf(message: Message): readonly HTMLElement[];
   /** The model has been asked and has not sent its first token: show the typing indicator. */
   thinking: boolean;
+  /** Copy, regenerate, edit (see `message-actions.ts`); none when absent. */
+  actions?: { view: MessageActionsView; actions: MessageActions };
 }
 
 /**
@@ -41,7 +44,8 @@ export function renderMessageList(view: MessageListView) {
       (m) => m,
       (m) => {
         const inline = view.inlineOf(m);
-        return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>`;
+        return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
+          ${view.actions ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },
     )}
     ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} streaming></mcp-message>` : nothing}

@@ -35,9 +35,9 @@ export function renderServerProblems(connections: readonly McpConnection[]) {
 }
 
 /** The tools the person asked to run that wait for the running work, in order. */
-export function renderQueued(titles: readonly string[]) {
+export function renderQueued(titles: readonly string[], words: (titles: string) => string = (t) => `Waiting to run after the current work: ${t}.`) {
   if (!titles.length) return nothing;
-  return html`<p part="notice" class="notice queued">Waiting to run after the current work: ${titles.join(', ')}.</p>`;
+  return html`<p part="notice" class="notice queued">${words(titles.join(', '))}</p>`;
 }
 
 /** "12 s", "3 min 05 s". */
@@ -51,13 +51,14 @@ export function formatElapsed(seconds: number): string {
  * since each was sent (a call may wait up to its timeout; the person sees it is
  * still alive and can press Stop).
  */
-export function renderWaiting(calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number }>) {
+export function renderWaiting(
+  calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number }>,
+  words: (server: string, tool: string, elapsed: string) => string = (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
+) {
   if (!calls.length) return nothing;
   return html`<p part="notice waiting" class="notice waiting">
     ${calls.map(
-      (c) => html`<span class="waiting-call"
-        >Waiting for ${c.server ?? 'the server'} to answer ${c.title ?? 'a tool call'}: <span class="elapsed">${formatElapsed(c.seconds)}</span>. Stop ends the wait.</span
-      >`,
+      (c) => html`<span class="waiting-call">${words(c.server ?? 'the server', c.title ?? 'a tool call', formatElapsed(c.seconds))}</span>`,
     )}
   </p>`;
 }

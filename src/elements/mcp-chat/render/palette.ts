@@ -52,7 +52,10 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
           actions.submit(e.target as HTMLFormElement);
         }}
         @keydown=${(e: KeyboardEvent) => {
-          if (e.key === 'Escape') actions.close();
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            actions.close();
+          }
           // Enter runs the form from any field; on a <select> it would open the list instead.
           else if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.isComposing && (e.target as Element).localName === 'select') {
             e.preventDefault();

@@ -1,0 +1,66 @@
+import { html, nothing } from 'lit';
+import type { Message } from '../../../content/index.js';
+import { messageText } from '../controllers/conversation-branches.js';
+
+/** What the message actions can do (the element passes its session's methods). */
+export interface MessageActions {
+  copy(message: Message): void;
+  /** Answer the last question again (only on the last answer). */
+  regenerate(message: Message): void;
+  /** Show the edit form of a person's message (or none). */
+  startEdit(message: Message | undefined): void;
+  /** Replace the person's message with `text` and resend it. */
+  resend(message: Message, text: string): void;
+}
+
+/** What the actions of one message depend on. */
+export interface MessageActionsView {
+  /** The last assistant message (Regenerate is offered on it only). */
+  lastAnswer: Message | undefined;
+  /** The person's message being edited, if any. */
+  editing: Message | undefined;
+  /** False while a turn or call runs (nothing that changes the conversation is offered). */
+  idle: boolean;
+  /** Whether a model is set up (Regenerate and resend need one to answer). */
+  hasModel: boolean;
+  /** Interface text. */
+  text: { copy: string; regenerate: string; edit: string; save: string; cancel: string; editLabel: string };
+}
+
+/**
+ * Copy on every message with text; Regenerate on the last answer; Edit on the
+ * person's messages (an inline form: Save and send replaces what followed).
+ */
+export function renderMessageActions(message: Message, view: MessageActionsView, actions: MessageActions) {
+  const text = messageText(message);
+  const t = view.text;
+  if (view.editing === message) {
+    const save = (e: SubmitEvent) => {
+      e.preventDefault();
+      const value = ((e.target as HTMLFormElement).elements.namedItem('text') as HTMLTextAreaElement).value;
+      if (value.trim()) actions.resend(message, value);
+    };
+    return html`<form part="edit-form" class="edit-form" @submit=${save}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          actions.startEdit(undefined);
+        }
+      }}>
+      <textarea name="text" rows="3" aria-label=${t.editLabel} .value=${text}></textarea>
+      <div class="row">
+        <button type="submit" class="primary">${t.save}</button>
+        <button type="button" @click=${() => actions.startEdit(undefined)}>${t.cancel}</button>
+      </div>
+    </form>`;
+  }
+  const isPerson = message.role === 'user';
+  const canRegenerate = !isPerson && view.idle && view.hasModel && message === view.lastAnswer;
+  const canEdit = isPerson && view.idle && text !== '' && message.content.every((b) => b.type === 'text');
+  if (!text && !canRegenerate) return nothing;
+  return html`<div part="message-actions" class="message-actions" role="group" aria-label=${isPerson ? 'Your message' : 'Answer'}>
+    ${text ? html`<button type="button" part="message-action copy-button" @click=${() => actions.copy(message)}>${t.copy}</button>` : nothing}
+    ${canRegenerate ? html`<button type="button" part="message-action regenerate-button" @click=${() => actions.regenerate(message)}>${t.regenerate}</button>` : nothing}
+    ${canEdit ? html`<button type="button" part="message-action edit-button" @click=${() => actions.startEdit(message)}>${t.edit}</button>` : nothing}
+  </div>`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
+ * overrides any of them with the `strings` property (a partial object);
+ * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
+ * Text that depends on values is a function of them.
+ */
+export interface ChatStrings {
+  title: string;
+  placeholder: string;
+  messageLabel: string;
+  send: string;
+  stop: string;
+  attach: string;
+  conversationLabel: string;
+  conversations: string;
+  resources: string;
+  servers: string;
+  settings: string;
+  newConversation: string;
+  more: string;
+  noModelNotice: string;
+  dismiss: string;
+  copy: string;
+  copied: string;
+  regenerate: string;
+  edit: string;
+  editLabel: string;
+  saveAndSend: string;
+  cancel: string;
+  waiting: (server: string, tool: string, elapsed: string) => string;
+  queued: (titles: string) => string;
+  today: string;
+  yesterday: string;
+  previous7Days: string;
+  imported: string;
+  interrupted: string;
+}
+
+/** English (the default). */
+export const CHAT_STRINGS_EN: ChatStrings = {
+  title: 'Chat',
+  placeholder: 'Message… (type / for tools and prompts)',
+  messageLabel: 'Message',
+  send: 'Send',
+  stop: 'Stop',
+  attach: 'Attach images',
+  conversationLabel: 'Conversation',
+  conversations: 'Conversations',
+  resources: 'Resources',
+  servers: 'Servers',
+  settings: 'Settings',
+  newConversation: 'New conversation',
+  more: 'More',
+  noModelNotice: 'No model is set up: use / to run tools and prompts, or choose a model in Settings.',
+  dismiss: 'Dismiss',
+  copy: 'Copy',
+  copied: 'Copied.',
+  regenerate: 'Regenerate',
+  edit: 'Edit',
+  editLabel: 'Edit your message',
+  saveAndSend: 'Save and send',
+  cancel: 'Cancel',
+  waiting: (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
+  queued: (titles) => `Waiting to run after the current work: ${titles}.`,
+  today: 'Today',
+  yesterday: 'Yesterday',
+  previous7Days: 'Previous 7 days',
+  imported: 'Imported',
+  interrupted: 'This answer was interrupted before it finished.',
+};
+
+/** Arabic (right to left). */
+export const CHAT_STRINGS_AR: ChatStrings = {
+  title: 'محادثة',
+  placeholder: 'رسالة… (اكتب / للأدوات والقوالب)',
+  messageLabel: 'رسالة',
+  send: 'إرسال',
+  stop: 'إيقاف',
+  attach: 'إرفاق صور',
+  conversationLabel: 'المحادثة',
+  conversations: 'المحادثات',
+  resources: 'الموارد',
+  servers: 'الخوادم',
+  settings: 'الإعدادات',
+  newConversation: 'محادثة جديدة',
+  more: 'المزيد',
+  noModelNotice: 'لم يُعدّ أي نموذج: استخدم / لتشغيل الأدوات والقوالب، أو اختر نموذجًا في الإعدادات.',
+  dismiss: 'إخفاء',
+  copy: 'نسخ',
+  copied: 'تم النسخ.',
+  regenerate: 'إعادة التوليد',
+  edit: 'تعديل',
+  editLabel: 'عدّل رسالتك',
+  saveAndSend: 'حفظ وإرسال',
+  cancel: 'إلغاء',
+  waiting: (server, tool, elapsed) => `بانتظار ردّ ${server} على ${tool}: ${elapsed}. زر الإيقاف ينهي الانتظار.`,
+  queued: (titles) => `بانتظار التشغيل بعد العمل الحالي: ${titles}.`,
+  today: 'اليوم',
+  yesterday: 'أمس',
+  previous7Days: 'الأيام السبعة الماضية',
+  imported: 'مستوردة',
+  interrupted: 'انقطعت هذه الإجابة قبل اكتمالها.',
+};
+
+/** Languages shipped with the element, by primary language subtag. */
+export const CHAT_LANGUAGES: Record<string, ChatStrings> = { en: CHAT_STRINGS_EN, ar: CHAT_STRINGS_AR };
+
+/** Languages written right to left (when the page sets `lang` but not `dir`). */
+const RTL = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** The table for `lang` (its primary subtag; English when not shipped) with the page's overrides on top. */
+export function chatStrings(lang: string | undefined, overrides: Partial<ChatStrings> | undefined): ChatStrings {
+  const base = CHAT_LANGUAGES[(lang ?? '').toLowerCase().split('-')[0]!] ?? CHAT_STRINGS_EN;
+  return overrides ? { ...base, ...overrides } : base;
+}
+
+/** `rtl` for a right-to-left language. */
+export function directionOf(lang: string | undefined): 'rtl' | 'ltr' {
+  return RTL.has((lang ?? '').toLowerCase().split('-')[0]!) ? 'rtl' : 'ltr';
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings.js';
+import { mountChat, shadow } from './chat-helpers.js';
+
+// Issue 11 §3: all interface text in one table, overridable by `strings`; `lang` and `dir` honoured.
+
+afterEach(() => document.body.replaceChildren());
+
+const sendButton = (chat: HTMLElement) => chat.shadowRoot!.querySelector('[part~="send-button"]')!.getAttribute('aria-label');
+
+describe('<mcp-chat> strings, lang and dir', () => {
+  test('a partial strings object overrides only the keys it names', async () => {
+    const chat = await mountChat({ provider: false });
+    chat.strings = { send: 'Go', placeholder: 'Ask me' };
+    await chat.updateComplete;
+    expect(sendButton(chat)).toBe('Go');
+    expect(shadow(chat).querySelector('textarea')!.placeholder).toBe('Ask me');
+    expect(shadow(chat).querySelector('[part~="notice"]')!.textContent).toContain('No model is set up');
+  });
+
+  test('lang="ar" on an ancestor: Arabic text, laid out right to left', async () => {
+    const wrapper = document.createElement('section');
+    wrapper.lang = 'ar';
+    const chat = document.createElement('mcp-chat');
+    chat.server = inject('demoUrl');
+    chat.store = createMemoryHistory();
+    wrapper.append(chat);
+    document.body.append(wrapper);
+    await chat.updateComplete;
+    expect(sendButton(chat)).toBe(CHAT_STRINGS_AR.send);
+    expect(chat.shadowRoot!.querySelector('textarea')!.placeholder).toBe(CHAT_STRINGS_AR.placeholder);
+    const base = chat.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
+    expect(base.getAttribute('dir')).toBe('rtl');
+    expect(getComputedStyle(chat.shadowRoot!.querySelector('textarea')!).direction).toBe('rtl');
+    // dir set by the page wins; lang changes on the element apply at once.
+    chat.setAttribute('lang', 'en');
+    chat.setAttribute('dir', 'ltr');
+    await chat.updateComplete;
+    expect(sendButton(chat)).toBe('Send');
+    expect(base.getAttribute('dir')).toBe('ltr');
+  });
+});
