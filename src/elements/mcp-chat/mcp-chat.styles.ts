@@ -274,6 +274,11 @@ export const chatStyles = [
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .requests:empty { display: none; }
     .check { flex-direction: row; align-items: center; gap: 6px; }
+    /* Message actions and the edit form (behaviour only; the look may restyle them). */
+    .message-actions { display: flex; gap: 4px; margin-block: 2px 8px; }
+    .message-actions button, .edit-form button:not(.primary) { color: var(--mcp-chat-fg); background: transparent; transition: none; font: inherit; font-size: 0.85em; min-height: 28px; padding: 2px 8px; }
+    .edit-form { display: grid; gap: 6px; margin-block: 4px 8px; }
+    .edit-form textarea { font: inherit; color: var(--mcp-chat-fg); background: var(--mcp-chat-bg); border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: 8px; }
   `,
   chatLayoutStyles,
 ];
