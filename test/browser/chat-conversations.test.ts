@@ -24,7 +24,7 @@ async function openPanel(chat: McpChat): Promise<void> {
   await openPanelFromMenu(chat, 'Conversations');
 }
 
-const titles = (chat: McpChat) => [...shadow(chat).querySelectorAll('[part="conversation"] > button:first-child')].map((b) => b.textContent!.trim());
+const titles = (chat: McpChat) => [...shadow(chat).querySelectorAll('[part="conversation"] > button:first-child .conversation-title')].map((b) => b.textContent!.trim());
 const byLabel = <T extends HTMLElement>(chat: McpChat, label: string) => shadow(chat).querySelector<T>(`[aria-label="${label}"]`);
 const focused = (chat: McpChat) => shadow(chat).activeElement;
 

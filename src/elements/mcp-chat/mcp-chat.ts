@@ -695,7 +695,13 @@ export class McpChat extends LitElement {
       case 'conversations':
         return renderConversationsPanel(
           this.#conversations,
-          { hasStore: Boolean(this.chatStore), persistent: this.chatStore?.persistent ?? false, currentId: this.session.conversation?.id },
+          {
+            hasStore: Boolean(this.chatStore),
+            persistent: this.chatStore?.persistent ?? false,
+            currentId: this.session.conversation?.id,
+            text: this.#t,
+            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
+          },
           {
             open: (id) => void this.openConversation(id),
             newConversation: () => this.newConversation(),

@@ -105,7 +105,14 @@ export class ConversationList {
   /** Imports an export file; the new conversation's id, or undefined after reporting why not. */
   async importFile(file: File): Promise<string | undefined> {
     try {
-      const conversation = await this.#host.store!.importConversation(await file.text());
+      const store = this.#host.store!;
+      const imported = await store.importConversation(await file.text());
+      // Told apart from the original: the title says it was imported, and when.
+      const when = new Date().toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+      const conversation = await store.updateConversation(imported.id, {
+        title: `${imported.title} (imported ${when})`.slice(0, 120),
+        metadata: { ...imported.metadata, importedAt: Date.now(), importedFrom: file.name },
+      });
       await this.refresh();
       return conversation.id;
     } catch (error) {

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { Conversation } from '../../../history/index.js';
 import type { ConversationList } from '../controllers/conversation-list.js';
+import { conversationDate, groupByDate, type DateGroupText } from './conversation-groups.js';
 
 /** What the Conversations panel's buttons do beyond the list itself. */
 export interface ConversationsPanelActions {
@@ -15,7 +16,11 @@ export interface ConversationsPanelActions {
 }
 
 /** The Conversations panel: new, import, search, and per conversation open, rename, export, delete. */
-export function renderConversationsPanel(list: ConversationList, view: { hasStore: boolean; persistent: boolean; currentId: string | undefined }, actions: ConversationsPanelActions) {
+export function renderConversationsPanel(
+  list: ConversationList,
+  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: DateGroupText; lang?: string },
+  actions: ConversationsPanelActions,
+) {
   if (!view.hasStore) return html`<p class="hint">History is turned off.</p>`;
   if (!list.conversations) void list.refresh();
   const q = list.query.trim();
@@ -24,7 +29,10 @@ export function renderConversationsPanel(list: ConversationList, view: { hasStor
     if (list.renaming === c.id) return renameRow(list, c, actions);
     if (list.confirming === c.id) return confirmRow(list, c, view.currentId, actions);
     return html`<li part="conversation" class="conversation" aria-current=${c.id === view.currentId ? 'true' : 'false'}>
-      <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id)}>${c.title}</button>
+      <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id)}>
+        <span class="conversation-title">${c.title}</span>
+        <time part="conversation-date" datetime=${new Date(c.updatedAt).toISOString()}>${conversationDate(c.updatedAt, Date.now(), view.lang)}</time>
+      </button>
       <button data-rename=${c.id} aria-label=${`Rename ${c.title}`} @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>✎</button>
       <button aria-label=${`Export ${c.title}`} @click=${async () => {
         const text = await list.exportText(c);
@@ -50,9 +58,14 @@ export function renderConversationsPanel(list: ConversationList, view: { hasStor
     <input part="search" type="search" aria-label="Search conversations" placeholder="Search" .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
     ${view.persistent ? nothing : html`<p class="hint">Saved in memory only: conversations end with the page.</p>`}
     ${q && list.conversations && shown.length === 0 ? html`<p class="hint" role="status">No conversation matches “${q}”.</p>` : nothing}
-    <ul part="conversation-list" aria-label="Saved conversations">
-      ${shown.map(row)}
-    </ul>`;
+    <div part="conversation-list" role="list" aria-label="Saved conversations">
+      ${groupByDate(shown, view.text ?? { today: 'Today', yesterday: 'Yesterday', previous7Days: 'Previous 7 days' }, Date.now(), view.lang).map(
+        (g, i) => html`<div role="listitem" class="conversation-group">
+          <h3 part="conversation-group" id=${`group-${i}`}>${g.label}</h3>
+          <ul aria-labelledby=${`group-${i}`}>${g.conversations.map(row)}</ul>
+        </div>`,
+      )}
+    </div>`;
 }
 
 function renameRow(list: ConversationList, c: Conversation, actions: ConversationsPanelActions) {
