@@ -275,6 +275,7 @@ export class McpConnection extends McpConnectionLifecycle {
 
   private async runCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const client = await this.ready();
+    const tap = this.tap;
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
       c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
@@ -307,6 +308,8 @@ export class McpConnection extends McpConnectionLifecycle {
     } finally {
       options.signal?.removeEventListener('abort', stop);
       this.calls.end(call);
+      // The call is over, whichever way: close the HTTP request and stream it opened.
+      tap?.release(call.tag);
     }
   }
 
