@@ -67,7 +67,7 @@ export class FetchTap {
       const tag = headers.get(CALL_TAG_HEADER);
       if (tag !== null) headers.delete(CALL_TAG_HEADER);
       const body = typeof init?.body === 'string' ? init.body : '';
-      let request = init ? { ...init, headers } : init;
+      let request: RequestInit | undefined = init ? { ...init, headers } : init;
       let own: AbortController | undefined;
       if (tag !== null) {
         own = new AbortController();
