@@ -1,6 +1,7 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
+import { pairToolCalls } from '../content/repair.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
@@ -21,6 +22,10 @@ const isAbortError = (error: unknown) => (error as { name?: unknown } | undefine
  * results appended exactly as the server returned them (content,
  * structuredContent, isError); then the provider is asked again, until it
  * ends its turn, `maxRounds` provider calls were made, or `signal` aborts.
+ *
+ * The provider always gets a history that follows the tool pairing rule,
+ * whatever `messages` holds: a call without its result gets an error result
+ * saying the result was not kept (see `pairToolCalls`).
  *
  * Never rejects for provider or tool failures: the result says why the turn
  * ended. Every tool_use it records is followed by its tool_result (a refused,
@@ -52,7 +57,9 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       const catalog = host ? [...(await host.listTools())] : [];
       const byName = new Map(catalog.map((t) => [t.name, t]));
       const params: CreateMessageRequestParams = {
-        messages: conversation as CreateMessageRequestParams['messages'],
+        // Never an unpaired history: a call whose result was not kept (tab closed mid-call,
+        // a failed save, an import ending in a call) is answered with an error result.
+        messages: pairToolCalls(conversation, undefined, { closeTrailing: true }).messages as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       };

@@ -20,3 +20,5 @@ export { isText, isToolResult, isToolUse, textOf, toBlocks, toolUses } from './g
 export { checkToolPairing, ToolPairingError } from './invariant.js';
 export { clientToolResult, toolCallRecord, toolResultBlock, TOOL_CALL_META_KEY, TOOL_CALL_OUTCOMES } from './tool-result.js';
 export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool-result.js';
+export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
+export type { PairingOptions, PairingRepair } from './repair.js';

@@ -4,6 +4,8 @@ export { openHistory } from './idb-store.js';
 export type { OpenHistoryOptions } from './idb-store.js';
 export { createMemoryHistory } from './memory-store.js';
 export { HistoryChangeEvent } from './store.js';
+export { saveMessages } from './save.js';
+export type { NotKept, SaveOutcome } from './save.js';
 export type { HistoryStore, HistoryStoreEventMap } from './store.js';
 export { HistoryError, HISTORY_ERROR_CODES } from './errors.js';
 export type { HistoryErrorCode } from './errors.js';

@@ -9,6 +9,7 @@ import type { ModelProvider } from '../../../providers/types.js';
 import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
 import { ToolCalls } from './tool-calls.js';
+import { saveMessages } from '../../../history/save.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
 export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'tool';
@@ -139,7 +140,8 @@ export class ChatSession implements ReactiveController {
     this.#saving = this.#saving.then(async () => {
       try {
         const id = await this.#ensureConversation(message);
-        if (id) await this.#host.store!.appendMessages(id, [{ ...message, ...extra }]);
+        const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
+        if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
       } catch (error) {
         this.#host.reportError('history', `This message could not be saved: ${describe(error)}`, error);
       }
