@@ -26,6 +26,7 @@ export type {
   SamplingHandler,
 } from './input-types.js';
 export { McpHub } from './hub.js';
+export { isServerKey, serverKey } from './server-key.js';
 export type { HubTool, McpHubEventMap } from './hub.js';
 export { McpHubChangeEvent } from './hub.js';
 export { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from './tool-names.js';
