@@ -24,6 +24,7 @@ import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } fro
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import type { InputParams, InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext } from './input-types.js';
+import type { InvalidTool } from './tool-list.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -72,6 +73,8 @@ export class McpConnection extends McpConnectionLifecycle {
   prompts: Prompt[] = [];
   resources: Resource[] = [];
   resourceTemplates: ResourceTemplateType[] = [];
+  /** Tools the server listed that break the MCP format (left out of `tools`), with the reason: show them in the Servers panel. */
+  invalidTools: InvalidTool[] = [];
   private readonly subscriptions = new Set<string>();
   private logLevel?: LoggingLevel;
 
@@ -172,9 +175,11 @@ export class McpConnection extends McpConnectionLifecycle {
   }
 
   private async load(client: Client, kind: McpCatalogKind): Promise<void> {
-    const items = await loadCatalog(client, kind);
+    let invalid: InvalidTool[] | undefined;
+    const items = await loadCatalog(client, kind, (found) => (invalid = found));
     if (client !== this.client) return;
     Object.assign(this, { [kind]: items });
+    if (invalid) this.invalidTools = invalid;
     this.dispatchEvent(new McpCatalogChangeEvent(kind));
   }
 

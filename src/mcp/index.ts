@@ -27,6 +27,8 @@ export type {
 } from './input-types.js';
 export { McpHub } from './hub.js';
 export { isServerKey, serverKey } from './server-key.js';
+export { toolProblem } from './tool-list.js';
+export type { InvalidTool } from './tool-list.js';
 export type { HubTool, McpHubEventMap } from './hub.js';
 export { McpHubChangeEvent } from './hub.js';
 export { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from './tool-names.js';
