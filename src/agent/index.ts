@@ -1,4 +1,4 @@
-export { allowAll, askAlways, defaultApprovalPolicy } from './approval.js';
+export { allowAll, askAlways, defaultApprovalPolicy, ToolApprovals, toolKey } from './approval.js';
 export { DEFAULT_MAX_ROUNDS, runTurn } from './run-turn.js';
 export { composeSystemPrompt } from './system-prompt.js';
 export { hubToolHost } from './hub-tools.js';

@@ -30,6 +30,12 @@ export interface AgentTool {
   title?: string;
   /** Name of the server offering it, to show people. */
   server?: string;
+  /**
+   * What per-tool choices ("always allow", "ask first") are kept under: the
+   * server's address (origin + path) and the tool's own name,
+   * `https://host/mcp#tool`. Absent for tools that come from no server.
+   */
+  key?: string;
 }
 
 /** Progress of a tool call (`notifications/progress`). */
@@ -76,8 +82,8 @@ export type ApprovalDecision = 'allow' | 'ask' | 'deny';
 
 /**
  * Decides per call whether to run it at once, ask the person, or refuse.
- * The default ({@link defaultApprovalPolicy}) asks for tools marked
- * `destructiveHint: true` and runs the rest.
+ * The default ({@link defaultApprovalPolicy}) follows the spec's annotation
+ * defaults: it asks unless a tool says it is read-only or not destructive.
  */
 export type ApprovalPolicy = (tool: AgentTool, input: Record<string, unknown>) => ApprovalDecision;
 

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { defaultApprovalPolicy } from '../../../agent/approval.js';
+import { defaultApprovalPolicy, toolKey } from '../../../agent/approval.js';
+import { serverKey } from '../../../mcp/server-key.js';
 import { runTurn } from '../../../agent/run-turn.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
@@ -193,7 +194,7 @@ export class ChatSession implements ReactiveController {
         maxRounds,
         model,
         signal: turn.signal,
-        policy: (tool, input) => (this.#alwaysAllowed.has(tool.name) ? 'allow' : base(tool, input)),
+        policy: (tool, input) => (this.#alwaysAllowed.has(toolKey(tool)) ? 'allow' : base(tool, input)),
         approve: ({ toolUse, signal }) =>
           new Promise<boolean>((resolve) => {
             this.#approvals.set(toolUse.id, resolve);
@@ -276,7 +277,8 @@ export class ChatSession implements ReactiveController {
     this.#approvals.delete(toolUseId);
     if (always && approved) {
       const use = this.#useOf(toolUseId);
-      if (use) this.#alwaysAllowed.add(use.name);
+      const tool = use && this.#host.servers.getTool(use.name);
+      if (use) this.#alwaysAllowed.add(tool ? toolKey(tool) : use.name);
     }
     void this.#logApproval(toolUseId, approved);
     resolve(approved);
@@ -293,7 +295,7 @@ export class ChatSession implements ReactiveController {
         conversationId: this.conversation.id,
         kind: 'tool-approval',
         toolUseId,
-        server: this.#host.servers.getTool(use.name)?.connection.url,
+        server: serverKeyOf(this.#host.servers.getTool(use.name)?.connection.url),
         request: { method: 'tools/call', params: { name: use.name, arguments: use.input } },
         response: { result: { action: approved ? 'approve' : 'deny' } },
         respondedAt: Date.now(),
@@ -363,3 +365,5 @@ export class ChatSession implements ReactiveController {
     }
   }
 }
+
+const serverKeyOf = (url: string | undefined) => (url === undefined ? undefined : serverKey(url));
