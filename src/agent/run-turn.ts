@@ -5,6 +5,7 @@ import { pairToolCalls } from '../content/repair.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
+import { SEARCH_TOOLS_NAME, searchTools, selectTools } from './tool-selection.js';
 import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.js';
 
 /** Default number of provider calls in one turn. */
@@ -49,6 +50,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
   let rounds = 0;
   let stopReason: string | undefined;
+  /** Tools the model found with the search tool in this turn: carried from then on. */
+  const found: string[] = [];
   try {
     while (rounds < maxRounds) {
       if (isAbort(signal)) return end('stopped', rounds, { stopReason });
@@ -56,6 +59,15 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       emit({ type: 'round-start', round: rounds });
       const catalog = host ? [...(await host.listTools())] : [];
       const byName = new Map(catalog.map((t) => [t.name, t]));
+      const selection = selectTools(catalog, {
+        messages: conversation,
+        maxTools: options.maxTools ?? provider.maxTools,
+        maxDescription: options.maxToolDescription,
+        pinned: options.pinnedTools,
+        found,
+      });
+      options.onToolSelection?.(selection);
+      const search = selection.tools.find((t) => t.name === SEARCH_TOOLS_NAME && !byName.has(SEARCH_TOOLS_NAME));
       const params: CreateMessageRequestParams = {
         // Never an unpaired history: a call whose result was not kept (tab closed mid-call,
         // a failed save, an import ending in a call) is answered with an error result.
@@ -65,8 +77,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       };
       const system = composeSystemPrompt(options.systemPrompt, host?.listInstructions?.() ?? []);
       if (system) params.systemPrompt = system;
-      if (catalog.length) {
-        params.tools = catalog.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
+      if (selection.tools.length) {
+        params.tools = selection.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
         params.toolChoice = { mode: 'auto' };
       }
 
@@ -96,7 +108,14 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         const reason: TurnEndReason = stopReason === 'maxTokens' ? 'maxTokens' : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined ? 'endTurn' : 'other';
         return end(reason, rounds, { stopReason });
       }
-      const results = await runTools(uses, byName, options, policy);
+      // The search tool runs here, without asking: it only reads the catalog.
+      const local = (use: ToolUseBlock): ToolResultBlock | undefined => {
+        if (!search || use.name !== SEARCH_TOOLS_NAME) return undefined;
+        const hits = searchTools(catalog, String((use.input as { query?: unknown } | undefined)?.query ?? ''));
+        for (const name of hits.names) if (!found.includes(name)) found.push(name);
+        return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: hits.text }] };
+      };
+      const results = await runTools(uses, byName, options, policy, local);
       await record({ role: 'user', content: results });
       if (isAbort(signal)) return end('stopped', rounds, { stopReason });
     }
@@ -140,6 +159,7 @@ async function runTools(
   byName: Map<string, AgentTool>,
   options: TurnOptions,
   policy: NonNullable<TurnOptions['policy']>,
+  local: (use: ToolUseBlock) => ToolResultBlock | undefined,
 ): Promise<ToolResultBlock[]> {
   const { signal, tools: host } = options;
   const emit = options.onEvent ?? (() => {});
@@ -153,6 +173,11 @@ async function runTools(
     finish(use, clientToolResult(use.id, text, { status, server: tool?.server, title: tool?.title }), status);
   const approved: Array<{ use: ToolUseBlock; tool: AgentTool }> = [];
   for (const use of uses) {
+    const answered = local(use);
+    if (answered) {
+      finish(use, answered, 'done');
+      continue;
+    }
     const tool = byName.get(use.name);
     if (!tool || !host) {
       own(use, tool, `There is no tool named "${use.name}".`, 'error');

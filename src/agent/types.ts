@@ -7,6 +7,7 @@
  */
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
+import type { ToolSelection } from './tool-selection.js';
 
 /** Hints a server gives about a tool (MCP `ToolAnnotations`). */
 export interface AgentToolAnnotations {
@@ -129,6 +130,19 @@ export interface TurnOptions {
   policy?: ApprovalPolicy;
   /** Required for the policy's `ask`; without it, `ask` means deny. */
   approve?: ApprovalHandler;
+  /**
+   * Most tools one request carries (default: the provider's `maxTools`, else
+   * 128). Past it, the request carries the pinned tools, the ones used in the
+   * conversation, the best matches of the person's message, and a
+   * `search_tools` tool through which the model finds the rest.
+   */
+  maxTools?: number;
+  /** Longest tool description a request carries (default 4,000 characters). */
+  maxToolDescription?: number;
+  /** Tools always carried, by model-facing name or `key`. */
+  pinnedTools?: readonly string[];
+  /** Which tools each request carries and which were left out (for a Servers panel to say so). */
+  onToolSelection?: (selection: ToolSelection) => void;
   /** Each new message, in order, awaited before the turn goes on (store it here). */
   onMessage?: (message: Message) => void | Promise<void>;
   onEvent?: (event: TurnEvent) => void;
