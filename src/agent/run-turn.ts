@@ -2,6 +2,7 @@ import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
 import { pairToolCalls } from '../content/repair.js';
+import { isUnreadable } from '../content/unreadable.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
@@ -71,7 +72,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       const params: CreateMessageRequestParams = {
         // Never an unpaired history: a call whose result was not kept (tab closed mid-call,
         // a failed save, an import ending in a call) is answered with an error result.
-        messages: pairToolCalls(conversation, undefined, { closeTrailing: true }).messages as CreateMessageRequestParams['messages'],
+        // A stored row that could not be read is shown to the person, never sent.
+        messages: pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       };

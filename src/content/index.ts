@@ -22,3 +22,4 @@ export { clientToolResult, toolCallRecord, toolResultBlock, TOOL_CALL_META_KEY, 
 export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool-result.js';
 export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
 export type { PairingOptions, PairingRepair } from './repair.js';
+export { isUnreadable, UNREADABLE_META_KEY } from './unreadable.js';

@@ -5,6 +5,8 @@ export type { OpenHistoryOptions } from './idb-store.js';
 export { createMemoryHistory } from './memory-store.js';
 export { HistoryChangeEvent } from './store.js';
 export { saveMessages } from './save.js';
+export { UNREADABLE_META_KEY } from '../content/unreadable.js';
+export { readRow, rowProblem } from './read-row.js';
 export type { NotKept, SaveOutcome } from './save.js';
 export type { HistoryStore, HistoryStoreEventMap } from './store.js';
 export { HistoryError, HISTORY_ERROR_CODES } from './errors.js';
