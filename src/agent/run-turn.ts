@@ -3,6 +3,7 @@ import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../co
 import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
+import { boundToolResults } from '../content/bound-results.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
@@ -73,7 +74,11 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         // Never an unpaired history: a call whose result was not kept (tab closed mid-call,
         // a failed save, an import ending in a call) is answered with an error result.
         // A stored row that could not be read is shown to the person, never sent.
-        messages: pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages as CreateMessageRequestParams['messages'],
+        // A huge tool result goes to the model in a bounded form (the history keeps it whole).
+        messages: boundToolResults(
+          pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages,
+          options.maxToolResultChars,
+        ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       };

@@ -139,6 +139,12 @@ export interface TurnOptions {
   maxTools?: number;
   /** Longest tool description a request carries (default 4,000 characters). */
   maxToolDescription?: number;
+  /**
+   * Largest form of one tool result a request carries, in characters
+   * (default 100,000): past it the model gets the beginning and a note of
+   * what was left out; the conversation keeps the whole result.
+   */
+  maxToolResultChars?: number;
   /** Tools always carried, by model-facing name or `key`. */
   pinnedTools?: readonly string[];
   /** Which tools each request carries and which were left out (for a Servers panel to say so). */

@@ -23,3 +23,4 @@ export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool
 export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
 export type { PairingOptions, PairingRepair } from './repair.js';
 export { isUnreadable, UNREADABLE_META_KEY } from './unreadable.js';
+export { boundToolResults, DEFAULT_MAX_TOOL_RESULT_CHARS } from './bound-results.js';
