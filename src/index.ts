@@ -1,6 +1,8 @@
 // The library's public surface, every name listed (no wildcards). Each area is
 // also its own subpath export: mcp-web-elements/content, /mcp, /providers,
 // /history, /agent, /elements (defines the elements), /events.
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import './content/no-eval.js';
 export {
   BLOCK_TYPES,
   TOOL_CALL_META_KEY,

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 export { McpConnection } from './connection.js';
 export type { CallToolOptions, InteractiveOAuthClientProvider, McpConnectionConfig } from './connection.js';
 export { DEFAULT_MAX_INPUT_ROUNDS } from './connection-config.js';

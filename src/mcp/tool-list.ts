@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 import { SdkError, SdkErrorCode, specTypeSchemas, type Client, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
 
 /** A tool a server listed that cannot be used, and why (for the Servers panel). */
