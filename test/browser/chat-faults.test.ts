@@ -86,3 +86,19 @@ test('"approve automatically" for a server holds for its next sampling request i
   expect(shownAgain).toEqual([]);
   expect(JSON.stringify(second.messages)).toContain('Echo: second');
 });
+
+test('a server with one malformed tool: its other tools are offered, the Servers panel names the broken ones with the reason', async () => {
+  const { inject } = await import('vitest');
+  const chat = document.createElement('mcp-chat');
+  chat.servers = [`${inject('fixtureUrl')}/mixed/mcp`];
+  chat.storageKey = `k-${crypto.randomUUID()}`;
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await expect.poll(() => chat.serverSet.listTools().map((t) => t.name)).toContain('plain');
+  chat.panel = 'servers';
+  await chat.updateComplete;
+  const panel = shadow(chat).querySelector('[part="panel"]')!;
+  expect(panel.textContent).toContain('2 tools of this server cannot be used');
+  expect(panel.textContent).toContain('broken-schema');
+  expect(panel.textContent).toContain('must be a JSON Schema with "type": "object"');
+});
