@@ -83,6 +83,8 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  * @csspart preview - The live streaming preview.
  * @csspart answer - The answer under review or being written.
  * @csspart error - An error message.
+ * @csspart field-error - The error of the answer being written, shown at the answer.
+ * @csspart request-messages - The request's messages, shown while the person writes the answer.
  * @csspart block - One content block (also block-text, block-image, block-audio, block-resource-link, block-resource).
  * @csspart block-text - A text block.
  * @csspart block-image - An image block.
