@@ -24,3 +24,4 @@ export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
 export type { PairingOptions, PairingRepair } from './repair.js';
 export { isUnreadable, UNREADABLE_META_KEY } from './unreadable.js';
 export { boundToolResults, DEFAULT_MAX_TOOL_RESULT_CHARS } from './bound-results.js';
+export { hasHidden, revealHidden } from './reveal.js';
