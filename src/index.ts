@@ -1,16 +1,25 @@
 // The library's public surface, every name listed (no wildcards). Each area is
 // also its own subpath export: mcp-web-elements/content, /mcp, /providers,
 // /history, /agent, /elements (defines the elements), /events.
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import './content/no-eval.js';
 export {
   BLOCK_TYPES,
+  DEFAULT_MAX_TOOL_RESULT_CHARS,
+  NOT_KEPT_META_KEY,
   TOOL_CALL_META_KEY,
   TOOL_CALL_OUTCOMES,
   ToolPairingError,
+  UNREADABLE_META_KEY,
+  boundToolResults,
   checkToolPairing,
   clientToolResult,
   isText,
   isToolResult,
   isToolUse,
+  isUnreadable,
+  notKeptResult,
+  pairToolCalls,
   textOf,
   toBlocks,
   toolCallRecord,
@@ -28,6 +37,8 @@ export type {
   ImageBlock,
   Message,
   MessageBlock,
+  PairingOptions,
+  PairingRepair,
   ResourceContents,
   ResourceLinkBlock,
   Role,
@@ -69,7 +80,10 @@ export {
   classifyError,
   diagnoseNetworkFailure,
   handleOAuthCallback,
+  isServerKey,
   openBlankPopup,
+  serverKey,
+  toolProblem,
   waitForCallback,
 } from './mcp/index.js';
 export type {
@@ -86,6 +100,7 @@ export type {
   InputResults,
   InputRouterOptions,
   InteractiveOAuthClientProvider,
+  InvalidTool,
   McpCatalogKind,
   McpConnectionConfig,
   McpConnectionErrorDetails,
@@ -147,6 +162,9 @@ export {
   HistoryError,
   createMemoryHistory,
   openHistory,
+  readRow,
+  rowProblem,
+  saveMessages,
 } from './history/index.js';
 export type {
   ActivityKind,
@@ -166,7 +184,9 @@ export type {
   HistoryStoreEventMap,
   NewActivity,
   NewMessage,
+  NotKept,
   OpenHistoryOptions,
+  SaveOutcome,
   SearchHit,
   StoredMessage,
   TextRecord,
@@ -174,13 +194,20 @@ export type {
 } from './history/index.js';
 export {
   DEFAULT_MAX_ROUNDS,
+  DEFAULT_MAX_TOOLS,
+  DEFAULT_MAX_TOOL_DESCRIPTION,
+  SEARCH_TOOLS_NAME,
   TURN_END_REASONS,
+  ToolApprovals,
   allowAll,
   askAlways,
   composeSystemPrompt,
   defaultApprovalPolicy,
   hubToolHost,
   runTurn,
+  searchTools,
+  selectTools,
+  toolKey,
 } from './agent/index.js';
 export type {
   AgentCallOptions,
@@ -192,6 +219,9 @@ export type {
   ApprovalDecision,
   ApprovalHandler,
   ApprovalPolicy,
+  OmittedReason,
+  ToolSelection,
+  ToolSelectionOptions,
   TurnEndReason,
   TurnEvent,
   TurnOptions,

@@ -172,6 +172,7 @@ export function registerTicTacToe(server: McpServer, { era, state }: InstanceCon
     'tic-tac-toe',
     {
       title: 'Tic-tac-toe',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: "Play tic-tac-toe against the client's model: it moves by sampling, you move through a form.",
       icons: svgIcon('❌', '#db2777'),
       inputSchema: z.object({ first: z.enum(['person', 'model']).optional().describe('Who moves first (plays X); default person') }),

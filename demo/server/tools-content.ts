@@ -132,6 +132,7 @@ export function registerContentTools(server: McpServer, { era, state }: Instance
     'long-task',
     {
       title: 'Long task',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: 'Works through steps, reporting progress after each; stops early when cancelled.',
       icons: svgIcon('⏳', '#f59e0b'),
       inputSchema: z.object({
@@ -169,6 +170,7 @@ export function registerContentTools(server: McpServer, { era, state }: Instance
     'log-demo',
     {
       title: 'Log demo',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: 'Emits one log message at each level from debug to critical; the client level filters them.',
       icons: svgIcon('📜', '#64748b'),
     },
@@ -184,6 +186,7 @@ export function registerContentTools(server: McpServer, { era, state }: Instance
     'touch-resource',
     {
       title: 'Touch counter',
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
       description: 'Increments demo://counter and notifies its subscribers.',
       icons: svgIcon('🔔', '#16a34a'),
     },

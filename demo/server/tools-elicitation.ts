@@ -111,6 +111,7 @@ export function registerElicitationTools(server: McpServer, { era, state }: Inst
     'register-form',
     {
       title: 'Registration form',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: 'Asks you to fill in a form with every kind of field; returns exactly what you submitted.',
       icons: svgIcon('📝', '#0891b2'),
     },
@@ -121,6 +122,7 @@ export function registerElicitationTools(server: McpServer, { era, state }: Inst
     'url-sign-in',
     {
       title: 'Sign in (URL)',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: 'Sends you to a sign-in page served by this demo server (URL-mode elicitation).',
       icons: svgIcon('🔑', '#ca8a04'),
     },
@@ -131,6 +133,7 @@ export function registerElicitationTools(server: McpServer, { era, state }: Inst
     'url-required',
     {
       title: 'Needs authorization',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: 'On 2025 connections fails with URL-elicitation-required (-32042) until its page was visited.',
     },
     async (ctx) => (era === 'legacy' ? legacyUrlRequired(server, state, ctx) : runFlow(urlRequiredModern, {}, era, state, ctx)),

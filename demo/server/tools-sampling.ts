@@ -204,6 +204,7 @@ export function registerSamplingTools(server: McpServer, { era, state }: Instanc
     'ask-model',
     {
       title: 'Ask the model',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: "Asks the client's model a question through sampling.",
       icons: svgIcon('💬', '#2563eb'),
       inputSchema: z.object({ question: z.string().min(1) }),
@@ -214,6 +215,7 @@ export function registerSamplingTools(server: McpServer, { era, state }: Instanc
     'research',
     {
       title: 'Research with tools',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: "Lets the client's model answer with the server's own tools (lookup_fact, calculate) over several rounds.",
       icons: svgIcon('🔎', '#4f46e5'),
       inputSchema: z.object({ question: z.string().min(1) }),
@@ -224,6 +226,7 @@ export function registerSamplingTools(server: McpServer, { era, state }: Instanc
     'classify',
     {
       title: 'Classify',
+      annotations: { readOnlyHint: true, openWorldHint: false },
       description: `Classifies a message with structured output (the ${SCHEMA_TOOL} tool).`,
       inputSchema: z.object({ text: z.string().min(1) }),
       outputSchema: CLASSIFICATION,
@@ -232,7 +235,7 @@ export function registerSamplingTools(server: McpServer, { era, state }: Instanc
   );
   server.registerTool(
     'get-roots',
-    { title: 'Get roots', description: 'Asks the client which roots (folders) it shares.' },
+    { title: 'Get roots', description: 'Asks the client which roots (folders) it shares.', annotations: { readOnlyHint: true, openWorldHint: false } },
     async (ctx) => runFlow(getRoots, {}, era, state, ctx),
   );
 }

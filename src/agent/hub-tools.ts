@@ -1,4 +1,5 @@
 import type { McpHub } from '../mcp/hub.js';
+import { serverKey } from '../mcp/server-key.js';
 import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
 
 /**
@@ -13,6 +14,7 @@ export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: strin
     annotations: tool.annotations,
     title: tool.title ?? tool.annotations?.title,
     server: connection.name,
+    key: `${serverKey(connection.url)}#${tool.name}`,
   });
   return {
     listTools: () => hub.tools.map(toAgentTool),

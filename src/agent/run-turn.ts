@@ -1,9 +1,13 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
+import { pairToolCalls } from '../content/repair.js';
+import { isUnreadable } from '../content/unreadable.js';
+import { boundToolResults } from '../content/bound-results.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
+import { SEARCH_TOOLS_NAME, searchTools, selectTools } from './tool-selection.js';
 import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.js';
 
 /** Default number of provider calls in one turn. */
@@ -21,6 +25,10 @@ const isAbortError = (error: unknown) => (error as { name?: unknown } | undefine
  * results appended exactly as the server returned them (content,
  * structuredContent, isError); then the provider is asked again, until it
  * ends its turn, `maxRounds` provider calls were made, or `signal` aborts.
+ *
+ * The provider always gets a history that follows the tool pairing rule,
+ * whatever `messages` holds: a call without its result gets an error result
+ * saying the result was not kept (see `pairToolCalls`).
  *
  * Never rejects for provider or tool failures: the result says why the turn
  * ended. Every tool_use it records is followed by its tool_result (a refused,
@@ -44,6 +52,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
   let rounds = 0;
   let stopReason: string | undefined;
+  /** Tools the model found with the search tool in this turn: carried from then on. */
+  const found: string[] = [];
   try {
     while (rounds < maxRounds) {
       if (isAbort(signal)) return end('stopped', rounds, { stopReason });
@@ -51,15 +61,31 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       emit({ type: 'round-start', round: rounds });
       const catalog = host ? [...(await host.listTools())] : [];
       const byName = new Map(catalog.map((t) => [t.name, t]));
+      const selection = selectTools(catalog, {
+        messages: conversation,
+        maxTools: options.maxTools ?? provider.maxTools,
+        maxDescription: options.maxToolDescription,
+        pinned: options.pinnedTools,
+        found,
+      });
+      options.onToolSelection?.(selection);
+      const search = selection.tools.find((t) => t.name === SEARCH_TOOLS_NAME && !byName.has(SEARCH_TOOLS_NAME));
       const params: CreateMessageRequestParams = {
-        messages: conversation as CreateMessageRequestParams['messages'],
+        // Never an unpaired history: a call whose result was not kept (tab closed mid-call,
+        // a failed save, an import ending in a call) is answered with an error result.
+        // A stored row that could not be read is shown to the person, never sent.
+        // A huge tool result goes to the model in a bounded form (the history keeps it whole).
+        messages: boundToolResults(
+          pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages,
+          options.maxToolResultChars,
+        ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       };
       const system = composeSystemPrompt(options.systemPrompt, host?.listInstructions?.() ?? []);
       if (system) params.systemPrompt = system;
-      if (catalog.length) {
-        params.tools = catalog.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
+      if (selection.tools.length) {
+        params.tools = selection.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
         params.toolChoice = { mode: 'auto' };
       }
 
@@ -89,7 +115,14 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         const reason: TurnEndReason = stopReason === 'maxTokens' ? 'maxTokens' : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined ? 'endTurn' : 'other';
         return end(reason, rounds, { stopReason });
       }
-      const results = await runTools(uses, byName, options, policy);
+      // The search tool runs here, without asking: it only reads the catalog.
+      const local = (use: ToolUseBlock): ToolResultBlock | undefined => {
+        if (!search || use.name !== SEARCH_TOOLS_NAME) return undefined;
+        const hits = searchTools(catalog, String((use.input as { query?: unknown } | undefined)?.query ?? ''));
+        for (const name of hits.names) if (!found.includes(name)) found.push(name);
+        return { type: 'tool_result', toolUseId: use.id, content: [{ type: 'text', text: hits.text }] };
+      };
+      const results = await runTools(uses, byName, options, policy, local);
       await record({ role: 'user', content: results });
       if (isAbort(signal)) return end('stopped', rounds, { stopReason });
     }
@@ -133,6 +166,7 @@ async function runTools(
   byName: Map<string, AgentTool>,
   options: TurnOptions,
   policy: NonNullable<TurnOptions['policy']>,
+  local: (use: ToolUseBlock) => ToolResultBlock | undefined,
 ): Promise<ToolResultBlock[]> {
   const { signal, tools: host } = options;
   const emit = options.onEvent ?? (() => {});
@@ -146,6 +180,11 @@ async function runTools(
     finish(use, clientToolResult(use.id, text, { status, server: tool?.server, title: tool?.title }), status);
   const approved: Array<{ use: ToolUseBlock; tool: AgentTool }> = [];
   for (const use of uses) {
+    const answered = local(use);
+    if (answered) {
+      finish(use, answered, 'done');
+      continue;
+    }
     const tool = byName.get(use.name);
     if (!tool || !host) {
       own(use, tool, `There is no tool named "${use.name}".`, 'error');

@@ -7,6 +7,7 @@
  */
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
+import type { ToolSelection } from './tool-selection.js';
 
 /** Hints a server gives about a tool (MCP `ToolAnnotations`). */
 export interface AgentToolAnnotations {
@@ -30,6 +31,12 @@ export interface AgentTool {
   title?: string;
   /** Name of the server offering it, to show people. */
   server?: string;
+  /**
+   * What per-tool choices ("always allow", "ask first") are kept under: the
+   * server's address (origin + path) and the tool's own name,
+   * `https://host/mcp#tool`. Absent for tools that come from no server.
+   */
+  key?: string;
 }
 
 /** Progress of a tool call (`notifications/progress`). */
@@ -76,8 +83,8 @@ export type ApprovalDecision = 'allow' | 'ask' | 'deny';
 
 /**
  * Decides per call whether to run it at once, ask the person, or refuse.
- * The default ({@link defaultApprovalPolicy}) asks for tools marked
- * `destructiveHint: true` and runs the rest.
+ * The default ({@link defaultApprovalPolicy}) follows the spec's annotation
+ * defaults: it asks unless a tool says it is read-only or not destructive.
  */
 export type ApprovalPolicy = (tool: AgentTool, input: Record<string, unknown>) => ApprovalDecision;
 
@@ -123,6 +130,25 @@ export interface TurnOptions {
   policy?: ApprovalPolicy;
   /** Required for the policy's `ask`; without it, `ask` means deny. */
   approve?: ApprovalHandler;
+  /**
+   * Most tools one request carries (default: the provider's `maxTools`, else
+   * 128). Past it, the request carries the pinned tools, the ones used in the
+   * conversation, the best matches of the person's message, and a
+   * `search_tools` tool through which the model finds the rest.
+   */
+  maxTools?: number;
+  /** Longest tool description a request carries (default 4,000 characters). */
+  maxToolDescription?: number;
+  /**
+   * Largest form of one tool result a request carries, in characters
+   * (default 100,000): past it the model gets the beginning and a note of
+   * what was left out; the conversation keeps the whole result.
+   */
+  maxToolResultChars?: number;
+  /** Tools always carried, by model-facing name or `key`. */
+  pinnedTools?: readonly string[];
+  /** Which tools each request carries and which were left out (for a Servers panel to say so). */
+  onToolSelection?: (selection: ToolSelection) => void;
   /** Each new message, in order, awaited before the turn goes on (store it here). */
   onMessage?: (message: Message) => void | Promise<void>;
   onEvent?: (event: TurnEvent) => void;

@@ -20,3 +20,8 @@ export { isText, isToolResult, isToolUse, textOf, toBlocks, toolUses } from './g
 export { checkToolPairing, ToolPairingError } from './invariant.js';
 export { clientToolResult, toolCallRecord, toolResultBlock, TOOL_CALL_META_KEY, TOOL_CALL_OUTCOMES } from './tool-result.js';
 export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool-result.js';
+export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
+export type { PairingOptions, PairingRepair } from './repair.js';
+export { isUnreadable, UNREADABLE_META_KEY } from './unreadable.js';
+export { boundToolResults, DEFAULT_MAX_TOOL_RESULT_CHARS } from './bound-results.js';
+export { hasHidden, revealHidden } from './reveal.js';

@@ -7,8 +7,12 @@ import type { SamplingPolicy } from '../elements/sampling/sampling-types.js';
  */
 export class McpSamplingPolicyChangeEvent extends Event {
   static readonly eventName = 'mcp-sampling-policy-change' as const;
-  readonly detail: { serverId: string; serverName: string; policy: SamplingPolicy };
-  constructor(detail: { serverId: string; serverName: string; policy: SamplingPolicy }) {
+  /**
+   * `serverUrl`: the server's endpoint (policies are kept per `serverKey(serverUrl)`);
+   * `serverId`: this page's connection id, which changes across reloads.
+   */
+  readonly detail: { serverId: string; serverUrl: string; serverName: string; policy: SamplingPolicy };
+  constructor(detail: { serverId: string; serverUrl: string; serverName: string; policy: SamplingPolicy }) {
     super(McpSamplingPolicyChangeEvent.eventName, { bubbles: true, composed: true });
     this.detail = detail;
   }

@@ -1,6 +1,8 @@
 // The export file of one conversation, and its validation on import (zod 4).
 // Validation only decides; what gets stored is the parsed JSON itself, so
 // fields this version does not know survive an export/import round trip.
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 import { z } from 'zod';
 import { HistoryError } from './errors.js';
 import { checkMessages, newId } from './records.js';

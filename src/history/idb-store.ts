@@ -12,6 +12,7 @@ import { ChangeChannel } from './channel.js';
 import { HistoryError, toHistoryError } from './errors.js';
 import { buildExport, planImport } from './export-format.js';
 import { checkMessages, decodeCursor, monotonicClock, encodeCursor, newConversation, newId, normaliseQuery, searchTextOf, snippetAround, toStored } from './records.js';
+import { readRow } from './read-row.js';
 import { DB_VERSION, DEFAULT_DB_NAME, upgradeHistory, type HistoryDB } from './schema.js';
 import type { HistoryStore } from './store.js';
 import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
@@ -201,7 +202,8 @@ class IdbHistory extends EventTarget implements HistoryStore {
       const store = tx.objectStore('messages');
       // Both reads at once: one round trip to the browser's storage process, not two.
       const [conversation, cursor] = await Promise.all([conversations.get(conversationId), store.openCursor(range(conversationId), 'prev')]);
-      const last = cursor?.value;
+      // Read like any other row: a bad last row must not make every later append fail.
+      const last = cursor ? readRow(cursor.value, conversationId, conversation?.messageCount ?? 0) : undefined;
       const now = this.#now();
       let stored: StoredMessage[];
       try {
@@ -232,14 +234,18 @@ class IdbHistory extends EventTarget implements HistoryStore {
       const last = conversation?.messageCount ?? 0;
       if (last === 0 || count <= 0) return [];
       // Seq numbers are contiguous (1..messageCount), so the page is one key range.
-      return tx.objectStore('messages').getAll(IDBKeyRange.bound([conversationId, Math.max(1, last - count + 1)], [conversationId, last]));
+      const first = Math.max(1, last - count + 1);
+      const rows = await tx.objectStore('messages').getAll(IDBKeyRange.bound([conversationId, first], [conversationId, last]));
+      return rows.map((row, i) => readRow(row, conversationId, first + i));
     });
   }
 
   loadBefore(conversationId: string, seq: number, count: number): Promise<StoredMessage[]> {
     return this.#run('Loading messages', async (db) => {
       if (seq <= 1 || count <= 0) return [];
-      return quiet(db.transaction('messages')).store.getAll(IDBKeyRange.bound([conversationId, Math.max(1, seq - count)], [conversationId, seq - 1]));
+      const first = Math.max(1, seq - count);
+      const rows = await quiet(db.transaction('messages')).store.getAll(IDBKeyRange.bound([conversationId, first], [conversationId, seq - 1]));
+      return rows.map((row, i) => readRow(row, conversationId, first + i));
     });
   }
 

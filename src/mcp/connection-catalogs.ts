@@ -1,5 +1,6 @@
 import type { Client, McpSubscription, Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 import type { McpCatalogKind } from './connection-events.js';
+import { loadTools, type InvalidTool } from './tool-list.js';
 
 /** What each catalog holds. */
 export interface McpCatalogs {
@@ -14,14 +15,19 @@ export const CATALOG_KINDS: readonly McpCatalogKind[] = ['tools', 'prompts', 're
 
 /**
  * Loads one catalog, every page (the SDK follows cursors), bypassing the
- * SDK's cache. A server without the capability has an empty catalog.
+ * SDK's cache. A server without the capability has an empty catalog. Tools
+ * that break the MCP format are left out of the catalog and reported to
+ * `onInvalid` (the others are kept).
  */
-export async function loadCatalog<K extends McpCatalogKind>(client: Client, kind: K): Promise<McpCatalogs[K]> {
+export async function loadCatalog<K extends McpCatalogKind>(client: Client, kind: K, onInvalid?: (invalid: InvalidTool[]) => void): Promise<McpCatalogs[K]> {
   const caps = client.getServerCapabilities() ?? {};
   const opts = { cacheMode: 'refresh' as const };
   switch (kind) {
-    case 'tools':
-      return (caps.tools ? (await client.listTools(undefined, opts)).tools : []) as McpCatalogs[K];
+    case 'tools': {
+      const { tools, invalid } = caps.tools ? await loadTools(client, opts) : { tools: [], invalid: [] };
+      onInvalid?.(invalid);
+      return tools as McpCatalogs[K];
+    }
     case 'prompts':
       return (caps.prompts ? (await client.listPrompts(undefined, opts)).prompts : []) as McpCatalogs[K];
     case 'resources':

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, type Implementation, type McpSubscription, type ServerCapabilities } from '@modelcontextprotocol/client';
 import { CallRegistry, type ActiveCall } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 import {
   LOG_LEVEL_META_KEY,
   UrlElicitationRequiredError,
@@ -24,6 +26,7 @@ import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } fro
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import type { InputParams, InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext } from './input-types.js';
+import type { InvalidTool } from './tool-list.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -72,6 +75,8 @@ export class McpConnection extends McpConnectionLifecycle {
   prompts: Prompt[] = [];
   resources: Resource[] = [];
   resourceTemplates: ResourceTemplateType[] = [];
+  /** Tools the server listed that break the MCP format (left out of `tools`), with the reason: show them in the Servers panel. */
+  invalidTools: InvalidTool[] = [];
   private readonly subscriptions = new Set<string>();
   private logLevel?: LoggingLevel;
 
@@ -172,9 +177,11 @@ export class McpConnection extends McpConnectionLifecycle {
   }
 
   private async load(client: Client, kind: McpCatalogKind): Promise<void> {
-    const items = await loadCatalog(client, kind);
+    let invalid: InvalidTool[] | undefined;
+    const items = await loadCatalog(client, kind, (found) => (invalid = found));
     if (client !== this.client) return;
     Object.assign(this, { [kind]: items });
+    if (invalid) this.invalidTools = invalid;
     this.dispatchEvent(new McpCatalogChangeEvent(kind));
   }
 
@@ -275,6 +282,7 @@ export class McpConnection extends McpConnectionLifecycle {
 
   private async runCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const client = await this.ready();
+    const tap = this.tap;
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
       c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
@@ -307,6 +315,8 @@ export class McpConnection extends McpConnectionLifecycle {
     } finally {
       options.signal?.removeEventListener('abort', stop);
       this.calls.end(call);
+      // The call is over, whichever way: close the HTTP request and stream it opened.
+      tap?.release(call.tag);
     }
   }
 

@@ -12,6 +12,13 @@
  *   CORS `Access-Control-Expose-Headers` mistake otherwise looks like an
  *   unrelated 400 on the next request).
  *
+ * It also lets the connection close what a call opened: {@link FetchTap.release}
+ * ends the POST of a call that is over (stopped, timed out, failed, or
+ * answered). A 2025 server does not answer a cancelled request, so without
+ * this the POST's response stream stays open, unread, and after six of them
+ * the browser's connections to that host are used up: nothing more the page
+ * sends there is answered.
+ *
  * One thing it does change: the POST carrying the client's answer to a server
  * request (sampling, elicitation, roots) is sent again when it fails at the
  * network level. The SDK reports such a failure only through `onerror`, so the
@@ -51,6 +58,8 @@ export class FetchTap {
   /** True when an initialize answer came back without a readable `Mcp-Session-Id` in a CORS response. */
   sessionIdHidden = false;
   readonly fetch: typeof fetch;
+  /** What to close when a call ends: one entry per POST the call made (2026 input rounds make several). */
+  private readonly open = new Map<string, Set<() => void>>();
 
   constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args)) {
     this.fetch = async (input, init) => {
@@ -58,7 +67,13 @@ export class FetchTap {
       const tag = headers.get(CALL_TAG_HEADER);
       if (tag !== null) headers.delete(CALL_TAG_HEADER);
       const body = typeof init?.body === 'string' ? init.body : '';
-      const request = init ? { ...init, headers } : init;
+      let request: RequestInit | undefined = init ? { ...init, headers } : init;
+      let own: AbortController | undefined;
+      if (tag !== null) {
+        own = new AbortController();
+        request = { ...request, signal: init?.signal ? AbortSignal.any([init.signal, own.signal]) : own.signal };
+        this.track(tag, () => own?.abort());
+      }
       let response: Response;
       for (let attempt = 0; ; attempt++) {
         try {
@@ -76,12 +91,36 @@ export class FetchTap {
         this.sessionIdHidden = true;
       }
       if (tag === null || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
-      return new Response(watch(response.body, tag, hooks), {
+      if (own?.signal.aborted) {
+        // The call ended while its answer's headers were on the way.
+        void response.body.cancel().catch(() => {});
+        return response;
+      }
+      return new Response(watch(response.body, tag, hooks, (release) => this.track(tag, release)), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
       });
     };
+  }
+
+  /**
+   * Closes every HTTP request and response stream call `tag` opened: the call
+   * is over. The SDK reading such a stream is left waiting on a stream that
+   * never moves again rather than seeing it end or fail: an end or an error
+   * would make it resume the stream (`Last-Event-ID`) or report a lost
+   * connection, and the call it belonged to is already settled.
+   */
+  release(tag: string): void {
+    const closers = this.open.get(tag);
+    this.open.delete(tag);
+    for (const close of closers ?? []) close();
+  }
+
+  private track(tag: string, close: () => void): void {
+    let closers = this.open.get(tag);
+    if (!closers) this.open.set(tag, (closers = new Set()));
+    closers.add(close);
   }
 }
 
@@ -104,8 +143,13 @@ function isAnswer(body: string): boolean {
   }
 }
 
-function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks): ReadableStream<Uint8Array> {
+function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks, onRelease: (release: () => void) => void): ReadableStream<Uint8Array> {
   const reader = source.getReader();
+  let released = false;
+  onRelease(() => {
+    released = true;
+    void reader.cancel().catch(() => {});
+  });
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
@@ -142,6 +186,7 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        if (released) return; // Inert from now on: see FetchTap.release.
         if (done) {
           controller.close();
           if (!answered) hooks.onStreamEnded(tag, resumable);
@@ -151,6 +196,7 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
         scan(decoder.decode(value, { stream: true }));
         controller.enqueue(value);
       } catch (error) {
+        if (released) return;
         hooks.onStreamBroken(tag, error);
         controller.error(error);
       }

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 export { McpConnection } from './connection.js';
 export type { CallToolOptions, InteractiveOAuthClientProvider, McpConnectionConfig } from './connection.js';
 export { DEFAULT_MAX_INPUT_ROUNDS } from './connection-config.js';
@@ -26,6 +28,9 @@ export type {
   SamplingHandler,
 } from './input-types.js';
 export { McpHub } from './hub.js';
+export { isServerKey, serverKey } from './server-key.js';
+export { toolProblem } from './tool-list.js';
+export type { InvalidTool } from './tool-list.js';
 export type { HubTool, McpHubEventMap } from './hub.js';
 export { McpHubChangeEvent } from './hub.js';
 export { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from './tool-names.js';

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../content/no-eval.js';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 
 /** Why the router ended an input request without a handler's answer. */

@@ -13,7 +13,15 @@ import type {
  */
 export interface InputRequestContext {
   /** The server that asks, as it named itself (serverInfo) and as the page configured it. */
-  server: { id: string; name: string; title?: string; version?: string; url: string };
+  server: {
+    /** This page's id of the connection (`mcp-1`, …): it changes with the order servers connect in; never store it. */
+    id: string;
+    name: string;
+    title?: string;
+    version?: string;
+    /** Its endpoint; store decisions about this server under `serverKey(url)`. */
+    url: string;
+  };
   /** The negotiated protocol era of that connection. */
   era: 'legacy' | 'modern';
   /**

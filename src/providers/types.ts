@@ -80,6 +80,8 @@ export interface ModelProvider {
   readonly id: string;
   /** A name to show people. */
   readonly label: string;
+  /** Most tools one request may carry (OpenAI: 128); the chat's turn stays within it. */
+  readonly maxTools?: number;
   /**
    * Answers the request. Rejects with a `ProviderError` (see its `kind`) on
    * any failure; never resolves with a partial answer.

@@ -137,7 +137,7 @@ test('auto-approve policy: no view, the provider answers, the exchange is in the
   const conversation = await store.createConversation({ title: 'chat' });
   const policies = new SamplingPolicies();
   const setup = await open('legacy', { provider: openai(), policies, store, conversationId: conversation.id });
-  policies.set(setup.connection.id, 'auto');
+  policies.set(setup.connection.url, 'auto');
   const r = await setup.call('ask-model', { question: 'automatic please' }, 'toolu_auto_1');
   expect(r.content[0]).toMatchObject({ text: 'Echo: automatic please' });
   expect(setup.element.hidden).toBe(true);
@@ -151,11 +151,11 @@ test('auto-approve policy: no view, the provider answers, the exchange is in the
   });
 
   // The person picks "never" in the view: later requests are refused without asking.
-  policies.set(setup.connection.id, 'ask');
+  policies.set(setup.connection.url, 'ask');
   const asked = setup.call('ask-model', { question: 'ask me' });
   await shown(setup.element);
   await userEvent.selectOptions($<HTMLSelectElement>(setup.element, 'select[part~="policy"]')!, 'never');
-  expect(policies.get(setup.connection.id)).toBe('never');
+  expect(policies.get(setup.connection.url)).toBe('never');
   await click(setup.element, 'reject-button');
   await asked.catch(() => undefined);
   const refused = await setup.call('ask-model', { question: 'refused' }).then(

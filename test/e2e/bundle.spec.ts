@@ -10,14 +10,21 @@ let origin = '';
 
 test.beforeAll(async () => {
   const bundle = readFileSync('dist/mcp-web-elements.js');
+  // Records every CSP violation from the first moment, before the bundle runs.
+  const watch = `<script nonce="n0nce">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));</script>`;
   const page = (demoUrl: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One tag</title>
-<script type="module" src="/mcp-web-elements.js"></script></head>
+${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
 <body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
     if (req.url?.startsWith('/mcp-web-elements.js')) {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     } else {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page(process.env.E2E_DEMO_URL!));
+      const demo = new URL(process.env.E2E_DEMO_URL!).origin;
+      // /strict: what a careful site sends. No eval, no inline script without the nonce, Trusted Types enforced.
+      const csp = req.url?.startsWith('/strict')
+        ? { 'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify` }
+        : {};
+      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(process.env.E2E_DEMO_URL!));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,5 +52,25 @@ test('one script tag and <mcp-chat server=...> connect and run a tool without a 
   await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
   await chat.locator('mcp-tool-card summary').click();
   await expect(chat.locator('mcp-tool-card')).toContainText('hello from one tag');
+  expect(errors).toEqual([]);
+});
+
+test('under a strict CSP with Trusted Types: it works, and loading files no violation report and logs no error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${origin}/strict`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/echo');
+  await expect(page.getByRole('option', { name: /echo/i }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('hello under CSP');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -78,6 +78,10 @@ function invalid(body: Record<string, any>): string | undefined {
       }
     }
   }
+  // OpenAI's documented limit, with its own wording.
+  if (Array.isArray(body.tools) && body.tools.length > 128) {
+    return `Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length ${body.tools.length} instead.`;
+  }
   for (const tool of body.tools ?? []) {
     if (tool.type !== 'function' || typeof tool.function?.name !== 'string') return "tools: each tool needs type 'function' and function.name";
   }

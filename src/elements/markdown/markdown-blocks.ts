@@ -1,4 +1,5 @@
 import { Lexer } from 'marked';
+import { markdownHazard } from './markdown-guard.js';
 
 /**
  * Splits a growing markdown source into blocks that can no longer change and
@@ -68,7 +69,21 @@ export class MarkdownBlocks {
       this.#tail = '';
       return [];
     }
-    const tokens = Lexer.lex(rest, { gfm: true });
+    // Text the parser must not see (markdown-guard.ts) stays one block, rendered as plain text.
+    let tokens: ReturnType<typeof Lexer.lex>;
+    try {
+      if (markdownHazard(rest)) throw new RangeError('markdown hazard');
+      tokens = Lexer.lex(rest, { gfm: true });
+    } catch {
+      if (!final) {
+        this.#tail = rest;
+        return [];
+      }
+      this.#tail = '';
+      this.#stable.push(rest);
+      this.#stableEnd = this.#source.length;
+      return [rest];
+    }
     let last = tokens.length - 1;
     while (last >= 0 && tokens[last]!.type === 'space') last -= 1;
     const stableCount = final ? tokens.length : Math.max(0, last);

@@ -55,5 +55,7 @@ export const markdownStyles = [
     th, td { border: 1px solid var(--_mcp-color-border); padding: 4px 8px; text-align: left; }
     th { background: var(--_mcp-color-surface); }
     blockquote { border-left: 3px solid var(--_mcp-color-border); padding-left: 0.75em; color: var(--_mcp-color-muted); margin-left: 0; }
+    /* Text past the parser's bounds, and raw HTML, shown as written. */
+    .plain { white-space: pre-wrap; overflow-wrap: anywhere; }
   `,
 ];

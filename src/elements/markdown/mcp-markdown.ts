@@ -31,6 +31,7 @@ const nextFrame = (): Promise<void> =>
  * @csspart md-blockquote - A block quote.
  * @csspart md-link - A link.
  * @csspart md-image - An image.
+ * @csspart md-plain - Text shown as plain text because it is past the parser's bounds (very deep nesting, runaway emphasis marks).
  *
  * @cssproperty --mcp-markdown-code-bg - Background of code. Defaults to `--mcp-color-surface`.
  * @cssproperty --mcp-markdown-link - Link colour. Defaults to `--mcp-color-accent`.

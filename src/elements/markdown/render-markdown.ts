@@ -1,12 +1,27 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
+import { markdownHazard, plainText } from './markdown-guard.js';
 
 /** Link schemes a rendered answer may point to; anything else loses its href. */
 export const SAFE_LINK_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Raw HTML in model or server text is shown as its source: never made into
+ * elements, and never swallowed (an unclosed <style> would hide everything
+ * after it once the sanitizer dropped it).
+ */
+const renderer = {
+  html({ text, block }: { text: string; block?: boolean }) {
+    const shown = escapeHtml(text);
+    return block ? `<p class="raw-html">${shown.replace(/\n+$/, '').replace(/\n/g, '<br>')}</p>\n` : shown;
+  },
+};
+
+const marked = new Marked({ gfm: true, breaks: false, async: false, renderer });
 /** The same, with every line break kept (tool results: boards, tables of text, logs). */
-const markedBreaks = new Marked({ gfm: true, breaks: true, async: false });
+const markedBreaks = new Marked({ gfm: true, breaks: true, async: false, renderer });
 
 let purifier: Purifier | undefined;
 
@@ -79,11 +94,20 @@ function remoteImageLink(src: string, alt: string): HTMLAnchorElement {
  * no styles, links only to http, https and mailto, opened in a new tab with
  * `rel="noopener noreferrer"`. Remote images are not loaded: each becomes a
  * link to the image. Code blocks are wrapped with a copy button
- * (`button.copy`, handled by the host). Safe for any model or server text.
+ * (`button.copy`, handled by the host). Raw HTML is shown as its source.
+ * Text past the parser's bounds (deep nesting, runaway emphasis, see
+ * markdown-guard.ts) is shown as plain text. Safe for any model or server text.
  * `breaks`: a single line break is kept as a break (GFM joins such lines).
  */
 export function renderMarkdown(source: string, options: { breaks?: boolean } = {}): DocumentFragment {
-  const html = (options.breaks ? markedBreaks : marked).parse(source) as string;
+  // Past the parser's bounds (markdown-guard.ts), or if it fails anyway: plain text, nothing lost.
+  if (markdownHazard(source)) return plainText(source);
+  let html: string;
+  try {
+    html = (options.breaks ? markedBreaks : marked).parse(source) as string;
+  } catch {
+    return plainText(source);
+  }
   const fragment = getPurifier().sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'dialog'],

@@ -56,7 +56,7 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  * @summary Human-in-the-loop approval of MCP sampling requests.
  *
  * @event mcp-sampling-response - The person sent an answer or rejected the request (`detail`: request as sent, result or error).
- * @event mcp-sampling-policy-change - The person chose a policy for this server (`detail`: serverId, serverName, policy).
+ * @event mcp-sampling-policy-change - The person chose a policy for this server (`detail`: serverUrl, serverName, policy; serverId is this page's connection id).
  *
  * @csspart base - The dialog around one request.
  * @csspart header - Title, server, count and policy.
@@ -281,8 +281,8 @@ export class McpSamplingApproval extends LitElement {
     const policy = (event.target as HTMLSelectElement).value;
     const server = this.current?.context.server;
     if (!server || !isSamplingPolicy(policy)) return;
-    this.policies?.set(server.id, policy);
-    this.dispatchEvent(new McpSamplingPolicyChangeEvent({ serverId: server.id, serverName: server.name, policy }));
+    this.policies?.set(server, policy);
+    this.dispatchEvent(new McpSamplingPolicyChangeEvent({ serverId: server.id, serverUrl: server.url, serverName: server.name, policy }));
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -306,7 +306,7 @@ export class McpSamplingApproval extends LitElement {
     if (!entry) return nothing;
     const { context, params } = entry;
     const total = this.queue.length + this.queued;
-    const policy = this.policies?.get(context.server.id) ?? SamplingPolicy.Ask;
+    const policy = this.policies?.get(context.server) ?? SamplingPolicy.Ask;
     const locked = this.phase !== 'request';
     return html`<section part="base" class="base" role="dialog" aria-modal="false" aria-labelledby="title" aria-describedby="server">
       <header part="header">

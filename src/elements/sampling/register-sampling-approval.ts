@@ -1,5 +1,6 @@
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
+import { serverKey } from '../../mcp/server-key.js';
 import { McpSamplingApproval } from '../mcp-sampling-approval/mcp-sampling-approval.js';
 import { chooseModel } from './choose-model.js';
 import { SamplingPolicies } from './sampling-policies.js';
@@ -81,7 +82,7 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
     const base = {
       toolUseId: context.toolCall?.toolUseId,
       toolName: context.toolCall?.name,
-      server: context.server.id,
+      server: serverKey(context.server.url),
       requestedAt,
     };
     const refuse = async (error: SamplingError, decidedBy: SamplingActivity['decidedBy'], request = params): Promise<never> => {
@@ -96,7 +97,7 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
     const problem = samplingRequestProblem(params);
     if (problem) return refuse(new SamplingError(SamplingErrorCode.InvalidParams, `Invalid sampling request: ${problem}`), 'check');
 
-    const policy = policies.get(context.server.id);
+    const policy = policies.get(context.server);
     if (policy === SamplingPolicy.Never) {
       return refuse(declinedError(`sampling is turned off for ${context.server.name}`), 'policy');
     }

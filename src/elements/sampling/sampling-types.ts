@@ -33,7 +33,7 @@ export interface SamplingActivity {
   kind: 'sampling';
   /** The tool_use id of the tool call during which the server asked, when known. */
   toolUseId?: string;
-  /** The server that asked (its id). */
+  /** The server that asked: its address, origin + path (`serverKey`). */
   server?: string;
   request: { method: 'sampling/createMessage'; params: Record<string, unknown> };
   response: { result: Record<string, unknown> } | { error: { code: number; message: string } };

@@ -1,3 +1,5 @@
+// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
+import '../../content/no-eval.js';
 import {
   auth,
   type FetchLike,

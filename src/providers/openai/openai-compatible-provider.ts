@@ -117,6 +117,7 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
     return list.data.map((m) => ({ id: m.id }));
   }
 
-  return { id, label, createMessage, listModels };
+  // OpenAI refuses more than 128 tools in a request; compatible servers copy the API.
+  return { id, label, maxTools: 128, createMessage, listModels };
 }
 

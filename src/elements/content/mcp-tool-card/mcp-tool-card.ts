@@ -1,3 +1,4 @@
+import { revealHidden } from '../../../content/reveal.js';
 import { LitElement, html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -101,9 +102,12 @@ export class McpToolCard extends LitElement {
     const server = this.server ?? recorded?.server;
     const approval = status === 'approval';
     const host = hostOf(this.serverUrl);
-    return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? `Approve ${title || name}?` : nothing}>
+    return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? `Approve ${revealHidden(title || name)}?` : nothing}>
       ${approval
-        ? html`<p class="ask">${icon('triangle-alert')}<span><strong>${title || name}</strong>${server ? html` on <strong>${server}</strong>` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} wants to run. Allow it?</span></p>`
+        ? // Names and titles are a server's words: hidden characters are shown, and a title never hides the real name.
+          html`<p class="ask">${icon('triangle-alert')}<span><strong>${revealHidden(title || name)}</strong>${title && title !== name
+              ? html` (<code class="real-name">${revealHidden(name)}</code>)`
+              : nothing}${server ? html` on <strong>${revealHidden(server)}</strong>` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} wants to run. Allow it?</span></p>`
         : nothing}
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { defaultApprovalPolicy } from '../../../agent/approval.js';
+import { defaultApprovalPolicy, toolKey } from '../../../agent/approval.js';
+import { serverKey } from '../../../mcp/server-key.js';
 import { runTurn } from '../../../agent/run-turn.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
@@ -10,6 +11,7 @@ import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
 import { foldBranches, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
+import { saveMessages } from '../../../history/save.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
 export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'tool';
@@ -140,7 +142,8 @@ export class ChatSession implements ReactiveController {
     this.#saving = this.#saving.then(async () => {
       try {
         const id = await this.#ensureConversation(message);
-        if (id) await this.#host.store!.appendMessages(id, [{ ...message, ...extra }]);
+        const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
+        if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
       } catch (error) {
         this.#host.reportError('history', `This message could not be saved: ${describe(error)}`, error);
       }
@@ -206,7 +209,7 @@ export class ChatSession implements ReactiveController {
         maxRounds,
         model,
         signal: turn.signal,
-        policy: (tool, input) => (this.#alwaysAllowed.has(tool.name) ? 'allow' : base(tool, input)),
+        policy: (tool, input) => (this.#alwaysAllowed.has(toolKey(tool)) ? 'allow' : base(tool, input)),
         approve: ({ toolUse, signal }) =>
           new Promise<boolean>((resolve) => {
             this.#approvals.set(toolUse.id, resolve);
@@ -289,7 +292,8 @@ export class ChatSession implements ReactiveController {
     this.#approvals.delete(toolUseId);
     if (always && approved) {
       const use = this.#useOf(toolUseId);
-      if (use) this.#alwaysAllowed.add(use.name);
+      const tool = use && this.#host.servers.getTool(use.name);
+      if (use) this.#alwaysAllowed.add(tool ? toolKey(tool) : use.name);
     }
     void this.#logApproval(toolUseId, approved);
     resolve(approved);
@@ -306,7 +310,7 @@ export class ChatSession implements ReactiveController {
         conversationId: this.conversation.id,
         kind: 'tool-approval',
         toolUseId,
-        server: this.#host.servers.getTool(use.name)?.connection.url,
+        server: serverKeyOf(this.#host.servers.getTool(use.name)?.connection.url),
         request: { method: 'tools/call', params: { name: use.name, arguments: use.input } },
         response: { result: { action: approved ? 'approve' : 'deny' } },
         respondedAt: Date.now(),
@@ -376,3 +380,5 @@ export class ChatSession implements ReactiveController {
     }
   }
 }
+
+const serverKeyOf = (url: string | undefined) => (url === undefined ? undefined : serverKey(url));

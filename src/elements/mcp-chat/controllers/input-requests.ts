@@ -7,7 +7,9 @@ import type { InputRequestContext } from '../../../mcp/input-types.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { showElicitForm } from '../../elicit/show-elicit-form.js';
 import '../../mcp-sampling-approval/mcp-sampling-approval.js';
+import { serverKey } from '../../../mcp/server-key.js';
 import { createSamplingHandler } from '../../sampling/register-sampling-approval.js';
+import { SamplingPolicies } from '../../sampling/sampling-policies.js';
 import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
@@ -19,6 +21,8 @@ export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
   readonly provider: ModelProvider | undefined;
   readonly store: HistoryStore | undefined;
   readonly theme?: 'light' | 'dark';
+  /** Where the chat keeps its settings; sampling policies are kept under it across reloads. */
+  readonly storageKey: string;
   /** The saved conversation shown now, if any (activity is logged to it). */
   readonly conversationId: string | undefined;
   /** The calls, to put a request under the call that caused it. */
@@ -41,6 +45,7 @@ export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
 export class InputRequests implements ReactiveController {
   readonly #host: InputRequestsHost;
   #dispose?: () => void;
+  #policies?: { storageKey: string; policies: SamplingPolicies };
 
   constructor(host: InputRequestsHost) {
     this.#host = host;
@@ -147,7 +152,7 @@ export class InputRequests implements ReactiveController {
     if (host.theme) element.setAttribute('theme', host.theme);
     const takeDown = this.#place(element, context);
     try {
-      const handler = createSamplingHandler(element, { provider, store: host.store, conversationId: () => host.conversationId });
+      const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(), store: host.store, conversationId: () => host.conversationId });
       return await handler(params, context);
     } catch (error) {
       host.reportError('tool', `A sampling request from ${context.server.name} failed: ${describe(error)}`, error);
@@ -155,6 +160,15 @@ export class InputRequests implements ReactiveController {
     } finally {
       takeDown();
     }
+  }
+
+  /** One policy set for the chat's life, kept across reloads: the person's "approve automatically" holds. */
+  #samplingPolicies(): SamplingPolicies {
+    const storageKey = this.#host.storageKey;
+    if (this.#policies?.storageKey !== storageKey) {
+      this.#policies = { storageKey, policies: SamplingPolicies.persisted(`mcp-chat:sampling-policies:${storageKey}`) };
+    }
+    return this.#policies.policies;
   }
 
   /**
@@ -171,7 +185,7 @@ export class InputRequests implements ReactiveController {
         conversationId,
         kind: 'elicitation',
         toolUseId: context.toolCall?.toolUseId,
-        server: context.server.url,
+        server: serverKey(context.server.url),
         request: { method: 'elicitation/create', params: { ...params } },
         response,
         requestedAt,

@@ -33,6 +33,7 @@ export function renderServersPanel(connections: readonly McpConnection[], action
               : ''}
           </p>
           ${c.error && c.state !== 'connected' ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
+          ${c.state === 'connected' && c.invalidTools.length ? renderInvalidTools(c) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn)
             : c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle'
@@ -44,4 +45,15 @@ export function renderServersPanel(connections: readonly McpConnection[], action
         </li>`,
       )}
     </ul>`;
+}
+
+/** The tools a server listed that break the MCP format (left out of its catalog), each with the reason. */
+function renderInvalidTools(c: McpConnection) {
+  const n = c.invalidTools.length;
+  return html`<details class="diagnosis invalid-tools">
+    <summary>${n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`}</summary>
+    <ul>
+      ${c.invalidTools.map((t) => html`<li><code>${t.name}</code>: ${t.reason}</li>`)}
+    </ul>
+  </details>`;
 }

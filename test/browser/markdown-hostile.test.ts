@@ -1,0 +1,60 @@
+// Text from a model or a server is untrusted and may be built to hurt the
+// parser: nothing it holds may disappear, freeze the page, or be interpreted
+// as HTML.
+import { afterEach, expect, test } from 'vitest';
+import '../../src/elements/markdown/mcp-markdown.js';
+import type { McpMarkdown } from '../../src/elements/markdown/mcp-markdown.js';
+
+async function mount(text: string, streaming = false): Promise<McpMarkdown> {
+  const el = document.createElement('mcp-markdown');
+  el.text = text;
+  el.streaming = streaming;
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+const shown = (el: McpMarkdown) => el.shadowRoot!.querySelector('.body')!.textContent ?? '';
+
+afterEach(() => document.body.replaceChildren());
+
+test('2,000 nested quotes: the text is shown (as plain text), not an empty message', async () => {
+  const text = `${'>'.repeat(2000)} deep words`;
+  const el = await mount(text);
+  expect(shown(el)).toContain('deep words');
+  expect(shown(el).split('>').length - 1).toBe(2000);
+});
+
+test('2,000 nested quotes while streaming: shown, nothing lost', async () => {
+  const el = await mount(`intro\n\n${'>'.repeat(2000)} deep`, true);
+  el.text += ' words';
+  el.streaming = false;
+  await el.updateComplete;
+  await expect.poll(() => shown(el)).toContain('deep words');
+  expect(shown(el)).toContain('intro');
+});
+
+test('60 KB of "*a" renders in well under the 0.6 s it took, every character kept', async () => {
+  const text = '*a'.repeat(30_000);
+  const started = performance.now();
+  const el = await mount(text);
+  const took = performance.now() - started;
+  expect(took).toBeLessThan(250);
+  expect(shown(el).replace(/[^a]/g, '')).toHaveLength(30_000);
+});
+
+test('raw HTML is shown as text: an unclosed <style> swallows nothing, tags are not made', async () => {
+  const el = await mount('Before <style> body { display: none }\n\nAfter the style.\n\n<b>bold?</b> <img src=x onerror="window.hit=1">');
+  const r = el.shadowRoot!;
+  expect(r.querySelector('style:not([data-lit]), b, img')).toBeNull();
+  expect(shown(el)).toContain('<style> body { display: none }');
+  expect(shown(el)).toContain('After the style.');
+  expect(shown(el)).toContain('<b>bold?</b>');
+  expect(shown(el)).toContain('<img src=x onerror="window.hit=1">');
+});
+
+test('an HTML block from a server (a whole <div>) is shown as its source', async () => {
+  const el = await mount('<div class="x">\n<p>inside</p>\n</div>\n\nnext paragraph');
+  expect(el.shadowRoot!.querySelector('.body div.x')).toBeNull();
+  expect(shown(el)).toContain('<div class="x">');
+  expect(shown(el)).toContain('next paragraph');
+});
