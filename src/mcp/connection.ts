@@ -21,7 +21,9 @@ import type { CallToolOptions, McpConnectionConfig } from './connection-config.j
 import { McpCatalogChangeEvent, McpConnectionState, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
 import { McpConnectionLifecycle, type HandlerContext } from './connection-lifecycle.js';
 import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
+import { paramHeaders } from './param-headers.js';
 import type { InputParams, InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext } from './input-types.js';
 
@@ -223,9 +225,26 @@ export class McpConnection extends McpConnectionLifecycle {
           urlRetried = true;
           if (await this.askUrls(error.elicitations, name, args, options)) continue;
         }
-        throw this.authRefused(classifyError(error, this.url), client ?? this.client);
+        throw this.authRefused(await this.diagnoseCall(error, name, args), client ?? this.client);
       }
     }
+  }
+
+  /**
+   * Classifies a failed call. A bare network failure of a call that carried
+   * `Mcp-Param-*` headers is usually the server's CORS refusing them: the
+   * diagnosis probes them by name.
+   */
+  private async diagnoseCall(error: unknown, name: string, args: Record<string, unknown>): Promise<McpConnectionError> {
+    const failure = classifyError(error, this.url);
+    const sent = Object.keys(this.paramHeadersFor(name, args));
+    if (failure.kind !== McpErrorKind.Unreachable || sent.length === 0) return failure;
+    return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch)) ?? failure;
+  }
+
+  /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
+  private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
+    return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
   }
 
   /** Reads a resource. */
@@ -290,7 +309,7 @@ export class McpConnection extends McpConnectionLifecycle {
           signal: call.controller.signal,
           // This layer's own timer (ActiveCall) decides; it pauses while a person answers.
           timeout: MAX_TIMER_MS,
-          headers: { [CALL_TAG_HEADER]: call.tag },
+          headers: { ...this.paramHeadersFor(name, args), [CALL_TAG_HEADER]: call.tag },
           toolDefinition: this.tools.find((t) => t.name === name),
           onprogress: (progress) => {
             if (typeof progress.message === 'string' && ROUND_MESSAGE.test(progress.message) && progress.total === undefined) {
