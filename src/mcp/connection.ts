@@ -239,7 +239,9 @@ export class McpConnection extends McpConnectionLifecycle {
     const failure = classifyError(error, this.url);
     const sent = Object.keys(this.paramHeadersFor(name, args));
     if (failure.kind !== McpErrorKind.Unreachable || sent.length === 0) return failure;
-    return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch)) ?? failure;
+    // A 2026 POST carries no session id: probe only what this call sent.
+    const base = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
+    return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
   }
 
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
