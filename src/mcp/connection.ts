@@ -25,7 +25,7 @@ import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import { paramHeaders } from './param-headers.js';
 import type { InputParams, InputResults } from './input-router.js';
-import type { InputKind, InputRequestContext } from './input-types.js';
+import type { InputKind, InputRequestContext, Root } from './input-types.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -75,6 +75,7 @@ export class McpConnection extends McpConnectionLifecycle {
   resources: Resource[] = [];
   resourceTemplates: ResourceTemplateType[] = [];
   private readonly subscriptions = new Set<string>();
+  private _roots: Root[] = (this.config.roots ?? []).map((r) => ({ ...r }));
   private logLevel?: LoggingLevel;
 
   // ---- sign-in -----------------------------------------------------------------
@@ -284,6 +285,22 @@ export class McpConnection extends McpConnectionLifecycle {
     );
   }
 
+  /** The roots answered to `roots/list` when the router has no roots handler (see `config.roots`). */
+  get roots(): readonly Root[] {
+    return this._roots;
+  }
+
+  /**
+   * Replaces the roots this client shares and tells a connected 2025 server
+   * (`notifications/roots/list_changed`; it then asks `roots/list` again). A
+   * 2026 server asks for roots inside each request that needs them, so it
+   * simply gets the new ones next time.
+   */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this._roots = roots.map((r) => ({ ...r }));
+    if (this._state === McpConnectionState.Connected) await this.notifyRootsChanged().catch(() => {});
+  }
+
   /** Tells the server the roots changed (it then asks `roots/list` again). */
   async notifyRootsChanged(): Promise<void> {
     const client = await this.ready();
@@ -353,6 +370,8 @@ export class McpConnection extends McpConnectionLifecycle {
   // ---- input requests ------------------------------------------------------------
 
   protected async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
+    // The connection declares `roots`, so it always answers: a registered handler, else the configured roots.
+    if (kind === 'roots' && !this.router.has('roots')) return this._roots.map((r) => ({ ...r })) as InputResults[K];
     // Before any await: on 2026 servers the round's call is only known in this tick.
     const era = this.client?.getProtocolEra() ?? 'legacy';
     const call = this.calls.callFor(era, ctx.mcpReq.id);
