@@ -38,6 +38,9 @@ export type { CallToolOptions, McpConnectionConfig } from './connection-config.j
  */
 const ROUND_MESSAGE = /^Fulfilling input required by /;
 
+/** How long after the 2026 listen stream ended it is reopened (the server was checked first). */
+const LISTEN_REOPEN_DELAY_MS = 500;
+
 /**
  * An `OAuthClientProvider` that can run the person's part of sign-in itself
  * (popup or redirect, `state` check, code redeemed), like `BrowserOAuthProvider`.
@@ -193,9 +196,15 @@ export class McpConnection extends McpConnectionLifecycle {
     const sub = await subscribe(client, this.subscriptions);
     if (!sub) return;
     this.listenSub = sub;
+    // Any end but our own close: a drop ('remote') or the server ending it ('graceful',
+    // e.g. on SIGTERM). Check the server (reconnects when it is gone); if it still
+    // answers, reopen a moment later, and check again if that fails.
     void sub.closed.then(async (reason) => {
-      if (reason !== 'remote' || this.listenSub !== sub || client !== this.client) return;
-      if (await this.verify(new Error('subscription stream ended'))) await this.applySubscriptions().catch(() => {});
+      if (reason === 'local' || this.listenSub !== sub || client !== this.client) return;
+      if (!(await this.verify(new Error(`The subscription stream ended (${reason}).`)))) return;
+      await new Promise((resolve) => setTimeout(resolve, LISTEN_REOPEN_DELAY_MS));
+      if (client !== this.client || this.listenSub !== sub) return;
+      await this.applySubscriptions().catch((error: unknown) => void this.verify(error));
     });
   }
 
