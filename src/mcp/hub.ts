@@ -144,7 +144,7 @@ export class McpHub extends EventTarget {
     const entries = this.list
       .filter((c) => c.state === 'connected' || c.state === 'reconnecting')
       .flatMap((connection) =>
-        connection.tools.map((tool) => ({
+        connection.tools.filter(runnable).map((tool) => ({
           serverId: connection.id,
           serverName: connection.config.name ?? connection.serverInfo?.name ?? new URL(connection.url).host,
           toolName: tool.name,
@@ -157,4 +157,15 @@ export class McpHub extends EventTarget {
     this.named = named;
     return named;
   }
+}
+
+/**
+ * Whether this client can run the tool. A tool with `execution.taskSupport:
+ * 'required'` must be called as a task (the tasks extension), which this
+ * client does not do yet in either era: the server would refuse every call,
+ * so the model and the palette are not offered it. `connection.tools` still
+ * lists it.
+ */
+function runnable(tool: Tool): boolean {
+  return tool.execution?.taskSupport !== 'required';
 }
