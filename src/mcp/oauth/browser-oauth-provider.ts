@@ -1,5 +1,6 @@
 import {
   auth,
+  discoverOAuthProtectedResourceMetadata,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
@@ -190,6 +191,15 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
    * granted (the server would refuse forever).
    */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (await this.authorizationServerMoved()) {
+      // SEP-2352: the resource now names another authorization server. This URL
+      // points at the old one: drop it and everything bound to the old issuer;
+      // signIn() then discovers afresh and registers with the new one.
+      this.pending = undefined;
+      this.grantedScope = undefined;
+      await this.forgetIssuer();
+      return;
+    }
     const requested = authorizationUrl.searchParams.get('scope')?.split(' ').filter(Boolean) ?? [];
     const granted = new Set(this.grantedScope?.split(' ') ?? []);
     // Only a step-up keeps the tokens (a refused refresh drops them first).
@@ -202,6 +212,41 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       );
     }
     this.pending = authorizationUrl;
+  }
+
+  /**
+   * Whether the protected-resource metadata now names a different
+   * authorization server than the one the stored discovery (and so the stored
+   * tokens and client registration) belongs to. Asked again each time the SDK
+   * wants the person to sign in, since a refused token is how a move shows.
+   */
+  private async authorizationServerMoved(): Promise<boolean> {
+    const discovery = await this.discoveryState();
+    const recorded = discovery?.authorizationServerUrl;
+    if (!recorded) return false;
+    try {
+      const metadata = await discoverOAuthProtectedResourceMetadata(
+        this.serverUrl,
+        discovery.resourceMetadataUrl ? { resourceMetadataUrl: discovery.resourceMetadataUrl } : {},
+        this.options.fetch,
+      );
+      const named = metadata.authorization_servers?.[0];
+      return named !== undefined && sameIssuer(named, recorded) === false && sameIssuer(named, discovery.authorizationServerMetadata?.issuer) === false;
+    } catch {
+      // No metadata (or no network): nothing says it moved.
+      return false;
+    }
+  }
+
+  /** Forgets the tokens, discovery, verifier and client registration bound to the recorded issuer. */
+  private async forgetIssuer(): Promise<void> {
+    const discovery = await this.discoveryState();
+    const issuers = [discovery?.authorizationServerMetadata?.issuer, discovery?.authorizationServerUrl].filter((i): i is string => !!i);
+    await this.update((r) => {
+      const clients = { ...r.clients };
+      for (const issuer of issuers) delete clients[issuer];
+      return { ...r, tokens: undefined, discovery: undefined, codeVerifier: undefined, clients };
+    });
   }
 
   // ---- The person's part --------------------------------------------------
@@ -315,4 +360,9 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/** Issuer identifiers compared as the SDK does for discovery: exact, but a lone trailing slash does not count. */
+function sameIssuer(a: string, b: string | undefined): boolean {
+  return b !== undefined && a.replace(/\/$/, '') === b.replace(/\/$/, '');
 }
