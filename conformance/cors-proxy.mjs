@@ -19,8 +19,9 @@ export const ALLOW_HEADERS = [
   'mcp-method',
   'mcp-name',
   'last-event-id',
+  'dpop',
 ];
-export const EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'location'];
+export const EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'location', 'dpop-nonce'];
 
 /**
  * The fixed list, plus the `Mcp-Param-*` headers the preflight asks for: a

@@ -22,8 +22,8 @@ if (!targetArg) {
 }
 const target = new URL(targetArg);
 const allowOrigin = process.env.ALLOW_ORIGIN;
-const ALLOW_HEADERS = ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id'];
-const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
+const ALLOW_HEADERS = ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id', 'dpop'];
+const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, dpop-nonce';
 
 function cors(req) {
   const origin = req.headers.origin;

@@ -1,6 +1,7 @@
 import {
   auth,
   discoverOAuthProtectedResourceMetadata,
+  DpopSession,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
@@ -78,6 +79,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   private pending?: URL;
   private grantedScope?: string;
   private queue: Promise<unknown> = Promise.resolve();
+  private dpopSession?: { alg: (typeof DPOP_ALGS)[number]; session: Promise<DpopSession> };
 
   constructor(options: BrowserOAuthProviderOptions) {
     this.options = options;
@@ -249,6 +251,25 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     });
   }
 
+  /**
+   * DPoP (RFC 9449, SEP-1932), when the authorization server asks for it
+   * (`dpop_signing_alg_values_supported` in its metadata): the SDK then signs
+   * a proof into each token request and presents the DPoP-bound token with a
+   * fresh proof per request (nonces included). The key pair is WebCrypto,
+   * generated non-extractable (no script can read the private key), and lives
+   * as long as this provider: after a reload the tokens bound to the old key
+   * are refused and the person signs in again.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const metadata = (await this.discoveryState())?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined;
+    const offered = metadata?.dpop_signing_alg_values_supported;
+    if (!Array.isArray(offered)) return undefined;
+    const alg = DPOP_ALGS.find((a) => offered.includes(a));
+    if (!alg) return undefined;
+    if (this.dpopSession?.alg !== alg) this.dpopSession = { alg, session: DpopSession.create({ alg }) };
+    return this.dpopSession.session;
+  }
+
   // ---- The person's part --------------------------------------------------
 
   /**
@@ -361,6 +382,9 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     return next;
   }
 }
+
+/** DPoP algorithms WebCrypto signs everywhere, in order of preference. */
+const DPOP_ALGS = ['ES256', 'ES384', 'PS256', 'RS256'] as const;
 
 /** Issuer identifiers compared as the SDK does for discovery: exact, but a lone trailing slash does not count. */
 function sameIssuer(a: string, b: string | undefined): boolean {
