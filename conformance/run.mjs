@@ -40,7 +40,8 @@ const PINNED_INTEGRITY = {
 /** The eras the client speaks; a scenario tagged with one of them runs at each. */
 const ERAS = ['2025-11-25', '2026-07-28'];
 const EXTENSION = 'extension';
-const SCENARIO_TIMEOUT_MS = 30_000;
+// Generous: a passing run is not slowed by it, and a loaded 2-core machine needs 10-20 s just to start a client.
+const SCENARIO_TIMEOUT_MS = 60_000;
 /** The harness prints this when a scenario needs what a web page cannot hold. */
 const NOT_FOR_A_BROWSER = /not-for-a-browser: (.+)/;
 const args = process.argv.slice(2);
