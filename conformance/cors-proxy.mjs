@@ -19,8 +19,19 @@ export const ALLOW_HEADERS = [
   'mcp-method',
   'mcp-name',
   'last-event-id',
+  'dpop',
 ];
-export const EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'location'];
+export const EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'location', 'dpop-nonce'];
+
+/**
+ * The fixed list, plus the `Mcp-Param-*` headers the preflight asks for: a
+ * server whose tools declare `x-mcp-header` allows the headers it declares.
+ * @param {import('node:http').IncomingMessage} req
+ */
+function allowHeaders(req) {
+  const requested = String(req.headers['access-control-request-headers'] ?? '').split(',').map((h) => h.trim().toLowerCase());
+  return [...ALLOW_HEADERS, ...requested.filter((h) => /^mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(h))];
+}
 
 /** @param {import('node:http').IncomingMessage} req @param {Record<string,string|string[]|undefined>} headers */
 function addCors(req, headers) {
@@ -57,7 +68,7 @@ export async function startCorsProxy({ onRequest } = {}) {
       res.writeHead(204, {
         'access-control-allow-origin': req.headers.origin ?? '*',
         'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': ALLOW_HEADERS.join(', '),
+        'access-control-allow-headers': allowHeaders(req).join(', '),
         'access-control-max-age': '600',
         vary: 'origin',
       });

@@ -5,6 +5,7 @@
 // (state `auth-required`, McpConnectionError kind `auth-required`) the page
 // shows "Sign in to <server>"; the Node driver (conformance/client.mjs) clicks
 // it as a person would, and the click calls `connection.signIn()`.
+import type { Tool } from '@modelcontextprotocol/client';
 import { BrowserOAuthProvider, McpConnection, McpConnectionError, McpErrorKind, OAuthSignInError, type McpConnectionConfig } from '../../src/mcp/index.js';
 
 declare global {
@@ -18,13 +19,11 @@ declare global {
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 /** Sign-ins one operation may ask for before the client gives up (step-up loops). */
 const MAX_SIGN_INS = 3;
-/** Extensions for clients without a person (client credentials, enterprise token exchange). */
-const SERVER_TO_SERVER = ['auth/client-credentials-', 'auth/cross-app-access-'];
 
 const query = new URL(location.href).searchParams;
 const serverUrl = query.get('server') ?? '';
 const scenario = query.get('scenario') ?? '';
-const context = JSON.parse(query.get('context') || '{}') as Record<string, string>;
+const context = JSON.parse(query.get('context') || '{}') as Record<string, unknown>;
 
 function log(line: string) {
   const item = document.createElement('li');
@@ -38,7 +37,7 @@ const provider = new BrowserOAuthProvider({
   redirectUrl: new URL('./callback.html', location.href).href,
   clientName: 'mcp-elements conformance harness',
   clientMetadataUrl: CIMD_URL,
-  ...(scenario === 'auth/pre-registration' ? { clientId: context.client_id, clientSecret: context.client_secret } : {}),
+  ...(scenario === 'auth/pre-registration' ? { clientId: String(context.client_id), clientSecret: String(context.client_secret) } : {}),
 });
 
 function needsSignIn(error: unknown): boolean {
@@ -88,6 +87,70 @@ async function connect(config: Partial<McpConnectionConfig> = {}): Promise<McpCo
   return connection;
 }
 
+/** A sample value a person might type for a schema property (harness only: the suite checks the wire, not the values). */
+function sample(schema: Record<string, unknown> | undefined): unknown {
+  switch (schema?.type) {
+    case 'string':
+      return Array.isArray(schema.enum) ? schema.enum[0] : 'sample';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return 'sample';
+  }
+}
+
+/** Arguments for a tool: each required property gets a sample value. */
+function argumentsFor(tool: Tool): Record<string, unknown> {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.fromEntries((tool.inputSchema.required ?? []).map((name) => [name, sample(properties[name])]));
+}
+
+/** Accepts every form with a sample value for each field, like a person who fills it in. */
+function acceptForms(connection: McpConnection): void {
+  connection.router.handle('elicitation', async (params) => {
+    const schema = 'requestedSchema' in params ? params.requestedSchema : undefined;
+    const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+    return { action: 'accept', content: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, sample(v)])) as Record<string, string> };
+  });
+}
+
+/**
+ * What a person does with a server in the chat: everything it offers is used
+ * once. The tool calls of `context.toolCalls` (with the suite's arguments),
+ * else every tool the connection offers (sample arguments); then the first
+ * resource is read and the first prompt fetched. The suite checks what went
+ * over the wire.
+ */
+async function useEverything() {
+  const connection = await connect();
+  acceptForms(connection);
+  const planned = (context.toolCalls as unknown as Array<{ name: string; arguments: Record<string, unknown> }> | undefined) ?? connection.tools.map((t) => ({ name: t.name, arguments: argumentsFor(t) }));
+  for (const call of planned) {
+    try {
+      const result = await connection.callTool(call.name, call.arguments);
+      log(`tools/call ${call.name}: ${result.isError ? 'error' : 'ok'}`);
+    } catch (error) {
+      // The server's own fault (an error answer, an invalid result) is what the person sees; the suite judges the wire.
+      if (!(error instanceof McpConnectionError && error.kind === McpErrorKind.Protocol)) throw error;
+      log(`tools/call ${call.name}: the person sees "${error.message}"`);
+    }
+  }
+  const resource = connection.resources[0];
+  if (resource) await connection.readResource(resource.uri);
+  const prompt = connection.prompts[0];
+  if (prompt) {
+    await connection.getPrompt(prompt.name, Object.fromEntries((prompt.arguments ?? []).filter((a) => a.required).map((a) => [a.name, 'sample'])));
+  }
+  await connection.close();
+}
+
 const scenarios: Record<string, () => Promise<void>> = {
   async initialize() {
     const connection = await connect();
@@ -113,6 +176,14 @@ const scenarios: Record<string, () => Promise<void>> = {
     await connection.callTool('test_reconnection', {});
     await connection.close();
   },
+  async 'json-schema-2020-12-preservation'() {
+    // The suite's echo tool: send back the focal tool's inputSchema exactly as the catalog holds it.
+    const connection = await connect();
+    const focal = connection.tools.find((t) => t.name !== 'json_schema_echo');
+    if (!focal) throw new Error('the server offered no tool with a JSON Schema 2020-12 inputSchema');
+    await connection.callTool('json_schema_echo', { schema: focal.inputSchema });
+    await connection.close();
+  },
 };
 
 /** Every OAuth scenario a browser can play: connect, list, call, signing in when asked. */
@@ -126,17 +197,28 @@ async function authScenario() {
 async function main() {
   document.getElementById('scenario')!.textContent = `${scenario} against ${serverUrl}`;
   sessionStorage.clear();
-  if (SERVER_TO_SERVER.some((prefix) => scenario.startsWith(prefix))) {
-    throw new Error(`${scenario} is a server-to-server flow: a web page cannot hold its credentials (see expected-failures.json)`);
-  }
-  const run = scenarios[scenario] ?? (scenario.startsWith('auth/') ? authScenario : undefined);
-  if (!run) throw new Error(`no handler for scenario ${scenario}`);
+  const run = scenarios[scenario] ?? (scenario.startsWith('auth/') ? authScenario : useEverything);
   await run();
+}
+
+/**
+ * Why the scenario needs what a web page cannot have, if it does: its
+ * authorization server offers no grant a person completes in a browser
+ * (`authorization_code`), only grants that need a backend credential (a
+ * client secret, a private key, a workload or enterprise identity token).
+ */
+async function notForABrowser(): Promise<string | undefined> {
+  const metadata = (await provider.discoveryState().catch(() => undefined))?.authorizationServerMetadata;
+  const grants = metadata?.grant_types_supported;
+  if (!grants || grants.includes('authorization_code')) return undefined;
+  return `the authorization server offers only ${grants.join(', ')}: grants for a backend holding its own credential, with no person to sign in; a web page can keep no such secret`;
 }
 
 main().then(
   () => window.harnessDone?.({ ok: true }),
-  (error: unknown) => {
+  async (error: unknown) => {
+    const reason = await notForABrowser();
+    if (reason) log(`not-for-a-browser: ${reason}`);
     const text =
       error instanceof OAuthSignInError
         ? `${error.code}: ${error.message}`

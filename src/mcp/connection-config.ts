@@ -1,6 +1,7 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
 import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
+import type { Root } from './input-types.js';
 
 /** How to reach one MCP server. */
 export interface McpConnectionConfig {
@@ -44,6 +45,13 @@ export interface McpConnectionConfig {
    * Default {@link DEFAULT_MAX_INPUT_ROUNDS}.
    */
   maxInputRounds?: number;
+  /**
+   * The roots (folders, repositories) this client shares with the server,
+   * answered to `roots/list` when no roots handler is registered on the
+   * router. Default none: an empty list. Change them with
+   * {@link McpConnection.setRoots}.
+   */
+  roots?: Root[];
 }
 
 /** Options of {@link McpConnection.callTool}. */

@@ -23,9 +23,11 @@ import type { CallToolOptions, McpConnectionConfig } from './connection-config.j
 import { McpCatalogChangeEvent, McpConnectionState, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
 import { McpConnectionLifecycle, type HandlerContext } from './connection-lifecycle.js';
 import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
+import { paramHeaders } from './param-headers.js';
 import type { InputParams, InputResults } from './input-router.js';
-import type { InputKind, InputRequestContext } from './input-types.js';
+import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
@@ -38,6 +40,9 @@ export type { CallToolOptions, McpConnectionConfig } from './connection-config.j
  * test/unit/mcp-connection-rounds.test.ts fails if the SDK changes it.
  */
 const ROUND_MESSAGE = /^Fulfilling input required by /;
+
+/** How long after the 2026 listen stream ended it is reopened (the server was checked first). */
+const LISTEN_REOPEN_DELAY_MS = 500;
 
 /**
  * An `OAuthClientProvider` that can run the person's part of sign-in itself
@@ -78,6 +83,7 @@ export class McpConnection extends McpConnectionLifecycle {
   /** Tools the server listed that break the MCP format (left out of `tools`), with the reason: show them in the Servers panel. */
   invalidTools: InvalidTool[] = [];
   private readonly subscriptions = new Set<string>();
+  private _roots: Root[] = (this.config.roots ?? []).map((r) => ({ ...r }));
   private logLevel?: LoggingLevel;
 
   // ---- sign-in -----------------------------------------------------------------
@@ -197,9 +203,15 @@ export class McpConnection extends McpConnectionLifecycle {
     const sub = await subscribe(client, this.subscriptions);
     if (!sub) return;
     this.listenSub = sub;
+    // Any end but our own close: a drop ('remote') or the server ending it ('graceful',
+    // e.g. on SIGTERM). Check the server (reconnects when it is gone); if it still
+    // answers, reopen a moment later, and check again if that fails.
     void sub.closed.then(async (reason) => {
-      if (reason !== 'remote' || this.listenSub !== sub || client !== this.client) return;
-      if (await this.verify(new Error('subscription stream ended'))) await this.applySubscriptions().catch(() => {});
+      if (reason === 'local' || this.listenSub !== sub || client !== this.client) return;
+      if (!(await this.verify(new Error(`The subscription stream ended (${reason}).`)))) return;
+      await new Promise((resolve) => setTimeout(resolve, LISTEN_REOPEN_DELAY_MS));
+      if (client !== this.client || this.listenSub !== sub) return;
+      await this.applySubscriptions().catch((error: unknown) => void this.verify(error));
     });
   }
 
@@ -230,9 +242,28 @@ export class McpConnection extends McpConnectionLifecycle {
           urlRetried = true;
           if (await this.askUrls(error.elicitations, name, args, options)) continue;
         }
-        throw this.authRefused(classifyError(error, this.url), client ?? this.client);
+        throw this.authRefused(await this.diagnoseCall(error, name, args), client ?? this.client);
       }
     }
+  }
+
+  /**
+   * Classifies a failed call. A bare network failure of a call that carried
+   * `Mcp-Param-*` headers is usually the server's CORS refusing them: the
+   * diagnosis probes them by name.
+   */
+  private async diagnoseCall(error: unknown, name: string, args: Record<string, unknown>): Promise<McpConnectionError> {
+    const failure = classifyError(error, this.url);
+    const sent = Object.keys(this.paramHeadersFor(name, args));
+    if (failure.kind !== McpErrorKind.Unreachable || sent.length === 0) return failure;
+    // A 2026 POST carries no session id: probe only what this call sent.
+    const base = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
+    return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
+  }
+
+  /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
+  private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
+    return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
   }
 
   /** Reads a resource. */
@@ -270,6 +301,22 @@ export class McpConnection extends McpConnectionLifecycle {
     );
   }
 
+  /** The roots answered to `roots/list` when the router has no roots handler (see `config.roots`). */
+  get roots(): readonly Root[] {
+    return this._roots;
+  }
+
+  /**
+   * Replaces the roots this client shares and tells a connected 2025 server
+   * (`notifications/roots/list_changed`; it then asks `roots/list` again). A
+   * 2026 server asks for roots inside each request that needs them, so it
+   * simply gets the new ones next time.
+   */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this._roots = roots.map((r) => ({ ...r }));
+    if (this._state === McpConnectionState.Connected) await this.notifyRootsChanged().catch(() => {});
+  }
+
   /** Tells the server the roots changed (it then asks `roots/list` again). */
   async notifyRootsChanged(): Promise<void> {
     const client = await this.ready();
@@ -298,7 +345,7 @@ export class McpConnection extends McpConnectionLifecycle {
           signal: call.controller.signal,
           // This layer's own timer (ActiveCall) decides; it pauses while a person answers.
           timeout: MAX_TIMER_MS,
-          headers: { [CALL_TAG_HEADER]: call.tag },
+          headers: { ...this.paramHeadersFor(name, args), [CALL_TAG_HEADER]: call.tag },
           toolDefinition: this.tools.find((t) => t.name === name),
           onprogress: (progress) => {
             if (typeof progress.message === 'string' && ROUND_MESSAGE.test(progress.message) && progress.total === undefined) {
@@ -342,6 +389,8 @@ export class McpConnection extends McpConnectionLifecycle {
   // ---- input requests ------------------------------------------------------------
 
   protected async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
+    // The connection declares `roots`, so it always answers: a registered handler, else the configured roots.
+    if (kind === 'roots' && !this.router.has('roots')) return this._roots.map((r) => ({ ...r })) as InputResults[K];
     // Before any await: on 2026 servers the round's call is only known in this tick.
     const era = this.client?.getProtocolEra() ?? 'legacy';
     const call = this.calls.callFor(era, ctx.mcpReq.id);

@@ -5,6 +5,10 @@ export const MCP_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp
 
 const PROBE_TIMEOUT_MS = 5000;
 
+/** What a person can do about a server they do not run. */
+export const PROXY_HINT =
+  'If you do not run this server, put a CORS-adding proxy in front of it (mcp-elements docs/mcp.md, "A CORS proxy for servers you do not run").';
+
 /**
  * Finds out what a bare network failure (`TypeError: Failed to fetch`) really
  * was. Outside a browser the error already says (ECONNREFUSED...), so this
@@ -14,7 +18,12 @@ const PROBE_TIMEOUT_MS = 5000;
  * 2. a simple CORS GET (no preflight): if it fails, the server answers but
  *    does not allow this page's origin (no `Access-Control-Allow-Origin`);
  * 3. one preflighted GET per request header the client sends: the ones that
- *    fail are missing from `Access-Control-Allow-Headers`.
+ *    fail are missing from `Access-Control-Allow-Headers`; when every one
+ *    fails, the preflight itself is refused (OPTIONS not answered with 2xx).
+ *
+ * `baseHeaders`: the MCP headers the failed request carried (default: all of
+ * {@link MCP_REQUEST_HEADERS}); `extraHeaders`: the connection's own headers
+ * and a call's `Mcp-Param-*` headers.
  *
  * The probes never carry credentials or a body.
  */
@@ -22,6 +31,7 @@ export async function diagnoseNetworkFailure(
   url: string,
   extraHeaders: readonly string[] = [],
   fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
+  baseHeaders: readonly string[] = MCP_REQUEST_HEADERS,
 ): Promise<McpConnectionError | undefined> {
   if (typeof window === 'undefined' || typeof location === 'undefined') return undefined;
   let target: URL;
@@ -52,21 +62,32 @@ export async function diagnoseNetworkFailure(
     return new McpConnectionError(
       McpErrorKind.Cors,
       `The server at ${host} answers, but its CORS policy does not allow this page (${location.origin}): ` +
-        `it must send Access-Control-Allow-Origin and answer the OPTIONS preflight.`,
+        `it must send Access-Control-Allow-Origin and answer the OPTIONS preflight. ${PROXY_HINT}`,
       { url, missingHeader: 'Access-Control-Allow-Origin' },
     );
   }
-  const names = [...new Set([...MCP_REQUEST_HEADERS, ...extraHeaders.map((h) => h.toLowerCase())])];
+  const names = [...new Set([...baseHeaders, ...extraHeaders.map((h) => h.toLowerCase())])];
   const refused: string[] = [];
   for (const name of names) {
     const value = name === 'content-type' ? 'application/json' : 'probe';
     if (!(await probe({ method: 'GET', mode: 'cors', headers: { [name]: value } }))) refused.push(name);
   }
+  if (refused.length > 1 && refused.length === names.length) {
+    // Every preflighted request fails, even with the one header every MCP POST needs:
+    // the preflight itself is refused (OPTIONS answered 404/405, or without the allow headers).
+    return new McpConnectionError(
+      McpErrorKind.Cors,
+      `The server at ${host} answers, but refuses the browser's CORS preflight: OPTIONS requests to ${target.href} ` +
+        `must answer with a 2xx status and Access-Control-Allow-Origin, Access-Control-Allow-Methods (POST, GET, DELETE) ` +
+        `and Access-Control-Allow-Headers (${names.join(', ')}). ${PROXY_HINT}`,
+      { url, missingHeader: 'Access-Control-Allow-Headers' },
+    );
+  }
   if (refused.length > 0) {
     return new McpConnectionError(
       McpErrorKind.Cors,
       `The server at ${host} does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')} ` +
-        `from this page (CORS): add ${refused.length > 1 ? 'them' : 'it'} to Access-Control-Allow-Headers.`,
+        `from this page (CORS): add ${refused.length > 1 ? 'them' : 'it'} to Access-Control-Allow-Headers. ${PROXY_HINT}`,
       { url, missingHeader: refused[0] },
     );
   }

@@ -2,6 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { McpConnection, type CallToolOptions, type McpConnectionConfig } from './connection.js';
 import { McpErrorKind, McpConnectionError } from './errors.js';
 import { InputRouter, type InputRouterOptions } from './input-router.js';
+import type { Root } from './input-types.js';
 import { assignModelToolNames } from './tool-names.js';
 
 /** One tool in the hub's merged catalog. */
@@ -49,6 +50,7 @@ export class McpHub extends EventTarget {
   private readonly list: McpConnection[] = [];
   private readonly unlisten = new Map<McpConnection, () => void>();
   private named?: Map<string, HubTool>;
+  private _roots: Root[] = [];
 
   constructor(options: { router?: InputRouter; routerOptions?: InputRouterOptions } = {}) {
     super();
@@ -60,9 +62,24 @@ export class McpHub extends EventTarget {
     return this.list;
   }
 
+  /** The roots shared with every server that has none of its own (`config.roots`). */
+  get roots(): readonly Root[] {
+    return this._roots;
+  }
+
+  /**
+   * Shares `roots` with every server (those added later too) that was not
+   * given roots of its own, and tells the connected ones that they changed.
+   */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this._roots = roots.map((r) => ({ ...r }));
+    await Promise.all(this.list.filter((c) => !c.config.roots).map((c) => c.setRoots(this._roots)));
+  }
+
   /** Adds a server (not connected yet: call `connect()` on it, or {@link connectAll}). */
   add(config: McpConnectionConfig): McpConnection {
     const connection = new McpConnection(config, { router: this.router });
+    if (!config.roots && this._roots.length > 0) void connection.setRoots(this._roots);
     this.list.push(connection);
     const changed = () => {
       this.named = undefined;
@@ -127,7 +144,7 @@ export class McpHub extends EventTarget {
     const entries = this.list
       .filter((c) => c.state === 'connected' || c.state === 'reconnecting')
       .flatMap((connection) =>
-        connection.tools.map((tool) => ({
+        connection.tools.filter(runnable).map((tool) => ({
           serverId: connection.id,
           serverName: connection.config.name ?? connection.serverInfo?.name ?? new URL(connection.url).host,
           toolName: tool.name,
@@ -140,4 +157,15 @@ export class McpHub extends EventTarget {
     this.named = named;
     return named;
   }
+}
+
+/**
+ * Whether this client can run the tool. A tool with `execution.taskSupport:
+ * 'required'` must be called as a task (the tasks extension), which this
+ * client does not do yet in either era: the server would refuse every call,
+ * so the model and the palette are not offered it. `connection.tools` still
+ * lists it.
+ */
+function runnable(tool: Tool): boolean {
+  return tool.execution?.taskSupport !== 'required';
 }

@@ -54,6 +54,17 @@ describe('CORS diagnosis', () => {
     expect((error as Error).message).toContain('Access-Control-Allow-Headers');
   });
 
+  test('a refused preflight (OPTIONS 404) is named as such, not as a list of headers to allow, and points to a proxy', async () => {
+    const c = connection(inject('corsPreflight404Url'));
+    const error = await c.connect().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'cors', missingHeader: 'Access-Control-Allow-Headers' });
+    const message = (error as Error).message;
+    expect(message).toContain('refuses the browser\'s CORS preflight');
+    expect(message).toMatch(/OPTIONS requests to \S+ must answer with a 2xx status/);
+    expect(message).not.toContain('add them to Access-Control-Allow-Headers');
+    expect(message).toContain('CORS-adding proxy');
+  });
+
   test('a session id the page cannot read names Mcp-Session-Id and Access-Control-Expose-Headers', async () => {
     const c = connection(inject('corsHiddenSessionUrl'), 'legacy');
     const error = await c.connect().catch((e: unknown) => e);

@@ -87,3 +87,41 @@ test('without a provider that can sign in, signIn() says how to finish instead',
   await expect(connection.connect()).rejects.toMatchObject({ kind: 'auth-required' });
   await expect(connection.signIn()).rejects.toThrow(/finishAuth/);
 });
+
+test('the resource moves to a new authorization server (SEP-2352): the next sign-in registers and signs in there, not at the old one', async () => {
+  const secondIssuer = inject('secondAuthServerUrl');
+  const { connection, provider } = protectedConnection();
+  await connection.connect().catch(() => undefined);
+  await clickSignIn(connection);
+  expect(await whoami(connection)).toMatch(/^client=client-/);
+
+  await control('/test/migrate');
+  await expect(whoami(connection)).rejects.toMatchObject({ kind: 'auth-required' });
+  expect(connection.state).toBe('auth-required');
+  await clickSignIn(connection);
+  expect(connection.state).toBe('connected');
+  expect(await whoami(connection)).toMatch(/^client=client-/);
+  // The new authorization server saw a registration, an authorization and a code redeemed.
+  const second = (await (await fetch(`${secondIssuer}/test/log`)).json()) as Awaited<ReturnType<typeof authLog>>;
+  expect(second.registrations).toHaveLength(1);
+  expect(second.authorizations).toHaveLength(1);
+  expect(second.tokenRequests).toEqual([expect.objectContaining({ grant_type: 'authorization_code', ok: true })]);
+  // The old one was not asked again, and its client id was not taken to the new one.
+  const first = await authLog();
+  expect(first.authorizations).toHaveLength(1);
+  expect(second.authorizations[0]!.client_id).not.toBe(first.registrations[0]!.client_id);
+  expect((await provider.tokens())?.issuer).toBe(secondIssuer);
+  await fetch(`${secondIssuer}/test/reset`, { method: 'POST' });
+});
+
+test('DPoP only when the authorization server asks for it (dpop_signing_alg_values_supported), with one key for the provider', async () => {
+  const { provider } = protectedConnection();
+  const metadata = { issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, response_types_supported: ['code'] };
+  await provider.saveDiscoveryState({ authorizationServerUrl: issuer, authorizationServerMetadata: metadata });
+  expect(await provider.dpop()).toBeUndefined();
+  await provider.saveDiscoveryState({ authorizationServerUrl: issuer, authorizationServerMetadata: { ...metadata, dpop_signing_alg_values_supported: ['RS512', 'ES256'] } as typeof metadata });
+  const session = await provider.dpop();
+  expect(session?.alg).toBe('ES256');
+  expect(session?.thumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await provider.dpop()).toBe(session);
+});

@@ -7,6 +7,8 @@ declare module 'vitest' {
     authServerUrl: string;
     /** MCP endpoint protected by that authorization server, http://127.0.0.1:PORT/mcp */
     protectedMcpUrl: string;
+    /** The second authorization server the MCP endpoint moves to on `POST /test/migrate`. */
+    secondAuthServerUrl: string;
   }
 }
 
@@ -15,5 +17,6 @@ export default async function setup(project: TestProject) {
   const fixture = await startAuthFixture();
   project.provide('authServerUrl', fixture.issuer);
   project.provide('protectedMcpUrl', fixture.mcpUrl);
+  project.provide('secondAuthServerUrl', fixture.secondIssuer);
   return () => fixture.close();
 }

@@ -11,10 +11,12 @@ declare module 'vitest' {
     corsHiddenSessionUrl: string;
     /** Full CORS except that the preflight does not allow the `mcp-protocol-version` request header. */
     corsMissingHeaderUrl: string;
+    /** CORS headers on every response, but OPTIONS (the preflight) answered 404. */
+    corsPreflight404Url: string;
   }
 }
 
-type Mode = 'no-cors' | 'hidden-session' | 'missing-header';
+type Mode = 'no-cors' | 'hidden-session' | 'missing-header' | 'preflight-404';
 
 const ALLOW_HEADERS = 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id';
 
@@ -35,22 +37,22 @@ function withoutCors(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * Serves the demo MCP server through a proxy on 127.0.0.1 whose CORS is
- * wrong in three ways, one per path prefix (`/no-cors/mcp`,
- * `/hidden-session/mcp`, `/missing-header/mcp`), for the browser tests of the
+ * wrong in four ways, one per path prefix (`/no-cors/mcp`,
+ * `/hidden-session/mcp`, `/missing-header/mcp`, `/preflight-404/mcp`), for the browser tests of the
  * connection layer's CORS diagnosis.
  */
 export default async function setup(project: TestProject) {
   const upstream = await startDemoServer({ port: 0 });
   const target = new URL(upstream.url);
   const proxy = createServer((req, res) => {
-    const match = /^\/(no-cors|hidden-session|missing-header)(\/.*)$/.exec(req.url ?? '');
+    const match = /^\/(no-cors|hidden-session|missing-header|preflight-404)(\/.*)$/.exec(req.url ?? '');
     if (!match) {
       res.writeHead(404).end();
       return;
     }
     const mode = match[1] as Mode;
     if (req.method === 'OPTIONS') {
-      res.writeHead(mode === 'no-cors' ? 405 : 204, corsFor(mode, true)).end();
+      res.writeHead(mode === 'no-cors' ? 405 : mode === 'preflight-404' ? 404 : 204, mode === 'preflight-404' ? corsFor(mode, false) : corsFor(mode, true)).end();
       return;
     }
     const forward = request(
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
   project.provide('noCorsUrl', `${base}/no-cors/mcp`);
   project.provide('corsHiddenSessionUrl', `${base}/hidden-session/mcp`);
   project.provide('corsMissingHeaderUrl', `${base}/missing-header/mcp`);
+  project.provide('corsPreflight404Url', `${base}/preflight-404/mcp`);
   return async () => {
     await new Promise<void>((resolve) => {
       proxy.close(() => resolve());

@@ -10,6 +10,7 @@ import { McpToolCallEvent } from '../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../events/turn-end.js';
 import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
+import type { Root } from '../../mcp/input-types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import '../content/mcp-content-block/mcp-content-block.js';
 import { signIn, signOut } from './auth.js';
@@ -209,6 +210,13 @@ export class McpChat extends LitElement {
 
   /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
   @property({ attribute: false }) policy?: ApprovalPolicy;
+
+  /**
+   * The roots (folders, repositories: `{ uri, name? }`) shared with every
+   * server that asks (`roots/list`). Default none. Changing it tells connected
+   * 2025 servers (`notifications/roots/list_changed`).
+   */
+  @property({ attribute: false }) roots: Root[] = [];
 
   /**
    * Where conversations are saved. Default: IndexedDB (`openHistory()`), or
@@ -504,6 +512,7 @@ export class McpChat extends LitElement {
     if (changed.has('server') || changed.has('servers')) {
       this.serverSet.setServers(this.#serverList());
     }
+    if (changed.has('roots')) void this.serverSet.hub.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') void this.#conversations.refresh();
     if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;

@@ -2,6 +2,8 @@
 import '../../content/no-eval.js';
 import {
   auth,
+  discoverOAuthProtectedResourceMetadata,
+  DpopSession,
   type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
@@ -79,6 +81,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   private pending?: URL;
   private grantedScope?: string;
   private queue: Promise<unknown> = Promise.resolve();
+  private dpopSession?: { alg: (typeof DPOP_ALGS)[number]; session: Promise<DpopSession> };
 
   constructor(options: BrowserOAuthProviderOptions) {
     this.options = options;
@@ -192,6 +195,15 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
    * granted (the server would refuse forever).
    */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (await this.authorizationServerMoved()) {
+      // SEP-2352: the resource now names another authorization server. This URL
+      // points at the old one: drop it and everything bound to the old issuer;
+      // signIn() then discovers afresh and registers with the new one.
+      this.pending = undefined;
+      this.grantedScope = undefined;
+      await this.forgetIssuer();
+      return;
+    }
     const requested = authorizationUrl.searchParams.get('scope')?.split(' ').filter(Boolean) ?? [];
     const granted = new Set(this.grantedScope?.split(' ') ?? []);
     // Only a step-up keeps the tokens (a refused refresh drops them first).
@@ -204,6 +216,60 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       );
     }
     this.pending = authorizationUrl;
+  }
+
+  /**
+   * Whether the protected-resource metadata now names a different
+   * authorization server than the one the stored discovery (and so the stored
+   * tokens and client registration) belongs to. Asked again each time the SDK
+   * wants the person to sign in, since a refused token is how a move shows.
+   */
+  private async authorizationServerMoved(): Promise<boolean> {
+    const discovery = await this.discoveryState();
+    const recorded = discovery?.authorizationServerUrl;
+    if (!recorded) return false;
+    try {
+      const metadata = await discoverOAuthProtectedResourceMetadata(
+        this.serverUrl,
+        discovery.resourceMetadataUrl ? { resourceMetadataUrl: discovery.resourceMetadataUrl } : {},
+        this.options.fetch,
+      );
+      const named = metadata.authorization_servers?.[0];
+      return named !== undefined && sameIssuer(named, recorded) === false && sameIssuer(named, discovery.authorizationServerMetadata?.issuer) === false;
+    } catch {
+      // No metadata (or no network): nothing says it moved.
+      return false;
+    }
+  }
+
+  /** Forgets the tokens, discovery, verifier and client registration bound to the recorded issuer. */
+  private async forgetIssuer(): Promise<void> {
+    const discovery = await this.discoveryState();
+    const issuers = [discovery?.authorizationServerMetadata?.issuer, discovery?.authorizationServerUrl].filter((i): i is string => !!i);
+    await this.update((r) => {
+      const clients = { ...r.clients };
+      for (const issuer of issuers) delete clients[issuer];
+      return { ...r, tokens: undefined, discovery: undefined, codeVerifier: undefined, clients };
+    });
+  }
+
+  /**
+   * DPoP (RFC 9449, SEP-1932), when the authorization server asks for it
+   * (`dpop_signing_alg_values_supported` in its metadata): the SDK then signs
+   * a proof into each token request and presents the DPoP-bound token with a
+   * fresh proof per request (nonces included). The key pair is WebCrypto,
+   * generated non-extractable (no script can read the private key), and lives
+   * as long as this provider: after a reload the tokens bound to the old key
+   * are refused and the person signs in again.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    const metadata = (await this.discoveryState())?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined;
+    const offered = metadata?.dpop_signing_alg_values_supported;
+    if (!Array.isArray(offered)) return undefined;
+    const alg = DPOP_ALGS.find((a) => offered.includes(a));
+    if (!alg) return undefined;
+    if (this.dpopSession?.alg !== alg) this.dpopSession = { alg, session: DpopSession.create({ alg }) };
+    return this.dpopSession.session;
   }
 
   // ---- The person's part --------------------------------------------------
@@ -317,4 +383,12 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/** DPoP algorithms WebCrypto signs everywhere, in order of preference. */
+const DPOP_ALGS = ['ES256', 'ES384', 'PS256', 'RS256'] as const;
+
+/** Issuer identifiers compared as the SDK does for discovery: exact, but a lone trailing slash does not count. */
+function sameIssuer(a: string, b: string | undefined): boolean {
+  return b !== undefined && a.replace(/\/$/, '') === b.replace(/\/$/, '');
 }
