@@ -1,3 +1,4 @@
+import { mcpAppsClientCapability } from './apps.js';
 import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
 
 /** How to reach one MCP server. */
@@ -73,6 +74,8 @@ export function sdkClientOptions(config: McpConnectionConfig): { info: Implement
         sampling: { tools: {} },
         elicitation: { form: config.elicitation?.applyDefaults ? { applyDefaults: true } : {}, url: {} },
         roots: { listChanged: true },
+        // MCP Apps: SDK 2.4 carries this in `initialize` (2025) and in every request's `_meta` (2026).
+        extensions: mcpAppsClientCapability(),
       },
       inputRequired: { maxRounds: config.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS },
     },
