@@ -217,6 +217,7 @@ export {
   MarkdownBlocks,
   McpChat,
   McpContentBlock,
+  McpAppView,
   McpElicitForm,
   McpMarkdown,
   McpMessage,
@@ -230,6 +231,7 @@ export {
   SamplingErrorCode,
   SamplingPolicies,
   SamplingPolicy,
+  sanitizeFileName,
   ServerSet,
   TOKEN_NAMES,
   TOOL_CALL_STATUS,
@@ -247,6 +249,7 @@ export {
   tokens,
 } from './elements/index.js';
 export type {
+  AppViewState,
   ChatPanel,
   ChatStrings,
   ChatServer,
@@ -272,6 +275,9 @@ export type {
 } from './elements/index.js';
 export {
   McpChatConnectionChangeEvent,
+  McpAppContextUpdateEvent,
+  McpAppInitializeEvent,
+  McpAppMessageEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -285,5 +291,7 @@ export {
   UnsupportedElicitationError,
 } from './events/index.js';
 export type {
+  McpAppContextDetail,
+  McpAppMessageDetail,
   McpSamplingResponseDetail,
 } from './events/index.js';

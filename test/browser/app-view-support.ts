@@ -1,0 +1,62 @@
+import { expect, inject } from 'vitest';
+import '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import { McpConnection } from '../../src/mcp/index.js';
+
+/** One report of the demo app (`notifications/message`, logger `demo-app`). */
+export interface AppReport {
+  step: string;
+  ok: boolean;
+  detail: unknown;
+}
+
+/** A connection to the demo server, a view of `counter-app` on it, and what the app reported. */
+export interface DemoView {
+  connection: McpConnection;
+  view: McpAppView;
+  reports: AppReport[];
+  /** Waits for the app's report of `step` and returns it. */
+  report(step: string): Promise<AppReport>;
+  close(): Promise<void>;
+}
+
+/**
+ * Shows the demo server's `counter-app` view in `<mcp-app-view>` (sandbox from
+ * the apps setup), runs the tool with `steps` (actions the app performs by
+ * itself once it has the result), and collects the app's reports.
+ */
+export async function showDemoApp(era: 'legacy' | 'modern', steps: string[] = [], setup?: (view: McpAppView) => void): Promise<DemoView> {
+  const connection = new McpConnection({ url: inject('demoUrl'), era });
+  await connection.connect();
+  const reports: AppReport[] = [];
+  connection.addEventListener('mcp-log-message', (event) => {
+    if (event.message.logger === 'app:demo-app') reports.push(event.message.data as AppReport);
+  });
+  const view = document.createElement('mcp-app-view');
+  view.sandboxUrl = inject('sandboxUrl');
+  view.connection = connection;
+  view.tool = 'counter-app';
+  view.toolUseId = 'call-1';
+  view.toolInput = { steps };
+  setup?.(view);
+  document.body.append(view);
+  view.toolResult = await connection.callTool('counter-app', { steps });
+  const report = async (step: string) => {
+    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
+    return reports.find((r) => r.step === step)!;
+  };
+  return {
+    connection,
+    view,
+    reports,
+    report,
+    async close() {
+      if (view.isConnected) await view.close();
+      view.remove();
+      await connection.close();
+    },
+  };
+}
+
+/** The element's shadow DOM, for parts. */
+export const part = (view: McpAppView, name: string) => view.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
