@@ -1,7 +1,7 @@
 import { expect, inject } from 'vitest';
 import '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import { McpConnection } from '../../src/mcp/index.js';
+import { McpConnection, type InputRouter } from '../../src/mcp/index.js';
 
 /** One report of the demo app (`notifications/message`, logger `demo-app`). */
 export interface AppReport {
@@ -25,8 +25,12 @@ export interface DemoView {
  * the apps setup), runs the tool with `steps` (actions the app performs by
  * itself once it has the result), and collects the app's reports.
  */
-export async function showDemoApp(era: 'legacy' | 'modern', steps: string[] = [], setup?: (view: McpAppView) => void): Promise<DemoView> {
-  const connection = new McpConnection({ url: inject('demoUrl'), era });
+export async function showDemoApp(
+  era: 'legacy' | 'modern',
+  steps: string[] = [],
+  options: { setup?: (view: McpAppView) => void; router?: InputRouter } = {},
+): Promise<DemoView> {
+  const connection = new McpConnection({ url: inject('demoUrl'), era }, { router: options.router });
   await connection.connect();
   const reports: AppReport[] = [];
   connection.addEventListener('mcp-log-message', (event) => {
@@ -38,7 +42,7 @@ export async function showDemoApp(era: 'legacy' | 'modern', steps: string[] = []
   view.tool = 'counter-app';
   view.toolUseId = 'call-1';
   view.toolInput = { steps };
-  setup?.(view);
+  options.setup?.(view);
   document.body.append(view);
   view.toolResult = await connection.callTool('counter-app', { steps });
   const report = async (step: string) => {

@@ -73,6 +73,7 @@ export class AppSession {
   #resourceSent = false;
   #inputSent = false;
   #queue: Array<() => Promise<void>> = [];
+  #heldResult?: CallToolResult;
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -187,11 +188,14 @@ export class AppSession {
     bridge.onrequestteardown = () => host.closeRequested();
   }
 
-  /** Sends, once the app is initialized and in order: tool input. */
+  /** Sends the complete tool input once the app is initialized (at most once; a result waiting for it follows). */
   toolInput(args: Record<string, unknown>): void {
     if (this.#inputSent) return;
     this.#inputSent = true;
     this.#send(() => this.bridge.sendToolInput({ arguments: args }));
+    const result = this.#heldResult;
+    this.#heldResult = undefined;
+    if (result) this.toolResult(result);
   }
 
   /** Partial tool input while a model streams the arguments (dropped once the full input went out). */
@@ -200,7 +204,12 @@ export class AppSession {
     void this.bridge.sendToolInputPartial({ arguments: args }).catch(() => undefined);
   }
 
+  /** Sends the tool result; the spec wants the input first, so a result that comes before it waits for it. */
   toolResult(result: CallToolResult): void {
+    if (!this.#inputSent) {
+      this.#heldResult = result;
+      return;
+    }
     this.#send(() => this.bridge.sendToolResult(result));
   }
 
