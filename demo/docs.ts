@@ -1,11 +1,18 @@
 // The documentation-style page: a tool runner (a model-less <mcp-chat> that
 // keeps nothing) and the assistant chat as a launcher in the corner.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { keepParamsInLinks, readChatParams } from './chat-params.js';
+import '../src/elements/mcp-app-view/mcp-app-view.js';
+import { keepParamsInLinks, readAppParams, readChatParams } from './chat-params.js';
 
 keepParamsInLinks();
 
 const { servers, provider } = readChatParams();
+const apps = readAppParams();
+for (const [id, server] of [['counter-app', servers[0]!], ['basic-app', apps.basicServer]] as const) {
+  const view = document.getElementById(id)!;
+  view.setAttribute('sandbox-url', apps.sandboxUrl);
+  view.setAttribute('server', server);
+}
 const runner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#runner')!;
 runner.store = null;
 runner.servers = servers;
