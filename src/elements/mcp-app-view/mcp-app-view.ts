@@ -47,9 +47,12 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'erro
  * @csspart notice - A status line: loading, no sandbox, server gone, error.
  * @csspart fallback - The result as text when the view cannot run.
  * @csspart consent - The question put to the person (open a link, save a file, send a message).
- * @csspart consent-url - The link to open. @csspart consent-host - Its host, in bold.
- * @csspart consent-file - The file to save. @csspart consent-message - The message to send.
- * @csspart consent-accept - Agrees. @csspart consent-decline - Refuses.
+ * @csspart consent-url - The link to open.
+ * @csspart consent-host - The link's host, in bold.
+ * @csspart consent-file - The file to save.
+ * @csspart consent-message - The message to send.
+ * @csspart consent-accept - Agrees.
+ * @csspart consent-decline - Refuses.
  *
  * @cssproperty --mcp-app-view-bg - Background around the view. Defaults to `--mcp-color-bg`.
  * @cssproperty --mcp-app-view-fg - Text color. Defaults to `--mcp-color-fg`.
