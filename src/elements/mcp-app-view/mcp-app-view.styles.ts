@@ -46,9 +46,17 @@ export const styles = css`
   }
   .title {
     font-weight: 600;
+    white-space: nowrap;
   }
   .server {
+    min-width: 0;
     color: var(--_muted);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .header button {
+    flex: none;
   }
   .spacer {
     flex: 1;
