@@ -290,6 +290,8 @@ export class McpAppView extends LitElement {
   }
 
   protected override render() {
+    // Closed: nothing at all (outer styles such as ::slotted may keep the host displayed).
+    if (this.state === 'closed') return nothing;
     const tool = this.toolInfo;
     const title = tool?.title ?? tool?.annotations?.title ?? tool?.name ?? (typeof this.tool === 'string' ? this.tool : 'App');
     const server = this.connection?.name ?? this.server ?? '';
