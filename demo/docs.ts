@@ -16,12 +16,14 @@ for (const [id, server] of [['counter-app', servers[0]!], ['basic-app', apps.bas
 const runner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#runner')!;
 runner.store = null;
 runner.servers = servers;
+runner.sandboxUrl = apps.sandboxUrl;
 document.getElementById('try-weather')!.addEventListener('click', () => void runner.showTool('weather'));
 document.getElementById('try-paris')!.addEventListener('click', () => void runner.runTool('weather', { city: 'Paris' }));
 document.getElementById('try-rich')!.addEventListener('click', () => void runner.runTool('rich-content'));
 
 const corner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#corner-chat')!;
 corner.servers = servers;
+corner.sandboxUrl = apps.sandboxUrl;
 if (provider) corner.provider = provider;
 const toggle = document.getElementById('corner-toggle')!;
 // The corner chat is a launcher; this button in the text opens it too.

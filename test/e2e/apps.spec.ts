@@ -43,3 +43,23 @@ test('the demo counter app: a tool call through the host, a link behind consent,
   await expect(host).toHaveAttribute('display-mode', 'inline');
   await expect(view.locator('#mode')).toHaveText('inline');
 });
+
+test('the demo chat: a model calls the basic example and the demo app; both views show under their calls', async ({ page }) => {
+  const params = new URLSearchParams({ provider: 'openai', baseUrl: process.env.E2E_OPENAI_URL!, model: 'gpt-4o-mini', sandbox: process.env.E2E_SANDBOX_URL! });
+  params.append('server', process.env.E2E_DEMO_URL!);
+  params.append('server', process.env.E2E_BASIC_URL!);
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toHaveCount(2, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('API key').fill('test-key');
+  await page.getByRole('button', { name: 'Use this model' }).click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('[[tool:get-time {}]] [[tool:counter-app {}]]');
+  await composer.press('Enter');
+  const views = page.locator('mcp-app-view');
+  await expect(views).toHaveCount(2, { timeout: 15_000 });
+  const time = views.nth(0).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#server-time');
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+  const count = views.nth(1).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#count');
+  await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
+});
