@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { registerSamplingApproval } from '../../src/elements/sampling/register-sampling-approval.js';
@@ -88,6 +89,9 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     expect(messages[0]?.detail.content[0]).toMatchObject({ type: 'text', text: 'Hello from the demo app' });
     // The link: shown with its host in bold; the person cancels; the app hears it was denied.
     await expect.poll(() => part(shown.view, 'consent-host')?.textContent).toBe('modelcontextprotocol.io');
+    // The question takes the focus, and the view with its consent is axe clean.
+    await expect.poll(() => shown.view.shadowRoot!.activeElement?.getAttribute('part')).toBe('consent-accept');
+    expect((await axe.run(shown.view, { resultTypes: ['violations'] })).violations).toEqual([]);
     await userEvent.click(part(shown.view, 'consent-decline')!);
     expect(await shown.report('open-link')).toMatchObject({ ok: false, detail: 'Link opening denied by user' });
     // The download: a sanitized name (the app sent file:///../../counter.json), saved after Save.
