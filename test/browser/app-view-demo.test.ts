@@ -1,25 +1,16 @@
 import axe from 'axe-core';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { registerSamplingApproval } from '../../src/elements/sampling/register-sampling-approval.js';
 import type { McpAppContextUpdateEvent } from '../../src/events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../src/events/app-message.js';
 import { InputRouter } from '../../src/mcp/index.js';
-import { part, showDemoApp, type DemoView } from './app-view-support.js';
+import { cleanup, part, show, type DemoView } from './app-view-support.js';
 
 // Every host method against the demo server's app, in both eras. The app
 // (demo/server/app-view-html.ts) runs the listed steps by itself once it has
 // the tool result and reports each outcome to the host as a log message.
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-async function show(...args: Parameters<typeof showDemoApp>): Promise<DemoView> {
-  const shown = await showDemoApp(...args);
-  cleanups.push(() => shown.close());
-  return shown;
-}
 const frameHeight = (v: DemoView) => part(v.view, 'frame')!.getBoundingClientRect().height;
 
 describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, era %s', (era) => {
@@ -50,7 +41,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     const contexts: McpAppContextUpdateEvent[] = [];
     const onContext = (e: McpAppContextUpdateEvent) => contexts.push(e);
     document.addEventListener('mcp-app-context-update', onContext);
-    cleanups.push(() => document.removeEventListener('mcp-app-context-update', onContext));
+    cleanup(() => document.removeEventListener('mcp-app-context-update', onContext));
     const shown = await show(era, ['read-resource', 'list-resources', 'list-templates', 'list-prompts', 'context', 'pip', 'fullscreen']);
     expect(await shown.report('read-resource')).toMatchObject({ ok: true, detail: 'demo://readme' });
     expect((await shown.report('list-resources')).detail).toBeGreaterThan(0);
@@ -83,7 +74,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     const messages: McpAppMessageEvent[] = [];
     const onMessage = (e: McpAppMessageEvent) => messages.push(e);
     document.addEventListener('mcp-app-message', onMessage);
-    cleanups.push(() => document.removeEventListener('mcp-app-message', onMessage));
+    cleanup(() => document.removeEventListener('mcp-app-message', onMessage));
     const shown = await show(era, ['message', 'open-link', 'download']);
     expect(await shown.report('message')).toMatchObject({ ok: true });
     expect(messages[0]?.detail.content[0]).toMatchObject({ type: 'text', text: 'Hello from the demo app' });
@@ -105,7 +96,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
   test('a refused ui/message gives the app an error', async () => {
     const refuse = (e: Event) => e.preventDefault();
     document.addEventListener('mcp-app-message', refuse);
-    cleanups.push(() => document.removeEventListener('mcp-app-message', refuse));
+    cleanup(() => document.removeEventListener('mcp-app-message', refuse));
     const shown = await show(era, ['message']);
     expect(await shown.report('message')).toMatchObject({ ok: false, detail: 'Message sending denied' });
   });
@@ -115,7 +106,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     const container = document.createElement('div');
     document.body.append(container);
     const { element, dispose } = registerSamplingApproval(router, container);
-    cleanups.push(() => (dispose(), container.remove()));
+    cleanup(() => (dispose(), container.remove()));
     const shown = await show(era, ['sample'], { router });
     await expect.poll(() => element.shadowRoot?.querySelector('[part~="write-button"]')).toBeTruthy();
     expect(element.shadowRoot!.textContent).toContain('counter-app');

@@ -1,26 +1,19 @@
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppMessageEvent } from '../../src/events/app-message.js';
-import { freePortUrl } from './app-view-ports.js';
-import { part, showDemoApp, type DemoView } from './app-view-support.js';
+import { cleanup, part, show } from './app-view-support.js';
 
 // What an app must not be able to do, asserted one by one against the demo
 // app running in the real sandbox proxy on its own origin.
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-async function show(...args: Parameters<typeof showDemoApp>): Promise<DemoView> {
-  const shown = await showDemoApp(...args);
-  cleanups.push(() => shown.close());
-  return shown;
-}
 
 describe('isolation of an app', () => {
   test("it cannot read the host page's DOM, cookies, storage or IndexedDB, navigate the top window or reach the network", async () => {
     document.cookie = 'host-secret=1; path=/';
     localStorage.setItem('host-secret', '1');
+    cleanup(() => {
+      document.cookie = 'host-secret=; path=/; max-age=0';
+      localStorage.removeItem('host-secret');
+    });
     const page = location.href;
     const shown = await show('modern', ['probe']);
     await shown.report('probe:done');
@@ -46,7 +39,7 @@ describe('isolation of an app', () => {
     const messages: McpAppMessageEvent[] = [];
     const onMessage = (e: McpAppMessageEvent) => messages.push(e);
     document.addEventListener('mcp-app-message', onMessage);
-    cleanups.push(() => document.removeEventListener('mcp-app-message', onMessage));
+    cleanup(() => document.removeEventListener('mcp-app-message', onMessage));
     const shown = await show('modern', ['spoof', 'call-tool']);
     await shown.report('spoof:done');
     // The proxy kept the original app (a replaced page would report nothing more) ...
@@ -85,10 +78,10 @@ describe('lifecycle', () => {
   test('standalone on a server that is not there: a clear error, no frame', async () => {
     const view = document.createElement('mcp-app-view');
     view.sandboxUrl = inject('sandboxUrl');
-    view.setAttribute('server', await freePortUrl());
+    view.setAttribute('server', 'http://127.0.0.1:9/mcp'); // the discard port: nothing answers there
     view.setAttribute('tool', 'get-time');
     document.body.append(view);
-    cleanups.push(() => view.remove());
+    cleanup(() => view.remove());
     await expect.poll(() => view.state, { timeout: 20_000 }).toBe('error');
     expect(part(view, 'notice')!.textContent).toContain('Could not reach the server');
     expect(part(view, 'frame')).toBeNull();

@@ -1,4 +1,4 @@
-import { expect, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import { McpConnection, type InputRouter } from '../../src/mcp/index.js';
@@ -64,3 +64,22 @@ export async function showDemoApp(
 
 /** The element's shadow DOM, for parts. */
 export const part = (view: McpAppView, name: string) => view.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+const cleanups: Array<() => unknown> = [];
+
+/** Runs (last first) what the test registered with {@link cleanup}; for `afterEach`. */
+export async function runCleanups(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()!();
+}
+
+/** Registers something to undo after the test. */
+export const cleanup = (fn: () => unknown) => void cleanups.push(fn);
+
+/** {@link showDemoApp}, closed after the test. */
+export async function show(...args: Parameters<typeof showDemoApp>): Promise<DemoView> {
+  const shown = await showDemoApp(...args);
+  cleanup(() => shown.close());
+  return shown;
+}
+
+afterEach(runCleanups);

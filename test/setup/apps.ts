@@ -20,8 +20,10 @@ export default async function setup(project: TestProject) {
   try {
     const sandbox = await startSandboxOrigin({ port: 0 });
     started.push(sandbox);
-    const [vanilla, react] = await Promise.all([startAppExample('basic-vanillajs'), startAppExample('basic-react')]);
-    started.push(vanilla, react);
+    const vanilla = await startAppExample('basic-vanillajs');
+    started.push(vanilla);
+    const react = await startAppExample('basic-react');
+    started.push(react);
     project.provide('sandboxUrl', sandbox.url);
     project.provide('basicVanillaUrl', vanilla.url);
     project.provide('basicReactUrl', react.url);
