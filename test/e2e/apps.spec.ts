@@ -50,7 +50,8 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   params.append('server', process.env.E2E_BASIC_URL!);
   await page.goto(`index.html?${params}`);
   await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toHaveCount(2, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Settings' }).click();
   await page.getByLabel('API key').fill('test-key');
   await page.getByRole('button', { name: 'Use this model' }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });
