@@ -206,7 +206,7 @@ export class McpChat extends LitElement {
   @property({ attribute: 'system-prompt' }) systemPrompt?: string;
 
   /**
-   * The MCP Apps sandbox proxy page on another origin (`mcp-elements/sandbox.html`
+   * The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html`
    * hosted there). With it, a tool call whose tool has an interactive view shows
    * the view under its card; without it no app code runs (the card shows the result).
    */
