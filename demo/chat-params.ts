@@ -32,3 +32,15 @@ export function readChatParams(search = location.search): { servers: string[]; p
       : undefined;
   return { servers: servers.length ? servers : [DEFAULT_SERVER], provider, ollamaUrl: params.get('ollama') ?? undefined };
 }
+
+/** The MCP Apps sandbox proxy `npm run demo` serves on its own port (a second origin). */
+export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:3002/mcp-app-sandbox.html';
+
+/** The official basic-vanillajs MCP Apps example server `npm run demo` starts. */
+export const DEFAULT_BASIC_SERVER = 'http://127.0.0.1:3003/mcp';
+
+/** `?sandbox=URL` (the sandbox proxy page) and `?basicServer=URL` (the example app server). */
+export function readAppParams(search = location.search): { sandboxUrl: string; basicServer: string } {
+  const params = new URLSearchParams(search);
+  return { sandboxUrl: params.get('sandbox') ?? DEFAULT_SANDBOX_URL, basicServer: params.get('basicServer') ?? DEFAULT_BASIC_SERVER };
+}

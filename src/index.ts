@@ -57,6 +57,11 @@ export {
   InputRequestError,
   InputRequestErrorReason,
   InputRouter,
+  isAppCallable,
+  isModelVisible,
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
+  mcpAppsClientCapability,
   MCP_REQUEST_HEADERS,
   MODEL_TOOL_NAME_PATTERN,
   McpCatalogChangeEvent,
@@ -84,6 +89,8 @@ export {
   openBlankPopup,
   serverKey,
   toolProblem,
+  toolUi,
+  toolViewUri,
   waitForCallback,
 } from './mcp/index.js';
 export type {
@@ -104,8 +111,10 @@ export type {
   McpCatalogKind,
   McpConnectionConfig,
   McpConnectionErrorDetails,
+  McpAppVisibility,
   McpConnectionEventMap,
   McpHubEventMap,
+  McpToolUi,
   NamedTool,
   OAuthCallbackMessage,
   OAuthCallbackOutcome,
@@ -238,6 +247,7 @@ export {
   MarkdownBlocks,
   McpChat,
   McpContentBlock,
+  McpAppView,
   McpElicitForm,
   McpMarkdown,
   McpMessage,
@@ -251,6 +261,7 @@ export {
   SamplingErrorCode,
   SamplingPolicies,
   SamplingPolicy,
+  sanitizeFileName,
   ServerSet,
   TOKEN_NAMES,
   TOOL_CALL_STATUS,
@@ -268,6 +279,7 @@ export {
   tokens,
 } from './elements/index.js';
 export type {
+  AppViewState,
   ChatPanel,
   ChatStrings,
   ChatServer,
@@ -293,6 +305,9 @@ export type {
 } from './elements/index.js';
 export {
   McpChatConnectionChangeEvent,
+  McpAppContextUpdateEvent,
+  McpAppInitializeEvent,
+  McpAppMessageEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -306,5 +321,7 @@ export {
   UnsupportedElicitationError,
 } from './events/index.js';
 export type {
+  McpAppContextDetail,
+  McpAppMessageDetail,
   McpSamplingResponseDetail,
 } from './events/index.js';

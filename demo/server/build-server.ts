@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { svgIcon } from './assets.js';
 import { registerPrompts } from './prompts.js';
+import { registerAppTools } from './tools-app.js';
 import { registerResources } from './resources.js';
 import { registerTicTacToe } from './tic-tac-toe.js';
 import { registerContentTools, type InstanceContext } from './tools-content.js';
@@ -12,7 +13,7 @@ export const DEMO_INSTRUCTIONS =
   'A demo server for trying MCP clients. Tools: echo, weather (structured), rich-content, delete-note ' +
   '(destructive), long-task (progress, cancellable), log-demo, touch-resource, register-form and url-sign-in ' +
   '(elicitation), url-required, ask-model, research and classify (sampling), get-roots, tic-tac-toe ' +
-  '(you against the model). Nothing here touches real data.';
+  '(you against the model), counter-app (an interactive MCP Apps view). Nothing here touches real data.';
 
 /**
  * Builds one `McpServer` with every tool, prompt and resource of the demo.
@@ -45,5 +46,6 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
   registerTicTacToe(server, ctx);
   registerPrompts(server);
   registerResources(server, ctx);
+  registerAppTools(server, ctx);
   return server;
 }

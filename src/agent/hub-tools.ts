@@ -1,3 +1,4 @@
+import { isModelVisible } from '../mcp/apps.js';
 import type { McpHub } from '../mcp/hub.js';
 import { serverKey } from '../mcp/server-key.js';
 import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
@@ -5,6 +6,8 @@ import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
 /**
  * The tools of every connected server of an `McpHub`, as the turn loop sees
  * them: model-facing names, each tool's server, and the servers' instructions.
+ * MCP Apps: a tool whose `_meta.ui.visibility` lacks `"model"` (app-only) is
+ * neither listed nor callable here; only its own app may call it.
  */
 export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: string): AgentTool | undefined } {
   const toAgentTool = ({ name, tool, connection }: McpHub['tools'][number]): AgentTool => ({
@@ -17,13 +20,19 @@ export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: strin
     key: `${serverKey(connection.url)}#${tool.name}`,
   });
   return {
-    listTools: () => hub.tools.map(toAgentTool),
+    listTools: () => hub.tools.filter((t) => isModelVisible(t.tool)).map(toAgentTool),
     findTool: (name) => {
       const found = hub.findTool(name);
       return found ? toAgentTool(found) : undefined;
     },
     listInstructions: () =>
       hub.connections.filter((c) => c.state === 'connected' && c.instructions).map((c) => ({ server: c.name, instructions: c.instructions! })),
-    callTool: async (name, args, options) => (await hub.callTool(name, args, options)) as AgentToolResult,
+    callTool: async (name, args, options) => {
+      const found = hub.findTool(name);
+      if (found && !isModelVisible(found.tool)) {
+        return { content: [{ type: 'text', text: `The tool ${name} is only available to its app's view, not to the model.` }], isError: true };
+      }
+      return (await hub.callTool(name, args, options)) as AgentToolResult;
+    },
   };
 }

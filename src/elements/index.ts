@@ -29,6 +29,9 @@ export {
   TOOL_CALL_STATUS,
 } from './content/index.js';
 export type { ToolCallProgress, ToolCallStatus, ToolCallView } from './content/index.js';
+export { McpAppView } from './mcp-app-view/mcp-app-view.js';
+export type { AppViewState } from './mcp-app-view/mcp-app-view.js';
+export { sanitizeFileName } from './mcp-app-view/download-file.js';
 export { McpElicitForm } from './mcp-elicit-form/mcp-elicit-form.js';
 export type { ElicitServerIdentity } from './mcp-elicit-form/mcp-elicit-form.js';
 export { createElicitationHandler, registerElicitForm, showElicitForm } from './elicit/show-elicit-form.js';

@@ -1,5 +1,10 @@
 // Every event the elements fire: Event subclasses named mcp-<noun>-<verb>,
 // bubbling and composed, typed in GlobalEventHandlersEventMap.
+export { McpAppContextUpdateEvent } from './app-context-update.js';
+export type { McpAppContextDetail } from './app-context-update.js';
+export { McpAppInitializeEvent } from './app-initialize.js';
+export { McpAppMessageEvent } from './app-message.js';
+export type { McpAppMessageDetail } from './app-message.js';
 export { McpChatErrorEvent } from './chat-error.js';
 export { McpChatConnectionChangeEvent } from './connection-change.js';
 export { McpElicitResponseEvent, UnsupportedElicitationError } from './mcp-elicit-response.js';

@@ -1,5 +1,6 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
+import { mcpAppsClientCapability } from './apps.js';
 import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
 import type { Root } from './input-types.js';
 
@@ -83,6 +84,8 @@ export function sdkClientOptions(config: McpConnectionConfig): { info: Implement
         sampling: { tools: {} },
         elicitation: { form: config.elicitation?.applyDefaults ? { applyDefaults: true } : {}, url: {} },
         roots: { listChanged: true },
+        // MCP Apps: SDK 2.4 carries this in `initialize` (2025) and in every request's `_meta` (2026).
+        extensions: mcpAppsClientCapability(),
       },
       inputRequired: { maxRounds: config.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS },
     },

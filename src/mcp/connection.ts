@@ -414,6 +414,25 @@ export class McpConnection extends McpConnectionLifecycle {
     }
   }
 
+  /**
+   * Routes an input request that did not come over the wire but speaks for this
+   * server (an MCP App view's `sampling/createMessage`) through the shared
+   * router, with this server as its context: the person approves it exactly as
+   * a request of the server itself.
+   */
+  requestInput<K extends InputKind>(
+    kind: K,
+    params: InputParams[K],
+    options: { signal?: AbortSignal; toolCall?: InputRequestContext['toolCall'] } = {},
+  ): Promise<InputResults[K]> {
+    return this.router.dispatch({
+      kind,
+      params,
+      context: { ...this.contextBase(), toolCall: options.toolCall },
+      signals: [this.scope.signal, ...(options.signal ? [options.signal] : [])],
+    });
+  }
+
   private contextBase(): Omit<InputRequestContext, 'signal' | 'toolCall' | 'completed'> {
     const info = this.serverInfo;
     return {

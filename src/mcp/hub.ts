@@ -1,4 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import { isModelVisible } from './apps.js';
 import { McpConnection, type CallToolOptions, type McpConnectionConfig } from './connection.js';
 import { McpErrorKind, McpConnectionError } from './errors.js';
 import { InputRouter, type InputRouterOptions } from './input-router.js';
@@ -117,9 +118,12 @@ export class McpHub extends EventTarget {
     return [...this.byName().values()];
   }
 
-  /** The merged catalog as `Tool` objects renamed for the model (what a provider request carries). */
+  /**
+   * The merged catalog as `Tool` objects renamed for the model (what a provider
+   * request carries). App-only tools (MCP Apps `visibility` without `"model"`) are left out.
+   */
   toolsForModel(): Tool[] {
-    return this.tools.map(({ name, tool }) => ({ ...tool, name }));
+    return this.tools.filter(({ tool }) => isModelVisible(tool)).map(({ name, tool }) => ({ ...tool, name }));
   }
 
   /** Finds a tool by its model-facing name. */

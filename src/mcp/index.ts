@@ -1,5 +1,15 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
+export {
+  isAppCallable,
+  isModelVisible,
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
+  mcpAppsClientCapability,
+  toolUi,
+  toolViewUri,
+} from './apps.js';
+export type { McpAppVisibility, McpToolUi } from './apps.js';
 export { McpConnection } from './connection.js';
 export type { CallToolOptions, InteractiveOAuthClientProvider, McpConnectionConfig } from './connection.js';
 export { DEFAULT_MAX_INPUT_ROUNDS } from './connection-config.js';

@@ -20,6 +20,7 @@ import { ChatScroll, type ChatScrollHost } from './controllers/chat-scroll.js';
 import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './controllers/chat-session.js';
 import { controllerHost } from './controllers/controller-host.js';
 import { ConversationList, type ConversationListHost } from './controllers/conversation-list.js';
+import { AppViews, type AppViewsHost } from './controllers/app-views.js';
 import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
 import { describe } from './describe.js';
@@ -43,7 +44,7 @@ import { ServerSet, type ChatServer } from './server-set.js';
 import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
-type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost;
+type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost & AppViewsHost;
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -205,6 +206,13 @@ export class McpChat extends LitElement {
   /** The system prompt; each server's instructions are appended to it. */
   @property({ attribute: 'system-prompt' }) systemPrompt?: string;
 
+  /**
+   * The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html`
+   * hosted there). With it, a tool call whose tool has an interactive view shows
+   * the view under its card; without it no app code runs (the card shows the result).
+   */
+  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
+
   /** Provider calls per turn before the chat stops the model (default 10). */
   @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
 
@@ -275,6 +283,7 @@ export class McpChat extends LitElement {
   readonly #palette = new ChatPalette(this.#host);
   readonly #conversations = new ConversationList(this.#host);
   readonly #inputs = new InputRequests(this.#host);
+  readonly #apps = new AppViews(this.#host);
 
   /** The header's overflow menu is open. */
   @state() private menuOpen = false;
@@ -401,7 +410,9 @@ export class McpChat extends LitElement {
         return chat.theme;
       },
       get turnSettings() {
-        return { systemPrompt: chat.systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+        // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
+        const systemPrompt = [chat.systemPrompt, chat.#apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
+        return { systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
       },
       get renderRoot() {
         return chat.renderRoot;
@@ -418,6 +429,14 @@ export class McpChat extends LitElement {
       get conversationId() {
         return chat.session.conversation?.id;
       },
+      // AppViews
+      get sandboxUrl() {
+        return chat.sandboxUrl;
+      },
+      get canSendAppMessage() {
+        return !!chat.chatProvider;
+      },
+      sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
       announce: (text: string) => this.#announce(text),
       reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error),
       // ChatSession
@@ -586,6 +605,12 @@ export class McpChat extends LitElement {
     await this.session.append(message);
     if (!this.chatProvider) return;
     await this.session.runTurn();
+  }
+
+  /** An app's `ui/message`: the person's next message, sent once the running turn or call has ended. */
+  async #sendFromApp(content: ContentBlock[]): Promise<void> {
+    while (this.session.busy) await new Promise((resolve) => setTimeout(resolve, 100));
+    await this.send('', content);
   }
 
   /**
@@ -864,7 +889,8 @@ export class McpChat extends LitElement {
                   thinking: s.busy && Boolean(this.chatProvider) && !s.streaming?.content.some((b) => b.type !== 'text' || b.text),
                   theme: this.theme,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-                  inlineOf: (m) => s.calls.inlineFor(m),
+                  // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
+                  inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],
                   actions: {
                     view: {
                       lastAnswer: lastAnswer(s.messages),

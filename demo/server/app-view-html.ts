@@ -1,0 +1,166 @@
+/**
+ * The demo app's HTML (`ui://demo/app.html`): a view written against the raw
+ * MCP Apps wire protocol (no SDK), so every host method shows on the wire.
+ * Buttons exercise each host method; a `steps` list in the tool's arguments
+ * runs the same actions unattended once the result arrives (the tests use it).
+ * Every outcome is reported to the host as a `notifications/message` with
+ * logger `demo-app` and `data: { step, ok, detail }`.
+ */
+export const DEMO_APP_HTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Demo app</title>
+<style>
+  :root { color-scheme: light dark; font-family: var(--font-sans, system-ui, sans-serif); }
+  body { margin: 0; padding: 12px; background: var(--color-background-primary, Canvas); color: var(--color-text-primary, CanvasText); }
+  h1 { font-size: 16px; margin: 0 0 8px; }
+  .count { font-size: 28px; font-weight: 600; margin: 4px 0 8px; }
+  .row { display: flex; flex-wrap: wrap; gap: 6px; }
+  button { font: inherit; padding: 4px 10px; border-radius: var(--border-radius-md, 6px); border: 1px solid var(--color-border-primary, #999);
+    background: var(--color-background-secondary, ButtonFace); color: inherit; cursor: pointer; }
+  #log { font: 12px/1.4 var(--font-mono, monospace); white-space: pre-wrap; max-height: 8em; overflow: auto; margin-top: 8px; color: var(--color-text-secondary, GrayText); }
+  #extra { height: 0; }
+</style>
+</head>
+<body>
+<h1>Demo app · <span id="theme">?</span> · <span id="mode">inline</span></h1>
+<div class="count" id="count" aria-live="polite">…</div>
+<div class="row">
+  <button id="b-call-tool">+1 (server tool)</button>
+  <button id="b-message">Send message</button>
+  <button id="b-context">Update model context</button>
+  <button id="b-open-link">Open link</button>
+  <button id="b-download">Download</button>
+  <button id="b-fullscreen">Full screen</button>
+  <button id="b-inline">Inline</button>
+  <button id="b-resize">Grow</button>
+  <button id="b-sample">Ask the model</button>
+</div>
+<div id="extra"></div>
+<div id="log" role="log"></div>
+<script>
+(() => {
+  const pending = new Map();
+  let nextId = 1;
+  let input = null;
+  let ranSteps = false;
+  const $ = (id) => document.getElementById(id);
+  const send = (message) => parent.postMessage(message, '*');
+  const request = (method, params) => {
+    const id = nextId++;
+    send({ jsonrpc: '2.0', id, method, params });
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  };
+  const notify = (method, params) => send({ jsonrpc: '2.0', method, params });
+  const report = (step, ok, detail) => {
+    $('log').textContent += step + (ok ? ' ✓ ' : ' ✗ ') + JSON.stringify(detail ?? null).slice(0, 200) + '\\n';
+    notify('notifications/message', { level: ok ? 'info' : 'warning', logger: 'demo-app', data: { step, ok, detail: detail ?? null } });
+  };
+  const sizeChanged = () => notify('ui/notifications/size-changed', { width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight });
+  new ResizeObserver(sizeChanged).observe(document.documentElement);
+
+  const text = (result) => (result?.content ?? []).filter((b) => b.type === 'text').map((b) => b.text).join(' ');
+  const tryRequest = async (step, method, params, pick = (r) => r) => {
+    try { report(step, true, pick(await request(method, params))); } catch (error) { report(step, false, error?.message ?? String(error)); }
+  };
+  const probe = async () => {
+    const attempt = (name, fn) => { try { const value = fn(); report('probe:' + name, true, String(value).slice(0, 80)); } catch (e) { report('probe:' + name, false, e?.name ?? String(e)); } };
+    attempt('top-dom', () => top.document.title);
+    attempt('parent-dom', () => parent.document.title);
+    attempt('cookie', () => document.cookie);
+    attempt('local-storage', () => localStorage.length);
+    attempt('session-storage', () => sessionStorage.length);
+    try {
+      const open = indexedDB.open('probe');
+      await new Promise((resolve) => { open.onsuccess = () => { report('probe:indexeddb', true, 'opened'); resolve(); }; open.onerror = () => { report('probe:indexeddb', false, open.error?.name); resolve(); }; });
+    } catch (e) { report('probe:indexeddb', false, e?.name ?? String(e)); }
+    attempt('navigate-top', () => { top.location.href = 'https://example.com/'; return 'assigned'; });
+    try { const r = await fetch('https://example.com/'); report('probe:fetch', true, r.status); } catch (e) { report('probe:fetch', false, e?.name ?? String(e)); }
+    report('probe:done', true, null);
+  };
+  const spoof = () => {
+    // Pretend to be the sandbox proxy: through the proxy, and straight to the host page.
+    notify('ui/notifications/sandbox-proxy-ready', {});
+    notify('ui/notifications/sandbox-resource-ready', { html: '<p>replaced</p>' });
+    try { top.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, '*'); } catch {}
+    try { top.postMessage({ jsonrpc: '2.0', id: 9001, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'spoofed' }] } }, '*'); } catch {}
+    report('spoof:done', true, null);
+  };
+  const actions = {
+    'call-tool': () => tryRequest('call-tool', 'tools/call', { name: 'app-increment', arguments: {} }, (r) => { $('count').textContent = r.structuredContent?.count ?? text(r); return r.isError ? { isError: true, text: text(r) } : r.structuredContent; }),
+    'call-model-only': () => tryRequest('call-model-only', 'tools/call', { name: 'model-only-note', arguments: {} }, (r) => ({ isError: !!r.isError, text: text(r) })),
+    'read-resource': () => tryRequest('read-resource', 'resources/read', { uri: 'demo://readme' }, (r) => r.contents?.[0]?.uri),
+    'list-resources': () => tryRequest('list-resources', 'resources/list', {}, (r) => r.resources?.length),
+    'list-templates': () => tryRequest('list-templates', 'resources/templates/list', {}, (r) => r.resourceTemplates?.length),
+    'list-prompts': () => tryRequest('list-prompts', 'prompts/list', {}, (r) => r.prompts?.length),
+    message: () => tryRequest('message', 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the demo app' }] }),
+    context: () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } }),
+    'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
+    download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),
+    fullscreen: () => tryRequest('fullscreen', 'ui/request-display-mode', { mode: 'fullscreen' }, (r) => r.mode),
+    inline: () => tryRequest('inline', 'ui/request-display-mode', { mode: 'inline' }, (r) => r.mode),
+    pip: () => tryRequest('pip', 'ui/request-display-mode', { mode: 'pip' }, (r) => r.mode),
+    resize: () => { $('extra').style.height = ($('extra').offsetHeight + 200) + 'px'; report('resize', true, document.documentElement.scrollHeight); },
+    sample: () => tryRequest('sample', 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to the demo app' } }], maxTokens: 50 }, (r) => r.content),
+    probe,
+    spoof,
+  };
+  for (const name of Object.keys(actions)) { const b = $('b-' + name); if (b) b.addEventListener('click', () => actions[name]()); }
+
+  const applyContext = (ctx) => {
+    if (ctx.theme) { $('theme').textContent = ctx.theme; document.documentElement.style.colorScheme = ctx.theme; }
+    for (const [k, v] of Object.entries(ctx.styles?.variables ?? {})) if (v) document.documentElement.style.setProperty(k, v);
+    if (ctx.displayMode) $('mode').textContent = ctx.displayMode;
+  };
+  const handlers = {
+    'ui/notifications/tool-input-partial': (p) => report('tool-input-partial', true, p.arguments),
+    'ui/notifications/tool-input': (p) => { input = p.arguments; report('tool-input', true, p.arguments); },
+    'ui/notifications/tool-result': async (p) => {
+      $('count').textContent = p.structuredContent?.count ?? text(p);
+      report('tool-result', true, p.structuredContent ?? text(p));
+      // When the result is on screen (the frame after the next paint), in wall-clock ms: the benchmark reads it.
+      requestAnimationFrame(() => setTimeout(() => report('painted', true, Date.now())));
+      if (ranSteps) return;
+      ranSteps = true;
+      for (const step of input?.steps ?? []) if (actions[step]) await actions[step]();
+    },
+    'ui/notifications/tool-cancelled': (p) => report('tool-cancelled', true, p.reason ?? null),
+    'ui/notifications/host-context-changed': (p) => { applyContext(p); report('host-context-changed', true, p); },
+  };
+  window.addEventListener('message', (event) => {
+    if (event.source !== parent) return;
+    const m = event.data;
+    if (!m || m.jsonrpc !== '2.0') return;
+    if (m.method === undefined && pending.has(m.id)) {
+      const p = pending.get(m.id); pending.delete(m.id);
+      if (m.error) p.reject(new Error(m.error.message)); else p.resolve(m.result);
+      return;
+    }
+    if (m.method && m.id !== undefined) {
+      if (m.method === 'ui/resource-teardown') { report('teardown', true, m.params?.reason ?? null); send({ jsonrpc: '2.0', id: m.id, result: {} }); }
+      else if (m.method === 'ping') send({ jsonrpc: '2.0', id: m.id, result: {} });
+      else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } });
+      return;
+    }
+    handlers[m.method]?.(m.params ?? {});
+  });
+
+  request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'demo-app', version: '1.0.0' }, appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+    .then((result) => {
+      const ctx = result.hostContext ?? {};
+      applyContext(ctx);
+      report('initialize', true, {
+        host: result.hostInfo?.name, theme: ctx.theme, variables: Object.keys(ctx.styles?.variables ?? {}).length,
+        displayMode: ctx.displayMode, availableDisplayModes: ctx.availableDisplayModes, containerDimensions: ctx.containerDimensions,
+        locale: ctx.locale, timeZone: ctx.timeZone, platform: ctx.platform, tool: ctx.toolInfo?.tool?.name,
+        capabilities: Object.keys(result.hostCapabilities ?? {}).sort(),
+      });
+      notify('ui/notifications/initialized', {});
+      sizeChanged();
+    }, (error) => report('initialize', false, error.message));
+})();
+</script>
+</body>
+</html>
+`;

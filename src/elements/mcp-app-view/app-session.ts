@@ -1,0 +1,254 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type {
+  AppBridge,
+  McpUiDisplayMode,
+  McpUiHostContext,
+  McpUiMessageRequest,
+  McpUiResourceCsp,
+  McpUiResourcePermissions,
+  McpUiUpdateModelContextRequest,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { isAppCallable } from '../../mcp/apps.js';
+import type { McpConnection } from '../../mcp/connection.js';
+import { McpLogMessageEvent } from '../../mcp/connection-events.js';
+import { checkUrl } from '../mcp-elicit-form/url-policy.js';
+import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
+import { FrameTransport } from './frame-transport.js';
+import { HOST_DISPLAY_MODES } from './host-context.js';
+
+/** The app's HTML and the security metadata of its resource (content item's `_meta.ui` wins over the listing's). */
+export interface AppResource {
+  html: string;
+  csp?: McpUiResourceCsp;
+  permissions?: McpUiResourcePermissions;
+  prefersBorder?: boolean;
+}
+
+/** What the session asks of the element that shows it (the person's consent, layout, events). */
+export interface AppSessionHost {
+  hostContext(): McpUiHostContext;
+  setDisplayMode(mode: McpUiDisplayMode): void;
+  resize(height: number): void;
+  confirmLink(href: string, host: string): Promise<boolean>;
+  confirmDownload(download: PendingDownload): Promise<boolean>;
+  message(params: McpUiMessageRequest['params']): Promise<boolean>;
+  modelContext(params: McpUiUpdateModelContextRequest['params']): void;
+  initialized(appInfo?: { name: string; version: string }): void;
+  closeRequested(): void;
+}
+
+/** Options of {@link AppSession.start}. */
+export interface AppSessionOptions {
+  frame: HTMLIFrameElement;
+  sandboxUrl: string;
+  connection: McpConnection;
+  tool: Tool;
+  toolUseId?: string;
+  resource: AppResource;
+  host: AppSessionHost;
+}
+
+const TEARDOWN_WAIT_MS = 2000;
+
+const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
+
+/** Permission Policy features for `_meta.ui.permissions` (unknown keys ignored). */
+export function permissionFeatures(permissions: McpUiResourcePermissions | undefined): string[] {
+  if (!permissions || typeof permissions !== 'object') return [];
+  return (Object.keys(FEATURES) as Array<keyof typeof FEATURES>).filter((k) => permissions[k]).map((k) => FEATURES[k]);
+}
+
+/**
+ * The host side of one MCP App view: the Apps SDK's `AppBridge` (loaded on
+ * first use, so pages without apps never download it) over a
+ * {@link FrameTransport} to the sandbox proxy frame. Every request the app may
+ * make is answered here, with the rules of the spec: tools/call only for tools
+ * of the same server whose visibility includes "app" (the bridge's automatic
+ * forwarding is not used), links and downloads only after the person agrees,
+ * display modes only the ones both sides declared.
+ */
+export class AppSession {
+  #initialized = false;
+  #closed = false;
+  #resourceSent = false;
+  #inputSent = false;
+  #queue: Array<() => Promise<void>> = [];
+  #heldResult?: CallToolResult;
+
+  private constructor(
+    private readonly bridge: AppBridge,
+    private readonly options: AppSessionOptions,
+  ) {}
+
+  /** Loads the bridge, connects it to the frame, then points the frame at the sandbox. */
+  static async start(options: AppSessionOptions): Promise<AppSession> {
+    const { AppBridge } = await import('@modelcontextprotocol/ext-apps/app-bridge');
+    const { host } = options;
+    const bridge = new AppBridge(
+      null,
+      { name: 'mcp-elements', version: '0.1.0' },
+      {
+        openLinks: {},
+        downloadFile: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        sandbox: { permissions: options.resource.permissions, csp: options.resource.csp },
+      },
+      { hostContext: host.hostContext() },
+    );
+    const session = new AppSession(bridge, options);
+    session.#wire();
+    const origin = new URL(options.sandboxUrl).origin;
+    await bridge.connect(new FrameTransport(options.frame, origin));
+    // The proxy can only pass on to the app what its own frame was given: exactly what the resource asks for.
+    const features = permissionFeatures(options.resource.permissions);
+    if (features.length) options.frame.setAttribute('allow', features.map((f) => `${f} ${origin}`).join('; '));
+    options.frame.src = options.sandboxUrl;
+    return session;
+  }
+
+  get initialized(): boolean {
+    return this.#initialized;
+  }
+
+  /** The modes the app declared, or undefined when it declared none. */
+  get appDisplayModes(): readonly string[] | undefined {
+    return this.bridge.getAppCapabilities()?.availableDisplayModes;
+  }
+
+  #wire(): void {
+    const { bridge } = this;
+    const { connection, tool, host, resource } = this.options;
+    bridge.onsandboxready = () => {
+      if (this.#resourceSent) return;
+      this.#resourceSent = true;
+      void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions: resource.permissions });
+    };
+    bridge.oninitialized = () => {
+      if (this.#initialized) return;
+      this.#initialized = true;
+      host.initialized(bridge.getAppVersion());
+      void this.#flush();
+    };
+    bridge.oncalltool = async (params, extra) => {
+      const target = connection.tools.find((t) => t.name === params.name);
+      if (!target || !isAppCallable(target)) {
+        throw new Error(`The tool ${params.name} is not available to this app (it is not a tool of ${connection.name} that apps may call).`);
+      }
+      return connection.callTool(params.name, params.arguments ?? {}, { signal: extra.mcpReq.signal });
+    };
+    bridge.onreadresource = (params, extra) => connection.readResource(params.uri, { signal: extra.mcpReq.signal });
+    bridge.onlistresources = async () => ({ resources: connection.resources });
+    bridge.onlistresourcetemplates = async () => ({ resourceTemplates: connection.resourceTemplates });
+    bridge.onlistprompts = async () => ({ prompts: connection.prompts });
+    bridge.onloggingmessage = (params) => {
+      connection.dispatchEvent(new McpLogMessageEvent({ ...params, logger: `app:${params.logger ?? tool.name}` }));
+    };
+    bridge.onsizechange = ({ height }) => {
+      if (typeof height === 'number' && Number.isFinite(height)) host.resize(height);
+    };
+    bridge.onrequestdisplaymode = async ({ mode }) => {
+      const declared = this.appDisplayModes;
+      const current = (host.hostContext().displayMode ?? 'inline') as McpUiDisplayMode;
+      if (!HOST_DISPLAY_MODES.includes(mode) || (declared && !declared.includes(mode))) return { mode: current };
+      host.setDisplayMode(mode);
+      return { mode };
+    };
+    bridge.onopenlink = async ({ url }) => {
+      const checked = checkUrl(url);
+      if (!checked.ok) throw new Error(`Invalid URL: ${checked.reason}`);
+      if (!(await host.confirmLink(checked.href, checked.host))) throw new Error('Link opening denied by user');
+      window.open(checked.href, '_blank', 'noopener,noreferrer');
+      return {};
+    };
+    bridge.ondownloadfile = async (params) => {
+      const download = pendingDownload(params);
+      if (!(await host.confirmDownload(download))) return { isError: true };
+      let blob = download.data;
+      if (!blob && download.link) {
+        const read = await connection.readResource(download.link);
+        const item = read.contents[0];
+        if (!item) return { isError: true };
+        blob = 'blob' in item ? new Blob([Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0))], { type: download.mimeType }) : new Blob([item.text], { type: download.mimeType });
+      }
+      saveBlob(blob!, download.name);
+      return {};
+    };
+    bridge.onmessage = async (params) => {
+      if (!(await host.message(params))) throw new Error('Message sending denied');
+      return {};
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      host.modelContext(params);
+      return {};
+    };
+    bridge.oncreatesamplingmessage = (params, extra) =>
+      connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } });
+    bridge.onrequestteardown = () => host.closeRequested();
+  }
+
+  /** Sends the complete tool input once the app is initialized (at most once; a result waiting for it follows). */
+  toolInput(args: Record<string, unknown>): void {
+    if (this.#inputSent) return;
+    this.#inputSent = true;
+    this.#send(() => this.bridge.sendToolInput({ arguments: args }));
+    const result = this.#heldResult;
+    this.#heldResult = undefined;
+    if (result) this.toolResult(result);
+  }
+
+  /** Partial tool input while a model streams the arguments (dropped once the full input went out). */
+  toolInputPartial(args: Record<string, unknown>): void {
+    if (this.#inputSent || !this.#initialized) return;
+    void this.bridge.sendToolInputPartial({ arguments: args }).catch(() => undefined);
+  }
+
+  /** Sends the tool result; the spec wants the input first, so a result that comes before it waits for it. */
+  toolResult(result: CallToolResult): void {
+    if (!this.#inputSent) {
+      this.#heldResult = result;
+      return;
+    }
+    this.#send(() => this.bridge.sendToolResult(result));
+  }
+
+  toolCancelled(reason: string): void {
+    this.#send(() => this.bridge.sendToolCancelled({ reason }));
+  }
+
+  /** Tells the app its host context changed (only the fields that differ are sent). */
+  hostContextChanged(): void {
+    if (this.#closed) return;
+    this.bridge.setHostContext(this.options.host.hostContext());
+  }
+
+  /**
+   * `ui/resource-teardown`, waiting up to 2 s for the app's answer, then
+   * closes the link. Call before the frame leaves the page.
+   */
+  async close(reason: string): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      if (this.#initialized) await this.bridge.teardownResource({ reason }, { timeout: TEARDOWN_WAIT_MS });
+    } catch {
+      // An app that does not answer in time is torn down anyway.
+    } finally {
+      await this.bridge.close().catch(() => undefined);
+    }
+  }
+
+  #send(task: () => Promise<void>): void {
+    if (this.#closed) return;
+    if (!this.#initialized) {
+      this.#queue.push(task);
+      return;
+    }
+    void task().catch(() => undefined);
+  }
+
+  async #flush(): Promise<void> {
+    for (const task of this.#queue.splice(0)) await task().catch(() => undefined);
+  }
+}

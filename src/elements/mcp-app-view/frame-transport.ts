@@ -1,0 +1,44 @@
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+
+/**
+ * The host end of the postMessage link to one sandbox proxy frame. Stricter
+ * than the Apps SDK's `PostMessageTransport`: a message counts only when it
+ * comes from that frame's window AND from the sandbox origin, and messages
+ * go out addressed to the sandbox origin (never `*`). Anything else on the
+ * page's `message` channel (the app posting to `top` directly, other frames,
+ * other windows) is ignored.
+ */
+export class FrameTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  #closed = false;
+
+  constructor(
+    private readonly frame: HTMLIFrameElement,
+    private readonly origin: string,
+  ) {}
+
+  readonly #listener = (event: MessageEvent) => {
+    if (this.#closed || event.source !== this.frame.contentWindow || event.origin !== this.origin) return;
+    const data: unknown = event.data;
+    if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
+    this.onmessage?.(data as JSONRPCMessage);
+  };
+
+  async start(): Promise<void> {
+    window.addEventListener('message', this.#listener);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) return;
+    this.frame.contentWindow?.postMessage(message, this.origin);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    window.removeEventListener('message', this.#listener);
+    this.onclose?.();
+  }
+}

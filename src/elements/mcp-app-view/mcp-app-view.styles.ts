@@ -1,0 +1,154 @@
+import { css } from 'lit';
+
+/** Styles of `<mcp-app-view>`; colors and sizes come from its custom properties. */
+export const styles = css`
+  :host {
+    --_bg: var(--mcp-app-view-bg, var(--_mcp-color-bg));
+    --_fg: var(--mcp-app-view-fg, var(--_mcp-color-fg));
+    --_muted: var(--mcp-app-view-muted, var(--_mcp-color-muted));
+    --_border: var(--mcp-app-view-border, var(--_mcp-color-border));
+    --_accent: var(--mcp-app-view-accent, var(--_mcp-color-accent));
+    --_accent-fg: var(--_mcp-color-accent-fg);
+    --_danger: var(--mcp-app-view-danger, var(--_mcp-color-danger));
+    --_radius: var(--mcp-app-view-radius, var(--_mcp-radius));
+    --_space: var(--mcp-app-view-space, var(--_mcp-space));
+    display: block;
+    font-family: var(--_mcp-font-family);
+    color: var(--_fg);
+  }
+  :host([hidden]),
+  :host([state='closed']) {
+    display: none;
+  }
+  .base {
+    display: flex;
+    flex-direction: column;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    overflow: hidden;
+  }
+  :host([display-mode='fullscreen']) .base {
+    position: fixed;
+    inset: 0;
+    z-index: 2147483000;
+    border-radius: 0;
+    border: 0;
+  }
+  .header {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    min-height: 36px;
+    padding: 0 var(--_space) 0 calc(var(--_space) * 1.5);
+    font-size: 13px;
+    border-bottom: 1px solid color-mix(in srgb, var(--_border) 50%, transparent);
+  }
+  .title {
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  .server {
+    min-width: 0;
+    color: var(--_muted);
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .header button {
+    flex: none;
+  }
+  .spacer {
+    flex: 1;
+  }
+  button {
+    font: inherit;
+    font-size: 13px;
+    min-height: 32px;
+    padding: 0 calc(var(--_space) * 1.5);
+    border-radius: var(--_radius);
+    border: 1px solid var(--_border);
+    background: transparent;
+    color: var(--_fg);
+    cursor: pointer;
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-fg);
+  }
+  button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  @media (pointer: coarse) {
+    button {
+      min-height: 44px;
+    }
+  }
+  iframe {
+    display: block;
+    width: 100%;
+    border: 0;
+    background: transparent;
+    transition: height 150ms ease-out;
+  }
+  :host([display-mode='fullscreen']) iframe {
+    flex: 1;
+    height: auto !important;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    iframe {
+      transition: none;
+    }
+  }
+  .notice {
+    margin: 0;
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    color: var(--_muted);
+    font-size: 14px;
+  }
+  .notice.error,
+  .notice.disconnected {
+    color: var(--_danger);
+  }
+  .fallback {
+    margin: 0;
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-size: 14px;
+  }
+  .consent {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    margin: var(--_space);
+    padding: calc(var(--_space) * 1.5);
+    border: 2px solid var(--_accent);
+    border-radius: var(--_radius);
+    background: var(--_mcp-color-surface);
+  }
+  .consent p,
+  .consent blockquote {
+    margin: 0;
+  }
+  .consent-title {
+    margin: 0;
+    font-size: 14px;
+  }
+  .url {
+    overflow-wrap: anywhere;
+    font-family: ui-monospace, monospace;
+    font-size: 13px;
+  }
+  .hint {
+    color: var(--_muted);
+    font-size: 13px;
+  }
+  .actions {
+    display: flex;
+    gap: var(--_space);
+    flex-wrap: wrap;
+  }
+`;

@@ -1,0 +1,329 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { McpUiDisplayMode, McpUiHostContext, McpUiUpdateModelContextRequest } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { McpAppContextUpdateEvent } from '../../events/app-context-update.js';
+import { McpAppInitializeEvent } from '../../events/app-initialize.js';
+import { McpAppMessageEvent } from '../../events/app-message.js';
+import { toolViewUri } from '../../mcp/apps.js';
+import { McpConnection } from '../../mcp/connection.js';
+import { tokens } from '../shared/tokens.js';
+import { renderConsent, type AppConsent } from './app-consent.js';
+import { loadAppResource } from './app-resource.js';
+import { AppSession } from './app-session.js';
+import type { PendingDownload } from './download-file.js';
+import { buildHostContext } from './host-context.js';
+import { styles } from './mcp-app-view.styles.js';
+
+type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
+
+/** Where a view stands. */
+export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
+
+/**
+ * An MCP App (`io.modelcontextprotocol/ui`): a tool's interactive HTML view,
+ * run in a sandbox on another origin and spoken to over the host side of the
+ * protocol (tool input and result, links, downloads, messages, model context,
+ * display modes, proxied tool calls with the visibility rules, sampling
+ * through the page's approval). Give it a connected `connection` and a `tool`
+ * (what `<mcp-chat>` does), or just `server` + `tool` (+ `arguments`) and it
+ * connects, runs the tool and shows its view: a live tool on a docs page.
+ * Without `sandbox-url` no app code runs at all: the view says so and shows
+ * the result as text (see docs/elements/mcp-app-view.md for why).
+ *
+ * @summary A tool's interactive view (MCP Apps), sandboxed on a second origin.
+ *
+ * @event mcp-app-initialize - The app finished its handshake (`McpAppInitializeEvent`, `.appInfo`).
+ * @event mcp-app-message - The app asks to add a message to the conversation (`McpAppMessageEvent`; `preventDefault()` refuses).
+ * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`).
+ *
+ * @csspart base - The frame around everything.
+ * @csspart header - The line above the view: title, server, buttons.
+ * @csspart title - The tool's title.
+ * @csspart server - The server's name.
+ * @csspart fullscreen-button - Opens or leaves full screen.
+ * @csspart close-button - Closes the view (only with `closable`).
+ * @csspart frame - The iframe of the sandbox proxy.
+ * @csspart notice - A status line: loading, no sandbox, server gone, error.
+ * @csspart fallback - The result as text when the view cannot run.
+ * @csspart consent - The question put to the person (open a link, save a file, send a message).
+ * @csspart consent-url - The link to open.
+ * @csspart consent-host - The link's host, in bold.
+ * @csspart consent-file - The file to save.
+ * @csspart consent-message - The message to send.
+ * @csspart consent-accept - Agrees.
+ * @csspart consent-decline - Refuses.
+ *
+ * @cssproperty --mcp-app-view-bg - Background around the view. Defaults to `--mcp-color-bg`.
+ * @cssproperty --mcp-app-view-fg - Text color. Defaults to `--mcp-color-fg`.
+ * @cssproperty --mcp-app-view-muted - Secondary text. Defaults to `--mcp-color-muted`.
+ * @cssproperty --mcp-app-view-border - Border color. Defaults to `--mcp-color-border`.
+ * @cssproperty --mcp-app-view-accent - Primary buttons. Defaults to `--mcp-color-accent`.
+ * @cssproperty --mcp-app-view-danger - Errors. Defaults to `--mcp-color-danger`.
+ * @cssproperty --mcp-app-view-radius - Corner radius. Defaults to `--mcp-radius`.
+ * @cssproperty --mcp-app-view-space - Base spacing. Defaults to `--mcp-space`.
+ */
+@customElement('mcp-app-view')
+export class McpAppView extends LitElement {
+  static override styles = [tokens, styles];
+
+  /** Standalone: the MCP server's URL. The view connects, runs `tool` with `arguments` and shows the view. */
+  @property() server?: string;
+  /** The tool: its name (standalone) or the `Tool` object from a connection's catalog. */
+  @property({ attribute: 'tool', converter: { fromAttribute: (v) => v } }) tool?: string | Tool;
+  /** Standalone: the tool's arguments, as JSON. */
+  @property({ attribute: 'arguments', converter: { fromAttribute: (v) => (v ? (JSON.parse(v) as Record<string, unknown>) : undefined) } })
+  arguments?: Record<string, unknown>;
+  /** The sandbox proxy page on another origin (`dist/mcp-app-sandbox.html` hosted there). Without it, no app runs. */
+  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
+  /** A connected server (instead of `server`): the view speaks to it. */
+  @property({ attribute: false }) connection?: McpConnection;
+  /** The tool call's `tool_use` id, for sampling and logs. */
+  @property({ attribute: 'tool-use-id' }) toolUseId?: string;
+  /** The call's arguments, once complete (sent to the app as `tool-input`). */
+  @property({ attribute: false }) toolInput?: Record<string, unknown>;
+  /** The call's result (sent as `tool-result`). */
+  @property({ attribute: false }) toolResult?: CallToolResult;
+  /** Tallest the inline view grows to, in pixels. */
+  @property({ type: Number, attribute: 'max-height' }) maxHeight = 600;
+  /** Ask the person before an app's `ui/message` goes to the conversation. */
+  @property({ type: Boolean, attribute: 'confirm-messages' }) confirmMessages = false;
+  /** Show a Close button. */
+  @property({ type: Boolean }) closable = false;
+  /** `light` or `dark`; by default the page's `prefers-color-scheme`. Sent to the app. */
+  @property({ reflect: true }) theme?: 'light' | 'dark';
+  /** `inline` or `fullscreen`. */
+  @property({ attribute: 'display-mode', reflect: true }) displayMode: McpUiDisplayMode = 'inline';
+  /** Where the view stands. */
+  @property({ reflect: true }) state: AppViewState = 'idle';
+  /** The app's latest `ui/update-model-context`, kept for the next model turn. */
+  modelContext?: McpUiUpdateModelContextRequest['params'];
+
+  @state() private notice = '';
+  @state() private consent?: AppConsent;
+  @state() private height = 120;
+  @query('iframe') private frame?: HTMLIFrameElement;
+  #session?: AppSession;
+  #run?: AbortController;
+  #ownConnection?: McpConnection;
+  #resize = new ResizeObserver(() => this.#session?.hostContextChanged());
+  #scheme = matchMedia('(prefers-color-scheme: dark)');
+  #onScheme = () => this.#session?.hostContextChanged();
+  #onConnection = () => {
+    const s = this.connection?.state;
+    if ((s === 'closed' || s === 'failed') && (this.state === 'running' || this.state === 'loading')) {
+      this.state = 'disconnected';
+      this.notice = `The server ${this.connection!.name} is no longer connected: this view cannot reach it any more.`;
+    }
+  };
+
+  /** The tool's `Tool` object, once known. */
+  get toolInfo(): Tool | undefined {
+    if (typeof this.tool === 'object') return this.tool;
+    return this.connection?.tools.find((t) => t.name === this.tool);
+  }
+
+  /** Sends partial arguments while a model streams them. */
+  sendToolInputPartial(args: Record<string, unknown>): void {
+    this.#session?.toolInputPartial(args);
+  }
+
+  /** Tells the app its tool call was cancelled (`ui/notifications/tool-cancelled`). */
+  cancelTool(reason = 'Stopped by the person'): void {
+    this.#session?.toolCancelled(reason);
+  }
+
+  /** Sends `ui/resource-teardown`, waits for the app (at most 2 s), then takes the frame down. Call before removing the element. */
+  async close(reason = 'The view was closed'): Promise<void> {
+    const session = this.#session;
+    this.#session = undefined;
+    this.#run?.abort();
+    await session?.close(reason);
+    this.state = 'closed';
+    this.displayMode = 'inline';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resize.observe(this);
+    this.#scheme.addEventListener('change', this.#onScheme);
+  }
+
+  override disconnectedCallback(): void {
+    this.#resize.disconnect();
+    this.#scheme.removeEventListener('change', this.#onScheme);
+    this.connection?.removeEventListener('mcp-connection-change', this.#onConnection);
+    // The frame is already gone: no teardown can reach the app now (call close() first).
+    void this.#session?.close('The view was removed');
+    this.#session = undefined;
+    this.#run?.abort();
+    void this.#ownConnection?.close();
+    super.disconnectedCallback();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('connection')) {
+      (changed.get('connection') as McpConnection | undefined)?.removeEventListener('mcp-connection-change', this.#onConnection);
+      this.connection?.addEventListener('mcp-connection-change', this.#onConnection);
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if ((changed.has('server') || changed.has('tool') || changed.has('arguments')) && this.server && typeof this.tool === 'string') void this.#standalone();
+    else if ((changed.has('connection') || changed.has('tool') || changed.has('sandboxUrl')) && this.connection && this.tool && !this.server) void this.#start();
+    if (changed.has('toolInput') && this.toolInput) this.#session?.toolInput(this.toolInput);
+    if (changed.has('toolResult') && this.toolResult) this.#session?.toolResult(this.toolResult);
+    if (changed.has('theme') || changed.has('displayMode')) this.#session?.hostContextChanged();
+    if ((changed as Map<string, unknown>).has('consent') && this.consent) this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }
+
+  async #standalone(): Promise<void> {
+    const url = this.server!;
+    await this.#ownConnection?.close();
+    const connection = new McpConnection({ url });
+    this.#ownConnection = connection;
+    this.state = 'loading';
+    this.notice = `Connecting to ${url}…`;
+    try {
+      await connection.connect();
+    } catch (error) {
+      this.#fail(`Could not reach the server ${url}: ${(error as Error).message}`);
+      return;
+    }
+    if (this.#ownConnection !== connection) return;
+    this.connection = connection;
+    const args = this.arguments ?? {};
+    this.toolInput = args;
+    await this.#start();
+    try {
+      this.toolResult = await connection.callTool(this.tool as string, args, { signal: this.#run?.signal });
+    } catch (error) {
+      if (this.#ownConnection === connection) this.#fail(`The tool ${String(this.tool)} failed: ${(error as Error).message}`);
+    }
+  }
+
+  async #start(): Promise<void> {
+    const connection = this.connection!;
+    this.#run?.abort();
+    const run = (this.#run = new AbortController());
+    await this.#session?.close('The view was replaced');
+    this.#session = undefined;
+    const tool = this.toolInfo;
+    const uri = tool && toolViewUri(tool);
+    if (!tool || !uri) return this.#fail(`The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`);
+    if (!this.sandboxUrl) {
+      this.state = 'no-sandbox';
+      this.notice = 'This tool has an interactive view, but this page has no sandbox origin for apps (sandbox-url), so it is not run here.';
+      return;
+    }
+    this.state = 'loading';
+    this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
+    try {
+      const resource = await loadAppResource(connection, uri, run.signal);
+      await this.updateComplete;
+      if (run.signal.aborted || !this.frame) return;
+      this.#session = await AppSession.start({
+        frame: this.frame,
+        sandboxUrl: new URL(this.sandboxUrl, location.href).href,
+        connection,
+        tool,
+        toolUseId: this.toolUseId,
+        resource,
+        host: this.#host(tool),
+      });
+      if (run.signal.aborted) return void this.#session.close('The view was replaced');
+      this.state = 'running';
+      this.notice = '';
+      if (this.toolInput) this.#session.toolInput(this.toolInput);
+      if (this.toolResult) this.#session.toolResult(this.toolResult);
+    } catch (error) {
+      if (!run.signal.aborted) this.#fail(`The view of ${tool.title ?? tool.name} could not be shown: ${(error as Error).message}`);
+    }
+  }
+
+  #fail(message: string): void {
+    this.state = 'error';
+    this.notice = message;
+  }
+
+  #ask(consent: AppConsentQuestion): Promise<boolean> {
+    this.consent?.resolve(false);
+    return new Promise((resolve) => {
+      const entry = { ...consent, resolve: (ok: boolean) => {
+        if (this.consent === entry) this.consent = undefined;
+        resolve(ok);
+      } } as AppConsent;
+      this.consent = entry;
+    });
+  }
+
+  #host(tool: Tool) {
+    const name = tool.name;
+    return {
+      hostContext: (): McpUiHostContext =>
+        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool } }),
+      setDisplayMode: (mode: McpUiDisplayMode) => {
+        this.displayMode = mode;
+      },
+      resize: (height: number) => {
+        this.height = Math.max(48, Math.min(Math.ceil(height), this.maxHeight));
+      },
+      confirmLink: (href: string, host: string) => this.#ask({ kind: 'link', href, host }),
+      confirmDownload: (download: PendingDownload) => this.#ask({ kind: 'download', download }),
+      message: async (params: McpAppMessageEvent['detail']) => {
+        const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
+        if (this.confirmMessages && !(await this.#ask({ kind: 'message', text }))) return false;
+        return this.dispatchEvent(new McpAppMessageEvent(params, name));
+      },
+      modelContext: (params: McpUiUpdateModelContextRequest['params']) => {
+        this.modelContext = params;
+        this.dispatchEvent(new McpAppContextUpdateEvent(params, name));
+      },
+      initialized: (appInfo?: { name: string; version: string }) => this.dispatchEvent(new McpAppInitializeEvent(appInfo)),
+      closeRequested: () => void this.close('The app asked to close'),
+    };
+  }
+
+  #fallback() {
+    const text = this.toolResult?.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+    return text ? html`<pre part="fallback" class="fallback">${text}</pre>` : nothing;
+  }
+
+  protected override render() {
+    // Closed: nothing at all (outer styles such as ::slotted may keep the host displayed).
+    if (this.state === 'closed') return nothing;
+    const tool = this.toolInfo;
+    const title = tool?.title ?? tool?.annotations?.title ?? tool?.name ?? (typeof this.tool === 'string' ? this.tool : 'App');
+    const server = this.connection?.name ?? this.server ?? '';
+    const who = `The app of ${title} (${server})`;
+    const modes = this.#session?.appDisplayModes;
+    const canFullscreen = this.state === 'running' && (!modes || modes.includes('fullscreen'));
+    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'disconnected';
+    const full = this.displayMode === 'fullscreen';
+    return html`<div part="base" class="base" role=${full ? 'dialog' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full ? title : nothing}>
+      <div part="header" class="header">
+        <span part="title" class="title">${title}</span>
+        <span part="server" class="server">${server}</span>
+        <span class="spacer"></span>
+        ${canFullscreen
+          ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
+          : nothing}
+        ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
+      </div>
+      ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
+      ${this.consent ? renderConsent(this.consent, who) : nothing}
+      ${showFrame
+        ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
+            style=${full ? '' : `height:${this.height}px`}></iframe>`
+        : nothing}
+      ${this.state === 'no-sandbox' || this.state === 'error' ? this.#fallback() : nothing}
+    </div>`;
+  }
+
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-app-view': McpAppView;
+  }
+}

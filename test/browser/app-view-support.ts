@@ -1,0 +1,85 @@
+import { afterEach, expect, inject } from 'vitest';
+import '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import { McpConnection, type InputRouter } from '../../src/mcp/index.js';
+
+/** One report of the demo app (`notifications/message`, logger `demo-app`). */
+export interface AppReport {
+  step: string;
+  ok: boolean;
+  detail: unknown;
+}
+
+/** A connection to the demo server, a view of `counter-app` on it, and what the app reported. */
+export interface DemoView {
+  connection: McpConnection;
+  view: McpAppView;
+  reports: AppReport[];
+  /** Waits for the app's report of `step` and returns it. */
+  report(step: string): Promise<AppReport>;
+  close(): Promise<void>;
+}
+
+/**
+ * Shows the demo server's `counter-app` view in `<mcp-app-view>` (sandbox from
+ * the apps setup), runs the tool with `steps` (actions the app performs by
+ * itself once it has the result), and collects the app's reports.
+ */
+export async function showDemoApp(
+  era: 'legacy' | 'modern',
+  steps: string[] = [],
+  options: { setup?: (view: McpAppView) => void; router?: InputRouter } = {},
+): Promise<DemoView> {
+  const connection = new McpConnection({ url: inject('demoUrl'), era }, { router: options.router });
+  await connection.connect();
+  const reports: AppReport[] = [];
+  connection.addEventListener('mcp-log-message', (event) => {
+    if (event.message.logger === 'app:demo-app') reports.push(event.message.data as AppReport);
+  });
+  const view = document.createElement('mcp-app-view');
+  view.sandboxUrl = inject('sandboxUrl');
+  view.connection = connection;
+  view.tool = 'counter-app';
+  view.toolUseId = 'call-1';
+  view.toolInput = { steps };
+  options.setup?.(view);
+  document.body.append(view);
+  view.toolResult = await connection.callTool('counter-app', { steps });
+  const report = async (step: string) => {
+    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
+    return reports.find((r) => r.step === step)!;
+  };
+  return {
+    connection,
+    view,
+    reports,
+    report,
+    async close() {
+      if (view.isConnected) await view.close();
+      view.remove();
+      await connection.close();
+    },
+  };
+}
+
+/** The element's shadow DOM, for parts. */
+export const part = (view: McpAppView, name: string) => view.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+const cleanups: Array<() => unknown> = [];
+
+/** Runs (last first) what the test registered with {@link cleanup}; for `afterEach`. */
+export async function runCleanups(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()!();
+}
+
+/** Registers something to undo after the test. */
+export const cleanup = (fn: () => unknown) => void cleanups.push(fn);
+
+/** {@link showDemoApp}, closed after the test. */
+export async function show(...args: Parameters<typeof showDemoApp>): Promise<DemoView> {
+  const shown = await showDemoApp(...args);
+  cleanup(() => shown.close());
+  return shown;
+}
+
+afterEach(runCleanups);

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { openHistory } from '../../src/history/idb-store.js';
+import type { AppReport } from './app-view-support.js';
+import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { lastProviderRequest } from './sampling-support.js';
+
+// MCP Apps in <mcp-chat>: the demo server's counter app under its tool call,
+// with the fake OpenAI provider or the palette's runner, restored after a reload.
+
+afterEach(() => document.body.replaceChildren());
+
+async function withSandbox(options: Parameters<typeof mountChat>[0] = {}): Promise<{ chat: McpChat; reports: AppReport[] }> {
+  const chat = await mountChat(options);
+  chat.sandboxUrl = inject('sandboxUrl');
+  const reports: AppReport[] = [];
+  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
+    if (e.message.logger === 'app:demo-app') reports.push(e.message.data as AppReport);
+  });
+  return { chat, reports };
+}
+const views = (chat: McpChat) => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.some((r) => r.step === step), { timeout: 15_000 }).toBe(true);
+
+describe('<mcp-chat> with MCP Apps', () => {
+  test("a model's call shows the view under the call; its model context goes with the next turn; its message becomes the next message", async () => {
+    const { chat, reports } = await withSandbox();
+    await typeAndSend(chat, 'Show the counter [[tool:counter-app {"steps":["context","message"]}]]');
+    await expect.poll(() => views(chat).length, { timeout: 15_000 }).toBe(1);
+    const view = views(chat)[0]!;
+    // Under its own call: slotted into the tool card's slot of the message.
+    const use = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use')!;
+    expect(view.slot).toBe(`tool-${use.type === 'tool_use' ? use.id : ''}`);
+    await reported(reports, 'tool-input');
+    await reported(reports, 'tool-result');
+    await reported(reports, 'context');
+    // ui/message: sent as the person's message once the running turn ended, and answered.
+    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => chat.session.busy).toBe(false);
+    await typeAndSend(chat, 'What does the view show? [[say:It shows the counter.]]');
+    await expect.poll(() => JSON.stringify(chat.messages.at(-1)?.content ?? '')).toContain('It shows the counter.');
+    const request = await lastProviderRequest(inject('openaiUrl'), 'What does the view show?');
+    expect(JSON.stringify(request.body)).toContain('The counter shows');
+    expect(JSON.stringify(request.body)).toContain('From the view of counter-app');
+    // App-only tools are not offered to the model.
+    expect(JSON.stringify(request.body)).not.toContain('app-increment');
+  });
+
+  test("the palette's runner shows the view; a reload restores it with the stored input and result; Full screen and Close", async () => {
+    const name = `chat-apps-${Math.random()}`;
+    const storageKey = `k-${Math.random()}`;
+    const first = await withSandbox({ provider: false, store: await openHistory({ name }), storageKey });
+    await first.chat.runTool('counter-app', { steps: [] });
+    await expect.poll(() => views(first.chat).length, { timeout: 15_000 }).toBe(1);
+    await reported(first.reports, 'tool-result');
+    await first.chat.session.saved();
+    first.chat.remove();
+
+    const second = await withSandbox({ provider: false, store: await openHistory({ name }), storageKey });
+    await expect.poll(() => views(second.chat).length, { timeout: 15_000 }).toBe(1);
+    await reported(second.reports, 'tool-input');
+    await reported(second.reports, 'tool-result');
+    expect(second.reports.find((r) => r.step === 'tool-input')?.detail).toEqual({ steps: [] });
+    const view = views(second.chat)[0]!;
+    await userEvent.click(view.shadowRoot!.querySelector<HTMLElement>('[part~="fullscreen-button"]')!);
+    await expect.poll(() => view.displayMode).toBe('fullscreen');
+    await userEvent.click(view.shadowRoot!.querySelector<HTMLElement>('[part~="fullscreen-button"]')!);
+    await expect.poll(() => view.displayMode).toBe('inline');
+    await userEvent.click(view.shadowRoot!.querySelector<HTMLElement>('[part~="close-button"]')!);
+    await reported(second.reports, 'teardown');
+    await expect.poll(() => view.state).toBe('closed');
+    expect(view.getBoundingClientRect().height).toBe(0);
+  });
+
+  test('without sandbox-url the chat shows no view (the card has the result)', async () => {
+    const chat = await mountChat({ provider: false });
+    await chat.runTool('counter-app', {});
+    await expect.poll(() => deepAll(shadow(chat), 'mcp-tool-card').length).toBe(1);
+    await chat.updateComplete;
+    expect(views(chat)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// demo/docs.html: live MCP Apps views on a documentation page, no model. The
+// app runs two cross-origin frames deep (sandbox proxy, then the app).
+
+async function openDocs(page: Page): Promise<void> {
+  const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: process.env.E2E_SANDBOX_URL!, basicServer: process.env.E2E_BASIC_URL! });
+  await page.goto(`docs.html?${params}`);
+}
+const app = (page: Page, id: string) => page.frameLocator(`#${id} iframe[part="frame"]`).frameLocator('iframe[title="MCP App"]');
+
+test('the official basic-vanillajs app: renders, calls get-time on its server through the host, the new time shows', async ({ page }) => {
+  await openDocs(page);
+  const view = app(page, 'basic-app');
+  const time = view.locator('#server-time');
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/, { timeout: 20_000 });
+  const first = await time.textContent();
+  await page.waitForTimeout(5); // the next ISO time differs by at least a millisecond
+  await view.getByRole('button', { name: 'Get Server Time' }).click();
+  await expect(time).not.toHaveText(first!);
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+});
+
+test('the demo counter app: a tool call through the host, a link behind consent, full screen and back', async ({ page }) => {
+  await openDocs(page);
+  const view = app(page, 'counter-app');
+  const count = view.locator('#count');
+  await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
+  const before = Number(await count.textContent());
+  await view.getByRole('button', { name: '+1 (server tool)' }).click();
+  await expect(count).toHaveText(String(before + 1));
+
+  await view.getByRole('button', { name: 'Open link' }).click();
+  const host = page.locator('#counter-app');
+  await expect(host.locator('[part="consent-host"]')).toHaveText('modelcontextprotocol.io');
+  await host.getByRole('button', { name: 'Cancel' }).click();
+  await expect(host.locator('[part="consent"]')).toHaveCount(0);
+
+  await view.getByRole('button', { name: 'Full screen' }).click();
+  await expect(host).toHaveAttribute('display-mode', 'fullscreen');
+  await expect(view.locator('#mode')).toHaveText('fullscreen');
+  await host.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect(host).toHaveAttribute('display-mode', 'inline');
+  await expect(view.locator('#mode')).toHaveText('inline');
+});
+
+test('the demo chat: a model calls the basic example and the demo app; both views show under their calls', async ({ page }) => {
+  const params = new URLSearchParams({ provider: 'openai', baseUrl: process.env.E2E_OPENAI_URL!, model: 'gpt-4o-mini', sandbox: process.env.E2E_SANDBOX_URL! });
+  params.append('server', process.env.E2E_DEMO_URL!);
+  params.append('server', process.env.E2E_BASIC_URL!);
+  await page.goto(`index.html?${params}`);
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toHaveCount(2, { timeout: 15_000 });
+  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Settings' }).click();
+  await page.getByLabel('API key').fill('test-key');
+  await page.getByRole('button', { name: 'Use this model' }).click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('[[tool:get-time {}]] [[tool:counter-app {}]]');
+  await composer.press('Enter');
+  const views = page.locator('mcp-app-view');
+  await expect(views).toHaveCount(2, { timeout: 15_000 });
+  const time = views.nth(0).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#server-time');
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+  const count = views.nth(1).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#count');
+  await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
+});
