@@ -132,6 +132,14 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart palette-item - One entry of the palette.
  * @csspart run-form - The form of a tool or prompt picked from the palette.
  * @csspart field-error - Why a field of a run form is not valid, under the field.
+ * @csspart message-actions - The actions under a message: Copy; Regenerate on the last answer; Edit on the person's messages.
+ * @csspart message-action - One of those buttons (also `copy-button`, `regenerate-button`, `edit-button`).
+ * @csspart copy-button - Copies the message's text.
+ * @csspart regenerate-button - Answers the last question again (the previous answer stays saved).
+ * @csspart edit-button - Edits the person's message and sends it again (what followed is replaced; it stays saved).
+ * @csspart edit-form - The inline form of an edited message (Save and send, Cancel; Escape cancels).
+ * @csspart conversation-group - A date heading of the conversation list (Today, Yesterday, Previous 7 days, a month).
+ * @csspart conversation-date - The date (or time, today) of a saved conversation.
  * @csspart resource-preview - The dialog previewing a resource.
  *
  * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
