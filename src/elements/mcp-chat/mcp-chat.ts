@@ -451,6 +451,9 @@ export class McpChat extends LitElement {
       streamChanged: () => this.#scroll.streamChanged(),
       conversationCreated: () => {
         if (this.panel === 'conversations') void this.#conversations.refresh();
+        // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
+        // also when nothing else repaints (no model: no streaming follows).
+        this.requestUpdate();
       },
       turnEnded: (result: TurnResult) => this.#turnEnded(result),
       toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
