@@ -47,6 +47,29 @@ const eventNames = {
   },
 };
 
+/**
+ * An element that honours a global HTML attribute (`lang`, `dir`) lists it
+ * through `observedAttributes`; the analyzer then records it without the
+ * property behind it, and typings generated from the manifest would read
+ * `McpChat["undefined"]`. Those properties are HTMLElement's own.
+ */
+const GLOBAL_ATTRIBUTES = new Set(['lang', 'dir', 'hidden', 'title', 'inert']);
+const globalAttributes = {
+  name: 'global-attributes',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        for (const attribute of declaration.attributes ?? []) {
+          if (attribute.fieldName || !GLOBAL_ATTRIBUTES.has(attribute.name)) continue;
+          attribute.fieldName = attribute.name;
+          attribute.description ??= `The global HTML attribute \`${attribute.name}\` (honoured by the element; also read from an ancestor).`;
+          attribute.type ??= { text: 'string' };
+        }
+      }
+    }
+  },
+};
+
 export default {
   globs: ['src/**/*.ts'],
   // src/react wraps the elements for React; its components are not elements.
@@ -55,6 +78,7 @@ export default {
   packagejson: false,
   plugins: [
     eventNames,
+    globalAttributes,
     {
       name: 'sort-modules',
       packageLinkPhase({ customElementsManifest }) {
