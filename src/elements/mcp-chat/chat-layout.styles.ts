@@ -28,7 +28,7 @@ export const chatLayoutStyles = css`
   .panel h3 { font-size: 0.875em; margin: 8px 0 0; color: var(--mcp-chat-muted); }
   .panel ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
   .panel li { min-width: 0; overflow-wrap: anywhere; }
-  .panel button { background: var(--mcp-chat-bg); }
+  .panel button:not(.primary) { background: var(--mcp-chat-bg); }
   .conversation { display: flex; gap: 2px; align-items: center; }
   .conversation > button { border-color: transparent; background: transparent; padding-inline: 8px; }
   .conversation > button:first-child { flex: 1; text-align: start; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -897,7 +897,9 @@ export class McpChat extends LitElement {
                 ${renderMessageList({
                   messages: s.messages,
                   streaming: s.streaming,
-                  thinking: s.busy && Boolean(this.chatProvider) && !s.streaming?.content.some((b) => b.type !== 'text' || b.text),
+                  // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
+                  thinking:
+                    s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
                   theme: this.theme,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).

@@ -25,7 +25,7 @@ export interface ToolCallView {
 }
 
 const CARD_PARTS =
-  'card:tool-card, summary:tool-summary, name:tool-name, status:tool-status, arguments:tool-arguments, result:tool-result, structured:tool-structured, error:tool-error, progress:tool-progress, stop-button:tool-stop-button, approve-button:tool-approve-button, always-button:tool-always-button, deny-button:tool-deny-button';
+  'card:tool-card, summary:tool-summary, name:tool-name, status:tool-status, arguments:tool-arguments, result:tool-result, structured:tool-structured, error:tool-error, progress:tool-progress, stop-button:tool-stop-button, raw-button:tool-raw-button, raw:tool-raw, approve-button:tool-approve-button, always-button:tool-always-button, deny-button:tool-deny-button';
 const BLOCK_PARTS =
   'text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button, unknown';
 

@@ -112,7 +112,7 @@ export class McpToolCard extends LitElement {
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line">${VERBS[status]} <strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
+          <span class="line">${VERBS[status] ? `${VERBS[status]} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
               ? html` <span class="server">on ${server}</span>`
               : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
@@ -190,7 +190,7 @@ const STATUS_ICONS: Record<ToolCallStatus, IconName> = {
 const VERBS: Record<ToolCallStatus, string> = {
   pending: 'Run',
   approval: 'Run',
-  running: 'Running',
+  running: '',
   done: 'Ran',
   error: 'Ran',
   cancelled: 'Ran',

@@ -8,7 +8,7 @@ import { renderMessageActions, type MessageActions, type MessageActionsView } fr
 
 /** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
 export const MESSAGE_PARTS =
-  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
+  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
 
 /** Messages the list shows: user messages made only of tool results appear inside their tool cards instead. */
 export function visibleMessages(messages: readonly Message[]): Message[] {
