@@ -94,8 +94,11 @@ test('policies default to ask and survive in storage', () => {
   const store = new Map<string, string>();
   const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as Storage;
   const a = new SamplingPolicies({ storage });
-  expect(a.get('s1')).toBe('ask');
-  a.set('s1', 'auto');
-  expect(new SamplingPolicies({ storage }).get('s1')).toBe('auto');
-  expect(() => a.set('s1', 'sometimes' as never)).toThrow(/unknown sampling policy/);
+  const server = 'https://tools.example.com/mcp';
+  expect(a.get(server)).toBe('ask');
+  a.set(server, 'auto');
+  expect(new SamplingPolicies({ storage }).get(server)).toBe('auto');
+  expect(() => a.set(server, 'sometimes' as never)).toThrow(/unknown sampling policy/);
+  // Policies are kept per server address: a per-page id would follow the connection order.
+  expect(() => a.set('s1', 'auto')).toThrow(/per server URL/);
 });
