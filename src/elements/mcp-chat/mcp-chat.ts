@@ -434,6 +434,9 @@ export class McpChat extends LitElement {
       get calls() {
         return chat.session.calls;
       },
+      get chatBusy() {
+        return chat.session.busy;
+      },
       get conversationId() {
         return chat.session.conversation?.id;
       },
@@ -462,6 +465,7 @@ export class McpChat extends LitElement {
       reopen: async (id: string) => {
         await this.session.open(id);
         this.#scroll.follow();
+        this.requestUpdate();
       },
       // ChatPalette
       clearComposer: () => {

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { HistoryStore } from '../../../history/index.js';
+import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
 import { openHistory } from '../../../history/idb-store.js';
 import { createMemoryHistory } from '../../../history/memory-store.js';
 import { describe } from '../describe.js';
@@ -13,7 +13,9 @@ export interface ChatPersistenceHost extends ReactiveControllerHost {
   readonly pageStore: HistoryStore | null | undefined;
   /** The id of the conversation shown now, if it is saved. */
   readonly conversationId: string | undefined;
-  /** Shows a saved conversation (the one open before the reload). */
+  /** True while a turn or call runs (another tab's appends are shown once it ends). */
+  readonly chatBusy: boolean;
+  /** Shows a saved conversation (the one open before the reload, or again after another tab added to it). */
   reopen(id: string): Promise<void>;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
@@ -49,7 +51,37 @@ export class ChatPersistence implements ReactiveController {
     void this.#initStore();
   }
 
+  hostDisconnected(): void {
+    this.#watch(undefined);
+  }
+
+  /** The store whose changes are followed, and what stops following it. */
+  #watched?: { store: HistoryStore; stop: () => void };
+  /** Another tab appended to the open conversation while this one was busy. */
+  #behind = false;
+
+  /** Follows another tab's appends to the open conversation (the store broadcasts them). */
+  #watch(store: HistoryStore | undefined): void {
+    if (this.#watched?.store === store) return;
+    this.#watched?.stop();
+    this.#watched = undefined;
+    if (!store) return;
+    const onChange = (event: HistoryChangeEvent) => {
+      const change = event.change;
+      if (!event.remote || change.type !== 'messages' || change.conversationId !== this.#host.conversationId) return;
+      if (this.#host.chatBusy) this.#behind = true;
+      else void this.#host.reopen(change.conversationId).catch(() => {});
+    };
+    store.addEventListener('change', onChange);
+    this.#watched = { store, stop: () => store.removeEventListener('change', onChange) };
+  }
+
   hostUpdated(): void {
+    this.#watch(this.store);
+    if (this.#behind && !this.#host.chatBusy && this.#host.conversationId) {
+      this.#behind = false;
+      void this.#host.reopen(this.#host.conversationId).catch(() => {});
+    }
     const id = this.#host.conversationId;
     try {
       if (id) localStorage.setItem(this.#openKey, id);
