@@ -275,8 +275,13 @@ export const chatStyles = [
     .requests:empty { display: none; }
     .check { flex-direction: row; align-items: center; gap: 6px; }
     /* Message actions and the edit form (behaviour only; the look may restyle them). */
-    .message-actions { display: flex; gap: 4px; margin-block: 2px 8px; }
-    .message-actions button, .edit-form button:not(.primary) { color: var(--mcp-chat-fg); background: transparent; transition: none; font: inherit; font-size: 0.85em; min-height: 28px; padding: 2px 8px; }
+    /* Per-message actions: quiet icons under the message (at the end for the person's), clearer on hover and focus; always there on touch. */
+    .message-actions { display: flex; gap: 2px; margin-block: -14px 0; --mcp-icon-size: 16px; opacity: 0.75; transition: opacity var(--mcp-chat-motion) ease-out; }
+    .message-actions:hover, .message-actions:focus-within { opacity: 1; }
+    .message-actions.mine { justify-content: flex-end; }
+    .message-actions .icon-button { width: 32px; height: 32px; color: var(--mcp-chat-muted); }
+    @media (pointer: coarse) { .message-actions { opacity: 1; } .message-actions .icon-button { width: 44px; height: 44px; } }
+    .edit-form button:not(.primary) { color: var(--mcp-chat-fg); background: transparent; transition: none; font: inherit; font-size: 0.85em; min-height: 28px; padding: 2px 8px; }
     .edit-form { display: grid; gap: 6px; margin-block: 4px 8px; }
     .edit-form textarea { font: inherit; color: var(--mcp-chat-fg); background: var(--mcp-chat-bg); border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: 8px; }
   `,

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { icon } from '../../shared/icons.js';
 import type { Message } from '../../../content/index.js';
 import { messageText } from '../controllers/conversation-branches.js';
 
@@ -58,9 +59,9 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
   const canRegenerate = !isPerson && view.idle && view.hasModel && message === view.lastAnswer;
   const canEdit = isPerson && view.idle && text !== '' && message.content.every((b) => b.type === 'text');
   if (!text && !canRegenerate) return nothing;
-  return html`<div part="message-actions" class="message-actions" role="group" aria-label=${isPerson ? 'Your message' : 'Answer'}>
-    ${text ? html`<button type="button" part="message-action copy-button" @click=${() => actions.copy(message)}>${t.copy}</button>` : nothing}
-    ${canRegenerate ? html`<button type="button" part="message-action regenerate-button" @click=${() => actions.regenerate(message)}>${t.regenerate}</button>` : nothing}
-    ${canEdit ? html`<button type="button" part="message-action edit-button" @click=${() => actions.startEdit(message)}>${t.edit}</button>` : nothing}
+  return html`<div part="message-actions" class=${isPerson ? "message-actions mine" : "message-actions"} role="group" aria-label=${isPerson ? 'Your message' : 'Answer'}>
+    ${text ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy} data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>` : nothing}
+    ${canRegenerate ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate} data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>` : nothing}
+    ${canEdit ? html`<button type="button" class="icon-button" part="message-action edit-button" aria-label=${t.edit} data-tip=${t.edit} @click=${() => actions.startEdit(message)}>${icon('pencil')}</button>` : nothing}
   </div>`;
 }
