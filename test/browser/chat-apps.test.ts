@@ -40,8 +40,13 @@ describe('<mcp-chat> with MCP Apps', () => {
     await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => chat.session.busy).toBe(false);
     await typeAndSend(chat, 'What does the view show? [[say:It shows the counter.]]');
-    await expect.poll(() => JSON.stringify(chat.messages.at(-1)?.content ?? '')).toContain('It shows the counter.');
-    const request = await lastProviderRequest(inject('openaiUrl'), 'What does the view show?');
+    await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content)).toContain('It shows the counter.');
+    // The fake may record the request a moment after the answer shows: wait for it too.
+    let request: { body: unknown } | undefined;
+    await expect
+      .poll(async () => (request = await lastProviderRequest(inject('openaiUrl'), 'What does the view show?').catch(() => undefined)), { timeout: 10_000 })
+      .toBeTruthy();
+    request = request!;
     expect(JSON.stringify(request.body)).toContain('The counter shows');
     expect(JSON.stringify(request.body)).toContain('From the view of counter-app');
     // App-only tools are not offered to the model.
