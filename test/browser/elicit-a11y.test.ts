@@ -91,7 +91,7 @@ describe('<mcp-elicit-form> theming', () => {
     const light = await mount(REQUEST, 'light');
     const dark = await mount(REQUEST, 'dark');
     expect(bg(light.el)).toBe('rgb(255, 255, 255)');
-    expect(bg(dark.el)).toBe('rgb(17, 19, 24)');
+    expect(bg(dark.el)).toBe('rgb(21, 21, 24)'); // --mcp-color-bg, dark (#151518)
     expect(dark.el.getAttribute('theme')).toBe('dark');
   });
 
