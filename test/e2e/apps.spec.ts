@@ -57,6 +57,8 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('[[tool:get-time {}]] [[tool:counter-app {}]]');
   await composer.press('Enter');
+  // get-time has no annotations, so by the spec's defaults (destructiveHint true) it asks first.
+  await page.locator('mcp-chat').getByRole('button', { name: 'Approve', exact: true }).click({ timeout: 15_000 });
   const views = page.locator('mcp-app-view');
   await expect(views).toHaveCount(2, { timeout: 15_000 });
   const time = views.nth(0).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#server-time');
