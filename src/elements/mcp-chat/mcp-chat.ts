@@ -105,6 +105,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
  * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
@@ -905,6 +906,7 @@ export class McpChat extends LitElement {
                   thinking:
                     s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
                   theme: this.theme,
+                  interrupted: this.#t.interrupted,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
                   inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],

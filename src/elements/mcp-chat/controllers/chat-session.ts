@@ -40,6 +40,18 @@ export interface ChatSessionHost extends ReactiveControllerHost {
 /** Marks tool calls the person ran from the palette (not asked by a model). */
 export const MANUAL_META_KEY = 'mcp-elements/manual';
 
+/**
+ * Marks an assistant answer whose stream never finished (saved as it
+ * streamed, then the page went away; or the stream failed or was stopped).
+ * While it streams, its text is saved about once a second (and on
+ * `pagehide`), each save replacing the previous one through
+ * `REPLACES_META_KEY`; the finished answer replaces the last of them.
+ */
+export const INTERRUPTED_META_KEY = 'mcp-elements/interrupted';
+
+/** How often, at most, the answer streaming in is saved (ms). */
+const PARTIAL_SAVE_MS = 1000;
+
 /** How a stopped call is reported to the turn loop (it records the call as `cancelled`). */
 const stoppedError = () => new DOMException('The person stopped this tool call.', 'AbortError');
 
@@ -70,6 +82,11 @@ export class ChatSession implements ReactiveController {
   /** Resolves when the running turn or call ends (the queue of direct calls waits on it). */
   #idle: Promise<void> = Promise.resolve();
   #endBusy: () => void = () => {};
+  /** The answer streaming in, as it is saved: where it goes in the conversation, whether a partial save was made. */
+  #partial?: { at: number; text: MessageBlock[]; saved: boolean; done: boolean; finished: boolean; last: number; timer?: ReturnType<typeof setTimeout> };
+  /** The element left the page (the answer streaming in was saved as it was). */
+  #detached = false;
+  readonly #onPageHide = () => this.#savePartial();
 
   constructor(host: ChatSessionHost) {
     this.#host = host;
@@ -77,8 +94,52 @@ export class ChatSession implements ReactiveController {
     host.addController(this);
   }
 
+  hostConnected(): void {
+    this.#detached = false;
+    globalThis.addEventListener?.('pagehide', this.#onPageHide);
+  }
+
   hostDisconnected(): void {
+    globalThis.removeEventListener?.('pagehide', this.#onPageHide);
+    this.#savePartial();
+    // What the stopped stream records next is what was just saved; saving it again later could land after another chat's messages.
+    this.#detached = true;
     this.stop();
+  }
+
+  /** Saves the text streamed so far, marked interrupted, replacing any earlier partial save of the same answer. */
+  #savePartial(): void {
+    const partial = this.#partial;
+    if (!partial) return;
+    clearTimeout(partial.timer);
+    partial.timer = undefined;
+    if (partial.done || !partial.text.length || !this.#host.store) return;
+    partial.last = Date.now();
+    partial.saved = true;
+    const message: Message = { role: 'assistant', content: partial.text, _meta: { [INTERRUPTED_META_KEY]: true, [REPLACES_META_KEY]: partial.at } };
+    this.#saving = this.#saving.then(async () => {
+      try {
+        const id = this.conversation?.id;
+        if (id) await saveMessages(this.#host.store!, id, [{ ...message }]);
+      } catch {
+        // The finished answer is saved again whole; a failed partial save only loses the partial.
+      }
+    });
+  }
+
+  /** The turn's message `message` is recorded: it completes (or, when the stream failed, is) the answer saved so far. */
+  #recordTurnMessage(message: Message): Promise<void> {
+    const partial = this.#partial;
+    if (message.role !== 'assistant' || !partial || partial.done) return this.append(message);
+    clearTimeout(partial.timer);
+    partial.done = true;
+    const meta = { ...(message._meta ?? {}), ...(partial.finished ? {} : { [INTERRUPTED_META_KEY]: true }) };
+    const shown: Message = Object.keys(meta).length ? { ...message, _meta: meta } : message;
+    if (this.#detached && partial.saved && !partial.finished) {
+      this.messages = [...this.messages, shown];
+      return Promise.resolve();
+    }
+    return this.append(shown, partial.saved ? { _meta: { ...meta, [REPLACES_META_KEY]: partial.at } } : {});
   }
 
   #startBusy(): void {
@@ -215,10 +276,12 @@ export class ChatSession implements ReactiveController {
             this.#approvals.set(toolUse.id, resolve);
             signal.addEventListener('abort', () => resolve(false), { once: true });
           }),
-        onMessage: (message) => this.append(message),
+        onMessage: (message) => this.#recordTurnMessage(message),
         onEvent: (event) => this.#onTurnEvent(event),
       });
     } finally {
+      if (this.#partial) clearTimeout(this.#partial.timer);
+      this.#partial = undefined;
       this.streaming = undefined;
       this.#turn = undefined;
       this.#approvals.clear();
@@ -235,12 +298,15 @@ export class ChatSession implements ReactiveController {
     const servers = this.#host.servers;
     switch (event.type) {
       case 'round-start':
+        if (this.#partial) clearTimeout(this.#partial.timer);
+        this.#partial = { at: this.messages.length, text: [], saved: false, done: false, finished: false, last: Date.now() };
         this.streaming = { role: 'assistant', content: [] };
         this.#host.streamChanged();
         return;
       case 'delta':
         this.streaming = { role: 'assistant', content: event.content.filter(Boolean).map((b) => ({ ...b })) as MessageBlock[] };
         this.#host.streamChanged();
+        this.#partialChanged(this.streaming.content);
         return;
       case 'message':
         if (event.message.role === 'assistant') {
@@ -273,11 +339,25 @@ export class ChatSession implements ReactiveController {
         return;
       }
       case 'provider-result':
+        if (this.#partial) {
+          this.#partial.finished = true;
+          clearTimeout(this.#partial.timer);
+        }
         return;
       default: {
         const never: never = event;
         void never;
       }
+    }
+  }
+
+  /** New streamed content: its text (never a half-made tool call, which would break the pairing) is saved at most once a second. */
+  #partialChanged(content: readonly MessageBlock[]): void {
+    const partial = this.#partial;
+    if (!partial || partial.done || partial.finished) return;
+    partial.text = content.filter((b) => b.type === 'text' && b.text !== '');
+    if (partial.timer === undefined && partial.text.length) {
+      partial.timer = setTimeout(() => this.#savePartial(), Math.max(0, PARTIAL_SAVE_MS - (Date.now() - partial.last)));
     }
   }
 

@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Message } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
 import '../../content/mcp-message/mcp-message.js';
+import { INTERRUPTED_META_KEY } from '../controllers/chat-session.js';
 import { renderMessageActions, type MessageActions, type MessageActionsView } from './message-actions.js';
 
 /** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
@@ -29,6 +30,8 @@ export interface MessageListView {
   thinking: boolean;
   /** Copy, regenerate, edit (see `message-actions.ts`); none when absent. */
   actions?: { view: MessageActionsView; actions: MessageActions };
+  /** The note under an answer whose stream never finished (`INTERRUPTED_META_KEY`). */
+  interrupted: string;
 }
 
 /**
@@ -44,7 +47,9 @@ export function renderMessageList(view: MessageListView) {
       (m) => m,
       (m) => {
         const inline = view.inlineOf(m);
+        const interrupted = (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
         return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
+          ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
           ${view.actions ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },
     )}
