@@ -42,14 +42,14 @@ describe('<mcp-chat> sign-in to a protected server', () => {
   test('"Sign in to Notes", popup, connected, its tool works; Sign out: it asks again', async () => {
     const chat = await mountProtected();
     const chip = shadow(chat).querySelector('[part~="server-status"]')!;
-    expect(chip.getAttribute('aria-label')).toBe('Notes: auth-required');
+    expect(chip.getAttribute('aria-label')).toMatch(/^Notes \(127\.0\.0\.1:\d+\): auth-required$/);
     expect(shadow(chat).querySelector('[part~="sign-in"]')!.textContent).toContain('Notes needs you to sign in');
 
     await userEvent.click(buttonNamed(chat, 'Sign in to Notes')!);
     await expect.poll(() => chat.serverSet.connections[0]!.state, { timeout: 15_000 }).toBe('connected');
     await chat.updateComplete;
     expect(buttonNamed(chat, 'Sign in to Notes')).toBeUndefined();
-    expect(shadow(chat).querySelector('[part~="server-status"]')!.getAttribute('aria-label')).toBe('Notes: connected');
+    expect(shadow(chat).querySelector('[part~="server-status"]')!.getAttribute('aria-label')).toMatch(/^Notes \(127\.0\.0\.1:\d+\): connected$/);
 
     await chat.runTool('whoami');
     await chat.updateComplete;

@@ -21,6 +21,8 @@ import {
 } from '../sampling/sampling-request.js';
 import { isSamplingPolicy, SamplingPolicy, type SamplingModelOption, type SamplingProvider } from '../sampling/sampling-types.js';
 import { styles } from './mcp-sampling-approval.styles.js';
+import { revealHidden } from '../../content/reveal.js';
+import { hostOf } from '../content/mcp-tool-card/tool-call-format.js';
 import { json } from './render-blocks.js';
 import { renderMessages, renderPreferences, renderTools } from './render-request.js';
 import { SamplingAnswerController } from './sampling-answer-controller.js';
@@ -84,6 +86,7 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  * @csspart answer - The answer under review or being written.
  * @csspart error - An error message.
  * @csspart field-error - An error shown at the field it is about (also `error`).
+ * @csspart server-address - The asking server's address (host and port), beside its self-declared name.
  * @csspart request-messages - The request's messages, kept in view while the person writes the answer.
  * @csspart block - One content block (also block-text, block-image, block-audio, block-resource-link, block-resource).
  * @csspart block-text - A text block.
@@ -301,6 +304,16 @@ export class McpSamplingApproval extends LitElement {
     return (e: Event) => (this.edits = { ...this.edits, [key]: (e.target as HTMLInputElement).value });
   }
 
+
+  /**
+   * The asking server's self-declared name, with hidden and direction-changing
+   * characters made visible: a person decides on the strength of it, and two
+   * servers may call themselves the same (the address beside it tells them apart).
+   */
+  private serverLabel(): string {
+    const server = this.current?.context.server;
+    return revealHidden(server?.title ?? server?.name ?? '');
+  }
   override render() {
     const entry = this.current;
     if (!entry) return nothing;
@@ -311,7 +324,7 @@ export class McpSamplingApproval extends LitElement {
     return html`<section part="base" class="base" role="dialog" aria-modal="false" aria-labelledby="title" aria-describedby="server">
       <header part="header">
         <h2 id="title" tabindex="-1">Sampling request${locked ? html` <span class="muted">— ${this.phaseLabel()}</span>` : nothing}</h2>
-        <p id="server"><strong>${context.server.title ?? context.server.name}</strong> asks to run a language model.</p>
+        <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> asks to run a language model.</p>
         ${total > 1 ? html`<p part="count" class="count" aria-live="polite">Request 1 of ${total}</p>` : nothing}
         ${context.toolCall
           ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">Asked during the tool call <code>${context.toolCall.name}</code>${context.toolCall.toolUseId ? html` (<span class="call-id">${context.toolCall.toolUseId}</span>)` : nothing}.</p>`
@@ -330,7 +343,7 @@ export class McpSamplingApproval extends LitElement {
       ${this.phase === 'review' ? this.answer.renderReview(this.sent ?? params) : nothing}
       ${this.phase === 'compose'
         ? html`<details part="request-messages" class="request-messages" open>
-              <summary>What ${context.server.title ?? context.server.name} asked</summary>
+              <summary>What ${this.serverLabel()} asked</summary>
               ${this.sent?.systemPrompt ? html`<p class="muted">System prompt: ${this.sent.systemPrompt}</p>` : nothing}
               ${renderMessages(requestMessages(this.sent ?? params), -1, html``)}
             </details>

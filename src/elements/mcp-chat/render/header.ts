@@ -1,4 +1,6 @@
 import { html, nothing } from 'lit';
+import { revealHidden } from '../../../content/reveal.js';
+import { hostOf } from '../../content/mcp-tool-card/tool-call-format.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { icon, type IconName } from '../../shared/icons.js';
 import type { ChatPanel } from '../panels/panel.js';
@@ -94,11 +96,11 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         (c) => html`<button
           part="server-status ${c.state}"
           class="server-status ${c.state}"
-          title=${`${actions.nameOf(c)} (${c.url}): ${STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${c.error.message}` : ''}`}
-          aria-label=${`${actions.nameOf(c)}: ${c.state}`}
+          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${c.error.message}` : ''}`}
+          aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${c.state}`}
           @click=${() => actions.showPanel('servers')}
         >
-          <span class="dot" aria-hidden="true"></span><span class="name">${actions.nameOf(c)}</span>
+          <span class="dot" aria-hidden="true"></span><span class="name">${revealHidden(actions.nameOf(c))}</span>
         </button>`,
       )}
     </span>
