@@ -3,6 +3,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
 import type { ContentBlock, Message, ResourceContents, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
+import { UNREADABLE_META_KEY } from '../../content/unreadable.js';
 import { McpChatConnectionChangeEvent } from '../../events/connection-change.js';
 import { McpChatErrorEvent } from '../../events/chat-error.js';
 import { McpMessageSendEvent } from '../../events/message-send.js';
@@ -136,6 +137,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart message-actions - The actions under a message: Copy; Regenerate on the last answer; Edit on the person's messages.
  * @csspart message-action - One of those buttons (also `copy-button`, `regenerate-button`, `edit-button`).
  * @csspart copy-button - Copies the message's text.
+ * @csspart copy-raw-button - "Copy raw JSON" on a stored message that could not be read: copies its stored form.
  * @csspart regenerate-button - Answers the last question again (the previous answer stays saved).
  * @csspart edit-button - Edits the person's message and sends it again (what followed is replaced; it stays saved).
  * @csspart edit-form - The inline form of an edited message (Save and send, Cancel; Escape cancels).
@@ -795,11 +797,12 @@ export class McpChat extends LitElement {
     }
   }
 
-  /** Copies a message's text to the clipboard. */
-  async #copy(message: Message): Promise<void> {
+  /** Copies a message's text to the clipboard; with `raw`, the stored form of a row that could not be read. */
+  async #copy(message: Message, raw = false): Promise<void> {
+    const stored = (message._meta?.[UNREADABLE_META_KEY] as { raw?: unknown } | undefined)?.raw;
     try {
-      await navigator.clipboard.writeText(messageText(message));
-      this.#announce(this.#t.copied);
+      await navigator.clipboard.writeText(raw ? String(stored ?? '') : messageText(message));
+      this.#announce(raw ? this.#t.copiedRaw : this.#t.copied);
     } catch (error) {
       this.#reportError('history', 'The text could not be copied: the browser did not allow access to the clipboard.', error);
     }
@@ -916,10 +919,11 @@ export class McpChat extends LitElement {
                       editing: this.editing,
                       idle: !s.busy,
                       hasModel: !noModel,
-                      text: { copy: t.copy, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel },
+                      text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel },
                     },
                     actions: {
                       copy: (m) => void this.#copy(m),
+                      copyRaw: (m) => void this.#copy(m, true),
                       regenerate: (m) => void this.#regenerate(m),
                       startEdit: (m) => {
                         this.editing = m;

@@ -22,6 +22,9 @@ export interface ChatStrings {
   dismiss: string;
   copy: string;
   copied: string;
+  /** The copy action of a stored message that could not be read (copies its stored form). */
+  copyRaw: string;
+  copiedRaw: string;
   regenerate: string;
   edit: string;
   editLabel: string;
@@ -55,6 +58,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   dismiss: 'Dismiss',
   copy: 'Copy',
   copied: 'Copied.',
+  copyRaw: 'Copy raw JSON',
+  copiedRaw: 'Raw JSON copied.',
   regenerate: 'Regenerate',
   edit: 'Edit',
   editLabel: 'Edit your message',
@@ -88,6 +93,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   dismiss: 'إخفاء',
   copy: 'نسخ',
   copied: 'تم النسخ.',
+  copyRaw: 'نسخ JSON الخام',
+  copiedRaw: 'تم نسخ JSON الخام.',
   regenerate: 'إعادة التوليد',
   edit: 'تعديل',
   editLabel: 'عدّل رسالتك',

@@ -1,11 +1,14 @@
 import { html, nothing } from 'lit';
 import { icon } from '../../shared/icons.js';
 import type { Message } from '../../../content/index.js';
+import { isUnreadable } from '../../../content/unreadable.js';
 import { messageText } from '../controllers/conversation-branches.js';
 
 /** What the message actions can do (the element passes its session's methods). */
 export interface MessageActions {
   copy(message: Message): void;
+  /** Copy the stored form (JSON) of a row that could not be read (`UNREADABLE_META_KEY`). */
+  copyRaw(message: Message): void;
   /** Answer the last question again (only on the last answer). */
   regenerate(message: Message): void;
   /** Show the edit form of a person's message (or none). */
@@ -25,10 +28,11 @@ export interface MessageActionsView {
   /** Whether a model is set up (Regenerate and resend need one to answer). */
   hasModel: boolean;
   /** Interface text. */
-  text: { copy: string; regenerate: string; edit: string; save: string; cancel: string; editLabel: string };
+  text: { copy: string; copyRaw: string; regenerate: string; edit: string; save: string; cancel: string; editLabel: string };
 }
 
 /**
+ * "Copy raw JSON" (only) on a stored row that could not be read; else
  * Copy on every message with text; Regenerate on the last answer; Edit on the
  * person's messages (an inline form: Save and send replaces what followed).
  */
@@ -56,6 +60,11 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
     </form>`;
   }
   const isPerson = message.role === 'user';
+  if (isUnreadable(message)) {
+    return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'} role="group" aria-label=${isPerson ? 'Your message' : 'Answer'}>
+      <button type="button" class="icon-button" part="message-action copy-raw-button" aria-label=${t.copyRaw} data-tip=${t.copyRaw} @click=${() => actions.copyRaw(message)}>${icon('copy')}</button>
+    </div>`;
+  }
   const canRegenerate = !isPerson && view.idle && view.hasModel && message === view.lastAnswer;
   const canEdit = isPerson && view.idle && text !== '' && message.content.every((b) => b.type === 'text');
   if (!text && !canRegenerate) return nothing;
