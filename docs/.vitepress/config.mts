@@ -1,11 +1,12 @@
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vitepress';
 
 // The documentation site (`npm run docs` -> dist-docs/): the pages of docs/ and,
 // generated from custom-elements.json, one API page per element (docs/api/).
 // Live examples load the single-file bundle exactly as a page using the CDN
-// would: one <script type="module">, served at /mcp-web-elements.js.
+// would: one <script type="module">, served at /mcp-web-elements.js, and the
+// chunks it loads when first needed beside it (/chunks/).
 const root = join(import.meta.dirname, '../..');
 const bundle = join(root, 'dist/mcp-web-elements.js');
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
@@ -31,13 +32,20 @@ function keepKnownHtml(md: { renderer: { rules: Record<string, ((tokens: Array<{
   }
 }
 
-/** Serves the bundle during `vitepress dev`. */
+/** Serves the bundle and its chunks during `vitepress dev`. */
 const serveBundle = (): Plugin => ({
   name: 'mcp-web-elements-bundle',
   configureServer(server) {
     server.middlewares.use('/mcp-web-elements.js', (_req, res) => {
       res.setHeader('content-type', 'text/javascript');
       res.end(readFileSync(bundle));
+    });
+    server.middlewares.use('/chunks/', (req, res, next) => {
+      const name = (req.url ?? '').replace(/^\//, '').replace(/\?.*$/, '');
+      const file = join(root, 'dist/chunks', name);
+      if (!/^[\w.-]+\.js$/.test(name) || !existsSync(file)) return next();
+      res.setHeader('content-type', 'text/javascript');
+      res.end(readFileSync(file));
     });
   },
 });
@@ -86,5 +94,6 @@ export default defineConfig({
   buildEnd(site) {
     if (!existsSync(bundle)) throw new Error('dist/mcp-web-elements.js is missing: run `npm run build` first');
     copyFileSync(bundle, join(site.outDir, 'mcp-web-elements.js'));
+    cpSync(join(root, 'dist/chunks'), join(site.outDir, 'chunks'), { recursive: true, filter: (f) => !f.endsWith('.map') });
   },
 });

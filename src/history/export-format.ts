@@ -3,7 +3,7 @@
 // fields this version does not know survive an export/import round trip.
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { HistoryError } from './errors.js';
 import { checkMessages, newId } from './records.js';
 import { ACTIVITY_KINDS, type ActivityRecord, type Conversation, type StoredMessage } from './types.js';

@@ -1,6 +1,6 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
-import { z } from 'zod';
+import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/client';
 import type { CreateMessageRequestParams } from './types.js';
 
 /**
@@ -19,21 +19,22 @@ export function structuredOutputSchema(params: CreateMessageRequestParams): Reco
 }
 
 /**
- * Checks `value` against a JSON schema (zod's converter: no `eval`, so it works
- * under a strict CSP). Returns undefined when it matches, else a short reason.
+ * Checks `value` against a JSON schema with the MCP SDK's own validator (the
+ * one it checks tool output with; in browsers @cfworker/json-schema: no
+ * `eval`, so it works under a strict CSP). Returns undefined when it matches,
+ * else a short reason.
  */
 export function schemaMismatch(schema: Record<string, unknown>, value: unknown): string | undefined {
-  let validator: z.ZodType;
+  let result;
   try {
-    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    result = fromJsonSchema(schema as JsonSchemaType)['~standard'].validate(value);
   } catch {
-    // A schema zod cannot read is not the model's fault: accept any object.
+    // A schema the validator cannot read is not the model's fault: accept any object.
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'the answer is not a JSON object';
   }
-  const result = validator.safeParse(value);
-  if (result.success) return undefined;
-  return result.error.issues
+  if (result instanceof Promise || !result.issues) return undefined;
+  return result.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .map((issue) => issue.message)
     .join('; ');
 }

@@ -1,23 +1,32 @@
 import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 
 // The single-file bundle (dist/mcp-web-elements.js, built by `npm run build`,
 // which `npm test` runs first) on a page that has nothing else: one script
-// tag and one element tag.
+// tag and one element tag. The server serves dist/ as a CDN would: the bundle
+// and, beside it, the chunks it loads when first needed (dist/chunks/).
 let server: Server;
 let origin = '';
 
 test.beforeAll(async () => {
-  const bundle = readFileSync('dist/mcp-web-elements.js');
+  /** A file of dist/ (the bundle or one of its chunks), or undefined. */
+  const distFile = (url: string) => {
+    const path = normalize(join('dist', new URL(url, 'http://x').pathname));
+    return path.startsWith('dist/') && /\.js$/.test(path) && existsSync(path) ? readFileSync(path) : undefined;
+  };
   // Records every CSP violation from the first moment, before the bundle runs.
   const watch = `<script nonce="n0nce">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));</script>`;
   const page = (demoUrl: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One tag</title>
 ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
 <body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
-    if (req.url?.startsWith('/mcp-web-elements.js')) {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+    const file = req.url?.startsWith('/mcp-web-elements.js') || req.url?.startsWith('/chunks/') ? distFile(req.url) : undefined;
+    if (file) {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
+    } else if (req.url?.startsWith('/chunks/')) {
+      res.writeHead(404).end();
     } else {
       const demo = new URL(process.env.E2E_DEMO_URL!).origin;
       // /strict: what a careful site sends. No eval, no inline script without the nonce, Trusted Types enforced.

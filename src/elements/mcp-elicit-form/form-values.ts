@@ -1,6 +1,6 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../../content/no-eval.js';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { FormField } from './form-schema.js';
 
 /**

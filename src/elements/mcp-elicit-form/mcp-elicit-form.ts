@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
-import type { ZodType } from 'zod';
+import type { ZodType } from 'zod/v4';
 import { McpElicitResponseEvent, UnsupportedElicitationError } from '../../events/mcp-elicit-response.js';
 import { tokens } from '../shared/tokens.js';
 import { readFormSchema, type FormField } from './form-schema.js';
