@@ -50,6 +50,10 @@ export const chatLayoutStyles = css`
   input[type='checkbox'] { min-height: 0; }
   .hint { font-size: 0.8125em; color: var(--mcp-chat-muted); margin: 0; font-weight: 400; }
   .diagnosis { font-size: 0.875em; color: var(--mcp-chat-danger); margin: 0; }
+  .tool-selection { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); padding: 10px 12px; font-size: 0.875em; }
+  .tool-selection p { margin: 0 0 6px; }
+  .tool-selection summary { cursor: pointer; color: var(--mcp-chat-muted); }
+  .tool-selection .omitted-tools { max-height: 240px; overflow: auto; margin-top: 6px; gap: 2px; }
   .row { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
   .run-form {
     border: 1px solid var(--mcp-chat-border);

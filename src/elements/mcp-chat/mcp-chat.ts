@@ -115,6 +115,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
  * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
+ * @csspart tool-selection - Servers panel: how many tools the last model request carried, and the collapsed list of those it left out.
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
  * @csspart conversation - One saved conversation.
@@ -763,7 +764,9 @@ export class McpChat extends LitElement {
           },
         );
       case 'servers':
-        return renderServersPanel(this.serverSet.connections, { signIn: (c: McpConnection) => void signIn(c, sign), signOut: (c: McpConnection) => void signOut(c, sign) });
+        return renderServersPanel(
+          { connections: this.serverSet.connections, toolSelection: this.session.toolSelection, lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined, text: this.#t },
+          { signIn: (c: McpConnection) => void signIn(c, sign), signOut: (c: McpConnection) => void signOut(c, sign) });
       case 'settings': {
         const given = isProvider(this.provider);
         const config = this.#currentConfig();

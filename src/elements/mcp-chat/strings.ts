@@ -37,6 +37,12 @@ export interface ChatStrings {
   previous7Days: string;
   imported: string;
   interrupted: string;
+  /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
+  toolSelection: (sent: string, total: string) => string;
+  /** Servers panel: the summary of the list of tools the last request left out. */
+  toolsLeftOut: (count: string) => string;
+  /** Servers panel: why a tool was left out although there was room (its input schema alone is too large). */
+  schemaTooLarge: string;
 }
 
 /** English (the default). */
@@ -72,6 +78,10 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   previous7Days: 'Previous 7 days',
   imported: 'Imported',
   interrupted: 'This answer was interrupted before it finished.',
+  toolSelection: (sent, total) =>
+    `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
+  toolsLeftOut: (count) => `Tools left out of the last request (${count})`,
+  schemaTooLarge: 'input schema too large to send',
 };
 
 /** Arabic (right to left). */
@@ -107,6 +117,10 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   previous7Days: 'الأيام السبعة الماضية',
   imported: 'مستوردة',
   interrupted: 'انقطعت هذه الإجابة قبل اكتمالها.',
+  toolSelection: (sent, total) =>
+    `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
+  toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,
+  schemaTooLarge: 'مخطط المدخلات أكبر من أن يُرسل',
 };
 
 /** Languages shipped with the element, by primary language subtag. */

@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { defaultApprovalPolicy, toolKey } from '../../../agent/approval.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import { runTurn } from '../../../agent/run-turn.js';
+import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { clientToolResult, toolResultBlock } from '../../../content/tool-result.js';
@@ -72,6 +73,8 @@ export class ChatSession implements ReactiveController {
   queued: readonly string[] = [];
   /** Live state of the tool calls (status, progress, open, inline requests). */
   readonly calls: ToolCalls;
+  /** Which tools the last model request carried and which it left out (the Servers panel says so). */
+  toolSelection: ToolSelection | undefined;
 
   readonly #host: ChatSessionHost;
   #turn?: AbortController;
@@ -278,6 +281,11 @@ export class ChatSession implements ReactiveController {
           }),
         onMessage: (message) => this.#recordTurnMessage(message),
         onEvent: (event) => this.#onTurnEvent(event),
+        onToolSelection: (selection) => {
+          const changed = selection.omitted.length !== this.toolSelection?.omitted.length || selection.total !== this.toolSelection?.total;
+          this.toolSelection = selection;
+          if (changed) this.#host.requestUpdate();
+        },
       });
     } finally {
       if (this.#partial) clearTimeout(this.#partial.timer);

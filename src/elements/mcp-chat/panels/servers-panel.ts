@@ -1,5 +1,7 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { McpConnection } from '../../../mcp/connection.js';
+import type { ChatStrings } from '../strings.js';
 import { canSignIn } from '../auth.js';
 import { renderSignInButton } from '../render/notices.js';
 
@@ -19,9 +21,21 @@ const STATE_WORDS: Record<string, string> = {
   closed: 'Closed',
 };
 
-/** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out. */
-export function renderServersPanel(connections: readonly McpConnection[], actions: ServersPanelActions) {
+/** What the Servers panel draws. */
+export interface ServersPanelView {
+  connections: readonly McpConnection[];
+  /** Which tools the last model request carried and which it left out, if a request was made. */
+  toolSelection: ToolSelection | undefined;
+  /** For numbers (`toLocaleString`). */
+  lang: string | undefined;
+  text: ChatStrings;
+}
+
+/** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
+export function renderServersPanel(view: ServersPanelView, actions: ServersPanelActions) {
+  const connections = view.connections;
   return html`<h2>Servers</h2>
+    ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
     ${connections.length === 0 ? html`<p class="hint">No server. Set the <code>server</code> attribute or the <code>servers</code> property.</p>` : nothing}
     <ul>
       ${connections.map(
@@ -56,4 +70,39 @@ function renderInvalidTools(c: McpConnection) {
       ${c.invalidTools.map((t) => html`<li><code>${t.name}</code>: ${t.reason}</li>`)}
     </ul>
   </details>`;
+}
+
+/**
+ * The last model request could not carry every tool: how many it sent and
+ * which it left out (a collapsed list; drawn again only for a new selection).
+ */
+function renderToolSelection(selection: ToolSelection, view: ServersPanelView) {
+  const t = view.text;
+  const n = (x: number) => x.toLocaleString(view.lang);
+  return html`<section part="tool-selection" class="tool-selection" aria-label=${t.toolsLeftOut(n(selection.omitted.length))}>
+    <p>${t.toolSelection(n(selection.total - selection.omitted.length), n(selection.total))}</p>
+    ${omittedList(selection, view)}
+  </section>`;
+}
+
+/** The list of left-out tools, made once per selection (thousands of rows; the panel repaints while answers stream). */
+const omittedLists = new WeakMap<ToolSelection, TemplateResult>();
+function omittedList(selection: ToolSelection, view: ServersPanelView): TemplateResult {
+  const t = view.text;
+  let list = omittedLists.get(selection);
+  if (!list) {
+    list = html`<details>
+      <summary>${t.toolsLeftOut(selection.omitted.length.toLocaleString(view.lang))}</summary>
+      <ul class="omitted-tools">
+        ${selection.omitted.map(
+          ({ tool, reason }) =>
+            html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${reason === 'schema-too-large'
+                ? html` <span class="hint">(${t.schemaTooLarge})</span>`
+                : nothing}</li>`,
+        )}
+      </ul>
+    </details>`;
+    omittedLists.set(selection, list);
+  }
+  return list;
 }
