@@ -47,6 +47,8 @@ const NOT_FOR_A_BROWSER = /not-for-a-browser: (.+)/;
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith('-'));
 const verbose = args.includes('--verbose');
+/** `--era=2025-11-25`: only the runs at that era (a quicker check of one wire). */
+const onlyEra = args.find((a) => a.startsWith('--era='))?.slice('--era='.length);
 const jobs = Math.max(1, Number(process.env.MCP_CONFORMANCE_JOBS) || Math.min(3, availableParallelism()));
 
 /** A node >= 22 executable for the suite itself. */
@@ -156,7 +158,8 @@ async function main() {
   const harnessDir = await buildHarness();
   const plan = listClientScenarios(node, cli)
     .filter((s) => only.length === 0 || only.includes(s.name))
-    .flatMap((s) => erasOf(s.tags).map((era) => ({ scenario: s.name, era })));
+    .flatMap((s) => erasOf(s.tags).map((era) => ({ scenario: s.name, era })))
+    .filter((run) => onlyEra === undefined || run.era === onlyEra);
   const resultsDir = join(cache, 'results');
   rmSync(resultsDir, { recursive: true, force: true });
 

@@ -1,58 +1,62 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
-import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, type Implementation, type McpSubscription, type ServerCapabilities } from '@modelcontextprotocol/client';
-import { CallRegistry, type ActiveCall } from './call-tracker.js';
+import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, type McpSubscription } from '@modelcontextprotocol/client';
+import type { ActiveCall, CallRegistry } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
-import { McpConnectionChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind } from './connection-events.js';
+import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
 import { diagnoseNetworkFailure, hiddenSessionIdError } from './diagnose.js';
 import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
 import { FetchTap } from './fetch-tap.js';
-import { InputRouter, type InputParams, type InputResults } from './input-router.js';
-import type { InputKind } from './input-types.js';
 
 const VERIFY_TIMEOUT_MS = 5000;
 const RECHECK_MS = 1000;
-let nextConnectionId = 1;
 
-/** The context the SDK gives a request handler (the part the connection reads). */
-export interface HandlerContext {
-  mcpReq: { id: string | number; signal: AbortSignal };
+/** What a {@link ConnectionLifecycle} needs from the connection that owns it. */
+export interface LifecycleOwner {
+  readonly url: string;
+  readonly config: Readonly<McpConnectionConfig>;
+  /** The owner's tool calls: told which server request belongs to which, failed when the client goes. */
+  readonly calls: CallRegistry;
+  /**
+   * Sets the request and notification handlers of a fresh SDK client.
+   * `current()` tells whether it is still the connection's client (its
+   * `generation` has not been replaced).
+   */
+  wire(client: Client, generation: number, current: () => boolean): void;
+  /** A fresh client is connected: load catalogs, restore log level and subscriptions. Throwing fails the connect. */
+  restore(client: Client): Promise<void>;
+  /** Fires the connection's `mcp-connection-change`. */
+  dispatchEvent(event: Event): boolean;
 }
 
 /**
- * The life of one server connection, below {@link McpConnection}: the state
+ * The life of one server connection, owned by {@link McpConnection}: the state
  * machine, one SDK `Client` at a time (replaced on reconnect and session
- * re-initialization), liveness checks, reconnection with backoff, and the
- * classified errors. Subclasses add catalogs, calls and input requests through
- * the abstract hooks. Not exported from the package: use `McpConnection`.
+ * re-initialization), liveness checks, reconnection with backoff, the one
+ * retry of a request whose 2025 session expired, and the classified errors.
+ * Not exported from the package.
  */
-export abstract class McpConnectionLifecycle extends EventTarget {
-  readonly id: string;
-  readonly url: string;
-  readonly config: Readonly<McpConnectionConfig>;
-  readonly router: InputRouter;
-  protected _state: McpConnectionState = McpConnectionState.Idle;
-  protected _error?: McpConnectionError;
-  protected client?: Client;
-  protected transport?: StreamableHTTPClientTransport;
-  protected tap?: FetchTap;
-  protected generation = 0;
+export class ConnectionLifecycle {
+  private _state: McpConnectionState = McpConnectionState.Idle;
+  private _error?: McpConnectionError;
+  private _client?: Client;
+  private _transport?: StreamableHTTPClientTransport;
+  private _tap?: FetchTap;
+  private _generation = 0;
   /** Aborted whenever the current SDK client is replaced or closed: ends its input requests. */
-  protected scope = new AbortController();
-  protected readonly calls: CallRegistry;
-  /** The 2026 `subscriptions/listen` stream of the current client. */
-  protected listenSub?: McpSubscription;
+  private scope = new AbortController();
+  /** The 2026 `subscriptions/listen` stream of the current client; closed with it. */
+  listenSub?: McpSubscription;
   private reinit?: Promise<void>;
   private verifying?: Promise<boolean>;
   private connecting?: Promise<void>;
+  /** `ready()` calls waiting for the next state change. */
+  private waiting: Array<() => void> = [];
 
-  constructor(config: McpConnectionConfig, options: { router?: InputRouter } = {}) {
-    super();
-    this.config = { ...config };
-    this.url = new URL(config.url, typeof location === 'undefined' ? undefined : location.href).href;
-    this.id = `mcp-${nextConnectionId++}`;
-    this.calls = new CallRegistry(this.id);
-    this.router = options.router ?? new InputRouter();
+  constructor(private readonly owner: LifecycleOwner) {}
+
+  private get url(): string {
+    return this.owner.url;
   }
 
   /** The current state. */
@@ -63,30 +67,25 @@ export abstract class McpConnectionLifecycle extends EventTarget {
   get error(): McpConnectionError | undefined {
     return this._error;
   }
-  /** The name for people: the configured name, else the server's title or name, else the host. */
-  get name(): string {
-    const info = this.serverInfo;
-    return this.config.name ?? info?.title ?? info?.name ?? new URL(this.url).host;
+  /** The current SDK client, while there is one. */
+  get client(): Client | undefined {
+    return this._client;
   }
-  /** `'legacy'` (2025-11-25 and older) or `'modern'` (2026-07-28), once connected. */
-  getProtocolEra(): 'legacy' | 'modern' | undefined {
-    return this.client?.getProtocolEra();
+  /** The current client's transport. */
+  get transport(): StreamableHTTPClientTransport | undefined {
+    return this._transport;
   }
-  /** The negotiated protocol version, e.g. `2025-11-25`. */
-  get protocolVersion(): string | undefined {
-    return this.client?.getNegotiatedProtocolVersion();
+  /** The current client's fetch tap. */
+  get tap(): FetchTap | undefined {
+    return this._tap;
   }
-  /** The server's name, version and title, as it introduced itself. */
-  get serverInfo(): (Implementation & { title?: string }) | undefined {
-    return this.client?.getServerVersion();
+  /** Counts clients: a request handler of an older client (a smaller number) is stale. */
+  get generation(): number {
+    return this._generation;
   }
-  /** What the server said it supports. */
-  get capabilities(): ServerCapabilities | undefined {
-    return this.client?.getServerCapabilities();
-  }
-  /** The server's instructions for the model (put them in the system prompt). */
-  get instructions(): string | undefined {
-    return this.client?.getInstructions();
+  /** Aborted when the current client is replaced or closed. */
+  get signal(): AbortSignal {
+    return this.scope.signal;
   }
 
   /** Connects (or connects again after `failed`/`auth-required`). Rejects with a {@link McpConnectionError}. */
@@ -100,9 +99,7 @@ export abstract class McpConnectionLifecycle extends EventTarget {
         this.setState(McpConnectionState.Connected);
       } catch (error) {
         const failure = classifyError(error, this.url, 'connect');
-        if (this._state !== McpConnectionState.Closed) {
-          this.setState(failure.kind === McpErrorKind.AuthRequired ? McpConnectionState.AuthRequired : McpConnectionState.Failed, failure);
-        }
+        if (this._state !== McpConnectionState.Closed) this.setState(failedState(failure), failure);
         throw failure;
       } finally {
         this.connecting = undefined;
@@ -118,42 +115,34 @@ export abstract class McpConnectionLifecycle extends EventTarget {
     await this.dropClient(this.closedError());
   }
 
-  // ---- hooks -------------------------------------------------------------------
-
-  /** A fresh client is connected: load catalogs, restore log level and subscriptions. Throwing fails the connect. */
-  protected abstract restore(client: Client): Promise<void>;
-  /** The server said these catalogs changed. */
-  protected abstract catalogsChanged(client: Client, kinds: McpCatalogKind[]): void;
-  /** The server asks for input (sampling, elicitation, roots), in either era. */
-  protected abstract onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]>;
+  /** Signed out: state `auth-required` with `reason`, and the client goes. */
+  async signedOut(reason: McpConnectionError): Promise<void> {
+    if (this._state === McpConnectionState.Closed) return;
+    this.setState(McpConnectionState.AuthRequired, reason);
+    await this.dropClient(reason);
+  }
 
   // ---- requests ----------------------------------------------------------------
 
-  /** Runs a request once connected; re-initializes an expired 2025 session once; notices lost networks and sign-in. */
-  protected async request<T>(run: (client: Client) => Promise<T>): Promise<T> {
-    let retried = false;
-    for (;;) {
+  /**
+   * Runs `run` with the client once connected. The one retry path for an
+   * expired 2025 session: the session is re-initialized and `run` runs again,
+   * once. Any other failure goes to `failed` with the client it happened on,
+   * and whatever that returns is thrown.
+   */
+  async run<T>(run: (client: Client) => Promise<T>, failed: (error: unknown, client: Client) => unknown): Promise<T> {
+    for (let retried = false; ; retried = true) {
       const client = await this.ready();
       try {
         return await run(client);
       } catch (error) {
         if (!retried && client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-          retried = true;
           await this.reinitialize();
           continue;
         }
-        throw this.requestFailed(error, client);
+        throw await failed(error, client);
       }
     }
-  }
-
-  /**
-   * Classifies a failed request and reacts: a lost network is verified (and
-   * reconnected), a refused sign-in moves the connection to `auth-required`.
-   */
-  protected requestFailed(error: unknown, client: Client): McpConnectionError {
-    if (isNetworkError(error)) void this.verify(error);
-    return this.authRefused(classifyError(error, this.url), client);
   }
 
   /**
@@ -161,81 +150,84 @@ export abstract class McpConnectionLifecycle extends EventTarget {
    * fix, or a step-up): the connection goes to `auth-required` and its calls
    * under way end. Returns `failure`.
    */
-  protected authRefused(failure: McpConnectionError, client: Client | undefined): McpConnectionError {
-    if (failure.kind === McpErrorKind.AuthRequired && client !== undefined && client === this.client && this.isState(McpConnectionState.Connected)) {
+  authRefused(failure: McpConnectionError, client: Client | undefined): McpConnectionError {
+    if (failure.kind === McpErrorKind.AuthRequired && client !== undefined && client === this._client && this.isState(McpConnectionState.Connected)) {
       this.setState(McpConnectionState.AuthRequired, failure);
       void this.dropClient(failure);
     }
     return failure;
   }
 
+  /** Resolves with the SDK client once connected; waits through connecting, reconnecting and re-initializing. */
+  async ready(): Promise<Client> {
+    for (;;) {
+      if (this.reinit) await this.reinit.catch(() => {});
+      if (this._state === McpConnectionState.Connected && this._client && !this.reinit) return this._client;
+      if (this._state === McpConnectionState.Connecting || this._state === McpConnectionState.Reconnecting || this.reinit) {
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+        continue;
+      }
+      if (this._state === McpConnectionState.Idle) throw new McpConnectionError(McpErrorKind.Closed, 'Not connected yet: call connect() first.', { url: this.url });
+      throw this._error ?? this.closedError();
+    }
+  }
+
+  /** A transport for completing sign-in: the current one, else a fresh one. */
+  authTransport(): StreamableHTTPClientTransport {
+    return this._transport ?? this.createTransport(this.createTap(this._generation));
+  }
+
   // ---- the SDK client ----------------------------------------------------------
 
   /** A transport for this server through `tap`. */
-  protected createTransport(tap: FetchTap): StreamableHTTPClientTransport {
+  private createTransport(tap: FetchTap): StreamableHTTPClientTransport {
     return new StreamableHTTPClientTransport(new URL(this.url), {
       fetch: tap.fetch,
-      requestInit: this.config.headers ? { headers: this.config.headers } : undefined,
-      authProvider: this.config.authProvider,
+      requestInit: this.owner.config.headers ? { headers: this.owner.config.headers } : undefined,
+      authProvider: this.owner.config.authProvider,
     });
   }
 
   /** A fetch tap reporting to the calls of `generation`. */
-  protected createTap(generation: number): FetchTap {
+  private createTap(generation: number): FetchTap {
+    const calls = this.owner.calls;
     return new FetchTap(
       {
         onServerRequest: (tag, id) => {
-          if (generation === this.generation) this.calls.serverRequest(id, tag);
+          if (generation === this._generation) calls.serverRequest(id, tag);
         },
         onStreamBroken: (tag, error) => {
-          const call = this.calls.get(tag);
-          if (generation !== this.generation || !call || call.controller.signal.aborted) return;
+          const call = calls.get(tag);
+          if (generation !== this._generation || !call || call.controller.signal.aborted) return;
           call.fail(this.lostDuring(call, error));
           void this.verify(error);
         },
         onStreamEnded: (tag, resumable) => {
-          const call = this.calls.get(tag);
-          if (generation !== this.generation || !call || call.controller.signal.aborted) return;
+          const call = calls.get(tag);
+          if (generation !== this._generation || !call || call.controller.signal.aborted) return;
           const cause = new Error('The response stream ended without an answer');
           // A resumable stream is resumed by the SDK, unless the server is gone.
           if (!resumable) call.fail(this.lostDuring(call, cause));
           void this.verify(cause);
         },
         onAnswerLost: (ids, error) => {
-          if (generation !== this.generation) return;
+          if (generation !== this._generation) return;
           for (const id of ids) {
-            const call = this.calls.callFor('legacy', id);
+            const call = calls.callFor('legacy', id);
             if (call && !call.controller.signal.aborted) call.fail(this.lostDuring(call, error));
           }
           void this.verify(error);
         },
       },
-      this.config.fetch,
+      this.owner.config.fetch,
     );
   }
 
   private createClient(generation: number): { client: Client; transport: StreamableHTTPClientTransport; tap: FetchTap } {
-    const { info, options } = sdkClientOptions(this.config);
+    const { info, options } = sdkClientOptions(this.owner.config);
     const client = new Client(info, options);
-    const current = () => generation === this.generation;
-    client.setRequestHandler('elicitation/create', (request, ctx) => this.onInput('elicitation', request.params, ctx, generation));
-    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.onInput('sampling', request.params, ctx, generation));
-    client.setRequestHandler('roots/list', async (_request, ctx) => ({ roots: await this.onInput('roots', undefined, ctx, generation) }));
-    const changed = (kinds: McpCatalogKind[]) => () => {
-      if (current()) this.catalogsChanged(client, kinds);
-    };
-    client.setNotificationHandler('notifications/tools/list_changed', changed(['tools']));
-    client.setNotificationHandler('notifications/prompts/list_changed', changed(['prompts']));
-    client.setNotificationHandler('notifications/resources/list_changed', changed(['resources', 'resourceTemplates']));
-    client.setNotificationHandler('notifications/resources/updated', (n) => {
-      if (current()) this.dispatchEvent(new McpResourceUpdateEvent(n.params.uri));
-    });
-    client.setNotificationHandler('notifications/message', (n) => {
-      if (current()) this.dispatchEvent(new McpLogMessageEvent(n.params));
-    });
-    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
-      if (current()) this.calls.complete(n.params.elicitationId);
-    });
+    const current = () => generation === this._generation;
+    this.owner.wire(client, generation, current);
     client.onerror = (error) => {
       if (!current() || this._state !== McpConnectionState.Connected) return;
       if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
@@ -254,13 +246,13 @@ export abstract class McpConnectionLifecycle extends EventTarget {
   /** Connects a fresh SDK client (the old one, if any, is closed first) and restores everything. */
   private async establish(prior?: { kind: 'legacy' }): Promise<void> {
     await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, 'The connection is being re-established.', { url: this.url }));
-    const generation = ++this.generation;
+    const generation = ++this._generation;
     let attempt = this.createClient(generation);
     try {
       await attempt.client.connect(attempt.transport, prior ? { prior } : undefined);
     } catch (error) {
       await attempt.client.close().catch(() => {});
-      if ((this.config.era ?? 'auto') !== 'auto' || prior || !isServerErrorOnProbe(error)) throw await this.diagnose(error, attempt.tap);
+      if ((this.owner.config.era ?? 'auto') !== 'auto' || prior || !isServerErrorOnProbe(error)) throw await this.diagnose(error, attempt.tap);
       // A gateway answering server/discover with 5xx: not era evidence, so try the 2025 handshake.
       attempt = this.createClient(generation);
       try {
@@ -270,13 +262,13 @@ export abstract class McpConnectionLifecycle extends EventTarget {
         throw await this.diagnose(fallbackError, attempt.tap);
       }
     }
-    if (generation !== this.generation || this._state === McpConnectionState.Closed) {
+    if (generation !== this._generation || this._state === McpConnectionState.Closed) {
       await attempt.client.close().catch(() => {});
       throw this.closedError();
     }
-    ({ client: this.client, transport: this.transport, tap: this.tap } = attempt);
+    ({ client: this._client, transport: this._transport, tap: this._tap } = attempt);
     try {
-      await this.restore(attempt.client);
+      await this.owner.restore(attempt.client);
     } catch (error) {
       await this.dropClient(classifyError(error, this.url, 'connect'));
       throw error;
@@ -287,14 +279,14 @@ export abstract class McpConnectionLifecycle extends EventTarget {
     if (tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404)) return hiddenSessionIdError(this.url, error);
     const classified = classifyError(error, this.url, 'connect');
     if (classified.kind !== McpErrorKind.Unreachable) return classified;
-    return (await diagnoseNetworkFailure(this.url, Object.keys(this.config.headers ?? {}), this.config.fetch)) ?? classified;
+    return (await diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch)) ?? classified;
   }
 
   // ---- liveness and recovery ---------------------------------------------------
 
   /** Whether the server still answers; if not, reconnect (or re-initialize an expired session). */
-  protected verify(cause: unknown, recheck = true): Promise<boolean> {
-    const client = this.client;
+  verify(cause: unknown, recheck = true): Promise<boolean> {
+    const client = this._client;
     if (!client || this._state !== McpConnectionState.Connected) return Promise.resolve(false);
     this.verifying ??= (async () => {
       try {
@@ -303,12 +295,12 @@ export abstract class McpConnectionLifecycle extends EventTarget {
         // A server that is shutting down still answers on open sockets for a moment: look again once.
         if (recheck) {
           setTimeout(() => {
-            if (client === this.client) void this.verify(cause, false);
+            if (client === this._client) void this.verify(cause, false);
           }, RECHECK_MS);
         }
         return true;
       } catch (error) {
-        if (client !== this.client) return false;
+        if (client !== this._client) return false;
         // A JSON-RPC error (say, a server without `ping`) is an answer: the server is there.
         if (error instanceof ProtocolError) return true;
         if (client.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
@@ -325,16 +317,14 @@ export abstract class McpConnectionLifecycle extends EventTarget {
   }
 
   /** A new 2025 session after the old one expired: once, transparently (state stays `connected`). */
-  protected reinitialize(): Promise<void> {
+  private reinitialize(): Promise<void> {
     this.reinit ??= (async () => {
       try {
-        await this.establish(this.getProtocolEra() === 'legacy' ? { kind: 'legacy' } : undefined);
+        await this.establish(this._client?.getProtocolEra() === 'legacy' ? { kind: 'legacy' } : undefined);
       } catch (error) {
         const failure = classifyError(error, this.url);
         if (isNetworkError(failure)) void this.reconnect(failure);
-        else if (this._state !== McpConnectionState.Closed) {
-          this.setState(failure.kind === McpErrorKind.AuthRequired ? McpConnectionState.AuthRequired : McpConnectionState.Failed, failure);
-        }
+        else if (this._state !== McpConnectionState.Closed) this.setState(failedState(failure), failure);
         throw failure;
       } finally {
         this.reinit = undefined;
@@ -348,7 +338,7 @@ export abstract class McpConnectionLifecycle extends EventTarget {
     if (this._state !== McpConnectionState.Connected) return;
     this.setState(McpConnectionState.Reconnecting, error);
     await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost.`, { url: this.url, cause: error }));
-    const { initialDelayMs = 500, maxDelayMs = 15_000, maxAttempts = 10 } = this.config.reconnect ?? {};
+    const { initialDelayMs = 500, maxDelayMs = 15_000, maxAttempts = 10 } = this.owner.config.reconnect ?? {};
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** attempt) * (0.8 + Math.random() * 0.4);
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -371,52 +361,48 @@ export abstract class McpConnectionLifecycle extends EventTarget {
   }
 
   /** The error a call gets when the connection drops under it. */
-  protected lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
+  lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
     return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost during the call of ${call.name}.`, { url: this.url, cause });
   }
 
   /** Closes the current SDK client; its calls fail (`reason`, naming each tool) and its input requests end. */
-  protected async dropClient(reason: McpConnectionError): Promise<void> {
+  private async dropClient(reason: McpConnectionError): Promise<void> {
     this.scope.abort(reason);
     this.scope = new AbortController();
-    for (const call of this.calls.all()) {
+    for (const call of this.owner.calls.all()) {
       call.fail(reason.kind === McpErrorKind.ConnectionLost ? this.lostDuring(call, reason) : reason);
     }
-    const { client, listenSub } = this;
-    this.client = undefined;
+    const { _client: client, listenSub } = this;
+    this._client = undefined;
     this.listenSub = undefined;
-    this.generation++;
+    this._generation++;
     await listenSub?.close().catch(() => {});
     await client?.close().catch(() => {});
   }
 
-  /** Resolves with the SDK client once connected; waits through connecting, reconnecting and re-initializing. */
-  protected async ready(): Promise<Client> {
-    for (;;) {
-      if (this.reinit) await this.reinit.catch(() => {});
-      if (this._state === McpConnectionState.Connected && this.client && !this.reinit) return this.client;
-      if (this._state === McpConnectionState.Connecting || this._state === McpConnectionState.Reconnecting || this.reinit) {
-        await new Promise<void>((resolve) => this.addEventListener('mcp-connection-change', () => resolve(), { once: true }));
-        continue;
-      }
-      if (this._state === McpConnectionState.Idle) throw new McpConnectionError(McpErrorKind.Closed, 'Not connected yet: call connect() first.', { url: this.url });
-      throw this._error ?? this.closedError();
-    }
-  }
-
   /** A method, not `this._state ===`, so TypeScript does not narrow across awaits. */
-  protected isState(state: McpConnectionState): boolean {
+  private isState(state: McpConnectionState): boolean {
     return this._state === state;
   }
 
-  protected closedError(): McpConnectionError {
+  closedError(): McpConnectionError {
     return new McpConnectionError(McpErrorKind.Closed, `The connection to ${new URL(this.url).host} is closed.`, { url: this.url });
   }
 
-  protected setState(state: McpConnectionState, error?: McpConnectionError): void {
+  private setState(state: McpConnectionState, error?: McpConnectionError): void {
     const previous = this._state;
     this._error = state === McpConnectionState.Connected || state === McpConnectionState.Connecting ? undefined : (error ?? this._error);
     this._state = state;
-    if (previous !== state || error) this.dispatchEvent(new McpConnectionChangeEvent(state, previous, this._error));
+    if (previous !== state || error) {
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
+      this.owner.dispatchEvent(new McpConnectionChangeEvent(state, previous, this._error));
+    }
   }
+}
+
+/** The state a failed connect or re-initialization leaves. */
+function failedState(failure: McpConnectionError): McpConnectionState {
+  return failure.kind === McpErrorKind.AuthRequired ? McpConnectionState.AuthRequired : McpConnectionState.Failed;
 }

@@ -9,24 +9,26 @@ import {
   type CompleteResult,
   type ElicitRequestURLParams,
   type GetPromptResult,
+  type Implementation,
   type LoggingLevel,
   type OAuthClientProvider,
   type Prompt,
   type ReadResourceResult,
   type Resource,
   type ResourceTemplateType,
+  type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
-import { DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS } from './call-tracker.js';
+import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS } from './call-tracker.js';
 import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
-import { McpCatalogChangeEvent, McpConnectionState, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
-import { McpConnectionLifecycle, type HandlerContext } from './connection-lifecycle.js';
-import { classifyError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { McpCatalogChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
+import { ConnectionLifecycle } from './connection-lifecycle.js';
+import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
 import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import { paramHeaders } from './param-headers.js';
-import type { InputParams, InputResults } from './input-router.js';
+import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
 
@@ -43,6 +45,13 @@ const ROUND_MESSAGE = /^Fulfilling input required by /;
 
 /** How long after the 2026 listen stream ended it is reopened (the server was checked first). */
 const LISTEN_REOPEN_DELAY_MS = 500;
+
+let nextConnectionId = 1;
+
+/** The context the SDK gives a request handler (the part the connection reads). */
+interface HandlerContext {
+  mcpReq: { id: string | number; signal: AbortSignal };
+}
 
 /**
  * An `OAuthClientProvider` that can run the person's part of sign-in itself
@@ -74,7 +83,11 @@ export interface McpConnection {
  * @fires mcp-resource-update - a subscribed resource changed ({@link McpResourceUpdateEvent})
  * @fires mcp-log-message - the server logged a message ({@link McpLogMessageEvent})
  */
-export class McpConnection extends McpConnectionLifecycle {
+export class McpConnection extends EventTarget {
+  readonly id: string;
+  readonly url: string;
+  readonly config: Readonly<McpConnectionConfig>;
+  readonly router: InputRouter;
   /** Tools, prompts, resources and resource templates, all pages, as last loaded. */
   tools: Tool[] = [];
   prompts: Prompt[] = [];
@@ -83,8 +96,73 @@ export class McpConnection extends McpConnectionLifecycle {
   /** Tools the server listed that break the MCP format (left out of `tools`), with the reason: show them in the Servers panel. */
   invalidTools: InvalidTool[] = [];
   private readonly subscriptions = new Set<string>();
-  private _roots: Root[] = (this.config.roots ?? []).map((r) => ({ ...r }));
+  private _roots: Root[];
   private logLevel?: LoggingLevel;
+  private readonly calls: CallRegistry;
+  /** The state machine and the SDK client of the moment. */
+  private readonly life: ConnectionLifecycle;
+
+  constructor(config: McpConnectionConfig, options: { router?: InputRouter } = {}) {
+    super();
+    this.config = { ...config };
+    this.url = new URL(config.url, typeof location === 'undefined' ? undefined : location.href).href;
+    this.id = `mcp-${nextConnectionId++}`;
+    this.calls = new CallRegistry(this.id);
+    this.router = options.router ?? new InputRouter();
+    this._roots = (this.config.roots ?? []).map((r) => ({ ...r }));
+    this.life = new ConnectionLifecycle({
+      url: this.url,
+      config: this.config,
+      calls: this.calls,
+      wire: (client, generation, current) => this.wire(client, generation, current),
+      restore: (client) => this.restore(client),
+      dispatchEvent: (event) => this.dispatchEvent(event),
+    });
+  }
+
+  /** The current state. */
+  get state(): McpConnectionState {
+    return this.life.state;
+  }
+  /** Why the connection failed, needs sign-in, or is reconnecting. */
+  get error(): McpConnectionError | undefined {
+    return this.life.error;
+  }
+  /** The name for people: the configured name, else the server's title or name, else the host. */
+  get name(): string {
+    const info = this.serverInfo;
+    return this.config.name ?? info?.title ?? info?.name ?? new URL(this.url).host;
+  }
+  /** `'legacy'` (2025-11-25 and older) or `'modern'` (2026-07-28), once connected. */
+  getProtocolEra(): 'legacy' | 'modern' | undefined {
+    return this.life.client?.getProtocolEra();
+  }
+  /** The negotiated protocol version, e.g. `2025-11-25`. */
+  get protocolVersion(): string | undefined {
+    return this.life.client?.getNegotiatedProtocolVersion();
+  }
+  /** The server's name, version and title, as it introduced itself. */
+  get serverInfo(): (Implementation & { title?: string }) | undefined {
+    return this.life.client?.getServerVersion();
+  }
+  /** What the server said it supports. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.life.client?.getServerCapabilities();
+  }
+  /** The server's instructions for the model (put them in the system prompt). */
+  get instructions(): string | undefined {
+    return this.life.client?.getInstructions();
+  }
+
+  /** Connects (or connects again after `failed`/`auth-required`). Rejects with a {@link McpConnectionError}. */
+  connect(): Promise<void> {
+    return this.life.connect();
+  }
+
+  /** Closes the connection for good: pending calls and input requests end. */
+  close(): Promise<void> {
+    return this.life.close();
+  }
 
   // ---- sign-in -----------------------------------------------------------------
 
@@ -98,8 +176,8 @@ export class McpConnection extends McpConnectionLifecycle {
    * {@link McpConnectionError}.
    */
   signIn(options: { signal?: AbortSignal } = {}): Promise<void> {
-    if (this._state === McpConnectionState.Closed) return Promise.reject(this.closedError());
-    if (this._state === McpConnectionState.Connected) return Promise.resolve();
+    if (this.state === McpConnectionState.Closed) return Promise.reject(this.life.closedError());
+    if (this.state === McpConnectionState.Connected) return Promise.resolve();
     const provider = this.config.authProvider;
     if (!isInteractive(provider)) {
       return Promise.reject(
@@ -122,10 +200,8 @@ export class McpConnection extends McpConnectionLifecycle {
       if (isInteractive(provider) && provider.signOut) await provider.signOut();
       else await provider.invalidateCredentials?.('all');
     }
-    if (this._state === McpConnectionState.Closed) return;
-    const signedOut = new McpConnectionError(McpErrorKind.AuthRequired, `Signed out of ${new URL(this.url).host}.`, { url: this.url });
-    this.setState(McpConnectionState.AuthRequired, signedOut);
-    await this.dropClient(signedOut);
+    if (this.state === McpConnectionState.Closed) return;
+    await this.life.signedOut(new McpConnectionError(McpErrorKind.AuthRequired, `Signed out of ${new URL(this.url).host}.`, { url: this.url }));
     await this.connect().catch(() => {});
   }
 
@@ -138,7 +214,7 @@ export class McpConnection extends McpConnectionLifecycle {
    * your own before calling: the SDK does not.
    */
   async finishAuth(authorization: string | URLSearchParams, iss?: string): Promise<void> {
-    const transport = this.transport ?? this.createTransport(this.createTap(this.generation));
+    const transport = this.life.authTransport();
     if (typeof authorization === 'string') await transport.finishAuth(authorization, iss);
     else await transport.finishAuth(authorization);
     await this.connect();
@@ -148,7 +224,7 @@ export class McpConnection extends McpConnectionLifecycle {
 
   /** Reloads one catalog, or all of them. */
   async refresh(kind?: McpCatalogKind): Promise<void> {
-    const client = await this.ready();
+    const client = await this.life.ready();
     const results = await Promise.allSettled((kind ? [kind] : CATALOG_KINDS).map((k) => this.load(client, k)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw this.requestFailed(failed.reason, client);
@@ -163,12 +239,13 @@ export class McpConnection extends McpConnectionLifecycle {
   /** Ends a subscription. */
   async unsubscribeResource(uri: string): Promise<void> {
     this.subscriptions.delete(uri);
-    const client = await this.ready();
+    const client = await this.life.ready();
     if (client.getProtocolEra() === 'legacy') await this.request((c) => c.unsubscribeResource({ uri }));
     else await this.applySubscriptions();
   }
 
-  protected async restore(client: Client): Promise<void> {
+  /** A fresh client is connected: load catalogs, restore log level and subscriptions. Throwing fails the connect. */
+  private async restore(client: Client): Promise<void> {
     const loaded = await Promise.allSettled(CATALOG_KINDS.map((k) => this.load(client, k)));
     // A server that lets anyone connect but lists nothing without sign-in needs sign-in.
     for (const result of loaded) {
@@ -178,14 +255,32 @@ export class McpConnection extends McpConnectionLifecycle {
     await this.applySubscriptions().catch(() => {});
   }
 
-  protected catalogsChanged(client: Client, kinds: McpCatalogKind[]): void {
-    for (const kind of kinds) this.load(client, kind).catch(() => {});
+  /** Sets a fresh SDK client's handlers: input requests, list changes, resource updates, log messages. */
+  private wire(client: Client, generation: number, current: () => boolean): void {
+    client.setRequestHandler('elicitation/create', (request, ctx) => this.onInput('elicitation', request.params, ctx, generation));
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.onInput('sampling', request.params, ctx, generation));
+    client.setRequestHandler('roots/list', async (_request, ctx) => ({ roots: await this.onInput('roots', undefined, ctx, generation) }));
+    const changed = (kinds: McpCatalogKind[]) => () => {
+      if (current()) for (const kind of kinds) this.load(client, kind).catch(() => {});
+    };
+    client.setNotificationHandler('notifications/tools/list_changed', changed(['tools']));
+    client.setNotificationHandler('notifications/prompts/list_changed', changed(['prompts']));
+    client.setNotificationHandler('notifications/resources/list_changed', changed(['resources', 'resourceTemplates']));
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      if (current()) this.dispatchEvent(new McpResourceUpdateEvent(n.params.uri));
+    });
+    client.setNotificationHandler('notifications/message', (n) => {
+      if (current()) this.dispatchEvent(new McpLogMessageEvent(n.params));
+    });
+    client.setNotificationHandler('notifications/elicitation/complete', (n) => {
+      if (current()) this.calls.complete(n.params.elicitationId);
+    });
   }
 
   private async load(client: Client, kind: McpCatalogKind): Promise<void> {
     let invalid: InvalidTool[] | undefined;
     const items = await loadCatalog(client, kind, (found) => (invalid = found));
-    if (client !== this.client) return;
+    if (client !== this.life.client) return;
     Object.assign(this, { [kind]: items });
     if (invalid) this.invalidTools = invalid;
     this.dispatchEvent(new McpCatalogChangeEvent(kind));
@@ -193,29 +288,44 @@ export class McpConnection extends McpConnectionLifecycle {
 
   /** Subscriptions and list changes on the current client; the 2026 stream is reopened when it drops. */
   private async applySubscriptions(): Promise<void> {
-    const client = this.client;
+    const life = this.life;
+    const client = life.client;
     if (!client) return;
     if (client.getProtocolEra() !== 'legacy') {
-      const previous = this.listenSub;
-      this.listenSub = undefined;
+      const previous = life.listenSub;
+      life.listenSub = undefined;
       await previous?.close().catch(() => {});
     }
     const sub = await subscribe(client, this.subscriptions);
     if (!sub) return;
-    this.listenSub = sub;
+    life.listenSub = sub;
     // Any end but our own close: a drop ('remote') or the server ending it ('graceful',
     // e.g. on SIGTERM). Check the server (reconnects when it is gone); if it still
     // answers, reopen a moment later, and check again if that fails.
     void sub.closed.then(async (reason) => {
-      if (reason === 'local' || this.listenSub !== sub || client !== this.client) return;
-      if (!(await this.verify(new Error(`The subscription stream ended (${reason}).`)))) return;
+      if (reason === 'local' || life.listenSub !== sub || client !== life.client) return;
+      if (!(await life.verify(new Error(`The subscription stream ended (${reason}).`)))) return;
       await new Promise((resolve) => setTimeout(resolve, LISTEN_REOPEN_DELAY_MS));
-      if (client !== this.client || this.listenSub !== sub) return;
-      await this.applySubscriptions().catch((error: unknown) => void this.verify(error));
+      if (client !== life.client || life.listenSub !== sub) return;
+      await this.applySubscriptions().catch((error: unknown) => void life.verify(error));
     });
   }
 
   // ---- requests ------------------------------------------------------------------
+
+  /** Runs a request once connected (an expired 2025 session is re-initialized and the request retried, once). */
+  private request<T>(run: (client: Client) => Promise<T>): Promise<T> {
+    return this.life.run(run, (error, client) => this.requestFailed(error, client));
+  }
+
+  /**
+   * Classifies a failed request and reacts: a lost network is verified (and
+   * reconnected), a refused sign-in moves the connection to `auth-required`.
+   */
+  private requestFailed(error: unknown, client: Client): McpConnectionError {
+    if (isNetworkError(error)) void this.life.verify(error);
+    return this.life.authRefused(classifyError(error, this.url), client);
+  }
 
   /**
    * Calls a tool. `structuredContent` is validated against the tool's
@@ -226,24 +336,19 @@ export class McpConnection extends McpConnectionLifecycle {
    * A refused sign-in moves the connection to `auth-required`.
    */
   async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
-    let sessionRetried = false;
-    let urlRetried = false;
-    for (;;) {
-      const client = this.client;
-      try {
-        return await this.runCall(name, args, options);
-      } catch (error) {
-        if (!sessionRetried && this.getProtocolEra() === 'legacy' && isSessionExpired(error)) {
-          sessionRetried = true;
-          await this.reinitialize();
-          continue;
-        }
-        if (!urlRetried && error instanceof UrlElicitationRequiredError) {
-          urlRetried = true;
-          if (await this.askUrls(error.elicitations, name, args, options)) continue;
-        }
-        throw this.authRefused(await this.diagnoseCall(error, name, args), client ?? this.client);
-      }
+    const failed = async (error: unknown, client: Client | undefined) => this.life.authRefused(await this.diagnoseCall(error, name, args), client);
+    const attempt = (urlsAsked: boolean) =>
+      this.life.run(
+        (client) => this.runCall(client, name, args, options),
+        // The first -32042 comes back as it is, for the person to visit its URLs.
+        (error, client) => (!urlsAsked && error instanceof UrlElicitationRequiredError ? error : failed(error, client)),
+      );
+    try {
+      return await attempt(false);
+    } catch (error) {
+      if (!(error instanceof UrlElicitationRequiredError)) throw error;
+      if (!(await this.askUrls(error.elicitations, name, args, options))) throw await failed(error, this.life.client);
+      return await attempt(true);
     }
   }
 
@@ -288,7 +393,7 @@ export class McpConnection extends McpConnectionLifecycle {
    */
   async setLoggingLevel(level: LoggingLevel): Promise<void> {
     this.logLevel = level;
-    const client = await this.ready();
+    const client = await this.life.ready();
     if (client.getProtocolEra() === 'legacy') await this.request((c) => c.setLoggingLevel(level));
   }
 
@@ -314,12 +419,12 @@ export class McpConnection extends McpConnectionLifecycle {
    */
   async setRoots(roots: readonly Root[]): Promise<void> {
     this._roots = roots.map((r) => ({ ...r }));
-    if (this._state === McpConnectionState.Connected) await this.notifyRootsChanged().catch(() => {});
+    if (this.state === McpConnectionState.Connected) await this.notifyRootsChanged().catch(() => {});
   }
 
   /** Tells the server the roots changed (it then asks `roots/list` again). */
   async notifyRootsChanged(): Promise<void> {
-    const client = await this.ready();
+    const client = await this.life.ready();
     if (client.getProtocolEra() === 'legacy') await client.sendRootsListChanged();
   }
 
@@ -327,9 +432,8 @@ export class McpConnection extends McpConnectionLifecycle {
     return this.logLevel && this.getProtocolEra() === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } } : {};
   }
 
-  private async runCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
-    const client = await this.ready();
-    const tap = this.tap;
+  private async runCall(client: Client, name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const tap = this.life.tap;
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
       c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
@@ -379,7 +483,7 @@ export class McpConnection extends McpConnectionLifecycle {
           toolCall: { name, arguments: args, toolUseId: options.toolUseId },
           completed: this.getProtocolEra() === 'legacy' && params.elicitationId ? this.calls.completion(params.elicitationId) : undefined,
         },
-        signals: [this.scope.signal, ...(options.signal ? [options.signal] : [])],
+        signals: [this.life.signal, ...(options.signal ? [options.signal] : [])],
       });
       if (result.action !== 'accept') return false;
     }
@@ -388,11 +492,12 @@ export class McpConnection extends McpConnectionLifecycle {
 
   // ---- input requests ------------------------------------------------------------
 
-  protected async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
+  /** The server asks for input (sampling, elicitation, roots), in either era: to the router, with the call it belongs to. */
+  private async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
     // The connection declares `roots`, so it always answers: a registered handler, else the configured roots.
     if (kind === 'roots' && !this.router.has('roots')) return this._roots.map((r) => ({ ...r })) as InputResults[K];
     // Before any await: on 2026 servers the round's call is only known in this tick.
-    const era = this.client?.getProtocolEra() ?? 'legacy';
+    const era = this.life.client?.getProtocolEra() ?? 'legacy';
     const call = this.calls.callFor(era, ctx.mcpReq.id);
     const done = call?.beginInput();
     try {
@@ -406,8 +511,8 @@ export class McpConnection extends McpConnectionLifecycle {
           completed:
             era === 'legacy' && elicitation?.mode === 'url' && elicitation.elicitationId ? this.calls.completion(elicitation.elicitationId) : undefined,
         },
-        signals: [ctx.mcpReq.signal, this.scope.signal, ...(call ? [call.controller.signal] : [])],
-        dedupeKey: era === 'legacy' ? `${this.id}|${generation}|${this.transport?.sessionId ?? ''}|${kind}|${String(ctx.mcpReq.id)}` : undefined,
+        signals: [ctx.mcpReq.signal, this.life.signal, ...(call ? [call.controller.signal] : [])],
+        dedupeKey: era === 'legacy' ? `${this.id}|${generation}|${this.life.transport?.sessionId ?? ''}|${kind}|${String(ctx.mcpReq.id)}` : undefined,
       });
     } finally {
       done?.();
@@ -429,7 +534,7 @@ export class McpConnection extends McpConnectionLifecycle {
       kind,
       params,
       context: { ...this.contextBase(), toolCall: options.toolCall },
-      signals: [this.scope.signal, ...(options.signal ? [options.signal] : [])],
+      signals: [this.life.signal, ...(options.signal ? [options.signal] : [])],
     });
   }
 

@@ -45,7 +45,7 @@ describe('the 2026 listen stream of a server stopped with SIGTERM', () => {
     await connection.connect();
     expect(connection.getProtocolEra()).toBe('modern');
     // The listen stream is open once the server acknowledged it.
-    await expect.poll(() => (connection as unknown as { listenSub?: unknown }).listenSub !== undefined).toBe(true);
+    await expect.poll(() => (connection as unknown as { life: { listenSub?: unknown } }).life.listenSub !== undefined).toBe(true);
 
     await stop(first);
     await expect.poll(() => connection.state, { timeout: 20_000 }).not.toBe('connected');
