@@ -1,4 +1,4 @@
-import type { SamplingPolicy } from '../elements/sampling/sampling-types.js';
+import type { SamplingPolicy } from '../elements/mcp-sampling-approval/sampling-types.js';
 
 /**
  * Fired by `<mcp-sampling-approval>` when the person chooses how a server's

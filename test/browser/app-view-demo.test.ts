@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { registerSamplingApproval } from '../../src/elements/sampling/register-sampling-approval.js';
+import { registerSamplingApproval } from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
 import type { McpAppContextUpdateEvent } from '../../src/events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../src/events/app-message.js';
 import { InputRouter } from '../../src/mcp/index.js';

@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { McpConnection } from '../../src/mcp/connection.js';
 import { InputRouter } from '../../src/mcp/input-router.js';
-import { registerElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
 
 // The demo server's elicitation tools in both eras, answered through the
 // project's connection layer and input router, with <mcp-elicit-form>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
-import { registerElicitForm, showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm, showElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
 import { McpConnection } from '../../src/mcp/connection.js';
 import { InputRouter } from '../../src/mcp/input-router.js';
 

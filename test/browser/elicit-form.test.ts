@@ -4,7 +4,7 @@ import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/cl
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitForm } from '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitResponseEvent } from '../../src/events/mcp-elicit-response.js';
-import { registerElicitForm, showElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm, showElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
 import { InputRouter } from '../../src/mcp/input-router.js';
 
 // The element used alone: a page places it, hands it a request and listens for

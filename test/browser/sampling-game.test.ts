@@ -4,9 +4,9 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { createOpenAICompatibleProvider } from '../../src/providers/index.js';
 import { createMemoryHistory } from '../../src/history/index.js';
-import { registerElicitForm } from '../../src/elements/elicit/show-elicit-form.js';
+import { registerElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
 import '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
-import { createSamplingHandler } from '../../src/elements/sampling/register-sampling-approval.js';
+import { createSamplingHandler } from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
 import { $, setUp, shown, textOf, until, type TestSetup } from './sampling-support.js';
 
 const cleanups: Array<() => unknown> = [];

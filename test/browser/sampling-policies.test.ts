@@ -6,7 +6,7 @@ import { userEvent } from 'vitest/browser';
 import { createMemoryHistory } from '../../src/history/index.js';
 import { serverKey } from '../../src/mcp/index.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/index.js';
-import { SamplingPolicies } from '../../src/elements/sampling/sampling-policies.js';
+import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
 import { $, setUp, shown, until, type TestSetup } from './sampling-support.js';
 
 const cleanups: Array<() => unknown> = [];

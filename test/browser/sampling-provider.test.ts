@@ -2,8 +2,8 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createAnthropicProvider, createOpenAICompatibleProvider, type ModelProvider } from '../../src/providers/index.js';
 import { createMemoryHistory } from '../../src/history/index.js';
-import { SamplingPolicies } from '../../src/elements/sampling/sampling-policies.js';
-import type { SamplingApprovalOptions } from '../../src/elements/sampling/register-sampling-approval.js';
+import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
+import type { SamplingApprovalOptions } from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
 import { $, lastProviderRequest, setUp, shown, textOf, until, type TestSetup } from './sampling-support.js';
 
 // Approve runs a real provider adapter against the local fake OpenAI and

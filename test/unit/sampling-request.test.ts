@@ -8,10 +8,10 @@ import {
   SamplingErrorCode,
   declinedError,
   structuredOutputSchema,
-} from '../../src/elements/sampling/sampling-request.js';
-import { readFields, schemaFields } from '../../src/elements/sampling/schema-fields.js';
-import { chooseModel } from '../../src/elements/sampling/choose-model.js';
-import { SamplingPolicies } from '../../src/elements/sampling/sampling-policies.js';
+} from '../../src/elements/mcp-sampling-approval/sampling-request.js';
+import { readFields, schemaFields } from '../../src/elements/shared/schema-fields.js';
+import { chooseModel } from '../../src/elements/mcp-sampling-approval/choose-model.js';
+import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
 
 const tool = { name: 'lookup', inputSchema: { type: 'object' as const, properties: { topic: { type: 'string' } }, required: ['topic'] } };
 const base: CreateMessageRequestParams = { messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }], maxTokens: 100 };

@@ -4,8 +4,8 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcont
 import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
 import { McpSamplingPolicyChangeEvent } from '../../events/mcp-sampling-policy-change.js';
 import { McpSamplingResponseEvent } from '../../events/mcp-sampling-response.js';
-import { chooseModel } from '../sampling/choose-model.js';
-import type { SamplingPolicies } from '../sampling/sampling-policies.js';
+import { chooseModel } from './choose-model.js';
+import type { SamplingPolicies } from './sampling-policies.js';
 import {
   applySamplingEdits,
   declinedError,
@@ -18,8 +18,8 @@ import {
   modelOf,
   structuredOutputSchema,
   type SamplingError,
-} from '../sampling/sampling-request.js';
-import { isSamplingPolicy, SamplingPolicy, type SamplingModelOption, type SamplingProvider } from '../sampling/sampling-types.js';
+} from './sampling-request.js';
+import { isSamplingPolicy, SamplingPolicy, type SamplingModelOption, type SamplingProvider } from './sampling-types.js';
 import { styles } from './mcp-sampling-approval.styles.js';
 import { revealHidden } from '../../content/reveal.js';
 import { hostOf } from '../content/mcp-tool-card/tool-call-format.js';

@@ -1,8 +1,8 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { CreateMessageRequestParams, Tool } from '@modelcontextprotocol/client';
 import type { MessageBlock, ToolUseBlock } from '../../content/index.js';
-import { FieldKind, missingRequired, parseObjectJson, readFields, schemaFields, type SchemaField } from '../sampling/schema-fields.js';
-import { newToolUseId, SCHEMA_TOOL_NAME, structuredOutputSchema } from '../sampling/sampling-request.js';
+import { FieldKind, missingRequired, parseObjectJson, readFields, schemaFields, type SchemaField } from '../shared/schema-fields.js';
+import { newToolUseId, SCHEMA_TOOL_NAME, structuredOutputSchema } from './sampling-request.js';
 import { json, renderBlock } from './render-blocks.js';
 
 /** An answer ready to send, or a sentence saying what to fix. */

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { ProviderResult } from '../../providers/index.js';
-import type { SamplingProvider } from '../sampling/sampling-types.js';
+import type { SamplingProvider } from './sampling-types.js';
 
 /**
  * The text a streaming delta adds to the live preview: text pieces as they

@@ -1,7 +1,7 @@
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationHandler, InputRequestContext } from '../../mcp/input-types.js';
 import type { McpElicitResponseEvent } from '../../events/mcp-elicit-response.js';
-import { McpElicitForm, type ElicitServerIdentity } from '../mcp-elicit-form/mcp-elicit-form.js';
+import { McpElicitForm, type ElicitServerIdentity } from './mcp-elicit-form.js';
 
 /** How the forms are shown. */
 export interface ElicitFormOptions {

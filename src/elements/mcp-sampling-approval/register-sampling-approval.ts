@@ -1,7 +1,7 @@
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
 import { serverKey } from '../../mcp/server-key.js';
-import { McpSamplingApproval } from '../mcp-sampling-approval/mcp-sampling-approval.js';
+import { McpSamplingApproval } from './mcp-sampling-approval.js';
 import { chooseModel } from './choose-model.js';
 import { SamplingPolicies } from './sampling-policies.js';
 import {
