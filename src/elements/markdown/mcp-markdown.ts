@@ -98,7 +98,7 @@ export class McpMarkdown extends LitElement {
         this.#renderedTail = '';
         continue;
       }
-      body.insertBefore(block(renderMarkdown(raw, this.#options)), this.#tailEl ?? null);
+      body.insertBefore(block(renderMarkdown(raw, { ...this.#options, cache: false })), this.#tailEl ?? null);
     }
     const tail = this.#blocks.tail;
     if (tail === this.#renderedTail) return;
@@ -109,7 +109,7 @@ export class McpMarkdown extends LitElement {
       return;
     }
     this.#tailEl ??= body.appendChild(block(document.createDocumentFragment()));
-    this.#tailEl.replaceChildren(renderMarkdown(tail, this.#options));
+    this.#tailEl.replaceChildren(renderMarkdown(tail, { ...this.#options, cache: false }));
   }
 
   /** Clears rendered output (used when the element is reused for another text). */

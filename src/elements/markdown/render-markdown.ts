@@ -89,6 +89,27 @@ function remoteImageLink(src: string, alt: string): HTMLAnchorElement {
   return link;
 }
 
+/** Sanitized fragments by source (and `breaks`), most recently used last; a hit is cloned, never parsed again. */
+const cache = new Map<string, DocumentFragment>();
+/** At most this many texts, and this many characters of them, are kept. */
+const CACHE_ENTRIES = 2000;
+const CACHE_CHARS = 4_000_000;
+let cachedChars = 0;
+
+/** How many times markdown was parsed and sanitized (a test hook: unchanged text is never parsed again). */
+export const markdownStats = { parses: 0 };
+
+function remember(key: string, fragment: DocumentFragment): void {
+  if (key.length > CACHE_CHARS / 8) return;
+  cache.set(key, fragment.cloneNode(true) as DocumentFragment);
+  cachedChars += key.length;
+  while (cache.size > CACHE_ENTRIES || cachedChars > CACHE_CHARS) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+}
+
 /**
  * Markdown (GFM) to a sanitized DOM fragment: no script, no event handlers,
  * no styles, links only to http, https and mailto, opened in a new tab with
@@ -98,8 +119,26 @@ function remoteImageLink(src: string, alt: string): HTMLAnchorElement {
  * Text past the parser's bounds (deep nesting, runaway emphasis, see
  * markdown-guard.ts) is shown as plain text. Safe for any model or server text.
  * `breaks`: a single line break is kept as a break (GFM joins such lines).
+ * A text is parsed and sanitized once: later calls with the same text get a
+ * copy of the first result (`cache: false` for text that will not come back,
+ * such as the growing tail of a streaming answer).
  */
-export function renderMarkdown(source: string, options: { breaks?: boolean } = {}): DocumentFragment {
+export function renderMarkdown(source: string, options: { breaks?: boolean; cache?: boolean } = {}): DocumentFragment {
+  // A text seen before (history re-rendered, a panel switched, a message scrolled back into view): a copy of its DOM.
+  const key = `${options.breaks ? 'b' : 'n'}${source}`;
+  const cached = options.cache === false ? undefined : cache.get(key);
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached.cloneNode(true) as DocumentFragment;
+  }
+  const fragment = parseAndSanitize(source, options);
+  if (options.cache !== false) remember(key, fragment);
+  return fragment;
+}
+
+function parseAndSanitize(source: string, options: { breaks?: boolean }): DocumentFragment {
+  markdownStats.parses += 1;
   // Past the parser's bounds (markdown-guard.ts), or if it fails anyway: plain text, nothing lost.
   if (markdownHazard(source)) return plainText(source);
   let html: string;

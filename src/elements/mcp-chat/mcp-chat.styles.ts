@@ -209,6 +209,8 @@ export const chatStyles = [
     .column { width: 100%; max-width: var(--mcp-chat-column-width); margin-inline: auto; display: flex; flex-direction: column; gap: 20px; min-width: 0; }
     .messages > .column { min-height: 100%; }
     .column > mcp-message { content-visibility: auto; contain-intrinsic-size: auto 80px; }
+    /* A message shown on demand (search hit, showMessage()): marked for a moment. */
+    .column > mcp-message.target { outline: 2px solid var(--mcp-chat-accent); outline-offset: 6px; border-radius: var(--mcp-chat-radius); }
     .interrupted-note { margin: 2px 0 8px; font-size: 0.85em; color: var(--mcp-chat-muted); font-style: italic; }
     .typing { display: inline-flex; gap: 4px; padding: 8px 0; align-items: center; }
     .typing span { width: 7px; height: 7px; border-radius: 50%; background: var(--mcp-chat-muted); animation: mcp-blink 1.2s infinite ease-in-out both; }

@@ -659,19 +659,58 @@ export class McpChat extends LitElement {
   newConversation(): void {
     this.editing = undefined;
     this.session.clear();
+    this.#scroll.reset();
     this.#persistence.forgetOpen();
     this.input?.focus();
   }
 
-  /** Opens a saved conversation. */
+  /**
+   * Opens a saved conversation, scrolled to its newest message. Long
+   * conversations render their newest messages first and older ones as the
+   * person scrolls up (see `showMessage` to go to any message).
+   */
   async openConversation(id: string): Promise<void> {
     try {
       await this.session.open(id);
-      this.#scroll.follow();
+      this.#scroll.reset();
       this.requestUpdate();
     } catch (error) {
       this.#reportError('history', `The conversation could not be opened: ${describe(error)}`, error);
     }
+  }
+
+  /**
+   * Scrolls to message `index` of `messages` (rendered on demand, however
+   * long the conversation) and marks it for a moment. A tool result is shown
+   * in its tool card: the message holding the call is shown.
+   */
+  async showMessage(index: number): Promise<void> {
+    const messages = this.session.messages;
+    const visible = visibleMessages(messages);
+    let target = -1;
+    for (let i = Math.min(index, messages.length - 1); i >= 0 && target < 0; i--) target = visible.indexOf(messages[i]!);
+    if (target < 0) return;
+    await this.#scroll.reveal(target);
+    const el = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`mcp-message[data-index="${target}"]`);
+    if (!el) return;
+    await el.updateComplete;
+    // Twice: the first brings it on screen (where it renders), the second places it once it has its size.
+    for (let i = 0; i < 2; i++) {
+      el.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    for (const old of this.renderRoot.querySelectorAll('mcp-message.target')) old.classList.remove('target');
+    el.classList.add('target');
+    setTimeout(() => el.classList.remove('target'), 2000);
+    this.#announce(this.#t.shownMessage(target + 1, visible.length));
+  }
+
+  /** Opens a conversation found by search at the message that matched (its `seq` in the store). */
+  async #openAt(id: string, seq?: number): Promise<void> {
+    await this.openConversation(id);
+    if (seq === undefined || this.session.conversation?.id !== id) return;
+    const index = this.session.indexOfSeq(seq);
+    if (index >= 0) await this.showMessage(index);
   }
 
   /** Reads a resource from the server that has it and shows it in a preview. */
@@ -756,7 +795,7 @@ export class McpChat extends LitElement {
             lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
           },
           {
-            open: (id) => void this.openConversation(id),
+            open: (id, seq) => void this.#openAt(id, seq),
             newConversation: () => this.newConversation(),
             focus: (selector) => void this.#focusAfterUpdate(selector),
             download: (name, text) => this.#download(name, text),
@@ -913,6 +952,7 @@ export class McpChat extends LitElement {
                     s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
                   theme: this.theme,
                   interrupted: this.#t.interrupted,
+                  range: (count) => this.#scroll.range(count),
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
                   inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],

@@ -43,6 +43,10 @@ export interface ChatStrings {
   toolsLeftOut: (count: string) => string;
   /** Servers panel: why a tool was left out although there was room (its input schema alone is too large). */
   schemaTooLarge: string;
+  /** Announced when a message is shown on demand (search hit, `showMessage`). */
+  shownMessage: (n: number, total: number) => string;
+  /** Under the palette's list when more entries match than it shows. */
+  paletteMore: (count: number) => string;
 }
 
 /** English (the default). */
@@ -82,6 +86,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   toolsLeftOut: (count) => `Tools left out of the last request (${count})`,
   schemaTooLarge: 'input schema too large to send',
+  shownMessage: (n, total) => `Message ${n} of ${total}.`,
+  paletteMore: (count) => `${count.toLocaleString('en-US')} more: type to narrow the list.`,
 };
 
 /** Arabic (right to left). */
@@ -121,6 +127,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,
   schemaTooLarge: 'مخطط المدخلات أكبر من أن يُرسل',
+  shownMessage: (n, total) => `الرسالة ${n} من ${total}.`,
+  paletteMore: (count) => `${count.toLocaleString('ar')} أخرى: اكتب لتضييق القائمة.`,
 };
 
 /** Languages shipped with the element, by primary language subtag. */

@@ -9,17 +9,44 @@ export interface ChatScrollHost extends ReactiveControllerHost {
   readonly streaming: Message | undefined;
 }
 
+/** Messages added to the rendered window at a time (on opening, and each time the person nears an end). */
+export const WINDOW_PAGE = 40;
+/** Most messages rendered at once, whatever the conversation's length (the DOM stays bounded). */
+export const WINDOW_MAX = 160;
+
+/** The part of the list's messages that is rendered: `start` to `end` (exclusive). */
+export interface MessageRange {
+  start: number;
+  end: number;
+}
+
 /**
- * Keeps the message list at its bottom while the person has not scrolled up
- * (also when content grows after the chat rendered: a tool card's result, an
- * image that loaded), and repaints the streaming message at most once per
- * frame (the growing message is updated in place, the rest is not re-rendered).
+ * The message list's scrolling:
+ * - it renders a window of the messages (at most {@link WINDOW_MAX}): the
+ *   newest on opening, older ones as the person scrolls up (newer ones again
+ *   as they scroll down); the view does not jump when messages are added above
+ *   (the browser's scroll anchoring keeps the message in view where it was);
+ * - it keeps the list at its bottom while the person has not scrolled up
+ *   (also when content grows after the chat rendered: a tool card's result,
+ *   an image that loaded);
+ * - it repaints the streaming message at most once per frame (the growing
+ *   message is updated in place, the rest is not re-rendered);
+ * - it shows any message on demand ({@link reveal}), for "jump to message".
  */
 export class ChatScroll implements ReactiveController {
   readonly #host: ChatScrollHost;
   #frame = 0;
+  #fill = 0;
   #observer?: ResizeObserver;
   #observed = new WeakSet<Element>();
+  /** First rendered message (index among the list's messages); undefined: the last page. */
+  #start: number | undefined;
+  /** End of the rendered window; undefined: the window follows the end of the conversation. */
+  #end: number | undefined;
+  /** How many messages the list had at the last render. */
+  #count = 0;
+  /** Where {@link scrollToBottom} last put the list (its own scroll events do not mean the person scrolled away). */
+  #pinnedTop = -1;
   /** True while the view follows new content (the person has not scrolled away from the bottom). */
   stickToBottom = true;
 
@@ -45,11 +72,21 @@ export class ChatScroll implements ReactiveController {
       }
     }
     if (this.stickToBottom) this.scrollToBottom();
+    // Once the new messages have rendered: a list too short to scroll shows older messages at once.
+    if (!this.#fill) {
+      this.#fill = requestAnimationFrame(() => {
+        this.#fill = 0;
+        const l = this.#list;
+        if (l && l.scrollHeight <= l.clientHeight + 1 && this.#range().start > 0) this.#older(false);
+      });
+    }
   }
 
   hostDisconnected(): void {
     if (this.#frame) cancelAnimationFrame(this.#frame);
+    if (this.#fill) cancelAnimationFrame(this.#fill);
     this.#frame = 0;
+    this.#fill = 0;
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#observed = new WeakSet();
@@ -59,20 +96,109 @@ export class ChatScroll implements ReactiveController {
     return this.#host.renderRoot.querySelector<HTMLElement>('.messages');
   }
 
-  /** Follows new content again from now on, and jumps to the bottom. */
+  /**
+   * The part of `count` messages to render (called by the render). Clamped
+   * to the messages there are; at most {@link WINDOW_MAX}.
+   */
+  range(count: number): MessageRange {
+    this.#count = count;
+    return this.#range();
+  }
+
+  #range(): MessageRange {
+    const count = this.#count;
+    let end = this.#end === undefined ? count : Math.min(this.#end, count);
+    if (this.#end !== undefined && end >= count) this.#end = undefined;
+    let start = this.#start ?? Math.max(0, end - WINDOW_PAGE);
+    if (start >= end) start = Math.max(0, end - WINDOW_PAGE);
+    if (end - start > WINDOW_MAX) {
+      // Following the end (new messages arrived): drop the oldest; else the newest.
+      if (this.#end === undefined) start = end - WINDOW_MAX;
+      else end = start + WINDOW_MAX;
+    }
+    this.#start = start;
+    if (this.#end !== undefined) this.#end = end;
+    return { start, end };
+  }
+
+  /** Shows the newest messages again and follows the end (a conversation was opened or cleared). */
+  reset(): void {
+    this.#start = undefined;
+    this.#end = undefined;
+    this.stickToBottom = true;
+  }
+
+  /** Follows new content again from now on, and jumps to the bottom (the newest messages are rendered). */
   follow(): void {
+    if (this.#end !== undefined) {
+      this.#end = undefined;
+      this.#start = undefined;
+      this.#host.requestUpdate();
+    }
     this.stickToBottom = true;
   }
 
   scrollToBottom(): void {
     const list = this.#list;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    list.scrollTop = list.scrollHeight;
+    this.#pinnedTop = list.scrollTop;
   }
 
-  /** The list's scroll handler: within 40 px of the bottom counts as following. */
+  /** Renders older messages above the window (the browser's scroll anchoring keeps the view where it is). */
+  #older(unstick = true): void {
+    const { start, end } = this.#range();
+    if (start === 0) return;
+    const list = this.#list;
+    // Anchoring does not apply at offset 0: move off it first, so the view stays on what the person reads.
+    if (list && list.scrollTop < 1) list.scrollTop = 1;
+    this.#start = Math.max(0, start - WINDOW_PAGE);
+    if (end - this.#start > WINDOW_MAX) this.#end = this.#start + WINDOW_MAX;
+    if (unstick) this.stickToBottom = false;
+    this.#host.requestUpdate();
+  }
+
+  /** Renders newer messages below the window. */
+  #newer(): void {
+    const { start, end } = this.#range();
+    if (this.#end === undefined) return;
+    const next = end + WINDOW_PAGE;
+    this.#end = next >= this.#count ? undefined : next;
+    const last = this.#end ?? this.#count;
+    if (last - start > WINDOW_MAX) this.#start = last - WINDOW_MAX;
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * Renders the window around message `index` (among the list's messages) and
+   * resolves once it is rendered; the caller scrolls to it. The view stops
+   * following the end.
+   */
+  async reveal(index: number): Promise<void> {
+    const count = this.#count;
+    if (index < 0 || index >= count) return;
+    const { start, end } = this.#range();
+    if (index < start || index >= end) {
+      this.#start = Math.max(0, index - WINDOW_PAGE / 2);
+      const last = Math.min(count, this.#start + WINDOW_PAGE * 2);
+      this.#end = last >= count ? undefined : last;
+    }
+    this.stickToBottom = false;
+    this.#host.requestUpdate();
+    await this.#host.updateComplete;
+  }
+
+  /** The list's scroll handler: within 40 px of the bottom counts as following; near an end, more messages are rendered. */
   readonly onScroll = (): void => {
     const list = this.#list;
-    if (list) this.stickToBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (!list) return;
+    const fromBottom = list.scrollHeight - list.scrollTop - list.clientHeight;
+    // The list grew between our own scroll to the bottom and its scroll event: still following.
+    const ours = this.stickToBottom && list.scrollTop >= this.#pinnedTop - 1;
+    this.stickToBottom = this.#end === undefined && (ours || fromBottom < 40);
+    const { start } = this.#range();
+    if (list.scrollTop < list.clientHeight && start > 0) this.#older();
+    else if (fromBottom < list.clientHeight && this.#end !== undefined) this.#newer();
   };
 
   /** Repaints the streaming message once per frame. */

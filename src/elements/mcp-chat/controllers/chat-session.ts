@@ -177,8 +177,22 @@ export class ChatSession implements ReactiveController {
     if (!conversation) throw new Error(`There is no saved conversation ${id}.`);
     const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
     this.conversation = conversation;
-    this.messages = foldBranches(stored).map(({ role, content, _meta }) => (_meta ? { role, content, _meta } : { role, content }));
+    const seqs = new WeakMap<Message, number>();
+    this.messages = foldBranches(stored).map(({ role, content, _meta, seq }) => {
+      const message: Message = _meta ? { role, content, _meta } : { role, content };
+      seqs.set(message, seq);
+      return message;
+    });
+    this.#seqs = seqs;
     this.calls.clear();
+  }
+
+  /** Store sequence numbers of the messages of the opened conversation. */
+  #seqs = new WeakMap<Message, number>();
+
+  /** Where the stored message `seq` is in `messages` (-1: not there, e.g. replaced by an edit). */
+  indexOfSeq(seq: number): number {
+    return this.messages.findIndex((m) => this.#seqs.get(m) === seq);
   }
 
   async #ensureConversation(first: Message): Promise<string | undefined> {

@@ -19,8 +19,8 @@ export class ConversationList {
   readonly #host: ConversationListHost;
   conversations: readonly Conversation[] | undefined;
   query = '';
-  /** Conversations whose messages match the query (the store's full-text search). */
-  hits: ReadonlySet<string> | undefined;
+  /** Conversations whose messages match the query (the store's full-text search), with the newest matching message's seq. */
+  hits: ReadonlyMap<string, number> | undefined;
   /** The conversation being renamed. */
   renaming: string | undefined;
   /** The conversation whose deletion waits for the person's confirmation. */
@@ -40,7 +40,12 @@ export class ConversationList {
     const query = this.query.trim();
     try {
       const conversations = (await store.listConversations({ limit: 200 })).items;
-      const hits = query ? new Set((await store.search(query, { limit: 200 })).map((h) => h.conversationId)) : undefined;
+      let hits: Map<string, number> | undefined;
+      if (query) {
+        hits = new Map();
+        // Newest first: the first hit of a conversation is its newest match.
+        for (const h of await store.search(query, { limit: 200 })) if (!hits.has(h.conversationId)) hits.set(h.conversationId, h.seq);
+      }
       if (generation !== this.#generation) return;
       this.conversations = conversations;
       this.hits = hits;
@@ -48,6 +53,11 @@ export class ConversationList {
       this.#host.reportError('history', `The saved conversations could not be listed: ${describe(error)}`, error);
     }
     this.#host.requestUpdate();
+  }
+
+  /** The message of `id` that matched the search (its seq), when the search found one. */
+  hitOf(id: string): number | undefined {
+    return this.query.trim() ? this.hits?.get(id) : undefined;
   }
 
   /** The conversations the panel lists (filtered by title or full-text hit). */

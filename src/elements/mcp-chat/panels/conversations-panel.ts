@@ -5,7 +5,8 @@ import { conversationDate, groupByDate, type DateGroupText } from './conversatio
 
 /** What the Conversations panel's buttons do beyond the list itself. */
 export interface ConversationsPanelActions {
-  open(id: string): void;
+  /** Opens a conversation; at the stored message `seq` when a search found it there. */
+  open(id: string, seq?: number): void;
   newConversation(): void;
   /** Moves focus to an element of the panel once the chat has rendered. */
   focus(selector: string): void;
@@ -29,7 +30,7 @@ export function renderConversationsPanel(
     if (list.renaming === c.id) return renameRow(list, c, actions);
     if (list.confirming === c.id) return confirmRow(list, c, view.currentId, actions);
     return html`<li part="conversation" class="conversation" aria-current=${c.id === view.currentId ? 'true' : 'false'}>
-      <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id)}>
+      <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id, list.hitOf(c.id))}>
         <span class="conversation-title">${c.title}</span>
         <time part="conversation-date" datetime=${new Date(c.updatedAt).toISOString()}>${conversationDate(c.updatedAt, Date.now(), view.lang)}</time>
       </button>

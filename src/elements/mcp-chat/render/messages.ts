@@ -11,9 +11,20 @@ import { renderMessageActions, type MessageActions, type MessageActionsView } fr
 export const MESSAGE_PARTS =
   'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
 
-/** Messages the list shows: user messages made only of tool results appear inside their tool cards instead. */
+const visibleCache = new WeakMap<readonly Message[], Message[]>();
+
+/**
+ * Messages the list shows: user messages made only of tool results appear
+ * inside their tool cards instead. Computed once per messages array (the
+ * session replaces the array on every change).
+ */
 export function visibleMessages(messages: readonly Message[]): Message[] {
-  return messages.filter((m) => !(m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result')));
+  let visible = visibleCache.get(messages);
+  if (!visible) {
+    visible = messages.filter((m) => !(m.role === 'user' && m.content.length > 0 && m.content.every((b) => b.type === 'tool_result')));
+    visibleCache.set(messages, visible);
+  }
+  return visible;
 }
 
 /** What the message list draws. */
@@ -32,6 +43,11 @@ export interface MessageListView {
   actions?: { view: MessageActionsView; actions: MessageActions };
   /** The note under an answer whose stream never finished (`INTERRUPTED_META_KEY`). */
   interrupted: string;
+  /**
+   * The part of the visible messages to render (see `ChatScroll.range`): long
+   * conversations render a window of them, not every message.
+   */
+  range?(count: number): { start: number; end: number };
 }
 
 /**
@@ -41,14 +57,15 @@ export interface MessageListView {
  */
 export function renderMessageList(view: MessageListView) {
   const visible = visibleMessages(view.messages);
+  const { start, end } = view.range?.(visible.length) ?? { start: 0, end: visible.length };
   const theme = ifDefined(view.theme);
   return html`${repeat(
-      visible,
+      start === 0 && end === visible.length ? visible : visible.slice(start, end),
       (m) => m,
-      (m) => {
+      (m, i) => {
         const inline = view.inlineOf(m);
         const interrupted = (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
-        return html`<mcp-message theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
+        return html`<mcp-message data-index=${start + i} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
           ${view.actions ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },

@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { HistoryStore, NewMessage } from '../../src/history/index.js';
+import { markdownStats } from '../../src/elements/markdown/render-markdown.js';
+import { openPanelFromMenu } from './chat-helpers.js';
+import { userEvent } from 'vitest/browser';
+
+// Long conversations: what a person sees when opening one, scrolling back
+// through it and jumping to a message found by search.
+
+afterEach(() => document.body.replaceChildren());
+
+const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await frame();
+  await new Promise((r) => setTimeout(r, 50));
+  await frame();
+};
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** `count` messages: questions, markdown answers, now and then a tool call with its result. */
+function conversation(count: number): NewMessage[] {
+  const messages: NewMessage[] = [];
+  for (let i = 0; messages.length < count; i++) {
+    messages.push({ role: 'user', content: [{ type: 'text', text: `Question ${i}: what about item ${i}?` }] });
+    if (i % 4 === 0 && messages.length + 3 <= count) {
+      messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: `t${i}`, name: 'weather', input: { city: `City ${i}` } }] });
+      messages.push({
+        role: 'user',
+        content: [{ type: 'tool_result', toolUseId: `t${i}`, content: [{ type: 'text', text: `{"city":"City ${i}"}` }, { type: 'image', data: PNG, mimeType: 'image/png' }], structuredContent: { city: `City ${i}`, temperatureC: i % 30 } }],
+      });
+    }
+    if (messages.length < count) messages.push({ role: 'assistant', content: [{ type: 'text', text: `## Answer ${i}\n\nHere is **item ${i}**:\n\n- one\n- two\n` }] });
+  }
+  return messages;
+}
+
+async function storeWith(count: number): Promise<{ store: HistoryStore; id: string; messages: NewMessage[] }> {
+  const store = createMemoryHistory();
+  const c = await store.createConversation({ title: `${count} messages` });
+  const messages = conversation(count);
+  for (let i = 0; i < messages.length; i += 500) await store.appendMessages(c.id, messages.slice(i, i + 500));
+  return { store, id: c.id, messages };
+}
+
+async function mount(store: HistoryStore): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.store = store;
+  chat.storageKey = `long-${Math.random()}`;
+  chat.style.setProperty('--mcp-chat-height', '600px');
+  document.body.append(chat);
+  await chat.updateComplete;
+  return chat;
+}
+
+const list = (chat: McpChat) => chat.shadowRoot!.querySelector<HTMLElement>('[part="message-list"]')!;
+const shownMessages = (chat: McpChat) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>('mcp-message')];
+/** The text a message element shows (through its shadow roots). */
+function textOf(el: Element): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
+    const root = (node as Element).shadowRoot;
+    if (root) walk(root);
+    for (const child of node.childNodes) walk(child);
+  };
+  walk(el);
+  return text.replace(/\s+/g, ' ');
+}
+/** True when `el` is inside the visible part of the message list. */
+function inView(chat: McpChat, el: Element): boolean {
+  const box = list(chat).getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  return r.bottom > box.top + 1 && r.top < box.bottom - 1;
+}
+
+describe('<mcp-chat> long conversations', () => {
+  test('after openConversation() of 1,000 messages the last message is in view, at the bottom', async () => {
+    const { store, id } = await storeWith(1000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await chat.updateComplete;
+    await settle();
+    const all = shownMessages(chat);
+    const last = all[all.length - 1]!;
+    expect(textOf(last)).toContain('Answer');
+    expect(inView(chat, last)).toBe(true);
+    const l = list(chat);
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+  });
+
+  test('scrolling up shows older messages in order, and the message at the top stays where it was', async () => {
+    const { store, id } = await storeWith(1000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    const l = list(chat);
+    const firstShown = () => Number(shownMessages(chat)[0]!.dataset.index);
+    const before = firstShown();
+    expect(before).toBeGreaterThan(0);
+    // The person scrolls up step by step, as a wheel does, past several pages.
+    let steps = 0;
+    while (firstShown() > before - 100 && steps++ < 200) {
+      const top = shownMessages(chat).find((m) => m.getBoundingClientRect().bottom > l.getBoundingClientRect().top + 1)!;
+      const offset = top.getBoundingClientRect().top;
+      const key = top.dataset.index;
+      l.scrollTop -= 150;
+      await settle();
+      const same = shownMessages(chat).find((m) => m.dataset.index === key)!;
+      // The message the person was reading moved by the scroll (150 px) only: no jump when older ones were added above.
+      expect(Math.abs(same.getBoundingClientRect().top - offset - 150)).toBeLessThan(3);
+    }
+    expect(firstShown()).toBeLessThanOrEqual(before - 100);
+    // In order: each shown message follows the one before it.
+    const indexes = shownMessages(chat).map((m) => Number(m.dataset.index));
+    expect(indexes).toEqual(indexes.map((_, i) => indexes[0]! + i));
+    const texts = shownMessages(chat).map(textOf).filter((t) => t.includes('Question'));
+    const numbers = texts.map((t) => Number(/Question (\d+)/.exec(t)![1]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  test('with 10,000 messages the page holds a bounded number of them, also after scrolling far back', async () => {
+    const { store, id } = await storeWith(10_000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    expect(chat.messages.length).toBe(10_000);
+    expect(shownMessages(chat).length).toBeLessThan(200);
+    const last = shownMessages(chat).at(-1)!;
+    expect(inView(chat, last)).toBe(true);
+    const l = list(chat);
+    const first = Number(shownMessages(chat)[0]!.dataset.index);
+    for (let i = 0; i < 40; i++) {
+      l.scrollTop = 0;
+      await settle();
+    }
+    expect(Number(shownMessages(chat)[0]!.dataset.index)).toBeLessThan(first - 1000);
+    expect(shownMessages(chat).length).toBeLessThan(200);
+  });
+
+  test('showMessage() and a search hit show a message among 10,000 that was never rendered', async () => {
+    const { store, id } = await storeWith(10_000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    const target = chat.messages.findIndex((m) => m.content.some((b) => b.type === 'text' && b.text.startsWith('Question 120:')));
+    expect(target).toBeGreaterThan(0);
+    expect(shownMessages(chat).some((m) => textOf(m).includes('Question 120:'))).toBe(false);
+    await chat.showMessage(target);
+    await settle();
+    const shown = shownMessages(chat).find((m) => textOf(m).includes('Question 120:'))!;
+    expect(shown).toBeDefined();
+    expect(inView(chat, shown)).toBe(true);
+    expect(shownMessages(chat).length).toBeLessThan(200);
+
+    // The person searches the saved conversations for a text deep inside it and opens the hit.
+    chat.newConversation();
+    await openPanelFromMenu(chat, 'Conversations');
+    const search = chat.shadowRoot!.querySelector<HTMLInputElement>('input[part="search"]')!;
+    await userEvent.fill(search, 'Question 3210:');
+    const open = () => chat.shadowRoot!.querySelector<HTMLButtonElement>(`[data-open="${id}"]`);
+    await expect.poll(() => open()).toBeTruthy();
+    await userEvent.click(open()!);
+    await expect.poll(() => shownMessages(chat).find((m) => textOf(m).includes('Question 3210:')), { timeout: 10_000 }).toBeTruthy();
+    await settle();
+    const hit = shownMessages(chat).find((m) => textOf(m).includes('Question 3210:'))!;
+    expect(inView(chat, hit)).toBe(true);
+    expect(chat.shadowRoot!.querySelector('[role="status"]')!.textContent).toMatch(/Message \d+ of/);
+  });
+
+  test('the markdown of a message is parsed once: re-renders, panel switches and reopening do not parse it again', async () => {
+    const { store, id } = await storeWith(60);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    const after = markdownStats.parses;
+    expect(after).toBeGreaterThan(0);
+    chat.requestUpdate();
+    await settle();
+    await openPanelFromMenu(chat, 'Settings');
+    await settle();
+    await openPanelFromMenu(chat, 'Conversations');
+    await settle();
+    chat.newConversation();
+    await settle();
+    await chat.openConversation(id);
+    await settle();
+    expect(shownMessages(chat).some((m) => textOf(m).includes('Answer'))).toBe(true);
+    expect(markdownStats.parses).toBe(after);
+    // A changed text is parsed (once).
+    const { renderMarkdown } = await import('../../src/elements/markdown/render-markdown.js');
+    renderMarkdown(`a new text ${Math.random()}`);
+    expect(markdownStats.parses).toBe(after + 1);
+  });
+});
