@@ -78,6 +78,7 @@ export default defineConfig({
       ] },
       { text: 'API reference', items: tags.map((tag) => ({ text: `<${tag}>`, link: `/api/${tag}` })) },
       { text: 'Library', items: [
+        { text: 'Public API', link: '/api' },
         { text: 'Connections (mcp)', link: '/mcp' },
         { text: 'OAuth sign-in', link: '/oauth' },
         { text: 'Model providers', link: '/providers' },

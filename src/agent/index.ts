@@ -1,9 +1,8 @@
-export { allowAll, askAlways, defaultApprovalPolicy, ToolApprovals, toolKey } from './approval.js';
+// `mcp-web-elements/agent`: the model/tool loop `<mcp-chat>` runs, usable
+// without the element, and its approval policies. Public API: see docs/api.md.
+export { allowAll, askAlways, defaultApprovalPolicy } from './approval.js';
 export { DEFAULT_MAX_ROUNDS, runTurn } from './run-turn.js';
-export { composeSystemPrompt } from './system-prompt.js';
 export { hubToolHost } from './hub-tools.js';
-export { DEFAULT_MAX_TOOL_DESCRIPTION, DEFAULT_MAX_TOOLS, SEARCH_TOOLS_NAME, searchTools, selectTools } from './tool-selection.js';
-export type { OmittedReason, ToolSelection, ToolSelectionOptions } from './tool-selection.js';
 export { TURN_END_REASONS } from './types.js';
 export type {
   AgentCallOptions,

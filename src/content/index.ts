@@ -1,3 +1,6 @@
+// `mcp-web-elements/content`: the message model (MCP's content blocks and
+// messages, as the elements, the store and the providers take them) and the
+// small guards that read it. Public API: see docs/api.md.
 export type {
   Annotations,
   AudioBlock,
@@ -18,10 +21,5 @@ export type {
 export { BLOCK_TYPES } from './types.js';
 export { isText, isToolResult, isToolUse, textOf, toBlocks, toolUses } from './guards.js';
 export { checkToolPairing, ToolPairingError } from './invariant.js';
-export { clientToolResult, toolCallRecord, toolResultBlock, TOOL_CALL_META_KEY, TOOL_CALL_OUTCOMES } from './tool-result.js';
-export type { CallToolResultLike, ToolCallOutcome, ToolCallRecord } from './tool-result.js';
-export { NOT_KEPT_META_KEY, notKeptResult, pairToolCalls } from './repair.js';
-export type { PairingOptions, PairingRepair } from './repair.js';
-export { isUnreadable, UNREADABLE_META_KEY } from './unreadable.js';
-export { boundToolResults, DEFAULT_MAX_TOOL_RESULT_CHARS } from './bound-results.js';
-export { hasHidden, revealHidden } from './reveal.js';
+export { TOOL_CALL_OUTCOMES } from './tool-result.js';
+export type { ToolCallOutcome } from './tool-result.js';

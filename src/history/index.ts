@@ -1,18 +1,16 @@
-// Conversation history: conversations, MCP messages stored exactly as given,
-// and the activity log of tool calls, in IndexedDB or in memory.
+// `mcp-web-elements/history`: conversation history: conversations, MCP
+// messages stored exactly as given, and the activity log of tool calls, in
+// IndexedDB or in memory. Public API: see docs/api.md.
 export { openHistory } from './idb-store.js';
 export type { OpenHistoryOptions } from './idb-store.js';
 export { createMemoryHistory } from './memory-store.js';
 export { HistoryChangeEvent } from './store.js';
-export { saveMessages } from './save.js';
-export { UNREADABLE_META_KEY } from '../content/unreadable.js';
-export { readRow, rowProblem } from './read-row.js';
-export type { NotKept, SaveOutcome } from './save.js';
 export type { HistoryStore, HistoryStoreEventMap } from './store.js';
+export { saveMessages } from './save.js';
+export type { NotKept, SaveOutcome } from './save.js';
 export { HistoryError, HISTORY_ERROR_CODES } from './errors.js';
 export type { HistoryErrorCode } from './errors.js';
-export { DB_VERSION, DEFAULT_DB_NAME } from './schema.js';
-export type { HistoryDB, TextRecord } from './schema.js';
+export { DEFAULT_DB_NAME } from './schema.js';
 export { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.js';
 export type { HistoryExport } from './export-format.js';
 export { ACTIVITY_KINDS } from './types.js';

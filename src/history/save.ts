@@ -1,4 +1,5 @@
-import { NOT_KEPT_META_KEY, pairToolCalls, type MessageBlock, type ToolResultBlock } from '../content/index.js';
+import type { MessageBlock, ToolResultBlock } from '../content/index.js';
+import { NOT_KEPT_META_KEY, pairToolCalls } from '../content/repair.js';
 import { HistoryError } from './errors.js';
 import type { HistoryStore } from './store.js';
 import type { NewMessage, StoredMessage } from './types.js';

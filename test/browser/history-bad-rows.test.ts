@@ -6,7 +6,8 @@ import { afterEach, expect, inject, test } from 'vitest';
 import { deleteDB, openDB } from 'idb';
 import { runTurn } from '../../src/agent/run-turn.js';
 import { checkToolPairing } from '../../src/content/index.js';
-import { openHistory, saveMessages, UNREADABLE_META_KEY, type HistoryStore, type NewMessage } from '../../src/history/index.js';
+import { openHistory, saveMessages, type HistoryStore, type NewMessage } from '../../src/history/index.js';
+import { UNREADABLE_META_KEY } from '../../src/content/unreadable.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/openai/openai-compatible-provider.js';
 
 const cleanup: Array<() => unknown> = [];

@@ -4,7 +4,8 @@
 import { afterEach, expect, test } from 'vitest';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { checkToolPairing } from '../../src/content/index.js';
-import { DB_VERSION, HistoryError, openHistory, type HistoryStore } from '../../src/history/index.js';
+import { HistoryError, openHistory, type HistoryStore } from '../../src/history/index.js';
+import { DB_VERSION } from '../../src/history/schema.js';
 
 // A frozen copy of the schema-version-1 creation code as it shipped (src/history/schema.ts,
 // `oldVersion < 1`). Keep it unchanged: it is what people's browsers hold.

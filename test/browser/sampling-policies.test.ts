@@ -4,7 +4,7 @@
 import { afterEach, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createMemoryHistory } from '../../src/history/index.js';
-import { serverKey } from '../../src/mcp/index.js';
+import { serverKey } from '../../src/mcp/server-key.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/index.js';
 import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
 import { $, setUp, shown, until, type TestSetup } from './sampling-support.js';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkToolPairing, pairToolCalls, type Message } from '../../src/content/index.js';
+import { checkToolPairing, type Message } from '../../src/content/index.js';
+import { pairToolCalls } from '../../src/content/repair.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
 const call = (...ids: string[]): Message => ({ role: 'assistant', content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'echo', input: {} })) });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { hubToolHost } from '../../src/agent/hub-tools.js';
-import { isAppCallable, isModelVisible, McpConnection, McpHub, toolUi, toolViewUri } from '../../src/mcp/index.js';
+import { McpConnection, McpHub, toolUi } from '../../src/mcp/index.js';
+import { isAppCallable, isModelVisible, toolViewUri } from '../../src/mcp/apps.js';
 
 const url = inject('demoUrl');
 const open: Array<{ close(): Promise<void> }> = [];

@@ -1,7 +1,9 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assignModelToolNames, classifyError, McpConnection, MODEL_TOOL_NAME_PATTERN } from '../../src/mcp/index.js';
+import { McpConnection } from '../../src/mcp/index.js';
+import { assignModelToolNames, MODEL_TOOL_NAME_PATTERN } from '../../src/mcp/tool-names.js';
+import { classifyError } from '../../src/mcp/errors.js';
 import { freePort } from '../servers/running-server.js';
 
 const url = 'http://127.0.0.1:9/mcp';

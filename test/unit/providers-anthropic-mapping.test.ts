@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { convertToAnthropicMessages, convertToAnthropicTools, mapAnthropicStopReason } from '../../src/providers/index.js';
+import { convertToAnthropicMessages, convertToAnthropicTools } from '../../src/providers/anthropic/convert-to-anthropic-messages.js';
+import { mapAnthropicStopReason } from '../../src/providers/anthropic/map-anthropic-stop-reason.js';
 
 describe('convertToAnthropicMessages', () => {
   test('text, image, audio and resources in a user message', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { convertToOpenAIMessages, convertToOpenAITools, mapOpenAIStopReason } from '../../src/providers/index.js';
+import { convertToOpenAIMessages, convertToOpenAITools } from '../../src/providers/openai/convert-to-openai-messages.js';
+import { mapOpenAIStopReason } from '../../src/providers/openai/map-openai-stop-reason.js';
 
 describe('convertToOpenAIMessages', () => {
   test('system prompt, lone text as a string, image and audio as parts', () => {

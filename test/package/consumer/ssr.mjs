@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 
-const entries = ['', '/content', '/mcp', '/providers', '/history', '/agent', '/elements', '/events', '/react'];
+const entries = ['', '/content', '/mcp', '/providers', '/history', '/agent', '/elements', '/events', '/react', '/internal'];
 for (const entry of entries) {
   const module = await import(`mcp-web-elements${entry}`);
   if (Object.keys(module).length === 0) throw new Error(`mcp-web-elements${entry} exports nothing`);

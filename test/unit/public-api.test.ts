@@ -1,0 +1,79 @@
+// The public API is what docs/api.md lists: each of its sections names one
+// entry point (`mcp-web-elements/<area>`) and every name that entry exports;
+// the root entry exports their union. A name exported without being documented
+// there, or documented without being exported, fails here.
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+interface Section {
+  entry: string;
+  names: string[];
+}
+
+/** The sections of docs/api.md that name an entry, with the names listed (`- \`Name\`...`). */
+function documented(): Section[] {
+  const sections: Section[] = [];
+  for (const line of readFileSync('docs/api.md', 'utf8').split('\n')) {
+    const heading = /^## .*\(`mcp-web-elements\/([a-z]+)`\)\s*$/.exec(line);
+    if (heading) sections.push({ entry: heading[1]!, names: [] });
+    else if (line.startsWith('## ')) sections.push({ entry: '', names: [] });
+    const item = /^- `([A-Za-z_$][\w$]*)`/.exec(line);
+    if (item && sections.length) sections.at(-1)!.names.push(item[1]!);
+  }
+  return sections.filter((s) => s.entry);
+}
+
+/** The names a module exports, read from its source (explicit lists only: `export *` is refused). */
+function exported(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      if (!statement.exportClause) throw new Error(`${file}: \`export *\` hides what the entry exports; list the names`);
+      if (ts.isNamedExports(statement.exportClause)) names.push(...statement.exportClause.elements.map((e) => e.name.text));
+    } else if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      throw new Error(`${file}: an entry re-exports from the modules of its area; it declares nothing itself`);
+    }
+  }
+  return names;
+}
+
+const sorted = (names: Iterable<string>) => [...names].sort();
+const duplicates = (names: string[]) => names.filter((name, i) => names.indexOf(name) !== i);
+
+describe('the public API (docs/api.md)', () => {
+  const sections = documented();
+
+  test('names the area entries of package.json, each once', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> };
+    const entries = sections.map((s) => s.entry);
+    expect(duplicates(entries)).toEqual([]);
+    for (const entry of entries) expect(pkg.exports, `package.json exports ./${entry}`).toHaveProperty([`./${entry}`]);
+    expect(entries.length).toBeGreaterThanOrEqual(7);
+  });
+
+  test.each(documented().map((s) => [s.entry, s] as const))('mcp-web-elements/%s exports exactly what docs/api.md lists', (entry, section) => {
+    expect(duplicates(section.names), `listed twice in docs/api.md`).toEqual([]);
+    expect(sorted(exported(`src/${entry}/index.ts`))).toEqual(sorted(section.names));
+  });
+
+  test('the root entry exports the union of the documented entries, nothing else', () => {
+    const root = exported('src/index.ts');
+    const all = sections.flatMap((s) => s.names);
+    expect(duplicates(all), 'a name documented in two entries').toEqual([]);
+    expect(duplicates(root)).toEqual([]);
+    expect(sorted(root)).toEqual(sorted(all));
+  });
+
+  test('the unstable entry shares no name with the public API (a name is public or internal, not both)', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, { default?: string }> };
+    expect(pkg.exports['./internal']?.default).toBe('./dist/internal.js');
+    const internal = exported('src/internal.ts');
+    const publicNames = new Set(sections.flatMap((s) => s.names));
+    expect(internal.filter((name) => publicNames.has(name))).toEqual([]);
+    const docs = readFileSync('docs/api.md', 'utf8');
+    expect(docs).toContain('**`mcp-web-elements/internal`**');
+    expect(docs).toContain('no semver');
+  });
+});
