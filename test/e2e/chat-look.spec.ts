@@ -191,3 +191,15 @@ test('the launcher: closed, open, Escape closes and focus returns; hidden hides'
   await page.evaluate(() => (document.querySelector('mcp-chat')!.hidden = true));
   await expect(button).toBeHidden();
 });
+
+test('the Servers panel: a server, "Add a server" with an address it refuses', async ({ page }) => {
+  const chat = await openChat(page);
+  await chat.getByRole('button', { name: 'More' }).click();
+  await chat.getByRole('menuitemcheckbox', { name: 'Servers' }).click();
+  const address = chat.getByRole('textbox', { name: 'Server address' });
+  await address.fill('ftp://files.example.com/mcp');
+  await address.press('Enter');
+  await expect(chat.getByRole('alert').filter({ hasText: 'Only http:// and https:// addresses can be added.' })).toBeVisible();
+  // The demo server's address has a random port: masked.
+  await check(page, chat, 'servers', [chat.locator('.server-url')]);
+});

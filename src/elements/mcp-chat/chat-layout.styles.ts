@@ -50,6 +50,16 @@ export const chatLayoutStyles = css`
   input[type='checkbox'] { min-height: 0; }
   .hint { font-size: 0.8125em; color: var(--mcp-chat-muted); margin: 0; font-weight: 400; }
   .diagnosis { font-size: 0.875em; color: var(--mcp-chat-danger); margin: 0; }
+  .server-list { gap: 8px; }
+  .server { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
+  .server-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 32px; }
+  .server-name { min-width: 0; overflow-wrap: anywhere; }
+  .server-url { margin: 0; font-size: 0.8125em; color: var(--mcp-chat-muted); overflow-wrap: anywhere; direction: ltr; text-align: start; unicode-bidi: isolate; }
+  .server > button { align-self: flex-start; }
+  .add-server { display: flex; flex-direction: column; gap: 8px; }
+  .add-server .row { flex-wrap: nowrap; }
+  .add-server input { flex: 1; }
+  .removed-server { justify-content: space-between; flex-wrap: nowrap; }
   .tool-selection { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); padding: 10px 12px; font-size: 0.875em; }
   .tool-selection p { margin: 0 0 6px; }
   .tool-selection summary { cursor: pointer; color: var(--mcp-chat-muted); }

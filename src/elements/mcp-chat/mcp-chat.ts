@@ -24,6 +24,7 @@ import { ConversationList, type ConversationListHost } from './controllers/conve
 import { AppViews, type AppViewsHost } from './controllers/app-views.js';
 import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
+import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js';
 import { describe } from './describe.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { renderConversationsPanel } from './panels/conversations-panel.js';
@@ -45,7 +46,15 @@ import { ServerSet, type ChatServer } from './server-set.js';
 import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
-type AllHosts = ChatSessionHost & ChatScrollHost & ChatPersistenceHost & ModelSettingsHost & ChatPaletteHost & ConversationListHost & InputRequestsHost & AppViewsHost;
+type AllHosts = ChatSessionHost &
+  ChatScrollHost &
+  ChatPersistenceHost &
+  ModelSettingsHost &
+  ChatPaletteHost &
+  ConversationListHost &
+  InputRequestsHost &
+  AppViewsHost &
+  ServerEditsHost;
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -115,6 +124,10 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
  * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
+ * @csspart server - One server in the Servers panel.
+ * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).
+ * @csspart add-server - Servers panel: the "Add a server" form (absent with `fixed-servers`).
+ * @csspart restore-server-button - Servers panel: brings back a page server the person removed.
  * @csspart tool-selection - Servers panel: how many tools the last model request carried, and the collapsed list of those it left out.
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
@@ -250,6 +263,13 @@ export class McpChat extends LitElement {
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
   @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
 
+  /**
+   * The page's servers only: the Servers panel offers no "Add a server" and no
+   * Remove, and what a person added or removed before (per `storage-key`) is
+   * not applied.
+   */
+  @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
+
   /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
 
@@ -296,6 +316,7 @@ export class McpChat extends LitElement {
   readonly #conversations = new ConversationList(this.#host);
   readonly #inputs = new InputRequests(this.#host);
   readonly #apps = new AppViews(this.#host);
+  readonly #serverEdits = new ServerEdits(this.#host);
 
   /** The header's overflow menu is open. */
   @state() private menuOpen = false;
@@ -418,6 +439,14 @@ export class McpChat extends LitElement {
       get ollamaUrl() {
         return chat.ollamaUrl;
       },
+      // ServerEdits
+      get fixedServers() {
+        return chat.fixedServers;
+      },
+      get text() {
+        return chat.#t;
+      },
+      serversEdited: () => this.serverSet.setServers(this.#serverList()),
       get theme() {
         return chat.theme;
       },
@@ -532,8 +561,14 @@ export class McpChat extends LitElement {
     void this.serverSet.close();
   }
 
-  #serverList(): ChatServer[] {
+  /** The page's servers (`server`, then `servers`). */
+  #pageServers(): ChatServer[] {
     return [...(this.server ? [this.server] : []), ...this.servers];
+  }
+
+  /** The servers to connect: the page's, with the person's additions and removals (none with `fixed-servers`). */
+  #serverList(): ChatServer[] {
+    return this.#serverEdits.list(this.#pageServers());
   }
 
   #lastStates = new Map<string, string>();
@@ -547,7 +582,8 @@ export class McpChat extends LitElement {
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('server') || changed.has('servers')) {
+    if (changed.has('storageKey')) this.#serverEdits.load();
+    if (changed.has('server') || changed.has('servers') || changed.has('fixedServers') || changed.has('storageKey')) {
       this.serverSet.setServers(this.#serverList());
     }
     if (changed.has('roots')) void this.serverSet.hub.setRoots(this.roots);
@@ -804,8 +840,36 @@ export class McpChat extends LitElement {
         );
       case 'servers':
         return renderServersPanel(
-          { connections: this.serverSet.connections, toolSelection: this.session.toolSelection, lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined, text: this.#t },
-          { signIn: (c: McpConnection) => void signIn(c, sign), signOut: (c: McpConnection) => void signOut(c, sign) });
+          {
+            connections: this.serverSet.connections,
+            toolSelection: this.session.toolSelection,
+            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
+            text: this.#t,
+            editable: !this.fixedServers,
+            add: this.#serverEdits.add,
+            removed: this.#serverEdits.removedOf(this.#pageServers()),
+            nameOf: (c) => this.serverSet.nameOf(c),
+          },
+          {
+            signIn: (c: McpConnection) => void signIn(c, sign),
+            signOut: (c: McpConnection) => void signOut(c, sign),
+            addServer: (url) =>
+              void this.#serverEdits.addServer(url).then((added) => {
+                const input = this.renderRoot.querySelector<HTMLInputElement>('.add-server input');
+                if (added && input) input.value = '';
+              }),
+            removeServer: (c) => {
+              this.#serverEdits.remove(c);
+              // Focus stays in the panel: on the next server's remove button, else the address field.
+              void this.#focusAfterUpdate('[part~="remove-server-button"], .add-server input');
+            },
+            restoreServer: (url) => {
+              this.#serverEdits.restore(url);
+              void this.#focusAfterUpdate('.add-server input');
+            },
+            editAddress: () => this.#serverEdits.clearError(),
+          },
+        );
       case 'settings': {
         const given = isProvider(this.provider);
         const config = this.#currentConfig();

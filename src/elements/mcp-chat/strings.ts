@@ -47,6 +47,27 @@ export interface ChatStrings {
   shownMessage: (n: number, total: number) => string;
   /** Under the palette's list when more entries match than it shows. */
   paletteMore: (count: number) => string;
+  /** Servers panel: the "Add server" form (absent with `fixed-servers`). */
+  addServer: string;
+  serverAddress: string;
+  addServerButton: string;
+  connectingTo: (url: string) => string;
+  serverUrlEmpty: string;
+  serverUrlInvalid: (text: string) => string;
+  serverUrlScheme: string;
+  serverUrlCredentials: string;
+  serverUrlDuplicate: string;
+  serverConnectFailed: (url: string, diagnosis: string) => string;
+  serverTimedOut: string;
+  serverNeedsSignIn: string;
+  serverAdded: (name: string) => string;
+  /** Servers panel: the remove button of a server, and what the live region says after. */
+  removeServer: (name: string) => string;
+  serverRemoved: (name: string) => string;
+  /** Servers panel: the page's servers the person removed, each with Restore. */
+  removedServers: string;
+  restore: string;
+  restoreServer: (url: string) => string;
 }
 
 /** English (the default). */
@@ -88,6 +109,24 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   schemaTooLarge: 'input schema too large to send',
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
   paletteMore: (count) => `${count.toLocaleString('en-US')} more: type to narrow the list.`,
+  addServer: 'Add a server',
+  serverAddress: 'Server address',
+  addServerButton: 'Add',
+  connectingTo: (url) => `Connecting to ${url}…`,
+  serverUrlEmpty: 'Type the address of an MCP server, for example https://example.com/mcp.',
+  serverUrlInvalid: (text) => `“${text}” is not a web address. Type the full address, starting with https://.`,
+  serverUrlScheme: 'Only http:// and https:// addresses can be added.',
+  serverUrlCredentials: 'An address with a user name or password in it cannot be added.',
+  serverUrlDuplicate: 'This server is already in the list.',
+  serverConnectFailed: (url, diagnosis) => `Could not connect to ${url}: ${diagnosis} It was not added.`,
+  serverTimedOut: 'the server did not answer within 30 seconds.',
+  serverNeedsSignIn: 'the server asks for a sign-in that this chat cannot do for an added server.',
+  serverAdded: (name) => `${name} added.`,
+  removeServer: (name) => `Remove ${name}`,
+  serverRemoved: (name) => `${name} removed.`,
+  removedServers: 'Removed servers',
+  restore: 'Restore',
+  restoreServer: (url) => `Restore ${url}`,
 };
 
 /** Arabic (right to left). */
@@ -129,6 +168,24 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   schemaTooLarge: 'مخطط المدخلات أكبر من أن يُرسل',
   shownMessage: (n, total) => `الرسالة ${n} من ${total}.`,
   paletteMore: (count) => `${count.toLocaleString('ar')} أخرى: اكتب لتضييق القائمة.`,
+  addServer: 'إضافة خادم',
+  serverAddress: 'عنوان الخادم',
+  addServerButton: 'إضافة',
+  connectingTo: (url) => `جارٍ الاتصال بـ ${url}…`,
+  serverUrlEmpty: 'اكتب عنوان خادم MCP، مثل https://example.com/mcp.',
+  serverUrlInvalid: (text) => `«${text}» ليس عنوان ويب. اكتب العنوان كاملًا بدءًا بـ https://.`,
+  serverUrlScheme: 'لا يمكن إضافة إلا عناوين http:// و https://.',
+  serverUrlCredentials: 'لا يمكن إضافة عنوان يحتوي على اسم مستخدم أو كلمة مرور.',
+  serverUrlDuplicate: 'هذا الخادم موجود في القائمة بالفعل.',
+  serverConnectFailed: (url, diagnosis) => `تعذّر الاتصال بـ ${url}: ${diagnosis} لم تتم إضافته.`,
+  serverTimedOut: 'لم يردّ الخادم خلال 30 ثانية.',
+  serverNeedsSignIn: 'يطلب الخادم تسجيل دخول لا تستطيع هذه المحادثة إجراءه لخادم مضاف.',
+  serverAdded: (name) => `تمت إضافة ${name}.`,
+  removeServer: (name) => `إزالة ${name}`,
+  serverRemoved: (name) => `تمت إزالة ${name}.`,
+  removedServers: 'خوادم أُزيلت',
+  restore: 'استعادة',
+  restoreServer: (url) => `استعادة ${url}`,
 };
 
 /** Languages shipped with the element, by primary language subtag. */

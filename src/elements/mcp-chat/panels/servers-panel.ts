@@ -2,6 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatStrings } from '../strings.js';
+import type { AddServerState } from '../controllers/server-edits.js';
+import { icon } from '../../shared/icons.js';
 import { canSignIn } from '../auth.js';
 import { renderSignInButton } from '../render/notices.js';
 
@@ -9,6 +11,14 @@ import { renderSignInButton } from '../render/notices.js';
 export interface ServersPanelActions {
   signIn(connection: McpConnection): void;
   signOut(connection: McpConnection): void;
+  /** Try an address the person typed (kept once it connects). */
+  addServer(url: string): void;
+  /** Remove a server for this person. */
+  removeServer(connection: McpConnection): void;
+  /** Bring back a page server the person removed. */
+  restoreServer(url: string): void;
+  /** The person edits the address again (the field's error goes). */
+  editAddress(): void;
 }
 
 const STATE_WORDS: Record<string, string> = {
@@ -29,28 +39,52 @@ export interface ServersPanelView {
   /** For numbers (`toLocaleString`). */
   lang: string | undefined;
   text: ChatStrings;
+  /** The person may add and remove servers (not `fixed-servers`). */
+  editable: boolean;
+  /** The "Add server" field's state. */
+  add: AddServerState;
+  /** The page's servers the person removed (addresses). */
+  removed: readonly string[];
+  /** The name to show for a server. */
+  nameOf(connection: McpConnection): string;
 }
 
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
 export function renderServersPanel(view: ServersPanelView, actions: ServersPanelActions) {
-  const connections = view.connections;
+  const { connections, text: t } = view;
   return html`<h2>Servers</h2>
     ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
-    ${connections.length === 0 ? html`<p class="hint">No server. Set the <code>server</code> attribute or the <code>servers</code> property.</p>` : nothing}
-    <ul>
+    ${connections.length === 0 ? html`<p class="hint">No server. Set the <code>server</code> attribute or the <code>servers</code> property${view.editable ? ', or add one below' : ''}.</p>` : nothing}
+    <ul class="server-list">
       ${connections.map(
-        (c) => html`<li>
-          <strong>${c.name}</strong> <span class="hint">${c.url}</span>
+        (c) => html`<li part="server" class="server">
+          <div class="server-head">
+            <strong class="server-name">${view.nameOf(c)}</strong>
+            ${view.editable && view.add.connecting !== c.url
+              ? html`<button
+                  type="button"
+                  part="remove-server-button"
+                  class="icon-button"
+                  aria-label=${t.removeServer(`${view.nameOf(c)} (${c.url})`)}
+                  data-tip=${t.removeServer(view.nameOf(c))}
+                  data-tip-end
+                  @click=${() => actions.removeServer(c)}
+                >
+                  ${icon('trash-2')}
+                </button>`
+              : nothing}
+          </div>
+          <p class="server-url">${c.url}</p>
           <p class="hint">
             ${STATE_WORDS[c.state] ?? c.state}${c.state === 'connected'
               ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025 era')} · ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources`
               : ''}
           </p>
-          ${c.error && c.state !== 'connected' ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
+          ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
           ${c.state === 'connected' && c.invalidTools.length ? renderInvalidTools(c) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn)
-            : c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle'
+            : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
               ? html`<button @click=${() => c.connect().catch(() => {})}>Retry</button>`
               : nothing}
           ${c.state === 'connected' && canSignIn(c)
@@ -58,7 +92,54 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
             : nothing}
         </li>`,
       )}
-    </ul>`;
+    </ul>
+    ${view.editable ? renderAddServer(view, actions) : nothing}
+    ${view.editable && view.removed.length
+      ? html`<section class="removed-servers" aria-labelledby="removed-servers-title">
+          <h3 id="removed-servers-title">${t.removedServers}</h3>
+          <ul>
+            ${view.removed.map(
+              (url) => html`<li class="row removed-server">
+                <span class="server-url">${url}</span>
+                <button type="button" part="restore-server-button" aria-label=${t.restoreServer(url)} @click=${() => actions.restoreServer(url)}>${t.restore}</button>
+              </li>`,
+            )}
+          </ul>
+        </section>`
+      : nothing}`;
+}
+
+/** The "Add a server" form: an address, checked before it is tried; the diagnosis at the field when it does not connect. */
+function renderAddServer(view: ServersPanelView, actions: ServersPanelActions) {
+  const t = view.text;
+  const { connecting, error } = view.add;
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    const input = (e.target as HTMLFormElement).elements.namedItem('url') as HTMLInputElement;
+    actions.addServer(input.value);
+  };
+  return html`<form part="add-server" class="add-server" aria-labelledby="add-server-title" novalidate @submit=${submit}>
+    <h3 id="add-server-title">${t.addServer}</h3>
+    <label>
+      ${t.serverAddress}
+      <span class="row">
+        <input
+          name="url"
+          type="url"
+          inputmode="url"
+          autocomplete="url"
+          spellcheck="false"
+          placeholder="https://example.com/mcp"
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby="add-server-error add-server-status"
+          @input=${() => actions.editAddress()}
+        />
+        <button type="submit" class="primary" aria-disabled=${connecting ? 'true' : 'false'}>${t.addServerButton}</button>
+      </span>
+    </label>
+    ${error ? html`<p id="add-server-error" part="field-error" class="diagnosis" role="alert">${error}</p>` : nothing}
+    <p id="add-server-status" class="hint" role="status">${connecting ? t.connectingTo(connecting) : ''}</p>
+  </form>`;
 }
 
 /** The tools a server listed that break the MCP format (left out of its catalog), each with the reason. */
