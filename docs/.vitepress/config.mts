@@ -75,6 +75,7 @@ export default defineConfig({
         { text: '<mcp-chat>', link: '/elements/mcp-chat' },
         { text: '<mcp-elicit-form>', link: '/elements/mcp-elicit-form' },
         { text: '<mcp-sampling-approval>', link: '/elements/mcp-sampling-approval' },
+        { text: 'Code blocks', link: '/elements/code-highlighting' },
       ] },
       { text: 'API reference', items: tags.map((tag) => ({ text: `<${tag}>`, link: `/api/${tag}` })) },
       { text: 'Library', items: [

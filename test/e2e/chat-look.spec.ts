@@ -88,6 +88,8 @@ test('a streamed answer with a code block, then the typing indicator is gone', a
   await composer(chat).press('Enter');
   await expect(chat.getByText('Call it with any name.', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(chat.locator('[part="typing"]')).toHaveCount(0);
+  // The highlighter arrives as its own chunk: the baseline shows the coloured code.
+  await expect(chat.locator('[part="md-code"] .hljs-keyword').first()).toHaveText('function');
   await check(page, chat, 'answer-code');
 });
 

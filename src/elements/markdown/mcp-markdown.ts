@@ -3,6 +3,8 @@ import { customElement, property } from 'lit/decorators.js';
 import { MarkdownBlocks } from './markdown-blocks.js';
 import { renderMarkdown } from './render-markdown.js';
 import { markdownStyles } from './mcp-markdown.styles.js';
+import { highlightCodeBlocks, setCopyLabels, showCopied } from './code-block.js';
+import { contentStrings, type ContentStrings } from '../shared/content-strings.js';
 
 /** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
 const nextFrame = (): Promise<void> =>
@@ -22,10 +24,17 @@ const nextFrame = (): Promise<void> =>
  * are rendered once and never parsed or touched again. Links open in a new
  * tab with `rel="noopener noreferrer"` and only for http, https and mailto.
  *
+ * Code blocks have a header (language, copy button) and get syntax colours
+ * once finished: the highlighter is loaded (a separate chunk) only when the
+ * first code block with a language appears; blocks over 20,000 characters
+ * stay plain. Token colours come from the `--mcp-code-*` custom properties.
+ *
  * @summary Streaming, sanitized markdown.
  *
  * @csspart body - The container of the rendered blocks.
  * @csspart md-code - A `<pre>` code block (set on the rendered markdown).
+ * @csspart md-code-header - The row above a code block: its language and copy button.
+ * @csspart md-code-language - The language label of a code block.
  * @csspart md-copy-button - The copy button of a code block.
  * @csspart md-table - A table.
  * @csspart md-blockquote - A block quote.
@@ -35,6 +44,15 @@ const nextFrame = (): Promise<void> =>
  *
  * @cssproperty --mcp-markdown-code-bg - Background of code. Defaults to `--mcp-color-surface`.
  * @cssproperty --mcp-markdown-link - Link colour. Defaults to `--mcp-color-accent`.
+ * @cssproperty --mcp-markdown-code-header-bg - Background of a code block's header row. Defaults to `--mcp-color-surface` darkened slightly.
+ * @cssproperty --mcp-code-keyword - Syntax colour of keywords. Default: a red mixed with `--mcp-color-fg` (fits light and dark).
+ * @cssproperty --mcp-code-string - Syntax colour of strings and regular expressions (a blue mixed with the text colour).
+ * @cssproperty --mcp-code-number - Syntax colour of numbers and literals (`true`, `null`).
+ * @cssproperty --mcp-code-comment - Syntax colour of comments. Defaults to `--mcp-color-muted`.
+ * @cssproperty --mcp-code-function - Syntax colour of function and class names being defined or called.
+ * @cssproperty --mcp-code-type - Syntax colour of types and built-ins.
+ * @cssproperty --mcp-code-attribute - Syntax colour of attributes, properties and object keys.
+ * @cssproperty --mcp-code-tag - Syntax colour of HTML / XML tag names and CSS selectors.
  */
 @customElement('mcp-markdown')
 export class McpMarkdown extends LitElement {
@@ -52,9 +70,15 @@ export class McpMarkdown extends LitElement {
   /** Set while the text is still growing; clear it when the answer is complete. */
   @property({ type: Boolean, reflect: true }) streaming = false;
 
+  /** Interface text (copy button); keys left out are English. `<mcp-chat>` passes its table. */
+  @property({ attribute: false }) strings?: Partial<ContentStrings>;
+
   #blocks = new MarkdownBlocks();
+  get #t(): ContentStrings {
+    return contentStrings(this.strings);
+  }
   get #options() {
-    return { breaks: this.breaks };
+    return { breaks: this.breaks, strings: this.strings };
   }
   #tailEl: HTMLElement | undefined;
   #renderedTail = '';
@@ -66,11 +90,19 @@ export class McpMarkdown extends LitElement {
   }
 
   protected override render() {
-    return html`<div part="body" class="body" @click=${this.#onClick}></div>`;
+    return html`<div part="body" class="body" @click=${this.#onClick}></div><span class="live" role="status"></span>`;
   }
 
-  protected override updated(): void {
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
     const body = this.renderRoot.querySelector('.body') as HTMLElement;
+    this.#renderBlocks(body);
+    if (changed.has('strings') && changed.get('strings') !== undefined) {
+      for (const copy of body.querySelectorAll('button.copy')) setCopyLabels(copy, this.#t);
+    }
+    void highlightCodeBlocks(body);
+  }
+
+  #renderBlocks(body: HTMLElement): void {
     const text = this.text.includes('\r') ? this.text.replace(/\r\n?/g, '\n') : this.text;
     if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '') {
       // A finished text rendered from scratch (history): one parse, no splitting.
@@ -94,6 +126,7 @@ export class McpMarkdown extends LitElement {
     for (const raw of added) {
       if (this.#tailEl && raw === this.#renderedTail) {
         // The growing block ended exactly as last shown: keep its DOM.
+        this.#tailEl.classList.remove('tail');
         this.#tailEl = undefined;
         this.#renderedTail = '';
         continue;
@@ -108,7 +141,10 @@ export class McpMarkdown extends LitElement {
       this.#tailEl = undefined;
       return;
     }
-    this.#tailEl ??= body.appendChild(block(document.createDocumentFragment()));
+    if (!this.#tailEl) {
+      this.#tailEl = body.appendChild(block(document.createDocumentFragment()));
+      this.#tailEl.classList.add('tail');
+    }
     this.#tailEl.replaceChildren(renderMarkdown(tail, { ...this.#options, cache: false }));
   }
 
@@ -123,16 +159,26 @@ export class McpMarkdown extends LitElement {
   }
 
   #onClick(event: Event): void {
-    const button = (event.target as Element).closest?.('button.copy');
-    const code = button?.parentElement?.querySelector('pre')?.textContent;
+    const button = (event.target as Element).closest?.('button.copy') as HTMLButtonElement | null;
+    const code = button?.closest('.code')?.querySelector('pre')?.textContent;
     if (!button || code == null) return;
-    const done = (label: string) => {
-      button.textContent = label;
-      setTimeout(() => (button.textContent = 'Copy'), 1500);
+    const live = this.renderRoot.querySelector('.live')!;
+    const done = (ok: boolean) => {
+      const t = this.#t;
+      showCopied(button, ok ? t.codeCopied : t.copyFailed, ok, () => this.#t.copy);
+      // Said once by the live region; cleared so the next copy is said again.
+      live.textContent = ok ? t.copied : t.copyFailed;
+      setTimeout(() => (live.textContent = ''), 1500);
     };
-    Promise.resolve(navigator.clipboard?.writeText(code)).then(
-      () => done('Copied'),
-      () => done('Copy failed'),
+    let copying: Promise<void>;
+    try {
+      copying = navigator.clipboard.writeText(code);
+    } catch (error) {
+      copying = Promise.reject(error);
+    }
+    copying.then(
+      () => done(true),
+      () => done(false),
     );
   }
 }

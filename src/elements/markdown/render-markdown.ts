@@ -1,6 +1,8 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
 import { markdownHazard, plainText } from './markdown-guard.js';
+import { decorateCodeBlock } from './code-block.js';
+import { contentStrings, type ContentStrings } from '../shared/content-strings.js';
 
 /** Link schemes a rendered answer may point to; anything else loses its href. */
 export const SAFE_LINK_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
@@ -114,8 +116,9 @@ function remember(key: string, fragment: DocumentFragment): void {
  * Markdown (GFM) to a sanitized DOM fragment: no script, no event handlers,
  * no styles, links only to http, https and mailto, opened in a new tab with
  * `rel="noopener noreferrer"`. Remote images are not loaded: each becomes a
- * link to the image. Code blocks are wrapped with a copy button
- * (`button.copy`, handled by the host). Raw HTML is shown as its source.
+ * link to the image. Code blocks get a header with their language and a copy
+ * button (`button.copy`, handled by the host; labels from `strings`) and are
+ * laid out left to right. Raw HTML is shown as its source.
  * Text past the parser's bounds (deep nesting, runaway emphasis, see
  * markdown-guard.ts) is shown as plain text. Safe for any model or server text.
  * `breaks`: a single line break is kept as a break (GFM joins such lines).
@@ -123,9 +126,11 @@ function remember(key: string, fragment: DocumentFragment): void {
  * copy of the first result (`cache: false` for text that will not come back,
  * such as the growing tail of a streaming answer).
  */
-export function renderMarkdown(source: string, options: { breaks?: boolean; cache?: boolean } = {}): DocumentFragment {
+export function renderMarkdown(source: string, options: { breaks?: boolean; cache?: boolean; strings?: Partial<ContentStrings> } = {}): DocumentFragment {
   // A text seen before (history re-rendered, a panel switched, a message scrolled back into view): a copy of its DOM.
-  const key = `${options.breaks ? 'b' : 'n'}${source}`;
+  // The copy buttons' labels are part of the DOM, so the interface text is part of the key.
+  const labels = options.strings ? `${options.strings.copy ?? ''}\u0000${options.strings.copyCode ?? ''}\u0000` : '';
+  const key = `${options.breaks ? 'b' : 'n'}${labels}${source}`;
   const cached = options.cache === false ? undefined : cache.get(key);
   if (cached) {
     cache.delete(key);
@@ -137,7 +142,7 @@ export function renderMarkdown(source: string, options: { breaks?: boolean; cach
   return fragment;
 }
 
-function parseAndSanitize(source: string, options: { breaks?: boolean }): DocumentFragment {
+function parseAndSanitize(source: string, options: { breaks?: boolean; strings?: Partial<ContentStrings> }): DocumentFragment {
   markdownStats.parses += 1;
   // Past the parser's bounds (markdown-guard.ts), or if it fails anyway: plain text, nothing lost.
   if (markdownHazard(source)) return plainText(source);
@@ -161,19 +166,7 @@ function parseAndSanitize(source: string, options: { breaks?: boolean }): Docume
     const part = PARTS[el.tagName];
     if (part) el.setAttribute('part', part);
   }
-  for (const pre of fragment.querySelectorAll('pre')) {
-    const wrap = document.createElement('div');
-    wrap.className = 'code';
-    pre.replaceWith(wrap);
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.className = 'copy';
-    copy.setAttribute('part', 'md-copy-button');
-    copy.textContent = 'Copy';
-    copy.setAttribute('aria-label', 'Copy code');
-    pre.setAttribute('tabindex', '0');
-    wrap.append(pre, copy);
-  }
+  for (const pre of fragment.querySelectorAll('pre')) decorateCodeBlock(pre, contentStrings(options.strings));
   for (const table of fragment.querySelectorAll('table')) {
     const scroller = document.createElement('div');
     scroller.className = 'table';

@@ -936,6 +936,15 @@ export class McpChat extends LitElement {
     return chatStrings(this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.strings);
   }
 
+  #stringsMemo?: { lang: string | undefined; strings: Partial<ChatStrings> | undefined; value: ChatStrings };
+  /** `#t`, the same object while `lang` and `strings` stay: passed down to every message without re-rendering them. */
+  get #stableStrings(): ChatStrings {
+    const lang = this.closest('[lang]')?.getAttribute('lang') ?? undefined;
+    const memo = this.#stringsMemo;
+    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
+    return (this.#stringsMemo = { lang, strings: this.strings, value: chatStrings(lang, this.strings) }).value;
+  }
+
   /** `dir` of the element or an ancestor; else the direction of the language. */
   get #dir(): 'rtl' | 'ltr' {
     const set = this.closest('[dir]')?.getAttribute('dir');
@@ -1017,6 +1026,7 @@ export class McpChat extends LitElement {
                   theme: this.theme,
                   interrupted: this.#t.interrupted,
                   range: (count) => this.#scroll.range(count),
+                  strings: this.#stableStrings,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
                   inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],

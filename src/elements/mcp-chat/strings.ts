@@ -1,10 +1,14 @@
+import { CONTENT_STRINGS_AR, CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
  * overrides any of them with the `strings` property (a partial object);
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
- * Text that depends on values is a function of them.
+ * Text that depends on values is a function of them. The keys of the shared
+ * renderers (code block copy, enlarged images: `ContentStrings`) are part of
+ * the table and passed down to them.
  */
-export interface ChatStrings {
+export interface ChatStrings extends ContentStrings {
   title: string;
   placeholder: string;
   messageLabel: string;
@@ -72,6 +76,7 @@ export interface ChatStrings {
 
 /** English (the default). */
 export const CHAT_STRINGS_EN: ChatStrings = {
+  ...CONTENT_STRINGS_EN,
   title: 'Chat',
   placeholder: 'Message… (type / for tools and prompts)',
   messageLabel: 'Message',
@@ -131,6 +136,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
 
 /** Arabic (right to left). */
 export const CHAT_STRINGS_AR: ChatStrings = {
+  ...CONTENT_STRINGS_AR,
   title: 'محادثة',
   placeholder: 'رسالة… (اكتب / للأدوات والقوالب)',
   messageLabel: 'رسالة',

@@ -5,6 +5,7 @@ import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, MessageBlock, Resou
 import { McpResourceOpenEvent } from '../../../events/resource-open.js';
 import '../../markdown/mcp-markdown.js';
 import { contentBlockStyles } from './mcp-content-block.styles.js';
+import type { ContentStrings } from '../../shared/content-strings.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
 const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
@@ -46,6 +47,8 @@ export function fileNameOf(uri: string): string {
  * @csspart unknown - JSON of a block type this version does not know.
  * @csspart text - A text block (the markdown body).
  * @csspart md-code - A code block in text.
+ * @csspart md-code-header - The row above a code block (language, copy button).
+ * @csspart md-code-language - The language label of a code block.
  * @csspart md-copy-button - The copy button of a code block.
  * @csspart md-table - A table in text.
  * @csspart md-blockquote - A block quote in text.
@@ -70,6 +73,9 @@ export class McpContentBlock extends LitElement {
   /** For text blocks: the text is still streaming in. */
   @property({ type: Boolean }) streaming = false;
 
+  /** Interface text (code copy buttons, the enlarged image); keys left out are English. */
+  @property({ attribute: false }) strings?: Partial<ContentStrings>;
+
   @query('dialog') private dialog?: HTMLDialogElement;
 
   protected override render(): TemplateResult | typeof nothing {
@@ -77,7 +83,7 @@ export class McpContentBlock extends LitElement {
     if (!block) return nothing;
     switch (block.type) {
       case 'text':
-        return html`<mcp-markdown theme=${ifDefined(this.theme)} exportparts="body:text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image" .text=${block.text} ?breaks=${this.breaks} ?streaming=${this.streaming}></mcp-markdown>`;
+        return html`<mcp-markdown theme=${ifDefined(this.theme)} exportparts="body:text, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, md-link, md-image" .strings=${this.strings} .text=${block.text} ?breaks=${this.breaks} ?streaming=${this.streaming}></mcp-markdown>`;
       case 'image':
         return this.#image(block);
       case 'audio':
@@ -135,7 +141,7 @@ export class McpContentBlock extends LitElement {
     if ('text' in r && typeof r.text === 'string') {
       const body =
         r.mimeType === 'text/markdown'
-          ? html`<mcp-markdown theme=${ifDefined(this.theme)} part="resource-text" .text=${r.text}></mcp-markdown>`
+          ? html`<mcp-markdown theme=${ifDefined(this.theme)} part="resource-text" .strings=${this.strings} .text=${r.text}></mcp-markdown>`
           : html`<pre part="resource-text">${r.text}</pre>`;
       return html`<figure part="resource" class="resource"><figcaption>${caption}</figcaption>${body}</figure>`;
     }

@@ -7,6 +7,7 @@ import '../mcp-content-block/mcp-content-block.js';
 import '../mcp-tool-card/mcp-tool-card.js';
 import type { ToolCallProgress, ToolCallStatus } from '../mcp-tool-card/tool-call-status.js';
 import { messageStyles } from './mcp-message.styles.js';
+import type { ContentStrings } from '../../shared/content-strings.js';
 
 /** What `<mcp-message>` knows about one tool call beyond its `tool_use` block. */
 export interface ToolCallView {
@@ -27,7 +28,7 @@ export interface ToolCallView {
 const CARD_PARTS =
   'card:tool-card, summary:tool-summary, name:tool-name, status:tool-status, arguments:tool-arguments, result:tool-result, structured:tool-structured, error:tool-error, progress:tool-progress, stop-button:tool-stop-button, raw-button:tool-raw-button, raw:tool-raw, approve-button:tool-approve-button, always-button:tool-always-button, deny-button:tool-deny-button';
 const BLOCK_PARTS =
-  'text, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button, unknown';
+  'text, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button, unknown';
 
 /**
  * One MCP message: its role and its blocks, each through
@@ -44,7 +45,7 @@ const BLOCK_PARTS =
  * @csspart assistant-message - The message box of an assistant message.
  * @csspart role - The "You" / "Assistant" label (for screen readers; visually hidden unless styled).
  * @csspart tool-card - A tool card (its parts are re-exported as `tool-summary`, `tool-name`, `tool-status`, `tool-arguments`, `tool-result`, `tool-structured`, `tool-error`, `tool-progress`, `tool-stop-button`, `tool-approve-button`, `tool-always-button`, `tool-deny-button`).
- * @csspart text - A text block; the markdown parts `md-code`, `md-copy-button`, `md-table`, `md-blockquote`, `md-link`, `md-image` and block parts `image-button`, `image`, `image-dialog`, `audio`, `resource-link`, `resource`, `resource-text`, `download-button`, `unknown` are re-exported.
+ * @csspart text - A text block; the markdown parts `md-code`, `md-code-header`, `md-code-language`, `md-copy-button`, `md-table`, `md-blockquote`, `md-link`, `md-image` and block parts `image-button`, `image`, `image-dialog`, `audio`, `resource-link`, `resource`, `resource-text`, `download-button`, `unknown` are re-exported.
  *
  * @cssproperty --mcp-message-user-bg - Background of the person's bubble. Defaults to `--mcp-color-surface`.
  * @cssproperty --mcp-message-user-fg - Text colour of the person's bubble. Defaults to `--mcp-color-fg`.
@@ -68,6 +69,9 @@ export class McpMessage extends LitElement {
 
   /** The last text block is still streaming in. */
   @property({ type: Boolean }) streaming = false;
+
+  /** Interface text of the renderers inside (code copy buttons, enlarged images); keys left out are English. */
+  @property({ attribute: false }) strings?: Partial<ContentStrings>;
 
   /** Label of user messages. */
   @property({ attribute: 'user-label' }) userLabel = 'You';
@@ -105,14 +109,15 @@ export class McpMessage extends LitElement {
         .server=${view.server}
         .serverUrl=${view.serverUrl}
         .toolTitle=${view.title}
+        .strings=${this.strings}
         ?open=${view.open ?? false}
         ><slot name=${`tool-${block.id}`}></slot
       ></mcp-tool-card>`;
     }
     if (block.type === 'tool_result') {
-      return html`<mcp-tool-card theme=${ifDefined(this.theme)} exportparts=${CARD_PARTS} .result=${block}></mcp-tool-card>`;
+      return html`<mcp-tool-card theme=${ifDefined(this.theme)} exportparts=${CARD_PARTS} .strings=${this.strings} .result=${block}></mcp-tool-card>`;
     }
-    return html`<mcp-content-block theme=${ifDefined(this.theme)} exportparts=${BLOCK_PARTS} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
+    return html`<mcp-content-block theme=${ifDefined(this.theme)} exportparts=${BLOCK_PARTS} .strings=${this.strings} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
   }
 }
 

@@ -11,6 +11,7 @@ import { icon, type IconName } from '../../shared/icons.js';
 import { STATUS_LABELS, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
 import { formatValue, hostOf, json, repeatsValue } from './tool-call-format.js';
 import { toolCardStyles } from './mcp-tool-card.styles.js';
+import type { ContentStrings } from '../../shared/content-strings.js';
 
 /**
  * A tool call and its result as a collapsible card: the tool's title (its
@@ -76,6 +77,9 @@ export class McpToolCard extends LitElement {
 
   /** The tool's human title, shown instead of its name (the name stays as the tooltip); when not set, the one `result` recorded. */
   @property({ attribute: 'tool-title' }) toolTitle?: string;
+
+  /** Interface text of the result's renderers (code copy buttons, enlarged images); keys left out are English. */
+  @property({ attribute: false }) strings?: Partial<ContentStrings>;
 
   /** The details (arguments and result) are expanded. */
   @property({ type: Boolean, reflect: true }) open = false;
@@ -149,7 +153,7 @@ export class McpToolCard extends LitElement {
       <p class="label">Result</p>
       <div part="result" class="result">
         ${status === 'error' ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
-        ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .block=${block}></mcp-content-block>`)}
+        ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .strings=${this.strings} .block=${block}></mcp-content-block>`)}
         ${structured !== undefined ? formatValue(structured, 'structured') : nothing}
       </div>
     </div>`;

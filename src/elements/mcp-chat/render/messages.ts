@@ -5,11 +5,12 @@ import type { Message } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
 import '../../content/mcp-message/mcp-message.js';
 import { INTERRUPTED_META_KEY } from '../controllers/chat-session.js';
+import type { ContentStrings } from '../../shared/content-strings.js';
 import { renderMessageActions, type MessageActions, type MessageActionsView } from './message-actions.js';
 
 /** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
 export const MESSAGE_PARTS =
-  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
+  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
 
 const visibleCache = new WeakMap<readonly Message[], Message[]>();
 
@@ -48,6 +49,8 @@ export interface MessageListView {
    * conversations render a window of them, not every message.
    */
   range?(count: number): { start: number; end: number };
+  /** Interface text of the renderers (code copy buttons, enlarged images). */
+  strings?: Partial<ContentStrings>;
 }
 
 /**
@@ -65,11 +68,11 @@ export function renderMessageList(view: MessageListView) {
       (m, i) => {
         const inline = view.inlineOf(m);
         const interrupted = (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
-        return html`<mcp-message data-index=${start + i} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
+        return html`<mcp-message data-index=${start + i} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
           ${view.actions ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },
     )}
-    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} streaming></mcp-message>` : nothing}
+    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} .strings=${view.strings} streaming></mcp-message>` : nothing}
     ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label="The model is thinking"><span></span><span></span><span></span></div>` : nothing}`;
 }
