@@ -26,7 +26,7 @@ describe('code blocks', () => {
     const el = await mount(`\`\`\`python\n${source}\`\`\``);
     const r = el.shadowRoot!;
     expect(r.querySelector('[part="md-code-language"]')!.textContent).toBe('python');
-    await expect.poll(() => highlighted(r)).toBe('tokens');
+    await expect.poll(() => highlighted(r), { timeout: 15_000 }).toBe('tokens');
     const code = r.querySelector('pre code')!;
     expect(code.textContent).toBe(source);
     expect(code.querySelector('.hljs-keyword')!.textContent).toBe('def');
@@ -39,7 +39,7 @@ describe('code blocks', () => {
     const hostile = '<img src=x onerror="window.pwnedCode=1"><script>window.pwnedCode=2</script>';
     const el = await mount(`\`\`\`html\n${hostile}\n\`\`\``);
     const r = el.shadowRoot!;
-    await expect.poll(() => highlighted(r)).toBe('tokens');
+    await expect.poll(() => highlighted(r), { timeout: 15_000 }).toBe('tokens');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(r.querySelector('pre code')!.textContent).toBe(`${hostile}\n`);
     expect(r.querySelectorAll('pre img, pre script, pre [onerror]').length).toBe(0);
@@ -50,7 +50,7 @@ describe('code blocks', () => {
     const big = 'let x = 1;\n'.repeat(Math.ceil(MAX_HIGHLIGHT_CHARS / 11) + 10);
     const el = await mount(`\`\`\`js\n${big}\`\`\`\n\n\`\`\`\nplain\n\`\`\`\n\n\`\`\`klingon\nqapla'\n\`\`\`\n\n\`\`\`js\nconst small = 1;\n\`\`\``);
     const codes = [...el.shadowRoot!.querySelectorAll('pre code')];
-    await expect.poll(() => codes[3]!.getAttribute('data-highlighted')).toBe('tokens');
+    await expect.poll(() => codes[3]!.getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('tokens');
     expect(codes.slice(0, 3).map((c) => c.getAttribute('data-highlighted'))).toEqual(['plain', 'plain', 'plain']);
     expect(codes[0]!.querySelector('span')).toBeNull();
     expect(codes[0]!.textContent).toBe(big);
@@ -66,7 +66,7 @@ describe('code blocks', () => {
     el.text += '```';
     el.streaming = false;
     await el.updateComplete;
-    await expect.poll(() => highlighted(r)).toBe('tokens');
+    await expect.poll(() => highlighted(r), { timeout: 15_000 }).toBe('tokens');
     expect(r.querySelector('pre')!.getBoundingClientRect().height).toBe(height);
   });
 
@@ -92,7 +92,7 @@ describe('code blocks', () => {
     await block.updateComplete;
     const md = block.shadowRoot!.querySelector('mcp-markdown')!;
     await md.updateComplete;
-    await expect.poll(() => highlighted(md.shadowRoot!)).toBe('tokens');
+    await expect.poll(() => highlighted(md.shadowRoot!), { timeout: 15_000 }).toBe('tokens');
     expect(md.shadowRoot!.querySelector('.hljs-attr')!.textContent).toBe('"ok"');
     expect(md.shadowRoot!.querySelector('[part="md-code-language"]')!.textContent).toBe('json');
   });
