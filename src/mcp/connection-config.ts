@@ -3,6 +3,7 @@ import '../content/no-eval.js';
 import { mcpAppsClientCapability } from './apps.js';
 import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
 import type { Root } from './input-types.js';
+import { TASKS_EXTENSION, type TaskInfo } from './tasks.js';
 
 /** How to reach one MCP server. */
 export interface McpConnectionConfig {
@@ -63,6 +64,12 @@ export interface CallToolOptions {
   onprogress?: (progress: Progress) => void;
   /** The model's tool_use id, handed to input handlers in `context.toolCall`. */
   toolUseId?: string;
+  /**
+   * The call runs as an MCP task: called when the server created it and at
+   * each status it reports. Keep `taskId` to resume the call later
+   * ({@link McpConnection.resumeTask}), e.g. after a reload of the page.
+   */
+  ontask?: (task: TaskInfo) => void;
   /** Overrides the connection's `callTimeoutMs` for this call. */
   timeoutMs?: number;
 }
@@ -85,7 +92,8 @@ export function sdkClientOptions(config: McpConnectionConfig): { info: Implement
         elicitation: { form: config.elicitation?.applyDefaults ? { applyDefaults: true } : {}, url: {} },
         roots: { listChanged: true },
         // MCP Apps: SDK 2.4 carries this in `initialize` (2025) and in every request's `_meta` (2026).
-        extensions: mcpAppsClientCapability(),
+        // Tasks (SEP-2663): a 2026 server may then answer a tool call with a task (see tasks.ts).
+        extensions: { ...mcpAppsClientCapability(), [TASKS_EXTENSION]: {} },
       },
       inputRequired: { maxRounds: config.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS },
     },

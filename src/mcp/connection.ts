@@ -19,7 +19,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
-import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS } from './call-tracker.js';
+import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
 import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 import { McpCatalogChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
@@ -31,6 +31,7 @@ import { paramHeaders } from './param-headers.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
+import { acceptTaskResults, followTask, isTaskResult, parseTask, startTask, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -95,6 +96,15 @@ export class McpConnection extends EventTarget {
   resourceTemplates: ResourceTemplateType[] = [];
   /** Tools the server listed that break the MCP format (left out of `tools`), with the reason: show them in the Servers panel. */
   invalidTools: InvalidTool[] = [];
+  /** Listed tools this client cannot run here (a task tool the server's era or capabilities do not let it run), with the reason. */
+  get unrunnableTools(): InvalidTool[] {
+    const era = this.getProtocolEra();
+    const capabilities = this.capabilities;
+    return this.tools.flatMap((tool) => {
+      const plan = taskPlan(era, capabilities, tool);
+      return plan.mode === 'unsupported' ? [{ name: tool.name, reason: plan.reason }] : [];
+    });
+  }
   private readonly subscriptions = new Set<string>();
   private _roots: Root[];
   private logLevel?: LoggingLevel;
@@ -443,7 +453,17 @@ export class McpConnection extends EventTarget {
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
       if (call.failure) throw call.failure;
-      return (await client.callTool(
+      const tool = this.tools.find((t) => t.name === name);
+      const plan = taskPlan(client.getProtocolEra(), client.getServerCapabilities(), tool);
+      if (plan.mode === 'unsupported') throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, { url: this.url });
+      const host = this.taskHost(client, call, name, options);
+      if (plan.mode === 'task' && plan.form === 'legacy') {
+        const started = await startTask(host, { name, arguments: args, ...this.meta() });
+        return 'result' in started ? started.result : await followTask(host, started.task);
+      }
+      // 2026: with the tasks extension the server may answer any call with a task.
+      if (plan.mode === 'task') acceptTaskResults(client);
+      const result = (await client.callTool(
         { name, arguments: args, ...this.meta() },
         {
           signal: call.controller.signal,
@@ -461,6 +481,7 @@ export class McpConnection extends EventTarget {
           },
         },
       )) as CallToolResult;
+      return isTaskResult(result) ? await followTask(host, parseTask(result, host)) : result;
     } catch (error) {
       throw call.failure ?? error;
     } finally {
@@ -469,6 +490,66 @@ export class McpConnection extends EventTarget {
       // The call is over, whichever way: close the HTTP request and stream it opened.
       tap?.release(call.tag);
     }
+  }
+
+  /**
+   * Follows a task this client started earlier (its id was kept, e.g. in the
+   * conversation, across a reload of the page) to its result: polls
+   * `tasks/get` and resolves with the `CallToolResult`, like the call would
+   * have. Aborting sends `tasks/cancel`. A task the server no longer knows
+   * rejects with a {@link McpConnectionError} that says so.
+   */
+  async resumeTask(taskId: string, name: string, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const client = await this.life.ready();
+    const tap = this.life.tap;
+    const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    const call = this.calls.start(name, {}, options.toolUseId, timeoutMs, (c) =>
+      c.fail(new McpConnectionError(McpErrorKind.Timeout, `The task of ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
+    );
+    const stop = () => call.fail(new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }));
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      if (call.failure) throw call.failure;
+      if (client.getProtocolEra() === 'modern') acceptTaskResults(client);
+      // Asked at once: the first `tasks/get` tells whether the server still knows it.
+      return await followTask(this.taskHost(client, call, name, options), { taskId, status: 'working', pollInterval: 0 });
+    } catch (error) {
+      throw this.life.authRefused(classifyError(call.failure ?? error, this.url), client);
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+      this.calls.end(call);
+      tap?.release(call.tag);
+    }
+  }
+
+  /** What the task driver of one call needs (see tasks.ts). */
+  private taskHost(client: Client, call: ActiveCall, name: string, options: CallToolOptions): TaskHost {
+    return {
+      client,
+      form: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+      url: this.url,
+      name,
+      signal: call.controller.signal,
+      headers: { [CALL_TAG_HEADER]: call.tag },
+      onprogress: (progress) => options.onprogress?.(progress),
+      ontask: (task: TaskInfo) => options.ontask?.(task),
+      heard: () => call.progressed(),
+      input: async (kind, params) => {
+        const done = call.beginInput();
+        try {
+          if (kind === 'roots' && !this.router.has('roots')) return this._roots.map((r) => ({ ...r })) as never;
+          return await this.router.dispatch({
+            kind,
+            params,
+            context: { ...this.contextBase(), toolCall: { name: call.name, arguments: call.args, toolUseId: call.toolUseId } },
+            signals: [this.life.signal, call.controller.signal],
+          });
+        } finally {
+          done();
+        }
+      },
+    };
   }
 
   /** Shows each URL of a -32042 error; true when the person completed all of them. */

@@ -5,6 +5,7 @@ import { McpErrorKind, McpConnectionError } from './errors.js';
 import { InputRouter, type InputRouterOptions } from './input-router.js';
 import type { Root } from './input-types.js';
 import { assignModelToolNames } from './tool-names.js';
+import { taskPlan } from './tasks.js';
 
 /** One tool in the hub's merged catalog. */
 export interface HubTool {
@@ -148,7 +149,7 @@ export class McpHub extends EventTarget {
     const entries = this.list
       .filter((c) => c.state === 'connected' || c.state === 'reconnecting')
       .flatMap((connection) =>
-        connection.tools.filter(runnable).map((tool) => ({
+        connection.tools.filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported').map((tool) => ({
           serverId: connection.id,
           serverName: connection.config.name ?? connection.serverInfo?.name ?? new URL(connection.url).host,
           toolName: tool.name,
@@ -163,13 +164,3 @@ export class McpHub extends EventTarget {
   }
 }
 
-/**
- * Whether this client can run the tool. A tool with `execution.taskSupport:
- * 'required'` must be called as a task (the tasks extension), which this
- * client does not do yet in either era: the server would refuse every call,
- * so the model and the palette are not offered it. `connection.tools` still
- * lists it.
- */
-function runnable(tool: Tool): boolean {
-  return tool.execution?.taskSupport !== 'required';
-}

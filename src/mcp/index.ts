@@ -34,6 +34,8 @@ export type {
 } from './input-types.js';
 export { McpHub, McpHubChangeEvent } from './hub.js';
 export type { HubTool, McpHubEventMap } from './hub.js';
+export { TASKS_EXTENSION } from './tasks.js';
+export type { TaskInfo, TaskStatus } from './tasks.js';
 export {
   BrowserOAuthProvider,
   handleOAuthCallback,

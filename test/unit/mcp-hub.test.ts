@@ -125,13 +125,13 @@ test('removing a server closes it, drops its tools and gives the survivor its pl
   await expect(h.callTool('everything__echo', { message: 'gone' })).rejects.toThrow(/No connected server offers a tool named everything__echo/);
 });
 
-test('a tool that must run as a task (server-everything simulate-research-query) is not offered to the model or the palette', async () => {
+test('a tool that must run as a task (server-everything simulate-research-query) is offered: the server declares tasks for tool calls', async () => {
   const h = hub();
   const everything = h.add({ url: everythingUrl, name: 'everything' });
   await h.connectAll();
   const listed = everything.tools.find((t) => t.name === 'simulate-research-query');
   expect(listed?.execution?.taskSupport).toBe('required');
-  expect(h.tools.map((t) => t.tool.name)).not.toContain('simulate-research-query');
-  expect(h.toolsForModel().map((t) => t.name)).not.toContain('simulate-research-query');
-  expect(h.tools.map((t) => t.tool.name)).toContain('echo');
+  expect(everything.unrunnableTools).toEqual([]);
+  expect(h.tools.map((t) => t.tool.name)).toContain('simulate-research-query');
+  expect(h.toolsForModel().map((t) => t.name)).toContain('simulate-research-query');
 });

@@ -81,7 +81,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
               : ''}
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
-          ${c.state === 'connected' && c.invalidTools.length ? renderInvalidTools(c) : nothing}
+          ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn)
             : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
@@ -142,13 +142,14 @@ function renderAddServer(view: ServersPanelView, actions: ServersPanelActions) {
   </form>`;
 }
 
-/** The tools a server listed that break the MCP format (left out of its catalog), each with the reason. */
+/** The tools a server listed that break the MCP format or that this client cannot run here (left out of its catalog), each with the reason. */
 function renderInvalidTools(c: McpConnection) {
-  const n = c.invalidTools.length;
+  const tools = [...c.invalidTools, ...c.unrunnableTools];
+  const n = tools.length;
   return html`<details class="diagnosis invalid-tools">
     <summary>${n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`}</summary>
     <ul>
-      ${c.invalidTools.map((t) => html`<li><code>${t.name}</code>: ${t.reason}</li>`)}
+      ${tools.map((t) => html`<li><code>${t.name}</code>: ${t.reason}</li>`)}
     </ul>
   </details>`;
 }
