@@ -55,13 +55,13 @@ export {
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
-  McpChatConnectionChangeEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,
+  McpServerChangeEvent,
   McpToolApproveEvent,
   McpToolCallEvent,
   McpToolStopEvent,
@@ -69,16 +69,15 @@ export {
   UnsupportedElicitationError,
 } from './events/index.js';
 export type {
-  McpAppContextDetail,
-  McpAppMessageDetail,
-  McpSamplingResponseDetail,
+  McpAppContext,
+  McpAppMessage,
+  McpSamplingResponseInit,
 } from './events/index.js';
 export {
   BrowserOAuthProvider,
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_INPUT_WAIT_LIMIT_MS,
   DEFAULT_MAX_INPUT_ROUNDS,
-  TASKS_EXTENSION,
   handleOAuthCallback,
   IndexedDbOAuthStore,
   InputRequestError,
@@ -97,6 +96,7 @@ export {
   OAuthSignInError,
   OAuthSignInErrorCode,
   SessionStorageOAuthStore,
+  TASKS_EXTENSION,
   toolUi,
 } from './mcp/index.js';
 export type {
@@ -111,8 +111,7 @@ export type {
   InputParams,
   InputRequestContext,
   InputResults,
-  TaskInfo,
-  TaskStatus,
+  InputRouterEventMap,
   InputRouterOptions,
   InteractiveOAuthClientProvider,
   McpAppVisibility,
@@ -129,6 +128,8 @@ export type {
   Root,
   RootsHandler,
   SamplingHandler,
+  TaskInfo,
+  TaskStatus,
 } from './mcp/index.js';
 export {
   createAnthropicProvider,

@@ -1,7 +1,7 @@
 import type { McpUiUpdateModelContextRequest } from '@modelcontextprotocol/ext-apps/app-bridge';
 
 /** The context an MCP App wants the model to see from now on (`ui/update-model-context` params). */
-export type McpAppContextDetail = McpUiUpdateModelContextRequest['params'];
+export type McpAppContext = McpUiUpdateModelContextRequest['params'];
 
 /**
  * An MCP App view replaced its model context (`ui/update-model-context`). The
@@ -10,12 +10,13 @@ export type McpAppContextDetail = McpUiUpdateModelContextRequest['params'];
  */
 export class McpAppContextUpdateEvent extends Event {
   static readonly eventName = 'mcp-app-context-update' as const;
-  readonly detail: McpAppContextDetail;
+  /** The new context (content blocks and/or structured content). */
+  readonly context: McpAppContext;
   /** The tool whose view sent it. */
   readonly toolName: string;
-  constructor(detail: McpAppContextDetail, toolName: string) {
+  constructor(context: McpAppContext, toolName: string) {
     super(McpAppContextUpdateEvent.eventName, { bubbles: true, composed: true });
-    this.detail = detail;
+    this.context = context;
     this.toolName = toolName;
   }
 }

@@ -1,7 +1,7 @@
 import type { McpUiMessageRequest } from '@modelcontextprotocol/ext-apps/app-bridge';
 
 /** What an MCP App asked to add to the conversation (`ui/message` params: role and content blocks). */
-export type McpAppMessageDetail = McpUiMessageRequest['params'];
+export type McpAppMessage = McpUiMessageRequest['params'];
 
 /**
  * An MCP App view (`<mcp-app-view>`) asks to add a message to the conversation
@@ -10,12 +10,13 @@ export type McpAppMessageDetail = McpUiMessageRequest['params'];
  */
 export class McpAppMessageEvent extends Event {
   static readonly eventName = 'mcp-app-message' as const;
-  readonly detail: McpAppMessageDetail;
+  /** The message the app asks to add: its role and content blocks. */
+  readonly message: McpAppMessage;
   /** The tool whose view asked. */
   readonly toolName: string;
-  constructor(detail: McpAppMessageDetail, toolName: string) {
+  constructor(message: McpAppMessage, toolName: string) {
     super(McpAppMessageEvent.eventName, { bubbles: true, composed: true, cancelable: true });
-    this.detail = detail;
+    this.message = message;
     this.toolName = toolName;
   }
 }

@@ -1,18 +1,21 @@
-// Every event the elements fire: Event subclasses named mcp-<noun>-<verb>,
-// bubbling and composed, typed in GlobalEventHandlersEventMap.
+// `mcp-web-elements/events`: every event the elements fire: Event subclasses
+// named mcp-<noun>-<verb>, their data as fields of the event (no `detail`),
+// bubbling and composed, typed in GlobalEventHandlersEventMap (and so in
+// HTMLElementEventMap). One file per event, named after it without `mcp-`.
+// Public API: see docs/api.md.
 export { McpAppContextUpdateEvent } from './app-context-update.js';
-export type { McpAppContextDetail } from './app-context-update.js';
+export type { McpAppContext } from './app-context-update.js';
 export { McpAppInitializeEvent } from './app-initialize.js';
 export { McpAppMessageEvent } from './app-message.js';
-export type { McpAppMessageDetail } from './app-message.js';
+export type { McpAppMessage } from './app-message.js';
 export { McpChatErrorEvent } from './chat-error.js';
-export { McpChatConnectionChangeEvent } from './connection-change.js';
-export { McpElicitResponseEvent, UnsupportedElicitationError } from './mcp-elicit-response.js';
-export { McpSamplingPolicyChangeEvent } from './mcp-sampling-policy-change.js';
-export { McpSamplingResponseEvent } from './mcp-sampling-response.js';
-export type { McpSamplingResponseDetail } from './mcp-sampling-response.js';
+export { McpElicitResponseEvent, UnsupportedElicitationError } from './elicit-response.js';
 export { McpMessageSendEvent } from './message-send.js';
 export { McpResourceOpenEvent } from './resource-open.js';
+export { McpSamplingPolicyChangeEvent } from './sampling-policy-change.js';
+export { McpSamplingResponseEvent } from './sampling-response.js';
+export type { McpSamplingResponseInit } from './sampling-response.js';
+export { McpServerChangeEvent } from './server-change.js';
 export { McpToolApproveEvent } from './tool-approve.js';
 export { McpToolCallEvent } from './tool-call.js';
 export { McpToolStopEvent } from './tool-stop.js';

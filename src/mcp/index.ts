@@ -21,7 +21,7 @@ export { McpConnectionError, McpErrorKind } from './errors.js';
 export type { ErrorPhase, McpConnectionErrorDetails } from './errors.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
 export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';
-export type { InputDispatch, InputParams, InputResults, InputRouterOptions, PendingInputRequest } from './input-router.js';
+export type { InputDispatch, InputParams, InputResults, InputRouterEventMap, InputRouterOptions, PendingInputRequest } from './input-router.js';
 export { InputRequestError, InputRequestErrorReason } from './input-request-error.js';
 export type {
   ElicitationHandler,

@@ -72,6 +72,20 @@ interface Entry {
   promise: Promise<unknown>;
 }
 
+/** The router's events, for typed `addEventListener`. */
+export interface InputRouterEventMap {
+  /** A request was queued, shown or settled: re-read `pending`. */
+  change: Event;
+}
+
+/** Typed listeners for the router's events. */
+export interface InputRouter {
+  addEventListener<K extends keyof InputRouterEventMap>(type: K, listener: (event: InputRouterEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof InputRouterEventMap>(type: K, listener: (event: InputRouterEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
 /**
  * The single router for server-to-client input requests (sampling,
  * elicitation, roots) of every connection and both protocol eras.

@@ -10,13 +10,13 @@ import { McpChat as McpChatElement } from '../elements/mcp-chat/index.js';
 import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-form/mcp-elicit-form.js';
 import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
 import type {
-  McpChatConnectionChangeEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,
+  McpServerChangeEvent,
   McpToolApproveEvent,
   McpToolCallEvent,
   McpToolStopEvent,
@@ -34,7 +34,7 @@ export const McpChat = createComponent({
     onMcpTurnEnd: 'mcp-turn-end' as EventName<McpTurnEndEvent>,
     onMcpToolCall: 'mcp-tool-call' as EventName<McpToolCallEvent>,
     onMcpChatError: 'mcp-chat-error' as EventName<McpChatErrorEvent>,
-    onMcpConnectionChange: 'mcp-connection-change' as EventName<McpChatConnectionChangeEvent>,
+    onMcpServerChange: 'mcp-server-change' as EventName<McpServerChangeEvent>,
     onMcpResourceOpen: 'mcp-resource-open' as EventName<McpResourceOpenEvent>,
     onMcpToolStop: 'mcp-tool-stop' as EventName<McpToolStopEvent>,
     onMcpToolApprove: 'mcp-tool-approve' as EventName<McpToolApproveEvent>,

@@ -77,7 +77,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     cleanup(() => document.removeEventListener('mcp-app-message', onMessage));
     const shown = await show(era, ['message', 'open-link', 'download']);
     expect(await shown.report('message')).toMatchObject({ ok: true });
-    expect(messages[0]?.detail.content[0]).toMatchObject({ type: 'text', text: 'Hello from the demo app' });
+    expect(messages[0]?.message.content[0]).toMatchObject({ type: 'text', text: 'Hello from the demo app' });
     // The link: shown with its host in bold; the person cancels; the app hears it was denied.
     await expect.poll(() => part(shown.view, 'consent-host')?.textContent).toBe('modelcontextprotocol.io');
     // The question takes the focus, and the view with its consent is axe clean.

@@ -185,7 +185,7 @@ describe('<mcp-chat> prompts and servers', () => {
     chat.store = null;
     chat.servers = [inject('demoUrl'), inject('everythingUrl'), 'http://127.0.0.1:9/mcp'];
     const changes: string[] = [];
-    chat.addEventListener('mcp-connection-change', (e) => changes.push(`${e.url} ${e.state}`));
+    chat.addEventListener('mcp-server-change', (e) => changes.push(`${e.url} ${e.state}`));
     document.body.append(chat);
     await expect.poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 }).toEqual(['connected', 'connected', 'failed']);
     expect(changes).toContain('http://127.0.0.1:9/mcp failed');

@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitForm } from '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
-import type { McpElicitResponseEvent } from '../../src/events/mcp-elicit-response.js';
+import type { McpElicitResponseEvent } from '../../src/events/elicit-response.js';
 
 // Accessibility and theming of <mcp-elicit-form>: axe in light and dark, the
 // whole form answered with the keyboard alone, tokens and the theme attribute.
@@ -78,7 +78,7 @@ describe('<mcp-elicit-form> accessibility', () => {
     await userEvent.tab();
     expect(active()?.getAttribute('part')).toBe('accept-button');
     await userEvent.keyboard('{Enter}');
-    expect(events.map((e) => e.detail)).toEqual([
+    expect(events.map((e) => e.result)).toEqual([
       { action: 'accept', content: { who: 'Jo', guests: 4, terrace: true, time: '20:00', diets: ['veg', 'gf'] } },
     ]);
   });

@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitForm } from '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
-import type { McpElicitResponseEvent } from '../../src/events/mcp-elicit-response.js';
+import type { McpElicitResponseEvent } from '../../src/events/elicit-response.js';
 import { registerElicitForm, showElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
 import { InputRouter } from '../../src/mcp/input-router.js';
 
@@ -76,9 +76,9 @@ describe('<mcp-elicit-form> form mode', () => {
     await userEvent.click(submit);
 
     expect(events).toHaveLength(1);
-    expect(events[0]!.detail).toEqual({ action: 'accept', content: { nick: 'Zed', count: 3, ok: true } });
+    expect(events[0]!.result).toEqual({ action: 'accept', content: { nick: 'Zed', count: 3, ok: true } });
     expect(events[0]!.error).toBeUndefined();
-    expect(el.result).toEqual(events[0]!.detail);
+    expect(el.result).toEqual(events[0]!.result);
     await expect.element(page.getByRole('status')).toHaveTextContent('Sent.');
   });
 
@@ -138,7 +138,7 @@ describe('<mcp-elicit-form> form mode', () => {
 
     await expect.element(submit).toBeEnabled();
     await userEvent.click(submit);
-    expect(events.map((e) => e.detail)).toEqual([
+    expect(events.map((e) => e.result)).toEqual([
       { action: 'accept', content: { code: 'abcd', mail: 'a@example.com', n: 2.5, i: -4, tags: ['b', 'c'] } },
     ]);
   });
@@ -158,19 +158,19 @@ describe('<mcp-elicit-form> form mode', () => {
     const schema: Schema = { type: 'object', properties: { a: { type: 'string', title: 'A' } } };
     const first = await mount(form('Decline me', schema));
     await userEvent.click(page.getByRole('button', { name: 'Decline' }));
-    expect(first.events.map((e) => e.detail)).toEqual([{ action: 'decline' }]);
+    expect(first.events.map((e) => e.result)).toEqual([{ action: 'decline' }]);
     await expect.element(page.getByRole('status')).toHaveTextContent('Declined.');
     first.el.remove();
 
     const second = await mount(form('Cancel me', schema));
     await userEvent.click(page.getByRole('button', { name: 'Cancel' }));
-    expect(second.events.map((e) => e.detail)).toEqual([{ action: 'cancel' }]);
+    expect(second.events.map((e) => e.result)).toEqual([{ action: 'cancel' }]);
     second.el.remove();
 
     const third = await mount(form('Escape me', schema));
     await userEvent.type(label('A'), 'x');
     await userEvent.keyboard('{Escape}');
-    expect(third.events.map((e) => e.detail)).toEqual([{ action: 'cancel' }]);
+    expect(third.events.map((e) => e.result)).toEqual([{ action: 'cancel' }]);
     // Answered once: further keys and clicks send nothing more.
     await userEvent.keyboard('{Escape}');
     expect(third.events).toHaveLength(1);
@@ -190,13 +190,13 @@ describe('<mcp-elicit-form> form mode', () => {
     const withDefaults = await mount(form('Defaults', schema), (el) => (el.applyDefaults = true));
     await expect.element(label('S')).toHaveValue('hello');
     await userEvent.click(page.getByRole('button', { name: 'Submit' }));
-    expect(withDefaults.events[0]!.detail).toEqual({ action: 'accept', content: { s: 'hello', n: 3.14, b: true, e: 'y', m: ['q'] } });
+    expect(withDefaults.events[0]!.result).toEqual({ action: 'accept', content: { s: 'hello', n: 3.14, b: true, e: 'y', m: ['q'] } });
     withDefaults.el.remove();
 
     const without = await mount(form('No defaults', schema));
     await expect.element(label('S')).toHaveValue('');
     await userEvent.click(page.getByRole('button', { name: 'Submit' }));
-    expect(without.events[0]!.detail).toEqual({ action: 'accept', content: { b: false } });
+    expect(without.events[0]!.result).toEqual({ action: 'accept', content: { b: false } });
   });
 
   test('HTML and script in server text stay inert text', async () => {
@@ -235,7 +235,7 @@ describe('<mcp-elicit-form> form mode', () => {
     await userEvent.fill(label('Field 0'), 'changed');
     await userEvent.click(page.getByRole('button', { name: 'Submit' }));
     expect(performance.now() - started).toBeLessThan(10_000);
-    const content = (events[0]!.detail as ElicitResult).content!;
+    const content = (events[0]!.result as ElicitResult).content!;
     expect(Object.keys(content)).toHaveLength(200);
     expect(content.f0).toBe('changed');
     expect(content.f1).toBe(1);
@@ -259,8 +259,8 @@ describe('<mcp-elicit-form> schemas it cannot render', () => {
     } as unknown as Schema;
     const { el, events } = await mount(form('Nested', schema));
     expect(events).toHaveLength(1);
-    const { error, detail } = events[0]!;
-    expect(detail).toEqual({ action: 'cancel' });
+    const { error, result } = events[0]!;
+    expect(result).toEqual({ action: 'cancel' });
     expect(error?.code).toBe(-32602);
     expect(error?.problems).toHaveLength(4);
     expect(error?.message).toMatch(/"address" is a nested object/);
@@ -313,7 +313,7 @@ describe('<mcp-elicit-form> URL mode', () => {
     await expect.element(page.getByText(/Come back here/)).toBeVisible();
     expect(events).toHaveLength(0);
     await userEvent.click(page.getByRole('button', { name: "I'm done" }));
-    expect(events.map((e) => e.detail)).toEqual([{ action: 'accept' }]);
+    expect(events.map((e) => e.result)).toEqual([{ action: 'accept' }]);
   });
 
   test('http: on localhost and 127.0.0.1 can be opened', async () => {
@@ -341,7 +341,7 @@ describe('<mcp-elicit-form> URL mode', () => {
     expect(root.querySelector('[part~="url"]')!.textContent).toBe(u);
     await userEvent.click(page.getByRole('button', { name: 'Cancel' }));
     expect(open).not.toHaveBeenCalled();
-    expect(events.map((e) => e.detail)).toEqual([{ action: 'cancel' }]);
+    expect(events.map((e) => e.result)).toEqual([{ action: 'cancel' }]);
   });
 
   test('answers accept when `completed` resolves (2025 elicitation/complete)', async () => {
@@ -350,7 +350,7 @@ describe('<mcp-elicit-form> URL mode', () => {
     const { events } = await mount(url('https://example.com/x'), (e) => (e.completed = completed));
     expect(events).toHaveLength(0);
     complete();
-    await expect.poll(() => events.map((e) => e.detail)).toEqual([{ action: 'accept' }]);
+    await expect.poll(() => events.map((e) => e.result)).toEqual([{ action: 'accept' }]);
   });
 
   test('a message carrying HTML and script stays inert text', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { McpSamplingResponseEvent } from '../../src/events/mcp-sampling-response.js';
+import type { McpSamplingResponseEvent } from '../../src/events/sampling-response.js';
 import { $, setUp, shown, textOf as text, until, type TestSetup } from './sampling-support.js';
 
 // No model configured: the person reads each request and writes the answer
@@ -50,7 +50,7 @@ for (const era of ['legacy', 'modern'] as const) {
       const result = await call;
       expect(result.isError).toBeFalsy();
       expect(result.content[0]).toMatchObject({ type: 'text', text: 'MCP connects models to tools.' });
-      expect(events[0]?.detail).toMatchObject({ toolUseId: 'toolu_ask_1', result: { model: 'person', role: 'assistant' } });
+      expect(events[0]).toMatchObject({ toolUseId: 'toolu_ask_1', result: { model: 'person', role: 'assistant' } });
       await until(() => el.hidden && !$(el, '[part~="base"]'), 2000, 'the view to close');
     });
 

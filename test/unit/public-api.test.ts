@@ -2,7 +2,8 @@
 // entry point (`mcp-web-elements/<area>`) and every name that entry exports;
 // the root entry exports their union. A name exported without being documented
 // there, or documented without being exported, fails here.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
@@ -75,5 +76,34 @@ describe('the public API (docs/api.md)', () => {
     const docs = readFileSync('docs/api.md', 'utf8');
     expect(docs).toContain('**`mcp-web-elements/internal`**');
     expect(docs).toContain('no semver');
+  });
+});
+
+/** Every file under `dir`, recursively. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+describe('the events (one style)', () => {
+  const files = readdirSync('src/events').filter((f) => f !== 'index.ts');
+
+  test.each(files)('src/events/%s: one event, named after the file, fields not `detail`, in the event map', (file) => {
+    const source = readFileSync(join('src/events', file), 'utf8');
+    const classes = [...source.matchAll(/export class (\w+) extends Event(?: implements \w+)? \{[^]*?static readonly eventName = '([a-z-]+)' as const;/g)];
+    expect(classes.map((m) => m[2])).toEqual([`mcp-${file.replace(/\.ts$/, '')}`]);
+    const [, name, event] = classes[0]!;
+    const pascal = event!.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+    expect(name).toBe(`${pascal}Event`);
+    expect(source).toMatch(new RegExp(`interface GlobalEventHandlersEventMap \\{\\s*'${event}': ${name};`));
+    expect(source).not.toMatch(/\bdetail\b/);
+    expect(source).toMatch(/bubbles: true, composed: true/);
+  });
+
+  test('no two event classes in src/ share an event name', () => {
+    const names = sources('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/static readonly eventName = '([a-z-]+)'/g)].map((m) => m[1]!));
+    expect(names.length).toBeGreaterThan(files.length);
+    expect(duplicates(names)).toEqual([]);
   });
 });

@@ -34,8 +34,8 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'erro
  * @summary A tool's interactive view (MCP Apps), sandboxed on a second origin.
  *
  * @event mcp-app-initialize - The app finished its handshake (`McpAppInitializeEvent`, `.appInfo`).
- * @event mcp-app-message - The app asks to add a message to the conversation (`McpAppMessageEvent`; `preventDefault()` refuses).
- * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`).
+ * @event mcp-app-message - The app asks to add a message to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
+ * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
  *
  * @csspart base - The frame around everything.
  * @csspart header - The line above the view: title, server, buttons.
@@ -270,7 +270,7 @@ export class McpAppView extends LitElement {
       },
       confirmLink: (href: string, host: string) => this.#ask({ kind: 'link', href, host }),
       confirmDownload: (download: PendingDownload) => this.#ask({ kind: 'download', download }),
-      message: async (params: McpAppMessageEvent['detail']) => {
+      message: async (params: McpAppMessageEvent['message']) => {
         const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
         if (this.confirmMessages && !(await this.#ask({ kind: 'message', text }))) return false;
         return this.dispatchEvent(new McpAppMessageEvent(params, name));

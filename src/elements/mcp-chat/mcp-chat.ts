@@ -4,7 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
 import type { ContentBlock, Message, ResourceContents, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
 import { UNREADABLE_META_KEY } from '../../content/unreadable.js';
-import { McpChatConnectionChangeEvent } from '../../events/connection-change.js';
+import { McpServerChangeEvent } from '../../events/server-change.js';
 import { McpChatErrorEvent } from '../../events/chat-error.js';
 import { McpMessageSendEvent } from '../../events/message-send.js';
 import { McpToolCallEvent } from '../../events/tool-call.js';
@@ -94,7 +94,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @event mcp-turn-end - A turn ended (`McpTurnEndEvent`: `reason`, `messages`, `rounds`).
  * @event mcp-tool-call - A tool call finished (`McpToolCallEvent`: `toolUse`, `result`, `status`, `server`).
  * @event mcp-chat-error - Something failed that the person is told about (`McpChatErrorEvent`).
- * @event mcp-connection-change - A server changed state (`McpChatConnectionChangeEvent`).
+ * @event mcp-server-change - A server changed state (`McpServerChangeEvent`).
  * @event mcp-resource-open - A resource link was opened (bubbles from a content block; the chat previews it).
  * @event mcp-tool-stop - Stop on a tool card (bubbles from the card; the chat cancels the call).
  * @event mcp-tool-approve - An approval answer (bubbles from the card; the chat continues the turn).
@@ -576,7 +576,7 @@ export class McpChat extends LitElement {
     for (const c of this.serverSet.connections) {
       if (this.#lastStates.get(c.url) === c.state) continue;
       this.#lastStates.set(c.url, c.state);
-      this.dispatchEvent(new McpChatConnectionChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
+      this.dispatchEvent(new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
     }
     this.requestUpdate();
   };

@@ -11,6 +11,20 @@ import { connectionConfig, type ChatServerConfig } from './auth.js';
  */
 export type ChatServer = string | ChatServerConfig;
 
+/** The set's events, for typed `addEventListener`. */
+export interface ServerSetEventMap {
+  /** A server changed state or catalog: re-read the connections and tools. */
+  change: Event;
+}
+
+/** Typed listeners for the set's events. */
+export interface ServerSet {
+  addEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
 /**
  * The servers of one chat: an `McpHub` (one connection per server, one
  * shared input router, one merged tool catalog) kept in line with the

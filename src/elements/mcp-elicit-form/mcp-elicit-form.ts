@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ZodType } from 'zod/v4';
-import { McpElicitResponseEvent, UnsupportedElicitationError } from '../../events/mcp-elicit-response.js';
+import { McpElicitResponseEvent, UnsupportedElicitationError } from '../../events/elicit-response.js';
 import { tokens } from '../shared/tokens.js';
 import { readFormSchema, type FormField } from './form-schema.js';
 import { buildContentSchema, initialValues, validateValues, type ContentValue, type RawValue, type RawValues, type Validation } from './form-values.js';
@@ -34,7 +34,7 @@ const ACTION_TEXT: Record<ElicitResult['action'], string> = {
  *
  * @summary Shows an MCP elicitation request (form or URL mode) and returns the person's answer.
  *
- * @event {McpElicitResponseEvent} mcp-elicit-response - Once per request. `detail` is the `ElicitResult` (accept with typed content, decline, cancel). `error` is set when the schema cannot be rendered.
+ * @event {McpElicitResponseEvent} mcp-elicit-response - Once per request. `result` is the `ElicitResult` (accept with typed content, decline, cancel). `error` is set when the schema cannot be rendered.
  *
  * @csspart form - The container of the whole request (a `<form>` in form mode).
  * @csspart header - The line naming the server that asks.

@@ -1,6 +1,6 @@
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationHandler, InputRequestContext } from '../../mcp/input-types.js';
-import type { McpElicitResponseEvent } from '../../events/mcp-elicit-response.js';
+import type { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { McpElicitForm, type ElicitServerIdentity } from './mcp-elicit-form.js';
 
 /** How the forms are shown. */
@@ -58,7 +58,7 @@ export function showElicitForm(request: ElicitRequestParams, container: HTMLElem
         return;
       }
       form.remove();
-      resolve(event.detail);
+      resolve(event.result);
     };
     const cleanup = () => {
       signal?.removeEventListener('abort', onAbort);

@@ -2,8 +2,8 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
-import { McpSamplingPolicyChangeEvent } from '../../events/mcp-sampling-policy-change.js';
-import { McpSamplingResponseEvent } from '../../events/mcp-sampling-response.js';
+import { McpSamplingPolicyChangeEvent } from '../../events/sampling-policy-change.js';
+import { McpSamplingResponseEvent } from '../../events/sampling-response.js';
 import { chooseModel } from './choose-model.js';
 import type { SamplingPolicies } from './sampling-policies.js';
 import {
@@ -57,8 +57,8 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  *
  * @summary Human-in-the-loop approval of MCP sampling requests.
  *
- * @event mcp-sampling-response - The person sent an answer or rejected the request (`detail`: request as sent, result or error).
- * @event mcp-sampling-policy-change - The person chose a policy for this server (`detail`: serverUrl, serverName, policy; serverId is this page's connection id).
+ * @event mcp-sampling-response - The person sent an answer or rejected the request (`request` as sent, `result` or `error`, `serverId`, `toolUseId`).
+ * @event mcp-sampling-policy-change - The person chose a policy for this server (`serverUrl`, `serverName`, `policy`; `serverId` is this page's connection id).
  *
  * @csspart base - The dialog around one request.
  * @csspart header - Title, server, count and policy.

@@ -48,15 +48,15 @@ export class AppViews implements ReactiveController {
       e.preventDefault();
       return;
     }
-    this.#host.sendAppMessage(e.detail.content as ContentBlock[]);
+    this.#host.sendAppMessage(e.message.content as ContentBlock[]);
   };
 
   readonly #onContext = (event: Event) => {
     const e = event as McpAppContextUpdateEvent;
     const view = e.composedPath().find((t): t is McpAppView => t instanceof HTMLElement && t.localName === 'mcp-app-view');
     if (!view?.toolUseId) return;
-    const parts = (e.detail.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
-    if (e.detail.structuredContent) parts.push(JSON.stringify(e.detail.structuredContent));
+    const parts = (e.context.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
+    if (e.context.structuredContent) parts.push(JSON.stringify(e.context.structuredContent));
     this.#contexts.set(view.toolUseId, { tool: e.toolName, text: parts.join('\n') });
   };
 

@@ -7,14 +7,20 @@ import type { SamplingPolicy } from '../elements/mcp-sampling-approval/sampling-
  */
 export class McpSamplingPolicyChangeEvent extends Event {
   static readonly eventName = 'mcp-sampling-policy-change' as const;
-  /**
-   * `serverUrl`: the server's endpoint (policies are kept per `serverKey(serverUrl)`);
-   * `serverId`: this page's connection id, which changes across reloads.
-   */
-  readonly detail: { serverId: string; serverUrl: string; serverName: string; policy: SamplingPolicy };
-  constructor(detail: { serverId: string; serverUrl: string; serverName: string; policy: SamplingPolicy }) {
+  /** This page's connection id of the server, which changes across reloads. */
+  readonly serverId: string;
+  /** The server's endpoint: policies are kept per server address (origin + path). */
+  readonly serverUrl: string;
+  /** The server's name, for people. */
+  readonly serverName: string;
+  /** The policy chosen. */
+  readonly policy: SamplingPolicy;
+  constructor(init: { serverId: string; serverUrl: string; serverName: string; policy: SamplingPolicy }) {
     super(McpSamplingPolicyChangeEvent.eventName, { bubbles: true, composed: true });
-    this.detail = detail;
+    this.serverId = init.serverId;
+    this.serverUrl = init.serverUrl;
+    this.serverName = init.serverName;
+    this.policy = init.policy;
   }
 }
 

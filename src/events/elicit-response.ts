@@ -25,23 +25,23 @@ export class UnsupportedElicitationError extends Error {
 
 /**
  * Fired by `<mcp-elicit-form>` once per request, when the person answers:
- * `detail` is the `ElicitResult` to send the server (`accept` with typed
+ * `result` is the `ElicitResult` to send the server (`accept` with typed
  * `content`, `decline` or `cancel`; URL mode: `accept` when the person said
  * they were done or the server reported completion).
  *
- * When the request could not be rendered, `error` is set and `detail` is
+ * When the request could not be rendered, `error` is set and `result` is
  * `{ action: 'cancel' }`; answer the server with the error instead.
  */
 export class McpElicitResponseEvent extends Event {
   static readonly eventName = 'mcp-elicit-response' as const;
   /** The answer, exactly as an `elicitation/create` handler returns it. */
-  readonly detail: ElicitResult;
+  readonly result: ElicitResult;
   /** Set when the request could not be rendered; the server should get this error. */
   readonly error?: UnsupportedElicitationError;
 
-  constructor(detail: ElicitResult, error?: UnsupportedElicitationError) {
+  constructor(result: ElicitResult, error?: UnsupportedElicitationError) {
     super(McpElicitResponseEvent.eventName, { bubbles: true, composed: true });
-    this.detail = detail;
+    this.result = result;
     this.error = error;
   }
 }
