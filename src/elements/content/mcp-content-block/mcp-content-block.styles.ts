@@ -11,33 +11,82 @@ export const contentBlockStyles = [
       font: inherit;
       color: inherit;
     }
-    .image-button {
+    .image-button, .image-frame {
       display: inline-block;
       padding: 0;
       border: 1px solid var(--_mcp-color-border);
       border-radius: var(--_mcp-radius);
       background: none;
-      cursor: zoom-in;
       line-height: 0;
       max-width: 100%;
     }
-    .image-button img {
+    .image-button { cursor: zoom-in; }
+    .image-button img, .image-frame img {
       max-width: min(100%, var(--mcp-content-image-max-width, 360px));
       max-height: 320px;
       border-radius: var(--_mcp-radius);
     }
+    /* The enlarged image: as large as the viewport allows, keeping its aspect ratio (--ratio, set from its natural size). */
     dialog {
-      padding: var(--_mcp-space);
+      --_bar: 36px;
+      --_pad: var(--_mcp-space);
+      padding: var(--_pad);
       border: 1px solid var(--_mcp-color-border);
       border-radius: var(--_mcp-radius);
       background: var(--_mcp-color-bg);
       color: var(--_mcp-color-fg);
       max-width: 95vw;
       max-height: 95vh;
+      overflow: auto;
+      box-sizing: border-box;
     }
     dialog::backdrop { background: rgb(0 0 0 / 0.6); }
-    dialog img { display: block; max-width: 90vw; max-height: 85vh; }
-    .dialog-bar { display: flex; justify-content: flex-end; margin-bottom: var(--_mcp-space); }
+    dialog img.enlarged {
+      display: block;
+      width: min(95vw - 2 * var(--_pad) - 2px, (95vh - 3 * var(--_pad) - 2px - var(--_bar)) * var(--ratio, 1));
+      height: auto;
+      aspect-ratio: var(--ratio, auto);
+      object-fit: contain;
+      margin-inline: auto;
+    }
+    dialog img.tiny { image-rendering: pixelated; }
+    .dialog-bar { display: flex; justify-content: flex-end; margin-bottom: var(--_pad); height: var(--_bar); }
+    .icon-button {
+      position: relative;
+      display: inline-grid;
+      place-items: center;
+      width: 36px;
+      height: 36px;
+      padding: 0;
+      border: 0;
+      border-radius: var(--_mcp-radius);
+      background: none;
+      cursor: pointer;
+    }
+    .icon-button:hover { background: var(--_mcp-color-surface); }
+    .icon-button .icon { width: 20px; height: 20px; }
+    .icon-button[data-tip]::after {
+      content: attr(data-tip);
+      position: absolute;
+      top: calc(100% + 4px);
+      inset-inline-end: 0;
+      padding: 4px 8px;
+      border-radius: 6px;
+      background: var(--_mcp-color-fg);
+      color: var(--_mcp-color-bg);
+      font-size: 12px;
+      line-height: 1.3;
+      white-space: nowrap;
+      pointer-events: none;
+      opacity: 0;
+      transition: opacity 150ms ease-out;
+    }
+    .icon-button[data-tip]:hover::after, .icon-button[data-tip]:focus-visible::after { opacity: 1; transition-delay: 400ms; }
+    @media (pointer: coarse) {
+      dialog { --_bar: 44px; }
+      .icon-button { width: 44px; height: 44px; }
+      .icon-button[data-tip]::after { display: none; }
+    }
     .resource-link {
       display: flex;
       flex-direction: column;

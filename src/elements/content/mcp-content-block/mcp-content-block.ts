@@ -1,14 +1,21 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { customElement, property, query } from 'lit/decorators.js';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import type { AudioBlock, EmbeddedResourceBlock, ImageBlock, MessageBlock, ResourceLinkBlock } from '../../../content/index.js';
 import { McpResourceOpenEvent } from '../../../events/resource-open.js';
 import '../../markdown/mcp-markdown.js';
 import { contentBlockStyles } from './mcp-content-block.styles.js';
-import type { ContentStrings } from '../../shared/content-strings.js';
+import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
+import { icon } from '../../shared/icons.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
 const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
+
+/** An image whose longer side is under this (px) is worth enlarging even when shown at its natural size. */
+const SMALL_IMAGE = 256;
+/** An image whose longer side is at most this (px) is enlarged with hard pixel edges instead of blur. */
+const TINY_IMAGE = 96;
 
 /** A `data:` URL for base64 content, or undefined when the type does not fit `allowed`. */
 function dataUrl(mimeType: string | undefined, data: string, allowed: RegExp): string | undefined {
@@ -27,7 +34,9 @@ export function fileNameOf(uri: string): string {
 
 /**
  * Renders one MCP content block: text as sanitized markdown, images (click to
- * enlarge in a dialog), audio with a player, resource links (click fires
+ * enlarge: a modal dialog showing the image as large as the viewport allows,
+ * keeping its aspect ratio, tiny images with hard pixel edges; an image
+ * already shown at its natural size that is not small offers no enlarging), audio with a player, resource links (click fires
  * `mcp-resource-open`), embedded resources (text shown, blobs downloadable).
  * `tool_use` and `tool_result` are rendered by `<mcp-tool-card>`; given one
  * here, the block's JSON is shown. Unknown future block types show as JSON too.
@@ -36,7 +45,7 @@ export function fileNameOf(uri: string): string {
  *
  * @event mcp-resource-open - The person opened a resource link (`McpResourceOpenEvent`, `.link`).
  *
- * @csspart image-button - The button around an image (opens the enlarged view).
+ * @csspart image-button - The button around an image (opens the enlarged view); absent when the image is already shown at its natural size and is not small.
  * @csspart image - An image.
  * @csspart image-dialog - The dialog showing an enlarged image.
  * @csspart audio - The audio player.
@@ -78,6 +87,29 @@ export class McpContentBlock extends LitElement {
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
+  /** Natural size of the image block's image, once loaded. */
+  @state() private natural?: { width: number; height: number };
+  /** Enlarging would show more than the inline image does. */
+  @state() private enlargeable = true;
+  #resize = new ResizeObserver(() => this.#measure());
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('block') && changed.get('block') !== undefined) {
+      this.natural = undefined;
+      this.enlargeable = true;
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize.disconnect();
+  }
+
   protected override render(): TemplateResult | typeof nothing {
     const block = this.block;
     if (!block) return nothing;
@@ -101,15 +133,38 @@ export class McpContentBlock extends LitElement {
     const src = dataUrl(block.mimeType, block.data, IMAGE_MIME);
     if (!src) return html`<p class="meta">Image of unsupported type ${block.mimeType}</p>`;
     const alt = typeof block._meta?.['alt'] === 'string' ? (block._meta['alt'] as string) : 'Image from the conversation';
+    const t = contentStrings(this.strings);
+    const img = html`<img part="image" class="inline-image" src=${src} alt=${alt} @load=${this.#onLoad} />`;
+    if (!this.enlargeable) return html`<span class="image-frame">${img}</span>`;
+    const n = this.natural;
+    // Enlarged: as large as the viewport allows (CSS, from the aspect ratio), tiny images with hard pixel edges.
+    const size = n ? styleMap({ '--ratio': String(n.width / n.height) }) : nothing;
+    const tiny = n && Math.max(n.width, n.height) <= TINY_IMAGE;
     return html`
-      <button part="image-button" class="image-button" type="button" aria-label="Enlarge image" @click=${() => this.dialog?.showModal()}>
-        <img part="image" src=${src} alt=${alt} />
-      </button>
-      <dialog part="image-dialog" aria-label="Enlarged image" @click=${this.#onDialogClick}>
-        <div class="dialog-bar"><button class="small-button" type="button" @click=${() => this.dialog?.close()}>Close</button></div>
-        <img src=${src} alt=${alt} />
+      <button part="image-button" class="image-button" type="button" aria-label=${t.enlargeImage} aria-haspopup="dialog" @click=${() => this.dialog?.showModal()}>${img}</button>
+      <dialog part="image-dialog" aria-label=${t.enlargedImage} @click=${this.#onDialogClick}>
+        <div class="dialog-bar">
+          <button class="icon-button" type="button" aria-label=${t.close} data-tip=${t.close} @click=${() => this.dialog?.close()}>${icon('x')}</button>
+        </div>
+        <img class=${tiny ? 'enlarged tiny' : 'enlarged'} style=${size} src=${src} alt=${alt} />
       </dialog>
     `;
+  }
+
+  #onLoad(event: Event): void {
+    const img = event.target as HTMLImageElement;
+    if (img.naturalWidth > 0 && img.naturalHeight > 0) this.natural = { width: img.naturalWidth, height: img.naturalHeight };
+    this.#measure();
+  }
+
+  /** Offers enlarging when the image is shown smaller than it is, or is small. */
+  #measure(): void {
+    const n = this.natural;
+    const img = this.renderRoot?.querySelector<HTMLImageElement>('img.inline-image');
+    if (!n || !img || this.dialog?.open) return;
+    const shown = img.getBoundingClientRect().width;
+    if (shown === 0) return;
+    this.enlargeable = shown < n.width - 1 || Math.max(n.width, n.height) < SMALL_IMAGE;
   }
 
   #onDialogClick(event: MouseEvent): void {
