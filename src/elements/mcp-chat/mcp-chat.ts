@@ -146,6 +146,7 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart attachments - The list of attached images and resources.
  * @csspart palette - The "/" palette of tools and prompts.
  * @csspart palette-item - One entry of the palette.
+ * @csspart palette-more - The line under the palette's entries when more match than it lists ("120 more: type to narrow the list.").
  * @csspart run-form - The form of a tool or prompt picked from the palette.
  * @csspart field-error - Why a field of a run form is not valid, under the field.
  * @csspart message-actions - The actions under a message: Copy; Regenerate on the last answer; Edit on the person's messages.
@@ -595,6 +596,17 @@ export class McpChat extends LitElement {
 
   #tick?: ReturnType<typeof setTimeout>;
   protected override updated(changed: PropertyValues<this>): void {
+    // The palette's highlighted entry stays in view as the arrow keys move it.
+    if (this.#palette.open) {
+      const item = this.renderRoot.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
+      const list = item?.parentElement;
+      if (item && list) {
+        // The last entry: to the end, so the count of the entries not listed shows too.
+        if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
+        else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+        else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+      }
+    }
     // The launcher's panel opened: the person came to type.
     if (changed.has('open') && this.open && this.launcher) this.input?.focus();
     // While a call runs, repaint once a second so the time it has waited is shown.
@@ -1063,7 +1075,7 @@ export class McpChat extends LitElement {
                 ${renderServerProblems(connections)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
-                ${renderPalette(palette, {
+                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore }, {
                   choose: (item) => palette.choose(item),
                   submit: (form) => void palette.submit(form),
                   close: () => palette.close(),

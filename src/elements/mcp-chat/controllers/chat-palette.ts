@@ -69,6 +69,9 @@ export function rankPaletteItems(items: readonly PaletteItem[], query: string): 
     .map((e) => e.item);
 }
 
+/** Most entries the palette lists at once (the rest are counted; typing narrows the list). */
+export const PALETTE_SHOWN = 50;
+
 /**
  * The "/" palette: tools and prompts of every connected server, filtered by
  * what follows the slash. Picking a tool shows a form generated from its
@@ -113,7 +116,7 @@ export class ChatPalette {
   /** Handles palette keys; true when the key was used. */
   onKeyDown(event: KeyboardEvent): boolean {
     if (!this.open) return false;
-    const n = this.items.length;
+    const n = Math.min(this.items.length, PALETTE_SHOWN);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (n) this.index = (this.index + (event.key === 'ArrowDown' ? 1 : n - 1)) % n;

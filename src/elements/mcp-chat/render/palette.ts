@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { PaletteForm, PaletteItem } from '../controllers/chat-palette.js';
+import { PALETTE_SHOWN, type PaletteForm, type PaletteItem } from '../controllers/chat-palette.js';
 import { icon } from '../../shared/icons.js';
 import { renderFields, type FormField } from './run-form-fields.js';
 
@@ -9,6 +9,8 @@ export interface PaletteView {
   items: readonly PaletteItem[];
   index: number;
   form: PaletteForm | undefined;
+  /** The line under the list when more entries match than it shows. */
+  moreText?: (count: number) => string;
 }
 
 /** What the palette's controls do. */
@@ -21,12 +23,17 @@ export interface PaletteActions {
   destructive(toolName: string): boolean;
 }
 
-/** The "/" list of tools and prompts, and the Run / Insert form of the picked one. */
+/**
+ * The "/" list of tools and prompts (the best {@link PALETTE_SHOWN}, then how
+ * many more match), and the Run / Insert form of the picked one.
+ */
 export function renderPalette(view: PaletteView, actions: PaletteActions) {
+  const shown = view.items.length > PALETTE_SHOWN ? view.items.slice(0, PALETTE_SHOWN) : view.items;
+  const more = view.items.length - shown.length;
   const list = view.open
     ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label="Tools and prompts">
         ${view.items.length === 0 ? html`<li aria-disabled="true">No tools or prompts match.</li>` : nothing}
-        ${view.items.map(
+        ${shown.map(
           (item, i) => html`<li
             part="palette-item"
             role="option"
@@ -39,6 +46,7 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
             <span class="desc">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
           </li>`,
         )}
+        ${more > 0 ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${view.moreText?.(more) ?? `${more} more: type to narrow the list.`}</li>` : nothing}
       </ul>`
     : nothing;
   const form = view.form;
