@@ -197,3 +197,93 @@ test("a page's server removed by the person stays removed after a reload and can
   ]);
   expect(localStorage.getItem(`mcp-chat:servers:${storageKey}`)).toBeNull();
 });
+
+const logOf = (chat: McpChat, index = 0) => panel(chat).querySelectorAll<HTMLDetailsElement>('[part="server"]')[index]!.querySelector<HTMLDetailsElement>('[part="server-log"]');
+const logRows = (log: Element) =>
+  [...log.querySelectorAll('[part="log-entry"]')].map((e) => `${e.querySelector('[part="log-level"]')!.textContent!.trim()}: ${[...e.querySelectorAll('.log-text, .log-data')].map((x) => x.textContent!.trim()).join(' ')}`);
+
+test("a server's log messages: newest last, level badges, data shown readably, the level picker filters and is sent to the server", async () => {
+  const chat = await chatOn([inject('demoUrl')]);
+  const connection = chat.serverSet.connections[0]!;
+  expect(connection.capabilities?.logging).toBeTruthy();
+  await openPanelFromMenu(chat, 'Servers');
+  const { userEvent } = await import('vitest/browser');
+  const log = logOf(chat)!;
+  expect(log.querySelector('summary')!.textContent).toBe('Log (0)');
+  // Collapsed until opened (by keyboard).
+  expect(log.open).toBe(false);
+  log.querySelector<HTMLElement>('summary')!.focus();
+  await userEvent.keyboard('{Enter}');
+  expect(log.open).toBe(true);
+  // A 2026 server sends its log only when the request names a level: nothing until one is picked.
+  expect(log.textContent).toContain('This server sends log messages only once a level is picked.');
+  await chat.runTool('log-demo');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(log.querySelector('summary')!.textContent).toBe('Log (0)');
+
+  const picker = log.querySelector<HTMLSelectElement>('select')!;
+  await userEvent.selectOptions(picker, 'debug');
+  await chat.runTool('log-demo');
+  await expect.poll(() => log.querySelector('summary')!.textContent).toBe('Log (6)');
+  const rows = logRows(log);
+  expect(rows.map((r) => r.split(':')[0])).toEqual(['Debug', 'Info', 'Notice', 'Warning', 'Error', 'Critical']);
+  // The demo server sends { message, level }: shown as its message (the level is the badge).
+  expect(rows[0]).toBe('Debug: A debug message from log-demo');
+  expect(log.querySelector('[part="log-entry"] .log-data')).toBeNull();
+  expect(log.querySelector('[part="log-entry"] time')!.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(log.querySelector('.log-logger')!.textContent).toBe('log-demo');
+  expect(log.textContent).toContain('The server is asked to send only this level and above.');
+
+  // The picker: "Warning" and above filters what is shown at once...
+  await userEvent.selectOptions(picker, 'warning');
+  await chat.updateComplete;
+  expect(logRows(log).map((r) => r.split(':')[0])).toEqual(['Warning', 'Error', 'Critical']);
+  expect(log.querySelector('summary')!.textContent).toBe('Log (3/6)');
+  // ...and the server is asked for warning and above only: the next run sends three messages, not six.
+  await chat.runTool('log-demo');
+  await expect.poll(() => log.querySelector('summary')!.textContent).toBe('Log (6/9)');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(log.querySelector('summary')!.textContent).toBe('Log (6/9)');
+  expect(logRows(log).map((r) => r.split(':')[0])).toEqual(['Warning', 'Error', 'Critical', 'Warning', 'Error', 'Critical']);
+  // Clear forgets them.
+  await userEvent.click(logOf(chat)!.querySelector<HTMLElement>('button')!);
+  await chat.updateComplete;
+  expect(logOf(chat)!.querySelector('summary')!.textContent).toBe('Log (0)');
+});
+
+test("server-everything's simulated logging shows up in the Servers panel, text as text", async () => {
+  const chat = await chatOn([inject('everythingUrl')]);
+  await chat.runTool('toggle-simulated-logging');
+  await openPanelFromMenu(chat, 'Servers');
+  await expect.poll(() => logOf(chat)?.querySelectorAll('[part="log-entry"]').length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  const entry = logOf(chat)!.querySelector('[part="log-entry"]')!;
+  expect(entry.querySelector('[part="log-level"]')!.textContent!.trim()).toMatch(/^(Debug|Info|Notice|Warning|Error|Critical|Alert|Emergency)$/);
+  expect(entry.querySelector('.log-text, .log-data')!.textContent!.length).toBeGreaterThan(0);
+  await chat.runTool('toggle-simulated-logging');
+});
+
+test('log messages are kept within a bound, and hostile text stays text', async () => {
+  const chat = await chatOn([inject('demoUrl')]);
+  const connection = chat.serverSet.connections[0]!;
+  const { McpLogMessageEvent } = await import('../../src/mcp/connection-events.js');
+  // As the connection does for each notifications/message it receives.
+  connection.dispatchEvent(new McpLogMessageEvent({ level: 'error', logger: '<b>x</b>', data: '<img src=x onerror="window.__pwned=1">\u202Eevil' }));
+  connection.dispatchEvent(new McpLogMessageEvent({ level: 'warning', data: { message: 'disk almost full', free: 0.02, level: 'warning' } }));
+  connection.dispatchEvent(new McpLogMessageEvent({ level: 'info', data: [1, 'two'] }));
+  chat.panel = 'servers';
+  await chat.updateComplete;
+  expect(logRows(logOf(chat)!)).toEqual([
+    'Error: <img src=x onerror="window.__pwned=1">\u202Eevil',
+    'Warning: disk almost full {\n  "free": 0.02\n}',
+    'Info: [\n  1,\n  "two"\n]',
+  ]);
+  for (let i = 0; i < 250; i++) connection.dispatchEvent(new McpLogMessageEvent({ level: 'info', data: { i, nested: [null, true, { deep: 'x' }] } }));
+  chat.panel = 'servers';
+  await chat.updateComplete;
+  const log = logOf(chat)!;
+  expect(log.querySelector('summary')!.textContent).toBe('Log (200)');
+  expect(log.querySelectorAll('[part="log-entry"]')).toHaveLength(200);
+  expect(JSON.parse(log.querySelectorAll('[part="log-entry"] .log-data')[199]!.textContent!)).toEqual({ i: 249, nested: [null, true, { deep: 'x' }] });
+  expect(log.querySelector('img')).toBeNull();
+  expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+});

@@ -205,3 +205,15 @@ test('the Servers panel: a server, "Add a server" with an address it refuses', a
   // The demo server's address has a random port: masked.
   await check(page, chat, 'servers', [chat.locator('.server-url')]);
 });
+
+test("the Servers panel with a server's log: level badges, times, data", async ({ page }) => {
+  const chat = await openChat(page);
+  await chat.getByRole('button', { name: 'More' }).click();
+  await chat.getByRole('menuitemcheckbox', { name: 'Servers' }).click();
+  await chat.locator('[part="server-log"] summary').click();
+  await chat.getByRole('combobox', { name: 'Show from level' }).selectOption('debug');
+  await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('log-demo'));
+  await expect(chat.locator('[part="log-entry"]')).toHaveCount(6);
+  // The demo server's address has a random port, and the times are the clock's: masked.
+  await check(page, chat, 'servers-log', [chat.locator('.server-url'), chat.locator('[part="log-entry"] time')]);
+});

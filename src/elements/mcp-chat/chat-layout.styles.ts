@@ -56,6 +56,23 @@ export const chatLayoutStyles = css`
   .server-name { min-width: 0; overflow-wrap: anywhere; }
   .server-url { margin: 0; font-size: 0.8125em; color: var(--mcp-chat-muted); overflow-wrap: anywhere; direction: ltr; text-align: start; unicode-bidi: isolate; }
   .server > button { align-self: flex-start; }
+  .server-log { font-size: 0.875em; margin-top: 4px; }
+  .server-log > summary { cursor: pointer; color: var(--mcp-chat-muted); padding-block: 2px; }
+  .server-log[open] > summary { margin-bottom: 6px; }
+  .log-controls { flex-wrap: nowrap; align-items: flex-end; }
+  .log-level { flex: 1; }
+  .server-log .hint { margin-block: 4px; }
+  .log-entries { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; max-height: 320px; overflow: auto; }
+  .log-entry { border-top: 1px solid var(--mcp-chat-border); padding-top: 6px; min-width: 0; }
+  .log-meta { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; color: var(--mcp-chat-muted); font-size: 0.9em; }
+  .log-badge { border-radius: 999px; padding: 0 7px; font-size: 0.85em; font-weight: 600; line-height: 1.6; border: 1px solid currentColor; }
+  .log-badge.level-debug, .log-badge.level-info { color: var(--mcp-chat-muted); }
+  .log-badge.level-notice { color: var(--mcp-chat-accent); }
+  .log-badge.level-warning { color: var(--mcp-chat-warning, #b45309); }
+  .log-badge.level-error, .log-badge.level-critical, .log-badge.level-alert, .log-badge.level-emergency { color: var(--mcp-chat-danger); }
+  .log-logger { unicode-bidi: isolate; font-family: var(--mcp-font-mono, monospace); overflow-wrap: anywhere; }
+  .log-text { margin: 2px 0 0; unicode-bidi: plaintext; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .log-data { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--mcp-font-mono, monospace); font-size: 0.9em; background: var(--mcp-chat-surface); border-radius: 6px; padding: 4px 6px; }
   .add-server { display: flex; flex-direction: column; gap: 8px; }
   .add-server .row { flex-wrap: nowrap; }
   .add-server input { flex: 1; }

@@ -25,6 +25,7 @@ import { AppViews, type AppViewsHost } from './controllers/app-views.js';
 import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
 import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js';
+import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
 import { describe } from './describe.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { renderConversationsPanel } from './panels/conversations-panel.js';
@@ -54,7 +55,8 @@ type AllHosts = ChatSessionHost &
   ConversationListHost &
   InputRequestsHost &
   AppViewsHost &
-  ServerEditsHost;
+  ServerEditsHost &
+  ServerLogsHost;
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -128,6 +130,9 @@ const isProvider = (value: unknown): value is ModelProvider => typeof (value as 
  * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).
  * @csspart add-server - Servers panel: the "Add a server" form (absent with `fixed-servers`).
  * @csspart restore-server-button - Servers panel: brings back a page server the person removed.
+ * @csspart server-log - Servers panel: a server's log messages (`notifications/message`), with the level picker.
+ * @csspart log-entry - One log message (time, level, logger, text or formatted data).
+ * @csspart log-level - The level badge of a log message.
  * @csspart tool-selection - Servers panel: how many tools the last model request carried, and the collapsed list of those it left out.
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
@@ -318,6 +323,7 @@ export class McpChat extends LitElement {
   readonly #inputs = new InputRequests(this.#host);
   readonly #apps = new AppViews(this.#host);
   readonly #serverEdits = new ServerEdits(this.#host);
+  readonly #serverLogs = new ServerLogs(this.#host);
 
   /** The header's overflow menu is open. */
   @state() private menuOpen = false;
@@ -861,6 +867,16 @@ export class McpChat extends LitElement {
             add: this.#serverEdits.add,
             removed: this.#serverEdits.removedOf(this.#pageServers()),
             nameOf: (c) => this.serverSet.nameOf(c),
+            logOf: (c) => {
+              const logs = this.#serverLogs;
+              return {
+                shown: logs.shown(c),
+                total: logs.all(c).length,
+                level: logs.levelOf(c),
+                canSetLevel: logs.canSetLevel(c),
+                levelPerRequest: c.getProtocolEra() === 'modern',
+              };
+            },
           },
           {
             signIn: (c: McpConnection) => void signIn(c, sign),
@@ -880,6 +896,8 @@ export class McpChat extends LitElement {
               void this.#focusAfterUpdate('.add-server input');
             },
             editAddress: () => this.#serverEdits.clearError(),
+            setLogLevel: (c, level) => void this.#serverLogs.setLevel(c, level),
+            clearLog: (c) => this.#serverLogs.clear(c),
           },
         );
       case 'settings': {

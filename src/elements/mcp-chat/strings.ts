@@ -72,6 +72,21 @@ export interface ChatStrings extends ContentStrings {
   removedServers: string;
   restore: string;
   restoreServer: (url: string) => string;
+  /** Servers panel: a server's log (`notifications/message`); `count` is "12" or "3/12" (shown/kept). */
+  serverLog: (count: string) => string;
+  logLevel: string;
+  /** The name of an MCP log level (`debug` … `emergency`). */
+  logLevelName: (level: string) => string;
+  logLevelSent: string;
+  /** The picker's first choice until a level is picked. */
+  logLevelServer: string;
+  logLevelServerChoice: string;
+  logLevelNone: string;
+  logLevelLocal: string;
+  clearLog: string;
+  clearLogOf: (name: string) => string;
+  noLog: string;
+  noLogAtLevel: string;
 }
 
 /** English (the default). */
@@ -132,6 +147,19 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   removedServers: 'Removed servers',
   restore: 'Restore',
   restoreServer: (url) => `Restore ${url}`,
+  serverLog: (count) => `Log (${count})`,
+  logLevel: 'Show from level',
+  logLevelName: (level) =>
+    (({ debug: 'Debug', info: 'Info', notice: 'Notice', warning: 'Warning', error: 'Error', critical: 'Critical', alert: 'Alert', emergency: 'Emergency' }) as Record<string, string>)[level] ?? level,
+  logLevelSent: 'The server is asked to send only this level and above.',
+  logLevelServer: 'As the server sends',
+  logLevelServerChoice: 'The server decides what it sends; pick a level to ask for more or less.',
+  logLevelNone: 'This server sends log messages only once a level is picked.',
+  logLevelLocal: 'This server does not offer log levels: the list is filtered here.',
+  clearLog: 'Clear',
+  clearLogOf: (name) => `Clear the log of ${name}`,
+  noLog: 'No log messages yet.',
+  noLogAtLevel: 'No log messages at this level or above.',
 };
 
 /** Arabic (right to left). */
@@ -192,6 +220,19 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   removedServers: 'خوادم أُزيلت',
   restore: 'استعادة',
   restoreServer: (url) => `استعادة ${url}`,
+  serverLog: (count) => `السجل (${count})`,
+  logLevel: 'العرض ابتداءً من المستوى',
+  logLevelName: (level) =>
+    (({ debug: 'تصحيح', info: 'معلومات', notice: 'ملاحظة', warning: 'تحذير', error: 'خطأ', critical: 'حرج', alert: 'تنبيه', emergency: 'طوارئ' }) as Record<string, string>)[level] ?? level,
+  logLevelSent: 'يُطلب من الخادم إرسال هذا المستوى وما فوقه فقط.',
+  logLevelServer: 'كما يرسلها الخادم',
+  logLevelServerChoice: 'يقرّر الخادم ما يرسله؛ اختر مستوى لطلب المزيد أو الأقل.',
+  logLevelNone: 'لا يرسل هذا الخادم رسائل السجل إلا بعد اختيار مستوى.',
+  logLevelLocal: 'لا يتيح هذا الخادم مستويات السجل: تُصفّى القائمة هنا.',
+  clearLog: 'مسح',
+  clearLogOf: (name) => `مسح سجل ${name}`,
+  noLog: 'لا رسائل في السجل بعد.',
+  noLogAtLevel: 'لا رسائل في السجل بهذا المستوى أو أعلى.',
 };
 
 /** Languages shipped with the element, by primary language subtag. */

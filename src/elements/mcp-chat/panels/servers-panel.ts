@@ -4,6 +4,8 @@ import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatStrings } from '../strings.js';
 import type { AddServerState } from '../controllers/server-edits.js';
 import { icon } from '../../shared/icons.js';
+import { LOG_LEVELS, type ServerLogEntry } from '../controllers/server-logs.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from '../auth.js';
 import { renderSignInButton } from '../render/notices.js';
 
@@ -19,6 +21,24 @@ export interface ServersPanelActions {
   restoreServer(url: string): void;
   /** The person edits the address again (the field's error goes). */
   editAddress(): void;
+  /** The person picked the least severe log level to see (and, if the server can, to receive). */
+  setLogLevel(connection: McpConnection, level: LoggingLevel): void;
+  /** Forget a server's log messages. */
+  clearLog(connection: McpConnection): void;
+}
+
+/** A server's log as the panel draws it. */
+export interface ServerLogView {
+  /** At or above the picked level, newest last. */
+  shown: readonly ServerLogEntry[];
+  /** All kept. */
+  total: number;
+  /** The picked level; none until the person picks one. */
+  level: LoggingLevel | undefined;
+  /** The server declares `logging`: the picked level is sent to it. */
+  canSetLevel: boolean;
+  /** A 2026 server: it sends log messages only when a level is picked. */
+  levelPerRequest: boolean;
 }
 
 const STATE_WORDS: Record<string, string> = {
@@ -47,6 +67,8 @@ export interface ServersPanelView {
   removed: readonly string[];
   /** The name to show for a server. */
   nameOf(connection: McpConnection): string;
+  /** Each server's log messages and picked level. */
+  logOf(connection: McpConnection): ServerLogView;
 }
 
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
@@ -90,6 +112,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           ${c.state === 'connected' && canSignIn(c)
             ? html`<button part="sign-out-button" aria-label=${`Sign out of ${c.name}`} @click=${() => actions.signOut(c)}>Sign out</button>`
             : nothing}
+          ${renderLog(c, view.logOf(c), view, actions)}
         </li>`,
       )}
     </ul>
@@ -175,7 +198,7 @@ function omittedList(selection: ToolSelection, view: ServersPanelView): Template
   if (!list) {
     list = html`<details>
       <summary>${t.toolsLeftOut(selection.omitted.length.toLocaleString(view.lang))}</summary>
-      <ul class="omitted-tools">
+      <ul class="omitted-tools" tabindex="0" aria-label=${t.toolsLeftOut(selection.omitted.length.toLocaleString(view.lang))}>
         ${selection.omitted.map(
           ({ tool, reason }) =>
             html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${reason === 'schema-too-large'
@@ -187,4 +210,82 @@ function omittedList(selection: ToolSelection, view: ServersPanelView): Template
     omittedLists.set(selection, list);
   }
   return list;
+}
+
+const time = (at: number, lang: string | undefined) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** Longest text one log message shows (a server may send megabytes). */
+const MAX_LOG_TEXT = 4000;
+
+const clip = (text: string) => (text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}… (${text.length.toLocaleString()} characters)` : text);
+
+const json = (value: unknown): string => {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/**
+ * A log message's `data` (any JSON) as a person reads it: a string as text;
+ * an object with a `message` string as that text, with its other fields (a
+ * `level` repeating the message's level left out) as indented JSON; anything
+ * else as indented JSON. Long text is cut with a note of its length.
+ */
+export function logParts(data: unknown, level?: string): { text?: string; data?: string } {
+  if (typeof data === 'string') return { text: clip(data) };
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const { message, ...rest } = data as Record<string, unknown>;
+    if (typeof message === 'string') {
+      if (rest.level === level) delete rest.level;
+      return { text: clip(message), data: Object.keys(rest).length ? clip(json(rest)) : undefined };
+    }
+  }
+  return { data: clip(json(data)) };
+}
+
+/** A server's log: a collapsed section with the level picker and the messages, newest last, each with its time and level. */
+function renderLog(c: McpConnection, log: ServerLogView, view: ServersPanelView, actions: ServersPanelActions) {
+  const t = view.text;
+  if (!log.total && !log.canSetLevel) return nothing;
+  const id = `log-${encodeURIComponent(c.url).replace(/[^\w-]/g, '_')}`;
+  return html`<details part="server-log" class="server-log">
+    <summary>${t.serverLog(log.total === log.shown.length ? String(log.total) : `${log.shown.length}/${log.total}`)}</summary>
+    <div class="row log-controls">
+      <label class="log-level">
+        ${t.logLevel}
+        <select
+          @change=${(e: Event) => {
+            const value = (e.target as HTMLSelectElement).value;
+            if (value) actions.setLogLevel(c, value as LoggingLevel);
+          }}
+          aria-describedby=${`${id}-hint`}
+        >
+          ${log.level ? nothing : html`<option value="" selected>${t.logLevelServer}</option>`}
+          ${LOG_LEVELS.map((level) => html`<option value=${level} ?selected=${level === log.level}>${t.logLevelName(level)}</option>`)}
+        </select>
+      </label>
+      ${log.total ? html`<button type="button" @click=${() => actions.clearLog(c)} aria-label=${t.clearLogOf(view.nameOf(c))}>${t.clearLog}</button>` : nothing}
+    </div>
+    <p class="hint" id=${`${id}-hint`}>
+      ${!log.canSetLevel ? t.logLevelLocal : log.level ? t.logLevelSent : log.levelPerRequest ? t.logLevelNone : t.logLevelServerChoice}
+    </p>
+    ${log.shown.length
+      ? html`<ol class="log-entries" tabindex="0" aria-label=${t.serverLog(String(log.shown.length))}>
+          ${log.shown.map(
+            (e) => html`<li class="log-entry" part="log-entry">
+              <div class="log-meta">
+                <span class="log-badge level-${e.level}" part="log-level">${t.logLevelName(e.level)}</span>
+                <time datetime=${new Date(e.at).toISOString()}>${time(e.at, view.lang)}</time>
+                ${e.logger ? html`<span class="log-logger">${e.logger}</span>` : nothing}
+              </div>
+              ${((parts) => html`${parts.text !== undefined ? html`<p class="log-text">${parts.text}</p>` : nothing}${parts.data !== undefined
+                  ? html`<pre class="log-data">${parts.data}</pre>`
+                  : nothing}`)(logParts(e.data, e.level))}
+            </li>`,
+          )}
+        </ol>`
+      : html`<p class="hint">${log.total ? t.noLogAtLevel : t.noLog}</p>`}
+  </details>`;
 }
