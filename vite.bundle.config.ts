@@ -1,17 +1,28 @@
 import { defineConfig } from 'vite';
 
 /**
- * The single-file bundle for `<script type="module">` users: every dependency
- * inlined into dist/mcp-web-elements.js, which defines all elements. What the
- * page does not need at first (markdown, model providers, panels, forms, the
- * MCP Apps bridge...) is split into dist/chunks/, which the bundle loads from
- * beside itself with relative dynamic `import()`s when first needed, so a CDN
- * copy of dist/ works as it is.
+ * The single-file bundle for `<script type="module">` users:
+ * dist/mcp-web-elements.js defines the elements, with every dependency
+ * inlined; what a page does not need at first is split into dist/chunks/,
+ * loaded from beside the bundle with relative dynamic `import()`s when first
+ * needed, so a CDN copy of dist/ works as it is.
+ *
+ * Chunks (see docs/performance.md):
+ * - `chat`: everything src/bundle.ts imports statically (the <mcp-chat> shell,
+ *   Lit), so the first paint needs the bundle and this one file, not a dozen
+ *   small shared chunks;
+ * - `mcp`: the MCP SDK client, zod and our connection code, loaded right after
+ *   the first paint to connect (src/elements/mcp-chat/lazy/connect.ts);
+ * - one chunk per part loaded later (markdown, model, panels, history, forms,
+ *   sampling, OAuth, MCP Apps), as Rolldown splits them.
  *
  * Fully minified: Vite's library mode keeps whitespace and `/*#__PURE__*\/`
  * annotations in ES output (for bundlers downstream); this file goes to
  * browsers as it is, so output.minify and output.comments turn both off.
  */
+
+const normal = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
+
 export default defineConfig({
   build: {
     outDir: 'dist',
@@ -25,10 +36,23 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: false },
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // content/no-eval.ts must run before zod builds a schema (the SDK builds
-        // its schemas when its chunk is evaluated): in a chunk of its own, which
-        // the entry imports first, so it is evaluated first.
-        codeSplitting: { groups: [{ name: 'no-eval', test: /src[\\/]content[\\/]no-eval\.ts$/ }] },
+        codeSplitting: {
+          groups: [
+            // content/no-eval.ts must run before zod builds a schema (the SDK builds
+            // its schemas when its chunk is evaluated): in a chunk of its own, which
+            // the entry imports first, so it is evaluated first.
+            { name: 'no-eval', test: /src[\\/]content[\\/]no-eval\.ts$/, priority: 3 },
+            // Everything the entry imports statically (Rolldown's `$initial` tag).
+            { name: 'chat', tags: ['$initial'], priority: 2 },
+            {
+              name: 'mcp',
+              test: (id: string) =>
+                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
+                /src[\\/](mcp[\\/](?!oauth[\\/])|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/](lazy[\\/]connect|auth)\.ts)/.test(normal(id)),
+              priority: 1,
+            },
+          ],
+        },
       },
     },
   },

@@ -23,6 +23,8 @@ import { build } from 'vite';
 const root = resolve(import.meta.dirname, '..');
 /** Modules the chat imports dynamically on its way to "connected, tools shown" (first load). */
 export const FIRST_LOAD_LAZY = ['src/elements/mcp-chat/lazy/connect.ts'];
+/** Chunk names (codeSplitting groups) the chat loads on its way to "connected, tools shown". */
+export const FIRST_LOAD_CHUNKS = ['mcp'];
 
 const gzip = (code) => gzipSync(code, { level: 9 }).length;
 const brotli = (code) => brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -44,7 +46,7 @@ function closure(files, into = new Set()) {
   }
   return into;
 }
-const lazyForFirstLoad = chunks.filter((c) => c.facadeModuleId && FIRST_LOAD_LAZY.includes(relative(root, c.facadeModuleId)));
+const lazyForFirstLoad = chunks.filter((c) => (c.facadeModuleId && FIRST_LOAD_LAZY.includes(relative(root, c.facadeModuleId))) || FIRST_LOAD_CHUNKS.includes(c.name));
 const firstLoad = closure([entry.fileName, ...lazyForFirstLoad.map((c) => c.fileName)]);
 
 const sizes = new Map(chunks.map((c) => [c.fileName, { raw: Buffer.byteLength(c.code), gzip: gzip(c.code), brotli: brotli(c.code) }]));

@@ -1,6 +1,32 @@
-// Entry of the single-file bundle (dist/mcp-web-elements.js): defines every
-// element and exposes the library. The one wildcard in the tree: the bundle
-// mirrors src/index.ts exactly, which lists every export by name.
+// Entry of the single-file bundle (dist/mcp-web-elements.js), for pages that
+// load it with one `<script type="module">`: it defines the elements. Small on
+// purpose: <mcp-chat> paints its frame at once and loads the rest when first
+// needed from the chunks beside this file (dist/chunks/: the MCP SDK to
+// connect, markdown at the first answer, the model code when a model is
+// used, panels when opened...). The other elements a page may use on their own
+// are defined when the first of them appears in the document. The library's
+// functions and classes are the ES modules of the package (`mcp-web-elements`,
+// with a bundler), not this file.
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import './content/no-eval.js';
-export * from './index.js';
+import './elements/mcp-chat/mcp-chat.js';
+
+/** Elements defined when the first one appears in the document (each is a chunk). */
+const onDemand: Record<string, () => Promise<unknown>> = {
+  'mcp-elicit-form': () => import('./elements/mcp-elicit-form/mcp-elicit-form.js'),
+  'mcp-sampling-approval': () => import('./elements/mcp-sampling-approval/mcp-sampling-approval.js'),
+  'mcp-app-view': () => import('./elements/mcp-app-view/mcp-app-view.js'),
+};
+
+function defineWhatIsUsed(): void {
+  for (const [tag, load] of Object.entries(onDemand)) {
+    if (customElements.get(tag) || !document.querySelector(tag)) continue;
+    delete onDemand[tag];
+    load().catch((error: unknown) => console.error(`mcp-web-elements: <${tag}> could not be loaded. Check your connection and reload the page.`, error));
+  }
+  if (!Object.keys(onDemand).length) observer.disconnect();
+}
+
+const observer = new MutationObserver(defineWhatIsUsed);
+observer.observe(document, { childList: true, subtree: true });
+defineWhatIsUsed();

@@ -11,7 +11,14 @@ describe('ServerSet names', () => {
     const set = new ServerSet();
     try {
       set.setServers([{ url: server.url, reconnect: { initialDelayMs: 100, maxDelayMs: 400, maxAttempts: 50 } } as never]);
-      const connection = set.connections[0]!;
+      // The connection code loads first (a dynamic import), then the connection starts.
+      const connection = await vi.waitFor(
+        () => {
+          expect(set.connections).toHaveLength(1);
+          return set.connections[0]!;
+        },
+        { timeout: 5_000 },
+      );
       await vi.waitFor(() => expect(connection.state).toBe('connected'), { timeout: 15_000 });
       const name = set.nameOf(connection);
       expect(name).not.toContain('127.0.0.1');

@@ -1,10 +1,18 @@
 import { LitElement, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { MarkdownBlocks } from './markdown-blocks.js';
-import { renderMarkdown } from './render-markdown.js';
+import { LazyPart, LazyPartErrorEvent, type LazyPartError } from '../shared/lazy.js';
+import type { MarkdownBlocks } from './markdown-blocks.js';
+import { plainText } from './markdown-guard.js';
 import { markdownStyles } from './mcp-markdown.styles.js';
 import { highlightCodeBlocks, setCopyLabels, showCopied } from './code-block.js';
 import { contentStrings, type ContentStrings } from '../shared/content-strings.js';
+
+/**
+ * The markdown parser (marked) and the sanitizer (DOMPurify): loaded at the
+ * first markdown shown. Until then (a moment) and if they cannot be loaded,
+ * the text is shown as it is, as plain text.
+ */
+const enginePart = new LazyPart('formats text (markdown)', () => import('./markdown-engine.js'));
 
 /** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
 const nextFrame = (): Promise<void> =>
@@ -73,7 +81,8 @@ export class McpMarkdown extends LitElement {
   /** Interface text (copy button); keys left out are English. `<mcp-chat>` passes its table. */
   @property({ attribute: false }) strings?: Partial<ContentStrings>;
 
-  #blocks = new MarkdownBlocks();
+  #blocks?: MarkdownBlocks;
+  #plain = false;
   get #t(): ContentStrings {
     return contentStrings(this.strings);
   }
@@ -93,6 +102,27 @@ export class McpMarkdown extends LitElement {
     return html`<div part="body" class="body" @click=${this.#onClick}></div><span class="live" role="status"></span>`;
   }
 
+  /** Also waits for the markdown code when it is loading for this element. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.#plain && !enginePart.value && !enginePart.failedWithin(5000)) {
+      await enginePart.load().catch(() => {});
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
+  /** Shows the text as plain text while the markdown code loads (or when it cannot be loaded). */
+  #showPlain(body: HTMLElement, text: string): void {
+    this.#plain = true;
+    body.replaceChildren(block(plainText(text)));
+    if (enginePart.failedWithin(5000)) return;
+    enginePart.load().then(
+      () => this.requestUpdate(),
+      (error: LazyPartError) => this.dispatchEvent(new LazyPartErrorEvent(error)),
+    );
+  }
+
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     const body = this.renderRoot.querySelector('.body') as HTMLElement;
     this.#renderBlocks(body);
@@ -104,6 +134,17 @@ export class McpMarkdown extends LitElement {
 
   #renderBlocks(body: HTMLElement): void {
     const text = this.text.includes('\r') ? this.text.replace(/\r\n?/g, '\n') : this.text;
+    const engine = enginePart.value;
+    if (!engine) {
+      this.#showPlain(body, text);
+      return;
+    }
+    const { renderMarkdown } = engine;
+    if (this.#plain) {
+      this.#plain = false;
+      body.replaceChildren();
+    }
+    this.#blocks ??= new engine.MarkdownBlocks();
     if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '') {
       // A finished text rendered from scratch (history): one parse, no splitting.
       if (this.#whole !== text) {
@@ -150,7 +191,7 @@ export class McpMarkdown extends LitElement {
 
   /** Clears rendered output (used when the element is reused for another text). */
   reset(): void {
-    this.#blocks.clear();
+    this.#blocks?.clear();
     this.#tailEl = undefined;
     this.#renderedTail = '';
     this.#whole = undefined;

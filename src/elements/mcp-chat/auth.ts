@@ -1,6 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { McpConnection, McpConnectionConfig } from '../../mcp/connection.js';
-import { BrowserOAuthProvider, type BrowserOAuthProviderOptions } from '../../mcp/oauth/browser-oauth-provider.js';
+import type { BrowserOAuthProvider, BrowserOAuthProviderOptions } from '../../mcp/oauth/browser-oauth-provider.js';
 import { describe } from './describe.js';
 
 /**
@@ -34,13 +34,23 @@ export interface ChatServerConfig extends McpConnectionConfig {
 const isProvider = (auth: ChatServerAuth | OAuthClientProvider): auth is OAuthClientProvider =>
   typeof (auth as OAuthClientProvider).tokens === 'function';
 
-/** The connection settings of a server given as an object (`auth` turned into `authProvider`). */
-export function connectionConfig(server: ChatServerConfig): McpConnectionConfig {
+/** Whether the chat must make a `BrowserOAuthProvider` for this server (sign-in settings given as an object). */
+export function needsBrowserOAuth(server: ChatServerConfig): boolean {
+  return Boolean(server.auth && !server.authProvider && !isProvider(server.auth));
+}
+
+/**
+ * The connection settings of a server given as an object (`auth` turned into
+ * `authProvider`). `OAuth` is the `BrowserOAuthProvider` class, loaded only
+ * for servers that need it ({@link needsBrowserOAuth}).
+ */
+export function connectionConfig(server: ChatServerConfig, OAuth?: typeof BrowserOAuthProvider): McpConnectionConfig {
   const { auth, ...config } = server;
   if (!auth || config.authProvider) return config;
   if (isProvider(auth)) return { ...config, authProvider: auth };
+  if (!OAuth) throw new Error('connectionConfig: sign-in settings need the BrowserOAuthProvider class');
   const { redirectUrl, clientId, clientMetadataUrl, storage, clientName } = auth;
-  const provider = new BrowserOAuthProvider({ serverUrl: config.url, redirectUrl, clientId, clientMetadataUrl, storage, clientName });
+  const provider = new OAuth({ serverUrl: config.url, redirectUrl, clientId, clientMetadataUrl, storage, clientName });
   return { ...config, authProvider: provider };
 }
 

@@ -2,7 +2,8 @@
 export { McpChat } from './mcp-chat.js';
 export { ServerSet } from './server-set.js';
 export type { ChatServer } from './server-set.js';
-export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, listModelIds, PROVIDER_KINDS, providerFromConfig } from './provider-config.js';
+export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, PROVIDER_KINDS } from './provider-config.js';
+export { listModelIds, providerFromConfig } from './provider-factory.js';
 export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './provider-config.js';
 export type { ChatServerAuth, ChatServerConfig } from './auth.js';
 export { MANUAL_META_KEY } from './controllers/chat-session.js';

@@ -28,12 +28,9 @@ import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js
 import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
 import { describe } from './describe.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import { renderConversationsPanel } from './panels/conversations-panel.js';
 import type { ChatPanel } from './panels/panel.js';
-import { renderResourcesPanel } from './panels/resources-panel.js';
-import { renderServersPanel } from './panels/servers-panel.js';
-import { renderSettingsPanel } from './panels/settings-panel.js';
-import { DEFAULT_OLLAMA_URL, providerFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { LazyPart, type LazyPartErrorEvent } from '../shared/lazy.js';
+import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
 import { readImageFiles, renderAttachments } from './render/attachments.js';
 import { renderEmptyState, type ChatStarter, type StarterView } from './render/empty-state.js';
@@ -57,6 +54,9 @@ type AllHosts = ChatSessionHost &
   AppViewsHost &
   ServerEditsHost &
   ServerLogsHost;
+
+/** The side panels: loaded when one is first opened. */
+const panelsPart = new LazyPart('shows this panel', () => import('./lazy/panels.js'));
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -349,6 +349,8 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
+    // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
+    this.addEventListener('mcp-part-error', (e) => this.#showError((e as LazyPartErrorEvent).error.message));
   }
 
   /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */
@@ -531,7 +533,7 @@ export class McpChat extends LitElement {
     if (isProvider(p)) return p;
     const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
     const key = JSON.stringify(config);
-    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: providerFromConfig(config) };
+    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config) };
     return this.#providerCache.provider;
   }
 
@@ -593,7 +595,7 @@ export class McpChat extends LitElement {
     if (changed.has('server') || changed.has('servers') || changed.has('fixedServers') || changed.has('storageKey')) {
       this.serverSet.setServers(this.#serverList());
     }
-    if (changed.has('roots')) void this.serverSet.hub.setRoots(this.roots);
+    if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') void this.#conversations.refresh();
     if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;
@@ -834,8 +836,29 @@ export class McpChat extends LitElement {
     input.value = '';
   }
 
+  /** Also waits for the panels' code while a panel is open and it loads. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.panel && !panelsPart.value && !panelsPart.error) {
+      await panelsPart.load().catch(() => {});
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
   /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
   #renderPanel(panel: ChatPanel) {
+    const panels = panelsPart.value;
+    if (!panels) {
+      if (!panelsPart.error) void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate());
+      return panelsPart.error
+        ? html`<p part="error" class="error" role="alert">
+            ${panelsPart.error.message}
+            <button type="button" @click=${() => void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>Try again</button>
+          </p>`
+        : html`<p class="notice" role="status">Loading…</p>`;
+    }
+    const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
     const sign = { announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
     switch (panel) {
       case 'conversations':
@@ -997,6 +1020,8 @@ export class McpChat extends LitElement {
     const noModel = !this.chatProvider;
     const palette = this.#palette;
     const connections = this.serverSet.connections;
+    // Servers whose connection cannot start yet (the connecting code loads, or failed to): shown as connecting, or failed with Retry.
+    const shown = [...connections, ...(this.serverSet.pending as unknown as McpConnection[])];
     const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
     const onSignIn = (c: McpConnection) =>
       void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
@@ -1015,7 +1040,7 @@ export class McpChat extends LitElement {
         : nothing}
       <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? 'Chat' : undefined)}>
         ${renderHeader(
-          { connections, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
+          { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
             showPanel: (p) => (this.panel = p),
             newConversation: () => this.newConversation(),
@@ -1090,7 +1115,7 @@ export class McpChat extends LitElement {
                 <div class="requests"></div>
                 ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
                 ${renderSignInNotice(connections, onSignIn)}
-                ${renderServerProblems(connections)}
+                ${renderServerProblems(shown)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore }, {

@@ -1,6 +1,5 @@
-import { createAnthropicProvider } from '../../providers/anthropic/anthropic-provider.js';
-import { createOpenAICompatibleProvider } from '../../providers/openai/openai-compatible-provider.js';
-import type { ModelProvider } from '../../providers/types.js';
+import type { CreateMessageOptions, CreateMessageRequestParams, ModelProvider, ProviderResult } from '../../providers/types.js';
+import { LazyPart } from '../shared/lazy.js';
 
 /** The kinds of model endpoint the settings panel offers. */
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama'] as const;
@@ -36,46 +35,6 @@ export const EXAMPLE_MODELS: Record<ProviderKind, string> = {
   ollama: 'llama3.2',
 };
 
-/** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
-export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
-  const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
-  const model = config.model?.trim();
-  if (!model) return undefined;
-  switch (config.kind) {
-    case 'anthropic':
-      return createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model });
-    case 'ollama':
-      return createOpenAICompatibleProvider({ baseURL, model, id: 'ollama', label: 'Ollama' });
-    case 'openai':
-      return createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model });
-    default: {
-      const never: never = config.kind;
-      return never;
-    }
-  }
-}
-
-/**
- * The model ids an endpoint lists (`GET /models`).
- * @throws the provider's error when the endpoint cannot be reached or answers with an error.
- */
-export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
-  const provider =
-    config.kind === 'anthropic'
-      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
-      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
-  return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
-}
-
-/** The model ids an endpoint lists (`GET /models`), or [] when it lists none or cannot be reached. */
-export async function listModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
-  try {
-    return await fetchModelIds(config, signal);
-  } catch {
-    return [];
-  }
-}
-
 /** Options of {@link findOllama}. */
 export interface FindOllamaOptions {
   /** Ollama's address, without `/v1` (default {@link DEFAULT_OLLAMA_URL}). */
@@ -101,4 +60,32 @@ export async function findOllama(options: FindOllamaOptions | number = {}): Prom
   } catch {
     return undefined;
   }
+}
+
+/** The model providers and the turn loop: loaded when a model is first used. */
+export const modelPart = new LazyPart('talks to the model', () => import('./lazy/model.js'));
+
+/**
+ * The provider for a config as the chat uses it: a stand-in whose calls load
+ * the providers' code first (a dynamic import; the chat paints and connects
+ * without it), then go to the real provider. Undefined without a model, as
+ * `providerFromConfig`. `maxTools` is known once the code has loaded (the
+ * chat loads it before a turn).
+ */
+export function lazyProviderFromConfig(config: ProviderConfig): ModelProvider | undefined {
+  if (!config.model?.trim()) return undefined;
+  let real: ModelProvider | undefined;
+  const provider = async () => (real ??= (await modelPart.load()).providerFromConfig(config)!);
+  const loaded = () => (real ??= modelPart.value?.providerFromConfig(config));
+  return {
+    id: config.kind,
+    get label() {
+      return loaded()?.label ?? config.kind;
+    },
+    get maxTools() {
+      return loaded()?.maxTools;
+    },
+    createMessage: async (params: CreateMessageRequestParams, options?: CreateMessageOptions): Promise<ProviderResult> => (await provider()).createMessage(params, options),
+    listModels: async (options?: { signal?: AbortSignal }) => (await provider()).listModels?.(options) ?? [],
+  };
 }

@@ -1,9 +1,12 @@
 import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
-import { hubToolHost } from '../../agent/hub-tools.js';
 import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../../agent/types.js';
 import type { McpConnection } from '../../mcp/connection.js';
-import { McpHub } from '../../mcp/hub.js';
-import { connectionConfig, type ChatServerConfig } from './auth.js';
+import type { McpConnectionError } from '../../mcp/errors.js';
+import type { McpHub } from '../../mcp/hub.js';
+import type { InputRouter } from '../../mcp/input-router.js';
+import type { InputHandlers, InputKind, Root } from '../../mcp/input-types.js';
+import { LazyPart } from '../shared/lazy.js';
+import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
 
 /**
  * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
@@ -26,31 +29,90 @@ export interface ServerSet {
 }
 
 /**
+ * A server listed while the code that connects to servers (the MCP SDK) is
+ * still loading, or could not be loaded: shown in the header as connecting
+ * (or failed, with why and a Retry that loads it again).
+ */
+export interface PendingServer {
+  readonly url: string;
+  readonly name: string;
+  readonly state: 'connecting' | 'failed';
+  readonly config: ChatServerConfig;
+  readonly serverInfo: undefined;
+  readonly error: McpConnectionError | undefined;
+  connect(): Promise<void>;
+}
+
+/** The MCP SDK and the hub: loaded when the first server is set (the chat paints before it). */
+const connectPart = new LazyPart('connects to servers', () => import('./lazy/connect.js'));
+/** Popup sign-in: loaded only for servers given sign-in settings. */
+const oauthPart = new LazyPart('signs in to servers', () => import('../../mcp/oauth/browser-oauth-provider.js'));
+
+/**
  * The servers of one chat: an `McpHub` (one connection per server, one
  * shared input router, one merged tool catalog) kept in line with the
  * element's `server` / `servers`, plus the catalogs the palette and the
  * resource browser read. It is the agent's {@link AgentToolHost}.
+ *
+ * The hub and the MCP SDK behind it are loaded when the first server is set
+ * (a dynamic import): until then `hub` is undefined, `connections` is empty
+ * and `pending` lists the servers as connecting.
  */
 export class ServerSet extends EventTarget implements AgentToolHost {
-  readonly hub = new McpHub();
-  readonly #tools = hubToolHost(this.hub);
+  #hub?: McpHub;
+  /** Input request handlers registered with `handle`, kept for the hub's router (it loads with the hub). */
+  readonly #handlers: Array<{ kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void }> = [];
+  #tools?: AgentToolHost & { findTool(name: string): AgentTool | undefined };
   /** The last name each server (by URL) gave itself, kept while it reconnects. */
   readonly #names = new Map<string, string>();
+  /** The servers last asked for (applied once the hub has loaded). */
+  #wanted: ChatServerConfig[] = [];
+  #roots: Root[] | undefined;
+  #loadError?: Error;
 
-  constructor() {
-    super();
-    this.hub.addEventListener('mcp-hub-change', () => {
-      for (const c of this.hub.connections) this.nameOf(c);
-      this.dispatchEvent(new Event('change'));
-    });
+  /** The hub, once the code that connects to servers has loaded. */
+  get hub(): McpHub | undefined {
+    return this.#hub;
   }
 
-  get router() {
-    return this.hub.router;
+  /** The input router every connection shares, once the hub has loaded (register handlers with {@link handle}). */
+  get router(): InputRouter | undefined {
+    return this.#hub?.router;
+  }
+
+  /**
+   * Registers a handler of the servers' input requests (elicitation,
+   * sampling, roots) on the shared router, now or once the hub has loaded.
+   * Returns the function that removes it.
+   */
+  handle<K extends InputKind>(kind: K, handler: InputHandlers[K]): () => void {
+    const entry: { kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void } = { kind, handler: handler as InputHandlers[InputKind] };
+    if (this.#hub) entry.off = this.#hub.router.handle(kind, handler);
+    this.#handlers.push(entry);
+    return () => {
+      entry.off?.();
+      const index = this.#handlers.indexOf(entry);
+      if (index >= 0) this.#handlers.splice(index, 1);
+    };
   }
 
   get connections(): readonly McpConnection[] {
-    return this.hub.connections;
+    return this.#hub?.connections ?? [];
+  }
+
+  /** Servers asked for whose connection cannot start yet: the connecting code is loading, or failed to load. */
+  get pending(): readonly PendingServer[] {
+    if (this.#hub && !this.#loadError) return [];
+    const error = this.#loadError ? ({ message: this.#loadError.message } as McpConnectionError) : undefined;
+    return this.#wanted.map((config) => ({
+      url: config.url,
+      name: config.name ?? hostName(config.url),
+      state: error ? 'failed' : 'connecting',
+      config,
+      serverInfo: undefined,
+      error,
+      connect: () => this.#apply(),
+    }));
   }
 
   /**
@@ -69,26 +131,67 @@ export class ServerSet extends EventTarget implements AgentToolHost {
 
   /** Replaces the servers: connections to URLs no longer listed are closed, new ones opened. */
   setServers(servers: readonly ChatServer[]): void {
-    const configs = servers.map((s) => (typeof s === 'string' ? { url: s } : s));
+    this.#wanted = servers.map((s) => (typeof s === 'string' ? { url: s } : s));
+    void this.#apply();
+  }
+
+  /** Shares `roots` with every server (see `McpHub.setRoots`), now or once the hub has loaded. */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this.#roots = [...roots];
+    await this.#hub?.setRoots(roots);
+  }
+
+  /** Loads what connecting needs, then opens and closes connections to match `#wanted`. */
+  async #apply(): Promise<void> {
+    const wanted = this.#wanted;
+    if (!this.#hub && !wanted.length) return;
+    let OAuth;
+    try {
+      const connect = await connectPart.load();
+      if (!this.#hub) this.#createHub(connect);
+      if (wanted.some(needsBrowserOAuth)) OAuth = (await oauthPart.load()).BrowserOAuthProvider;
+      this.#loadError = undefined;
+    } catch (error) {
+      this.#loadError = error as Error;
+      this.dispatchEvent(new Event('change'));
+      return;
+    }
+    if (wanted !== this.#wanted) return; // a later call applies its own list
+    const hub = this.#hub!;
     const kept = new Set<McpConnection>();
-    for (const config of configs) {
-      const existing = this.hub.connections.find((c) => c.url === config.url && !kept.has(c));
+    for (const server of wanted) {
+      const existing = hub.connections.find((c) => c.url === server.url && !kept.has(c));
       if (existing) {
         kept.add(existing);
         continue;
       }
-      const connection = this.hub.add(connectionConfig(config));
+      const connection = hub.add(connectPart.value!.connectionConfig(server, OAuth));
       kept.add(connection);
       connection.connect().catch(() => {
         // The state (failed, auth-required) and its diagnosis stay on the connection.
       });
     }
-    for (const old of [...this.hub.connections]) if (!kept.has(old)) void this.hub.remove(old);
+    for (const old of [...hub.connections]) if (!kept.has(old)) void hub.remove(old);
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #createHub({ McpHub, hubToolHost }: typeof import('./lazy/connect.js')): void {
+    const hub = new McpHub();
+    this.#hub = hub;
+    for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
+    this.#tools = hubToolHost(hub);
+    if (this.#roots) void hub.setRoots(this.#roots);
+    hub.addEventListener('mcp-hub-change', () => {
+      for (const c of hub.connections) this.nameOf(c);
+      this.dispatchEvent(new Event('change'));
+    });
   }
 
   /** Closes every connection; the set stays usable (`setServers` opens them again). */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.hub.connections].map((c) => this.hub.remove(c)));
+    const hub = this.#hub;
+    if (!hub) return;
+    await Promise.allSettled([...hub.connections].map((c) => hub.remove(c)));
   }
 
   /** Resolves once a connected server offers the tool; rejects after `timeoutMs`. */
@@ -110,21 +213,22 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   }
 
   listTools(): AgentTool[] {
-    return this.#tools.listTools() as AgentTool[];
+    return (this.#tools?.listTools() ?? []) as AgentTool[];
   }
 
   /** One tool by its model-facing name, with its server connection. */
   getTool(name: string): (AgentTool & { connection: McpConnection }) | undefined {
-    const found = this.hub.findTool(name);
-    const tool = this.#tools.findTool(name);
+    const found = this.#hub?.findTool(name);
+    const tool = this.#tools?.findTool(name);
     return found && tool ? { ...tool, connection: found.connection } : undefined;
   }
 
   listInstructions(): Array<{ server: string; instructions: string }> {
-    return [...(this.#tools.listInstructions?.() ?? [])];
+    return [...(this.#tools?.listInstructions?.() ?? [])];
   }
 
   callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {
+    if (!this.#tools) return Promise.reject(new Error(`No connected server offers a tool named ${name}.`));
     return this.#tools.callTool(name, args, options);
   }
 
@@ -138,5 +242,14 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     return this.connections
       .filter((c) => c.state === 'connected')
       .map((connection) => ({ connection, resources: connection.resources, templates: connection.resourceTemplates }));
+  }
+}
+
+/** The host of a URL (what a server is called before it names itself). */
+function hostName(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }

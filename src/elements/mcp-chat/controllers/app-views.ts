@@ -5,9 +5,13 @@ import { toolCallRecord } from '../../../content/tool-result.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
 import { toolViewUri } from '../../../mcp/apps.js';
-import '../../mcp-app-view/mcp-app-view.js';
 import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
+import { LazyPart } from '../../shared/lazy.js';
 import type { ServerSet } from '../server-set.js';
+import type { ChatErrorSource } from './chat-session.js';
+
+/** `<mcp-app-view>` and the MCP Apps bridge: loaded at the first call whose tool has a view. */
+const appViewPart = new LazyPart('shows interactive tool views (MCP Apps)', () => import('../../mcp-app-view/mcp-app-view.js'));
 
 /** What the app views need from their element. */
 export interface AppViewsHost extends ReactiveControllerHost, EventTarget {
@@ -20,6 +24,8 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget {
   readonly canSendAppMessage: boolean;
   /** Sends a message from an app as the person's and runs a turn (after the running one). */
   sendAppMessage(content: ContentBlock[]): void;
+  /** Lists an error above the composer and fires `mcp-chat-error`. */
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
 
 /**
@@ -98,8 +104,12 @@ export class AppViews implements ReactiveController {
       if (block.type !== 'tool_use') continue;
       let view = this.#views.get(block.id);
       if (!view) {
-        const found = host.servers.hub.findTool(block.name);
+        const found = host.servers.hub?.findTool(block.name);
         if (!found || !toolViewUri(found.tool)) continue;
+        if (!appViewPart.value) {
+          this.#loadAppView();
+          continue;
+        }
         view = document.createElement('mcp-app-view');
         view.slot = `tool-${block.id}`;
         view.closable = true;
@@ -116,6 +126,17 @@ export class AppViews implements ReactiveController {
       out.push(view);
     }
     return out;
+  }
+
+  #loading = false;
+  /** Loads the element, then draws again; if it cannot be loaded, says so once (the tool card still shows the result). */
+  #loadAppView(): void {
+    if (this.#loading) return;
+    this.#loading = true;
+    appViewPart.load().then(
+      () => this.#host.requestUpdate(),
+      (error: Error) => this.#host.reportError('tool', error.message, error),
+    );
   }
 
   #resultOf(id: string): ToolResultBlock | undefined {

@@ -1,9 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
-import { openHistory } from '../../../history/idb-store.js';
-import { createMemoryHistory } from '../../../history/memory-store.js';
+import { LazyPart } from '../../shared/lazy.js';
 import { describe } from '../describe.js';
 import type { ChatErrorSource } from './chat-session.js';
+
+/** The default store's code: loaded after the chat has painted. */
+const historyPart = new LazyPart('saves conversations', () => import('../lazy/history.js'));
 
 /** What the persistence controller needs from its element. */
 export interface ChatPersistenceHost extends ReactiveControllerHost {
@@ -108,10 +110,18 @@ export class ChatPersistence implements ReactiveController {
   async #initStore(): Promise<void> {
     const host = this.#host;
     if (host.pageStore === undefined && !this.defaultStore) {
+      let history;
       try {
-        this.defaultStore = await openHistory();
+        history = await historyPart.load();
       } catch (error) {
-        this.defaultStore = createMemoryHistory();
+        host.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
+        return;
+      }
+      if (this.defaultStore) return;
+      try {
+        this.defaultStore = await history.openHistory();
+      } catch (error) {
+        this.defaultStore = history.createMemoryHistory();
         host.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
       }
       host.requestUpdate();

@@ -1,7 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { defaultApprovalPolicy, toolKey } from '../../../agent/approval.js';
 import { serverKey } from '../../../mcp/server-key.js';
-import { runTurn } from '../../../agent/run-turn.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
@@ -12,6 +11,7 @@ import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
 import { foldBranches, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
+import { modelPart } from '../provider-config.js';
 import { saveMessages } from '../../../history/save.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
@@ -273,6 +273,15 @@ export class ChatSession implements ReactiveController {
   async runTurn(): Promise<TurnResult | undefined> {
     const provider = this.#host.provider;
     if (!provider || this.busy) return undefined;
+    // The turn loop and the providers load when a model is first used.
+    let runTurn;
+    try {
+      ({ runTurn } = await modelPart.load());
+    } catch (error) {
+      this.#host.reportError('provider', (error as Error).message, error);
+      return undefined;
+    }
+    if (this.busy) return undefined;
     this.#startBusy();
     const turn = (this.#turn = new AbortController());
     const { systemPrompt, maxRounds, policy, model } = this.#host.turnSettings;

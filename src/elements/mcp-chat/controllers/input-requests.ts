@@ -5,15 +5,19 @@ import type { HistoryStore } from '../../../history/index.js';
 import type { ActivityResponse } from '../../../history/types.js';
 import type { InputRequestContext } from '../../../mcp/input-types.js';
 import type { ModelProvider } from '../../../providers/types.js';
-import { showElicitForm } from '../../mcp-elicit-form/show-elicit-form.js';
-import '../../mcp-sampling-approval/mcp-sampling-approval.js';
 import { serverKey } from '../../../mcp/server-key.js';
-import { createSamplingHandler } from '../../mcp-sampling-approval/register-sampling-approval.js';
-import { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';
+import type { createSamplingHandler } from '../../mcp-sampling-approval/register-sampling-approval.js';
+import type { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';
+import { LazyPart, LazyPartError } from '../../shared/lazy.js';
 import { describe } from '../describe.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 import type { ToolCalls } from './tool-calls.js';
+
+/** The elicitation form: loaded when a server first asks the person for input. */
+const elicitPart = new LazyPart('shows the forms servers ask you to fill in', () => import('../lazy/elicit.js'));
+/** The sampling approval: loaded when a server first asks for a model answer. */
+const samplingPart = new LazyPart('asks you to approve requests for a model answer', () => import('../lazy/sampling.js'));
 
 /** What the input requests need from their element. */
 export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
@@ -73,9 +77,9 @@ export class InputRequests implements ReactiveController {
     host.addEventListener('paste', onPaste as EventListener);
     host.addEventListener('dragover', onDragOver as EventListener);
     host.addEventListener('drop', onDrop as EventListener);
-    const router = host.servers.router;
-    const offElicit = router.handle('elicitation', (params, context) => this.#elicit(params, context));
-    const offSampling = router.handle('sampling', (params, context) => this.#sample(params, context));
+    const servers = host.servers;
+    const offElicit = servers.handle('elicitation', (params, context) => this.#elicit(params, context));
+    const offSampling = servers.handle('sampling', (params, context) => this.#sample(params, context));
     this.#dispose = () => {
       host.removeEventListener('paste', onPaste as EventListener);
       host.removeEventListener('dragover', onDragOver as EventListener);
@@ -120,6 +124,7 @@ export class InputRequests implements ReactiveController {
     const requestedAt = Date.now();
     let response: ActivityResponse | undefined;
     try {
+      const { showElicitForm } = await elicitPart.load();
       const result = await showElicitForm(params, container, {
         server: { name: context.server.name, title: context.server.title },
         signal: context.signal,
@@ -135,6 +140,7 @@ export class InputRequests implements ReactiveController {
       response = { result: { ...result } };
       return result;
     } catch (error) {
+      if (error instanceof LazyPartError) host.reportError('server', `${context.server.name} asked for input: ${error.message}`, error);
       const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
       response = { error: { code, message: describe(error) } };
       throw error;
@@ -146,13 +152,21 @@ export class InputRequests implements ReactiveController {
 
   async #sample(params: Parameters<ReturnType<typeof createSamplingHandler>>[0], context: InputRequestContext) {
     const host = this.#host;
+    let sampling;
+    try {
+      sampling = await samplingPart.load();
+    } catch (error) {
+      host.reportError('tool', `${context.server.name} asked for a model answer: ${(error as Error).message}`, error);
+      throw error;
+    }
+    const { createSamplingHandler } = sampling;
     const element = document.createElement('mcp-sampling-approval');
     const provider = host.provider;
     element.provider = provider;
     if (host.theme) element.setAttribute('theme', host.theme);
     const takeDown = this.#place(element, context);
     try {
-      const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(), store: host.store, conversationId: () => host.conversationId });
+      const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(sampling.SamplingPolicies), store: host.store, conversationId: () => host.conversationId });
       return await handler(params, context);
     } catch (error) {
       host.reportError('tool', `A sampling request from ${context.server.name} failed: ${describe(error)}`, error);
@@ -163,10 +177,10 @@ export class InputRequests implements ReactiveController {
   }
 
   /** One policy set for the chat's life, kept across reloads: the person's "approve automatically" holds. */
-  #samplingPolicies(): SamplingPolicies {
+  #samplingPolicies(Policies: typeof SamplingPolicies): SamplingPolicies {
     const storageKey = this.#host.storageKey;
     if (this.#policies?.storageKey !== storageKey) {
-      this.#policies = { storageKey, policies: SamplingPolicies.persisted(`mcp-chat:sampling-policies:${storageKey}`) };
+      this.#policies = { storageKey, policies: Policies.persisted(`mcp-chat:sampling-policies:${storageKey}`) };
     }
     return this.#policies.policies;
   }

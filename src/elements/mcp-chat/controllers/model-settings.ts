@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { describe } from '../describe.js';
-import { DEFAULT_BASE_URLS, fetchModelIds, findOllama, type ProviderConfig, type ProviderKind } from '../provider-config.js';
+import { DEFAULT_BASE_URLS, findOllama, modelPart, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** What the model settings need from their element. */
@@ -69,7 +69,7 @@ export class ModelSettings implements ReactiveController {
   async listModels(config: ProviderConfig): Promise<void> {
     const base = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
     try {
-      this.models = await fetchModelIds(config);
+      this.models = await (await modelPart.load()).fetchModelIds(config);
       if (!this.models.length) this.#host.reportError('provider', `${base} listed no models. Type the model id instead.`, undefined);
     } catch (error) {
       this.models = [];

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// First load and render time (issue 17 goals 1 and 2; print figures, not tests).
+//
+// Builds the single-file bundle (scripts/size.mjs: dist/mcp-web-elements.js and
+// dist/chunks/) and the floor (bench/load/floor.ts: a minimal Lit element and a
+// bare SDK Client, built with the same Vite settings), then serves, from one
+// static server on 127.0.0.1 (every file gzip-compressed at level 9, as a CDN
+// would send it), pages that each load one widget with one
+// `<script type="module">`: <mcp-chat>, deep-chat 2.4.2 (its
+// deepChat.bundle.js, the file its CDN instructions load) and the floor. The
+// MCP server is the demo server (demo/server) on 127.0.0.1.
+//
+// Each figure: headless Chromium (scripts/chromium.mjs), a fresh browser
+// context per run (empty cache), WARMUP runs dropped, then RUNS runs; median
+// with min and max. Times are read in the page (performance.now(), from the
+// navigation start; "script start" is an inline script just before the module
+// script). "Rendered" is one animation frame after the widget's shadow root
+// has its composer (mcp-chat: the textarea; deep-chat: #text-input; floor:
+// the textarea). "Connected, showing tools": mcp-chat's empty state says
+// "Connected to … with N tools"; the floor shows "N tools".
+//
+// 1. first-load size: what the browser downloaded (transferSize of every
+//    script, gzip) until <mcp-chat server=…> showed the tools, beside deep-chat's
+//    bundle, and `npm run size`'s static figure;
+// 2. script start to widget rendered, no server: mcp-chat vs deep-chat;
+// 3. navigation to rendered, connected and showing tools: mcp-chat vs the floor.
+// Run: node --import tsx bench/load.mjs  (RUNS=15 WARMUP=2 by default)
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { build } from 'vite';
+import { startDemoServer } from '../demo/server/server.ts';
+import { chromiumExecutable } from '../scripts/chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.RUNS ?? 15);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => `${Math.round(n)} ms`;
+
+// The bundle, built now (and its static first-load figure).
+const size = JSON.parse(execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, encoding: 'utf8' }).replace(/^[^{]*/s, ''));
+
+// The floor, built with the bundle's settings (minified, ES2022, one file).
+const floorDir = join(root, '.tmp/bench-floor');
+rmSync(floorDir, { recursive: true, force: true });
+await build({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  build: {
+    outDir: floorDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    lib: { entry: join(root, 'bench/load/floor.ts'), formats: ['es'], fileName: () => 'floor.js' },
+    rolldownOptions: { output: { minify: true, comments: false, codeSplitting: false } },
+  },
+});
+
+const files = {
+  '/mcp-web-elements.js': join(root, 'dist/mcp-web-elements.js'),
+  '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js'),
+  '/floor.js': join(floorDir, 'floor.js'),
+};
+const gz = new Map();
+function file(url) {
+  const path = url.startsWith('/chunks/') ? normalize(join(root, 'dist', url)) : files[url];
+  if (!path || !path.startsWith(root) || !existsSync(path)) return undefined;
+  if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(path), { level: 9 }));
+  return gz.get(path);
+}
+const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
+<script>window.__scriptStart = performance.now();</script><script type="module" src="${script}"></script></head>
+<body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
+
+const demo = await startDemoServer({ port: 0 });
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const server = url.searchParams.get('server') ?? '';
+  const pages = {
+    '/chat.html': page(`<mcp-chat${server ? ` server="${server}"` : ''}></mcp-chat>`, '/mcp-web-elements.js'),
+    '/deep-chat.html': page('<deep-chat style="width:100%;height:600px"></deep-chat>', '/deep-chat.js'),
+    '/floor.html': page(`<floor-chat server="${server}"></floor-chat>`, '/floor.js'),
+  };
+  if (pages[url.pathname]) return res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url.pathname]);
+  const body = file(url.pathname);
+  if (!body) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
+
+/** In the page: resolves with timings once `ready()` holds (checked every frame), one frame after it does. */
+function waitInPage(page, ready) {
+  return page.evaluate(
+    (ready) =>
+      new Promise((resolve, reject) => {
+        const check = new Function('return (' + ready + ')()');
+        const timeout = setTimeout(() => reject(new Error('timed out')), 20_000);
+        const tick = () => {
+          if (!check()) return requestAnimationFrame(tick);
+          requestAnimationFrame(() => {
+            clearTimeout(timeout);
+            const now = performance.now();
+            const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+            resolve({ now, scriptStart: window.__scriptStart, transfer: scripts.reduce((s, r) => s + r.transferSize, 0), files: scripts.map((r) => new URL(r.name).pathname) });
+          });
+        };
+        tick();
+      }),
+    ready.toString(),
+  );
+}
+
+async function run(path, ready) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const tab = await context.newPage();
+  await tab.goto(`${base}${path}`, { waitUntil: 'commit' });
+  const result = await waitInPage(tab, ready);
+  await context.close();
+  return result;
+}
+
+async function measure(path, ready) {
+  for (let i = 0; i < WARMUP; i++) await run(path, ready);
+  const out = [];
+  for (let i = 0; i < RUNS; i++) out.push(await run(path, ready));
+  return out;
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
+};
+const spread = (s, f) => `${f(s.median)} (min ${f(s.min)}, max ${f(s.max)})`;
+
+const chatRendered = () => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
+const deepRendered = () => Boolean(document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input'));
+const chatTools = () => /Connected to .* with \d+ tools?/.test(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('[part="empty-state"]')?.textContent ?? '');
+const floorTools = () => /\d+ tools/.test(document.querySelector('floor-chat')?.shadowRoot?.querySelector('.tools')?.textContent ?? '');
+
+try {
+  const mcp = encodeURIComponent(demo.url);
+  const chatNoServer = await measure('/chat.html', chatRendered);
+  const deepNoServer = await measure('/deep-chat.html', deepRendered);
+  const chatConnected = await measure(`/chat.html?server=${mcp}`, chatTools);
+  const floorConnected = await measure(`/floor.html?server=${mcp}`, floorTools);
+
+  const deepBytes = gzipSync(readFileSync(files['/deep-chat.js']), { level: 9 }).length;
+  const firstLoad = stats(chatConnected.map((r) => r.transfer));
+  const floorLoad = stats(floorConnected.map((r) => r.transfer));
+  const render = stats(chatNoServer.map((r) => r.now - r.scriptStart));
+  const deepRender = stats(deepNoServer.map((r) => r.now - r.scriptStart));
+  const connected = stats(chatConnected.map((r) => r.now));
+  const floor = stats(floorConnected.map((r) => r.now));
+  const ratio = (a, b) => (a / b).toFixed(2);
+
+  console.log(`${RUNS} runs each after ${WARMUP} warm-up, fresh context per run (empty cache), gzip level 9 from one 127.0.0.1 server; median (min, max)`);
+  console.log(`first load, <mcp-chat server=…> until it shows the tools (scripts downloaded, gzip): ${kb(firstLoad.median)} in ${chatConnected[0].files.length} files; deep-chat 2.4.2's bundle ${kb(deepBytes)}; ratio ${ratio(firstLoad.median, deepBytes)} (goal ≤ 1.00)`);
+  console.log(`  npm run size: first load ${kb(size.firstLoad.gzip)} gzip, total ${kb(size.total.gzip)} gzip; the floor's script ${kb(floorLoad.median)}`);
+  console.log(`  files: ${chatConnected[0].files.join(' ')}`);
+  console.log(`script start to widget rendered, no server: <mcp-chat> ${spread(render, ms)}; deep-chat 2.4.2 ${spread(deepRender, ms)}; ratio ${ratio(render.median, deepRender.median)} (goal ≤ 1.00)`);
+  console.log(`navigation to rendered, connected and showing tools: <mcp-chat> ${spread(connected, ms)}; floor (Lit + bare SDK Client) ${spread(floor, ms)}; ratio ${ratio(connected.median, floor.median)} (goal ≤ 1.15)`);
+} finally {
+  await browser.close();
+  await new Promise((resolve) => server.close(resolve));
+  await demo.close();
+}

@@ -1,0 +1,5 @@
+// The side panels (conversations, servers, settings, resources): loaded when one is first opened.
+export { renderConversationsPanel } from '../panels/conversations-panel.js';
+export { renderResourcesPanel } from '../panels/resources-panel.js';
+export { renderServersPanel } from '../panels/servers-panel.js';
+export { renderSettingsPanel } from '../panels/settings-panel.js';

@@ -1,0 +1,4 @@
+// The sampling approval, loaded when a server first asks for a model answer.
+import '../../mcp-sampling-approval/mcp-sampling-approval.js';
+export { createSamplingHandler } from '../../mcp-sampling-approval/register-sampling-approval.js';
+export { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';

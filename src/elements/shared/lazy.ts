@@ -1,0 +1,72 @@
+/**
+ * A part of the widgets loaded when first needed (a dynamic `import()`: in the
+ * single-file bundle, a chunk beside it). `load()` starts it once and shares
+ * the promise; a failure (offline, a 404 from a half-copied CDN folder) is
+ * kept as an error a person can act on, and the next `load()` tries again.
+ * Nothing here throws at import: callers show `error` and keep the rest of the
+ * widget working.
+ */
+export class LazyPart<T> {
+  #promise?: Promise<T>;
+  #value?: T;
+  #error?: Error;
+  #failedAt = 0;
+
+  /**
+   * @param what - What the part does, completing "Could not load the part of the chat that …"
+   * @param importer - The dynamic import.
+   */
+  constructor(
+    readonly what: string,
+    private readonly importer: () => Promise<T>,
+  ) {}
+
+  /** The module once loaded. */
+  get value(): T | undefined {
+    return this.#value;
+  }
+
+  /** Why the last attempt failed (cleared when a new attempt starts). */
+  get error(): Error | undefined {
+    return this.#error;
+  }
+
+  /** A load failed less than `ms` ago (callers that load on every paint wait before trying again). */
+  failedWithin(ms: number): boolean {
+    return this.#error !== undefined && Date.now() - this.#failedAt < ms;
+  }
+
+  /** Loads the part (once; again after a failure). Rejects with a {@link LazyPartError}. */
+  load(): Promise<T> {
+    if (this.#value !== undefined) return Promise.resolve(this.#value);
+    this.#error = undefined;
+    this.#promise ??= this.importer().then(
+      (value) => (this.#value = value),
+      (cause: unknown) => {
+        this.#promise = undefined;
+        this.#failedAt = Date.now();
+        throw (this.#error = new LazyPartError(this.what, cause));
+      },
+    );
+    return this.#promise;
+  }
+}
+
+/** A part of the widget could not be loaded; the message says what to do. */
+export class LazyPartError extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`Could not load the part of the chat that ${what}. Check your connection and try again.`, { cause });
+    this.name = 'LazyPartError';
+  }
+}
+
+/**
+ * Fired (bubbling, composed) by an element whose part could not be loaded, so
+ * the chat around it can say so once above the composer.
+ */
+export class LazyPartErrorEvent extends Event {
+  static readonly eventName = 'mcp-part-error';
+  constructor(readonly error: LazyPartError) {
+    super(LazyPartErrorEvent.eventName, { bubbles: true, composed: true });
+  }
+}
