@@ -83,3 +83,87 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+// Issue 17: the bundle loads what the chat needs when it first needs it, from
+// chunks beside it (dist/chunks/). What a person's browser requests is checked,
+// not sizes (`npm run size` and bench/load.mjs report those).
+const LATER = /\/chunks\/(markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight)[-.]/;
+
+test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+  expect(requested.filter((path) => LATER.test(path))).toEqual([]);
+  expect(requested.some((path) => /\/chunks\/mcp-/.test(path))).toBe(true);
+
+  // The first tool result is text: the markdown code loads then.
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/echo');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('**bold** from one tag');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  // Rendered as markdown (the result may be folded in its card).
+  await expect(chat.locator('mcp-tool-card strong', { hasText: 'bold' }).first()).toBeAttached();
+  expect(requested.some((path) => /\/chunks\/markdown-engine-/.test(path))).toBe(true);
+  expect(requested.some((path) => /\/chunks\/(model|panels)-/.test(path))).toBe(false);
+
+  // Settings: the panels' code loads when a panel opens.
+  await chat.getByRole('button', { name: /choose a model/i }).first().click();
+  await expect(chat.getByRole('complementary')).toContainText(/model/i);
+  expect(requested.some((path) => /\/chunks\/panels-/.test(path))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a part that cannot be loaded (404) is said in words; the rest of the chat keeps working', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route(/\/chunks\/(markdown-engine|panels)-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+
+  // A tool still runs; its text result shows as plain text, and the chat says why.
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/echo');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('**still readable**');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  await chat.locator('mcp-tool-card summary').click();
+  await expect(chat.locator('mcp-tool-card')).toContainText('**still readable**');
+  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that formats text (markdown). Check your connection and try again.' })).toBeVisible();
+
+  // A panel that cannot be loaded says so and offers to try again, which works once the file is there.
+  await chat.getByRole('button', { name: /choose a model/i }).first().click();
+  const panel = chat.getByRole('complementary');
+  await expect(panel.getByRole('alert')).toContainText('Could not load the part of the chat that shows this panel. Check your connection and try again.');
+  await page.unroute(/\/chunks\/(markdown-engine|panels)-[^/]*\.js$/);
+  await panel.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(panel).toContainText(/model/i);
+
+  // The composer still works.
+  await chat.getByRole('textbox', { name: 'Message' }).fill('typed');
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toHaveValue('typed');
+  expect(errors).toEqual([]);
+});
+
+test('when the code that connects cannot be loaded, the chat is drawn, names the server as not available and Retry connects', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route(/\/chunks\/mcp-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const problem = chat.locator('[part~="server-problems"]');
+  await expect(problem).toContainText('Could not load the part of the chat that connects to servers. Check your connection and try again.', { timeout: 15_000 });
+  await page.unroute(/\/chunks\/mcp-[^/]*\.js$/);
+  await problem.getByRole('button', { name: /^Retry/ }).click();
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
