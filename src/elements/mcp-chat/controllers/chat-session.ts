@@ -442,7 +442,8 @@ export class ChatSession implements ReactiveController {
 
   /**
    * Runs a tool the person picked (palette, `runTool()`), recorded as a call
-   * and its result. While a turn or another call runs it waits its turn (the
+   * and its result. Its card is open while it runs and closes to its row when
+   * it ends. While a turn or another call runs it waits its turn (the
    * person is told) and then runs, in the order asked.
    */
   async runToolDirectly(name: string, args: Record<string, unknown>): Promise<void> {
@@ -484,6 +485,8 @@ export class ChatSession implements ReactiveController {
         this.#calls.delete(id);
       }
       await this.append({ role: 'user', content: [result] });
+      // Open while it ran (the person sees progress and Stop); now one row like the model's calls.
+      this.calls.update(id, { open: false });
       this.#host.toolCalled(use, result, status, tool.server);
       this.#host.announce(`${name}: ${status}.`);
     } finally {
