@@ -62,6 +62,8 @@ export interface AgentCallOptions {
   /** The `tool_use` id, so input requests the tool triggers can be shown under it. */
   toolUseId: string;
   onprogress?: (progress: AgentToolProgress) => void;
+  /** The call runs as an MCP task: its id and each status (keep the id to resume the call later). */
+  ontask?: (task: { taskId: string; status: string; statusMessage?: string }) => void;
 }
 
 /** The tools of every connected server (the `mcp/` hub implements this). */

@@ -21,6 +21,8 @@ export interface ToolCallRecord {
   server?: string;
   /** The tool's human title. */
   title?: string;
+  /** The id of the MCP task the call ran as (kept so a reloaded page can fetch its result). */
+  task?: string;
 }
 
 /** A tool's answer as the MCP `CallToolResult` carries it (fields read, others ignored). */
@@ -45,6 +47,7 @@ export function toolResultBlock(toolUseId: string, result: CallToolResultLike, c
   const record: ToolCallRecord = { status: call.status ?? (result.isError ? 'error' : 'done') };
   if (call.server) record.server = call.server;
   if (call.title) record.title = call.title;
+  if (call.task) record.task = call.task;
   block._meta = { ...(result._meta ?? {}), [TOOL_CALL_META_KEY]: record };
   return block;
 }
@@ -65,5 +68,25 @@ export function toolCallRecord(block: ToolResultBlock): ToolCallRecord {
   const record: ToolCallRecord = { status };
   if (typeof raw?.server === 'string' && raw.server) record.server = raw.server;
   if (typeof raw?.title === 'string' && raw.title) record.title = raw.title;
+  if (typeof raw?.task === 'string' && raw.task) record.task = raw.task;
   return record;
+}
+
+/**
+ * A tool call that runs as an MCP task, as recorded on its `tool_use` block
+ * (`_meta["mcp-elements/call"].task`) as soon as the server created the task,
+ * before any result exists: the task id, the server's key (origin + path) and
+ * the tool's name on that server.
+ */
+export interface ToolTaskRecord {
+  id: string;
+  server: string;
+  tool: string;
+}
+
+/** The task a `tool_use` block ran as, when recorded (see {@link ToolTaskRecord}). */
+export function toolUseTask(block: { _meta?: Record<string, unknown> }): ToolTaskRecord | undefined {
+  const task = (block._meta?.[TOOL_CALL_META_KEY] as { task?: Partial<ToolTaskRecord> } | undefined)?.task;
+  if (!task || typeof task.id !== 'string' || !task.id || typeof task.server !== 'string' || typeof task.tool !== 'string') return undefined;
+  return { id: task.id, server: task.server, tool: task.tool };
 }

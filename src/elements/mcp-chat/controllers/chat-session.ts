@@ -4,7 +4,7 @@ import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
-import { clientToolResult, toolResultBlock } from '../../../content/tool-result.js';
+import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { describe } from '../describe.js';
@@ -185,6 +185,7 @@ export class ChatSession implements ReactiveController {
     });
     this.#seqs = seqs;
     this.calls.clear();
+    void this.#resumeTasks();
   }
 
   /** Store sequence numbers of the messages of the opened conversation. */
@@ -257,12 +258,14 @@ export class ChatSession implements ReactiveController {
       callTool: async (name: string, args: Record<string, unknown>, options: AgentCallOptions) => {
         const own = new AbortController();
         this.#calls.set(options.toolUseId, own);
+        const task = this.#taskTracker(options.toolUseId, name);
         try {
-          return await servers.callTool(name, args, { ...options, signal: AbortSignal.any([options.signal, own.signal]) });
+          return await servers.callTool(name, args, { ...options, signal: AbortSignal.any([options.signal, own.signal]), ontask: task.ontask });
         } catch (error) {
           if (own.signal.aborted) throw stoppedError();
           throw error;
         } finally {
+          task.end();
           this.#calls.delete(options.toolUseId);
         }
       },
@@ -396,6 +399,155 @@ export class ChatSession implements ReactiveController {
     return this.messages.flatMap((m) => m.content).find((b): b is ToolUseBlock => b.type === 'tool_use' && b.id === toolUseId);
   }
 
+  /**
+   * Follows the MCP task of one call: when the server creates it, its id is
+   * recorded on the call's `tool_use` block (`_meta["mcp-elements/call"].task`,
+   * saved at once, replacing the message) so a reloaded page can fetch the
+   * result; while the call runs this tab holds the task's Web Lock, so another
+   * tab showing the conversation does not follow it too.
+   */
+  #taskTracker(toolUseId: string, name: string): { ontask: (task: { taskId: string; statusMessage?: string }) => void; id: () => string | undefined; end: () => void } {
+    let recorded: string | undefined;
+    let release: (() => void) | undefined;
+    return {
+      ontask: (task) => {
+        if (task.statusMessage) this.calls.update(toolUseId, { progress: { ...(this.calls.progressOf(toolUseId) ?? { progress: 0 }), message: task.statusMessage } });
+        if (recorded === task.taskId) return;
+        recorded = task.taskId;
+        const tool = this.#host.servers.getTool(name);
+        if (!tool) return;
+        const key = tool.key ?? '';
+        const record: ToolTaskRecord = { id: task.taskId, server: serverKey(tool.connection.url), tool: key.includes('#') ? key.slice(key.indexOf('#') + 1) : name };
+        release?.();
+        const held = new Promise<void>((resolve) => (release = resolve));
+        void globalThis.navigator?.locks?.request(taskLock(record), () => held).catch(() => {});
+        void this.#recordTask(toolUseId, record);
+      },
+      id: () => recorded,
+      end: () => release?.(),
+    };
+  }
+
+  /** Records the task of a call on its `tool_use` block and saves the message again (it replaces the saved one). */
+  async #recordTask(toolUseId: string, task: ToolTaskRecord): Promise<void> {
+    const at = this.messages.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.id === toolUseId));
+    if (at < 0) return;
+    const message = this.messages[at]!;
+    const content = message.content.map((b) =>
+      b.type === 'tool_use' && b.id === toolUseId
+        ? { ...b, _meta: { ...(b._meta ?? {}), [TOOL_CALL_META_KEY]: { ...((b._meta?.[TOOL_CALL_META_KEY] as object | undefined) ?? {}), task } } }
+        : b,
+    );
+    const updated: Message = { ...message, content };
+    const seq = this.#seqs.get(message);
+    if (seq !== undefined) this.#seqs.set(updated, seq);
+    this.messages = this.messages.map((m, i) => (i === at ? updated : m));
+    this.#host.requestUpdate();
+    // Only while nothing follows it: replacing it later would cut what came after.
+    if (at !== this.messages.length - 1) return;
+    const store = this.#host.store;
+    this.#saving = this.#saving.then(async () => {
+      try {
+        const id = this.conversation?.id;
+        if (store && id) await saveMessages(store, id, [{ ...updated, _meta: { ...(updated._meta ?? {}), [REPLACES_META_KEY]: at } }]);
+      } catch (error) {
+        this.#host.reportError('history', `The task of this tool call could not be saved (a reload will not find its result): ${describe(error)}`, error);
+      }
+    });
+    await this.#saving;
+  }
+
+  /**
+   * A reopened conversation that ends in calls that ran as MCP tasks (the
+   * page was reloaded while they ran): follows each task to its result,
+   * saves the results, and lets the model go on (a call the person ran
+   * directly just gets its result). A call without a task gets a "not kept"
+   * result; a task the server forgot ends as a failed result that says so.
+   */
+  async #resumeTasks(): Promise<void> {
+    const last = this.messages.at(-1);
+    if (!last || last.role !== 'assistant' || this.busy) return;
+    const uses = last.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    const tasks = uses.map((u) => toolUseTask(u));
+    if (!tasks.some(Boolean)) return;
+    const conversation = this.conversation;
+    // Another tab that follows these tasks holds their locks: leave them to it.
+    const locks = globalThis.navigator?.locks;
+    const releases: Array<() => void> = [];
+    for (const task of tasks) {
+      if (!task || !locks) continue;
+      const granted = await new Promise<boolean>((resolve) => {
+        void locks
+          .request(taskLock(task), { ifAvailable: true }, (lock) => {
+            resolve(lock !== null);
+            return lock ? new Promise<void>((done) => releases.push(done)) : undefined;
+          })
+          .catch(() => resolve(true));
+      });
+      if (!granted) {
+        for (const release of releases) release();
+        return;
+      }
+    }
+    if (this.messages.at(-1) !== last || this.busy) {
+      for (const release of releases) release();
+      return;
+    }
+    this.#startBusy();
+    let results: ToolResultBlock[];
+    try {
+      results = await Promise.all(uses.map((use, i) => this.#resumeOne(use, tasks[i])));
+    } finally {
+      for (const release of releases) release();
+      this.#stopBusy();
+    }
+    if (this.conversation !== conversation || this.messages.at(-1) !== last) return;
+    await this.append({ role: 'user', content: results });
+    for (let i = 0; i < uses.length; i++) {
+      const status = (results[i]!._meta?.[TOOL_CALL_META_KEY] as { status?: ToolCallOutcome } | undefined)?.status ?? 'done';
+      this.#host.toolCalled(uses[i]!, results[i]!, status, this.#host.servers.getTool(uses[i]!.name)?.server);
+    }
+    if (!last._meta?.[MANUAL_META_KEY] && this.#host.provider) await this.runTurn();
+  }
+
+  /** The result of one call of an interrupted turn: its task followed to the end, else a note. */
+  async #resumeOne(use: ToolUseBlock, task: ToolTaskRecord | undefined): Promise<ToolResultBlock> {
+    if (!task) return clientToolResult(use.id, 'The result of this call was not kept: the page was closed while it ran.', { status: 'cancelled' });
+    const servers = this.#host.servers;
+    this.calls.update(use.id, { status: 'running', open: true });
+    const tool = await servers.whenTool(use.name, RESUME_WAIT_MS).then(
+      () => servers.getTool(use.name),
+      () => undefined,
+    );
+    const connection = tool && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
+    const shown = { server: tool?.server ?? connection?.name, title: tool?.title, task: task.id };
+    this.calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open: true });
+    if (!connection) {
+      const text = `The result of this task could not be fetched: the server ${task.server} is not connected to this chat (task ${task.id}).`;
+      this.calls.update(use.id, { status: 'error', progress: undefined });
+      return clientToolResult(use.id, text, { status: 'error', ...shown });
+    }
+    const own = new AbortController();
+    this.#calls.set(use.id, own);
+    this.#host.announce(`Fetching the result of ${shown.title ?? use.name}.`);
+    try {
+      const r = await connection.resumeTask(task.id, task.tool, {
+        signal: own.signal,
+        toolUseId: use.id,
+        onprogress: (progress) => this.calls.update(use.id, { progress }),
+      });
+      const status: ToolCallOutcome = r.isError ? 'error' : 'done';
+      this.calls.update(use.id, { status, progress: undefined });
+      return toolResultBlock(use.id, r as CallToolResultLike, { status, ...shown });
+    } catch (error) {
+      const status: ToolCallOutcome = own.signal.aborted ? 'cancelled' : 'error';
+      this.calls.update(use.id, { status, progress: undefined });
+      return clientToolResult(use.id, own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`, { status, ...shown });
+    } finally {
+      this.#calls.delete(use.id);
+    }
+  }
+
   /** The person answered an approval request. */
   answerApproval(toolUseId: string, approved: boolean, always: boolean): void {
     const resolve = this.#approvals.get(toolUseId);
@@ -471,17 +623,19 @@ export class ChatSession implements ReactiveController {
       await this.append({ role: 'assistant', content: [use], _meta: { [MANUAL_META_KEY]: true } });
       const own = new AbortController();
       this.#calls.set(id, own);
+      const task = this.#taskTracker(id, name);
       let result: ToolResultBlock;
       let status: ToolCallOutcome;
       try {
-        const r = await servers.callTool(name, args, { signal: own.signal, toolUseId: id, onprogress: (progress) => this.calls.update(id, { progress }) });
+        const r = await servers.callTool(name, args, { signal: own.signal, toolUseId: id, onprogress: (progress) => this.calls.update(id, { progress }), ontask: task.ontask });
         status = r.isError ? 'error' : 'done';
-        result = toolResultBlock(id, r, { status, ...shown });
+        result = toolResultBlock(id, r, { status, ...shown, task: task.id() });
       } catch (error) {
         status = own.signal.aborted ? 'cancelled' : 'error';
         const text = own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`;
-        result = clientToolResult(id, text, { status, ...shown });
+        result = clientToolResult(id, text, { status, ...shown, task: task.id() });
       } finally {
+        task.end();
         this.#calls.delete(id);
       }
       await this.append({ role: 'user', content: [result] });
@@ -494,5 +648,11 @@ export class ChatSession implements ReactiveController {
     }
   }
 }
+
+/** Web Locks name of a task: the tab following it holds it, so another tab does not follow it too. */
+const taskLock = (task: ToolTaskRecord) => `mcp-elements/task/${task.server}/${task.id}`;
+
+/** How long a reloaded chat waits for the server of an unfinished task to connect and list the tool (ms). */
+const RESUME_WAIT_MS = 15_000;
 
 const serverKeyOf = (url: string | undefined) => (url === undefined ? undefined : serverKey(url));

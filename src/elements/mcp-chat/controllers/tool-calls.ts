@@ -69,6 +69,11 @@ export class ToolCalls {
     this.#host.requestUpdate();
   }
 
+  /** The progress shown for a call, if any. */
+  progressOf(id: string): ToolCallProgress | undefined {
+    return this.#live.get(id)?.progress;
+  }
+
   /** The results of these calls are now in the conversation: drop the copies kept meanwhile. */
   settled(ids: Iterable<string>): void {
     for (const id of ids) {

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { openHistory } from '../../src/history/idb-store.js';
+import { McpConnection } from '../../src/mcp/index.js';
+import { serverKey } from '../../src/mcp/server-key.js';
+import { foldBranches } from '../../src/elements/mcp-chat/controllers/conversation-branches.js';
+import type { HistoryStore } from '../../src/history/index.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { deepAll, fakeProvider, typeAndSend } from './chat-helpers.js';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+
+// MCP tasks in <mcp-chat> with the model: the 2026 tasks server of
+// test/servers/tasks-server.ts (official SDK), real IndexedDB. The page
+// reload itself is in test/e2e/tasks.spec.ts; here a reloaded page is the
+// chat opening a conversation saved mid-task.
+afterEach(() => document.body.replaceChildren());
+
+async function mount(store: HistoryStore): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.server = inject('tasksUrl');
+  chat.store = store;
+  chat.provider = fakeProvider();
+  chat.policy = () => 'allow';
+  chat.storageKey = `t-${Math.random()}`;
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await chat.updateComplete;
+  return chat;
+}
+
+const progressText = (chat: McpChat) => deepAll(chat.shadowRoot!, '.progress-message').map((e) => e.textContent?.trim());
+
+describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
+  test('the model calls a task tool: the card shows each step, the result comes back and the turn goes on; the task id is saved with the call', async () => {
+    const store = await openHistory({ name: `tasks-${Math.random()}` });
+    const chat = await mount(store);
+    await typeAndSend(chat, 'write it [[tool:report {"steps":6}]]');
+    await expect.poll(() => progressText(chat).join(' '), { timeout: 10_000 }).toMatch(/Step [2-6] of 6/);
+    await expect.poll(() => chat.messages.at(-1)?.content[0], { timeout: 15_000 }).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results: Report of 6 steps ready.') });
+    await chat.session.saved();
+    const stored = foldBranches(await store.loadLast(chat.session.conversation!.id, 20));
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const use = stored[1]!.content[0] as { type: string; _meta?: Record<string, { task?: { id: string; server: string; tool: string } }> };
+    expect(use.type).toBe('tool_use');
+    expect(use._meta?.['mcp-elements/call']?.task).toMatchObject({ server: serverKey(inject('tasksUrl')), tool: 'report', id: expect.any(String) });
+  });
+
+  test('a conversation saved mid-task (the page was reloaded) resumes polling: the result lands, is saved, and the model answers it', async () => {
+    // A task started by the page before its reload; closing its connection (not Stop) leaves it running.
+    const before = new McpConnection({ url: inject('tasksUrl') });
+    await before.connect();
+    let taskId = '';
+    const call = before.callTool('report', { steps: 8 }, { ontask: (t) => (taskId ||= t.taskId) });
+    await expect.poll(() => taskId).not.toBe('');
+    await before.close();
+    await call.catch(() => {});
+
+    const name = `tasks-${Math.random()}`;
+    const store = await openHistory({ name });
+    const conversation = await store.createConversation({ title: 'report' });
+    const task = { id: taskId, server: serverKey(inject('tasksUrl')), tool: 'report' };
+    await store.appendMessages(conversation.id, [
+      { role: 'user', content: [{ type: 'text', text: 'write it' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'report', input: { steps: 8 }, _meta: { 'mcp-elements/call': { task } } }] },
+    ]);
+    const chat = await mount(store);
+    await chat.openConversation(conversation.id);
+    await expect.poll(() => progressText(chat).join(' '), { timeout: 10_000 }).toMatch(/Step \d of 8/);
+    await expect.poll(() => chat.messages.at(-1)?.content[0], { timeout: 15_000 }).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results: Report of 8 steps ready.') });
+    await chat.session.saved();
+    const stored = foldBranches(await store.loadLast(conversation.id, 20));
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(stored[2]!.content[0]).toMatchObject({ type: 'tool_result', toolUseId: 'call_1', _meta: { 'mcp-elements/call': { status: 'done', task: taskId } } });
+  });
+
+  test('a saved task the server forgot ends as a failed result that says so, and the model is told', async () => {
+    const store = await openHistory({ name: `tasks-${Math.random()}` });
+    const conversation = await store.createConversation({ title: 'report' });
+    const task = { id: 'gone-task', server: serverKey(inject('tasksUrl')), tool: 'report' };
+    await store.appendMessages(conversation.id, [
+      { role: 'user', content: [{ type: 'text', text: 'write it' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'report', input: {}, _meta: { 'mcp-elements/call': { task } } }] },
+    ]);
+    const chat = await mount(store);
+    await chat.openConversation(conversation.id);
+    await expect.poll(() => chat.messages.length, { timeout: 15_000 }).toBe(4);
+    expect(chat.messages[2]!.content[0]).toMatchObject({ type: 'tool_result', isError: true, _meta: { 'mcp-elements/call': { status: 'error' } } });
+    expect(JSON.stringify(chat.messages[2]!.content[0])).toContain('no longer knows the task of report (gone-task)');
+    expect(chat.messages[3]!.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results:') });
+  });
+});

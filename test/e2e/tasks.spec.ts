@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startEverything } from '../servers/everything.js';
+import { startTasksServer } from '../servers/tasks-server.js';
+import type { RunningServer } from '../servers/running-server.js';
+
+// MCP tasks in <mcp-chat>, in a real page with real IndexedDB and a real
+// reload: server-everything's simulate-research-query (2025-11-25 form) and
+// the official-SDK 2026 server of test/servers/tasks-server.ts (extension form).
+let everything: RunningServer;
+let tasks: RunningServer;
+test.beforeAll(async () => {
+  [everything, tasks] = await Promise.all([startEverything(), startTasksServer()]);
+});
+test.afterAll(async () => {
+  await Promise.allSettled([everything?.close(), tasks?.close()]);
+});
+
+async function openChat(page: Page, server: string): Promise<void> {
+  await page.goto(`index.html?${new URLSearchParams({ server })}`);
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const card = (page: Page) => page.locator('mcp-tool-card').last();
+
+/** Runs a tool from the palette (no model), filling its form. */
+async function runFromPalette(page: Page, search: string, option: RegExp, fill: Record<string, string>): Promise<void> {
+  await composer(page).click();
+  await page.keyboard.type(`/${search}`);
+  await expect(page.getByRole('option', { name: option })).toBeVisible();
+  await page.keyboard.press('Enter');
+  for (const [label, value] of Object.entries(fill)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Run' }).click();
+}
+
+test('server-everything: simulate-research-query from the palette shows the task status while it runs and lands its report', async ({ page }) => {
+  await openChat(page, everything.url);
+  await runFromPalette(page, 'simul', /Simulate Research Query/, { 'topic *': 'tide pools' });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Gathering sources|Analyzing content|Synthesizing findings/, { timeout: 10_000 });
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
+  await card(page).locator('summary').click();
+  await expect(card(page)).toContainText('Research Report: tide pools');
+});
+
+test('2026 tasks extension: a reload mid-task resumes polling and the result lands in the saved conversation', async ({ page }) => {
+  await openChat(page, tasks.url);
+  await runFromPalette(page, 'repo', /report/, { steps: '24' });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Step [3-9] of 24/, { timeout: 10_000 });
+  await page.reload();
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Step \d+ of 24/, { timeout: 10_000 });
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
+  await card(page).locator('summary').click();
+  await expect(card(page)).toContainText('Report of 24 steps ready.');
+  // Saved: another reload shows the result, and nothing runs again.
+  await page.reload();
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
+  await expect(page.locator('mcp-tool-card')).toHaveCount(1);
+});
+
+test('server-everything forgets the task after a reload (its tasks belong to the old session): the call ends failed and says so', async ({ page }) => {
+  await openChat(page, everything.url);
+  await runFromPalette(page, 'simul', /Simulate Research Query/, { 'topic *': 'forgotten' });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Gathering sources|Analyzing content/, { timeout: 10_000 });
+  await page.reload();
+  await expect(card(page).locator('[part="status"]')).toHaveText('Failed', { timeout: 20_000 });
+  await card(page).locator('summary').click();
+  await expect(card(page)).toContainText('no longer knows the task of simulate-research-query');
+});
+
+test('Stop on a task-backed call: the card says Stopped and the server got tasks/cancel', async ({ page }) => {
+  const cancelledIds = async () => (await (await fetch(new URL('/control/cancelled', tasks.url))).json()) as string[];
+  const before = (await cancelledIds()).length;
+  await openChat(page, tasks.url);
+  await runFromPalette(page, 'repo', /report/, { steps: '40' });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Step \d+ of 40/, { timeout: 10_000 });
+  await card(page).getByRole('button', { name: /Stop/ }).click();
+  await expect(card(page).locator('[part="status"]')).toHaveText('Stopped', { timeout: 10_000 });
+  await expect.poll(async () => (await cancelledIds()).length).toBe(before + 1);
+});
