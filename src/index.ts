@@ -23,10 +23,12 @@ export {
   registerSamplingApproval,
   SamplingError,
   SamplingErrorCode,
+  SamplingErrorKind,
   SamplingPolicies,
   SamplingPolicy,
   showElicitForm,
   TOOL_CALL_STATUS,
+  UnsupportedElicitationError,
 } from './elements/index.js';
 export type {
   AppViewState,
@@ -66,7 +68,6 @@ export {
   McpToolCallEvent,
   McpToolStopEvent,
   McpTurnEndEvent,
-  UnsupportedElicitationError,
 } from './events/index.js';
 export type {
   McpAppContext,
@@ -81,7 +82,7 @@ export {
   handleOAuthCallback,
   IndexedDbOAuthStore,
   InputRequestError,
-  InputRequestErrorReason,
+  InputRequestErrorKind,
   InputRouter,
   McpCatalogChangeEvent,
   McpConnection,
@@ -94,7 +95,7 @@ export {
   McpLogMessageEvent,
   McpResourceUpdateEvent,
   OAuthSignInError,
-  OAuthSignInErrorCode,
+  OAuthSignInErrorKind,
   SessionStorageOAuthStore,
   TASKS_EXTENSION,
   toolUi,
@@ -136,8 +137,8 @@ export {
   createOpenAICompatibleProvider,
   createPersonProvider,
   isProviderError,
-  PROVIDER_ERROR_KINDS,
   ProviderError,
+  ProviderErrorKind,
   selectModel,
 } from './providers/index.js';
 export type {
@@ -150,7 +151,6 @@ export type {
   OpenAICompatibleSettings,
   ProviderDelta,
   ProviderErrorInit,
-  ProviderErrorKind,
   ProviderResult,
   ProviderUsage,
 } from './providers/index.js';
@@ -160,9 +160,9 @@ export {
   DEFAULT_DB_NAME,
   EXPORT_FORMAT,
   EXPORT_VERSION,
-  HISTORY_ERROR_CODES,
   HistoryChangeEvent,
   HistoryError,
+  HistoryErrorKind,
   openHistory,
   saveMessages,
 } from './history/index.js';
@@ -177,7 +177,6 @@ export type {
   ConversationPatch,
   ConversationServer,
   HistoryChange,
-  HistoryErrorCode,
   HistoryExport,
   HistoryStore,
   HistoryStoreEventMap,

@@ -221,7 +221,7 @@ main().then(
     if (reason) log(`not-for-a-browser: ${reason}`);
     const text =
       error instanceof OAuthSignInError
-        ? `${error.code}: ${error.message}`
+        ? `${error.kind}: ${error.message}`
         : error instanceof McpConnectionError
           ? `${error.kind}: ${error.message}`
           : String((error as Error)?.stack ?? error);

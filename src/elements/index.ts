@@ -10,6 +10,7 @@ export { McpAppView } from './mcp-app-view/mcp-app-view.js';
 export type { AppViewState } from './mcp-app-view/mcp-app-view.js';
 export { McpElicitForm } from './mcp-elicit-form/mcp-elicit-form.js';
 export type { ElicitServerIdentity } from './mcp-elicit-form/mcp-elicit-form.js';
+export { UnsupportedElicitationError } from './mcp-elicit-form/unsupported-elicitation-error.js';
 export { createElicitationHandler, registerElicitForm, showElicitForm } from './mcp-elicit-form/show-elicit-form.js';
 export type { ElicitationHandlerTarget, ElicitFormOptions, ShowElicitFormOptions } from './mcp-elicit-form/show-elicit-form.js';
 export { McpSamplingApproval } from './mcp-sampling-approval/mcp-sampling-approval.js';
@@ -17,6 +18,6 @@ export type { SamplingDecision } from './mcp-sampling-approval/mcp-sampling-appr
 export { createSamplingHandler, registerSamplingApproval } from './mcp-sampling-approval/register-sampling-approval.js';
 export type { SamplingApprovalOptions, SamplingHandlerRegistry } from './mcp-sampling-approval/register-sampling-approval.js';
 export { SamplingPolicies } from './mcp-sampling-approval/sampling-policies.js';
-export { SamplingError, SamplingErrorCode } from './mcp-sampling-approval/sampling-request.js';
+export { SamplingError, SamplingErrorCode, SamplingErrorKind } from './mcp-sampling-approval/sampling-request.js';
 export { SamplingPolicy } from './mcp-sampling-approval/sampling-types.js';
 export type { SamplingActivity, SamplingActivityStore, SamplingProvider } from './mcp-sampling-approval/sampling-types.js';

@@ -9,7 +9,7 @@ export { McpAppInitializeEvent } from './app-initialize.js';
 export { McpAppMessageEvent } from './app-message.js';
 export type { McpAppMessage } from './app-message.js';
 export { McpChatErrorEvent } from './chat-error.js';
-export { McpElicitResponseEvent, UnsupportedElicitationError } from './elicit-response.js';
+export { McpElicitResponseEvent } from './elicit-response.js';
 export { McpMessageSendEvent } from './message-send.js';
 export { McpResourceOpenEvent } from './resource-open.js';
 export { McpSamplingPolicyChangeEvent } from './sampling-policy-change.js';

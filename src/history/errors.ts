@@ -1,36 +1,35 @@
-/** Why a history operation failed; the UI can switch on it. */
-export const HISTORY_ERROR_CODES = [
+/** Why a history operation failed; the UI can switch on it. Compare `error.kind`. */
+export const HistoryErrorKind = {
   /** The browser's storage quota is used up; nothing of this write was stored. */
-  'quota-exceeded',
+  QuotaExceeded: 'quota-exceeded',
   /** Another tab holds an older version of the database open; close it and retry. */
-  'upgrade-blocked',
+  UpgradeBlocked: 'upgrade-blocked',
   /** IndexedDB cannot be used here (private mode, disabled storage, sandboxed frame). */
-  'unavailable',
+  Unavailable: 'unavailable',
   /** Another tab upgraded or deleted the database, or `close()` was called; reload to continue. */
-  'closed',
+  Closed: 'closed',
   /** Messages break the MCP shape or the tool_use / tool_result pairing; nothing was written. */
-  'invalid-messages',
+  InvalidMessages: 'invalid-messages',
   /** An import file is not a valid export; nothing was written. */
-  'invalid-import',
+  InvalidImport: 'invalid-import',
   /** No conversation has that id. */
-  'not-found',
+  NotFound: 'not-found',
   /** Anything else the browser reported. */
-  'failed',
-] as const;
-
-/** One of {@link HISTORY_ERROR_CODES}. */
-export type HistoryErrorCode = (typeof HISTORY_ERROR_CODES)[number];
+  Failed: 'failed',
+} as const;
+/** One of {@link HistoryErrorKind}. */
+export type HistoryErrorKind = (typeof HistoryErrorKind)[keyof typeof HistoryErrorKind];
 
 /**
- * The one error the history throws. Compare by `code` (or `instanceof`),
+ * The one error the history throws. Compare by `kind` (or `instanceof`),
  * never by class name. `message` is written to be shown to a person.
  */
 export class HistoryError extends Error {
   override name = 'HistoryError';
-  readonly code: HistoryErrorCode;
-  constructor(code: HistoryErrorCode, message: string, options?: { cause?: unknown }) {
+  readonly kind: HistoryErrorKind;
+  constructor(kind: HistoryErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.code = code;
+    this.kind = kind;
   }
 }
 

@@ -84,7 +84,7 @@ export function openHistory(options: OpenHistoryOptions = {}): Promise<HistorySt
         if (settled) return;
         settled = true;
         const e = toHistoryError(error, 'Opening the conversation history');
-        reject(e.code === 'quota-exceeded' ? e : new HistoryError('unavailable', `Conversations cannot be saved in this browser (${(error as Error)?.message ?? String(error)}).`, { cause: error }));
+        reject(e.kind === 'quota-exceeded' ? e : new HistoryError('unavailable', `Conversations cannot be saved in this browser (${(error as Error)?.message ?? String(error)}).`, { cause: error }));
       },
     );
   });

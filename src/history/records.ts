@@ -35,7 +35,7 @@ export function newConversation(init: ConversationInit = {}, now = Date.now()): 
 /**
  * Checks the shape of messages to append (role, content array of typed blocks)
  * and the tool pairing rule after `previous` (the last stored message).
- * @throws {HistoryError} code 'invalid-messages', with the ToolPairingError as cause.
+ * @throws {HistoryError} kind 'invalid-messages', with the ToolPairingError as cause.
  */
 export function checkMessages(messages: readonly NewMessage[], previous?: Message): void {
   if (!Array.isArray(messages)) throw new HistoryError('invalid-messages', 'Messages to append must be an array.');

@@ -63,10 +63,10 @@ export async function saveMessages(store: HistoryStore, conversationId: string, 
       return { stored, notKept, ...(notKept.length ? { notice: noticeFor(notKept) } : {}) };
     } catch (error) {
       if (!(error instanceof HistoryError) || attempt > 0) throw error;
-      if (error.code === 'quota-exceeded') {
+      if (error.kind === 'quota-exceeded') {
         const reason = 'the storage is full.';
         batch = batch.map((m) => shrink(m, reason, notKept));
-      } else if (error.code !== 'invalid-messages') throw error;
+      } else if (error.kind !== 'invalid-messages') throw error;
       // 'invalid-messages': another writer changed the end of the conversation; read it again.
     }
   }

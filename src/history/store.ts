@@ -44,7 +44,7 @@ export interface HistoryStoreEventMap {
  * exactly as given) and the activity log of their tool calls. The IndexedDB
  * store (`openHistory`) and the in-memory one (`createMemoryHistory`) share it.
  *
- * Every method rejects with a `HistoryError` (see its `code`).
+ * Every method rejects with a `HistoryError` (see its `kind`).
  */
 export interface HistoryStore extends EventTarget {
   /** False for the in-memory store: tell the person nothing outlives the page. */

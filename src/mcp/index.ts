@@ -22,7 +22,7 @@ export type { ErrorPhase, McpConnectionErrorDetails } from './errors.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
 export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';
 export type { InputDispatch, InputParams, InputResults, InputRouterEventMap, InputRouterOptions, PendingInputRequest } from './input-router.js';
-export { InputRequestError, InputRequestErrorReason } from './input-request-error.js';
+export { InputRequestError, InputRequestErrorKind } from './input-request-error.js';
 export type {
   ElicitationHandler,
   InputHandlers,
@@ -41,7 +41,7 @@ export {
   handleOAuthCallback,
   IndexedDbOAuthStore,
   OAuthSignInError,
-  OAuthSignInErrorCode,
+  OAuthSignInErrorKind,
   SessionStorageOAuthStore,
 } from './oauth/index.js';
 export type {

@@ -3,7 +3,7 @@ import '../content/no-eval.js';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 
 /** Why the router ended an input request without a handler's answer. */
-export const InputRequestErrorReason = {
+export const InputRequestErrorKind = {
   /** No handler is registered for that kind of request. */
   NoHandler: 'no-handler',
   /** The explicit wait limit passed before anyone answered. */
@@ -11,21 +11,21 @@ export const InputRequestErrorReason = {
   /** The person, the server, the stopped tool call or the closed connection ended it. */
   Cancelled: 'cancelled',
 } as const;
-/** One of {@link InputRequestErrorReason}. */
-export type InputRequestErrorReason = (typeof InputRequestErrorReason)[keyof typeof InputRequestErrorReason];
+/** One of {@link InputRequestErrorKind}. */
+export type InputRequestErrorKind = (typeof InputRequestErrorKind)[keyof typeof InputRequestErrorKind];
 
 /**
  * An input request (sampling, elicitation, roots) that ended without an
  * answer. It is a `ProtocolError`, so when it escapes a request handler the
  * server receives a JSON-RPC error with this message: `-32601` when no
- * handler is registered, `-32603` otherwise. Compare with `.reason`.
+ * handler is registered, `-32603` otherwise (`code`). Compare with `.kind`.
  */
 export class InputRequestError extends ProtocolError {
-  readonly reason: InputRequestErrorReason;
+  readonly kind: InputRequestErrorKind;
 
-  constructor(reason: InputRequestErrorReason, message: string, cause?: unknown) {
-    super(reason === InputRequestErrorReason.NoHandler ? ProtocolErrorCode.MethodNotFound : ProtocolErrorCode.InternalError, message);
-    this.reason = reason;
+  constructor(kind: InputRequestErrorKind, message: string, cause?: unknown) {
+    super(kind === InputRequestErrorKind.NoHandler ? ProtocolErrorCode.MethodNotFound : ProtocolErrorCode.InternalError, message);
+    this.kind = kind;
     if (cause !== undefined) this.cause = cause;
     this.name = 'InputRequestError';
   }

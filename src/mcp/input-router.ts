@@ -1,6 +1,6 @@
 import type { CreateMessageRequestParams, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { InputHandlers, InputKind, InputRequestContext, Root } from './input-types.js';
-import { InputRequestError, InputRequestErrorReason } from './input-request-error.js';
+import { InputRequestError, InputRequestErrorKind } from './input-request-error.js';
 
 /** The parameters a request of each kind carries (roots/list has none). */
 export interface InputParams {
@@ -141,7 +141,7 @@ export class InputRouter extends EventTarget {
   cancel(id: string, reason = 'Cancelled by the person'): void {
     for (const queue of Object.values(this.queues)) {
       const entry = queue.find((e) => e.pending.id === id);
-      if (entry) entry.controller.abort(new InputRequestError(InputRequestErrorReason.Cancelled, reason));
+      if (entry) entry.controller.abort(new InputRequestError(InputRequestErrorKind.Cancelled, reason));
     }
   }
 
@@ -177,7 +177,7 @@ export class InputRouter extends EventTarget {
       const onAbort = () => {
         const reason: unknown = signal.reason;
         const message = reason instanceof Error && reason.name !== 'AbortError' ? reason.message : 'The request was cancelled';
-        controller.abort(new InputRequestError(InputRequestErrorReason.Cancelled, message, reason));
+        controller.abort(new InputRequestError(InputRequestErrorKind.Cancelled, message, reason));
       };
       if (signal.aborted) onAbort();
       else {
@@ -190,7 +190,7 @@ export class InputRouter extends EventTarget {
         () =>
           controller.abort(
             new InputRequestError(
-              InputRequestErrorReason.WaitLimit,
+              InputRequestErrorKind.WaitLimit,
               `No answer within the wait limit of ${Math.round(this.waitLimitMs / 1000)} s`,
             ),
           ),
@@ -213,7 +213,7 @@ export class InputRouter extends EventTarget {
       const handler = this.handlers[kind].at(-1) as InputHandlers[K] | undefined;
       if (!handler) {
         throw new InputRequestError(
-          InputRequestErrorReason.NoHandler,
+          InputRequestErrorKind.NoHandler,
           `This client has no handler for ${kind === 'roots' ? 'roots/list' : kind} requests`,
         );
       }
@@ -231,7 +231,7 @@ export class InputRouter extends EventTarget {
         for (const cleanup of cleanups) cleanup();
         const index = queue.indexOf(entry);
         if (index >= 0) queue.splice(index, 1);
-        if (!controller.signal.aborted) controller.abort(new InputRequestError(InputRequestErrorReason.Cancelled, 'Answered'));
+        if (!controller.signal.aborted) controller.abort(new InputRequestError(InputRequestErrorKind.Cancelled, 'Answered'));
         queue[0]?.start();
         this.changed();
       });
@@ -251,7 +251,7 @@ export class InputRouter extends EventTarget {
     if (
       kind === 'elicitation' &&
       error instanceof InputRequestError &&
-      (error.reason === InputRequestErrorReason.WaitLimit || error.reason === InputRequestErrorReason.Cancelled)
+      (error.kind === InputRequestErrorKind.WaitLimit || error.kind === InputRequestErrorKind.Cancelled)
     ) {
       return { action: 'cancel' };
     }

@@ -10,8 +10,8 @@ export type {
   ProviderResult,
   ProviderUsage,
 } from './types.js';
-export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError } from './provider-error.js';
-export type { ProviderErrorInit, ProviderErrorKind } from './provider-error.js';
+export { isProviderError, ProviderError, ProviderErrorKind } from './provider-error.js';
+export type { ProviderErrorInit } from './provider-error.js';
 export { selectModel } from './select-model.js';
 export { createOpenAICompatibleProvider } from './openai/openai-compatible-provider.js';
 export type { OpenAICompatibleSettings } from './openai/openai-compatible-provider.js';

@@ -13,21 +13,20 @@
  * - `invalid-output`: the model's output could not be used (tool arguments or structured output that is not valid JSON or does not match the schema).
  * - `aborted`: the caller's AbortSignal fired.
  */
-export const PROVIDER_ERROR_KINDS = [
-  'auth',
-  'not-found',
-  'rate-limit',
-  'bad-request',
-  'server',
-  'network',
-  'malformed-stream',
-  'stream-cut',
-  'invalid-output',
-  'aborted',
-] as const;
-
-/** One of {@link PROVIDER_ERROR_KINDS}. */
-export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
+export const ProviderErrorKind = {
+  Auth: 'auth',
+  NotFound: 'not-found',
+  RateLimit: 'rate-limit',
+  BadRequest: 'bad-request',
+  Server: 'server',
+  Network: 'network',
+  MalformedStream: 'malformed-stream',
+  StreamCut: 'stream-cut',
+  InvalidOutput: 'invalid-output',
+  Aborted: 'aborted',
+} as const;
+/** One of {@link ProviderErrorKind}. */
+export type ProviderErrorKind = (typeof ProviderErrorKind)[keyof typeof ProviderErrorKind];
 
 /** Details carried by a {@link ProviderError}. */
 export interface ProviderErrorInit {

@@ -24,7 +24,7 @@ async function withIndexedDB<T>(factory: IDBFactory | undefined, work: () => Pro
 
 test('without IndexedDB (private mode, storage disabled) open fails as "unavailable" and memory takes over', async () => {
   const error = await withIndexedDB(undefined, () => rejection(openHistory({ name: 'never-created' })));
-  expect(error.code).toBe('unavailable');
+  expect(error.kind).toBe('unavailable');
   expect(error.message).toMatch(/not be saved/);
   expect(typeof indexedDB.open).toBe('function');
 
@@ -40,7 +40,7 @@ test('a database written by a newer version of the app cannot be opened: "unavai
   cleanup.push(() => deleteDB(name));
   (await openDB(name, 99)).close();
   const error = await rejection(openHistory({ name }));
-  expect(error.code).toBe('unavailable');
+  expect(error.kind).toBe('unavailable');
   expect(error.cause).toBeInstanceOf(DOMException);
   expect((error.cause as DOMException).name).toBe('VersionError');
 });
@@ -58,7 +58,7 @@ test('a write beyond the storage quota fails as "quota-exceeded", writes nothing
   await store.appendMessages(id, [{ role: 'user', content: [{ type: 'text', text: 'small' }] }]);
   const huge = 'A'.repeat(4 * 1024 * 1024);
   const error = await rejection(store.appendMessages(id, [{ role: 'assistant', content: [{ type: 'image', data: huge, mimeType: 'image/png' }] }]));
-  expect(error.code).toBe('quota-exceeded');
+  expect(error.kind).toBe('quota-exceeded');
   expect(error.message).toMatch(/Storage is full/);
   expect((await store.getConversation(id))!.messageCount).toBe(1);
   expect(await store.loadLast(id, 5)).toHaveLength(1);

@@ -48,7 +48,7 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     expect(await store.getConversation(created.id)).toEqual(updated);
     expect(updated).toMatchObject({ title: 'Trip to Lyon', model: 'gpt-y', metadata: { pinned: false, tag: 'travel' } });
 
-    expect((await rejection(store.renameConversation('nope', 'x'))).code).toBe('not-found');
+    expect((await rejection(store.renameConversation('nope', 'x'))).kind).toBe('not-found');
     await store.appendMessages(created.id, [user('hello')]);
     await store.appendActivity({ conversationId: created.id, kind: 'tool-approval', request: { method: 'tools/call', params: { name: 'x' } } });
     await store.deleteConversation(created.id);
@@ -115,19 +115,19 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
 
     // The next message must answer t1 with tool_result blocks only.
     const wrong = await rejection(store.appendMessages(id, [user('never mind')]));
-    expect(wrong.code).toBe('invalid-messages');
+    expect(wrong.kind).toBe('invalid-messages');
     expect(wrong.message).toMatch(/tool_result.*t1/);
     // An answer for the wrong id, and a batch whose second half is bad: nothing of either is kept.
     expect((await rejection(store.appendMessages(id, [toolAnswer('t2')]))).message).toMatch(/no tool_result for t1/);
-    expect((await rejection(store.appendMessages(id, [toolAnswer('t1'), toolAnswer('t1')]))).code).toBe('invalid-messages');
-    expect((await rejection(store.appendMessages(id, [{ role: 'user', content: 'text' } as unknown as NewMessage]))).code).toBe('invalid-messages');
+    expect((await rejection(store.appendMessages(id, [toolAnswer('t1'), toolAnswer('t1')]))).kind).toBe('invalid-messages');
+    expect((await rejection(store.appendMessages(id, [{ role: 'user', content: 'text' } as unknown as NewMessage]))).kind).toBe('invalid-messages');
     expect((await store.loadLast(id, 10)).map((m) => m.seq)).toEqual([1, 2]);
     expect((await store.getConversation(id))!.messageCount).toBe(2);
     expect(changes).toEqual([]);
 
     const [answer] = await store.appendMessages(id, [toolAnswer('t1')]);
     expect(answer!.seq).toBe(3);
-    expect((await rejection(store.appendMessages('missing', [user('x')]))).code).toBe('not-found');
+    expect((await rejection(store.appendMessages('missing', [user('x')]))).kind).toBe('not-found');
   });
 
   test('searches text blocks and text inside tool results', async () => {
@@ -172,8 +172,8 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     const answered = await store.respondActivity(pending.id, { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, 45);
     expect(answered).toEqual({ ...pending, response: { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, respondedAt: 45 });
     expect((await store.listActivity({ toolUseId: 't9' })).at(-1)).toEqual(answered);
-    expect((await rejection(store.respondActivity('missing', { result: {} }))).code).toBe('not-found');
-    expect((await rejection(store.appendActivity({ conversationId: 'missing', kind: 'sampling', request: { method: 'x' } }))).code).toBe('not-found');
+    expect((await rejection(store.respondActivity('missing', { result: {} }))).kind).toBe('not-found');
+    expect((await rejection(store.appendActivity({ conversationId: 'missing', kind: 'sampling', request: { method: 'x' } }))).kind).toBe('not-found');
   });
 
   test('exports a conversation and imports it back as a new one', async () => {
@@ -215,7 +215,7 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     ];
     for (const [input, message] of cases) {
       const error = await rejection(store.importConversation(input));
-      expect(error.code).toBe('invalid-import');
+      expect(error.kind).toBe('invalid-import');
       expect(error.message).toMatch(message);
       expect(error.message).toMatch(/Nothing was imported|nothing was imported/);
     }
@@ -242,6 +242,6 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
 
   test('rejects calls after close with a typed error', async () => {
     store.close();
-    expect((await rejection(store.listConversations())).code).toBe('closed');
+    expect((await rejection(store.listConversations())).kind).toBe('closed');
   });
 });

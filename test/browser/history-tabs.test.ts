@@ -65,7 +65,7 @@ test('concurrent writes that race on the tool pairing rule leave a valid convers
     const call: NewMessage = { role: 'assistant', content: [{ type: 'tool_use', id: `t${round}`, name: 'echo', input: {} }] };
     const results = await Promise.allSettled([a.appendMessages(id, [call]), b.appendMessages(id, [text('user', `hi ${round}`)])]);
     outcomes.push(results.map((r) => r.status).join('/'));
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('invalid-messages');
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { kind: string }).kind).toBe('invalid-messages');
     const [last] = await b.loadLast(id, 1);
     if (last!.role === 'assistant') {
       await b.appendMessages(id, [{ role: 'user', content: [{ type: 'tool_result', toolUseId: `t${round}`, content: [] }] }]);

@@ -62,7 +62,7 @@ test('a version-1 database upgrades with its messages unchanged and search and c
 
   // Appends continue the old numbering and the pairing rule sees the old last message.
   const refused = await store.appendMessages('c-new', [{ role: 'user', content: [{ type: 'text', text: 'hm' }] }]).catch((e: unknown) => e);
-  expect((refused as HistoryError).code).toBe('invalid-messages');
+  expect((refused as HistoryError).kind).toBe('invalid-messages');
   const [answer] = await store.appendMessages('c-new', [{ role: 'user', content: [{ type: 'tool_result', toolUseId: 'z1', content: [] }] }]);
   expect(answer!.seq).toBe(3);
   expect(() => checkToolPairing([...(v1Messages.slice(3) as never[]), answer!])).not.toThrow();
@@ -84,7 +84,7 @@ test('an upgrade blocked by a tab holding version 1 open is a typed error; it wo
   raw.push(oldTab);
   const error = await openHistory({ name }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(HistoryError);
-  expect((error as HistoryError).code).toBe('upgrade-blocked');
+  expect((error as HistoryError).kind).toBe('upgrade-blocked');
   expect((error as HistoryError).message).toMatch(/another tab/);
 
   raw.splice(0).forEach((db) => db.close());
@@ -102,6 +102,6 @@ test('an open store steps aside when another tab needs a newer schema', async ()
   raw.push(newer);
   await closed;
   const error = (await store.listConversations().catch((e: unknown) => e)) as HistoryError;
-  expect(error.code).toBe('closed');
+  expect(error.kind).toBe('closed');
   expect(error.message).toMatch(/newer version/);
 });

@@ -76,7 +76,7 @@ test('a forged state is refused by signIn: no code redeemed, still auth-required
   const { connection } = protectedConnection();
   await connection.connect().catch(() => undefined);
   await control('/test/forge-state');
-  await expect(clickSignIn(connection)).rejects.toMatchObject({ code: 'state_mismatch' });
+  await expect(clickSignIn(connection)).rejects.toMatchObject({ kind: 'state_mismatch' });
   expect((await authLog()).tokenRequests).toEqual([]);
   expect(connection.state).toBe('auth-required');
 });

@@ -71,7 +71,7 @@ test('a response with the wrong state is rejected and its code never redeemed', 
   await control('/test/forge-state');
   const error = await clickSignIn(p).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(OAuthSignInError);
-  expect((error as OAuthSignInError).code).toBe('state_mismatch');
+  expect((error as OAuthSignInError).kind).toBe('state_mismatch');
   expect((await authLog()).tokenRequests).toEqual([]);
   expect(await p.tokens()).toBeUndefined();
 });

@@ -7,11 +7,11 @@ import { checkMessages, decodeCursor, encodeCursor, monotonicClock, searchTextOf
 
 describe('toHistoryError', () => {
   test('maps what IndexedDB throws to codes the UI can switch on', () => {
-    expect(toHistoryError(new DOMException('full', 'QuotaExceededError'), 'Saving messages')).toMatchObject({ code: 'quota-exceeded', message: expect.stringMatching(/Storage is full: Saving messages was not saved/) });
-    expect(toHistoryError(new DOMException('no', 'SecurityError'), 'x').code).toBe('unavailable');
-    expect(toHistoryError(new DOMException('closing', 'InvalidStateError'), 'x').code).toBe('closed');
+    expect(toHistoryError(new DOMException('full', 'QuotaExceededError'), 'Saving messages')).toMatchObject({ kind: 'quota-exceeded', message: expect.stringMatching(/Storage is full: Saving messages was not saved/) });
+    expect(toHistoryError(new DOMException('no', 'SecurityError'), 'x').kind).toBe('unavailable');
+    expect(toHistoryError(new DOMException('closing', 'InvalidStateError'), 'x').kind).toBe('closed');
     const other = toHistoryError(new DOMException('disk', 'UnknownError'), 'Listing conversations');
-    expect(other).toMatchObject({ code: 'failed', message: 'Listing conversations failed: disk' });
+    expect(other).toMatchObject({ kind: 'failed', message: 'Listing conversations failed: disk' });
     expect(other.cause).toBeInstanceOf(DOMException);
     const own = new HistoryError('not-found', 'gone');
     expect(toHistoryError(own, 'x')).toBe(own);
@@ -62,7 +62,7 @@ describe('records', () => {
         return e as HistoryError;
       }
     })();
-    expect(error).toMatchObject({ code: 'invalid-messages', message: expect.stringMatching(/^Not saved: message 0 holds tool_result/) });
+    expect(error).toMatchObject({ kind: 'invalid-messages', message: expect.stringMatching(/^Not saved: message 0 holds tool_result/) });
     expect((error!.cause as Error).name).toBe('ToolPairingError');
     expect(() => checkMessages([{ role: 'user', content: [{ text: 'no type' }] } as never])).toThrow(/block 0 has no type/);
   });

@@ -97,7 +97,7 @@ describe('InputRouter', () => {
       // The handler learns through its signal and takes its UI down; the server gets "cancel".
       expect(seen[0].context.signal.aborted).toBe(true);
       await expect(elicit).resolves.toEqual({ action: 'cancel' });
-      await expect(sample).rejects.toMatchObject({ reason: 'wait-limit', message: expect.stringContaining('60 s') });
+      await expect(sample).rejects.toMatchObject({ kind: 'wait-limit', message: expect.stringContaining('60 s') });
     } finally {
       vi.useRealTimers();
     }
@@ -126,7 +126,7 @@ describe('InputRouter', () => {
     const failure = router.dispatch({ kind: 'sampling', params: { messages: [], maxTokens: 5 }, context });
     await expect(failure).rejects.toBeInstanceOf(InputRequestError);
     await expect(failure).rejects.toBeInstanceOf(ProtocolError);
-    await expect(failure).rejects.toMatchObject({ code: -32601, reason: 'no-handler', message: expect.stringContaining('no handler for sampling') });
+    await expect(failure).rejects.toMatchObject({ code: -32601, kind: 'no-handler', message: expect.stringContaining('no handler for sampling') });
 
     const headless = router.handle('roots', () => [{ uri: 'file:///base' }]);
     const overlay = router.handle('roots', () => [{ uri: 'file:///overlay' }]);

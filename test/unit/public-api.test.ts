@@ -6,6 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { HistoryError, HistoryErrorKind } from '../../src/history/errors.js';
+import { SamplingError, SamplingErrorKind } from '../../src/elements/mcp-sampling-approval/sampling-request.js';
+import { UnsupportedElicitationError } from '../../src/elements/mcp-elicit-form/unsupported-elicitation-error.js';
+import { InputRequestError, InputRequestErrorKind } from '../../src/mcp/input-request-error.js';
+import { McpConnectionError, McpErrorKind } from '../../src/mcp/errors.js';
+import { OAuthSignInError, OAuthSignInErrorKind } from '../../src/mcp/oauth/errors.js';
+import { ProviderError, ProviderErrorKind } from '../../src/providers/provider-error.js';
 
 interface Section {
   entry: string;
@@ -105,5 +112,37 @@ describe('the events (one style)', () => {
     const names = sources('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/static readonly eventName = '([a-z-]+)'/g)].map((m) => m[1]!));
     expect(names.length).toBeGreaterThan(files.length);
     expect(duplicates(names)).toEqual([]);
+  });
+});
+
+describe('the errors (one discriminant, one way to list the kinds)', () => {
+  const cases: Array<[string, Record<string, string>, (kind: string) => Error & { kind: string }]> = [
+    ['McpConnectionError', McpErrorKind, (kind) => new McpConnectionError(kind as McpErrorKind, 'm')],
+    ['InputRequestError', InputRequestErrorKind, (kind) => new InputRequestError(kind as InputRequestErrorKind, 'm')],
+    ['OAuthSignInError', OAuthSignInErrorKind, (kind) => new OAuthSignInError(kind as OAuthSignInErrorKind, 'm')],
+    ['ProviderError', ProviderErrorKind, (kind) => new ProviderError(kind as ProviderErrorKind, 'm', { provider: 'p' })],
+    ['HistoryError', HistoryErrorKind, (kind) => new HistoryError(kind as HistoryErrorKind, 'm')],
+    ['SamplingError', SamplingErrorKind, (kind) => new SamplingError(kind as SamplingErrorKind, 'm')],
+  ];
+
+  test.each(cases)('%s: `kind` is one of the values of its const object of kinds', (_name, kinds, make) => {
+    const values = Object.values(kinds);
+    expect(values.length).toBeGreaterThan(1);
+    for (const value of values) {
+      expect(value).toMatch(/^[a-z][a-z_-]*$/);
+      const error = make(value);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.kind).toBe(value);
+      expect(error).not.toHaveProperty('reason');
+      // `code`, when set here, is wire data (a JSON-RPC code), never the discriminant.
+      if ('code' in error && error.code !== undefined) expect(typeof error.code).toBe('number');
+    }
+  });
+
+  test('the JSON-RPC code the server gets is kept beside the kind', () => {
+    expect(new SamplingError(SamplingErrorKind.Declined, 'no').code).toBe(-1);
+    expect(new SamplingError(SamplingErrorKind.InvalidParams, 'bad').code).toBe(-32602);
+    expect(new InputRequestError(InputRequestErrorKind.NoHandler, 'none').code).toBe(-32601);
+    expect(new UnsupportedElicitationError(['nested objects']).code).toBe(-32602);
   });
 });

@@ -65,6 +65,7 @@ test('answers: a single block without tools, an array with tools; structured out
   expect(structuredOutputSchema(withTools)).toEqual(tool.inputSchema);
   expect(structuredOutputSchema({ ...base, tools: [tool] })).toBeUndefined();
   expect(declinedError().code).toBe(SamplingErrorCode.Declined);
+  expect(declinedError().kind).toBe('declined');
 });
 
 test('schema fields read typed values and say what is wrong', () => {

@@ -17,7 +17,7 @@ export function describe(error: unknown): string {
 const PAIRING_WORDS = 'the last tool call of this conversation has no saved result, so the store refused what followed. Start a new conversation (New) to keep saving.';
 
 function describeHistoryError(error: HistoryError): string {
-  switch (error.code) {
+  switch (error.kind) {
     case 'quota-exceeded':
       return "the browser's storage for this site is full. Delete old conversations (Conversations panel) or free some space, then try again.";
     case 'invalid-messages':

@@ -8,7 +8,7 @@ import {
   declinedError,
   resultBlocks,
   SamplingError,
-  SamplingErrorCode,
+  SamplingErrorKind,
   samplingRequestProblem,
   samplingResult,
   stopReasonOf,
@@ -95,7 +95,7 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
     };
 
     const problem = samplingRequestProblem(params);
-    if (problem) return refuse(new SamplingError(SamplingErrorCode.InvalidParams, `Invalid sampling request: ${problem}`), 'check');
+    if (problem) return refuse(new SamplingError(SamplingErrorKind.InvalidParams, `Invalid sampling request: ${problem}`), 'check');
 
     const policy = policies.get(context.server);
     if (policy === SamplingPolicy.Never) {

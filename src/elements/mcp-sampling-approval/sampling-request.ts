@@ -15,7 +15,17 @@ export { structuredOutputSchema } from '../../providers/structured-output.js';
 /** The reserved tool name a server offers to ask for structured output (defined by the providers). */
 export { SCHEMA_TOOL_NAME };
 
-/** JSON-RPC error codes this module's errors carry. */
+/** Why a sampling request was answered with an error. Compare `error.kind`. */
+export const SamplingErrorKind = {
+  /** The person (or the server's policy) rejected the request or its answer. */
+  Declined: 'declined',
+  /** The request breaks a rule of the spec. */
+  InvalidParams: 'invalid-params',
+} as const;
+/** One of {@link SamplingErrorKind}. */
+export type SamplingErrorKind = (typeof SamplingErrorKind)[keyof typeof SamplingErrorKind];
+
+/** The JSON-RPC error code sent to the server for each kind (protocol data). */
 export const SamplingErrorCode = {
   /** The spec's code for "User rejected sampling request". */
   Declined: -1,
@@ -25,24 +35,32 @@ export const SamplingErrorCode = {
 /** One of {@link SamplingErrorCode}. */
 export type SamplingErrorCode = (typeof SamplingErrorCode)[keyof typeof SamplingErrorCode];
 
+const CODE_OF_KIND: Record<SamplingErrorKind, SamplingErrorCode> = {
+  [SamplingErrorKind.Declined]: SamplingErrorCode.Declined,
+  [SamplingErrorKind.InvalidParams]: SamplingErrorCode.InvalidParams,
+};
+
 /**
  * An error a sampling handler throws to answer the server with a JSON-RPC
  * error. The SDK sends any thrown error's numeric `code` and `message` as they
- * are, so this needs no SDK class (compare by `.code`, never by name).
+ * are, so this needs no SDK class. Compare by `.kind`, never by name; `code`
+ * is the JSON-RPC code the server gets.
  */
 export class SamplingError extends Error {
   override name = 'SamplingError';
+  readonly kind: SamplingErrorKind;
   /** The JSON-RPC error code sent to the server. */
   readonly code: SamplingErrorCode;
-  constructor(code: SamplingErrorCode, message: string) {
+  constructor(kind: SamplingErrorKind, message: string) {
     super(message);
-    this.code = code;
+    this.kind = kind;
+    this.code = CODE_OF_KIND[kind];
   }
 }
 
 /** The error sent when the person rejects a request or its answer (or the policy says never). */
 export function declinedError(reason = 'the person declined the request'): SamplingError {
-  return new SamplingError(SamplingErrorCode.Declined, `User rejected sampling request: ${reason}`);
+  return new SamplingError(SamplingErrorKind.Declined, `User rejected sampling request: ${reason}`);
 }
 
 /** Messages of a request as the project's message shape (content always an array). */

@@ -13,7 +13,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { OAUTH_CALLBACK_KEY, OAUTH_RETURN_KEY, type OAuthReturnRecord } from './callback.js';
-import { OAuthSignInError, OAuthSignInErrorCode } from './errors.js';
+import { OAuthSignInError, OAuthSignInErrorKind } from './errors.js';
 import { openBlankPopup, waitForCallback, type PopupFeatures } from './popup.js';
 import { IndexedDbOAuthStore, SessionStorageOAuthStore, type OAuthServerRecord, type OAuthStore } from './token-store.js';
 
@@ -161,7 +161,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
 
   async codeVerifier(): Promise<string> {
     const verifier = (await this.store.get(this.key))?.codeVerifier;
-    if (!verifier) throw new OAuthSignInError(OAuthSignInErrorCode.InvalidResponse, 'No sign-in is in progress for this server.');
+    if (!verifier) throw new OAuthSignInError(OAuthSignInErrorKind.InvalidResponse, 'No sign-in is in progress for this server.');
     return verifier;
   }
 
@@ -211,7 +211,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     if (stepUp && this.grantedScope !== undefined && requested.length > 0 && requested.every((s) => granted.has(s))) {
       this.grantedScope = undefined;
       throw new OAuthSignInError(
-        OAuthSignInErrorCode.StepUpLimit,
+        OAuthSignInErrorKind.StepUpLimit,
         `The server still refuses access after scope "${requested.join(' ')}" was granted.`,
       );
     }
@@ -353,15 +353,15 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     // `state` is single use: clear it whatever happens next.
     await this.update((r) => ({ ...r, state: undefined }));
     if (!expected || params.get('state') !== expected) {
-      throw new OAuthSignInError(OAuthSignInErrorCode.StateMismatch, 'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.');
+      throw new OAuthSignInError(OAuthSignInErrorKind.StateMismatch, 'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.');
     }
     const oauthError = params.get('error');
     if (oauthError) {
       this.pending = undefined;
-      throw new OAuthSignInError(OAuthSignInErrorCode.AuthorizationDenied, `Sign-in was not completed (${oauthError}).`, oauthError);
+      throw new OAuthSignInError(OAuthSignInErrorKind.AuthorizationDenied, `Sign-in was not completed (${oauthError}).`, oauthError);
     }
     const code = params.get('code');
-    if (!code) throw new OAuthSignInError(OAuthSignInErrorCode.InvalidResponse, 'The sign-in response carried no authorization code.');
+    if (!code) throw new OAuthSignInError(OAuthSignInErrorKind.InvalidResponse, 'The sign-in response carried no authorization code.');
     const requestedScope = this.pending?.searchParams.get('scope') ?? undefined;
     const result = await auth(this, {
       serverUrl: this.serverUrl,
@@ -369,7 +369,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       iss: params.get('iss') ?? undefined,
       fetchFn: this.options.fetch,
     });
-    if (result !== 'AUTHORIZED') throw new OAuthSignInError(OAuthSignInErrorCode.NotAuthorized, 'The authorization server did not issue tokens.');
+    if (result !== 'AUTHORIZED') throw new OAuthSignInError(OAuthSignInErrorKind.NotAuthorized, 'The authorization server did not issue tokens.');
     this.pending = undefined;
     this.grantedScope = (await this.tokens())?.scope ?? requestedScope;
   }

@@ -1,5 +1,5 @@
-/** Why a browser sign-in did not complete. Compare `error.code`, not class names (minified in bundles). */
-export const OAuthSignInErrorCode = {
+/** Why a browser sign-in did not complete. Compare `error.kind`, not class names (minified in bundles). */
+export const OAuthSignInErrorKind = {
   /** The callback's `state` is not the one this flow sent: the response was dropped, the code not redeemed. */
   StateMismatch: 'state_mismatch',
   /** The authorization server answered with an `error` (e.g. `access_denied`). */
@@ -16,8 +16,8 @@ export const OAuthSignInErrorCode = {
   StepUpLimit: 'step_up_limit',
 } as const;
 
-/** One of {@link OAuthSignInErrorCode}. */
-export type OAuthSignInErrorCode = (typeof OAuthSignInErrorCode)[keyof typeof OAuthSignInErrorCode];
+/** One of {@link OAuthSignInErrorKind}. */
+export type OAuthSignInErrorKind = (typeof OAuthSignInErrorKind)[keyof typeof OAuthSignInErrorKind];
 
 /**
  * A browser sign-in failed or was refused. The message is written for the
@@ -27,7 +27,7 @@ export type OAuthSignInErrorCode = (typeof OAuthSignInErrorCode)[keyof typeof OA
 export class OAuthSignInError extends Error {
   override name = 'OAuthSignInError';
   constructor(
-    readonly code: OAuthSignInErrorCode,
+    readonly kind: OAuthSignInErrorKind,
     message: string,
     /** The OAuth `error` value from the callback, when the server sent one. */
     readonly oauthError?: string,

@@ -10,7 +10,7 @@ export {
   type OAuthCallbackOutcome,
   type OAuthReturnRecord,
 } from './callback.js';
-export { OAuthSignInError, OAuthSignInErrorCode } from './errors.js';
+export { OAuthSignInError, OAuthSignInErrorKind } from './errors.js';
 export { openBlankPopup, waitForCallback, type PopupFeatures, type WaitForCallbackOptions } from './popup.js';
 export {
   IndexedDbOAuthStore,
