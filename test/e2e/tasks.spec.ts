@@ -78,3 +78,21 @@ test('Stop on a task-backed call: the card says Stopped and the server got tasks
   await expect(card(page).locator('[part="status"]')).toHaveText('Stopped', { timeout: 10_000 });
   await expect.poll(async () => (await cancelledIds()).length).toBe(before + 1);
 });
+
+test('server-everything: an ambiguous query asks for clarification inline under the task call (input_required), and the answer shapes the report', async ({ page }) => {
+  await openChat(page, everything.url);
+  await composer(page).click();
+  await page.keyboard.type('/simul');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('topic *').fill('python');
+  await page.getByLabel('ambiguous').check();
+  await page.getByRole('button', { name: 'Run' }).click();
+  const form = page.locator('mcp-elicit-form');
+  await expect(form).toBeVisible({ timeout: 15_000 });
+  await expect(form).toContainText('could have multiple interpretations');
+  await form.getByRole('combobox').selectOption('snake');
+  await form.getByRole('button', { name: /accept|submit|send/i }).first().click();
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
+  await card(page).locator('summary').click();
+  await expect(card(page)).toContainText('Research Report: python (snake)');
+});
