@@ -49,3 +49,64 @@ for (const width of [390, 1280]) {
     await expect(enlarge).toBeFocused();
   });
 }
+
+const openaiUrl = () => process.env.E2E_OPENAI_URL!;
+
+/** The chat in Arabic, right to left, with a model answer (text, code, a tool call) and two palette calls. */
+async function arabicConversation(page: Page, width: number): Promise<Locator> {
+  const chat = await openChat(page, width);
+  await chat.evaluate((el, url) => {
+    const c = el as HTMLElementTagNameMap['mcp-chat'];
+    c.setAttribute('lang', 'ar');
+    c.provider = { kind: 'openai', baseUrl: url, apiKey: 'test-key', model: 'gpt-4o-mini' };
+  }, openaiUrl());
+  const answer = 'إليك الدالة:\n\n```js\nfunction greet(name) {\n  return `Hello, ${name}!`;\n}\n```\n\nوالطقس:';
+  const replies = [{ text: answer, toolCalls: [{ name: 'weather', input: { city: 'Cairo' } }], stop: 'tool' }, { text: 'الطقس مشمس في القاهرة.' }];
+  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: '', replies }) });
+  const composer = chat.getByRole('textbox', { name: 'رسالة' });
+  await composer.fill('اكتب دالة تحية');
+  await composer.press('Enter');
+  await expect(chat.getByText('الطقس مشمس في القاهرة.', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('weather', { city: 'Paris' }));
+  void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
+  await expect(chat.locator('mcp-tool-card').last().locator('[part="status"]')).toHaveText('Running…', { timeout: 10_000 });
+  return chat;
+}
+
+for (const width of [390, 1280]) {
+  test(`right to left at ${width} px: tool rows cut at their end, chevrons point the right way, nothing overflows`, async ({ page }) => {
+    const chat = await arabicConversation(page, width);
+    await shot(page, `rtl-${width}`);
+    const cards = chat.locator('mcp-tool-card');
+    const done = cards.nth(1);
+    // The row's words start where a reader starts: nothing of the first word is cut; an ellipsis ends the line.
+    const cut = await done.locator('[part="summary"] .line').evaluate((line) => {
+      const box = line.getBoundingClientRect();
+      const range = document.createRange();
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+      const first = walker.nextNode()!;
+      range.setStart(first, 0);
+      range.setEnd(first, 1);
+      const r = range.getBoundingClientRect();
+      return { firstInside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, text: line.textContent };
+    });
+    expect(cut.firstInside, cut.text ?? '').toBe(true);
+    // A closed card's chevron points toward the line's end (left in right to left); an open one points down.
+    const chevron = (card: Locator) => card.locator('.chevron svg').evaluate((svg) => {
+      const r = svg.getBoundingClientRect();
+      const path = svg.querySelector('path')!;
+      const len = path.getTotalLength();
+      const m = (svg as SVGSVGElement).getScreenCTM()!;
+      const tip = path.getPointAtLength(len / 2).matrixTransform(m);
+      return { dx: tip.x - (r.left + r.width / 2), dy: tip.y - (r.top + r.height / 2) };
+    });
+    const closed = await chevron(done);
+    expect(closed.dx).toBeLessThan(-1);
+    const open = await chevron(cards.last());
+    expect(open.dy).toBeGreaterThan(1);
+    expect(Math.abs(open.dx)).toBeLessThan(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await cards.last().getByRole('button', { name: /^Stop / }).click();
+  });
+}

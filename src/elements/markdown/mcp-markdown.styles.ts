@@ -118,9 +118,9 @@ export const markdownStyles = [
     .live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .table { overflow-x: auto; }
     table { border-collapse: collapse; }
-    th, td { border: 1px solid var(--_mcp-color-border); padding: 4px 8px; text-align: left; }
+    th, td { border: 1px solid var(--_mcp-color-border); padding: 4px 8px; text-align: start; }
     th { background: var(--_mcp-color-surface); }
-    blockquote { border-left: 3px solid var(--_mcp-color-border); padding-left: 0.75em; color: var(--_mcp-color-muted); margin-left: 0; }
+    blockquote { border-inline-start: 3px solid var(--_mcp-color-border); padding-inline-start: 0.75em; color: var(--_mcp-color-muted); margin-inline-start: 0; }
     /* Text past the parser's bounds, and raw HTML, shown as written. */
     .plain { white-space: pre-wrap; overflow-wrap: anywhere; }
   `,

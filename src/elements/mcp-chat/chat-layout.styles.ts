@@ -127,6 +127,7 @@ export const chatLayoutStyles = css`
   .palette li { padding: 8px 10px; border-radius: 10px; cursor: pointer; display: flex; gap: 8px; align-items: baseline; min-width: 0; }
   .palette li.palette-more { cursor: default; font-size: 0.8125em; color: var(--mcp-chat-muted); }
   .palette li[aria-selected='true'] { background: var(--mcp-chat-surface); box-shadow: inset 3px 0 0 var(--mcp-chat-accent); }
+  .palette li[aria-selected='true']:dir(rtl) { box-shadow: inset -3px 0 0 var(--mcp-chat-accent); }
   .palette .kind { font-size: 0.6875em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: var(--mcp-chat-muted); flex: none; }
   .palette strong { flex: none; font-weight: 600; }
   .palette .desc { font-size: 0.8125em; color: var(--mcp-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }

@@ -107,7 +107,7 @@ export const chatStyles = [
       z-index: 20;
     }
     [data-tip]:hover::after, [data-tip]:focus-visible::after { opacity: 1; transition-delay: 400ms; }
-    [data-tip-end]::after { left: auto; right: 0; transform: none; }
+    [data-tip-end]::after { left: auto; right: auto; inset-inline-end: 0; transform: none; }
     .composer [data-tip]::after { top: auto; bottom: calc(100% + 6px); }
     @media (pointer: coarse) {
       .icon-button { width: 44px; height: 44px; }
@@ -121,7 +121,8 @@ export const chatStyles = [
       align-items: center;
       gap: 4px;
       min-height: 52px;
-      padding: 8px 8px 8px 16px;
+      padding-block: 8px;
+      padding-inline: 16px 8px;
       border-bottom: 1px solid var(--mcp-chat-border);
       background: var(--mcp-chat-bg);
       min-width: 0;
@@ -154,7 +155,8 @@ export const chatStyles = [
       gap: 4px;
       max-width: 13em;
       min-height: 32px;
-      padding: 2px 8px 2px 10px;
+      padding-block: 2px;
+      padding-inline: 10px 8px;
       border: 0;
       border-radius: 10px;
       background: transparent;
@@ -232,7 +234,8 @@ export const chatStyles = [
       display: flex;
       gap: 8px;
       align-items: center;
-      padding: 6px 8px 6px 12px;
+      padding-block: 6px;
+      padding-inline: 12px 8px;
       border-radius: 10px;
       background: color-mix(in srgb, var(--mcp-chat-danger) 8%, var(--mcp-chat-bg));
     }
@@ -271,7 +274,7 @@ export const chatStyles = [
     .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .attachments { display: flex; gap: 6px; flex-wrap: wrap; }
-    .attachment { display: inline-flex; gap: 4px; align-items: center; font-size: 0.85em; border: 1px solid var(--mcp-chat-border); border-radius: 10px; padding: 2px 2px 2px 8px; max-width: 100%; overflow: hidden; }
+    .attachment { display: inline-flex; gap: 4px; align-items: center; font-size: 0.85em; border: 1px solid var(--mcp-chat-border); border-radius: 10px; padding-block: 2px; padding-inline: 8px 2px; max-width: 100%; overflow: hidden; }
     .attachment img { height: 32px; border-radius: 6px; }
     .attachment button { border: 0; min-height: 28px; padding: 0 8px; background: transparent; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

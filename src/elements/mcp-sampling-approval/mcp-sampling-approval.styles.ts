@@ -82,11 +82,11 @@ export const styles = [
       gap: var(--_mcp-space);
     }
     .message {
-      border-left: 3px solid var(--mcp-sampling-border);
-      padding-left: var(--_mcp-space);
+      border-inline-start: 3px solid var(--mcp-sampling-border);
+      padding-inline-start: var(--_mcp-space);
     }
     .message.assistant {
-      border-left-color: var(--mcp-sampling-accent);
+      border-inline-start-color: var(--mcp-sampling-accent);
     }
     .role,
     .label {
@@ -122,7 +122,7 @@ export const styles = [
     }
     .tools ul {
       margin: 0.25rem 0;
-      padding-left: 1.2rem;
+      padding-inline-start: 1.2rem;
     }
     .settings {
       display: flex;

@@ -92,7 +92,7 @@ export const contentBlockStyles = [
       flex-direction: column;
       align-items: flex-start;
       gap: 2px;
-      text-align: left;
+      text-align: start;
       width: 100%;
       border: 1px solid var(--_mcp-color-border);
       border-radius: var(--_mcp-radius);

@@ -116,11 +116,11 @@ export class McpToolCard extends LitElement {
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line">${VERBS[status] ? `${VERBS[status]} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
+          <span class="line" dir="auto">${VERBS[status] ? `${VERBS[status]} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
               ? html` <span class="server">on ${server}</span>`
               : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
-          <span part="status" class="status">${STATUS_LABELS[status]}</span>
+          <span part="status" class="status" dir="auto">${STATUS_LABELS[status]}</span>
           <span class="chevron" aria-hidden="true">${icon('chevron-right')}</span>
         </summary>
         <div class="details">

@@ -100,7 +100,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
           aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${c.state}`}
           @click=${() => actions.showPanel('servers')}
         >
-          <span class="dot" aria-hidden="true"></span><span class="name">${revealHidden(actions.nameOf(c))}</span>
+          <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
         </button>`,
       )}
     </span>
@@ -110,7 +110,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
           ${view.models.map((m) => html`<option value=${m} ?selected=${m === view.model}>${m}</option>`)}
         </select>`
       : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? `Model: ${view.model}` : 'Choose a model'} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
-          <span class="model-name">${view.model || 'Choose a model'}</span>${icon('chevron-down')}
+          <span class="model-name" dir="auto">${view.model || 'Choose a model'}</span>${icon('chevron-down')}
         </button>`}
     <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
       ${icon('square-pen')}

@@ -42,8 +42,8 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
             @mousedown=${(e: Event) => e.preventDefault()}
             @click=${() => actions.choose(item)}
           >
-            <span class="kind">${item.kind}</span><strong>${item.title}</strong>
-            <span class="desc">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
+            <span class="kind">${item.kind}</span><strong dir="auto">${item.title}</strong>
+            <span class="desc" dir="auto">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
           </li>`,
         )}
         ${more > 0 ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${view.moreText?.(more) ?? `${more} more: type to narrow the list.`}</li>` : nothing}
