@@ -287,3 +287,23 @@ test('log messages are kept within a bound, and hostile text stays text', async 
   expect(log.querySelector('img')).toBeNull();
   expect((window as { __pwned?: number }).__pwned).toBeUndefined();
 });
+
+test('the Servers panel speaks the chat\'s language (Arabic, right to left)', async () => {
+  const section = document.createElement('section');
+  section.lang = 'ar';
+  document.body.append(section);
+  const chat = document.createElement('mcp-chat');
+  chat.servers = [inject('demoUrl')];
+  chat.store = null;
+  chat.storageKey = `k-${crypto.randomUUID()}`;
+  section.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  chat.panel = 'servers';
+  await chat.updateComplete;
+  const text = panel(chat).textContent!;
+  expect(text).toContain('متصل');
+  expect(text).toContain('إضافة خادم');
+  expect(text).toContain('عنوان الخادم');
+  expect(text).not.toMatch(/Connected|Add a server|Server address/);
+  expect(shadow(chat).querySelector('[part="base"]')!.getAttribute('dir')).toBe('rtl');
+});

@@ -87,6 +87,15 @@ export interface ChatStrings extends ContentStrings {
   clearLogOf: (name: string) => string;
   noLog: string;
   noLogAtLevel: string;
+  /** Servers panel: a server's connection state (`connected`, `failed`, ...). */
+  serverState: (state: string) => string;
+  catalogSizes: (tools: number, prompts: number, resources: number) => string;
+  invalidTools: (count: number) => string;
+  retry: string;
+  signOut: string;
+  signOutOf: (name: string) => string;
+  noServer: string;
+  noServerEditable: string;
 }
 
 /** English (the default). */
@@ -160,6 +169,25 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   clearLogOf: (name) => `Clear the log of ${name}`,
   noLog: 'No log messages yet.',
   noLogAtLevel: 'No log messages at this level or above.',
+  serverState: (state) =>
+    (
+      ({
+        idle: 'Not connected',
+        connecting: 'Connecting…',
+        connected: 'Connected',
+        reconnecting: 'Reconnecting…',
+        'auth-required': 'Needs sign-in',
+        failed: 'Failed',
+        closed: 'Closed',
+      }) as Record<string, string>
+    )[state] ?? state,
+  catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
+  invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
+  retry: 'Retry',
+  signOut: 'Sign out',
+  signOutOf: (name) => `Sign out of ${name}`,
+  noServer: 'No server. Set the server attribute or the servers property.',
+  noServerEditable: 'No server yet. Add one below.',
 };
 
 /** Arabic (right to left). */
@@ -233,6 +261,25 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   clearLogOf: (name) => `مسح سجل ${name}`,
   noLog: 'لا رسائل في السجل بعد.',
   noLogAtLevel: 'لا رسائل في السجل بهذا المستوى أو أعلى.',
+  serverState: (state) =>
+    (
+      ({
+        idle: 'غير متصل',
+        connecting: 'جارٍ الاتصال…',
+        connected: 'متصل',
+        reconnecting: 'جارٍ إعادة الاتصال…',
+        'auth-required': 'يتطلب تسجيل الدخول',
+        failed: 'فشل',
+        closed: 'مغلق',
+      }) as Record<string, string>
+    )[state] ?? state,
+  catalogSizes: (tools, prompts, resources) => `الأدوات: ${tools}، القوالب: ${prompts}، الموارد: ${resources}`,
+  invalidTools: (n) => (n === 1 ? 'أداة واحدة من هذا الخادم لا يمكن استخدامها' : `${n} من أدوات هذا الخادم لا يمكن استخدامها`),
+  retry: 'إعادة المحاولة',
+  signOut: 'تسجيل الخروج',
+  signOutOf: (name) => `تسجيل الخروج من ${name}`,
+  noServer: 'لا يوجد خادم. عيّن السمة server أو الخاصية servers.',
+  noServerEditable: 'لا يوجد خادم بعد. أضف خادمًا أدناه.',
 };
 
 /** Languages shipped with the element, by primary language subtag. */

@@ -41,15 +41,6 @@ export interface ServerLogView {
   levelPerRequest: boolean;
 }
 
-const STATE_WORDS: Record<string, string> = {
-  idle: 'Not connected',
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  reconnecting: 'Reconnecting…',
-  'auth-required': 'Needs sign-in',
-  failed: 'Failed',
-  closed: 'Closed',
-};
 
 /** What the Servers panel draws. */
 export interface ServersPanelView {
@@ -76,7 +67,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
   const { connections, text: t } = view;
   return html`<h2>Servers</h2>
     ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
-    ${connections.length === 0 ? html`<p class="hint">No server. Set the <code>server</code> attribute or the <code>servers</code> property${view.editable ? ', or add one below' : ''}.</p>` : nothing}
+    ${connections.length === 0 ? html`<p class="hint">${view.editable ? t.noServerEditable : t.noServer}</p>` : nothing}
     <ul class="server-list">
       ${connections.map(
         (c) => html`<li part="server" class="server">
@@ -98,19 +89,19 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           </div>
           <p class="server-url">${c.url}</p>
           <p class="hint">
-            ${STATE_WORDS[c.state] ?? c.state}${c.state === 'connected'
-              ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025 era')} · ${c.tools.length} tools, ${c.prompts.length} prompts, ${c.resources.length} resources`
+            ${t.serverState(c.state)}${c.state === 'connected'
+              ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
               : ''}
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
-          ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c) : nothing}
+          ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn)
             : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
-              ? html`<button @click=${() => c.connect().catch(() => {})}>Retry</button>`
+              ? html`<button @click=${() => c.connect().catch(() => {})}>${t.retry}</button>`
               : nothing}
           ${c.state === 'connected' && canSignIn(c)
-            ? html`<button part="sign-out-button" aria-label=${`Sign out of ${c.name}`} @click=${() => actions.signOut(c)}>Sign out</button>`
+            ? html`<button part="sign-out-button" aria-label=${t.signOutOf(c.name)} @click=${() => actions.signOut(c)}>${t.signOut}</button>`
             : nothing}
           ${renderLog(c, view.logOf(c), view, actions)}
         </li>`,
@@ -166,11 +157,11 @@ function renderAddServer(view: ServersPanelView, actions: ServersPanelActions) {
 }
 
 /** The tools a server listed that break the MCP format or that this client cannot run here (left out of its catalog), each with the reason. */
-function renderInvalidTools(c: McpConnection) {
+function renderInvalidTools(c: McpConnection, text: ChatStrings) {
   const tools = [...c.invalidTools, ...c.unrunnableTools];
   const n = tools.length;
   return html`<details class="diagnosis invalid-tools">
-    <summary>${n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`}</summary>
+    <summary>${text.invalidTools(n)}</summary>
     <ul>
       ${tools.map((t) => html`<li><code>${t.name}</code>: ${t.reason}</li>`)}
     </ul>
