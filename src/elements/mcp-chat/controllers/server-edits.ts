@@ -161,8 +161,9 @@ export class ServerEdits implements ReactiveController {
     this.add = { connecting: url };
     this.#host.serversEdited();
     this.#host.requestUpdate();
-    const connection = this.#host.servers.connections.find((c) => c.url === url);
-    const outcome = connection ? await settled(connection, this.#host.servers) : 'failed';
+    // The connection is opened once the connecting code has loaded (ServerSet.setServers is asynchronous).
+    const connection = await appeared(url, this.#host.servers);
+    const outcome = connection ? await settled(connection, this.#host.servers) : 'timeout';
     this.#trying = undefined;
     const t = this.#host.text;
     if (outcome === 'connected' && connection) {
@@ -218,6 +219,26 @@ function isWebAddress(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The connection to `url` once the set has opened it (undefined if it has not within the time allowed). */
+function appeared(url: string, servers: ServerSet): Promise<McpConnection | undefined> {
+  const find = () => servers.connections.find((c) => c.url === url);
+  const now = find();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(undefined), CONNECT_TIMEOUT_MS);
+    const done = (connection: McpConnection | undefined) => {
+      clearTimeout(timer);
+      servers.removeEventListener('change', onChange);
+      resolve(connection);
+    };
+    const onChange = () => {
+      const connection = find();
+      if (connection) done(connection);
+    };
+    servers.addEventListener('change', onChange);
+  });
 }
 
 /** Waits until the connection has connected, failed or asks for sign-in (or the time is up). */
