@@ -110,3 +110,30 @@ for (const width of [390, 1280]) {
     await cards.last().getByRole('button', { name: /^Stop / }).click();
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`the themes page at ${width} px: each theme colours its code block, axe finds nothing, nothing scrolls sideways`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`themes.html?server=${encodeURIComponent(demoUrl())}`);
+    for (const name of ['paper', 'terminal', 'candy']) {
+      const chat = page.locator(`mcp-chat.theme-${name}`);
+      await expect(chat.locator('mcp-tool-card')).toHaveCount(3, { timeout: 15_000 });
+      const keyword = chat.locator('[part="md-code"] .hljs-keyword').first();
+      await expect(keyword).toHaveText('export', { timeout: 10_000 });
+      const colours = await chat.locator('[part="md-code"]').first().evaluate((pre) => ({
+        keyword: getComputedStyle(pre.querySelector('.hljs-keyword')!).color,
+        plain: getComputedStyle(pre).color,
+      }));
+      expect(colours.keyword, name).not.toBe(colours.plain);
+      await chat.locator('[part="md-code"]').first().scrollIntoViewIfNeeded();
+      if (process.env.SHOTS) await chat.screenshot({ path: `${process.env.SHOTS}/theme-${name}-${width}.png` });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document);
+      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+    expect(violations).toEqual([]);
+  });
+}
