@@ -9,7 +9,7 @@ import {
   declinedError,
   structuredOutputSchema,
 } from '../../src/elements/mcp-sampling-approval/sampling-request.js';
-import { readFields, schemaFields } from '../../src/elements/shared/schema-fields.js';
+import { fieldsFromSchema, readFields } from '../../src/elements/shared/schema-fields.js';
 import { chooseModel } from '../../src/elements/mcp-sampling-approval/choose-model.js';
 import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
 
@@ -69,14 +69,17 @@ test('answers: a single block without tools, an array with tools; structured out
 });
 
 test('schema fields read typed values and say what is wrong', () => {
-  const fields = schemaFields({
+  const fields = fieldsFromSchema({
     type: 'object',
     properties: { cell: { type: 'integer', enum: [0, 4, 8] }, n: { type: 'number', minimum: 0, maximum: 1 }, ok: { type: 'boolean' } },
     required: ['cell'],
   });
   expect(readFields(fields, { cell: '4', n: '0.5', ok: true })).toEqual({ ok: true, value: { cell: 4, n: 0.5, ok: true } });
-  expect(readFields(fields, { cell: '' })).toEqual({ ok: false, error: 'cell is required' });
-  expect(readFields(fields, { cell: '4', n: '2' })).toEqual({ ok: false, error: 'n must be at most 1' });
+  expect(readFields(fields, { cell: '' })).toEqual({ ok: false, error: 'cell is required', field: 'cell' });
+  expect(readFields(fields, { cell: '4', n: '2' })).toEqual({ ok: false, error: 'n must be at most 1', field: 'n' });
+  // The same reader as the chat's Run form: an unchecked optional boolean is left out, a numeric enum stays a number.
+  expect(readFields(fields, { cell: '8', ok: false })).toEqual({ ok: true, value: { cell: 8 } });
+  expect(fieldsFromSchema({ properties: { note: { type: ['string', 'null'] } } })[0]?.kind).toBe('string');
 });
 
 test('model choice: hints, then priorities, then the default', () => {

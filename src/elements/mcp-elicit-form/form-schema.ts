@@ -73,11 +73,11 @@ export interface MultiSelectField extends FieldBase {
 }
 
 /** One field of the form, by kind. */
-export type FormField = TextField | NumberField | BooleanField | SelectField | MultiSelectField;
+export type ElicitField = TextField | NumberField | BooleanField | SelectField | MultiSelectField;
 
 /** What {@link readFormSchema} found: the fields it can render and the problems it cannot. */
 export interface FormSchema {
-  fields: FormField[];
+  fields: ElicitField[];
   /** Human-readable reasons, one per property (or the schema) that cannot be rendered. Empty when all is well. */
   problems: string[];
 }
@@ -107,7 +107,7 @@ function untitledOptions(values: string[], names?: unknown): FieldOption[] {
 }
 
 /** Reads one property; returns a field or a problem sentence. */
-function readProperty(name: string, prop: unknown, required: boolean): FormField | string {
+function readProperty(name: string, prop: unknown, required: boolean): ElicitField | string {
   if (!isObject(prop)) return `"${name}" has no schema object.`;
   if ('$ref' in prop) return `"${name}" uses $ref, which elicitation forms do not support.`;
   const base = {
@@ -184,7 +184,7 @@ export function readFormSchema(schema: unknown): FormSchema {
   if ('$ref' in schema || '$defs' in schema || 'definitions' in schema) problems.push('The requested schema uses $ref or definitions, which elicitation forms do not support.');
   const required = new Set(isStringArray(schema.required) ? schema.required : []);
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const fields: FormField[] = [];
+  const fields: ElicitField[] = [];
   for (const [name, prop] of Object.entries(properties)) {
     const read = readProperty(name, prop, required.has(name));
     if (typeof read === 'string') problems.push(read);

@@ -1,7 +1,7 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../../content/no-eval.js';
 import { z } from 'zod/v4';
-import type { FormField } from './form-schema.js';
+import type { ElicitField } from './form-schema.js';
 
 /**
  * The values of a form as the inputs hold them, and their validation into the
@@ -46,7 +46,7 @@ export function toLocalDateTime(value: string): string {
 }
 
 /** The first raw values: the schema's defaults when `applyDefaults`, else empty. */
-export function initialValues(fields: readonly FormField[], applyDefaults: boolean): RawValues {
+export function initialValues(fields: readonly ElicitField[], applyDefaults: boolean): RawValues {
   const values: RawValues = {};
   for (const field of fields) {
     const d = applyDefaults ? field.default : undefined;
@@ -73,7 +73,7 @@ export function initialValues(fields: readonly FormField[], applyDefaults: boole
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function stringSchema(field: Extract<FormField, { kind: 'text' }>): z.ZodType {
+function stringSchema(field: Extract<ElicitField, { kind: 'text' }>): z.ZodType {
   const typed = { error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : 'Enter text.') };
   let s: z.ZodType;
   switch (field.format) {
@@ -99,7 +99,7 @@ function stringSchema(field: Extract<FormField, { kind: 'text' }>): z.ZodType {
   return str;
 }
 
-function fieldSchema(field: FormField): z.ZodType {
+function fieldSchema(field: ElicitField): z.ZodType {
   switch (field.kind) {
     case 'text':
       return stringSchema(field);
@@ -127,7 +127,7 @@ function fieldSchema(field: FormField): z.ZodType {
 }
 
 /** Builds the zod schema of a whole form (typed content in, typed content out). */
-export function buildContentSchema(fields: readonly FormField[]): z.ZodType<Record<string, ContentValue>> {
+export function buildContentSchema(fields: readonly ElicitField[]): z.ZodType<Record<string, ContentValue>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
     const schema = fieldSchema(field);
@@ -137,7 +137,7 @@ export function buildContentSchema(fields: readonly FormField[]): z.ZodType<Reco
 }
 
 /** Raw input values to typed candidate content (before validation). */
-export function toCandidate(fields: readonly FormField[], values: RawValues): Record<string, unknown> {
+export function toCandidate(fields: readonly ElicitField[], values: RawValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const raw = values[field.name];
@@ -164,7 +164,7 @@ export function toCandidate(fields: readonly FormField[], values: RawValues): Re
 
 /** Validates raw values against a schema built by {@link buildContentSchema}. */
 export function validateValues(
-  fields: readonly FormField[],
+  fields: readonly ElicitField[],
   schema: z.ZodType<Record<string, ContentValue>>,
   values: RawValues,
 ): Validation {

@@ -5,7 +5,7 @@ import type { ZodType } from 'zod/v4';
 import { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { UnsupportedElicitationError } from './unsupported-elicitation-error.js';
 import { tokens } from '../shared/tokens.js';
-import { readFormSchema, type FormField } from './form-schema.js';
+import { readFormSchema, type ElicitField } from './form-schema.js';
 import { buildContentSchema, initialValues, validateValues, type ContentValue, type RawValue, type RawValues, type Validation } from './form-values.js';
 import { renderField } from './render-field.js';
 import { styles } from './mcp-elicit-form.styles.js';
@@ -94,7 +94,7 @@ export class McpElicitForm extends LitElement {
   @state() private answer?: ElicitResult;
   @state() private opened = false;
 
-  private fields: FormField[] = [];
+  private fields: ElicitField[] = [];
   private problems: string[] = [];
   private schema?: ZodType<Record<string, ContentValue>>;
   private validation: Validation = { errors: {} };

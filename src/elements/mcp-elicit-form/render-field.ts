@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { FormField, TextField } from './form-schema.js';
+import type { ElicitField, TextField } from './form-schema.js';
 import type { RawValue } from './form-values.js';
 
 /**
@@ -9,7 +9,7 @@ import type { RawValue } from './form-values.js';
  * region. Server text goes through Lit text bindings only, never as HTML.
  */
 export interface FieldView {
-  field: FormField;
+  field: ElicitField;
   /** Stable id prefix for this field inside the shadow root (`f0`, `f1`, ...). */
   id: string;
   value: RawValue;

@@ -1,7 +1,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { CreateMessageRequestParams, Tool } from '@modelcontextprotocol/client';
 import type { MessageBlock, ToolUseBlock } from '../../content/index.js';
-import { FieldKind, missingRequired, parseObjectJson, readFields, schemaFields, type SchemaField } from '../shared/schema-fields.js';
+import { fieldsFromSchema, missingRequired, parseObjectJson, readFields, type FormField } from '../shared/schema-fields.js';
 import { newToolUseId, SCHEMA_TOOL_NAME, structuredOutputSchema } from './sampling-request.js';
 import { json, renderBlock } from './render-blocks.js';
 
@@ -71,8 +71,8 @@ export class SamplingAnswerController implements ReactiveController {
   private selectTool(tool: Tool | undefined): void {
     this.toolName = tool?.name ?? '';
     this.values = {};
-    for (const f of schemaFields(tool?.inputSchema)) {
-      if (f.default !== undefined) this.values[f.name] = f.kind === FieldKind.Boolean ? Boolean(f.default) : f.kind === FieldKind.Json ? json(f.default) : String(f.default);
+    for (const f of fieldsFromSchema(tool?.inputSchema)) {
+      if (f.defaultValue !== undefined) this.values[f.name] = f.kind === 'boolean' ? Boolean(f.defaultValue) : f.kind === 'json' ? json(f.defaultValue) : String(f.defaultValue);
     }
     this.inputJson = '{}';
     this.#host.requestUpdate();
@@ -103,7 +103,7 @@ export class SamplingAnswerController implements ReactiveController {
     }
     const tool = request.tools?.find((t) => t.name === this.toolName);
     if (!tool) return 'Pick one of the offered tools.';
-    const fields = schemaFields(tool.inputSchema);
+    const fields = fieldsFromSchema(tool.inputSchema);
     const reading = fields.length ? readFields(fields, this.values) : parseObjectJson(this.inputJson);
     if (!reading.ok) return reading.error.endsWith('.') ? reading.error : `${reading.error}.`;
     const use: ToolUseBlock = { type: 'tool_use', id: newToolUseId(), name: tool.name, input: reading.value };
@@ -149,7 +149,7 @@ export class SamplingAnswerController implements ReactiveController {
   renderCompose(request: CreateMessageRequestParams): TemplateResult {
     const tools = request.tools ?? [];
     const tool = tools.find((t) => t.name === this.toolName);
-    const fields = schemaFields(tool?.inputSchema);
+    const fields = fieldsFromSchema(tool?.inputSchema);
     return html`<section part="answer" class="answer" aria-labelledby="answer-title">
       <h3 id="answer-title">Your answer</h3>
       ${this.modes.length > 1
@@ -173,29 +173,29 @@ export class SamplingAnswerController implements ReactiveController {
     </section>`;
   }
 
-  private renderField(f: SchemaField): TemplateResult {
+  private renderField(f: FormField): TemplateResult {
     const value = this.values[f.name];
     const onInput = (e: Event) => {
       const target = e.target as HTMLInputElement;
       this.set(() => (this.values = { ...this.values, [f.name]: target.type === 'checkbox' ? target.checked : target.value }));
     };
-    const label = html`<span>${f.title}${f.required ? html`<span aria-hidden="true"> *</span>` : nothing}</span>`;
+    const label = html`<span>${f.label}${f.required ? html`<span aria-hidden="true"> *</span>` : nothing}</span>`;
     const description = f.description ? html`<small class="muted">${f.description}</small>` : nothing;
     switch (f.kind) {
-      case FieldKind.Boolean:
+      case 'boolean':
         return html`<label part="field" class="field check"><input part="input" type="checkbox" name=${f.name} .checked=${value === true} @change=${onInput} />${label}${description}</label>`;
-      case FieldKind.Choice:
+      case 'enum':
         return html`<label part="field" class="field">${label}
           <select part="input" name=${f.name} ?required=${f.required} @change=${onInput}>
             <option value="" ?selected=${value === undefined}>—</option>
-            ${f.options?.map((o) => html`<option value=${String(o)} ?selected=${String(o) === value}>${String(o)}</option>`)}
+            ${f.options?.map((o) => html`<option value=${o} ?selected=${o === value}>${o}</option>`)}
           </select>${description}</label>`;
-      case FieldKind.Number:
-      case FieldKind.Integer:
+      case 'number':
+      case 'integer':
         return html`<label part="field" class="field">${label}<input part="input" type="number" name=${f.name} ?required=${f.required}
-          step=${f.kind === FieldKind.Integer ? '1' : 'any'} min=${f.minimum ?? nothing} max=${f.maximum ?? nothing}
+          step=${f.kind === 'integer' ? '1' : 'any'} min=${f.min ?? nothing} max=${f.max ?? nothing}
           .value=${typeof value === 'string' ? value : ''} @input=${onInput} />${description}</label>`;
-      case FieldKind.Json:
+      case 'json':
         return html`<label part="field" class="field">${label} <small>(JSON)</small><textarea part="input" name=${f.name} rows="3"
           .value=${typeof value === 'string' ? value : ''} @input=${onInput}></textarea>${description}</label>`;
       default:

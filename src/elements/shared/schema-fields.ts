@@ -1,120 +1,121 @@
 /**
- * Turns a tool's input schema into simple form fields, and the values a
- * person typed back into an input object. Covers what tool schemas use at the
- * top level (string, number, integer, boolean, enum); anything else is edited
- * as JSON text. Pure: no DOM.
+ * The one JSON Schema -> form fields module for tool input (the chat
+ * palette's Run form, which the docs page's runner is too, and the sampling
+ * approval's hand-written tool call): a tool's `inputSchema` or a prompt's
+ * arguments become simple fields, and the values a person typed become the
+ * input object. Covers what tool schemas use at the top level (string,
+ * number, integer, boolean, enum; a `["string", "null"]` type counts as its
+ * non-null type); anything else is edited as JSON text. Pure: no DOM. The
+ * elicitation form reads its stricter schema subset itself
+ * (`mcp-elicit-form/form-schema.ts`).
  */
 
-/** The kinds of field the form can show. */
-export const FieldKind = {
-  Text: 'text',
-  Number: 'number',
-  Integer: 'integer',
-  Boolean: 'boolean',
-  Choice: 'choice',
-  Json: 'json',
-} as const;
-/** One of {@link FieldKind}. */
-export type FieldKind = (typeof FieldKind)[keyof typeof FieldKind];
-
-/** One field of a form built from a schema. */
-export interface SchemaField {
+/** One input of a generated form (a tool argument or a prompt argument). */
+export interface FormField {
   name: string;
-  kind: FieldKind;
-  title: string;
+  /** The schema's `title`, else the name. */
+  label: string;
   description?: string;
   required: boolean;
-  /** For `choice` fields: the allowed values. */
-  options?: Array<string | number | boolean>;
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
+  kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+  /** For `enum` fields: the values as the person sees them. */
+  options?: string[];
+  /** The schema's enum values as they are (numbers stay numbers), parallel to `options`. */
+  values?: unknown[];
+  /** `minimum` / `maximum` of a number. */
+  min?: number;
+  max?: number;
+  defaultValue?: unknown;
 }
 
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The fields for the top-level properties of an object schema. */
-export function schemaFields(schema: unknown): SchemaField[] {
+/** Fields for a tool's `inputSchema`: primitives get inputs, anything else a JSON box. */
+export function fieldsFromSchema(schema: unknown): FormField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   return Object.entries(schema.properties).map(([name, raw]) => {
     const prop = isObject(raw) ? raw : {};
-    const base = {
+    const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
+    const values = Array.isArray(prop.enum) ? (prop.enum as unknown[]) : undefined;
+    const options = values?.map(String);
+    const kind: FormField['kind'] = options
+      ? 'enum'
+      : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
+        ? type
+        : 'json';
+    return {
       name,
-      title: typeof prop.title === 'string' ? prop.title : name,
+      label: typeof prop.title === 'string' ? prop.title : name,
       description: typeof prop.description === 'string' ? prop.description : undefined,
-      required: required.includes(name),
-      default: prop.default,
-      minimum: typeof prop.minimum === 'number' ? prop.minimum : undefined,
-      maximum: typeof prop.maximum === 'number' ? prop.maximum : undefined,
+      required: required.has(name),
+      kind,
+      options,
+      values,
+      min: typeof prop.minimum === 'number' ? prop.minimum : undefined,
+      max: typeof prop.maximum === 'number' ? prop.maximum : undefined,
+      defaultValue: prop.default,
     };
-    if (Array.isArray(prop.enum)) return { ...base, kind: FieldKind.Choice, options: prop.enum as SchemaField['options'] };
-    switch (prop.type) {
-      case 'string':
-        return { ...base, kind: FieldKind.Text };
-      case 'number':
-        return { ...base, kind: FieldKind.Number };
-      case 'integer':
-        return { ...base, kind: FieldKind.Integer };
-      case 'boolean':
-        return { ...base, kind: FieldKind.Boolean };
-      default:
-        return { ...base, kind: FieldKind.Json };
-    }
   });
 }
 
-/** The result of reading a form: the input object, or the first problem. */
-export type FieldsReading = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+/** Fields for a prompt's arguments (all strings). */
+export function fieldsFromPromptArguments(args: Array<{ name: string; title?: string; description?: string; required?: boolean }> | undefined): FormField[] {
+  return (args ?? []).map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required ?? false, kind: 'string' }));
+}
+
+/** The result of reading a form: the input object, or the first problem and its field. */
+export type FieldsReading = { ok: true; value: Record<string, unknown> } | { ok: false; error: string; field?: string };
 
 /**
  * Builds the input object from raw form values (strings from inputs, booleans
- * from checkboxes). Empty optional fields are left out.
+ * from checkboxes): numbers as numbers (within `minimum` / `maximum`), an
+ * enum's value as the schema wrote it (a number stays a number), JSON boxes
+ * parsed; empty optional fields and unchecked optional booleans (without a
+ * `true` default) left out.
  */
-export function readFields(fields: SchemaField[], raw: Record<string, string | boolean | undefined>): FieldsReading {
+export function readFields(fields: FormField[], raw: Record<string, string | boolean | undefined>): FieldsReading {
   const value: Record<string, unknown> = {};
+  const problem = (field: FormField, error: string): FieldsReading => ({ ok: false, error: `${field.label} ${error}`, field: field.name });
   for (const field of fields) {
     const input = raw[field.name];
-    if (field.kind === FieldKind.Boolean) {
-      if (input !== undefined) value[field.name] = input === true || input === 'true';
+    if (field.kind === 'boolean') {
+      const checked = input === true || input === 'true';
+      if (checked || field.required || field.defaultValue === true) value[field.name] = checked;
       continue;
     }
-    const text = typeof input === 'string' ? input.trim() : '';
-    if (text === '') {
-      if (field.required) return { ok: false, error: `${field.title} is required` };
+    const text = typeof input === 'string' ? input : '';
+    if (text.trim() === '') {
+      if (field.required) return problem(field, 'is required');
       continue;
     }
     switch (field.kind) {
-      case FieldKind.Number:
-      case FieldKind.Integer: {
+      case 'number':
+      case 'integer': {
         const n = Number(text);
-        if (!Number.isFinite(n) || (field.kind === FieldKind.Integer && !Number.isInteger(n))) {
-          return { ok: false, error: `${field.title} must be ${field.kind === FieldKind.Integer ? 'a whole number' : 'a number'}` };
-        }
-        if (field.minimum !== undefined && n < field.minimum) return { ok: false, error: `${field.title} must be at least ${field.minimum}` };
-        if (field.maximum !== undefined && n > field.maximum) return { ok: false, error: `${field.title} must be at most ${field.maximum}` };
+        if (!Number.isFinite(n)) return problem(field, 'must be a number');
+        if (field.kind === 'integer' && !Number.isInteger(n)) return problem(field, 'must be a whole number');
+        if (field.min !== undefined && n < field.min) return problem(field, `must be at least ${field.min}`);
+        if (field.max !== undefined && n > field.max) return problem(field, `must be at most ${field.max}`);
         value[field.name] = n;
         break;
       }
-      case FieldKind.Choice: {
-        const match = field.options?.find((o) => String(o) === text);
-        if (match === undefined) return { ok: false, error: `${field.title} must be one of ${field.options?.join(', ')}` };
-        value[field.name] = match;
+      case 'enum': {
+        const i = field.options?.indexOf(text) ?? -1;
+        if (i < 0) return problem(field, `must be one of ${field.options?.join(', ')}`);
+        value[field.name] = field.values ? field.values[i] : text;
         break;
       }
-      case FieldKind.Json:
+      case 'json':
         try {
           value[field.name] = JSON.parse(text);
         } catch {
-          return { ok: false, error: `${field.title} is not valid JSON` };
+          return problem(field, 'is not valid JSON');
         }
         break;
-      case FieldKind.Text:
-        value[field.name] = typeof input === 'string' ? input : '';
-        break;
       default:
-        return { ok: false, error: `${field.title}: unsupported field` };
+        value[field.name] = text;
     }
   }
   return { ok: true, value };

@@ -2,7 +2,8 @@ import type { ReactiveControllerHost } from 'lit';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
-import { fieldsFromPromptArguments, fieldsFromSchema, FormFieldError, readForm, type FormField } from '../render/run-form-fields.js';
+import { fieldsFromPromptArguments, fieldsFromSchema, type FormField } from '../../shared/schema-fields.js';
+import { FormFieldError, readForm } from '../render/run-form-fields.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 

@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { PALETTE_SHOWN, type PaletteForm, type PaletteItem } from '../controllers/chat-palette.js';
 import { icon } from '../../shared/icons.js';
-import { renderFields, type FormField } from './run-form-fields.js';
+import type { FormField } from '../../shared/schema-fields.js';
+import { renderFields } from './run-form-fields.js';
 
 /** What the palette shows. */
 export interface PaletteView {

@@ -1,20 +1,5 @@
 import { html, nothing } from 'lit';
-
-/** One input of a generated form (a tool argument or a prompt argument). */
-export interface FormField {
-  name: string;
-  label: string;
-  description?: string;
-  required: boolean;
-  kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
-  options?: string[];
-  /** The schema's enum values as they are (numbers stay numbers), parallel to `options`. */
-  values?: unknown[];
-  /** `minimum` / `maximum` of a number. */
-  min?: number;
-  max?: number;
-  defaultValue?: unknown;
-}
+import { readFields, type FormField } from '../../shared/schema-fields.js';
 
 /** A field's value does not fit its schema; shown at that field. */
 export class FormFieldError extends Error {
@@ -26,77 +11,24 @@ export class FormFieldError extends Error {
   }
 }
 
-/** Fields for a tool's `inputSchema`: primitives get inputs, anything else a JSON box. */
-export function fieldsFromSchema(schema: { properties?: Record<string, unknown>; required?: string[] } | undefined): FormField[] {
-  const required = new Set(schema?.required ?? []);
-  return Object.entries(schema?.properties ?? {}).map(([name, raw]) => {
-    const prop = (raw ?? {}) as Record<string, unknown>;
-    const type = Array.isArray(prop.type) ? prop.type.find((t) => t !== 'null') : prop.type;
-    const values = Array.isArray(prop.enum) ? (prop.enum as unknown[]) : undefined;
-    const options = values?.map(String);
-    const kind: FormField['kind'] = options
-      ? 'enum'
-      : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
-        ? type
-        : 'json';
-    return {
-      name,
-      label: typeof prop.title === 'string' ? prop.title : name,
-      description: typeof prop.description === 'string' ? prop.description : undefined,
-      required: required.has(name),
-      kind,
-      options,
-      values,
-      min: typeof prop.minimum === 'number' ? prop.minimum : undefined,
-      max: typeof prop.maximum === 'number' ? prop.maximum : undefined,
-      defaultValue: prop.default,
-    };
-  });
-}
-
-/** Fields for a prompt's arguments (all strings). */
-export function fieldsFromPromptArguments(args: Array<{ name: string; title?: string; description?: string; required?: boolean }> | undefined): FormField[] {
-  return (args ?? []).map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required ?? false, kind: 'string' }));
-}
-
 /**
- * Reads a generated form into arguments: numbers as numbers (within
- * `minimum` / `maximum`), an enum's value as the schema wrote it (a number
- * stays a number), JSON boxes parsed; empty optional fields and unchecked
- * optional booleans (without a `true` default) left out.
+ * Reads a rendered Run form into arguments (see `readFields`: typed values,
+ * numeric enums as numbers, `minimum` / `maximum` checked, empty optional
+ * fields and unchecked optional booleans left out).
  * @throws FormFieldError naming the field whose value does not fit.
  */
 export function readForm(form: HTMLFormElement, fields: FormField[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const present: FormField[] = [];
+  const raw: Record<string, string | boolean> = {};
   for (const field of fields) {
     const input = form.elements.namedItem(field.name) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null;
     if (!input) continue;
-    if (field.kind === 'boolean') {
-      const checked = (input as HTMLInputElement).checked;
-      if (checked || field.required || field.defaultValue === true) out[field.name] = checked;
-      continue;
-    }
-    const value = input.value;
-    if (value === '' && !field.required) continue;
-    if (field.kind === 'number' || field.kind === 'integer') {
-      const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) throw new FormFieldError(field.name, `${field.label} must be a number.`);
-      if (field.kind === 'integer' && !Number.isInteger(n)) throw new FormFieldError(field.name, `${field.label} must be a whole number.`);
-      if (field.min !== undefined && n < field.min) throw new FormFieldError(field.name, `${field.label} must be at least ${field.min}.`);
-      if (field.max !== undefined && n > field.max) throw new FormFieldError(field.name, `${field.label} must be at most ${field.max}.`);
-      out[field.name] = n;
-    } else if (field.kind === 'enum') {
-      const i = field.options!.indexOf(value);
-      out[field.name] = i >= 0 && field.values ? field.values[i] : value;
-    } else if (field.kind === 'json') {
-      try {
-        out[field.name] = JSON.parse(value);
-      } catch {
-        throw new FormFieldError(field.name, `${field.label} must be JSON.`);
-      }
-    } else out[field.name] = value;
+    present.push(field);
+    raw[field.name] = field.kind === 'boolean' ? (input as HTMLInputElement).checked : input.value;
   }
-  return out;
+  const reading = readFields(present, raw);
+  if (!reading.ok) throw new FormFieldError(reading.field ?? '', `${reading.error}.`);
+  return reading.value;
 }
 
 /**
