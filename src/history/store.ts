@@ -1,3 +1,4 @@
+import type { TypedEventTarget } from '../content/typed-event-target.js';
 import type {
   ActivityRecord,
   ActivityResponse,
@@ -46,7 +47,7 @@ export interface HistoryStoreEventMap {
  *
  * Every method rejects with a `HistoryError` (see its `kind`).
  */
-export interface HistoryStore extends EventTarget {
+export interface HistoryStore extends TypedEventTarget<HistoryStoreEventMap> {
   /** False for the in-memory store: tell the person nothing outlives the page. */
   readonly persistent: boolean;
 
@@ -102,8 +103,4 @@ export interface HistoryStore extends EventTarget {
   /** Closes the store; later calls reject with 'closed'. */
   close(): void;
 
-  addEventListener<K extends keyof HistoryStoreEventMap>(type: K, listener: (event: HistoryStoreEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof HistoryStoreEventMap>(type: K, listener: (event: HistoryStoreEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }

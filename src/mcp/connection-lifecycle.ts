@@ -7,6 +7,7 @@ import { McpConnectionChangeEvent, McpConnectionState } from './connection-event
 import { diagnoseNetworkFailure, hiddenSessionIdError } from './diagnose.js';
 import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
 import { FetchTap } from './fetch-tap.js';
+import { hostOf } from './server-key.js';
 
 const VERIFY_TIMEOUT_MS = 5000;
 const RECHECK_MS = 1000;
@@ -337,7 +338,7 @@ export class ConnectionLifecycle {
   private async reconnect(error: McpConnectionError): Promise<void> {
     if (this._state !== McpConnectionState.Connected) return;
     this.setState(McpConnectionState.Reconnecting, error);
-    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost.`, { url: this.url, cause: error }));
+    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${hostOf(this.url)} was lost.`, { url: this.url, cause: error }));
     const { initialDelayMs = 500, maxDelayMs = 15_000, maxAttempts = 10 } = this.owner.config.reconnect ?? {};
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** attempt) * (0.8 + Math.random() * 0.4);
@@ -362,7 +363,7 @@ export class ConnectionLifecycle {
 
   /** The error a call gets when the connection drops under it. */
   lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
-    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${new URL(this.url).host} was lost during the call of ${call.name}.`, { url: this.url, cause });
+    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${hostOf(this.url)} was lost during the call of ${call.name}.`, { url: this.url, cause });
   }
 
   /** Closes the current SDK client; its calls fail (`reason`, naming each tool) and its input requests end. */
@@ -386,7 +387,7 @@ export class ConnectionLifecycle {
   }
 
   closedError(): McpConnectionError {
-    return new McpConnectionError(McpErrorKind.Closed, `The connection to ${new URL(this.url).host} is closed.`, { url: this.url });
+    return new McpConnectionError(McpErrorKind.Closed, `The connection to ${hostOf(this.url)} is closed.`, { url: this.url });
   }
 
   private setState(state: McpConnectionState, error?: McpConnectionError): void {

@@ -19,6 +19,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
+import { TypedEventTarget } from '../content/typed-event-target.js';
 import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
 import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
@@ -28,6 +29,7 @@ import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from 
 import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import { paramHeaders } from './param-headers.js';
+import { hostOf, serverName } from './server-key.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
@@ -65,14 +67,6 @@ export interface InteractiveOAuthClientProvider extends OAuthClientProvider {
   signOut?(): Promise<void>;
 }
 
-/** Typed listeners for the connection's events. */
-export interface McpConnection {
-  addEventListener<K extends keyof McpConnectionEventMap>(type: K, listener: (event: McpConnectionEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof McpConnectionEventMap>(type: K, listener: (event: McpConnectionEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
-}
-
 /**
  * One MCP server, thin over the SDK `Client`: era negotiation, a state machine
  * with events, reconnection, sign-in, catalogs kept fresh, tool calls that
@@ -84,7 +78,7 @@ export interface McpConnection {
  * @fires mcp-resource-update - a subscribed resource changed ({@link McpResourceUpdateEvent})
  * @fires mcp-log-message - the server logged a message ({@link McpLogMessageEvent})
  */
-export class McpConnection extends EventTarget {
+export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   readonly id: string;
   readonly url: string;
   readonly config: Readonly<McpConnectionConfig>;
@@ -140,8 +134,7 @@ export class McpConnection extends EventTarget {
   }
   /** The name for people: the configured name, else the server's title or name, else the host. */
   get name(): string {
-    const info = this.serverInfo;
-    return this.config.name ?? info?.title ?? info?.name ?? new URL(this.url).host;
+    return serverName(this.url, this.config.name, this.serverInfo, true);
   }
   /** `'legacy'` (2025-11-25 and older) or `'modern'` (2026-07-28), once connected. */
   getProtocolEra(): 'legacy' | 'modern' | undefined {
@@ -191,7 +184,7 @@ export class McpConnection extends EventTarget {
     const provider = this.config.authProvider;
     if (!isInteractive(provider)) {
       return Promise.reject(
-        new McpConnectionError(McpErrorKind.AuthRequired, `The connection to ${new URL(this.url).host} has no authProvider that can sign in (signIn()); complete the redirect yourself and call finishAuth().`, { url: this.url }),
+        new McpConnectionError(McpErrorKind.AuthRequired, `The connection to ${hostOf(this.url)} has no authProvider that can sign in (signIn()); complete the redirect yourself and call finishAuth().`, { url: this.url }),
       );
     }
     // Synchronously, inside the person's click: the provider opens its popup now.
@@ -211,7 +204,7 @@ export class McpConnection extends EventTarget {
       else await provider.invalidateCredentials?.('all');
     }
     if (this.state === McpConnectionState.Closed) return;
-    await this.life.signedOut(new McpConnectionError(McpErrorKind.AuthRequired, `Signed out of ${new URL(this.url).host}.`, { url: this.url }));
+    await this.life.signedOut(new McpConnectionError(McpErrorKind.AuthRequired, `Signed out of ${hostOf(this.url)}.`, { url: this.url }));
     await this.connect().catch(() => {});
   }
 
@@ -622,7 +615,7 @@ export class McpConnection extends EventTarget {
   private contextBase(): Omit<InputRequestContext, 'signal' | 'toolCall' | 'completed'> {
     const info = this.serverInfo;
     return {
-      server: { id: this.id, name: this.config.name ?? info?.name ?? new URL(this.url).host, title: info?.title, version: info?.version, url: this.url },
+      server: { id: this.id, name: serverName(this.url, this.config.name, info), title: info?.title, version: info?.version, url: this.url },
       era: this.getProtocolEra() ?? 'legacy',
     };
   }

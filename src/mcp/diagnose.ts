@@ -1,4 +1,5 @@
 import { McpConnectionError, McpErrorKind } from './errors.js';
+import { hostOf } from './server-key.js';
 
 /** The request headers an MCP client may send; each must pass the server's CORS preflight. */
 export const MCP_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name'] as const;
@@ -101,15 +102,9 @@ export async function diagnoseNetworkFailure(
 
 /** The error for a server whose session id this page cannot read. */
 export function hiddenSessionIdError(url: string, cause: unknown): McpConnectionError {
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // keep the raw text
-  }
   return new McpConnectionError(
     McpErrorKind.Cors,
-    `The server at ${host} started a session, but this page cannot read its Mcp-Session-Id header (CORS): ` +
+    `The server at ${hostOf(url)} started a session, but this page cannot read its Mcp-Session-Id header (CORS): ` +
       `the server must list Mcp-Session-Id in Access-Control-Expose-Headers.`,
     { url, missingHeader: 'Mcp-Session-Id', cause },
   );

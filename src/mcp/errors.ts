@@ -8,6 +8,7 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { hostOf } from './server-key.js';
 
 /** What kind of failure a {@link McpConnectionError} is. */
 export const McpErrorKind = {
@@ -79,7 +80,7 @@ export type ErrorPhase = 'connect' | 'request';
  */
 export function classifyError(error: unknown, url: string, phase: ErrorPhase = 'request'): McpConnectionError {
   if (error instanceof McpConnectionError) return error;
-  const where = describe(url);
+  const where = theServerAt(url);
   const details = { url, cause: error };
   if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) {
     return new McpConnectionError(McpErrorKind.AuthRequired, `${where} needs you to sign in.`, details);
@@ -155,7 +156,7 @@ export function isSessionExpired(error: unknown): boolean {
 function networkError(error: Error, url: string): McpConnectionError {
   const code = (error.cause as { code?: string } | undefined)?.code;
   if (/terminated|other side closed|ECONNRESET|socket/i.test(`${error.message} ${code ?? ''}`)) {
-    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${describe(url).toLowerCase()} was cut off.`, { url, cause: error });
+    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${theServerAt(url).toLowerCase()} was cut off.`, { url, cause: error });
   }
   return new McpConnectionError(
     McpErrorKind.Unreachable,
@@ -183,12 +184,10 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
-function describe(url: string): string {
-  try {
-    return `The server at ${new URL(url).host}`;
-  } catch {
-    return 'The server';
-  }
+/** "The server at host:port", or "The server" when `url` is not a URL. */
+function theServerAt(url: string): string {
+  const host = hostOf(url);
+  return host === url ? 'The server' : `The server at ${host}`;
 }
 
 function httpText(error: SdkHttpError): string {

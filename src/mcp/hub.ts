@@ -1,9 +1,11 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import { TypedEventTarget } from '../content/typed-event-target.js';
 import { isModelVisible } from './apps.js';
 import { McpConnection, type CallToolOptions, type McpConnectionConfig } from './connection.js';
 import { McpErrorKind, McpConnectionError } from './errors.js';
 import { InputRouter, type InputRouterOptions } from './input-router.js';
 import type { Root } from './input-types.js';
+import { serverName } from './server-key.js';
 import { assignModelToolNames } from './tool-names.js';
 import { taskPlan } from './tasks.js';
 
@@ -30,14 +32,6 @@ export interface McpHubEventMap {
   'mcp-hub-change': McpHubChangeEvent;
 }
 
-/** Typed listeners for the hub's events. */
-export interface McpHub {
-  addEventListener<K extends keyof McpHubEventMap>(type: K, listener: (event: McpHubEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof McpHubEventMap>(type: K, listener: (event: McpHubEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
-}
-
 /**
  * Several MCP servers at once. The hub owns the {@link InputRouter} its
  * connections share (register sampling/elicitation/roots handlers on
@@ -47,7 +41,7 @@ export interface McpHub {
  *
  * @fires mcp-hub-change - a connection changed state or catalog ({@link McpHubChangeEvent})
  */
-export class McpHub extends EventTarget {
+export class McpHub extends TypedEventTarget<McpHubEventMap> {
   readonly router: InputRouter;
   private readonly list: McpConnection[] = [];
   private readonly unlisten = new Map<McpConnection, () => void>();
@@ -151,7 +145,7 @@ export class McpHub extends EventTarget {
       .flatMap((connection) =>
         connection.tools.filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported').map((tool) => ({
           serverId: connection.id,
-          serverName: connection.config.name ?? connection.serverInfo?.name ?? new URL(connection.url).host,
+          serverName: serverName(connection.url, connection.config.name, connection.serverInfo),
           toolName: tool.name,
           tool,
           connection,

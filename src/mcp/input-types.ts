@@ -69,3 +69,13 @@ export interface InputHandlers {
 
 /** One of the kinds of server-to-client request. */
 export type InputKind = keyof InputHandlers;
+
+/**
+ * The JSON-RPC error code the server gets for an input request that failed
+ * with `error`: its own numeric `code` (a `ProtocolError`, an
+ * `InputRequestError`), else -32603 (internal error).
+ */
+export function jsonRpcCodeOf(error: unknown): number {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'number' ? code : -32603;
+}

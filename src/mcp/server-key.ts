@@ -25,3 +25,25 @@ export function isServerKey(value: string): boolean {
     return false;
   }
 }
+
+/** Host and port of a server address, for text that names it; the text itself when it is not a URL. */
+export function hostOf(url: string): string;
+export function hostOf(url: string | undefined): string | undefined;
+export function hostOf(url: string | undefined): string | undefined {
+  if (!url) return url;
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * What to call a server: the configured name, else the name it introduced
+ * itself with (its `title` first when `withTitle`, for people to read), else
+ * the host of its address. Tool-name prefixes and input requests use the
+ * name; `McpConnection.name` the title.
+ */
+export function serverName(url: string, configured: string | undefined, info: { name?: string; title?: string } | undefined, withTitle = false): string {
+  return configured ?? (withTitle ? info?.title : undefined) ?? info?.name ?? hostOf(url);
+}

@@ -10,11 +10,14 @@ import type { ModelInfo, ModelPreferences } from './types.js';
  *    some models declare scores, the model with the highest
  *    `cost*costScore + speed*speedScore + intelligence*intelligenceScore`
  *    wins (ties go to the earlier model; undeclared scores count as 0).
- * 3. Otherwise `fallback` (the configured default).
+ * 3. Otherwise `fallback` (the configured default; without one, the first of
+ *    `models`, and undefined when there are none).
  *
  * Pure: no network, no state.
  */
-export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback: string): string {
+export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback: string): string;
+export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback?: string): string | undefined;
+export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback: string | undefined = models[0]?.id): string | undefined {
   if (!preferences) return fallback;
   for (const hint of preferences.hints ?? []) {
     const name = hint.name?.trim().toLowerCase();

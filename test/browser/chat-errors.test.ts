@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { ToolPairingError } from '../../src/content/invariant.js';
-import { describe as describeError } from '../../src/elements/mcp-chat/describe.js';
+import { errorInWords as describeError } from '../../src/elements/mcp-chat/error-words.js';
 import { HistoryError, toHistoryError } from '../../src/history/errors.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';

@@ -10,7 +10,7 @@ import {
   structuredOutputSchema,
 } from '../../src/elements/mcp-sampling-approval/sampling-request.js';
 import { fieldsFromSchema, readFields } from '../../src/elements/shared/schema-fields.js';
-import { chooseModel } from '../../src/elements/mcp-sampling-approval/choose-model.js';
+import { selectModel } from '../../src/providers/select-model.js';
 import { SamplingPolicies } from '../../src/elements/mcp-sampling-approval/sampling-policies.js';
 
 const tool = { name: 'lookup', inputSchema: { type: 'object' as const, properties: { topic: { type: 'string' } }, required: ['topic'] } };
@@ -87,11 +87,11 @@ test('model choice: hints, then priorities, then the default', () => {
     { id: 'gpt-4o-mini', scores: { cost: 0.9, speed: 0.9, intelligence: 0.4 } },
     { id: 'claude-opus', scores: { cost: 0.1, speed: 0.3, intelligence: 1 } },
   ];
-  expect(chooseModel({ hints: [{ name: 'opus' }] }, models, 'x')).toBe('claude-opus');
-  expect(chooseModel({ intelligencePriority: 1 }, models, 'x')).toBe('claude-opus');
-  expect(chooseModel({ costPriority: 1 }, models, 'x')).toBe('gpt-4o-mini');
-  expect(chooseModel(undefined, models, 'x')).toBe('x');
-  expect(chooseModel(undefined, [])).toBeUndefined();
+  expect(selectModel({ hints: [{ name: 'opus' }] }, models, 'x')).toBe('claude-opus');
+  expect(selectModel({ intelligencePriority: 1 }, models, 'x')).toBe('claude-opus');
+  expect(selectModel({ costPriority: 1 }, models, 'x')).toBe('gpt-4o-mini');
+  expect(selectModel(undefined, models, 'x')).toBe('x');
+  expect(selectModel(undefined, [])).toBeUndefined();
 });
 
 test('policies default to ask and survive in storage', () => {

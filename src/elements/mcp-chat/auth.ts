@@ -1,7 +1,7 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { McpConnection, McpConnectionConfig } from '../../mcp/connection.js';
 import type { BrowserOAuthProvider, BrowserOAuthProviderOptions } from '../../mcp/oauth/browser-oauth-provider.js';
-import { describe } from './describe.js';
+import { errorInWords } from './error-words.js';
 
 /**
  * Sign-in settings of a server given to `<mcp-chat>` as an object: the chat
@@ -72,7 +72,7 @@ export interface SignInReporter {
 export function signIn(connection: McpConnection, report: SignInReporter): Promise<void> {
   return connection.signIn().then(
     () => report.announce(`Signed in to ${connection.name}.`),
-    (error: unknown) => report.reportError('server', `Sign-in to ${connection.name} did not complete: ${describe(error)}`, error),
+    (error: unknown) => report.reportError('server', `Sign-in to ${connection.name} did not complete: ${errorInWords(error)}`, error),
   );
 }
 
@@ -82,6 +82,6 @@ export async function signOut(connection: McpConnection, report: SignInReporter)
     await connection.signOut();
     report.announce(`Signed out of ${connection.name}.`);
   } catch (error) {
-    report.reportError('server', `Sign-out of ${connection.name} failed: ${describe(error)}`, error);
+    report.reportError('server', `Sign-out of ${connection.name} failed: ${errorInWords(error)}`, error);
   }
 }

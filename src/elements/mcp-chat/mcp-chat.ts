@@ -26,7 +26,7 @@ import { InputRequests, type InputRequestsHost } from './controllers/input-reque
 import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
 import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js';
 import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
-import { describe } from './describe.js';
+import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './panels/panel.js';
 import { LazyPart, type LazyPartErrorEvent } from '../shared/lazy.js';
@@ -731,7 +731,7 @@ export class McpChat extends LitElement {
       this.#scroll.reset();
       this.requestUpdate();
     } catch (error) {
-      this.#reportError('history', `The conversation could not be opened: ${describe(error)}`, error);
+      this.#reportError('history', `The conversation could not be opened: ${errorInWords(error)}`, error);
     }
   }
 
@@ -780,7 +780,7 @@ export class McpChat extends LitElement {
       await this.updateComplete;
       this.previewDialog?.showModal();
     } catch (error) {
-      this.#reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
+      this.#reportError('server', `Could not read ${uri}: ${errorInWords(error)}`, error);
     }
   }
 
@@ -799,7 +799,7 @@ export class McpChat extends LitElement {
       const blocks: ContentBlock[] = (result.contents as ResourceContents[]).map((resource) => ({ type: 'resource', resource }));
       this.attachments = [...this.attachments, ...blocks];
     } catch (error) {
-      this.#reportError('server', `Could not read ${uri}: ${describe(error)}`, error);
+      this.#reportError('server', `Could not read ${uri}: ${errorInWords(error)}`, error);
     }
   }
 

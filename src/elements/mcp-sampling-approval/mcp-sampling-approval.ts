@@ -4,7 +4,6 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcont
 import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
 import { McpSamplingPolicyChangeEvent } from '../../events/sampling-policy-change.js';
 import { McpSamplingResponseEvent } from '../../events/sampling-response.js';
-import { chooseModel } from './choose-model.js';
 import type { SamplingPolicies } from './sampling-policies.js';
 import {
   applySamplingEdits,
@@ -19,10 +18,12 @@ import {
   structuredOutputSchema,
   type SamplingError,
 } from './sampling-request.js';
-import { isSamplingPolicy, SamplingPolicy, type SamplingModelOption, type SamplingProvider } from './sampling-types.js';
+import { isSamplingPolicy, SamplingPolicy, type SamplingProvider } from './sampling-types.js';
+import { selectModel } from '../../providers/select-model.js';
+import type { ModelInfo } from '../../providers/types.js';
 import { styles } from './mcp-sampling-approval.styles.js';
 import { revealHidden } from '../../content/reveal.js';
-import { hostOf } from '../content/mcp-tool-card/tool-call-format.js';
+import { hostOf } from '../../mcp/server-key.js';
 import { json } from './render-blocks.js';
 import { renderMessages, renderPreferences, renderTools } from './render-request.js';
 import { SamplingAnswerController } from './sampling-answer-controller.js';
@@ -111,7 +112,7 @@ export class McpSamplingApproval extends LitElement {
   /** The model provider; without one the person writes answers by hand. */
   @property({ attribute: false }) provider?: SamplingProvider;
   /** The models the person may pick from (the request's modelPreferences choose among them). */
-  @property({ attribute: false }) models: SamplingModelOption[] = [];
+  @property({ attribute: false }) models: ModelInfo[] = [];
   /** The model used when the request's preferences match none. */
   @property({ attribute: 'default-model' }) defaultModel?: string;
   /** Per-server policies the policy select reads and writes. */
@@ -170,7 +171,7 @@ export class McpSamplingApproval extends LitElement {
 
   private get chosenModel(): string | undefined {
     const p = this.current?.params;
-    return p ? chooseModel(p.modelPreferences, this.models, this.defaultModel) : undefined;
+    return p ? selectModel(p.modelPreferences, this.models, this.defaultModel) : undefined;
   }
 
   private begin(): void {

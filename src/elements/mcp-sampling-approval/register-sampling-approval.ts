@@ -1,8 +1,9 @@
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import type { InputRequestContext, SamplingHandler } from '../../mcp/input-types.js';
+import { jsonRpcCodeOf, type InputRequestContext, type SamplingHandler } from '../../mcp/input-types.js';
 import { serverKey } from '../../mcp/server-key.js';
+import { selectModel } from '../../providers/select-model.js';
+import type { ModelInfo } from '../../providers/types.js';
 import { McpSamplingApproval } from './mcp-sampling-approval.js';
-import { chooseModel } from './choose-model.js';
 import { SamplingPolicies } from './sampling-policies.js';
 import {
   declinedError,
@@ -14,14 +15,14 @@ import {
   stopReasonOf,
   modelOf,
 } from './sampling-request.js';
-import { SamplingPolicy, type SamplingActivity, type SamplingActivityStore, type SamplingModelOption, type SamplingProvider } from './sampling-types.js';
+import { SamplingPolicy, type SamplingActivity, type SamplingActivityStore, type SamplingProvider } from './sampling-types.js';
 
 /** Options of {@link createSamplingHandler} and {@link registerSamplingApproval}. */
 export interface SamplingApprovalOptions {
   /** The model provider; without one the person writes answers and `auto` falls back to asking. */
   provider?: SamplingProvider;
   /** The models offered for selection by modelPreferences. */
-  models?: SamplingModelOption[];
+  models?: ModelInfo[];
   /** The model used when the preferences match none. */
   defaultModel?: string;
   /** The history store whose activity log receives every exchange. */
@@ -44,7 +45,7 @@ type LogEntry = Pick<SamplingActivity, 'toolUseId' | 'server' | 'request' | 'res
 };
 
 const errorOf = (error: unknown) => ({
-  code: typeof (error as { code?: unknown })?.code === 'number' ? (error as { code: number }).code : -32603,
+  code: jsonRpcCodeOf(error),
   message: error instanceof Error ? error.message : String(error),
 });
 
@@ -103,7 +104,7 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
     }
     const provider = options.provider ?? element.provider;
     if (policy === SamplingPolicy.Auto && provider) {
-      const model = chooseModel(params.modelPreferences, options.models ?? element.models, options.defaultModel ?? element.defaultModel);
+      const model = selectModel(params.modelPreferences, options.models ?? element.models, options.defaultModel ?? element.defaultModel);
       let raw: Awaited<ReturnType<SamplingProvider['createMessage']>>;
       try {
         raw = await provider.createMessage(params, { signal: context.signal, model });

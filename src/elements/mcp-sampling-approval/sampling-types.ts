@@ -1,4 +1,4 @@
-import type { ModelInfo, ModelProvider } from '../../providers/index.js';
+import type { ModelProvider } from '../../providers/index.js';
 
 /**
  * What the sampling approval needs of a model provider: its `createMessage`
@@ -55,6 +55,3 @@ export interface SamplingActivityStore {
   appendActivity(activity: SamplingActivity): Promise<unknown>;
   createConversation?(init?: { title?: string }): Promise<{ id: string }>;
 }
-
-/** A model the person may pick (the providers' `ModelInfo`: id, label, scores for modelPreferences' priorities). */
-export type SamplingModelOption = ModelInfo;

@@ -61,7 +61,7 @@ function assistantMessage(blocks: MessageBlock[], index: number): OpenAIMessage 
       case 'resource':
       case 'resource_link':
         // Assistant messages carry only text on this wire.
-        texts.push(describe(block));
+        texts.push(blockAsText(block));
         break;
       case 'tool_result':
         throw new ProviderError('bad-request', `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`, {
@@ -117,7 +117,7 @@ function splitToolResult(block: ToolResultBlock): { text: string; rest: ContentB
   const rest: ContentBlock[] = [];
   for (const b of block.content ?? []) {
     if (b.type === 'text') texts.push(b.text);
-    else if (b.type === 'resource' && 'text' in b.resource) texts.push(describe(b));
+    else if (b.type === 'resource' && 'text' in b.resource) texts.push(blockAsText(b));
     else rest.push(b);
   }
   let text = texts.join('\n');
@@ -140,17 +140,17 @@ function contentParts(block: ContentBlock): OpenAIContentPart[] {
       const r = block.resource;
       if ('blob' in r && r.mimeType?.startsWith('image/')) return [{ type: 'image_url', image_url: { url: `data:${r.mimeType};base64,${r.blob as string}` } }];
       if ('blob' in r && r.mimeType?.startsWith('audio/')) return [{ type: 'input_audio', input_audio: { data: r.blob as string, format: audioFormat(r.mimeType) } }];
-      return [{ type: 'text', text: describe(block) }];
+      return [{ type: 'text', text: blockAsText(block) }];
     }
     case 'resource_link':
-      return [{ type: 'text', text: describe(block) }];
+      return [{ type: 'text', text: blockAsText(block) }];
     default:
       return unreachable(block);
   }
 }
 
 /** Text standing in for a block the wire cannot carry as such. */
-export function describe(block: MessageBlock): string {
+export function blockAsText(block: MessageBlock): string {
   switch (block.type) {
     case 'text':
       return block.text;

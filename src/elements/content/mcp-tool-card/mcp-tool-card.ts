@@ -9,7 +9,8 @@ import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
 import { icon, type IconName } from '../../shared/icons.js';
 import { STATUS_LABELS, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
-import { formatValue, hostOf, json, repeatsValue } from './tool-call-format.js';
+import { hostOf } from '../../../mcp/server-key.js';
+import { formatValue, json, repeatsValue } from './tool-call-format.js';
 import { toolCardStyles } from './mcp-tool-card.styles.js';
 import type { ContentStrings } from '../../shared/content-strings.js';
 

@@ -41,13 +41,4 @@ export function repeatsValue(block: MessageBlock, value: unknown): boolean {
   }
 }
 
-/** Host and port of a server address, for the line that names it. */
-export function hostOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
 import { LazyPart } from '../../shared/lazy.js';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** The default store's code: loaded after the chat has painted. */
@@ -114,7 +114,7 @@ export class ChatPersistence implements ReactiveController {
       try {
         history = await historyPart.load();
       } catch (error) {
-        host.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
+        host.reportError('history', `Conversations will not be saved: ${errorInWords(error)}`, error);
         return;
       }
       if (this.defaultStore) return;
@@ -122,7 +122,7 @@ export class ChatPersistence implements ReactiveController {
         this.defaultStore = await history.openHistory();
       } catch (error) {
         this.defaultStore = history.createMemoryHistory();
-        host.reportError('history', `Conversations will not be saved: ${describe(error)}`, error);
+        host.reportError('history', `Conversations will not be saved: ${errorInWords(error)}`, error);
       }
       host.requestUpdate();
     }

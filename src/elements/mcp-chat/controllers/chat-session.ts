@@ -7,7 +7,7 @@ import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBl
 import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../server-set.js';
 import { foldBranches, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
@@ -224,7 +224,7 @@ export class ChatSession implements ReactiveController {
         const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
         if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
       } catch (error) {
-        this.#host.reportError('history', `This message could not be saved: ${describe(error)}`, error);
+        this.#host.reportError('history', `This message could not be saved: ${errorInWords(error)}`, error);
       }
     });
     await this.#saving;
@@ -322,7 +322,7 @@ export class ChatSession implements ReactiveController {
       this.#stopBusy();
     }
     if (result.reason === 'error') {
-      this.#host.reportError('provider', describe(result.error), result.error);
+      this.#host.reportError('provider', errorInWords(result.error), result.error);
     }
     this.#host.turnEnded(result);
     return result;
@@ -451,7 +451,7 @@ export class ChatSession implements ReactiveController {
         const id = this.conversation?.id;
         if (store && id) await saveMessages(store, id, [{ ...updated, _meta: { ...(updated._meta ?? {}), [REPLACES_META_KEY]: at } }]);
       } catch (error) {
-        this.#host.reportError('history', `The task of this tool call could not be saved (a reload will not find its result): ${describe(error)}`, error);
+        this.#host.reportError('history', `The task of this tool call could not be saved (a reload will not find its result): ${errorInWords(error)}`, error);
       }
     });
     await this.#saving;
@@ -542,7 +542,7 @@ export class ChatSession implements ReactiveController {
     } catch (error) {
       const status: ToolCallOutcome = own.signal.aborted ? 'cancelled' : 'error';
       this.calls.update(use.id, { status, progress: undefined });
-      return clientToolResult(use.id, own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`, { status, ...shown });
+      return clientToolResult(use.id, own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${errorInWords(error)}`, { status, ...shown });
     } finally {
       this.#calls.delete(use.id);
     }
@@ -632,7 +632,7 @@ export class ChatSession implements ReactiveController {
         result = toolResultBlock(id, r, { status, ...shown, task: task.id() });
       } catch (error) {
         status = own.signal.aborted ? 'cancelled' : 'error';
-        const text = own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${describe(error)}`;
+        const text = own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${errorInWords(error)}`;
         result = clientToolResult(id, text, { status, ...shown, task: task.id() });
       } finally {
         task.end();

@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** What the conversation list needs from its element. */
@@ -50,7 +50,7 @@ export class ConversationList {
       this.conversations = conversations;
       this.hits = hits;
     } catch (error) {
-      this.#host.reportError('history', `The saved conversations could not be listed: ${describe(error)}`, error);
+      this.#host.reportError('history', `The saved conversations could not be listed: ${errorInWords(error)}`, error);
     }
     this.#host.requestUpdate();
   }
@@ -84,7 +84,7 @@ export class ConversationList {
       if (title && title !== c.title) await this.#host.store!.renameConversation(c.id, title);
       this.#host.announce(`Renamed to ${title || c.title}.`);
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be renamed: ${describe(error)}`, error);
+      this.#host.reportError('history', `The conversation could not be renamed: ${errorInWords(error)}`, error);
     }
     await this.refresh();
   }
@@ -97,7 +97,7 @@ export class ConversationList {
       deleted?.();
       this.#host.announce(`Deleted ${c.title}.`);
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be deleted: ${describe(error)}`, error);
+      this.#host.reportError('history', `The conversation could not be deleted: ${errorInWords(error)}`, error);
     }
     await this.refresh();
   }
@@ -107,7 +107,7 @@ export class ConversationList {
     try {
       return await this.#host.store!.exportConversation(c.id);
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be exported: ${describe(error)}`, error);
+      this.#host.reportError('history', `The conversation could not be exported: ${errorInWords(error)}`, error);
       return undefined;
     }
   }
@@ -126,7 +126,7 @@ export class ConversationList {
       await this.refresh();
       return conversation.id;
     } catch (error) {
-      this.#host.reportError('import', `That file could not be imported: ${describe(error)}`, error);
+      this.#host.reportError('import', `That file could not be imported: ${errorInWords(error)}`, error);
       return undefined;
     }
   }

@@ -3,13 +3,13 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
 import type { HistoryStore } from '../../../history/index.js';
 import type { ActivityResponse } from '../../../history/types.js';
-import type { InputRequestContext } from '../../../mcp/input-types.js';
+import { jsonRpcCodeOf, type InputRequestContext } from '../../../mcp/input-types.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { createSamplingHandler } from '../../mcp-sampling-approval/register-sampling-approval.js';
 import type { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';
 import { LazyPart, LazyPartError } from '../../shared/lazy.js';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 import type { ToolCalls } from './tool-calls.js';
@@ -141,8 +141,7 @@ export class InputRequests implements ReactiveController {
       return result;
     } catch (error) {
       if (error instanceof LazyPartError) host.reportError('server', `${context.server.name} asked for input: ${error.message}`, error);
-      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603;
-      response = { error: { code, message: describe(error) } };
+      response = { error: { code: jsonRpcCodeOf(error), message: errorInWords(error) } };
       throw error;
     } finally {
       takeDown?.();
@@ -169,7 +168,7 @@ export class InputRequests implements ReactiveController {
       const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(sampling.SamplingPolicies), store: host.store, conversationId: () => host.conversationId });
       return await handler(params, context);
     } catch (error) {
-      host.reportError('tool', `A sampling request from ${context.server.name} failed: ${describe(error)}`, error);
+      host.reportError('tool', `A sampling request from ${context.server.name} failed: ${errorInWords(error)}`, error);
       throw error;
     } finally {
       takeDown();

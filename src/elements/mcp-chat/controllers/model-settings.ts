@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import { DEFAULT_BASE_URLS, findOllama, modelPart, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 import type { ChatErrorSource } from './chat-session.js';
 
@@ -75,7 +75,7 @@ export class ModelSettings implements ReactiveController {
       this.models = [];
       this.#host.reportError(
         'provider',
-        `Could not reach ${base} to list its models (${describe(error)}). Check the base URL${config.kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
+        `Could not reach ${base} to list its models (${errorInWords(error)}). Check the base URL${config.kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
         error,
       );
     }

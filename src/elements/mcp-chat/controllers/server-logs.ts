@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpLogMessageEvent } from '../../../mcp/connection-events.js';
-import { describe } from '../describe.js';
+import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 
@@ -119,7 +119,7 @@ export class ServerLogs implements ReactiveController {
     try {
       await connection.setLoggingLevel(level);
     } catch (error) {
-      this.#host.reportError('server', `${connection.name} did not accept the log level "${level}" (${describe(error)}). Its messages are still filtered here.`, error);
+      this.#host.reportError('server', `${connection.name} did not accept the log level "${level}" (${errorInWords(error)}). Its messages are still filtered here.`, error);
     }
   }
 

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { revealHidden } from '../../../content/reveal.js';
-import { hostOf } from '../../content/mcp-tool-card/tool-call-format.js';
+import { hostOf } from '../../../mcp/server-key.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { icon, type IconName } from '../../shared/icons.js';
 import type { ChatPanel } from '../panels/panel.js';

@@ -7,8 +7,8 @@ import { HistoryError } from '../../history/errors.js';
  * by their code, never by the store's internal sentence (no "message 0 must
  * be …", no "Saving messages was not saved").
  */
-export function describe(error: unknown): string {
-  if (error instanceof HistoryError) return describeHistoryError(error);
+export function errorInWords(error: unknown): string {
+  if (error instanceof HistoryError) return historyErrorInWords(error);
   if (error instanceof ToolPairingError) return PAIRING_WORDS;
   if (error instanceof Error) return error.message;
   return String(error);
@@ -16,7 +16,7 @@ export function describe(error: unknown): string {
 
 const PAIRING_WORDS = 'the last tool call of this conversation has no saved result, so the store refused what followed. Start a new conversation (New) to keep saving.';
 
-function describeHistoryError(error: HistoryError): string {
+function historyErrorInWords(error: HistoryError): string {
   switch (error.kind) {
     case 'quota-exceeded':
       return "the browser's storage for this site is full. Delete old conversations (Conversations panel) or free some space, then try again.";
