@@ -3,6 +3,7 @@ import '../content/no-eval.js';
 import { ProtocolError, type CallToolResult, type Client, type Progress, type ServerCapabilities, type Tool } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpErrorKind } from './errors.js';
 import type { InputKind } from './input-types.js';
+import { hostOf } from './server-key.js';
 import type { InputParams, InputResults } from './input-router.js';
 
 /**
@@ -361,14 +362,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 function abortReason(host: TaskHost): unknown {
   const reason: unknown = host.signal.reason;
   return reason instanceof Error ? reason : new McpConnectionError(McpErrorKind.Aborted, `The call of ${host.name} was stopped.`, { url: host.url });
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
