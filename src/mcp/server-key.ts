@@ -26,13 +26,13 @@ export function isServerKey(value: string): boolean {
   }
 }
 
-/** Host and port of a server address, for text that names it; the text itself when it is not a URL. */
+/** Host and port of a server address, for text that names it; the text itself when it is not a URL or has no host. */
 export function hostOf(url: string): string;
 export function hostOf(url: string | undefined): string | undefined;
 export function hostOf(url: string | undefined): string | undefined {
   if (!url) return url;
   try {
-    return new URL(url).host;
+    return new URL(url).host || url;
   } catch {
     return url;
   }

@@ -7,6 +7,7 @@ import type { InputRouter } from '../../mcp/input-router.js';
 import type { InputHandlers, InputKind, Root } from '../../mcp/input-types.js';
 import { LazyPart } from '../shared/lazy.js';
 import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
+import { hostOf } from '../../mcp/server-key.js';
 
 /**
  * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
@@ -106,7 +107,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     const error = this.#loadError ? ({ message: this.#loadError.message } as McpConnectionError) : undefined;
     return this.#wanted.map((config) => ({
       url: config.url,
-      name: config.name ?? hostName(config.url),
+      name: config.name ?? hostOf(config.url),
       state: error ? 'failed' : 'connecting',
       config,
       serverInfo: undefined,
@@ -242,14 +243,5 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     return this.connections
       .filter((c) => c.state === 'connected')
       .map((connection) => ({ connection, resources: connection.resources, templates: connection.resourceTemplates }));
-  }
-}
-
-/** The host of a URL (what a server is called before it names itself). */
-function hostName(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
   }
 }
