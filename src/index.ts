@@ -60,6 +60,7 @@ export {
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
+  McpPartErrorEvent,
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,

@@ -11,6 +11,7 @@ export type { McpAppMessage } from './app-message.js';
 export { McpChatErrorEvent } from './chat-error.js';
 export { McpElicitResponseEvent } from './elicit-response.js';
 export { McpMessageSendEvent } from './message-send.js';
+export { McpPartErrorEvent } from './part-error.js';
 export { McpResourceOpenEvent } from './resource-open.js';
 export { McpSamplingPolicyChangeEvent } from './sampling-policy-change.js';
 export { McpSamplingResponseEvent } from './sampling-response.js';

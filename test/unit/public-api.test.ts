@@ -74,6 +74,20 @@ describe('the public API (docs/api.md)', () => {
     expect(sorted(root)).toEqual(sorted(all));
   });
 
+  test('the root entry exports the class of every event custom-elements.json lists (the generated JSX/Vue/Svelte typings import them from it)', () => {
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as {
+      modules: Array<{ declarations?: Array<{ customElement?: boolean; events?: Array<{ name: string; type?: { text: string } }> }> }>;
+    };
+    const types = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .filter((d) => d.customElement)
+      .flatMap((d) => d.events ?? [])
+      .map((e) => e.type?.text ?? `(no type for ${e.name})`);
+    expect(types.length).toBeGreaterThan(10);
+    const root = new Set(exported('src/index.ts'));
+    expect([...new Set(types)].filter((type) => !root.has(type))).toEqual([]);
+  });
+
   test('the unstable entry shares no name with the public API (a name is public or internal, not both)', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, { default?: string }> };
     expect(pkg.exports['./internal']?.default).toBe('./dist/internal.js');

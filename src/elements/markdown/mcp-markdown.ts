@@ -1,6 +1,7 @@
 import { LitElement, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { LazyPart, LazyPartErrorEvent, type LazyPartError } from '../shared/lazy.js';
+import { McpPartErrorEvent } from '../../events/part-error.js';
+import { LazyPart, type LazyPartError } from '../shared/lazy.js';
 import type { MarkdownBlocks } from './markdown-blocks.js';
 import { plainText } from './markdown-guard.js';
 import { markdownStyles } from './mcp-markdown.styles.js';
@@ -38,6 +39,8 @@ const nextFrame = (): Promise<void> =>
  * stay plain. Token colours come from the `--mcp-code-*` custom properties.
  *
  * @summary Streaming, sanitized markdown.
+ *
+ * @event mcp-part-error - The markdown parser could not be loaded; the text is shown as plain text (`McpPartErrorEvent`, `.error`).
  *
  * @csspart body - The container of the rendered blocks.
  * @csspart md-code - A `<pre>` code block (set on the rendered markdown).
@@ -119,7 +122,7 @@ export class McpMarkdown extends LitElement {
     if (enginePart.failedWithin(5000)) return;
     enginePart.load().then(
       () => this.requestUpdate(),
-      (error: LazyPartError) => this.dispatchEvent(new LazyPartErrorEvent(error)),
+      (error: LazyPartError) => this.dispatchEvent(new McpPartErrorEvent(error)),
     );
   }
 

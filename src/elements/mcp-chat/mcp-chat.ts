@@ -29,7 +29,7 @@ import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './panels/panel.js';
-import { LazyPart, type LazyPartErrorEvent } from '../shared/lazy.js';
+import { LazyPart } from '../shared/lazy.js';
 import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
 import { readImageFiles, renderAttachments } from './render/attachments.js';
@@ -350,7 +350,7 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
     // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
-    this.addEventListener('mcp-part-error', (e) => this.#showError((e as LazyPartErrorEvent).error.message));
+    this.addEventListener('mcp-part-error', (e) => this.#showError(e.error.message));
   }
 
   /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */

@@ -59,14 +59,3 @@ export class LazyPartError extends Error {
     this.name = 'LazyPartError';
   }
 }
-
-/**
- * Fired (bubbling, composed) by an element whose part could not be loaded, so
- * the chat around it can say so once above the composer.
- */
-export class LazyPartErrorEvent extends Event {
-  static readonly eventName = 'mcp-part-error';
-  constructor(readonly error: LazyPartError) {
-    super(LazyPartErrorEvent.eventName, { bubbles: true, composed: true });
-  }
-}
