@@ -214,7 +214,8 @@ export async function followTask(host: TaskHost, first: TaskInfo): Promise<CallT
           await answerInputs(host, task, answered);
         }
       }
-      const waited = await Promise.race([sleep(pollDelay(task), host.signal).then(() => undefined), resultCall]);
+      const pause = sleep(pollDelay(task), host.signal).then(() => undefined);
+      const waited = await (resultCall ? Promise.race([pause, resultCall]) : pause);
       if (host.signal.aborted) throw abortReason(host);
       if (waited) {
         const settled = waited as { raw?: unknown; error?: unknown };

@@ -97,6 +97,25 @@ describe('2026-07-28 tasks extension (official-SDK server)', () => {
     expect(text(await c.callTool('quick'))).toContain('quick answer');
   });
 
+  test('polling honours the pollIntervalMs of the server (150 ms here): neither one slow poll nor a hot loop', async () => {
+    const methods: string[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }) : undefined;
+      if (body?.method) methods.push(body.method);
+      return fetch(input, init);
+    };
+    const c = new McpConnection({ url: inject('tasksUrl'), fetch: counting });
+    open.push(c);
+    await c.connect();
+    const started = performance.now();
+    await c.callTool('report', { steps: 4 });
+    const elapsed = performance.now() - started;
+    const polls = methods.filter((m) => m === 'tasks/get').length;
+    // About elapsed / 150 polls; far fewer means a fixed slow interval, far more a hot loop.
+    expect(polls).toBeGreaterThanOrEqual(Math.floor(elapsed / 150 / 2));
+    expect(polls).toBeLessThanOrEqual(Math.ceil(elapsed / 150) + 2);
+  });
+
   test('input_required: the elicitation in inputRequests goes through the router and the answer is sent with tasks/update', async () => {
     const c = connection(inject('tasksUrl'));
     const asked: string[] = [];
