@@ -87,4 +87,24 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     expect(JSON.stringify(chat.messages[2]!.content[0])).toContain('no longer knows the task of report (gone-task)');
     expect(chat.messages[3]!.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results:') });
   });
+
+  test('two tabs on one conversation: the tab running the task follows it; the other does not start following it too (Web Lock)', async () => {
+    const name = `tasks-${Math.random()}`;
+    const running = await mount(await openHistory({ name }));
+    await typeAndSend(running, 'write it [[tool:report {"steps":12}]]');
+    const id = await expect.poll(() => running.session.conversation?.id, { timeout: 10_000 }).toBeDefined().then(() => running.session.conversation!.id);
+    // The task record is saved: what the other tab finds when it opens the conversation.
+    await expect.poll(() => JSON.stringify(running.messages[1]?.content[0] ?? {}), { timeout: 10_000 }).toContain('"task"');
+    await running.session.saved();
+    const other = await mount(await openHistory({ name }));
+    await other.openConversation(id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(other.session.busy).toBe(false);
+    expect(running.session.busy).toBe(true);
+    // The running tab finishes the turn; the other shows it once saved.
+    await expect.poll(() => running.messages.at(-1)?.content[0], { timeout: 15_000 }).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results: Report of 12 steps ready.') });
+    await running.session.saved();
+    await expect.poll(() => other.messages.at(-1)?.content[0], { timeout: 10_000 }).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results: Report of 12 steps ready.') });
+    expect(other.messages.filter((m) => m.role === 'assistant')).toHaveLength(2);
+  });
 });
