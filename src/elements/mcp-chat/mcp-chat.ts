@@ -13,7 +13,6 @@ import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import '../content/mcp-content-block/mcp-content-block.js';
 import { signIn, signOut } from './auth.js';
 import { ChatPalette, type ChatPaletteHost } from './controllers/chat-palette.js';
 import { ChatPersistence, type ChatPersistenceHost } from './controllers/chat-persistence.js';
@@ -54,6 +53,9 @@ type AllHosts = ChatSessionHost &
   AppViewsHost &
   ServerEditsHost &
   ServerLogsHost;
+
+/** <mcp-message> and the content elements (tool card, content blocks, markdown's element): loaded when the first message is shown. */
+const messagesPart = new LazyPart('shows messages', () => import('../content/mcp-message/mcp-message.js'));
 
 /** The side panels: loaded when one is first opened. */
 const panelsPart = new LazyPart('shows this panel', () => import('./lazy/panels.js'));
@@ -518,6 +520,10 @@ export class McpChat extends LitElement {
       runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
       insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
       // InputRequests
+      messagesReady: async () => {
+        if (!messagesPart.value) await messagesPart.load().catch(() => {});
+        await this.updateComplete;
+      },
       requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
       attachFiles: (files: File[]) => this.attachFiles(files),
       addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
@@ -775,7 +781,7 @@ export class McpChat extends LitElement {
     const owner = connections.find((c) => c.resources.some((r) => r.uri === uri)) ?? connections[0];
     if (!owner) return;
     try {
-      const result = await owner.readResource(uri);
+      const [result] = await Promise.all([owner.readResource(uri), messagesPart.load()]);
       this.preview = { uri, contents: result.contents as ResourceContents[] };
       await this.updateComplete;
       this.previewDialog?.showModal();
@@ -836,14 +842,36 @@ export class McpChat extends LitElement {
     input.value = '';
   }
 
-  /** Also waits for the panels' code while a panel is open and it loads. */
+  /** Also waits for the code of what is shown (an open panel, the messages) while it loads. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.panel && !panelsPart.value && !panelsPart.error) {
-      await panelsPart.load().catch(() => {});
+    for (;;) {
+      const part = this.panel && !panelsPart.value && !panelsPart.error ? panelsPart : this.#showsMessages() && !messagesPart.value && !messagesPart.error ? messagesPart : undefined;
+      if (!part) return complete;
+      await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
     }
-    return complete;
+  }
+
+  /** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
+  #showsMessages(): boolean {
+    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || Boolean(this.preview);
+  }
+
+  /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
+  #messagesNotice() {
+    if (messagesPart.value || !this.#showsMessages()) return nothing;
+    if (!messagesPart.error) {
+      void messagesPart.load().then(
+        () => this.requestUpdate(),
+        () => this.requestUpdate(),
+      );
+      return nothing;
+    }
+    return html`<p part="error" class="error" role="alert">
+      ${messagesPart.error.message}
+      <button type="button" @click=${() => void messagesPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>Try again</button>
+    </p>`;
   }
 
   /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
@@ -1072,6 +1100,7 @@ export class McpChat extends LitElement {
                       () => (this.panel = 'settings'),
                     )
                   : nothing}
+                ${this.#messagesNotice()}
                 ${renderMessageList({
                   messages: s.messages,
                   streaming: s.streaming,

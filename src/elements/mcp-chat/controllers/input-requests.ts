@@ -32,6 +32,8 @@ export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
   /** The calls, to put a request under the call that caused it. */
   readonly calls: ToolCalls;
   readonly messages: readonly Message[];
+  /** Resolves once the message elements are defined and drawn (a request may go under a tool call's card). */
+  messagesReady(): Promise<void>;
   /** Where a request not tied to a known call goes (above the composer). */
   requestArea(): HTMLElement;
   /** Files pasted or dropped on the chat. */
@@ -124,7 +126,8 @@ export class InputRequests implements ReactiveController {
     const requestedAt = Date.now();
     let response: ActivityResponse | undefined;
     try {
-      const { showElicitForm } = await elicitPart.load();
+      const { showElicitForm } = elicitPart.value ?? (await elicitPart.load());
+      await host.messagesReady();
       const result = await showElicitForm(params, container, {
         server: { name: context.server.name, title: context.server.title },
         signal: context.signal,
@@ -153,12 +156,13 @@ export class InputRequests implements ReactiveController {
     const host = this.#host;
     let sampling;
     try {
-      sampling = await samplingPart.load();
+      sampling = samplingPart.value ?? (await samplingPart.load());
     } catch (error) {
       host.reportError('tool', `${context.server.name} asked for a model answer: ${(error as Error).message}`, error);
       throw error;
     }
     const { createSamplingHandler } = sampling;
+    await host.messagesReady();
     const element = document.createElement('mcp-sampling-approval');
     const provider = host.provider;
     element.provider = provider;

@@ -3,7 +3,8 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Message } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
-import '../../content/mcp-message/mcp-message.js';
+// <mcp-message> (and the content elements inside it) is defined by <mcp-chat>
+// when the first message is shown (a dynamic import: see mcp-chat.ts).
 import { INTERRUPTED_META_KEY } from '../controllers/chat-session.js';
 import type { ContentStrings } from '../../shared/content-strings.js';
 import { renderMessageActions, type MessageActions, type MessageActionsView } from './message-actions.js';
