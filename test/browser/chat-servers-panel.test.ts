@@ -1,5 +1,6 @@
 // Issue 11 §3 and issue 12 §4: the Servers panel. Real servers over HTTP, the
 // fake OpenAI (128 tools per request at most), real Chromium.
+import axe from 'axe-core';
 import { afterEach, expect, inject, test } from 'vitest';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
@@ -28,6 +29,12 @@ async function chatOn(servers: string[], options: { provider?: boolean; storageK
   return chat;
 }
 
+/** What axe-core finds wrong in the chat, as "rule: targets" lines. */
+async function axeViolations(chat: McpChat): Promise<string[]> {
+  const result = await axe.run(chat, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
 const panel = (chat: McpChat) => shadow(chat).querySelector<HTMLElement>('[part="panel"]')!;
 
 test('after a request that had to choose among 5,000 tools, the Servers panel says how many were sent and names the ones left out', async () => {
@@ -49,19 +56,25 @@ test('after a request that had to choose among 5,000 tools, the Servers panel sa
   const details = note.querySelector('details')!;
   expect(details.open).toBe(false);
   expect(details.querySelector('summary')!.textContent).toContain('Tools left out of the last request (4,873)');
+  expect(await axeViolations(chat)).toEqual([]);
+  // Keyboard: the summary opens the list, which names every tool left out.
+  const { userEvent } = await import('vitest/browser');
+  details.querySelector<HTMLElement>('summary')!.focus();
+  await userEvent.keyboard('{Enter}');
+  expect(details.open).toBe(true);
+  await expect.poll(() => details.querySelectorAll('li code').length).toBe(4873);
   const names = [...details.querySelectorAll('li code')].map((c) => c.textContent);
-  expect(names).toHaveLength(4873);
   // The best matches of the message were sent, so not listed; others are.
   expect(names).not.toContain('payroll-0004');
   expect(names).toContain('invoice-4992');
   // What was sent and what is listed add up to the catalog.
   const sent = (chat.session.toolSelection?.tools ?? []).filter((t) => t.name !== 'search_tools').map((t) => t.name);
   expect(new Set([...sent, ...names]).size).toBe(5000);
-  // Keyboard: the summary opens the list.
-  const { userEvent } = await import('vitest/browser');
-  details.querySelector<HTMLElement>('summary')!.focus();
-  await userEvent.keyboard('{Enter}');
+  // The panel repaints (a streaming answer would): the open list stays as it is.
+  chat.requestUpdate();
+  await chat.updateComplete;
   expect(details.open).toBe(true);
+  expect(details.querySelectorAll('li code')).toHaveLength(4873);
 });
 
 test('a server with one invalid tool schema: the Servers panel names the invalid tools (issue 12 §8)', async () => {
@@ -166,6 +179,10 @@ test("a page's server removed by the person stays removed after a reload and can
   // Focus stays in the panel.
   expect(shadow(chat).activeElement?.closest('[part="panel"]')).toBeTruthy();
   expect(panel(chat).querySelector('.removed-servers')!.textContent).toContain(everything);
+  // The focused button's tooltip covers the text under it (axe would measure that); checked unfocused.
+  (shadow(chat).activeElement as HTMLElement).blur();
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await axeViolations(chat)).toEqual([]);
 
   chat.remove();
   chat = await chatOn([demo], { storageKey });

@@ -1,4 +1,5 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, render, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatStrings } from '../strings.js';
@@ -181,26 +182,34 @@ function renderToolSelection(selection: ToolSelection, view: ServersPanelView) {
   </section>`;
 }
 
-/** The list of left-out tools, made once per selection (thousands of rows; the panel repaints while answers stream). */
-const omittedLists = new WeakMap<ToolSelection, TemplateResult>();
+/**
+ * The list of left-out tools (thousands of rows): drawn only when the person
+ * opens it, so the panel stays light; a new selection gets a new list
+ * (`repeat` keyed by the selection).
+ */
 function omittedList(selection: ToolSelection, view: ServersPanelView): TemplateResult {
   const t = view.text;
-  let list = omittedLists.get(selection);
-  if (!list) {
-    list = html`<details>
-      <summary>${t.toolsLeftOut(selection.omitted.length.toLocaleString(view.lang))}</summary>
-      <ul class="omitted-tools" tabindex="0" aria-label=${t.toolsLeftOut(selection.omitted.length.toLocaleString(view.lang))}>
-        ${selection.omitted.map(
-          ({ tool, reason }) =>
-            html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${reason === 'schema-too-large'
-                ? html` <span class="hint">(${t.schemaTooLarge})</span>`
-                : nothing}</li>`,
-        )}
-      </ul>
-    </details>`;
-    omittedLists.set(selection, list);
-  }
-  return list;
+  const count = selection.omitted.length.toLocaleString(view.lang);
+  const rows = () =>
+    html`${selection.omitted.map(
+      ({ tool, reason }) =>
+        html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${reason === 'schema-too-large'
+            ? html` <span class="hint">(${t.schemaTooLarge})</span>`
+            : nothing}</li>`,
+    )}`;
+  const onToggle = (e: Event) => {
+    const details = e.currentTarget as HTMLDetailsElement;
+    const list = details.querySelector('ul')!;
+    if (details.open && !list.childElementCount) render(rows(), list);
+  };
+  return html`${repeat(
+    [selection],
+    (s) => s,
+    () => html`<details @toggle=${onToggle}>
+      <summary>${t.toolsLeftOut(count)}</summary>
+      <ul class="omitted-tools" tabindex="0" aria-label=${t.toolsLeftOut(count)}></ul>
+    </details>`,
+  )}`;
 }
 
 const time = (at: number, lang: string | undefined) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
