@@ -72,12 +72,14 @@ export default defineConfig({
         { text: 'Architecture', link: '/architecture' },
       ] },
       { text: 'Elements', items: [
-        { text: '<mcp-chat>', link: '/elements/mcp-chat' },
-        { text: '<mcp-elicit-form>', link: '/elements/mcp-elicit-form' },
-        { text: '<mcp-sampling-approval>', link: '/elements/mcp-sampling-approval' },
+        // Sidebar text is rendered as HTML: a tag name is escaped or it becomes an (empty) element.
+        { text: escape('<mcp-chat>'), link: '/elements/mcp-chat' },
+        { text: escape('<mcp-elicit-form>'), link: '/elements/mcp-elicit-form' },
+        { text: escape('<mcp-sampling-approval>'), link: '/elements/mcp-sampling-approval' },
+        { text: escape('<mcp-app-view>'), link: '/elements/mcp-app-view' },
         { text: 'Code blocks', link: '/elements/code-highlighting' },
       ] },
-      { text: 'API reference', items: tags.map((tag) => ({ text: `<${tag}>`, link: `/api/${tag}` })) },
+      { text: 'API reference', items: tags.map((tag) => ({ text: escape(`<${tag}>`), link: `/api/${tag}` })) },
       { text: 'Library', items: [
         { text: 'Public API', link: '/api' },
         { text: 'Connections (mcp)', link: '/mcp' },

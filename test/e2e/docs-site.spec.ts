@@ -67,6 +67,14 @@ test('every internal link and anchor of every page resolves', () => {
   expect(broken).toEqual([]);
 });
 
+test('the sidebar names every element as text (a tag name in it is not swallowed as HTML)', async ({ page }) => {
+  await page.goto(`${origin}/api.html`);
+  const sidebar = page.locator('.VPSidebar');
+  for (const tag of ['mcp-chat', 'mcp-elicit-form', 'mcp-sampling-approval', 'mcp-app-view']) {
+    await expect(sidebar.getByRole('link', { name: `<${tag}>`, exact: true }).first()).toBeVisible();
+  }
+});
+
 test('the API pages hold the tables made from custom-elements.json', async ({ page }) => {
   await page.goto(`${origin}/api/mcp-chat.html`);
   for (const heading of ['Attributes', 'Properties', 'Events', 'Slots', 'CSS parts', 'CSS custom properties']) {
