@@ -33,7 +33,7 @@ import { hostOf, serverName } from './server-key.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
-import { acceptTaskResults, followTask, isTaskResult, parseTask, startTask, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
+import { acceptTaskResults, checkTaskOutput, followTask, isTaskResult, parseTask, startTask, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -452,7 +452,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       const host = this.taskHost(client, call, name, options);
       if (plan.mode === 'task' && plan.form === 'legacy') {
         const started = await startTask(host, { name, arguments: args, ...this.meta() });
-        return 'result' in started ? started.result : await followTask(host, started.task);
+        return 'result' in started ? checkTaskOutput(client, tool, started.result) : checkTaskOutput(client, tool, await followTask(host, started.task));
       }
       // 2026: with the tasks extension the server may answer any call with a task.
       if (plan.mode === 'task') acceptTaskResults(client);
@@ -463,7 +463,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
           // This layer's own timer (ActiveCall) decides; it pauses while a person answers.
           timeout: MAX_TIMER_MS,
           headers: { ...this.paramHeadersFor(name, args), [CALL_TAG_HEADER]: call.tag },
-          toolDefinition: this.tools.find((t) => t.name === name),
+          // A task answer has no structuredContent: the output check runs on the task's final result instead.
+          toolDefinition: plan.mode === 'task' && tool?.outputSchema ? { ...tool, outputSchema: undefined } : tool,
           onprogress: (progress) => {
             if (typeof progress.message === 'string' && ROUND_MESSAGE.test(progress.message) && progress.total === undefined) {
               this.calls.roundStarting(call);
@@ -474,7 +475,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
           },
         },
       )) as CallToolResult;
-      return isTaskResult(result) ? await followTask(host, parseTask(result, host)) : result;
+      if (isTaskResult(result)) return checkTaskOutput(client, tool, await followTask(host, parseTask(result, host)));
+      return plan.mode === 'task' ? checkTaskOutput(client, tool, result) : result;
     } catch (error) {
       throw call.failure ?? error;
     } finally {
@@ -506,7 +508,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       if (call.failure) throw call.failure;
       if (client.getProtocolEra() === 'modern') acceptTaskResults(client);
       // Asked at once: the first `tasks/get` tells whether the server still knows it.
-      return await followTask(this.taskHost(client, call, name, options), { taskId, status: 'working', pollInterval: 0 });
+      const result = await followTask(this.taskHost(client, call, name, options), { taskId, status: 'working', pollInterval: 0 });
+      return checkTaskOutput(client, this.tools.find((t) => t.name === name), result);
     } catch (error) {
       throw this.life.authRefused(classifyError(call.failure ?? error, this.url), client);
     } finally {

@@ -368,3 +368,24 @@ function abortReason(host: TaskHost): unknown {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+interface OutputSeam {
+  _compileOutputValidator?(tool: Tool): { ok: true; validator: (value: unknown) => { valid: boolean; errorMessage?: string } } | { ok: false; compileError: unknown } | undefined;
+}
+
+/**
+ * Checks a task's final result against the tool's `outputSchema`, as the
+ * SDK's `callTool` does for a direct answer (it cannot for a task: the
+ * answer it sees is the task handle). Uses the SDK's own validator (a private
+ * seam; without it the check is skipped). Throws the SDK's errors.
+ */
+export function checkTaskOutput(client: Client, tool: Tool | undefined, result: CallToolResult): CallToolResult {
+  if (!tool?.outputSchema || result.isError) return result;
+  const compiled = (client as unknown as OutputSeam)._compileOutputValidator?.(tool);
+  if (!compiled) return result;
+  if (!compiled.ok) throw new ProtocolError(-32602, `Tool '${tool.name}' has an invalid outputSchema: ${String(compiled.compileError).slice(0, 200)}`);
+  if (result.structuredContent === undefined) throw new ProtocolError(-32600, `Tool ${tool.name} has an output schema but did not return structured content`);
+  const outcome = compiled.validator(result.structuredContent);
+  if (!outcome.valid) throw new ProtocolError(-32602, `Structured content does not match the tool's output schema: ${outcome.errorMessage ?? 'invalid'}`);
+  return result;
+}

@@ -129,6 +129,14 @@ describe('2026-07-28 tasks extension (official-SDK server)', () => {
     expect(text(result)).toContain('Report of 3 steps ready in teal.');
   });
 
+  test('the final result of a task is checked against the tool outputSchema, like a direct answer', async () => {
+    const c = connection(inject('tasksUrl'));
+    await c.connect();
+    const good = await c.callTool('measure');
+    expect(good.structuredContent).toEqual({ steps: 2 });
+    await expect(c.callTool('measure', { bad: true })).rejects.toThrow(/Structured content does not match the tool's output schema/);
+  });
+
   test('a task that fails ends as a failed call with the server error', async () => {
     const c = connection(inject('tasksUrl'));
     await c.connect();

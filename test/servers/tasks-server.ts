@@ -18,6 +18,7 @@ interface StoredTask {
   done: number;
   colour?: string;
   waiting?: string;
+  structured?: Record<string, unknown>;
   result?: Record<string, unknown>;
   error?: { code: number; message: string };
   timer?: ReturnType<typeof setTimeout>;
@@ -37,6 +38,8 @@ const POLL_MS = 150;
  *   `input_required` at step 1 with a form elicitation (`colour`) answered by
  *   `tasks/update`; with `fail`, ends `failed` with a JSON-RPC error.
  * - `quick`: an ordinary result.
+ * - `measure` (`bad`): a task whose result has `structuredContent` for its
+ *   `outputSchema` (`steps` a string with `bad`).
  * `tasks/get`, `tasks/update`, `tasks/cancel`; an unknown task id is -32602.
  * `GET /control/forget` drops every task (a server that restarted); `GET
  * /control/cancelled` lists the ids `tasks/cancel` was sent for.
@@ -84,6 +87,7 @@ export async function startTasksServer(): Promise<RunningServer> {
       }
       if (t.done >= t.steps) {
         if (fail) set(t, { status: 'failed', statusMessage: 'The report broke', error: { code: -32603, message: 'The report generator crashed' } });
+        else if (t.structured !== undefined) set(t, { status: 'completed', statusMessage: 'Done', result: { content: [{ type: 'text', text: JSON.stringify(t.structured) }], structuredContent: t.structured } });
         else set(t, { status: 'completed', statusMessage: 'Done', result: { content: [{ type: 'text', text: `Report of ${t.steps} steps ready${t.colour ? ` in ${t.colour}` : ''}.` }], isError: false } });
         return;
       }
@@ -108,6 +112,12 @@ export async function startTasksServer(): Promise<RunningServer> {
             inputSchema: { type: 'object', properties: { steps: { type: 'integer' }, ask: { type: 'boolean' }, fail: { type: 'boolean' } } },
           },
           { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' } },
+          {
+            name: 'measure',
+            description: 'A task whose result has structured content (wrong with bad: true).',
+            inputSchema: { type: 'object', properties: { bad: { type: 'boolean' } } },
+            outputSchema: { type: 'object', properties: { steps: { type: 'integer' } }, required: ['steps'] },
+          },
         ],
       }) as never);
       server.setRequestHandler('tools/call', async (request) => {
@@ -117,7 +127,7 @@ export async function startTasksServer(): Promise<RunningServer> {
         const declared = (server.getClientCapabilities() as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[TASKS];
         if (!declared) throw new ProtocolError(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS]: {} } } });
         const now = new Date().toISOString();
-        const steps = typeof args.steps === 'number' ? Math.max(1, Math.min(200, args.steps)) : 4;
+        const steps = name === 'measure' ? 2 : typeof args.steps === 'number' ? Math.max(1, Math.min(200, args.steps)) : 4;
         const t: StoredTask = {
           taskId: randomUUID(),
           status: 'working',
@@ -127,6 +137,7 @@ export async function startTasksServer(): Promise<RunningServer> {
           steps,
           done: 0,
           waiting: args.ask ? `colour-${randomUUID()}` : undefined,
+          structured: name === 'measure' ? { steps: args.bad ? 'many' : 2 } : undefined,
         };
         tasks.set(t.taskId, t);
         step(t, args.fail === true);
