@@ -80,6 +80,17 @@ describe('enlarging an image', () => {
     expect(getComputedStyle(img).cursor).not.toBe('zoom-in');
   });
 
+  test('when its column narrows so the image is shown smaller, it can be enlarged again', async () => {
+    const el = await image(300, 200);
+    expect(el.shadowRoot!.querySelector('[part="image-button"]')).toBeNull();
+    el.style.width = '200px';
+    await expect.poll(() => el.shadowRoot!.querySelector('[part="image-button"]') !== null).toBe(true);
+    el.remove();
+    el.style.width = '600px';
+    document.body.append(el);
+    await expect.poll(() => el.shadowRoot!.querySelector('[part="image-button"]') === null).toBe(true);
+  });
+
   test('an image shown smaller than it is can be enlarged, and then is shown larger', async () => {
     const el = await image(1200, 800);
     const shown = el.shadowRoot!.querySelector('img')!.getBoundingClientRect().width;

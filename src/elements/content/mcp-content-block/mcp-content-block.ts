@@ -91,7 +91,8 @@ export class McpContentBlock extends LitElement {
   @state() private natural?: { width: number; height: number };
   /** Enlarging would show more than the inline image does. */
   @state() private enlargeable = true;
-  #resize = new ResizeObserver(() => this.#measure());
+  /** Watches the width while an image is shown (only then: a long conversation has many blocks). */
+  #resize?: ResizeObserver;
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('block') && changed.get('block') !== undefined) {
@@ -100,14 +101,28 @@ export class McpContentBlock extends LitElement {
     }
   }
 
+  protected override updated(): void {
+    this.#watchWidth(this.block?.type === 'image');
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#resize.observe(this);
+    if (this.hasUpdated) this.#watchWidth(this.block?.type === 'image');
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#resize.disconnect();
+    this.#watchWidth(false);
+  }
+
+  #watchWidth(on: boolean): void {
+    if (on && !this.#resize) {
+      this.#resize = new ResizeObserver(() => this.#measure());
+      this.#resize.observe(this);
+    } else if (!on && this.#resize) {
+      this.#resize.disconnect();
+      this.#resize = undefined;
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {
