@@ -81,6 +81,23 @@ describe('code blocks', () => {
     expect(copy.textContent).toBe('Kopieren');
   });
 
+  test('when the browser refuses the clipboard, the button and the live region say the copy failed', async () => {
+    const el = await mount('```sh\necho hi\n```');
+    const clipboard = navigator.clipboard;
+    const refuse = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    const original = clipboard.writeText;
+    Object.defineProperty(clipboard, 'writeText', { value: refuse, configurable: true });
+    try {
+      const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('button.copy')!;
+      copy.click();
+      await expect.poll(() => copy.textContent).toBe('Copy failed');
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).toBe('Copy failed');
+      await expect.poll(() => copy.textContent, { timeout: 5_000 }).toBe('Copy');
+    } finally {
+      Object.defineProperty(clipboard, 'writeText', { value: original, configurable: true });
+    }
+  });
+
   test('a tool result in markdown gets the same code blocks', async () => {
     const card = document.createElement('mcp-tool-card');
     card.open = true;
