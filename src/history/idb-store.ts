@@ -38,6 +38,12 @@ function quiet<T extends { done: Promise<void> }>(tx: T): T {
   return tx;
 }
 
+/** Ends a transaction that found no `what` (`conversation <id>`): aborted, and a `not-found` error. */
+function notFound(tx: { done: Promise<void>; abort(): void }, what: string): never {
+  abort(tx);
+  throw new HistoryError('not-found', `There is no ${what}.`);
+}
+
 /** Aborts a transaction whose work must not be kept; its `done` rejection is expected. */
 function abort(tx: { done: Promise<void>; abort(): void }): void {
   tx.done.catch(() => undefined);
@@ -166,10 +172,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     return this.#run('Updating a conversation', async (db) => {
       const tx = quiet(db.transaction('conversations', 'readwrite'));
       const current = await tx.store.get(id);
-      if (!current) {
-        abort(tx);
-        throw new HistoryError('not-found', `There is no conversation ${id}.`);
-      }
+      if (!current) notFound(tx, `conversation ${id}`);
       const next: Conversation = { ...current, ...patch, updatedAt: Math.max(this.#now(), current.updatedAt + 1) };
       await Promise.all([tx.store.put(next), tx.done]);
       this.#channel.emit({ type: 'conversation', action: 'updated', conversationId: id });
@@ -267,10 +270,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     return this.#run('Saving activity', async (db) => {
       const record: ActivityRecord = { ...activity, id: newId(), requestedAt: activity.requestedAt ?? this.#now() };
       const tx = quiet(db.transaction(['conversations', 'activity'], 'readwrite'));
-      if (!(await tx.objectStore('conversations').getKey(activity.conversationId))) {
-        abort(tx);
-        throw new HistoryError('not-found', `There is no conversation ${activity.conversationId}.`);
-      }
+      if (!(await tx.objectStore('conversations').getKey(activity.conversationId))) notFound(tx, `conversation ${activity.conversationId}`);
       await Promise.all([tx.objectStore('activity').add(record), tx.done]);
       this.#channel.emit({ type: 'activity', conversationId: record.conversationId, activityId: record.id, ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}) });
       return record;
@@ -281,10 +281,7 @@ class IdbHistory extends EventTarget implements HistoryStore {
     return this.#run('Saving activity', async (db) => {
       const tx = quiet(db.transaction('activity', 'readwrite'));
       const current = await tx.store.get(id);
-      if (!current) {
-        abort(tx);
-        throw new HistoryError('not-found', `There is no activity ${id}.`);
-      }
+      if (!current) notFound(tx, `activity ${id}`);
       const next: ActivityRecord = { ...current, response, respondedAt: respondedAt ?? this.#now() };
       await Promise.all([tx.store.put(next), tx.done]);
       this.#channel.emit({ type: 'activity', conversationId: next.conversationId, activityId: id, ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}) });

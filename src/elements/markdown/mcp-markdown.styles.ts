@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
+import { tipStyles } from '../shared/tooltip.styles.js';
 
 /** Styles of `<mcp-markdown>`. */
 export const markdownStyles = [
@@ -79,21 +80,8 @@ export const markdownStyles = [
     .copy[data-state='failed'] { color: var(--_mcp-color-danger); }
     .copy .icon { width: 14px; height: 14px; flex: none; }
     .copy::after {
-      content: attr(data-tip);
-      position: absolute;
-      top: calc(100% + 4px);
-      inset-inline-end: 0;
-      padding: 4px 8px;
-      border-radius: 6px;
-      background: var(--_mcp-color-fg);
-      color: var(--_mcp-color-bg);
-      font-size: 12px;
-      line-height: 1.3;
-      white-space: nowrap;
-      pointer-events: none;
-      opacity: 0;
+      ${tipStyles}
       z-index: 1;
-      transition: opacity 150ms ease-out;
     }
     .copy:hover::after, .copy:focus-visible::after { opacity: 1; transition-delay: 400ms; }
     @media (pointer: coarse) {

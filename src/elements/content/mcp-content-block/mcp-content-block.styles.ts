@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
+import { tipStyles } from '../../shared/tooltip.styles.js';
 import { contentHostStyles } from '../content-host.styles.js';
 
 /** Styles of `<mcp-content-block>`. */
@@ -66,20 +67,7 @@ export const contentBlockStyles = [
     .icon-button:hover { background: var(--_mcp-color-surface); }
     .icon-button .icon { width: 20px; height: 20px; }
     .icon-button[data-tip]::after {
-      content: attr(data-tip);
-      position: absolute;
-      top: calc(100% + 4px);
-      inset-inline-end: 0;
-      padding: 4px 8px;
-      border-radius: 6px;
-      background: var(--_mcp-color-fg);
-      color: var(--_mcp-color-bg);
-      font-size: 12px;
-      line-height: 1.3;
-      white-space: nowrap;
-      pointer-events: none;
-      opacity: 0;
-      transition: opacity 150ms ease-out;
+      ${tipStyles}
     }
     .icon-button[data-tip]:hover::after, .icon-button[data-tip]:focus-visible::after { opacity: 1; transition-delay: 400ms; }
     @media (pointer: coarse) {

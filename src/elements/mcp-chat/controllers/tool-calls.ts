@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { Message, ToolResultBlock } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
-import type { ToolCallProgress, ToolCallStatus } from '../../content/mcp-tool-card/tool-call-status.js';
+import type { ToolCallProgress } from '../../content/mcp-tool-card/tool-call-status.js';
 
 /**
  * What the chat knows about one call that is NOT in the conversation's
@@ -9,14 +9,7 @@ import type { ToolCallProgress, ToolCallStatus } from '../../content/mcp-tool-ca
  * is saved, whether the card is open, and the input requests (elicitation,
  * sampling) shown under it.
  */
-interface LiveCall {
-  status?: ToolCallStatus;
-  progress?: ToolCallProgress;
-  server?: string;
-  /** The server's address (shown where the person decides: the approval). */
-  serverUrl?: string;
-  title?: string;
-  open?: boolean;
+interface LiveCall extends ToolCallView {
   /** The result between the call's end and the message holding it (parallel calls of one turn). */
   result?: ToolResultBlock;
   inline?: HTMLElement[];
