@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The single-file bundle for `<script type="module">` users:
@@ -23,7 +23,21 @@ import { defineConfig } from 'vite';
 
 const normal = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
 
+/** Puts the `mcp` chunk's file name where src/bundle-preload.ts asks for it. */
+const mcpChunkName = (): Plugin => ({
+  name: 'mcp-chunk-name',
+  generateBundle(_options, bundle) {
+    const mcp = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'mcp');
+    if (!mcp) return;
+    const name = mcp.fileName.replace(/^chunks\//, '');
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type === 'chunk' && chunk.code.includes('__MCP_CHUNK__')) chunk.code = chunk.code.replaceAll('__MCP_CHUNK__', name);
+    }
+  },
+});
+
 export default defineConfig({
+  plugins: [mcpChunkName()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -41,7 +55,8 @@ export default defineConfig({
             // content/no-eval.ts must run before zod builds a schema (the SDK builds
             // its schemas when its chunk is evaluated): in a chunk of its own, which
             // the entry imports first, so it is evaluated first.
-            { name: 'no-eval', test: /src[\\/]content[\\/]no-eval\.ts$/, priority: 3 },
+            // src/bundle-preload.ts goes with it: it starts fetching the `mcp` chunk.
+            { name: 'no-eval', test: /src[\\/](content[\\/]no-eval|bundle-preload)\.ts$/, priority: 3 },
             // Everything the entry imports statically (Rolldown's `$initial` tag).
             { name: 'chat', tags: ['$initial'], priority: 2 },
             {

@@ -9,6 +9,8 @@
 // with a bundler), not this file.
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import './content/no-eval.js';
+// Starts fetching the SDK chunk beside the chat's when the page has a chat.
+import './bundle-preload.js';
 import './elements/mcp-chat/mcp-chat.js';
 
 /** Elements defined when the first one appears in the document (each is a chunk). */
