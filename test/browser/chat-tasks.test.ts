@@ -72,7 +72,7 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     expect(stored[2]!.content[0]).toMatchObject({ type: 'tool_result', toolUseId: 'call_1', _meta: { 'mcp-elements/call': { status: 'done', task: taskId } } });
   });
 
-  test('a saved task the server forgot ends as a failed result that says so, and the model is told', async () => {
+  test('a saved task the server forgot ends as a failed result that says so; no model turn starts by itself', async () => {
     const store = await openHistory({ name: `tasks-${Math.random()}` });
     const conversation = await store.createConversation({ title: 'report' });
     const task = { id: 'gone-task', server: serverKey(inject('tasksUrl')), tool: 'report' };
@@ -82,10 +82,15 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     ]);
     const chat = await mount(store);
     await chat.openConversation(conversation.id);
-    await expect.poll(() => chat.messages.length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => chat.messages.length, { timeout: 15_000 }).toBe(3);
     expect(chat.messages[2]!.content[0]).toMatchObject({ type: 'tool_result', isError: true, _meta: { 'mcp-elements/call': { status: 'error' } } });
     expect(JSON.stringify(chat.messages[2]!.content[0])).toContain('no longer knows the task of report (gone-task)');
-    expect(chat.messages[3]!.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results:') });
+    await chat.session.saved();
+    expect(chat.session.busy).toBe(false);
+    // The conversation goes on when the person writes.
+    await typeAndSend(chat, 'never mind');
+    await expect.poll(() => chat.messages.at(-1)?.role, { timeout: 10_000 }).toBe('assistant');
+    expect(chat.messages.at(-1)?.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('never mind') });
   });
 
   test('two tabs on one conversation: the tab running the task follows it; the other does not start following it too (Web Lock)', async () => {

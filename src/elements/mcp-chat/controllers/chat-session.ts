@@ -507,7 +507,10 @@ export class ChatSession implements ReactiveController {
       const status = (results[i]!._meta?.[TOOL_CALL_META_KEY] as { status?: ToolCallOutcome } | undefined)?.status ?? 'done';
       this.#host.toolCalled(uses[i]!, results[i]!, status, this.#host.servers.getTool(uses[i]!.name)?.server);
     }
-    if (!last._meta?.[MANUAL_META_KEY] && this.#host.provider) await this.runTurn();
+    // The model goes on with what came back; a task that could not be fetched is only recorded
+    // (opening an old conversation must not start a model turn by itself).
+    const fetched = results.some((r) => (r._meta?.[TOOL_CALL_META_KEY] as { status?: string } | undefined)?.status === 'done');
+    if (fetched && !last._meta?.[MANUAL_META_KEY] && this.#host.provider) await this.runTurn();
   }
 
   /** The result of one call of an interrupted turn: its task followed to the end, else a note. */
