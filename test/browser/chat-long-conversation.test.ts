@@ -195,4 +195,21 @@ describe('<mcp-chat> long conversations', () => {
     renderMarkdown(`a new text ${Math.random()}`);
     expect(markdownStats.parses).toBe(after + 1);
   });
+
+  test('a message sent right after opening a long conversation joins it whole (its older messages are still being read)', async () => {
+    const { store, id } = await storeWith(3000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await chat.send('One more question');
+    expect(chat.messages.length).toBe(3001);
+    expect(chat.messages[0]!.content[0]).toMatchObject({ type: 'text', text: 'Question 0: what about item 0?' });
+    expect(chat.messages.at(-1)!.content[0]).toMatchObject({ type: 'text', text: 'One more question' });
+    await chat.session.saved();
+    const conversation = await store.getConversation(id);
+    expect(conversation!.messageCount).toBe(3001);
+    await settle();
+    const last = shownMessages(chat).at(-1)!;
+    expect(textOf(last)).toContain('One more question');
+    expect(inView(chat, last)).toBe(true);
+  });
 });

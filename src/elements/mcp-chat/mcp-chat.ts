@@ -747,6 +747,8 @@ export class McpChat extends LitElement {
    * in its tool card: the message holding the call is shown.
    */
   async showMessage(index: number): Promise<void> {
+    await this.session.whenLoaded();
+    await this.updateComplete;
     const messages = this.session.messages;
     const visible = visibleMessages(messages);
     let target = -1;
@@ -771,6 +773,7 @@ export class McpChat extends LitElement {
   async #openAt(id: string, seq?: number): Promise<void> {
     await this.openConversation(id);
     if (seq === undefined || this.session.conversation?.id !== id) return;
+    await this.session.whenLoaded();
     const index = this.session.indexOfSeq(seq);
     if (index >= 0) await this.showMessage(index);
   }
@@ -1109,7 +1112,7 @@ export class McpChat extends LitElement {
                     s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
                   theme: this.theme,
                   interrupted: this.#t.interrupted,
-                  range: (count) => this.#scroll.range(count),
+                  range: (visible) => this.#scroll.range(visible),
                   strings: this.#stableStrings,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
                   // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).

@@ -43,6 +43,8 @@ export class ChatScroll implements ReactiveController {
   #start: number | undefined;
   /** End of the rendered window; undefined: the window follows the end of the conversation. */
   #end: number | undefined;
+  /** The first rendered message at the last render. */
+  #first: Message | undefined;
   /** How many messages the list had at the last render. */
   #count = 0;
   /** Where {@link scrollToBottom} last put the list (its own scroll events do not mean the person scrolled away). */
@@ -97,12 +99,24 @@ export class ChatScroll implements ReactiveController {
   }
 
   /**
-   * The part of `count` messages to render (called by the render). Clamped
+   * The part of `messages` to render (called by the render). Clamped
    * to the messages there are; at most {@link WINDOW_MAX}.
    */
-  range(count: number): MessageRange {
-    this.#count = count;
-    return this.#range();
+  range(messages: readonly Message[]): MessageRange {
+    this.#count = messages.length;
+    // Messages were added before the window (older ones read after the newest were shown): the window keeps its messages.
+    const first = this.#first;
+    if (first && this.#start !== undefined && messages[this.#start] !== first) {
+      const moved = messages.indexOf(first);
+      if (moved >= 0) {
+        const delta = moved - this.#start;
+        this.#start = moved;
+        if (this.#end !== undefined) this.#end += delta;
+      }
+    }
+    const range = this.#range();
+    this.#first = messages[range.start];
+    return range;
   }
 
   #range(): MessageRange {
@@ -123,6 +137,7 @@ export class ChatScroll implements ReactiveController {
 
   /** Shows the newest messages again and follows the end (a conversation was opened or cleared). */
   reset(): void {
+    this.#first = undefined;
     this.#start = undefined;
     this.#end = undefined;
     this.stickToBottom = true;
@@ -133,6 +148,7 @@ export class ChatScroll implements ReactiveController {
     if (this.#end !== undefined) {
       this.#end = undefined;
       this.#start = undefined;
+      this.#first = undefined;
       this.#host.requestUpdate();
     }
     this.stickToBottom = true;
@@ -153,6 +169,7 @@ export class ChatScroll implements ReactiveController {
     // Anchoring does not apply at offset 0: move off it first, so the view stays on what the person reads.
     if (list && list.scrollTop < 1) list.scrollTop = 1;
     this.#start = Math.max(0, start - WINDOW_PAGE);
+    this.#first = undefined;
     if (end - this.#start > WINDOW_MAX) this.#end = this.#start + WINDOW_MAX;
     if (unstick) this.stickToBottom = false;
     this.#host.requestUpdate();
@@ -165,7 +182,10 @@ export class ChatScroll implements ReactiveController {
     const next = end + WINDOW_PAGE;
     this.#end = next >= this.#count ? undefined : next;
     const last = this.#end ?? this.#count;
-    if (last - start > WINDOW_MAX) this.#start = last - WINDOW_MAX;
+    if (last - start > WINDOW_MAX) {
+      this.#start = last - WINDOW_MAX;
+      this.#first = undefined;
+    }
     this.#host.requestUpdate();
   }
 
@@ -180,6 +200,7 @@ export class ChatScroll implements ReactiveController {
     const { start, end } = this.#range();
     if (index < start || index >= end) {
       this.#start = Math.max(0, index - WINDOW_PAGE / 2);
+      this.#first = undefined;
       const last = Math.min(count, this.#start + WINDOW_PAGE * 2);
       this.#end = last >= count ? undefined : last;
     }

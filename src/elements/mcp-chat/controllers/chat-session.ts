@@ -5,11 +5,11 @@ import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
-import type { Conversation, HistoryStore } from '../../../history/index.js';
+import type { Conversation, HistoryStore, StoredMessage } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../server-set.js';
-import { foldBranches, REPLACES_META_KEY } from './conversation-branches.js';
+import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
 import { modelPart } from '../provider-config.js';
 import { saveMessages } from '../../../history/save.js';
@@ -49,6 +49,10 @@ export const MANUAL_META_KEY = 'mcp-elements/manual';
  * `REPLACES_META_KEY`; the finished answer replaces the last of them.
  */
 export const INTERRUPTED_META_KEY = 'mcp-elements/interrupted';
+
+/** A long conversation is shown from its last this-many messages first, then read whole in pieces of READ_PIECE. */
+const FIRST_READ = 200;
+const READ_PIECE = 1000;
 
 /** How often, at most, the answer streaming in is saved (ms). */
 const PARTIAL_SAVE_MS = 1000;
@@ -160,6 +164,9 @@ export class ChatSession implements ReactiveController {
   /** Starts an empty conversation (saved when its first message is). */
   clear(): void {
     this.stop();
+    this.#openGeneration += 1;
+    this.#pending = false;
+    this.#loading = Promise.resolve();
     this.messages = [];
     this.calls.clear();
     this.streaming = undefined;
@@ -168,25 +175,94 @@ export class ChatSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Shows a stored conversation. */
+  /**
+   * Shows a stored conversation. A long one shows its newest messages first
+   * (read alone, one short read) and the rest once read, in pieces that each
+   * take the main thread briefly; {@link whenLoaded} resolves then. Changes
+   * to the conversation wait for it (the model must see it whole).
+   */
   async open(id: string): Promise<void> {
     const store = this.#host.store;
     if (!store) return;
     this.stop();
+    const generation = ++this.#openGeneration;
     const conversation = await store.getConversation(id);
     if (!conversation) throw new Error(`There is no saved conversation ${id}.`);
-    const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
-    this.conversation = conversation;
     const seqs = new WeakMap<Message, number>();
-    this.messages = foldBranches(stored).map(({ role, content, _meta, seq }) => {
+    const toMessage = ({ role, content, _meta, seq }: StoredMessage): Message => {
       const message: Message = _meta ? { role, content, _meta } : { role, content };
       seqs.set(message, seq);
       return message;
-    });
+    };
+    if (conversation.messageCount > FIRST_READ * 2) {
+      const tail = await store.loadLast(id, FIRST_READ);
+      if (generation !== this.#openGeneration) return;
+      // Only when none of them replaces earlier messages (edits are rare): folding those needs the whole conversation.
+      if (tail.length && !tail.some((m) => replacesFrom(m) !== undefined)) {
+        const shown = new Map<number, Message>();
+        this.conversation = conversation;
+        this.messages = tail.map((m) => {
+          const message = toMessage(m);
+          shown.set(m.seq, message);
+          return message;
+        });
+        this.#seqs = seqs;
+        this.calls.clear();
+        let loaded = () => {};
+        this.#loading = new Promise<void>((resolve) => (loaded = resolve));
+        this.#pending = true;
+        void this.#readOlder(id, tail, shown, toMessage, generation).finally(() => {
+          if (generation === this.#openGeneration) this.#pending = false;
+          loaded();
+        });
+        return;
+      }
+    }
+    const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
+    if (generation !== this.#openGeneration) return;
+    this.conversation = conversation;
+    this.messages = foldBranches(stored).map(toMessage);
     this.#seqs = seqs;
+    this.#pending = false;
+    this.#loading = Promise.resolve();
     this.calls.clear();
     void this.#resumeTasks();
   }
+
+  /** Reads the messages before `tail` in pieces, then shows the whole conversation (the shown messages keep their identity, so they are not drawn again). */
+  async #readOlder(id: string, tail: StoredMessage[], shown: Map<number, Message>, toMessage: (m: StoredMessage) => Message, generation: number): Promise<void> {
+    const store = this.#host.store!;
+    const pieces: StoredMessage[][] = [];
+    let before = tail[0]!.seq;
+    try {
+      while (before > 1) {
+        // A task of its own for each piece: the page stays responsive while a long conversation is read.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const piece = await store.loadBefore(id, before, READ_PIECE);
+        if (generation !== this.#openGeneration) return;
+        if (!piece.length) break;
+        pieces.unshift(piece);
+        before = piece[0]!.seq;
+      }
+    } catch (error) {
+      if (generation === this.#openGeneration) this.#host.reportError('history', `The older messages of this conversation could not be read: ${errorInWords(error)}`, error);
+      return;
+    }
+    if (generation !== this.#openGeneration) return;
+    const stored = [...pieces.flat(), ...tail];
+    this.messages = foldBranches(stored).map((m) => shown.get(m.seq) ?? toMessage(m));
+    this.#host.requestUpdate();
+  }
+
+  /** Resolves when the opened conversation is wholly read (at once, unless a long one is being read). */
+  whenLoaded(): Promise<void> {
+    return this.#loading;
+  }
+
+  #openGeneration = 0;
+  #loading: Promise<void> = Promise.resolve();
+  /** True while the older messages of the opened conversation are being read. */
+  #pending = false;
 
   /** Store sequence numbers of the messages of the opened conversation. */
   #seqs = new WeakMap<Message, number>();
@@ -215,6 +291,7 @@ export class ChatSession implements ReactiveController {
 
   /** Adds a message to the conversation and saves it (saves are kept in order). */
   async append(message: Message, extra: Record<string, unknown> = {}): Promise<void> {
+    if (this.#pending) await this.#loading;
     this.messages = [...this.messages, message];
     this.calls.settled(message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
     this.#host.requestUpdate();
@@ -237,6 +314,12 @@ export class ChatSession implements ReactiveController {
    * and what the model is sent change.
    */
   async replaceFrom(index: number, message: Message): Promise<void> {
+    if (this.#pending) {
+      // `index` counts the messages shown so far: find the same place in the whole conversation.
+      const at = this.messages[index];
+      await this.#loading;
+      index = at ? this.messages.indexOf(at) : this.messages.length;
+    }
     if (this.busy || index < 0 || index > this.messages.length) return;
     this.messages = this.messages.slice(0, index);
     this.calls.clear();
@@ -274,6 +357,7 @@ export class ChatSession implements ReactiveController {
 
   /** Runs a model turn on the conversation as it is (it should end with the person's message). */
   async runTurn(): Promise<TurnResult | undefined> {
+    if (this.#pending) await this.#loading;
     const provider = this.#host.provider;
     if (!provider || this.busy) return undefined;
     // The turn loop and the providers load when a model is first used.

@@ -49,7 +49,7 @@ export interface MessageListView {
    * The part of the visible messages to render (see `ChatScroll.range`): long
    * conversations render a window of them, not every message.
    */
-  range?(count: number): { start: number; end: number };
+  range?(visible: readonly Message[]): { start: number; end: number };
   /** Interface text of the renderers (code copy buttons, enlarged images). */
   strings?: Partial<ContentStrings>;
 }
@@ -61,7 +61,7 @@ export interface MessageListView {
  */
 export function renderMessageList(view: MessageListView) {
   const visible = visibleMessages(view.messages);
-  const { start, end } = view.range?.(visible.length) ?? { start: 0, end: visible.length };
+  const { start, end } = view.range?.(visible) ?? { start: 0, end: visible.length };
   const theme = ifDefined(view.theme);
   return html`${repeat(
       start === 0 && end === visible.length ? visible : visible.slice(start, end),
