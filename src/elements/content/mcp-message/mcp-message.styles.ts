@@ -39,16 +39,10 @@ export const messageStyles = [
     /* The person's messages sit at the end of the line (right, or left in right-to-left). */
     :host { display: flex; flex-direction: column; }
     .assistant { background: var(--mcp-message-assistant-bg); }
-    .role {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-    }
     /* Consecutive tool calls read as one list of rows. */
     mcp-tool-card + mcp-tool-card { margin-top: calc(4px - var(--mcp-message-gap)); }
+    /* Read by screen readers, not shown: the role of a message, live announcements. */
+    .role,
     .sr-only {
       position: absolute;
       width: 1px;
