@@ -1,7 +1,7 @@
 /**
  * Interface text of the shared renderers (`<mcp-markdown>`, `<mcp-content-block>`,
- * `<mcp-message>`, `<mcp-tool-card>`): code block copy buttons and the
- * enlarged image view. Each of these elements has a `strings` property (a
+ * `<mcp-message>`, `<mcp-tool-card>`): code block copy buttons, the
+ * enlarged image view and the tool-call card (its row, sections and buttons). Each of these elements has a `strings` property (a
  * partial object; English for the keys it leaves out) and passes it to the
  * renderers inside it; `<mcp-chat>` passes its own table (`ChatStrings`
  * includes these keys), so `lang` and the chat's `strings` reach them.
@@ -23,6 +23,58 @@ export interface ContentStrings {
   enlargedImage: string;
   /** The enlarged image's close button. */
   close: string;
+  /** Tool-call row, the verb before the tool's name of a call not yet run ("Run Weather"). */
+  toolRun: string;
+  /** The verb before the name of a call that ran ("Ran Weather on Demo server"). */
+  toolRan: string;
+  /** The verb before the name of a call the person refused. */
+  toolDidNotRun: string;
+  /** After the tool's name: the server that offers it. */
+  toolOnServer: (server: string) => string;
+  /** Status of a call waiting its turn. */
+  toolWaiting: string;
+  /** Status of a call waiting for the person's approval. */
+  toolNeedsApproval: string;
+  /** Status of a running call. */
+  toolRunning: string;
+  /** Status of a call that answered. */
+  toolDone: string;
+  /** Status of a call whose result is an error. */
+  toolFailed: string;
+  /** Status of a call the person (or a timeout) stopped. */
+  toolStopped: string;
+  /** Status of a call the person refused. */
+  toolDenied: string;
+  /** Name of a card that holds a result without its call. */
+  toolResultOnly: string;
+  /** Heading of the call's arguments. */
+  toolArguments: string;
+  /** Heading of the call's result. */
+  toolResult: string;
+  /** Shown for an empty set of arguments or fields. */
+  toolNone: string;
+  /** The note over an error result. */
+  toolReportedError: string;
+  /** The raw JSON toggle, closed. */
+  showJson: string;
+  /** The raw JSON toggle, open. */
+  hideJson: string;
+  /** The approval card's accessible name. */
+  toolApproveQuestion: (tool: string) => string;
+  /** The approval card's question, after the tool, its server and address. */
+  toolWantsToRun: string;
+  /** Approves one call. */
+  approve: string;
+  /** Approves this and later calls of the tool. */
+  alwaysAllow: string;
+  /** Refuses the call. */
+  deny: string;
+  /** Stops a running call (visible label). */
+  stop: string;
+  /** The Stop button's accessible name. */
+  stopTool: (tool: string) => string;
+  /** The progress bar's accessible name. */
+  progressOf: (tool: string) => string;
 }
 
 /** English (the default). */
@@ -35,6 +87,32 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   enlargeImage: 'Enlarge image',
   enlargedImage: 'Enlarged image',
   close: 'Close',
+  toolRun: 'Run',
+  toolRan: 'Ran',
+  toolDidNotRun: 'Did not run',
+  toolOnServer: (server) => `on ${server}`,
+  toolWaiting: 'Waiting',
+  toolNeedsApproval: 'Needs your approval',
+  toolRunning: 'Running…',
+  toolDone: 'Done',
+  toolFailed: 'Failed',
+  toolStopped: 'Stopped',
+  toolDenied: 'Denied',
+  toolResultOnly: 'Tool result',
+  toolArguments: 'Arguments',
+  toolResult: 'Result',
+  toolNone: 'None',
+  toolReportedError: 'The tool reported an error.',
+  showJson: 'Show JSON',
+  hideJson: 'Hide JSON',
+  toolApproveQuestion: (tool) => `Approve ${tool}?`,
+  toolWantsToRun: 'wants to run. Allow it?',
+  approve: 'Approve',
+  alwaysAllow: 'Always allow',
+  deny: 'Deny',
+  stop: 'Stop',
+  stopTool: (tool) => `Stop ${tool}`,
+  progressOf: (tool) => `Progress of ${tool}`,
 };
 
 /** Arabic. */
@@ -47,6 +125,32 @@ export const CONTENT_STRINGS_AR: ContentStrings = {
   enlargeImage: 'تكبير الصورة',
   enlargedImage: 'الصورة مكبّرة',
   close: 'إغلاق',
+  toolRun: 'تشغيل',
+  toolRan: 'تم تشغيل',
+  toolDidNotRun: 'لم يُشغَّل',
+  toolOnServer: (server) => `على ${server}`,
+  toolWaiting: 'في الانتظار',
+  toolNeedsApproval: 'يحتاج إلى موافقتك',
+  toolRunning: 'قيد التشغيل…',
+  toolDone: 'تم',
+  toolFailed: 'فشل',
+  toolStopped: 'أُوقف',
+  toolDenied: 'مرفوض',
+  toolResultOnly: 'نتيجة أداة',
+  toolArguments: 'المعطيات',
+  toolResult: 'النتيجة',
+  toolNone: 'لا شيء',
+  toolReportedError: 'أبلغت الأداة عن خطأ.',
+  showJson: 'عرض JSON',
+  hideJson: 'إخفاء JSON',
+  toolApproveQuestion: (tool) => `الموافقة على ${tool}؟`,
+  toolWantsToRun: 'يطلب التشغيل. هل تسمح بذلك؟',
+  approve: 'موافقة',
+  alwaysAllow: 'السماح دائمًا',
+  deny: 'رفض',
+  stop: 'إيقاف',
+  stopTool: (tool) => `إيقاف ${tool}`,
+  progressOf: (tool) => `تقدّم ${tool}`,
 };
 
 /** `strings` over English: what a renderer draws. */

@@ -8,11 +8,11 @@ import { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
 import { icon, type IconName } from '../../shared/icons.js';
-import { STATUS_LABELS, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
+import { statusLabels, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import { formatValue, json, repeatsValue } from './tool-call-format.js';
 import { toolCardStyles } from './mcp-tool-card.styles.js';
-import type { ContentStrings } from '../../shared/content-strings.js';
+import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
 
 /**
  * A tool call and its result as a collapsible card: the tool's title (its
@@ -79,7 +79,7 @@ export class McpToolCard extends LitElement {
   /** The tool's human title, shown instead of its name (the name stays as the tooltip); when not set, the one `result` recorded. */
   @property({ attribute: 'tool-title' }) toolTitle?: string;
 
-  /** Interface text of the result's renderers (code copy buttons, enlarged images); keys left out are English. */
+  /** Interface text of the card (its row, sections, buttons) and of the result's renderers (code copy buttons, enlarged images); keys left out are English. */
   @property({ attribute: false }) strings?: Partial<ContentStrings>;
 
   /** The details (arguments and result) are expanded. */
@@ -99,37 +99,39 @@ export class McpToolCard extends LitElement {
   }
 
   protected override render() {
+    const t = contentStrings(this.strings);
     const status = this.effectiveStatus;
     const id = this.use?.id ?? this.result?.toolUseId ?? '';
-    const name = this.use?.name ?? 'Tool result';
+    const name = this.use?.name ?? t.toolResultOnly;
+    const verb = verbOf(status, t);
     const recorded = this.result ? toolCallRecord(this.result) : undefined;
     const title = this.toolTitle ?? recorded?.title;
     const server = this.server ?? recorded?.server;
     const approval = status === 'approval';
     const host = hostOf(this.serverUrl);
-    return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? `Approve ${revealHidden(title || name)}?` : nothing}>
+    return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? t.toolApproveQuestion(revealHidden(title || name)) : nothing}>
       ${approval
         ? // Names and titles are a server's words: hidden characters are shown, and a title never hides the real name.
           html`<p class="ask">${icon('triangle-alert')}<span><strong>${revealHidden(title || name)}</strong>${title && title !== name
               ? html` (<code class="real-name">${revealHidden(name)}</code>)`
-              : nothing}${server ? html` on <strong>${revealHidden(server)}</strong>` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} wants to run. Allow it?</span></p>`
+              : nothing}${server ? html` ${onServer(t, html`<strong>${revealHidden(server)}</strong>`)}` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} ${t.toolWantsToRun}</span></p>`
         : nothing}
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line" dir="auto">${VERBS[status] ? `${VERBS[status]} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
-              ? html` <span class="server">on ${server}</span>`
+          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
+              ? html` <span class="server">${t.toolOnServer(server)}</span>`
               : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
-          <span part="status" class="status" dir="auto">${STATUS_LABELS[status]}</span>
+          <span part="status" class="status" dir="auto">${statusLabels(t)[status]}</span>
           <span class="chevron" aria-hidden="true">${icon('chevron-right')}</span>
         </summary>
         <div class="details">
-          ${this.use ? html`<div class="section"><p class="label">Arguments</p>${formatValue(this.use.input, 'arguments')}</div>` : nothing}
-          ${this.result ? this.#result(this.result, status) : nothing}
+          ${this.use ? html`<div class="section"><p class="label">${t.toolArguments}</p>${formatValue(this.use.input, 'arguments', t.toolNone)}</div>` : nothing}
+          ${this.result ? this.#result(this.result, status, t) : nothing}
           <div class="raw">
             <button type="button" part="raw-button" class="raw-toggle" aria-expanded=${this.rawOpen ? 'true' : 'false'} @click=${() => (this.rawOpen = !this.rawOpen)}>
-              ${this.rawOpen ? 'Hide JSON' : 'Show JSON'}
+              ${this.rawOpen ? t.hideJson : t.showJson}
             </button>
             ${this.rawOpen
               ? html`<pre part="raw">${json({ ...(this.use ? { name: this.use.name, arguments: this.use.input } : {}), ...(this.result ? { result: { content: this.result.content, structuredContent: this.result.structuredContent, isError: this.result.isError } } : {}) })}</pre>`
@@ -137,7 +139,7 @@ export class McpToolCard extends LitElement {
           </div>
         </div>
       </details>
-      <div class="live">${this.#live(status, id, title || name)}</div>
+      <div class="live">${this.#live(status, id, title || name, t)}</div>
       <slot></slot>
     </div>`;
   }
@@ -147,36 +149,36 @@ export class McpToolCard extends LitElement {
     if (changed.has('status') && this.effectiveStatus === 'approval') this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
   }
 
-  #result(result: ToolResultBlock, status: ToolCallStatus) {
+  #result(result: ToolResultBlock, status: ToolCallStatus, t: ContentStrings) {
     const structured = result.structuredContent;
     const blocks = structured === undefined ? result.content : result.content.filter((b) => !repeatsValue(b, structured));
     return html`<div class="section">
-      <p class="label">Result</p>
+      <p class="label">${t.toolResult}</p>
       <div part="result" class="result">
-        ${status === 'error' ? html`<p part="error" class="error-note">The tool reported an error.</p>` : nothing}
+        ${status === 'error' ? html`<p part="error" class="error-note">${t.toolReportedError}</p>` : nothing}
         ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .strings=${this.strings} .block=${block}></mcp-content-block>`)}
-        ${structured !== undefined ? formatValue(structured, 'structured') : nothing}
+        ${structured !== undefined ? formatValue(structured, 'structured', t.toolNone) : nothing}
       </div>
     </div>`;
   }
 
-  #live(status: ToolCallStatus, id: string, name: string) {
+  #live(status: ToolCallStatus, id: string, name: string, t: ContentStrings) {
     if (status === 'approval') {
-      return html`<button part="approve-button" class="approve" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true))}>Approve</button>
+      return html`<button part="approve-button" class="approve" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true))}>${t.approve}</button>
         ${this.offerAlways
-          ? html`<button part="always-button" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true, true))}>Always allow</button>`
+          ? html`<button part="always-button" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true, true))}>${t.alwaysAllow}</button>`
           : nothing}
-        <button part="deny-button" class="deny" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, false))}>Deny</button>`;
+        <button part="deny-button" class="deny" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, false))}>${t.deny}</button>`;
     }
     if (status !== 'running') return nothing;
     const p = this.progress;
-    const label = `Progress of ${name}`;
+    const label = t.progressOf(name);
     // Without a value the bar is indeterminate; without a total, progress only grows.
     return html`${p && p.total
         ? html`<progress part="progress" aria-label=${label} max=${p.total} .value=${p.progress}></progress>`
         : html`<progress part="progress" aria-label=${label}></progress>`}
       ${p?.message ? html`<span class="progress-message">${p.message}</span>` : nothing}
-      <button part="stop-button" class="stop" type="button" aria-label=${`Stop ${name}`} @click=${() => this.dispatchEvent(new McpToolStopEvent(id))}>${icon('circle-stop')}Stop</button>`;
+      <button part="stop-button" class="stop" type="button" aria-label=${t.stopTool(name)} @click=${() => this.dispatchEvent(new McpToolStopEvent(id))}>${icon('circle-stop')}${t.stop}</button>`;
   }
 }
 
@@ -192,15 +194,26 @@ const STATUS_ICONS: Record<ToolCallStatus, IconName> = {
 };
 
 /** The verb of the row: "Ran Weather on Demo server · Done". */
-const VERBS: Record<ToolCallStatus, string> = {
-  pending: 'Run',
-  approval: 'Run',
-  running: '',
-  done: 'Ran',
-  error: 'Ran',
-  cancelled: 'Ran',
-  denied: 'Did not run',
-};
+function verbOf(status: ToolCallStatus, t: ContentStrings): string {
+  switch (status) {
+    case 'pending':
+    case 'approval':
+      return t.toolRun;
+    case 'running':
+      return '';
+    case 'denied':
+      return t.toolDidNotRun;
+    default:
+      return t.toolRan;
+  }
+}
+
+/** `toolOnServer` around a template (the server's name in bold): the words before and after the name stay the table's. */
+function onServer(t: ContentStrings, name: unknown) {
+  const marker = '\u0000';
+  const [before = '', after = ''] = t.toolOnServer(marker).split(marker);
+  return html`${before}${name}${after}`;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

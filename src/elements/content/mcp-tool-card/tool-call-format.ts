@@ -18,10 +18,10 @@ const isPrimitive = (value: unknown) => value === null || ['string', 'number', '
  * "name: value" rows (nested objects one level deep as rows too), anything
  * else as formatted JSON.
  */
-export function formatValue(value: unknown, part: string): TemplateResult {
+export function formatValue(value: unknown, part: string, none = 'None'): TemplateResult {
   if (isRecord(value) && Object.keys(value).length <= 40 && Object.values(value).every((v) => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive)))) {
     const entries = Object.entries(value);
-    if (!entries.length) return html`<p part=${part} class="none">None</p>`;
+    if (!entries.length) return html`<p part=${part} class="none">${none}</p>`;
     return html`<dl part=${part} class="fields">
       ${entries.map(([k, v]) => html`<div><dt>${k}</dt><dd>${Array.isArray(v) ? v.join(', ') : String(v)}</dd></div>`)}
     </dl>`;

@@ -1,3 +1,5 @@
+import { CONTENT_STRINGS_EN, type ContentStrings } from '../../shared/content-strings.js';
+
 /**
  * Where a tool call stands, as `<mcp-tool-card>` shows it:
  * `approval` waits for the person, `running` has been sent, `done` / `error`
@@ -15,13 +17,18 @@ export interface ToolCallProgress {
   message?: string;
 }
 
-/** Words a person reads for each status. */
-export const STATUS_LABELS: Record<ToolCallStatus, string> = {
-  pending: 'Waiting',
-  approval: 'Needs your approval',
-  running: 'Running…',
-  done: 'Done',
-  error: 'Failed',
-  cancelled: 'Stopped',
-  denied: 'Denied',
-};
+/** Words a person reads for each status, from a strings table. */
+export function statusLabels(t: ContentStrings): Record<ToolCallStatus, string> {
+  return {
+    pending: t.toolWaiting,
+    approval: t.toolNeedsApproval,
+    running: t.toolRunning,
+    done: t.toolDone,
+    error: t.toolFailed,
+    cancelled: t.toolStopped,
+    denied: t.toolDenied,
+  };
+}
+
+/** Words a person reads for each status, in English. */
+export const STATUS_LABELS: Record<ToolCallStatus, string> = statusLabels(CONTENT_STRINGS_EN);
