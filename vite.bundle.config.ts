@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -9,9 +10,10 @@ import { defineConfig, type Plugin } from 'vite';
  *
  * Chunks (see docs/performance.md):
  * - `chat`: everything src/bundle.ts imports statically (the <mcp-chat> shell,
- *   Lit), so the first paint needs the bundle and this one file, not a dozen
- *   small shared chunks;
- * - `mcp`: the MCP SDK client, zod and our connection code, loaded right after
+ *   Lit), written as mcp-web-elements.js itself: the first paint needs this
+ *   one file, not an entry, then its chunk, then a dozen small shared chunks;
+ * - `mcp`: the MCP SDK client, zod and our connection code, fetched as soon as
+ *   mcp-web-elements.js runs (src/bundle-preload.ts), evaluated right after
  *   the first paint to connect (src/elements/mcp-chat/lazy/connect.ts);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,
  *   sampling, OAuth, MCP Apps), as Rolldown splits them.
@@ -23,15 +25,32 @@ import { defineConfig, type Plugin } from 'vite';
 
 const normal = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
 
-/** Puts the `mcp` chunk's file name where src/bundle-preload.ts asks for it. */
+/** The file a page loads: the `chat` chunk (see `chunkFileNames` below). */
+const PAGE_FILE = 'mcp-web-elements.js';
+
+/**
+ * Puts the `mcp` chunk's files (it and its static imports other than the
+ * page file), relative to the file that asks, where src/bundle-preload.ts
+ * asks for them; drops the entry facade (`chunks/entry-*.js`, a bare
+ * `import` of the page file that nothing loads).
+ */
 const mcpChunkName = (): Plugin => ({
   name: 'mcp-chunk-name',
   generateBundle(_options, bundle) {
     const mcp = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'mcp');
-    if (!mcp) return;
-    const name = mcp.fileName.replace(/^chunks\//, '');
+    if (!mcp || mcp.type !== 'chunk') return;
+    const files = [mcp.fileName, ...mcp.imports.filter((f) => f !== PAGE_FILE)];
     for (const chunk of Object.values(bundle)) {
-      if (chunk.type === 'chunk' && chunk.code.includes('__MCP_CHUNK__')) chunk.code = chunk.code.replaceAll('__MCP_CHUNK__', name);
+      if (chunk.type !== 'chunk' || !chunk.code.includes('__MCP_CHUNK__')) continue;
+      const from = posix.dirname(chunk.fileName);
+      const list = files.map((f) => `./${posix.relative(from, f)}`).join(' ');
+      chunk.code = chunk.code.replaceAll('__MCP_CHUNK__', list);
+    }
+    for (const [name, chunk] of Object.entries(bundle)) {
+      if (chunk.type === 'chunk' && chunk.isEntry && name !== PAGE_FILE) {
+        delete bundle[name];
+        delete bundle[`${name}.map`];
+      }
     }
   },
 });
@@ -44,20 +63,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     minify: true,
-    lib: { entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'mcp-web-elements.js' },
+    // The entry is a facade (it only imports the `chat` chunk) and is dropped;
+    // the `chat` chunk is written as mcp-web-elements.js, the file pages load.
+    lib: { entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'chunks/entry-[hash].js' },
     rolldownOptions: {
       output: {
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: false },
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : 'chunks/[name]-[hash].js'),
         codeSplitting: {
           groups: [
-            // content/no-eval.ts must run before zod builds a schema (the SDK builds
-            // its schemas when its chunk is evaluated): in a chunk of its own, which
-            // the entry imports first, so it is evaluated first.
-            // src/bundle-preload.ts goes with it: it starts fetching the `mcp` chunk.
-            { name: 'no-eval', test: /src[\\/](content[\\/]no-eval|bundle-preload)\.ts$/, priority: 3 },
-            // Everything the entry imports statically (Rolldown's `$initial` tag).
+            // Everything the entry imports statically (Rolldown's `$initial` tag), in
+            // the one file a page loads, so the frame paints after one request.
+            // content/no-eval.ts is the entry's first import, so it is evaluated first
+            // (before zod builds a schema), and src/bundle-preload.ts second (it starts
+            // fetching the `mcp` chunk while the rest of this file is evaluated).
             { name: 'chat', tags: ['$initial'], priority: 2 },
             {
               name: 'mcp',

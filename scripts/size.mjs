@@ -34,8 +34,9 @@ const result = await build({ root, configFile: resolve(root, 'vite.bundle.config
 const output = (Array.isArray(result) ? result[0] : result).output;
 const chunks = output.filter((c) => c.type === 'chunk');
 const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-const entry = chunks.find((c) => c.isEntry && c.fileName === 'mcp-web-elements.js');
-if (!entry) throw new Error('the build has no mcp-web-elements.js entry');
+// The file a page loads (the `chat` chunk, written as mcp-web-elements.js; vite.bundle.config.ts).
+const entry = chunks.find((c) => c.fileName === 'mcp-web-elements.js');
+if (!entry) throw new Error('the build has no mcp-web-elements.js');
 
 /** A chunk and everything it imports statically. */
 function closure(files, into = new Set()) {

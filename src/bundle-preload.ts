@@ -1,15 +1,18 @@
-// Part of the single-file bundle only (src/bundle.ts imports it first; it is
-// in the small chunk evaluated first). When the page has an <mcp-chat>, the
-// browser starts fetching the code that connects to servers (the `mcp` chunk:
-// the MCP SDK) now, in parallel with the chat's own chunk, instead of after
-// the chat has painted. `modulepreload` fetches and compiles without
-// evaluating: the chat still paints before the SDK is evaluated.
-// `__MCP_CHUNK__` is replaced by the chunk's file name at build time
-// (vite.bundle.config.ts).
-// Only from the built bundle (its chunks live in chunks/): not from a dev server's sources.
-if (typeof document !== 'undefined' && import.meta.url.includes('/chunks/') && document.querySelector('mcp-chat')) {
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = new URL(/* @vite-ignore */ './__MCP_CHUNK__', import.meta.url).href;
-  document.head.append(link);
+// Part of the single-file bundle only (src/bundle.ts imports it right after
+// content/no-eval.ts; both are in dist/mcp-web-elements.js, the file a page
+// loads). When the page has an <mcp-chat>, the browser starts fetching the
+// code that connects to servers (the `mcp` chunk: the MCP SDK, and the small
+// chunks it imports) now, while the chat's own code is evaluated and paints
+// the frame, instead of after it. `modulepreload` fetches and compiles
+// without evaluating: the chat still paints before the SDK is evaluated.
+// `__MCP_CHUNK__` is replaced at build time (vite.bundle.config.ts) by those
+// files' paths relative to this file, separated by spaces.
+// Only from the built bundle: not from a dev server's or a test's sources (.ts).
+if (typeof document !== 'undefined' && !/\.ts($|\?)/.test(import.meta.url) && document.querySelector('mcp-chat')) {
+  for (const file of '__MCP_CHUNK__'.split(' ')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(/* @vite-ignore */ file, import.meta.url).href;
+    document.head.append(link);
+  }
 }

@@ -96,6 +96,13 @@ test('the first load asks only for what connecting needs: markdown, the model co
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${origin}/`);
   const chat = page.locator('mcp-chat');
+  // The frame paints from the one file the page asks for; the code that connects
+  // (the `mcp` chunk and what it imports) is already on its way by then.
+  await page.waitForFunction(() => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea')));
+  const beforePaint = requested.filter((path) => path.endsWith('.js'));
+  expect(beforePaint[0]).toBe('/mcp-web-elements.js');
+  expect(beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime)-[^/]*\.js$/.test(path))).toEqual([]);
+  expect(beforePaint.some((path) => /^\/chunks\/mcp-/.test(path))).toBe(true);
   await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
   expect(requested.filter((path) => LATER.test(path))).toEqual([]);
   expect(requested.some((path) => /\/chunks\/mcp-/.test(path))).toBe(true);

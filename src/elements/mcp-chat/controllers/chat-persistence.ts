@@ -2,15 +2,21 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
 import { LazyPart } from '../../shared/lazy.js';
 import { errorInWords } from '../error-words.js';
+import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 
-/** The default store's code: loaded after the chat has painted. */
+/** Longest wait for the first connections before the history is opened anyway (ms). */
+const SETTLE_MS = 1500;
+
+/** The default store's code: loaded once the first connections are made (or failed). */
 const historyPart = new LazyPart('saves conversations', () => import('../lazy/history.js'));
 
 /** What the persistence controller needs from its element. */
 export interface ChatPersistenceHost extends ReactiveControllerHost {
   /** The element's `storage-key`. */
   readonly storageKey: string;
+  /** The chat's servers (the history is opened once they have connected, so it does not slow them down). */
+  readonly servers: ServerSet;
   /** The element's `store` as the page set it (`null`: nothing saved; `undefined`: the default store). */
   readonly pageStore: HistoryStore | null | undefined;
   /** The id of the conversation shown now, if it is saved. */
@@ -50,7 +56,33 @@ export class ChatPersistence implements ReactiveController {
   }
 
   hostConnected(): void {
-    void this.#initStore();
+    void this.#serversSettled().then(() => this.#initStore());
+  }
+
+  /**
+   * Resolves once no server is still connecting (or about to: a connection
+   * is added `idle`, then connected; at most {@link SETTLE_MS}
+   * after the first render): the history chunk, IndexedDB and the reopened
+   * conversation wait for the first connections instead of competing with
+   * them on the way to "connected, showing tools".
+   */
+  async #serversSettled(): Promise<void> {
+    await this.#host.updateComplete;
+    const servers = this.#host.servers;
+    const connecting = () => servers.pending.some((p) => p.state === 'connecting') || servers.connections.some((c) => c.state === 'connecting' || c.state === 'idle');
+    if (!connecting()) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        servers.removeEventListener('change', check);
+        resolve();
+      };
+      const check = () => {
+        if (!connecting()) done();
+      };
+      const timer = setTimeout(done, SETTLE_MS);
+      servers.addEventListener('change', check);
+    });
   }
 
   hostDisconnected(): void {
