@@ -12,12 +12,25 @@
 //    the last one painted: total main-thread task time and the longest task.
 // 2. Opening a conversation of 1,000 mixed messages (text and markdown, tool
 //    calls with results, structured content, small images) from the history
-//    store: time until the last message is painted.
-// Run: node bench/chat.mjs
+//    store (memory), until the last message is painted; deep-chat 2.4.2 given
+//    the same 1,000 messages through its `history` property (tool calls and
+//    results as their text, images as files), until its last message is painted.
+// 3. Opening 10,000 such messages: until the last message is painted, and
+//    the longest main-thread task.
+// 4. Key-to-paint in the composer with 10,000 messages open (deep-chat with 1,000
+//    of them: 10,000 keep its page busy for minutes): from the key's event time to
+//    the frame after it.
+// 5. The "/" palette with 500 tools (the fixture server's /five-hundred/mcp):
+//    "/" to the palette painted, and each filtering keystroke to its paint.
+// Method (see bench/README.md): one Vite server and one Chromium for both
+// widgets, a warm-up run, then RUNS runs; medians and spread (min–max).
+// Run: node --import tsx bench/chat.mjs   (CHAT_BENCH_SKIP_STREAMING=1 skips part 1)
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
+import { startFixtureServer } from '../test/servers/fixture-server.ts';
+import { median, spread } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fmt = (n, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -39,6 +52,7 @@ function answerTokens(target = 4000) {
   return parts.join('').match(/\s*\S+/g).slice(0, target);
 }
 
+const fixture = await startFixtureServer();
 const server = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
 let browser;
 try {
@@ -48,13 +62,10 @@ try {
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const tokens = answerTokens();
 
-  /** A fresh page on the Vite origin (an empty document; modules come from Vite). */
+  /** A fresh page on the Vite origin (bench/page.html, an empty document; modules come from Vite). */
   async function newPage() {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
-    await page.route(`${base}/__bench.html`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body></body></html>' }),
-    );
-    await page.goto(`${base}/__bench.html`);
+    await page.goto(`${base}/bench/page.html`);
     return page;
   }
 
@@ -80,6 +91,7 @@ try {
     return { ...result, wall: result.t1 - result.t0, total, longest, tasks: tasks.length };
   }
 
+  if (!process.env.CHAT_BENCH_SKIP_STREAMING) {
   // --- 1a. <mcp-chat> streaming -------------------------------------------
   const ours = await newPage();
   await ours.evaluate(async () => {
@@ -176,50 +188,217 @@ try {
   console.log(`  <mcp-chat>      main-thread ${fmt(mine.total, 0)} ms in ${mine.tasks} tasks, longest task ${fmt(mine.longest, 1)} ms, until last token painted ${fmt(mine.wall, 0)} ms`);
   console.log(`  deep-chat 2.4.2 main-thread ${fmt(deep.total, 0)} ms in ${deep.tasks} tasks, longest task ${fmt(deep.longest, 1)} ms, until last token painted ${fmt(deep.wall, 0)} ms`);
   console.log(`  ratio deep-chat / mcp-chat: main-thread ${fmt(deep.total / mine.total, 2)}x, longest task ${fmt(deep.longest / mine.longest, 2)}x`);
+  }
 
-  // --- 2. opening a 1,000-message conversation --------------------------------
-  const page = await newPage();
-  await page.evaluate(async () => {
-    await import('/src/elements/mcp-chat/mcp-chat.ts');
-    await import('/src/history/memory-store.ts');
-  });
-  const open = await page.evaluate(async () => {
-    const { createMemoryHistory } = await import('/src/history/memory-store.ts');
-    const store = createMemoryHistory();
-    const conversation = await store.createConversation({ title: 'bench' });
+  const RUNS = Number(process.env.CHAT_BENCH_RUNS ?? 5);
+
+  /** The conversation of the opening figures: `count` mixed messages, as MCP messages. */
+  const makeConversation = (count) => {
     const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
     const messages = [];
-    for (let i = 0; messages.length < 1000; i++) {
+    for (let i = 0; messages.length < count; i++) {
       messages.push({ role: 'user', content: [{ type: 'text', text: `Question ${i}: what about item ${i}?` }] });
-      if (i % 4 === 0) {
+      if (i % 4 === 0 && messages.length + 3 <= count) {
         messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: `t${i}`, name: 'weather', input: { city: `City ${i}` } }] });
         messages.push({ role: 'user', content: [{ type: 'tool_result', toolUseId: `t${i}`, content: [{ type: 'text', text: `{"city":"City ${i}"}` }, { type: 'image', data: PNG, mimeType: 'image/png' }], structuredContent: { city: `City ${i}`, temperatureC: i % 30 } }] });
       }
-      messages.push({ role: 'assistant', content: [{ type: 'text', text: `## Answer ${i}\n\nHere is **item ${i}** with a list:\n\n- one\n- two\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n` }] });
+      if (messages.length < count) messages.push({ role: 'assistant', content: [{ type: 'text', text: `## Answer ${i}\n\nHere is **item ${i}** with a list:\n\n- one\n- two\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n` }] });
     }
-    messages.length = messages.length - (messages[999].role === 'assistant' && messages[999].content.some((b) => b.type === 'tool_use') ? 1 : 0);
-    await store.appendMessages(conversation.id, messages.slice(0, 1000));
-    const chat = document.createElement('mcp-chat');
-    chat.store = store;
-    document.body.append(chat);
-    await chat.updateComplete;
-    await new Promise((r) => setTimeout(r, 200));
-    const t0 = performance.now();
-    await chat.openConversation(conversation.id);
-    await chat.updateComplete;
-    const all = chat.shadowRoot.querySelectorAll('mcp-message');
-    const last = all[all.length - 1];
-    await last.updateComplete;
-    const block = last.shadowRoot.querySelector('mcp-content-block');
-    await block.updateComplete;
-    await block.shadowRoot.querySelector('mcp-markdown')?.updateComplete;
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const t1 = performance.now();
-    return { ms: t1 - t0, messages: chat.messages.length, shown: all.length };
+    return messages;
+  };
+  /** The same messages as deep-chat takes them (text, images as files; a tool call and its result as their text). */
+  const asDeepChat = (messages) =>
+    messages.map((m) => {
+      const text = m.content
+        .map((b) => (b.type === 'text' ? b.text : b.type === 'tool_use' ? `Calling ${b.name} ${JSON.stringify(b.input)}` : b.type === 'tool_result' ? b.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n') : ''))
+        .filter(Boolean)
+        .join('\n\n');
+      const files = m.content.flatMap((b) => (b.type === 'tool_result' ? b.content : [b])).filter((b) => b.type === 'image').map((b) => ({ src: `data:${b.mimeType};base64,${b.data}`, type: 'image' }));
+      return { role: m.role === 'assistant' ? 'ai' : 'user', text, ...(files.length ? { files } : {}) };
+    });
+
+  /** Opens `messages` in a fresh <mcp-chat> on `page` (memory store), traced: until the last message is painted. */
+  async function openOurs(page, messages) {
+    await page.evaluate(async (messages) => {
+      document.body.replaceChildren();
+      const { createMemoryHistory } = await import('/src/history/memory-store.ts');
+      const store = createMemoryHistory();
+      const conversation = await store.createConversation({ title: 'bench' });
+      for (let i = 0; i < messages.length; i += 1000) await store.appendMessages(conversation.id, messages.slice(i, i + 1000));
+      const chat = document.createElement('mcp-chat');
+      chat.store = store;
+      document.body.append(chat);
+      await chat.updateComplete;
+      window.__open = conversation.id;
+      await new Promise((r) => setTimeout(r, 200));
+    }, messages);
+    return traced(page, async () => {
+      const chat = document.querySelector('mcp-chat');
+      console.timeStamp('bench-start');
+      const t0 = performance.now();
+      await chat.openConversation(window.__open);
+      await chat.updateComplete;
+      const all = chat.shadowRoot.querySelectorAll('mcp-message');
+      const last = all[all.length - 1];
+      await last.updateComplete;
+      const block = last.shadowRoot.querySelector('mcp-content-block');
+      await block?.updateComplete;
+      await block?.shadowRoot.querySelector('mcp-markdown')?.updateComplete;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const t1 = performance.now();
+      console.timeStamp('bench-end');
+      const list = chat.shadowRoot.querySelector('[part="message-list"]');
+      return { t0, t1, shown: all.length, messages: chat.messages.length, fromBottom: list.scrollHeight - list.scrollTop - list.clientHeight };
+    });
+  }
+
+  /** Mounts deep-chat with `history` on `page`, traced: until its last message is painted. */
+  async function openDeep(page, history) {
+    await page.evaluate(() => document.body.replaceChildren());
+    return traced(
+      page,
+      async (history) => {
+        const lastText = history[history.length - 1].text.split('\n').find((l) => l.trim()).replace(/[#*`]/g, '').trim();
+        console.timeStamp('bench-start');
+        const t0 = performance.now();
+        const chat = document.createElement('deep-chat');
+        chat.style.height = '600px';
+        chat.history = history;
+        document.body.append(chat);
+        const painted = () => {
+          const messages = chat.shadowRoot?.querySelectorAll('.outer-message-container');
+          return messages?.length && messages[messages.length - 1].textContent.includes(lastText);
+        };
+        // Gives up after 60 s (the page stays busy for minutes with 10,000 messages).
+        while (!painted()) {
+          if (performance.now() - t0 > 60_000) return { t0, t1: performance.now(), gaveUp: true };
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const t1 = performance.now();
+        console.timeStamp('bench-end');
+        return { t0, t1 };
+      },
+      history,
+    );
+  }
+
+  /** A warm-up, then RUNS runs of `fn`; the figures of each run. */
+  async function runs(fn) {
+    await fn();
+    const out = [];
+    for (let i = 0; i < RUNS; i++) out.push(await fn());
+    return out;
+  }
+  const pick = (xs, key) => xs.map((x) => x[key]);
+  const ratioLine = (label, ours, theirs) => `  ${label}: mcp-chat / deep-chat ${fmt(median(ours) / median(theirs), 2)}`;
+
+  // --- 2. opening 1,000 messages: mcp-chat and deep-chat --------------------------------
+  const thousand = makeConversation(1000);
+  const oursPage = await newPage();
+  await oursPage.evaluate(async () => {
+    await import('/src/elements/mcp-chat/mcp-chat.ts');
+    await import('/src/history/memory-store.ts');
   });
-  console.log(`opening a ${open.messages.toLocaleString('en-US')}-message conversation (${open.shown} shown; tool results inside their cards): last message painted after ${fmt(open.ms, 0)} ms`);
-  await page.close();
+  const open1k = await runs(() => openOurs(oursPage, thousand));
+  const deepPage = await newPage();
+  await deepPage.evaluate(async () => {
+    await import('/node_modules/deep-chat/dist/deepChat.bundle.js');
+  });
+  const deep1k = await runs(() => openDeep(deepPage, asDeepChat(thousand)));
+  console.log(`opening a 1,000-message conversation, until the last message is painted (${open1k[0].shown} of ${open1k[0].messages} message elements rendered; ${fmt(open1k[0].fromBottom, 0)} px from the bottom after):`);
+  console.log(`  <mcp-chat>      ${spread(pick(open1k, 'wall'))}; main thread ${spread(pick(open1k, 'total'))}; longest task ${spread(pick(open1k, 'longest'))}`);
+  console.log(`  deep-chat 2.4.2 ${spread(pick(deep1k, 'wall'))}; main thread ${spread(pick(deep1k, 'total'))}; longest task ${spread(pick(deep1k, 'longest'))}`);
+  console.log(`${ratioLine('ratio', pick(open1k, 'wall'), pick(deep1k, 'wall'))} (goal ≤ 0.25)`);
+
+  // --- 3. opening 10,000 messages ---------------------------------------------------------
+  const tenThousand = makeConversation(10_000);
+  const open10k = await runs(() => openOurs(oursPage, tenThousand));
+  console.log(`opening a 10,000-message conversation (${open10k[0].shown} message elements rendered):`);
+  console.log(`  <mcp-chat>      until the last message is painted ${spread(pick(open10k, 'wall'))} (goal < 150 ms); longest task ${spread(pick(open10k, 'longest'))} (goal < 50 ms)`);
+  console.log(`  deep-chat 2.4.2 not measured at 10,000 (1,000 take it ${fmt(median(pick(deep1k, 'wall')), 0)} ms)`);
+
+  // --- 4. key-to-paint in the composer with 10,000 messages open -------------------------
+  /** Types `text` into the focused field, one key at a time; each key's time from its event to the frame after it. */
+  async function keyToPaint(page, text) {
+    await page.evaluate(() => {
+      window.__keys = [];
+      window.__onKey = (e) => {
+        const start = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0));
+      };
+      document.addEventListener('keydown', window.__onKey, { capture: true });
+    });
+    for (const ch of text) {
+      await page.keyboard.type(ch);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
+    }
+    return page.evaluate(() => {
+      document.removeEventListener('keydown', window.__onKey, { capture: true });
+      return window.__keys;
+    });
+  }
+  const sentence = 'the quick brown fox jumps over the lazy dog';
+  await oursPage.evaluate(() => document.querySelector('mcp-chat').shadowRoot.querySelector('textarea').focus());
+  await keyToPaint(oursPage, 'warm up ');
+  const oursKeys = await keyToPaint(oursPage, sentence);
+  console.log(`key-to-paint in the composer with 10,000 messages open (${sentence.length} keys):`);
+  console.log(`  <mcp-chat>      ${spread(oursKeys, 'ms', 1).replace('runs', 'keys')} (goal < 16 ms)`);
+  // deep-chat with 1,000 of them: with 10,000 it keeps the page busy for minutes (one long task) before typing is possible.
+  const deepCount = 1000;
+  await openDeep(deepPage, asDeepChat(thousand));
+  await deepPage.evaluate(() => document.querySelector('deep-chat').shadowRoot.getElementById('text-input').focus());
+  await keyToPaint(deepPage, 'warm up ');
+  const deepKeys = await keyToPaint(deepPage, sentence);
+  console.log(`  deep-chat 2.4.2 ${spread(deepKeys, 'ms', 1).replace('runs', 'keys')} (with ${deepCount.toLocaleString('en-US')} messages: 10,000 keep its page busy for minutes)`);
+  console.log(ratioLine('ratio', oursKeys, deepKeys));
+  await oursPage.close();
+  await deepPage.close();
+
+  // --- 5. the "/" palette with 500 tools --------------------------------------------------
+  const palettePage = await newPage();
+  await palettePage.evaluate(async (url) => {
+    await import('/src/elements/mcp-chat/mcp-chat.ts');
+    const chat = document.createElement('mcp-chat');
+    chat.server = url;
+    chat.store = null;
+    document.body.append(chat);
+    while (chat.serverSet.listTools().length < 500) await new Promise((r) => setTimeout(r, 50));
+    await chat.updateComplete;
+    chat.shadowRoot.querySelector('textarea').focus();
+  }, `${fixture.url}/five-hundred/mcp`);
+  const opens = [];
+  const filters = [];
+  const clear = () => palettePage.evaluate(() => {
+    const t = document.querySelector('mcp-chat').shadowRoot.querySelector('textarea');
+    t.value = '';
+    t.dispatchEvent(new Event('input'));
+  });
+  for (let i = 0; i <= RUNS; i++) {
+    await clear();
+    const open = await keyToPaint(palettePage, '/');
+    const filter = await keyToPaint(palettePage, 'weather-01');
+    const widen = [];
+    for (let k = 0; k < 3; k++) {
+      widen.push(...(await palettePage.evaluate(() => new Promise((resolve) => {
+        const t0 = performance.now();
+        const t = document.querySelector('mcp-chat').shadowRoot.querySelector('textarea');
+        t.value = t.value.slice(0, -1);
+        t.dispatchEvent(new Event('input'));
+        requestAnimationFrame(() => setTimeout(() => resolve([performance.now() - t0]), 0));
+      }))));
+    }
+    if (i === 0) continue; // warm-up
+    opens.push(...open);
+    filters.push(...filter, ...widen);
+  }
+  await clear();
+  console.log('the "/" palette with 500 tools:');
+  console.log(`  <mcp-chat>      "/" to the palette painted ${spread(opens)}; a filtering keystroke to its paint ${spread(filters).replace('runs', 'keys')} (goal < 16 ms)`);
+  console.log('  deep-chat 2.4.2 has no palette');
+  await palettePage.close();
 } finally {
   await browser?.close();
   await server.close();
+  await fixture.close();
 }

@@ -16,6 +16,7 @@ const CORS = {
 /** The fixture endpoints and their tool lists. */
 const ENDPOINTS: Record<string, () => RawTool[]> = {
   '/many/mcp': () => manyTools(5000),
+  '/five-hundred/mcp': () => manyTools(500),
   '/mixed/mcp': mixedTools,
 };
 

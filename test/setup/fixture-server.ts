@@ -3,7 +3,7 @@ import { startFixtureServer } from '../servers/fixture-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The fixture MCP server's base URL (`/many/mcp`: 5,000 tools; `/mixed/mcp`: approval cases, an invalid schema, huge description and result). */
+    /** The fixture MCP server's base URL (`/many/mcp`: 5,000 tools; `/five-hundred/mcp`: 500 (the palette benchmark); `/mixed/mcp`: approval cases, an invalid schema, huge description and result). */
     fixtureUrl: string;
   }
 }
