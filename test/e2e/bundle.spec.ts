@@ -87,7 +87,7 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
 // Issue 17: the bundle loads what the chat needs when it first needs it, from
 // chunks beside it (dist/chunks/). What a person's browser requests is checked,
 // not sizes (`npm run size` and bench/load.mjs report those).
-const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight)[-.]/;
+const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields)[-.]/;
 
 test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
   const requested: string[] = [];
@@ -157,6 +157,30 @@ test('a part that cannot be loaded (404) is said in words; the rest of the chat 
   // The composer still works.
   await chat.getByRole('textbox', { name: 'Message' }).fill('typed');
   await expect(chat.getByRole('textbox', { name: 'Message' })).toHaveValue('typed');
+  expect(errors).toEqual([]);
+});
+
+test('when the form of a picked tool cannot be loaded, the chat says so; picking it again once the file is there shows the form', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route(/\/chunks\/run-form-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.click();
+  await page.keyboard.type('/echo');
+  await page.keyboard.press('Enter');
+  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that shows the form of a tool or prompt. Check your connection and try again.' })).toBeVisible();
+  await expect(chat.locator('[part="run-form"]')).toHaveCount(0);
+
+  await page.unroute(/\/chunks\/run-form-[^/]*\.js$/);
+  await composer.click();
+  await page.keyboard.type('/echo');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('message *').fill('after all');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
   expect(errors).toEqual([]);
 });
 

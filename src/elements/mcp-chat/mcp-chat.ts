@@ -417,7 +417,7 @@ export class McpChat extends LitElement {
       .map(({ prompt, connection }) => ({
         label: prompt.title ?? prompt.name,
         description: prompt.description,
-        run: () => this.#palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
+        run: () => void this.#palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
       }));
   }
 
@@ -709,7 +709,7 @@ export class McpChat extends LitElement {
   async showTool(name: string, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
     const tool = this.serverSet.getTool(name)!;
-    this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+    await this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
   }
 
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
@@ -817,7 +817,7 @@ export class McpChat extends LitElement {
     const input = this.input;
     if (!input || this.session.busy) return;
     if (this.#palette.open) {
-      this.#palette.choose();
+      void this.#palette.choose();
       return;
     }
     const text = input.value;
@@ -1151,7 +1151,7 @@ export class McpChat extends LitElement {
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore }, {
-                  choose: (item) => palette.choose(item),
+                  choose: (item) => void palette.choose(item),
                   submit: (form) => void palette.submit(form),
                   close: () => palette.close(),
                   complete: (field, input) => palette.complete(field, input),

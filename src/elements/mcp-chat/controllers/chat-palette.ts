@@ -2,10 +2,13 @@ import type { ReactiveControllerHost } from 'lit';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
-import { fieldsFromPromptArguments, fieldsFromSchema, type FormField } from '../../shared/schema-fields.js';
-import { FormFieldError, readForm } from '../render/run-form-fields.js';
+import type { FormField } from '../../shared/schema-fields.js';
+import { LazyPart } from '../../shared/lazy.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
+
+/** The run form (fields from a schema, reading them back, its template): loaded when "/" is first typed or an entry first picked. */
+export const runFormPart = new LazyPart('shows the form of a tool or prompt', () => import('../lazy/run-form.js'));
 
 /** One entry of the "/" palette. */
 export type PaletteItem =
@@ -107,6 +110,8 @@ export class ChatPalette {
     const match = /^\/([^\n]*)$/.exec(value);
     const wasOpen = this.open;
     if (match) {
+      // The form of what will be picked: start loading it now.
+      if (!wasOpen) runFormPart.load().catch(() => {});
       this.items = rankPaletteItems(this.#all(), match[1]!);
       this.open = true;
       this.index = 0;
@@ -126,7 +131,7 @@ export class ChatPalette {
     }
     if (event.key === 'Enter' || event.key === 'Tab') {
       event.preventDefault();
-      this.choose();
+      void this.choose();
       return true;
     }
     if (event.key === 'Escape') {
@@ -138,11 +143,26 @@ export class ChatPalette {
     return false;
   }
 
-  /** Picks the highlighted entry (or `item`) and shows its form. */
-  choose(item = this.items[this.index]): void {
+  /**
+   * Picks the highlighted entry (or `item`) and shows its form: at once, or
+   * once the form's code has loaded (the promise settles then; a failure to
+   * load is reported in words, not thrown).
+   */
+  async choose(item = this.items[this.index]): Promise<void> {
     this.open = false;
     if (!item) return;
     this.#host.clearComposer();
+    const part = runFormPart.value;
+    if (part) return this.#show(item, part);
+    this.#host.requestUpdate();
+    try {
+      this.#show(item, await runFormPart.load());
+    } catch (error) {
+      this.#host.reportError('tool', (error as Error).message, error);
+    }
+  }
+
+  #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: typeof import('../lazy/run-form.js')): void {
     const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
     this.form = { item, fields, completions: {} };
     this.#host.requestUpdate();
@@ -160,6 +180,8 @@ export class ChatPalette {
   async submit(formElement: HTMLFormElement): Promise<void> {
     const form = this.form;
     if (!form) return;
+    // The form is shown only once its code has loaded.
+    const { readForm, FormFieldError } = runFormPart.value!;
     let args: Record<string, unknown>;
     try {
       args = readForm(formElement, form.fields);

@@ -1,8 +1,6 @@
 import { html, nothing } from 'lit';
-import { PALETTE_SHOWN, type PaletteForm, type PaletteItem } from '../controllers/chat-palette.js';
-import { icon } from '../../shared/icons.js';
+import { PALETTE_SHOWN, runFormPart, type PaletteForm, type PaletteItem } from '../controllers/chat-palette.js';
 import type { FormField } from '../../shared/schema-fields.js';
-import { renderFields } from './run-form-fields.js';
 
 /** What the palette shows. */
 export interface PaletteView {
@@ -50,41 +48,7 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
         ${more > 0 ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${view.moreText?.(more) ?? `${more} more: type to narrow the list.`}</li>` : nothing}
       </ul>`
     : nothing;
-  const form = view.form;
-  const runForm = form
-    ? html`<form
-        part="run-form"
-        class="run-form"
-        aria-label=${`${form.item.kind} ${form.item.title}`}
-        @submit=${(e: SubmitEvent) => {
-          e.preventDefault();
-          actions.submit(e.target as HTMLFormElement);
-        }}
-        @keydown=${(e: KeyboardEvent) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            actions.close();
-          }
-          // Enter runs the form from any field; on a <select> it would open the list instead.
-          else if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.isComposing && (e.target as Element).localName === 'select') {
-            e.preventDefault();
-            (e.currentTarget as HTMLFormElement).requestSubmit();
-          }
-        }}
-      >
-        <p class="form-title"><strong>${form.item.kind === 'tool' ? 'Run tool' : 'Use prompt'}: ${form.item.title}</strong></p>
-        ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
-        ${form.item.kind === 'tool' && actions.destructive(form.item.name)
-          ? html`<p part="destructive-note" class="destructive-note" role="note">
-              ${icon('triangle-alert')}<span><strong>This tool can change or delete data</strong> on ${form.item.server ?? 'its server'}. It runs as soon as you press Run.</span>
-            </p>`
-          : nothing}
-        ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
-        <div class="row">
-          <button type="submit" class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? 'Run' : 'Insert'}</button>
-          <button type="button" @click=${() => actions.close()}>Cancel</button>
-        </div>
-      </form>`
-    : nothing;
+  // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.
+  const runForm = view.form && runFormPart.value ? runFormPart.value.renderRunForm(view.form, actions) : nothing;
   return html`${list}${runForm}`;
 }
