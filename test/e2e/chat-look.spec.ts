@@ -120,6 +120,10 @@ test('an inline form a tool asks for', async ({ page }) => {
   const chat = await openChat(page);
   void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('register-form')).catch(() => {});
   await expect(chat.locator('mcp-elicit-form')).toBeVisible({ timeout: 10_000 });
+  // The form's start and its focused first field are in view (not scrolled past to the form's end).
+  const field = chat.getByRole('textbox', { name: /Full name/ });
+  await expect(field).toBeFocused();
+  await expect(field).toBeInViewport({ ratio: 1 });
   await check(page, chat, 'inline-form');
 });
 

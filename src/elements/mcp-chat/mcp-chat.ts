@@ -525,6 +525,7 @@ export class McpChat extends LitElement {
         await this.updateComplete;
       },
       requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
+      showInList: (element: HTMLElement) => this.#scroll.showInList(element),
       attachFiles: (files: File[]) => this.attachFiles(files),
       addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
       removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),

@@ -209,6 +209,26 @@ export class ChatScroll implements ReactiveController {
     await this.#host.updateComplete;
   }
 
+  /**
+   * Brings an element shown inside the list (a server's request under the
+   * tool call that caused it) into view: all of it when it fits, else its
+   * start (where its first field and the focus are). The view stops following
+   * the end, so content that grows afterwards does not carry it away; it
+   * follows again once the person scrolls back to the bottom.
+   */
+  showInList(element: HTMLElement): void {
+    const list = this.#list;
+    if (!list) return;
+    const box = element.getBoundingClientRect();
+    const view = list.getBoundingClientRect();
+    const margin = 8;
+    let delta = 0;
+    if (box.height > view.height - 2 * margin || box.top < view.top) delta = box.top - view.top - margin;
+    else if (box.bottom > view.bottom) delta = box.bottom - view.bottom + margin;
+    this.stickToBottom = false;
+    if (delta) list.scrollTop += delta;
+  }
+
   /** The list's scroll handler: within 40 px of the bottom counts as following; near an end, more messages are rendered. */
   readonly onScroll = (): void => {
     const list = this.#list;

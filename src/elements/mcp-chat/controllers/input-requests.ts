@@ -36,6 +36,8 @@ export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
   messagesReady(): Promise<void>;
   /** Where a request not tied to a known call goes (above the composer). */
   requestArea(): HTMLElement;
+  /** Brings a request shown under a tool call (inside the message list) into view and keeps it there. */
+  showInList(element: HTMLElement): void;
   /** Files pasted or dropped on the chat. */
   attachFiles(files: File[]): Promise<void>;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
@@ -111,7 +113,10 @@ export class InputRequests implements ReactiveController {
       host.requestArea().append(element);
       host.requestUpdate();
     }
-    void host.updateComplete.then(() => element.scrollIntoView?.({ block: 'nearest' }));
+    // Once drawn (the chat, then the request itself): the request in view, its start first when it is taller than the list.
+    void host.updateComplete
+      .then(() => (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete)
+      .then(() => (underCall ? host.showInList(element) : element.scrollIntoView?.({ block: 'nearest' })));
     return () => {
       if (underCall) host.calls.detach(id!, element);
       element.remove();
