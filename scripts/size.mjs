@@ -4,7 +4,7 @@
 // Prints, gzip (level 9) and brotli (quality 11):
 // - first load: what a page with `<script type="module" src=".../mcp-web-elements.js">`
 //   and `<mcp-chat server=...>` downloads before the chat is rendered, connected and
-//   shows the server's tools: the entry file, every chunk it imports statically, and
+//   shows the server's tools: mcp-web-elements.js, every chunk it imports statically, and
 //   the chunks the chat imports dynamically to connect (FIRST_LOAD_LAZY below, and
 //   their static imports). bench/load.mjs checks it against the requests a real
 //   page makes;
