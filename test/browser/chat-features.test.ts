@@ -99,7 +99,8 @@ describe('<mcp-chat> tools', () => {
     const items = [...shadow(chat).querySelectorAll('[part="palette-item"]')];
     expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Echo')]);
     await userEvent.keyboard('{Enter}');
-    await chat.updateComplete;
+    // The form is a chunk of its own, loaded at the first "/": it shows (and takes the focus) once loaded.
+    await expect.poll(() => shadow(chat).activeElement?.matches('.run-form input[name="message"]'), { timeout: 10_000 }).toBe(true);
     const field = shadow(chat).querySelector<HTMLInputElement>('.run-form input[name="message"]')!;
     expect(field.required).toBe(true);
     expect(shadow(chat).activeElement).toBe(field);
