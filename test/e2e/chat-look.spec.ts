@@ -206,8 +206,8 @@ test('the Servers panel: a server, "Add a server" with an address it refuses', a
   await address.fill('ftp://files.example.com/mcp');
   await address.press('Enter');
   await expect(chat.getByRole('alert').filter({ hasText: 'Only http:// and https:// addresses can be added.' })).toBeVisible();
-  // The demo server's address has a random port: masked.
-  await check(page, chat, 'servers', [chat.locator('.server-url')]);
+  // The demo server's address has a random port, and its notes (resources) are what earlier tests left: masked.
+  await check(page, chat, 'servers', [chat.locator('.server-url'), chat.locator('[part="server"] .hint').first()]);
 });
 
 test("the Servers panel with a server's log: level badges, times, data", async ({ page }) => {
@@ -218,6 +218,6 @@ test("the Servers panel with a server's log: level badges, times, data", async (
   await chat.getByRole('combobox', { name: 'Show from level' }).selectOption('debug');
   await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('log-demo'));
   await expect(chat.locator('[part="log-entry"]')).toHaveCount(6);
-  // The demo server's address has a random port, and the times are the clock's: masked.
-  await check(page, chat, 'servers-log', [chat.locator('.server-url'), chat.locator('[part="log-entry"] time')]);
+  // The demo server's address has a random port, its notes (resources) are what earlier tests left, and the times are the clock's: masked.
+  await check(page, chat, 'servers-log', [chat.locator('.server-url'), chat.locator('[part="server"] .hint').first(), chat.locator('[part="log-entry"] time')]);
 });

@@ -69,7 +69,7 @@ async function arabicConversation(page: Page, width: number): Promise<Locator> {
   await expect(chat.getByText('الطقس مشمس في القاهرة.', { exact: true })).toBeVisible({ timeout: 15_000 });
   await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('weather', { city: 'Paris' }));
   void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
-  await expect(chat.locator('mcp-tool-card').last().locator('[part="status"]')).toHaveText('Running…', { timeout: 10_000 });
+  await expect(chat.locator('mcp-tool-card').last().locator('[part="status"]')).toHaveText('قيد التشغيل…', { timeout: 10_000 });
   return chat;
 }
 
@@ -100,14 +100,19 @@ for (const width of [390, 1280]) {
       const tip = path.getPointAtLength(len / 2).matrixTransform(m);
       return { dx: tip.x - (r.left + r.width / 2), dy: tip.y - (r.top + r.height / 2) };
     });
-    const closed = await chevron(done);
-    expect(closed.dx).toBeLessThan(-1);
+    // The palette's finished call closes to its row (once its result is drawn).
+    await expect.poll(() => done.evaluate((card) => (card as HTMLElementTagNameMap['mcp-tool-card']).open), { timeout: 10_000 }).toBe(false);
+    // (The chevron turns with a short transition: wait for it to settle.)
+    await expect.poll(async () => (await chevron(done)).dx, { timeout: 5_000 }).toBeLessThan(-1);
     const open = await chevron(cards.last());
     expect(open.dy).toBeGreaterThan(1);
     expect(Math.abs(open.dx)).toBeLessThan(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await cards.last().getByRole('button', { name: /^Stop / }).click();
+    // The card's own words are the chat's language too (no English row in an Arabic chat).
+    await expect(done.locator('[part="status"]')).toHaveText('تم');
+    await expect(done.locator('[part="summary"] .line')).toContainText('تم تشغيل');
+    await cards.last().getByRole('button', { name: /^إيقاف / }).click();
   });
 }
 
