@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import { sendWebResponse, toWebRequest } from '../../demo/server/node-bridge.js';
@@ -50,11 +50,30 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
     'access-control-allow-headers': [...ALLOW, ...(options.allowHeaders ?? [])].join(', '),
     'access-control-expose-headers': 'mcp-protocol-version, www-authenticate',
   };
+  return serveMcpHandler(handler, { cors, refusePreflight: options.cors === false });
+}
+
+/** What {@link serveMcpHandler} serves beside the MCP endpoint. */
+export interface ServeOptions {
+  /** Headers of every answer (CORS). */
+  cors: Record<string, string>;
+  /** Answer preflights 404 (a server whose CORS is broken). */
+  refusePreflight?: boolean;
+  /** Test controls answered before MCP; true when the request was answered. */
+  route?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Called when the server is closed (timers of its own to clear). */
+  onClose?: () => void;
+}
+
+/** An official-SDK `createMcpHandler` served over Node's HTTP on a free 127.0.0.1 port, at `/mcp`. */
+export async function serveMcpHandler(handler: ReturnType<typeof createMcpHandler>, options: ServeOptions): Promise<RunningServer> {
+  const { cors } = options;
   const http = createServer(async (req, res) => {
     if (req.method === 'OPTIONS') {
-      res.writeHead(options.cors === false ? 404 : 204, cors).end();
+      res.writeHead(options.refusePreflight ? 404 : 204, cors).end();
       return;
     }
+    if (options.route?.(req, res)) return;
     try {
       const request = await toWebRequest(req, res, '127.0.0.1');
       await sendWebResponse(res, await handler.fetch(request), cors);
@@ -68,6 +87,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     close: async () => {
+      options.onClose?.();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await handler.close();

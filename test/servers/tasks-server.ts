@@ -1,9 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createMcpHandler, ProtocolError, Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { sendWebResponse, toWebRequest } from '../../demo/server/node-bridge.js';
+import { serveMcpHandler } from './modern-server.js';
 import type { RunningServer } from './running-server.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -176,39 +174,24 @@ export async function startTasksServer(): Promise<RunningServer> {
     'access-control-allow-headers': 'content-type, accept, authorization, mcp-protocol-version, mcp-method, mcp-name',
     'access-control-expose-headers': 'mcp-protocol-version, www-authenticate',
   };
-  const http = createServer(async (req, res) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors).end();
-      return;
-    }
+  return serveMcpHandler(handler, {
+    cors,
     // Test controls, for browser tests: forget every task (a restarted server); the ids cancelled so far.
-    if (req.url === '/control/forget') {
-      for (const t of tasks.values()) clearTimeout(t.timer);
-      tasks.clear();
-      res.writeHead(204, cors).end();
-      return;
-    }
-    if (req.url === '/control/cancelled') {
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(cancelledIds));
-      return;
-    }
-    try {
-      const request = await toWebRequest(req, res, '127.0.0.1');
-      await sendWebResponse(res, await handler.fetch(request), cors);
-    } catch {
-      if (!res.headersSent) res.writeHead(500, cors);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: async () => {
-      for (const t of tasks.values()) clearTimeout(t.timer);
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-      await handler.close();
+    route: (req, res) => {
+      if (req.url === '/control/forget') {
+        for (const t of tasks.values()) clearTimeout(t.timer);
+        tasks.clear();
+        res.writeHead(204, cors).end();
+        return true;
+      }
+      if (req.url === '/control/cancelled') {
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(cancelledIds));
+        return true;
+      }
+      return false;
     },
-  };
+    onClose: () => {
+      for (const t of tasks.values()) clearTimeout(t.timer);
+    },
+  });
 }
