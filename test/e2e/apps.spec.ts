@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // demo/docs.html: live MCP Apps views on a documentation page, no model. The
 // app runs two cross-origin frames deep (sandbox proxy, then the app).
@@ -6,6 +6,17 @@ import { expect, test, type Page } from '@playwright/test';
 async function openDocs(page: Page): Promise<void> {
   const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: process.env.E2E_SANDBOX_URL!, basicServer: process.env.E2E_BASIC_URL! });
   await page.goto(`docs.html?${params}`);
+}
+/** Waits until the frame's box has stayed the same for a few animation frames. */
+async function settled(frame: Locator): Promise<void> {
+  let last = '';
+  await expect(async () => {
+    const box = JSON.stringify(await frame.boundingBox());
+    const same = box === last;
+    last = box;
+    await frame.page().waitForTimeout(150);
+    expect(same && box === JSON.stringify(await frame.boundingBox())).toBe(true);
+  }).toPass({ timeout: 10_000 });
 }
 const app = (page: Page, id: string) => page.frameLocator(`#${id} iframe[part="frame"]`).frameLocator('iframe[title="MCP App"]');
 
@@ -15,9 +26,14 @@ test('the official basic-vanillajs app: renders, calls get-time on its server th
   const time = view.locator('#server-time');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/, { timeout: 20_000 });
   const first = await time.textContent();
-  await page.waitForTimeout(5); // the next ISO time differs by at least a millisecond
+  // The view is below the fold of the docs page. Chromium runs an off-screen
+  // cross-origin frame's animation frames only once it is in view, so the app
+  // reports its size (ui/notifications/size-changed) then and the view grows; a
+  // click aimed before that lands where the button no longer is, for a person as for the test.
+  const frame = page.locator('#basic-app iframe[part="frame"]');
+  await frame.scrollIntoViewIfNeeded();
+  await settled(frame);
   await view.getByRole('button', { name: 'Get Server Time' }).click();
-  // (The first test of a cold run: the host's first call from a view may still be loading its parts.)
   await expect(time).not.toHaveText(first!, { timeout: 15_000 });
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
 });
