@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -15,6 +16,8 @@ import { defineConfig, type Plugin } from 'vite';
  * - `mcp`: the MCP SDK client, zod and our connection code, fetched as soon as
  *   mcp-web-elements.js runs (src/bundle-preload.ts), evaluated right after
  *   the first paint to connect (src/elements/mcp-chat/lazy/connect.ts);
+ * - `output-validator`: the SDK's JSON Schema validator, at the first call of a
+ *   tool with an output schema (see `sdkShims` below);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,
  *   sampling, OAuth, MCP Apps), as Rolldown splits them.
  *
@@ -57,8 +60,27 @@ const mcpChunkName = (): Plugin => ({
   },
 });
 
+/**
+ * The MCP SDK's own imports of `@modelcontextprotocol/client/_shims` resolve to
+ * src/mcp/sdk-shims.ts: the browser shims without the JSON Schema validator
+ * (@cfworker/json-schema, about 5 KB gzip), which the SDK would construct as
+ * the client's default. McpConnection always gives the client its own
+ * (src/mcp/output-validator.ts), which imports the real `_shims` (this
+ * repository's import, not the SDK's: not redirected) at the first call of a
+ * tool with an output schema, so the validator is a chunk of its own.
+ */
+const sdkShims = (): Plugin => ({
+  name: 'sdk-shims-without-validator',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== '@modelcontextprotocol/client/_shims' || !importer) return null;
+    if (!/node_modules\/@modelcontextprotocol\/client\//.test(normal(importer))) return null;
+    return fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
+  },
+});
+
 export default defineConfig({
-  plugins: [mcpChunkName()],
+  plugins: [sdkShims(), mcpChunkName()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -84,10 +106,15 @@ export default defineConfig({
             {
               name: 'mcp',
               test: (id: string) =>
+                // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
+                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
                 /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
                 /src[\\/](mcp[\\/](?!oauth[\\/])|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/](lazy[\\/]connect|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
+            // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first
+            // call of a tool with an output schema, or the first structured-output answer.
+            { name: 'output-validator', test: /client[\\/]dist[\\/](shimsBrowser|cfWorkerProvider)/, priority: 1 },
           ],
         },
       },

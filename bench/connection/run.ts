@@ -24,7 +24,8 @@ export async function connectionBench(url: string, era: Era, calls = 500, runs =
   // The same era, client info and capabilities on both sides (2026 requests carry the capabilities in
   // every request's _meta): the protocol traffic is the same, what differs is this layer's own work.
   const { info, options } = sdkClientOptions({ url, era });
-  const bare = new Client(info, options);
+  // The bare client keeps the SDK's default validator (ours loads it at the first call of a tool with an output schema).
+  const bare = new Client(info, { ...options, jsonSchemaValidator: undefined });
   await bare.connect(new StreamableHTTPClientTransport(new URL(url)));
   const viaOurs = (i: number) => ours.callTool('echo', { message: `hello ${i}` });
   const viaBare = (i: number) => bare.callTool({ name: 'echo', arguments: { message: `hello ${i}` } });

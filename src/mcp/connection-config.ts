@@ -3,6 +3,7 @@ import '../content/no-eval.js';
 import { mcpAppsClientCapability } from './apps.js';
 import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
 import type { Root } from './input-types.js';
+import { LazyOutputValidator } from './output-validator.js';
 import { TASKS_EXTENSION, type TaskInfo } from './tasks.js';
 
 /** How to reach one MCP server. */
@@ -96,6 +97,8 @@ export function sdkClientOptions(config: McpConnectionConfig): { info: Implement
         extensions: { ...mcpAppsClientCapability(), [TASKS_EXTENSION]: {} },
       },
       inputRequired: { maxRounds: config.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS },
+      // Loaded at the first call of a tool with an output schema (see output-validator.ts).
+      jsonSchemaValidator: new LazyOutputValidator(),
     },
   };
 }

@@ -28,6 +28,7 @@ import { ConnectionLifecycle } from './connection-lifecycle.js';
 import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
 import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
+import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
 import { hostOf, serverName } from './server-key.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
@@ -369,6 +370,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
   }
 
+  /** Loads the output schema validator before the first call of a tool that has an output schema (see output-validator.ts). */
+  private async outputValidator(name: string): Promise<void> {
+    try {
+      await loadOutputValidator();
+    } catch (error) {
+      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that checks what the tool ${name} answers. Check your connection and try again.`, { url: this.url, cause: error });
+    }
+  }
+
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
   private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
     return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
@@ -447,6 +457,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     try {
       if (call.failure) throw call.failure;
       const tool = this.tools.find((t) => t.name === name);
+      if (tool?.outputSchema) await this.outputValidator(name);
       const plan = taskPlan(client.getProtocolEra(), client.getServerCapabilities(), tool);
       if (plan.mode === 'unsupported') throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, { url: this.url });
       const host = this.taskHost(client, call, name, options);

@@ -1,6 +1,8 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
 import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/client';
+// Named, not the SDK's implicit default: the single-file bundle leaves that out of the SDK's chunk (see mcp/output-validator.ts).
+import { DefaultJsonSchemaValidator } from '@modelcontextprotocol/client/_shims';
 import type { CreateMessageRequestParams } from './types.js';
 
 /**
@@ -18,6 +20,8 @@ export function structuredOutputSchema(params: CreateMessageRequestParams): Reco
   return tools[0]!.inputSchema as Record<string, unknown>;
 }
 
+let validator: DefaultJsonSchemaValidator | undefined;
+
 /**
  * Checks `value` against a JSON schema with the MCP SDK's own validator (the
  * one it checks tool output with; in browsers @cfworker/json-schema: no
@@ -27,7 +31,7 @@ export function structuredOutputSchema(params: CreateMessageRequestParams): Reco
 export function schemaMismatch(schema: Record<string, unknown>, value: unknown): string | undefined {
   let result;
   try {
-    result = fromJsonSchema(schema as JsonSchemaType)['~standard'].validate(value);
+    result = fromJsonSchema(schema as JsonSchemaType, (validator ??= new DefaultJsonSchemaValidator()))['~standard'].validate(value);
   } catch {
     // A schema the validator cannot read is not the model's fault: accept any object.
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'the answer is not a JSON object';

@@ -87,7 +87,7 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
 // Issue 17: the bundle loads what the chat needs when it first needs it, from
 // chunks beside it (dist/chunks/). What a person's browser requests is checked,
 // not sizes (`npm run size` and bench/load.mjs report those).
-const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields)[-.]/;
+const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields|output-validator)[-.]/;
 
 test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
   const requested: string[] = [];
@@ -127,6 +127,19 @@ test('the first load asks only for what connecting needs: markdown, the model co
   await expect(chat.locator('mcp-tool-card strong', { hasText: 'bold' }).first()).toBeAttached();
   expect(requested.some((path) => /\/chunks\/markdown-engine-/.test(path))).toBe(true);
   expect(requested.some((path) => /\/chunks\/(model|panels)-/.test(path))).toBe(false);
+  // echo has no output schema: the validator of tool output is not loaded for it.
+  expect(requested.some((path) => /\/chunks\/output-validator-/.test(path))).toBe(false);
+
+  // A tool with an output schema: the validator loads at its first call, and its answer is checked and shown.
+  await chat.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('/weather');
+  await expect(page.getByRole('option', { name: /weather/i }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('city *').fill('Lisbon');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(chat.locator('mcp-tool-card [part="status"]').nth(1)).toHaveText('Done', { timeout: 10_000 });
+  await expect(chat.locator('mcp-tool-card').nth(1)).toContainText('Lisbon');
+  expect(requested.some((path) => /\/chunks\/output-validator-/.test(path))).toBe(true);
 
   // Settings: the panels' code loads when a panel opens.
   await chat.getByRole('button', { name: /choose a model/i }).first().click();
