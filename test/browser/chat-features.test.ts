@@ -140,8 +140,7 @@ describe('<mcp-chat> sampling and resources', () => {
     await chat.runTool('rich-content');
     await chat.updateComplete;
     const card = deepAll(shadow(chat), 'mcp-tool-card')[0]!;
-    // Done: the card is a row; the person opens it to see the result.
-    await userEvent.click(card.shadowRoot!.querySelector('summary')!);
+    // Run by the person: the card stays open with its result.
     const link = deepAll<HTMLButtonElement>(card.shadowRoot!, '[part="resource-link"]')[0]!;
     await userEvent.click(link);
     const dialog = shadow(chat).querySelector<HTMLDialogElement>('dialog.preview')!;

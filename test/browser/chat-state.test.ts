@@ -46,8 +46,7 @@ describe('<mcp-chat> state defects (issue 11 §4)', () => {
     await chat.runTool('echo', { message: ' X | O | 2 \n---+---+---\n 3 | X | 5 ' });
     await chat.updateComplete;
     const card = cards(chat)[0]!;
-    // Done: the card is a row; the person opens it to read the result.
-    await userEvent.click(card.shadowRoot!.querySelector('summary')!);
+    // Run by the person: the card stays open with its result.
     await expect.poll(() => deepAll<HTMLElement>(card.shadowRoot!, 'mcp-markdown')[0]?.shadowRoot?.querySelector<HTMLElement>('[part="body"]')?.innerText).toContain(' O | 2\n---+---+---\n');
   });
 

@@ -70,6 +70,9 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     const stored = foldBranches(await store.loadLast(conversation.id, 20));
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(stored[2]!.content[0]).toMatchObject({ type: 'tool_result', toolUseId: 'call_1', _meta: { 'mcp-elements/call': { status: 'done', task: taskId } } });
+    // The model's call is a row, as it was before the reload (a call the person ran stays open).
+    const card = deepAll(chat.shadowRoot!, 'mcp-tool-card')[0]!;
+    expect(card.shadowRoot!.querySelector('details')!.open).toBe(false);
   });
 
   test('a saved task the server forgot ends as a failed result that says so; no model turn starts by itself', async () => {

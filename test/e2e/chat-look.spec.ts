@@ -102,6 +102,9 @@ test('three tool calls: running, done, stopped', async ({ page }) => {
   await expect(cards(chat).nth(1).locator('[part="status"]')).toHaveText('Stopped', { timeout: 10_000 });
   void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
   await expect(cards(chat).nth(2).locator('[part="status"]')).toHaveText('Running…', { timeout: 10_000 });
+  // The person's own calls stay open with their results (see the rtl and servers-log states);
+  // here the person closed the two finished ones: one row each, as the model's calls are.
+  for (const i of [0, 1]) await cards(chat).nth(i).locator('[part="summary"]').click();
   await check(page, chat, 'tool-calls', [cards(chat).nth(2).locator('[part="progress"]')]);
   await cards(chat).nth(2).getByRole('button', { name: /^Stop / }).click();
 });

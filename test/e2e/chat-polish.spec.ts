@@ -78,7 +78,9 @@ for (const width of [390, 1280]) {
     const chat = await arabicConversation(page, width);
     await shot(page, `rtl-${width}`);
     const cards = chat.locator('mcp-tool-card');
-    const done = cards.nth(1);
+    // The model's finished call (a row); the person's own call (the palette's weather) stays open.
+    const done = cards.first();
+    const ran = cards.nth(1);
     // The row's words start where a reader starts: nothing of the first word is cut; an ellipsis ends the line.
     const cut = await done.locator('[part="summary"] .line').evaluate((line) => {
       const box = line.getBoundingClientRect();
@@ -100,13 +102,16 @@ for (const width of [390, 1280]) {
       const tip = path.getPointAtLength(len / 2).matrixTransform(m);
       return { dx: tip.x - (r.left + r.width / 2), dy: tip.y - (r.top + r.height / 2) };
     });
-    // The palette's finished call closes to its row (once its result is drawn).
-    await expect.poll(() => done.evaluate((card) => (card as HTMLElementTagNameMap['mcp-tool-card']).open), { timeout: 10_000 }).toBe(false);
+    expect(await done.evaluate((card) => (card as HTMLElementTagNameMap['mcp-tool-card']).open)).toBe(false);
     // (The chevron turns with a short transition: wait for it to settle.)
     await expect.poll(async () => (await chevron(done)).dx, { timeout: 5_000 }).toBeLessThan(-1);
-    const open = await chevron(cards.last());
-    expect(open.dy).toBeGreaterThan(1);
-    expect(Math.abs(open.dx)).toBeLessThan(1);
+    for (const card of [ran, cards.last()]) {
+      const open = await chevron(card);
+      expect(open.dy).toBeGreaterThan(1);
+      expect(Math.abs(open.dx)).toBeLessThan(1);
+    }
+    await expect(ran.getByText('Paris').first()).toBeVisible();
+    await expect(ran.locator('[part="status"]')).toHaveText('تم');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The card's own words are the chat's language too (no English row in an Arabic chat).

@@ -98,6 +98,8 @@ test('the live <mcp-chat> connects to the demo server and runs a tool from the /
   await page.getByLabel('message *').fill('hello from the docs');
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
+  // The person ran it: its result is shown without a click.
+  await expect(chat.locator('mcp-tool-card [part="result"]').getByText('hello from the docs')).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -580,7 +580,9 @@ export class ChatSession implements ReactiveController {
     this.#startBusy();
     let results: ToolResultBlock[];
     try {
-      results = await Promise.all(uses.map((use, i) => this.#resumeOne(use, tasks[i])));
+      // Shown as when it started: a call the person ran is open, the model's calls are rows.
+      const manual = last._meta?.[MANUAL_META_KEY] === true;
+      results = await Promise.all(uses.map((use, i) => this.#resumeOne(use, tasks[i], manual)));
     } finally {
       for (const release of releases) release();
       this.#stopBusy();
@@ -598,17 +600,17 @@ export class ChatSession implements ReactiveController {
   }
 
   /** The result of one call of an interrupted turn: its task followed to the end, else a note. */
-  async #resumeOne(use: ToolUseBlock, task: ToolTaskRecord | undefined): Promise<ToolResultBlock> {
+  async #resumeOne(use: ToolUseBlock, task: ToolTaskRecord | undefined, open: boolean): Promise<ToolResultBlock> {
     if (!task) return clientToolResult(use.id, 'The result of this call was not kept: the page was closed while it ran.', { status: 'cancelled' });
     const servers = this.#host.servers;
-    this.calls.update(use.id, { status: 'running', open: true });
+    this.calls.update(use.id, { status: 'running', open });
     const tool = await servers.whenTool(use.name, RESUME_WAIT_MS).then(
       () => servers.getTool(use.name),
       () => undefined,
     );
     const connection = tool && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
     const shown = { server: tool?.server ?? connection?.name, title: tool?.title, task: task.id };
-    this.calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open: true });
+    this.calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open });
     if (!connection) {
       const text = `The result of this task could not be fetched: the server ${task.server} is not connected to this chat (task ${task.id}).`;
       this.calls.update(use.id, { status: 'error', progress: undefined });
@@ -681,8 +683,8 @@ export class ChatSession implements ReactiveController {
 
   /**
    * Runs a tool the person picked (palette, `runTool()`), recorded as a call
-   * and its result. Its card is open while it runs and closes to its row when
-   * it ends. While a turn or another call runs it waits its turn (the
+   * and its result. Its card is open while it runs and stays open when it
+   * ends, showing the result the person asked for. While a turn or another call runs it waits its turn (the
    * person is told) and then runs, in the order asked.
    */
   async runToolDirectly(name: string, args: Record<string, unknown>): Promise<void> {
@@ -725,9 +727,8 @@ export class ChatSession implements ReactiveController {
         task.end();
         this.#calls.delete(id);
       }
+      // The card stays open: the person asked for this result (the model's calls are rows).
       await this.append({ role: 'user', content: [result] });
-      // Open while it ran (the person sees progress and Stop); now one row like the model's calls.
-      this.calls.update(id, { open: false });
       this.#host.toolCalled(use, result, status, tool.server);
       this.#host.announce(`${name}: ${status}.`);
     } finally {
