@@ -47,6 +47,13 @@ export type { CallToolOptions, McpConnectionConfig } from './connection-config.j
  */
 const ROUND_MESSAGE = /^Fulfilling input required by /;
 
+/**
+ * How long `connect()` waits, once `tools/list` has answered, for the prompts,
+ * resources and templates before it reports `connected` anyway (a list that
+ * answers later fills in with its `mcp-catalog-change`).
+ */
+const CATALOG_WAIT_MS = 3000;
+
 /** How long after the 2026 listen stream ended it is reopened (the server was checked first). */
 const LISTEN_REOPEN_DELAY_MS = 500;
 
@@ -100,6 +107,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       return plan.mode === 'unsupported' ? [{ name: tool.name, reason: plan.reason }] : [];
     });
   }
+  /** The SDK client whose `tools/list` answer `tools` holds. */
+  private toolsFrom?: Client;
   private readonly subscriptions = new Set<string>();
   private _roots: Root[];
   private logLevel?: LoggingLevel;
@@ -132,6 +141,17 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   /** Why the connection failed, needs sign-in, or is reconnecting. */
   get error(): McpConnectionError | undefined {
     return this.life.error;
+  }
+  /**
+   * Whether `tools` can be shown and offered: `connected`, or still
+   * `connecting` once the server has answered `tools/list` (its prompts,
+   * resources and templates may still be loading: each arrives with its
+   * `mcp-catalog-change`, and `connected` follows). A tool call made before
+   * `connected` waits for it.
+   */
+  get toolsReady(): boolean {
+    const state = this.life.state;
+    return state === McpConnectionState.Connected || (state === McpConnectionState.Connecting && this.toolsFrom !== undefined && this.toolsFrom === this.life.client);
   }
   /** The name for people: the configured name, else the server's title or name, else the host. */
   get name(): string {
@@ -250,11 +270,19 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
 
   /** A fresh client is connected: load catalogs, restore log level and subscriptions. Throwing fails the connect. */
   private async restore(client: Client): Promise<void> {
-    const loaded = await Promise.allSettled(CATALOG_KINDS.map((k) => this.load(client, k)));
+    // All four at once; the tools count first (`toolsReady`: a chat shows them as soon as
+    // they are in), the others for at most CATALOG_WAIT_MS more (a slow or hung list fills
+    // in later instead of holding the connection in `connecting`).
+    const [tools, ...others] = CATALOG_KINDS.map((k) => settled(this.load(client, k)));
     // A server that lets anyone connect but lists nothing without sign-in needs sign-in.
-    for (const result of loaded) {
+    const throwIfSignInNeeded = (result: PromiseSettledResult<void>) => {
       if (result.status === 'rejected' && classifyError(result.reason, this.url).kind === McpErrorKind.AuthRequired) throw result.reason;
-    }
+    };
+    throwIfSignInNeeded(await tools!);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const rest = await Promise.race([Promise.all(others), new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), CATALOG_WAIT_MS)))]);
+    clearTimeout(timer);
+    rest.forEach(throwIfSignInNeeded);
     if (this.logLevel && client.getProtocolEra() === 'legacy') await client.setLoggingLevel(this.logLevel).catch(() => {});
     await this.applySubscriptions().catch(() => {});
   }
@@ -286,6 +314,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const items = await loadCatalog(client, kind, (found) => (invalid = found));
     if (client !== this.life.client) return;
     Object.assign(this, { [kind]: items });
+    if (kind === 'tools') this.toolsFrom = client;
     if (invalid) this.invalidTools = invalid;
     this.dispatchEvent(new McpCatalogChangeEvent(kind));
   }
@@ -633,6 +662,14 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       era: this.getProtocolEra() ?? 'legacy',
     };
   }
+}
+
+/** A promise's outcome, never rejecting. */
+function settled(promise: Promise<void>): Promise<PromiseSettledResult<void>> {
+  return promise.then(
+    () => ({ status: 'fulfilled', value: undefined }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 function isInteractive(provider: OAuthClientProvider | undefined): provider is InteractiveOAuthClientProvider {

@@ -108,7 +108,10 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     return Promise.allSettled(this.list.map((c) => c.connect()));
   }
 
-  /** The merged tool catalog of the connected servers, with model-facing names. */
+  /**
+   * The merged tool catalog of the connected servers (and of those still
+   * connecting whose tools are in: `toolsReady`), with model-facing names.
+   */
   get tools(): HubTool[] {
     return [...this.byName().values()];
   }
@@ -141,7 +144,7 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   private byName(): Map<string, HubTool> {
     if (this.named) return this.named;
     const entries = this.list
-      .filter((c) => c.state === 'connected' || c.state === 'reconnecting')
+      .filter((c) => c.toolsReady || c.state === 'reconnecting')
       .flatMap((connection) =>
         connection.tools.filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported').map((tool) => ({
           serverId: connection.id,

@@ -1057,7 +1057,8 @@ export class McpChat extends LitElement {
     const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
     const onSignIn = (c: McpConnection) =>
       void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
-    const connected = connections.filter((c) => c.state === 'connected');
+    // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
+    const connected = connections.filter((c) => c.toolsReady);
     const t = this.#t;
     return html`${this.launcher
         ? html`<button

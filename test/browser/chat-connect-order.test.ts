@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+
+// Issue 17 goal 2: the chat shows a server's tools as soon as it has listed
+// them; its prompts and resources fill in when they answer, and a server
+// whose prompts/list and resources/list are slow still shows its tools at once.
+
+afterEach(() => document.body.replaceChildren());
+
+const root = (chat: McpChat) => chat.shadowRoot!;
+const emptyText = (chat: McpChat) => root(chat).querySelector('[part="empty-state"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+const statusLabel = (chat: McpChat) => root(chat).querySelector('[part~="server-status"]')?.getAttribute('aria-label') ?? '';
+const starters = (chat: McpChat) => [...root(chat).querySelectorAll('[part="starter"]')].map((b) => b.querySelector('strong')?.textContent);
+const entries = (chat: McpChat) => [...root(chat).querySelectorAll<HTMLElement>('[part="palette-item"] strong')].map((e) => e.textContent);
+
+/** A fetch that holds the server's prompts/list and resources/list answers until `release()`. */
+function holdingLists() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetcher: typeof fetch = async (input, init) => {
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (/"method":"(prompts|resources)\/list"/.test(body)) await gate;
+    return fetch(input, init);
+  };
+  return { fetch: fetcher, release };
+}
+
+describe('<mcp-chat> shows tools before the other catalogs', () => {
+  test('slow prompts and resources: "Connected to … with N tools" and the palette at once, the prompts when they come', async () => {
+    const hold = holdingLists();
+    const chat = document.createElement('mcp-chat');
+    chat.servers = [{ url: inject('demoUrl'), fetch: hold.fetch }];
+    chat.store = createMemoryHistory();
+    chat.storageKey = `t-${Math.random()}`;
+    document.body.append(chat);
+    try {
+      await expect.poll(() => emptyText(chat), { timeout: 15_000 }).toMatch(/Connected to .+ with \d+ tools\./);
+      // The header tells the truth: still connecting (the prompts and resources are loading).
+      expect(statusLabel(chat)).toMatch(/: connecting$/);
+      expect(starters(chat)).toEqual([]);
+
+      // The tools can be picked from the palette already.
+      const input = root(chat).querySelector<HTMLTextAreaElement>('textarea')!;
+      input.focus();
+      await userEvent.keyboard('/echo');
+      await expect.poll(() => entries(chat)).toContain('Echo');
+
+      hold.release();
+      await expect.poll(() => statusLabel(chat), { timeout: 15_000 }).toMatch(/: connected$/);
+      // The demo server's prompts become the empty state's suggestions.
+      await userEvent.keyboard('{Escape}');
+      input.value = '';
+      input.dispatchEvent(new Event('input'));
+      await expect.poll(() => starters(chat).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      hold.release();
+    }
+  });
+});
