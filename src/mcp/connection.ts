@@ -34,7 +34,7 @@ import { hostOf, serverName } from './server-key.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
-import { acceptTaskResults, checkTaskOutput, followTask, isTaskResult, parseTask, startTask, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
+import { acceptTaskResults, checkTaskOutput, isTaskResult, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -491,8 +491,9 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       if (plan.mode === 'unsupported') throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, { url: this.url });
       const host = this.taskHost(client, call, name, options);
       if (plan.mode === 'task' && plan.form === 'legacy') {
-        const started = await startTask(host, { name, arguments: args, ...this.meta() });
-        return 'result' in started ? checkTaskOutput(client, tool, started.result) : checkTaskOutput(client, tool, await followTask(host, started.task));
+        const run = await this.taskRun(name);
+        const started = await run.startTask(host, { name, arguments: args, ...this.meta() });
+        return 'result' in started ? checkTaskOutput(client, tool, started.result) : checkTaskOutput(client, tool, await run.followTask(host, started.task));
       }
       // 2026: with the tasks extension the server may answer any call with a task.
       if (plan.mode === 'task') acceptTaskResults(client);
@@ -515,7 +516,10 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
           },
         },
       )) as CallToolResult;
-      if (isTaskResult(result)) return checkTaskOutput(client, tool, await followTask(host, parseTask(result, host)));
+      if (isTaskResult(result)) {
+        const run = await this.taskRun(name);
+        return checkTaskOutput(client, tool, await run.followTask(host, run.parseTask(result, host)));
+      }
       return plan.mode === 'task' ? checkTaskOutput(client, tool, result) : result;
     } catch (error) {
       throw call.failure ?? error;
@@ -548,6 +552,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       if (call.failure) throw call.failure;
       if (client.getProtocolEra() === 'modern') acceptTaskResults(client);
       // Asked at once: the first `tasks/get` tells whether the server still knows it.
+      const { followTask } = await this.taskRun(name);
       const result = await followTask(this.taskHost(client, call, name, options), { taskId, status: 'working', pollInterval: 0 });
       return checkTaskOutput(client, this.tools.find((t) => t.name === name), result);
     } catch (error) {
@@ -556,6 +561,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       options.signal?.removeEventListener('abort', stop);
       this.calls.end(call);
       tap?.release(call.tag);
+    }
+  }
+
+  /** The task driver (task-run.ts), loaded when a call first runs as a task. */
+  private async taskRun(name: string): Promise<typeof import('./task-run.js')> {
+    try {
+      return await import('./task-run.js');
+    } catch (error) {
+      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that follows the task of ${name}. Check your connection and try again.`, { url: this.url, cause: error });
     }
   }
 
