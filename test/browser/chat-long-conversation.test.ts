@@ -4,6 +4,7 @@ import '../../src/elements/mcp-chat/mcp-chat.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { HistoryStore, NewMessage } from '../../src/history/index.js';
 import { markdownStats } from '../../src/elements/markdown/render-markdown.js';
+import { FIRST_PAGE, WINDOW_PAGE } from '../../src/elements/mcp-chat/controllers/chat-scroll.js';
 import { openPanelFromMenu } from './chat-helpers.js';
 import { userEvent } from 'vitest/browser';
 
@@ -56,6 +57,16 @@ async function mount(store: HistoryStore): Promise<McpChat> {
   return chat;
 }
 
+/** Opens a short conversation once, so the message and markdown code is loaded (as it is after the first conversation a person opens). */
+async function warmUp(): Promise<void> {
+  const { store, id } = await storeWith(10);
+  const chat = await mount(store);
+  await chat.openConversation(id);
+  await chat.updateComplete;
+  await settle();
+  chat.remove();
+}
+
 const list = (chat: McpChat) => chat.shadowRoot!.querySelector<HTMLElement>('[part="message-list"]')!;
 const shownMessages = (chat: McpChat) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>('mcp-message')];
 /** The text a message element shows (through its shadow roots). */
@@ -92,7 +103,80 @@ describe('<mcp-chat> long conversations', () => {
     expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
   });
 
+  test('opening paints the newest messages first, filling the view; more are rendered above in idle time without moving what is shown', async () => {
+    await warmUp();
+    const { store, id, messages } = await storeWith(1000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await chat.updateComplete;
+    // The frame after opening, before it is painted: a first page of the newest messages, more than the view holds.
+    const first = await new Promise<{ shown: number; overflow: number; last: string }>((resolve) =>
+      requestAnimationFrame(() => {
+        const l = list(chat);
+        resolve({ shown: shownMessages(chat).length, overflow: l.scrollHeight - l.clientHeight, last: textOf(shownMessages(chat).at(-1)!) });
+      }),
+    );
+    expect(first.shown).toBeGreaterThan(0);
+    expect(first.shown).toBeLessThanOrEqual(FIRST_PAGE);
+    expect(first.overflow).toBeGreaterThan(100);
+    const newest = messages.at(-1)!.content[0] as { text: string };
+    expect(first.last).toContain(newest.text.split('\n')[0]!.replace(/#+ /, ''));
+    await settle();
+    const last = shownMessages(chat).at(-1)!;
+    expect(inView(chat, last)).toBe(true);
+    const top = last.getBoundingClientRect().top;
+    // Then, while the page is idle, the window grows to a full page above; the newest message stays where it is.
+    await expect.poll(() => shownMessages(chat).length, { timeout: 5000 }).toBeGreaterThanOrEqual(WINDOW_PAGE);
+    await settle();
+    expect(shownMessages(chat).at(-1)).toBe(last);
+    expect(Math.abs(last.getBoundingClientRect().top - top)).toBeLessThan(2);
+    const l = list(chat);
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+  });
+
+  test('a person who scrolls up right after opening keeps reading the same message while older ones are added above', async () => {
+    await warmUp();
+    const { store, id } = await storeWith(1000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await chat.updateComplete;
+    await frame();
+    const l = list(chat);
+    l.scrollTop -= 120;
+    await frame();
+    const top = shownMessages(chat).find((m) => m.getBoundingClientRect().bottom > l.getBoundingClientRect().top + 1)!;
+    const offset = top.getBoundingClientRect().top;
+    // Older messages are added above (the window grows, the rest of the conversation is read): the same message stays put.
+    await expect.poll(() => shownMessages(chat).length, { timeout: 5000 }).toBeGreaterThanOrEqual(WINDOW_PAGE);
+    await expect.poll(() => chat.messages.length, { timeout: 5000 }).toBe(1000);
+    await settle();
+    expect(top.isConnected).toBe(true);
+    expect(Math.abs(top.getBoundingClientRect().top - offset)).toBeLessThan(3);
+    expect(shownMessages(chat).indexOf(top)).toBeGreaterThan(FIRST_PAGE);
+  });
+
+  test('a view taller than the first page is filled before it is painted', async () => {
+    await warmUp();
+    const { store, id } = await storeWith(1000);
+    const chat = await mount(store);
+    chat.style.setProperty('--mcp-chat-height', '2400px');
+    await chat.updateComplete;
+    await chat.openConversation(id);
+    await chat.updateComplete;
+    const first = await new Promise<{ shown: number; overflow: number }>((resolve) =>
+      requestAnimationFrame(() => {
+        const l = list(chat);
+        resolve({ shown: shownMessages(chat).length, overflow: l.scrollHeight - l.clientHeight });
+      }),
+    );
+    expect(first.shown).toBeGreaterThan(FIRST_PAGE);
+    expect(first.overflow).toBeGreaterThan(0);
+    await settle();
+    expect(inView(chat, shownMessages(chat).at(-1)!)).toBe(true);
+  });
+
   test('scrolling up shows older messages in order, and the message at the top stays where it was', async () => {
+    await warmUp();
     const { store, id } = await storeWith(1000);
     const chat = await mount(store);
     await chat.openConversation(id);

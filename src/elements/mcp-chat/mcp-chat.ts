@@ -502,15 +502,16 @@ export class McpChat extends LitElement {
         // also when nothing else repaints (no model: no streaming follows).
         this.requestUpdate();
       },
+      // Before the messages change: the one update that shows them renders the newest first.
+      conversationShown: () => {
+        this.#scroll.reset();
+        this.requestUpdate();
+      },
       turnEnded: (result: TurnResult) => this.#turnEnded(result),
       toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
         void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
       // ChatPersistence
-      reopen: async (id: string) => {
-        await this.session.open(id);
-        this.#scroll.follow();
-        this.requestUpdate();
-      },
+      reopen: (id: string) => this.session.open(id),
       // ChatPalette
       clearComposer: () => {
         if (this.input) this.input.value = '';
@@ -735,8 +736,6 @@ export class McpChat extends LitElement {
   async openConversation(id: string): Promise<void> {
     try {
       await this.session.open(id);
-      this.#scroll.reset();
-      this.requestUpdate();
     } catch (error) {
       this.#reportError('history', `The conversation could not be opened: ${errorInWords(error)}`, error);
     }

@@ -9,8 +9,31 @@ export interface ChatScrollHost extends ReactiveControllerHost {
   readonly streaming: Message | undefined;
 }
 
-/** Messages added to the rendered window at a time (on opening, and each time the person nears an end). */
+/** Messages added to the rendered window at a time (each time the person nears an end). */
 export const WINDOW_PAGE = 40;
+/**
+ * Messages rendered first when the newest are shown (a conversation opened,
+ * a jump to its end): about two screens. The window grows to
+ * {@link WINDOW_PAGE} in idle time after that first paint, a few at a time;
+ * a list they do not fill gets more before it is painted.
+ */
+export const FIRST_PAGE = 12;
+/** Messages added per idle task while the window grows after the first paint. */
+const GROW_STEP = 10;
+
+/** Runs `fn` once the page is idle (after the frame that shows what was rendered), or after `timeout` ms at the latest. */
+function onIdle(fn: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(fn, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
 /** Most messages rendered at once, whatever the conversation's length (the DOM stays bounded). */
 export const WINDOW_MAX = 160;
 
@@ -37,6 +60,8 @@ export class ChatScroll implements ReactiveController {
   readonly #host: ChatScrollHost;
   #frame = 0;
   #fill = 0;
+  /** Cancels the pending idle growth of the window, if any. */
+  #cancelGrow: (() => void) | undefined;
   #observer?: ResizeObserver;
   #observed = new WeakSet<Element>();
   /** First rendered message (index among the list's messages); undefined: the last page. */
@@ -87,6 +112,8 @@ export class ChatScroll implements ReactiveController {
   hostDisconnected(): void {
     if (this.#frame) cancelAnimationFrame(this.#frame);
     if (this.#fill) cancelAnimationFrame(this.#fill);
+    this.#cancelGrow?.();
+    this.#cancelGrow = undefined;
     this.#frame = 0;
     this.#fill = 0;
     this.#observer?.disconnect();
@@ -123,8 +150,8 @@ export class ChatScroll implements ReactiveController {
     const count = this.#count;
     let end = this.#end === undefined ? count : Math.min(this.#end, count);
     if (this.#end !== undefined && end >= count) this.#end = undefined;
-    let start = this.#start ?? Math.max(0, end - WINDOW_PAGE);
-    if (start >= end) start = Math.max(0, end - WINDOW_PAGE);
+    let start = this.#start ?? this.#newest(end);
+    if (start >= end) start = this.#newest(end);
     if (end - start > WINDOW_MAX) {
       // Following the end (new messages arrived): drop the oldest; else the newest.
       if (this.#end === undefined) start = end - WINDOW_MAX;
@@ -133,6 +160,30 @@ export class ChatScroll implements ReactiveController {
     this.#start = start;
     if (this.#end !== undefined) this.#end = end;
     return { start, end };
+  }
+
+  /** The start of a window showing the newest messages up to `end`: a first page, grown in idle time. */
+  #newest(end: number): number {
+    const start = Math.max(0, end - FIRST_PAGE);
+    if (start > 0) this.#growLater();
+    return start;
+  }
+
+  /** Grows the window towards {@link WINDOW_PAGE} once the page is idle (a step per idle task), so scrolling up finds messages ready. */
+  #growLater(): void {
+    if (this.#cancelGrow) return;
+    this.#cancelGrow = onIdle(() => {
+      this.#cancelGrow = undefined;
+      const { start, end } = this.#range();
+      if (start === 0 || end - start >= WINDOW_PAGE) return;
+      const list = this.#list;
+      // Anchoring does not apply at offset 0 (see #older).
+      if (list && !this.stickToBottom && list.scrollTop < 1) list.scrollTop = 1;
+      this.#start = Math.max(0, start - Math.min(GROW_STEP, WINDOW_PAGE - (end - start)));
+      this.#first = undefined;
+      this.#host.requestUpdate();
+      if (this.#start > 0 && end - this.#start < WINDOW_PAGE) this.#growLater();
+    }, 500);
   }
 
   /** Shows the newest messages again and follows the end (a conversation was opened or cleared). */

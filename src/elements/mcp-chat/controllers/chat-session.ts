@@ -32,6 +32,8 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
   /** A conversation was created in the store (the list of conversations changed). */
   conversationCreated(): void;
+  /** A stored conversation is about to be shown in place of the current one (the list shows its newest messages, following the end). */
+  conversationShown(): void;
   /** A turn ended (the element fires `mcp-turn-end`). */
   turnEnded(result: TurnResult): void;
   /** A tool call ended (the element fires `mcp-tool-call`). */
@@ -51,8 +53,19 @@ export const MANUAL_META_KEY = 'mcp-elements/manual';
 export const INTERRUPTED_META_KEY = 'mcp-elements/interrupted';
 
 /** A long conversation is shown from its last this-many messages first, then read whole in pieces of READ_PIECE. */
-const FIRST_READ = 200;
+const FIRST_READ = 60;
 const READ_PIECE = 1000;
+
+/**
+ * Resolves in a task of its own once the page is idle (after the frame that
+ * shows what was rendered), or after `timeout` ms at the latest.
+ */
+function whenIdle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
 
 /** How often, at most, the answer streaming in is saved (ms). */
 const PARTIAL_SAVE_MS = 1000;
@@ -200,6 +213,7 @@ export class ChatSession implements ReactiveController {
       // Only when none of them replaces earlier messages (edits are rare): folding those needs the whole conversation.
       if (tail.length && !tail.some((m) => replacesFrom(m) !== undefined)) {
         const shown = new Map<number, Message>();
+        this.#host.conversationShown();
         this.conversation = conversation;
         this.messages = tail.map((m) => {
           const message = toMessage(m);
@@ -220,6 +234,7 @@ export class ChatSession implements ReactiveController {
     }
     const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
     if (generation !== this.#openGeneration) return;
+    this.#host.conversationShown();
     this.conversation = conversation;
     this.messages = foldBranches(stored).map(toMessage);
     this.#seqs = seqs;
@@ -236,8 +251,8 @@ export class ChatSession implements ReactiveController {
     let before = tail[0]!.seq;
     try {
       while (before > 1) {
-        // A task of its own for each piece: the page stays responsive while a long conversation is read.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        // A task of its own for each piece, the first once the newest messages are painted: the page stays responsive while a long conversation is read.
+        await whenIdle(200);
         const piece = await store.loadBefore(id, before, READ_PIECE);
         if (generation !== this.#openGeneration) return;
         if (!piece.length) break;
