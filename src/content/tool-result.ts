@@ -73,10 +73,12 @@ export function toolCallRecord(block: ToolResultBlock): ToolCallRecord {
 }
 
 /**
- * A tool call that runs as an MCP task, as recorded on its `tool_use` block
- * (`_meta["mcp-elements/call"].task`) as soon as the server created the task,
- * before any result exists: the task id, the server's key (origin + path) and
- * the tool's name on that server.
+ * A tool call that runs as an MCP task, recorded as soon as the server
+ * created the task, before any result exists: the task id, the server's key
+ * (origin + path) and the tool's name on that server. `<mcp-chat>` keeps it in
+ * its conversation's metadata under {@link TOOL_TASKS_META_KEY} (by tool_use
+ * id) until the result is saved; conversations saved by earlier versions
+ * have it on the `tool_use` block (`_meta["mcp-elements/call"].task`).
  */
 export interface ToolTaskRecord {
   id: string;
@@ -84,9 +86,31 @@ export interface ToolTaskRecord {
   tool: string;
 }
 
-/** The task a `tool_use` block ran as, when recorded (see {@link ToolTaskRecord}). */
+/** The task a `tool_use` block ran as, when recorded on it (see {@link ToolTaskRecord}). */
 export function toolUseTask(block: { _meta?: Record<string, unknown> }): ToolTaskRecord | undefined {
-  const task = (block._meta?.[TOOL_CALL_META_KEY] as { task?: Partial<ToolTaskRecord> } | undefined)?.task;
-  if (!task || typeof task.id !== 'string' || !task.id || typeof task.server !== 'string' || typeof task.tool !== 'string') return undefined;
+  return taskRecord((block._meta?.[TOOL_CALL_META_KEY] as { task?: unknown } | undefined)?.task);
+}
+
+/**
+ * Key in a conversation's `metadata` of the tasks of its calls still waiting
+ * for their results: `{ [toolUseId]: ToolTaskRecord }`.
+ */
+export const TOOL_TASKS_META_KEY = 'mcp-elements/tasks';
+
+/** The task records kept in a conversation's metadata (see {@link TOOL_TASKS_META_KEY}); malformed entries are left out. */
+export function conversationTasks(metadata: Record<string, unknown> | undefined): Record<string, ToolTaskRecord> {
+  const raw = metadata?.[TOOL_TASKS_META_KEY];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const out: Record<string, ToolTaskRecord> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    const task = taskRecord(value);
+    if (task) out[id] = task;
+  }
+  return out;
+}
+
+function taskRecord(value: unknown): ToolTaskRecord | undefined {
+  const task = value as Partial<ToolTaskRecord> | undefined;
+  if (!task || typeof task !== 'object' || typeof task.id !== 'string' || !task.id || typeof task.server !== 'string' || typeof task.tool !== 'string') return undefined;
   return { id: task.id, server: task.server, tool: task.tool };
 }

@@ -35,13 +35,19 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     const chat = await mount(store);
     await typeAndSend(chat, 'write it [[tool:report {"steps":6}]]');
     await expect.poll(() => progressText(chat).join(' '), { timeout: 10_000 }).toMatch(/Step [2-6] of 6/);
+    const whileRunning = (await store.getConversation(chat.session.conversation!.id))!.metadata['mcp-elements/tasks'];
     await expect.poll(() => chat.messages.at(-1)?.content[0], { timeout: 15_000 }).toMatchObject({ type: 'text', text: expect.stringContaining('Tool results: Report of 6 steps ready.') });
     await chat.session.saved();
-    const stored = foldBranches(await store.loadLast(chat.session.conversation!.id, 20));
-    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    const use = stored[1]!.content[0] as { type: string; _meta?: Record<string, { task?: { id: string; server: string; tool: string } }> };
-    expect(use.type).toBe('tool_use');
-    expect(use._meta?.['mcp-elements/call']?.task).toMatchObject({ server: serverKey(inject('tasksUrl')), tool: 'report', id: expect.any(String) });
+    // Stored: the four messages of the turn and nothing else (no second copy of the call, no placeholder result).
+    const id = chat.session.conversation!.id;
+    const stored = await store.loadLast(id, 20);
+    expect(stored.map((m) => `${m.role}: ${m.content.map((b) => b.type).join(',')}`)).toEqual(['user: text', 'assistant: tool_use', 'user: tool_result', 'assistant: text']);
+    expect(stored[2]!.content[0]).toMatchObject({ type: 'tool_result', _meta: { 'mcp-elements/call': { status: 'done', task: expect.any(String) } } });
+    // While it ran, the task was kept in the conversation's metadata (for a reload); with its result saved, it is not.
+    const useId = (stored[1]!.content.find((b) => b.type === 'tool_use') as { id: string }).id;
+    const taskId = (stored[2]!.content[0]!._meta as { 'mcp-elements/call': { task: string } })['mcp-elements/call'].task;
+    expect(whileRunning).toEqual({ [useId]: { id: taskId, server: serverKey(inject('tasksUrl')), tool: 'report' } });
+    expect((await store.getConversation(id))!.metadata['mcp-elements/tasks']).toBeUndefined();
   });
 
   test('a conversation saved mid-task (the page was reloaded) resumes polling: the result lands, is saved, and the model answers it', async () => {
@@ -102,7 +108,7 @@ describe('<mcp-chat>: tool calls that run as MCP tasks', () => {
     await typeAndSend(running, 'write it [[tool:report {"steps":12}]]');
     const id = await expect.poll(() => running.session.conversation?.id, { timeout: 10_000 }).toBeDefined().then(() => running.session.conversation!.id);
     // The task record is saved: what the other tab finds when it opens the conversation.
-    await expect.poll(() => JSON.stringify(running.messages[1]?.content[0] ?? {}), { timeout: 10_000 }).toContain('"task"');
+    await expect.poll(async () => JSON.stringify((await running.chatStore!.getConversation(id))?.metadata ?? {}), { timeout: 10_000 }).toContain('"mcp-elements/tasks"');
     await running.session.saved();
     const other = await mount(await openHistory({ name }));
     await other.openConversation(id);

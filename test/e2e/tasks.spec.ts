@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { startEverything } from '../servers/everything.js';
 import { startTasksServer } from '../servers/tasks-server.js';
@@ -55,6 +56,35 @@ test('2026 tasks extension: a reload mid-task resumes polling and the result lan
   await page.reload();
   await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
   await expect(page.locator('mcp-tool-card')).toHaveCount(1);
+});
+
+test('the export of a conversation whose task-backed call resumed after a reload holds only its real messages', async ({ page }) => {
+  await openChat(page, tasks.url);
+  await runFromPalette(page, 'repo', /report/, { steps: '16' });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Step [2-9] of 16/, { timeout: 10_000 });
+  await page.reload();
+  await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 20_000 });
+  await expect(card(page).locator('[part="result"]').getByText('Report of 16 steps ready.')).toBeVisible();
+
+  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Export/ }).first().click();
+  const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
+  // The call and its result, once each: no placeholder saying a result "was not kept", no second copy of the call.
+  expect(JSON.stringify(file.messages)).not.toContain('not kept');
+  expect(file.messages.map((m) => `${m.role}: ${m.content.map((b) => b.type).join(',')}`)).toEqual(['assistant: tool_use', 'user: tool_result']);
+  const [use, result] = file.messages.map((m) => m.content[0]!);
+  expect(use).toMatchObject({ name: 'report', input: { steps: 16 } });
+  expect(result).toMatchObject({ toolUseId: use!.id, content: [{ type: 'text', text: 'Report of 16 steps ready.' }] });
+  expect(result!.isError).toBeFalsy();
+
+  // Imported again, it shows the one call with its result.
+  await page.locator('input.import').setInputFiles(await (await download).path());
+  await expect(page.locator('[part="conversation"]')).toHaveCount(2);
+  await expect(page.locator('mcp-tool-card')).toHaveCount(1);
+  await expect(card(page).locator('[part="status"]')).toHaveText('Done');
 });
 
 test('server-everything forgets the task after a reload (its tasks belong to the old session): the call ends failed and says so', async ({ page }) => {

@@ -4,7 +4,7 @@ import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
-import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
+import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore, StoredMessage } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { errorInWords } from '../error-words.js';
@@ -307,6 +307,7 @@ export class ChatSession implements ReactiveController {
   /** Adds a message to the conversation and saves it (saves are kept in order). */
   async append(message: Message, extra: Record<string, unknown> = {}): Promise<void> {
     if (this.#pending) await this.#loading;
+    message = this.#withTaskIds(message);
     this.messages = [...this.messages, message];
     this.calls.settled(message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
     this.#host.requestUpdate();
@@ -315,6 +316,13 @@ export class ChatSession implements ReactiveController {
         const id = await this.#ensureConversation(message);
         const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
         if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
+        // Results saved: their tasks need not be followed after a reload any more.
+        const answered = message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : []));
+        const tasks = conversationTasks(this.conversation?.metadata);
+        if (id && answered.some((a) => a in tasks)) {
+          // A record left behind is harmless: a reload follows only the tasks of calls without a result.
+          await this.#updateTasks(this.#host.store!, id, (all) => Object.fromEntries(Object.entries(all).filter(([use]) => !answered.includes(use)))).catch(() => {});
+        }
       } catch (error) {
         this.#host.reportError('history', `This message could not be saved: ${errorInWords(error)}`, error);
       }
@@ -500,9 +508,8 @@ export class ChatSession implements ReactiveController {
 
   /**
    * Follows the MCP task of one call: when the server creates it, its id is
-   * recorded on the call's `tool_use` block (`_meta["mcp-elements/call"].task`,
-   * saved at once, replacing the message) so a reloaded page can fetch the
-   * result; while the call runs this tab holds the task's Web Lock, so another
+   * saved at once in the conversation's metadata (`TOOL_TASKS_META_KEY`, until
+   * the result is saved) so a reloaded page can fetch the result; while the call runs this tab holds the task's Web Lock, so another
    * tab showing the conversation does not follow it too.
    */
   #taskTracker(toolUseId: string, name: string): { ontask: (task: { taskId: string; statusMessage?: string }) => void; id: () => string | undefined; end: () => void } {
@@ -527,33 +534,52 @@ export class ChatSession implements ReactiveController {
     };
   }
 
-  /** Records the task of a call on its `tool_use` block and saves the message again (it replaces the saved one). */
+  /**
+   * Saves the task of a running call in the conversation's metadata, where a
+   * reloaded page finds it. Not on the call's `tool_use` block: the store is
+   * append-only and pairs every call with its result, so saving that message
+   * again would store a placeholder result before it (which exports show).
+   */
   async #recordTask(toolUseId: string, task: ToolTaskRecord): Promise<void> {
-    const at = this.messages.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.id === toolUseId));
-    if (at < 0) return;
-    const message = this.messages[at]!;
-    const content = message.content.map((b) =>
-      b.type === 'tool_use' && b.id === toolUseId
-        ? { ...b, _meta: { ...(b._meta ?? {}), [TOOL_CALL_META_KEY]: { ...((b._meta?.[TOOL_CALL_META_KEY] as object | undefined) ?? {}), task } } }
-        : b,
-    );
-    const updated: Message = { ...message, content };
-    const seq = this.#seqs.get(message);
-    if (seq !== undefined) this.#seqs.set(updated, seq);
-    this.messages = this.messages.map((m, i) => (i === at ? updated : m));
-    this.#host.requestUpdate();
-    // Only while nothing follows it: replacing it later would cut what came after.
-    if (at !== this.messages.length - 1) return;
-    const store = this.#host.store;
+    this.#taskIds.set(toolUseId, task.id);
     this.#saving = this.#saving.then(async () => {
+      const store = this.#host.store;
+      const id = this.conversation?.id;
+      // Not when another conversation is shown by now.
+      if (!store || !id || !this.#useOf(toolUseId)) return;
       try {
-        const id = this.conversation?.id;
-        if (store && id) await saveMessages(store, id, [{ ...updated, _meta: { ...(updated._meta ?? {}), [REPLACES_META_KEY]: at } }]);
+        await this.#updateTasks(store, id, (tasks) => ({ ...tasks, [toolUseId]: task }));
       } catch (error) {
         this.#host.reportError('history', `The task of this tool call could not be saved (a reload will not find its result): ${errorInWords(error)}`, error);
       }
     });
     await this.#saving;
+  }
+
+  /** `message` with the task id of each of its results that ran as a task and does not say so yet (the model's calls). */
+  #withTaskIds(message: Message): Message {
+    if (!message.content.some((b) => b.type === 'tool_result' && this.#taskIds.has(b.toolUseId))) return message;
+    const content = message.content.map((b) => {
+      const task = b.type === 'tool_result' ? this.#taskIds.get(b.toolUseId) : undefined;
+      if (b.type !== 'tool_result' || !task) return b;
+      this.#taskIds.delete(b.toolUseId);
+      const record = (b._meta?.[TOOL_CALL_META_KEY] ?? {}) as Record<string, unknown>;
+      return record.task ? b : { ...b, _meta: { ...(b._meta ?? {}), [TOOL_CALL_META_KEY]: { ...record, task } } };
+    });
+    return { ...message, content };
+  }
+
+  /** Task ids of this tab's calls whose results are not in the conversation yet. */
+  #taskIds = new Map<string, string>();
+
+  /** Changes the task records in the stored conversation's metadata (read fresh: another tab may have written). */
+  async #updateTasks(store: HistoryStore, id: string, change: (tasks: Record<string, ToolTaskRecord>) => Record<string, ToolTaskRecord>): Promise<void> {
+    const current = await store.getConversation(id);
+    if (!current) return;
+    const tasks = change(conversationTasks(current.metadata));
+    const { [TOOL_TASKS_META_KEY]: _old, ...rest } = current.metadata;
+    const updated = await store.updateConversation(id, { metadata: Object.keys(tasks).length ? { ...rest, [TOOL_TASKS_META_KEY]: tasks } : rest });
+    if (this.conversation?.id === id) this.conversation = updated;
   }
 
   /**
@@ -567,7 +593,8 @@ export class ChatSession implements ReactiveController {
     const last = this.messages.at(-1);
     if (!last || last.role !== 'assistant' || this.busy) return;
     const uses = last.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    const tasks = uses.map((u) => toolUseTask(u));
+    const kept = conversationTasks(this.conversation?.metadata);
+    const tasks = uses.map((u) => kept[u.id] ?? toolUseTask(u));
     if (!tasks.some(Boolean)) return;
     const conversation = this.conversation;
     // Another tab that follows these tasks holds their locks: leave them to it.
