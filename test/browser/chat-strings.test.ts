@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
-import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings.js';
+import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
 import { mountChat, shadow } from './chat-helpers.js';
 
 // Issue 11 §3: all interface text in one table, overridable by `strings`; `lang` and `dir` honoured.
@@ -27,8 +27,16 @@ describe('<mcp-chat> strings, lang and dir', () => {
     chat.server = inject('demoUrl');
     chat.store = createMemoryHistory();
     wrapper.append(chat);
+    // Every label the send button shows, from the first render on: the Arabic table is
+    // loaded when first used (issue 17), and the chat waits for it rather than show English.
+    const labels: (string | null)[] = [];
+    const seen = new MutationObserver(() => labels.push(chat.shadowRoot!.querySelector('[part~="send-button"]')?.getAttribute('aria-label') ?? null));
     document.body.append(wrapper);
+    seen.observe(chat.shadowRoot!, { childList: true, subtree: true, attributes: true });
     await chat.updateComplete;
+    seen.disconnect();
+    expect(labels.filter(Boolean).length).toBeGreaterThan(0);
+    expect(labels.filter((label) => label !== null && label !== CHAT_STRINGS_AR.send)).toEqual([]);
     expect(sendButton(chat)).toBe(CHAT_STRINGS_AR.send);
     expect(chat.shadowRoot!.querySelector('textarea')!.placeholder).toBe(CHAT_STRINGS_AR.placeholder);
     const base = chat.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;

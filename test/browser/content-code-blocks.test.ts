@@ -3,7 +3,7 @@ import '../../src/elements/markdown/mcp-markdown.js';
 import '../../src/elements/content/mcp-tool-card/mcp-tool-card.js';
 import type { McpMarkdown } from '../../src/elements/markdown/mcp-markdown.js';
 import { MAX_HIGHLIGHT_CHARS } from '../../src/elements/markdown/code-block.js';
-import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings.js';
+import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings-ar.js';
 
 /** Code blocks of rendered markdown (issue 11 §3): header, highlighting, limits, strings. */
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/content/mcp-content-block/mcp-content-block.js';
 import type { McpContentBlock } from '../../src/elements/content/mcp-content-block/mcp-content-block.js';
-import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings.js';
+import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings-ar.js';
 
 /** "Click to enlarge" on images of answers and tool results (issue 11 §4: a 32 px image opened at 32 px). */
 

@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../src/elements/content/mcp-tool-card/mcp-tool-card.js';
 import type { McpToolCard } from '../../src/elements/content/mcp-tool-card/mcp-tool-card.js';
-import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings.js';
+import { CONTENT_STRINGS_AR } from '../../src/elements/shared/content-strings-ar.js';
 import type { ToolCallStatus } from '../../src/elements/content/mcp-tool-card/tool-call-status.js';
 
 afterEach(() => document.body.replaceChildren());

@@ -18,7 +18,7 @@ test.beforeAll(async () => {
   };
   // Records every CSP violation from the first moment, before the bundle runs.
   const watch = `<script nonce="n0nce">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));</script>`;
-  const page = (demoUrl: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One tag</title>
+  const page = (demoUrl: string, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>One tag</title>
 ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
 <body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
@@ -33,7 +33,7 @@ ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
       const csp = req.url?.startsWith('/strict')
         ? { 'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify` }
         : {};
-      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(process.env.E2E_DEMO_URL!));
+      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(process.env.E2E_DEMO_URL!, req.url?.startsWith('/ar') ? 'ar' : 'en'));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,7 +87,7 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
 // Issue 17: the bundle loads what the chat needs when it first needs it, from
 // chunks beside it (dist/chunks/). What a person's browser requests is checked,
 // not sizes (`npm run size` and bench/load.mjs report those).
-const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields|output-validator|task-run)[-.]/;
+const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields|output-validator|task-run|strings-ar)[-.]/;
 
 test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
   const requested: string[] = [];
@@ -219,3 +219,20 @@ test('when the code that connects cannot be loaded, the chat is drawn, names the
   await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
   expect(errors).toEqual([]);
 });
+
+test('a page in Arabic: the chat loads its Arabic text beside the bundle and is drawn in Arabic from the start', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/ar`);
+  const chat = page.locator('mcp-chat');
+  await page.waitForFunction(() => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea')));
+  // The first frame is already Arabic: the chat waits for its text rather than show English.
+  expect(await chat.evaluate((el) => el.shadowRoot!.querySelector('[part~="send-button"]')!.getAttribute('aria-label'))).toBe('إرسال');
+  await expect(chat.getByRole('textbox', { name: 'رسالة' })).toBeVisible();
+  expect(requested.some((path) => /\/chunks\/strings-ar-/.test(path))).toBe(true);
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+

@@ -8,6 +8,11 @@ export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './provider
 export type { ChatServerAuth, ChatServerConfig } from './auth.js';
 export { MANUAL_META_KEY } from './controllers/chat-session.js';
 export type { ChatPanel } from './panels/panel.js';
-export { CHAT_LANGUAGES, CHAT_STRINGS_AR, CHAT_STRINGS_EN, chatStrings } from './strings.js';
+import { CHAT_LANGUAGES } from './strings.js';
+import { CHAT_STRINGS_AR } from './strings-ar.js';
+// With the package (a bundler), Arabic is there at once; the single-file bundle loads it when first needed.
+CHAT_LANGUAGES.ar ??= CHAT_STRINGS_AR;
+export { CHAT_LANGUAGES, CHAT_STRINGS_EN, chatStrings } from './strings.js';
+export { CHAT_STRINGS_AR };
 export type { ChatStrings } from './strings.js';
 export { REPLACES_META_KEY } from './controllers/conversation-branches.js';

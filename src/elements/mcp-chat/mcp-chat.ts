@@ -36,7 +36,7 @@ import { renderEmptyState, type ChatStarter, type StarterView } from './render/e
 import { renderHeader } from './render/header.js';
 import { renderMessageList, visibleMessages } from './render/messages.js';
 import { messageText } from './controllers/conversation-branches.js';
-import { chatStrings, directionOf, type ChatStrings } from './strings.js';
+import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
 import { renderPalette } from './render/palette.js';
 import { ServerSet, type ChatServer } from './server-set.js';
@@ -843,6 +843,16 @@ export class McpChat extends LitElement {
     const input = event.target as HTMLInputElement;
     await this.attachFiles([...(input.files ?? [])]);
     input.value = '';
+  }
+
+  /**
+   * In a language whose text is loaded when first used (Arabic in the
+   * single-file bundle; strings.ts), the chat renders once the text is there:
+   * never in English first.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+    return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** Also waits for the code of what is shown (an open panel, the messages) while it loads. */

@@ -1,4 +1,4 @@
-import { CONTENT_STRINGS_AR, CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
 
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
@@ -190,111 +190,49 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   noServerEditable: 'No server yet. Add one below.',
 };
 
-/** Arabic (right to left). */
-export const CHAT_STRINGS_AR: ChatStrings = {
-  ...CONTENT_STRINGS_AR,
-  title: 'محادثة',
-  placeholder: 'رسالة… (اكتب / للأدوات والقوالب)',
-  messageLabel: 'رسالة',
-  send: 'إرسال',
-  stop: 'إيقاف',
-  attach: 'إرفاق صور',
-  conversationLabel: 'المحادثة',
-  conversations: 'المحادثات',
-  resources: 'الموارد',
-  servers: 'الخوادم',
-  settings: 'الإعدادات',
-  newConversation: 'محادثة جديدة',
-  more: 'المزيد',
-  noModelNotice: 'لم يُعدّ أي نموذج: استخدم / لتشغيل الأدوات والقوالب، أو اختر نموذجًا في الإعدادات.',
-  dismiss: 'إخفاء',
-  copy: 'نسخ',
-  copied: 'تم النسخ.',
-  copyRaw: 'نسخ JSON الخام',
-  copiedRaw: 'تم نسخ JSON الخام.',
-  regenerate: 'إعادة التوليد',
-  edit: 'تعديل',
-  editLabel: 'عدّل رسالتك',
-  saveAndSend: 'حفظ وإرسال',
-  cancel: 'إلغاء',
-  waiting: (server, tool, elapsed) => `بانتظار ردّ ${server} على ${tool}: ${elapsed}. زر الإيقاف ينهي الانتظار.`,
-  queued: (titles) => `بانتظار التشغيل بعد العمل الحالي: ${titles}.`,
-  today: 'اليوم',
-  yesterday: 'أمس',
-  previous7Days: 'الأيام السبعة الماضية',
-  imported: 'مستوردة',
-  interrupted: 'انقطعت هذه الإجابة قبل اكتمالها.',
-  toolSelection: (sent, total) =>
-    `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
-  toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,
-  schemaTooLarge: 'مخطط المدخلات أكبر من أن يُرسل',
-  shownMessage: (n, total) => `الرسالة ${n} من ${total}.`,
-  paletteMore: (count) => `${count.toLocaleString('ar')} أخرى: اكتب لتضييق القائمة.`,
-  addServer: 'إضافة خادم',
-  serverAddress: 'عنوان الخادم',
-  addServerButton: 'إضافة',
-  connectingTo: (url) => `جارٍ الاتصال بـ ${url}…`,
-  serverUrlEmpty: 'اكتب عنوان خادم MCP، مثل https://example.com/mcp.',
-  serverUrlInvalid: (text) => `«${text}» ليس عنوان ويب. اكتب العنوان كاملًا بدءًا بـ https://.`,
-  serverUrlScheme: 'لا يمكن إضافة إلا عناوين http:// و https://.',
-  serverUrlCredentials: 'لا يمكن إضافة عنوان يحتوي على اسم مستخدم أو كلمة مرور.',
-  serverUrlDuplicate: 'هذا الخادم موجود في القائمة بالفعل.',
-  serverConnectFailed: (url, diagnosis) => `تعذّر الاتصال بـ ${url}: ${diagnosis} لم تتم إضافته.`,
-  serverTimedOut: 'لم يردّ الخادم خلال 30 ثانية.',
-  serverNeedsSignIn: 'يطلب الخادم تسجيل دخول لا تستطيع هذه المحادثة إجراءه لخادم مضاف.',
-  serverAdded: (name) => `تمت إضافة ${name}.`,
-  removeServer: (name) => `إزالة ${name}`,
-  serverRemoved: (name) => `تمت إزالة ${name}.`,
-  removedServers: 'خوادم أُزيلت',
-  restore: 'استعادة',
-  restoreServer: (url) => `استعادة ${url}`,
-  serverLog: (count) => `السجل (${count})`,
-  logLevel: 'العرض ابتداءً من المستوى',
-  logLevelName: (level) =>
-    (({ debug: 'تصحيح', info: 'معلومات', notice: 'ملاحظة', warning: 'تحذير', error: 'خطأ', critical: 'حرج', alert: 'تنبيه', emergency: 'طوارئ' }) as Record<string, string>)[level] ?? level,
-  logLevelSent: 'يُطلب من الخادم إرسال هذا المستوى وما فوقه فقط.',
-  logLevelServer: 'كما يرسلها الخادم',
-  logLevelServerChoice: 'يقرّر الخادم ما يرسله؛ اختر مستوى لطلب المزيد أو الأقل.',
-  logLevelNone: 'لا يرسل هذا الخادم رسائل السجل إلا بعد اختيار مستوى.',
-  logLevelLocal: 'لا يتيح هذا الخادم مستويات السجل: تُصفّى القائمة هنا.',
-  clearLog: 'مسح',
-  clearLogOf: (name) => `مسح سجل ${name}`,
-  noLog: 'لا رسائل في السجل بعد.',
-  noLogAtLevel: 'لا رسائل في السجل بهذا المستوى أو أعلى.',
-  serverState: (state) =>
-    (
-      ({
-        idle: 'غير متصل',
-        connecting: 'جارٍ الاتصال…',
-        connected: 'متصل',
-        reconnecting: 'جارٍ إعادة الاتصال…',
-        'auth-required': 'يتطلب تسجيل الدخول',
-        failed: 'فشل',
-        closed: 'مغلق',
-      }) as Record<string, string>
-    )[state] ?? state,
-  catalogSizes: (tools, prompts, resources) => `الأدوات: ${tools}، القوالب: ${prompts}، الموارد: ${resources}`,
-  invalidTools: (n) => (n === 1 ? 'أداة واحدة من هذا الخادم لا يمكن استخدامها' : `${n} من أدوات هذا الخادم لا يمكن استخدامها`),
-  retry: 'إعادة المحاولة',
-  signOut: 'تسجيل الخروج',
-  signOutOf: (name) => `تسجيل الخروج من ${name}`,
-  noServer: 'لا يوجد خادم. عيّن السمة server أو الخاصية servers.',
-  noServerEditable: 'لا يوجد خادم بعد. أضف خادمًا أدناه.',
-};
+/**
+ * Languages shipped with the element, by primary language subtag: English,
+ * and the others once loaded (the package's index adds Arabic at once; the
+ * single-file bundle loads it when a chat first needs it, see
+ * {@link languageReady}).
+ */
+export const CHAT_LANGUAGES: Record<string, ChatStrings> = { en: CHAT_STRINGS_EN };
 
-/** Languages shipped with the element, by primary language subtag. */
-export const CHAT_LANGUAGES: Record<string, ChatStrings> = { en: CHAT_STRINGS_EN, ar: CHAT_STRINGS_AR };
+/** Languages shipped with the element but not in its first load: each loaded when first used. */
+const LOADABLE: Record<string, () => Promise<ChatStrings>> = {
+  ar: () => import('./strings-ar.js').then((m) => m.CHAT_STRINGS_AR),
+};
+const loading: Record<string, Promise<void>> = {};
+
+const primary = (lang: string | undefined) => (lang ?? '').toLowerCase().split('-')[0]!;
+
+/**
+ * Undefined when the table of `lang` is there (or `lang` is not shipped: the
+ * chat is in English); else a promise that settles once it is loaded (or
+ * could not be: the chat is then in English). The chat waits for it before
+ * it renders, so a page in Arabic never shows English first.
+ */
+export function languageReady(lang: string | undefined): Promise<void> | undefined {
+  const key = primary(lang);
+  if (CHAT_LANGUAGES[key] || !LOADABLE[key]) return undefined;
+  return (loading[key] ??= LOADABLE[key]().then(
+    (table) => {
+      CHAT_LANGUAGES[key] ??= table;
+    },
+    (error: unknown) => console.warn(`mcp-web-elements: the interface text for "${key}" could not be loaded; showing English.`, error),
+  ));
+}
 
 /** Languages written right to left (when the page sets `lang` but not `dir`). */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** The table for `lang` (its primary subtag; English when not shipped) with the page's overrides on top. */
 export function chatStrings(lang: string | undefined, overrides: Partial<ChatStrings> | undefined): ChatStrings {
-  const base = CHAT_LANGUAGES[(lang ?? '').toLowerCase().split('-')[0]!] ?? CHAT_STRINGS_EN;
+  const base = CHAT_LANGUAGES[primary(lang)] ?? CHAT_STRINGS_EN;
   return overrides ? { ...base, ...overrides } : base;
 }
 
 /** `rtl` for a right-to-left language. */
 export function directionOf(lang: string | undefined): 'rtl' | 'ltr' {
-  return RTL.has((lang ?? '').toLowerCase().split('-')[0]!) ? 'rtl' : 'ltr';
+  return RTL.has(primary(lang)) ? 'rtl' : 'ltr';
 }

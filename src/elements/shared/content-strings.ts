@@ -115,44 +115,6 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   progressOf: (tool) => `Progress of ${tool}`,
 };
 
-/** Arabic. */
-export const CONTENT_STRINGS_AR: ContentStrings = {
-  copy: 'نسخ',
-  copyCode: 'نسخ الشيفرة',
-  copied: 'تم النسخ.',
-  codeCopied: 'تم النسخ',
-  copyFailed: 'تعذّر النسخ',
-  enlargeImage: 'تكبير الصورة',
-  enlargedImage: 'الصورة مكبّرة',
-  close: 'إغلاق',
-  toolRun: 'تشغيل',
-  toolRan: 'تم تشغيل',
-  toolDidNotRun: 'لم يُشغَّل',
-  toolOnServer: (server) => `على ${server}`,
-  toolWaiting: 'في الانتظار',
-  toolNeedsApproval: 'يحتاج إلى موافقتك',
-  toolRunning: 'قيد التشغيل…',
-  toolDone: 'تم',
-  toolFailed: 'فشل',
-  toolStopped: 'أُوقف',
-  toolDenied: 'مرفوض',
-  toolResultOnly: 'نتيجة أداة',
-  toolArguments: 'المعطيات',
-  toolResult: 'النتيجة',
-  toolNone: 'لا شيء',
-  toolReportedError: 'أبلغت الأداة عن خطأ.',
-  showJson: 'عرض JSON',
-  hideJson: 'إخفاء JSON',
-  toolApproveQuestion: (tool) => `الموافقة على ${tool}؟`,
-  toolWantsToRun: 'يطلب التشغيل. هل تسمح بذلك؟',
-  approve: 'موافقة',
-  alwaysAllow: 'السماح دائمًا',
-  deny: 'رفض',
-  stop: 'إيقاف',
-  stopTool: (tool) => `إيقاف ${tool}`,
-  progressOf: (tool) => `تقدّم ${tool}`,
-};
-
 /** `strings` over English: what a renderer draws. */
 export function contentStrings(strings: Partial<ContentStrings> | undefined): ContentStrings {
   return strings ? { ...CONTENT_STRINGS_EN, ...strings } : CONTENT_STRINGS_EN;
