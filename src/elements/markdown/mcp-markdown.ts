@@ -15,6 +15,19 @@ import { contentStrings, type ContentStrings } from '../shared/content-strings.j
  */
 const enginePart = new LazyPart('formats text (markdown)', () => import('./markdown-engine.js'));
 
+/**
+ * Loads the markdown code unless it is loaded (or failed a moment ago), so
+ * messages about to be shown (a conversation being opened) are formatted at
+ * their first paint instead of shown as plain text and reflowed a moment
+ * later. Undefined when there is nothing to wait for; rejects with the
+ * `LazyPartError` to show when the code cannot be loaded (the text is then
+ * shown as plain text, and the elements do not report it again for a while).
+ */
+export function markdownReady(): Promise<void> | undefined {
+  if (enginePart.value || enginePart.failedWithin(5000)) return undefined;
+  return enginePart.load().then(() => {});
+}
+
 /** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
 const nextFrame = (): Promise<void> =>
   new Promise((resolve) => {

@@ -511,7 +511,7 @@ export class McpChat extends LitElement {
       toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
         void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
       // ChatPersistence
-      reopen: (id: string) => this.session.open(id),
+      reopen: (id: string) => this.session.open(id, this.#messageCode()),
       // ChatPalette
       clearComposer: () => {
         if (this.input) this.input.value = '';
@@ -735,10 +735,25 @@ export class McpChat extends LitElement {
    */
   async openConversation(id: string): Promise<void> {
     try {
-      await this.session.open(id);
+      await this.session.open(id, this.#messageCode());
     } catch (error) {
       this.#reportError('history', `The conversation could not be opened: ${errorInWords(error)}`, error);
     }
+  }
+
+  /**
+   * The message elements and the markdown code, loaded (undefined when they
+   * are): a conversation being opened waits for them while it is read, at
+   * most a second, so its messages are formatted at their first paint (not
+   * plain text reflowed a moment later). Markdown code that cannot be loaded
+   * is reported above the composer (the text shown as plain text), message
+   * elements where the messages are, as when they load at first use.
+   */
+  #messageCode(): Promise<void> | undefined {
+    const engine = messagesPart.value?.markdownReady();
+    if (messagesPart.value && !engine) return undefined;
+    const ready = (engine ?? messagesPart.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#showError(error.message));
+    return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
   }
 
   /**

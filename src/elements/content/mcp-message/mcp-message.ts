@@ -9,6 +9,9 @@ import type { ToolCallProgress, ToolCallStatus } from '../mcp-tool-card/tool-cal
 import { messageStyles } from './mcp-message.styles.js';
 import type { ContentStrings } from '../../shared/content-strings.js';
 
+// For <mcp-chat>, which loads this module when it first shows messages.
+export { markdownReady } from '../../markdown/mcp-markdown.js';
+
 /** What `<mcp-message>` knows about one tool call beyond its `tool_use` block. */
 export interface ToolCallView {
   /** The matching result (usually from the next, user, message). */

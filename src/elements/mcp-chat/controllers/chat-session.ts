@@ -193,13 +193,16 @@ export class ChatSession implements ReactiveController {
    * (read alone, one short read) and the rest once read, in pieces that each
    * take the main thread briefly; {@link whenLoaded} resolves then. Changes
    * to the conversation wait for it (the model must see it whole).
+   * `ready` (never rejecting) is waited for with the first read: the code
+   * that draws the messages, so they are drawn once, as they look.
    */
-  async open(id: string): Promise<void> {
+  async open(id: string, ready?: Promise<unknown>): Promise<void> {
     const store = this.#host.store;
     if (!store) return;
     this.stop();
     const generation = ++this.#openGeneration;
-    const conversation = await store.getConversation(id);
+    // `ready`: the code that draws the messages, loaded while the conversation is read (it never rejects).
+    const [conversation] = await Promise.all([store.getConversation(id), ready]);
     if (!conversation) throw new Error(`There is no saved conversation ${id}.`);
     const seqs = new WeakMap<Message, number>();
     const toMessage = ({ role, content, _meta, seq }: StoredMessage): Message => {
