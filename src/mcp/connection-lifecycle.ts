@@ -4,7 +4,6 @@ import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, typ
 import type { ActiveCall, CallRegistry } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
 import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
-import { diagnoseNetworkFailure, hiddenSessionIdError } from './diagnose.js';
 import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
 import { FetchTap } from './fetch-tap.js';
 import { hostOf } from './server-key.js';
@@ -277,10 +276,14 @@ export class ConnectionLifecycle {
   }
 
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
-    if (tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404)) return hiddenSessionIdError(this.url, error);
+    const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
     const classified = classifyError(error, this.url, 'connect');
-    if (classified.kind !== McpErrorKind.Unreachable) return classified;
-    return (await diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch)) ?? classified;
+    if (!hidden && classified.kind !== McpErrorKind.Unreachable) return classified;
+    // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
+    const diagnosis = await import('./diagnose.js').catch(() => undefined);
+    if (!diagnosis) return classified;
+    if (hidden) return diagnosis.hiddenSessionIdError(this.url, error);
+    return (await diagnosis.diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch)) ?? classified;
   }
 
   // ---- liveness and recovery ---------------------------------------------------

@@ -26,7 +26,6 @@ import type { CallToolOptions, McpConnectionConfig } from './connection-config.j
 import { McpCatalogChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
 import { ConnectionLifecycle } from './connection-lifecycle.js';
 import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
-import { diagnoseNetworkFailure } from './diagnose.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
@@ -396,7 +395,9 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     if (failure.kind !== McpErrorKind.Unreachable || sent.length === 0) return failure;
     // A 2026 POST carries no session id: probe only what this call sent.
     const base = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
-    return (await diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
+    // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
+    const diagnosis = await import('./diagnose.js').catch(() => undefined);
+    return (await diagnosis?.diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
   }
 
   /** Loads the output schema validator before the first call of a tool that has an output schema (see output-validator.ts). */
