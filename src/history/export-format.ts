@@ -1,29 +1,17 @@
-// The export file of one conversation, and its validation on import (zod 4).
-// Validation only decides; what gets stored is the parsed JSON itself, so
-// fields this version does not know survive an export/import round trip.
+// The validation of an export file on import (zod 4), loaded by the stores
+// when a file is imported (the file's layout and `buildExport` are in
+// export-file.ts). Validation only decides; what gets stored is the parsed
+// JSON itself, so fields this version does not know survive an export/import
+// round trip.
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
 import { z } from 'zod/v4';
 import { HistoryError } from './errors.js';
+import { EXPORT_FORMAT, EXPORT_VERSION, type HistoryExport } from './export-file.js';
 import { checkMessages, newId } from './records.js';
 import { ACTIVITY_KINDS, type ActivityRecord, type Conversation, type StoredMessage } from './types.js';
 
-/** The `format` tag of an export file. */
-export const EXPORT_FORMAT = 'mcp-elements/conversation';
-/** The version of the export file layout. */
-export const EXPORT_VERSION = 1;
-
-/** An exported conversation: what `exportConversation` writes and `importConversation` reads. */
-export interface HistoryExport {
-  format: typeof EXPORT_FORMAT;
-  version: typeof EXPORT_VERSION;
-  /** ISO date of the export. */
-  exportedAt: string;
-  conversation: Conversation;
-  /** In seq order. */
-  messages: StoredMessage[];
-  activity: ActivityRecord[];
-}
+export { buildExport, EXPORT_FORMAT, EXPORT_VERSION, type HistoryExport } from './export-file.js';
 
 const meta = z.record(z.string(), z.unknown()).optional();
 const annotations = z.looseObject({ audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().optional() }).optional();
@@ -81,11 +69,6 @@ const exportSchema = z.object({
     }),
   ),
 });
-
-/** Builds the export of a conversation. */
-export function buildExport(conversation: Conversation, messages: StoredMessage[], activity: ActivityRecord[]): HistoryExport {
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), conversation, messages, activity };
-}
 
 /** What an import writes: a new conversation (new id) with its messages and activity. */
 export interface ImportPlan {

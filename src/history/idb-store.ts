@@ -10,7 +10,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { ChangeChannel } from './channel.js';
 import { HistoryError, toHistoryError } from './errors.js';
-import { buildExport, planImport } from './export-format.js';
+import { buildExport } from './export-file.js';
 import { checkMessages, decodeCursor, monotonicClock, encodeCursor, newConversation, newId, normaliseQuery, searchTextOf, snippetAround, toStored } from './records.js';
 import { readRow } from './read-row.js';
 import { DB_VERSION, DEFAULT_DB_NAME, upgradeHistory, type HistoryDB } from './schema.js';
@@ -313,6 +313,8 @@ class IdbHistory extends EventTarget implements HistoryStore {
 
   importConversation(input: unknown): Promise<Conversation> {
     return this.#run('Importing a conversation', async (db) => {
+      // The file's validation (zod) loads now, not with the store.
+      const { planImport } = await import('./export-format.js');
       const plan = planImport(input);
       const tx = quiet(db.transaction(['conversations', 'messages', 'texts', 'activity'], 'readwrite'));
       const texts = tx.objectStore('texts');

@@ -10,8 +10,8 @@ export { saveMessages } from './save.js';
 export type { NotKept, SaveOutcome } from './save.js';
 export { HistoryError, HistoryErrorKind } from './errors.js';
 export { DEFAULT_DB_NAME } from './schema.js';
-export { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.js';
-export type { HistoryExport } from './export-format.js';
+export { EXPORT_FORMAT, EXPORT_VERSION } from './export-file.js';
+export type { HistoryExport } from './export-file.js';
 export { ACTIVITY_KINDS } from './types.js';
 export type {
   ActivityKind,

@@ -3,7 +3,7 @@
 // tabs hear nothing. Values are copied in and out with structuredClone, as
 // IndexedDB does, so callers cannot change stored records by accident.
 import { HistoryError } from './errors.js';
-import { buildExport, planImport } from './export-format.js';
+import { buildExport } from './export-file.js';
 import { checkMessages, decodeCursor, monotonicClock, newConversation, newestFirst, newId, normaliseQuery, searchTextOf, snippetAround, toStored, encodeCursor } from './records.js';
 import { HistoryChangeEvent, type HistoryStore } from './store.js';
 import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, HistoryChange, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
@@ -170,7 +170,9 @@ class MemoryHistory extends EventTarget implements HistoryStore {
     });
   }
 
-  importConversation(input: unknown): Promise<Conversation> {
+  async importConversation(input: unknown): Promise<Conversation> {
+    // The file's validation (zod) loads now, not with the store.
+    const { planImport } = await import('./export-format.js');
     return this.#run(() => {
       const plan = planImport(typeof input === 'string' ? input : copy(input));
       this.#conversations.set(plan.conversation.id, plan.conversation);

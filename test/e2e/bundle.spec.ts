@@ -18,9 +18,9 @@ test.beforeAll(async () => {
   };
   // Records every CSP violation from the first moment, before the bundle runs.
   const watch = `<script nonce="n0nce">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));</script>`;
-  const page = (demoUrl: string, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>One tag</title>
+  const page = (demoUrl: string | undefined, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>One tag</title>
 ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
-<body><main><mcp-chat server="${demoUrl}"></mcp-chat></main></body></html>`;
+<body><main><mcp-chat${demoUrl ? ` server="${demoUrl}"` : ''}></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
     const file = req.url?.startsWith('/mcp-web-elements.js') || req.url?.startsWith('/chunks/') ? distFile(req.url) : undefined;
     if (file) {
@@ -33,7 +33,8 @@ ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
       const csp = req.url?.startsWith('/strict')
         ? { 'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify` }
         : {};
-      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(process.env.E2E_DEMO_URL!, req.url?.startsWith('/ar') ? 'ar' : 'en'));
+      // /no-server: a chat without servers; /ar: in Arabic.
+      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(req.url?.startsWith('/no-server') ? undefined : process.env.E2E_DEMO_URL!, req.url?.startsWith('/ar') ? 'ar' : 'en'));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -145,6 +146,41 @@ test('the first load asks only for what connecting needs: markdown, the model co
   await chat.getByRole('button', { name: /choose a model/i }).first().click();
   await expect(chat.getByRole('complementary')).toContainText(/model/i);
   expect(requested.some((path) => /\/chunks\/panels-/.test(path))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+/** The SDK's chunk (`mcp-<hash>.js`), not the chunks of the elements whose names start with mcp-. */
+const SDK_CHUNK = /\/chunks\/mcp-(?!message-|app-view-|elicit-form-|sampling-approval-)[^/]*\.js$/;
+
+test('a chat without servers keeps its conversations without the MCP SDK; importing a file loads its check then', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Without servers the SDK is never needed: missing, the conversation store still opens.
+  await page.route(SDK_CHUNK, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${origin}/no-server`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), { timeout: 10_000 }).toContain('mcp-elements-history');
+  await expect(chat.getByText(/Could not load|will not be saved/)).toHaveCount(0);
+
+  // Importing a conversation file checks it with code loaded for that (zod, beside the SDK).
+  await page.unroute(SDK_CHUNK);
+  await chat.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  const now = Date.now();
+  const file = {
+    format: 'mcp-elements/conversation',
+    version: 1,
+    exportedAt: new Date(now).toISOString(),
+    conversation: { id: 'c1', title: 'From a file', createdAt: now, updatedAt: now, servers: [], metadata: {} },
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hello from a file' }], seq: 1, createdAt: now }],
+    activity: [],
+  };
+  await chat.locator('input.import').setInputFiles({ name: 'conversation.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(chat.getByText('hello from a file')).toBeVisible({ timeout: 10_000 });
+  // A file that is not an export says why (the panel is still open).
+  await chat.locator('input.import').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
+  await expect(chat.getByText(/Not a conversation export/)).toBeVisible({ timeout: 10_000 });
   expect(errors).toEqual([]);
 });
 

@@ -30,6 +30,9 @@ function historyErrorInWords(error: HistoryError): string {
       return 'another tab holds an older version of the conversation store open. Close the other tabs of this site and reload.';
     case 'not-found':
       return 'that conversation no longer exists (it may have been deleted in another tab).';
+    case 'invalid-import':
+      // The store's sentence names the first problem in the file and says nothing was imported.
+      return error.message;
     default: {
       const cause = error.cause instanceof Error ? error.cause.message : error.message;
       return `the browser's storage reported an error (${cause}). Try again; if it keeps failing, reload the page.`;
