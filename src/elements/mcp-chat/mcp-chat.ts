@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
@@ -902,6 +902,23 @@ export class McpChat extends LitElement {
     </p>`;
   }
 
+  #panelStylesAdopted = false;
+  /** The panels' contents' style sheet (in their chunk), added to the shadow root once, before a panel's content is first drawn. */
+  #adoptPanelStyles(styles: CSSResult): void {
+    if (this.#panelStylesAdopted) return;
+    this.#panelStylesAdopted = true;
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet) {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } else {
+      // As Lit does without constructable style sheets.
+      const style = document.createElement('style');
+      style.textContent = styles.cssText;
+      root.append(style);
+    }
+  }
+
   /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
   #renderPanel(panel: ChatPanel) {
     const panels = panelsPart.value;
@@ -914,6 +931,7 @@ export class McpChat extends LitElement {
           </p>`
         : html`<p class="notice" role="status">Loading…</p>`;
     }
+    this.#adoptPanelStyles(panels.panelContentStyles);
     const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
     const sign = { announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
     switch (panel) {

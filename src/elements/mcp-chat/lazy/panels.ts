@@ -3,3 +3,4 @@ export { renderConversationsPanel } from '../panels/conversations-panel.js';
 export { renderResourcesPanel } from '../panels/resources-panel.js';
 export { renderServersPanel } from '../panels/servers-panel.js';
 export { renderSettingsPanel } from '../panels/settings-panel.js';
+export { panelContentStyles } from '../panels/panel-content.styles.js';
