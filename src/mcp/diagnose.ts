@@ -1,14 +1,13 @@
-import { McpConnectionError, McpErrorKind } from './errors.js';
+import { diagnosedError, McpConnectionError, McpErrorKind } from './errors.js';
 import { hostOf } from './server-key.js';
+import { PROXY_HINT } from './diagnosis.js';
+
+export { PROXY_HINT };
 
 /** The request headers an MCP client may send; each must pass the server's CORS preflight. */
 export const MCP_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name'] as const;
 
 const PROBE_TIMEOUT_MS = 5000;
-
-/** What a person can do about a server they do not run. */
-export const PROXY_HINT =
-  'If you do not run this server, put a CORS-adding proxy in front of it (mcp-elements docs/mcp.md, "A CORS proxy for servers you do not run").';
 
 /**
  * Finds out what a bare network failure (`TypeError: Failed to fetch`) really
@@ -53,19 +52,10 @@ export async function diagnoseNetworkFailure(
     }
   };
   if (!(await probe({ method: 'GET', mode: 'no-cors' }))) {
-    return new McpConnectionError(
-      McpErrorKind.Unreachable,
-      `Cannot reach ${target.href}. Check that the server is running and the address is right.`,
-      { url },
-    );
+    return diagnosedError(McpErrorKind.Unreachable, { kind: 'unreachable', url: target.href }, { url });
   }
   if (!(await probe({ method: 'GET', mode: 'cors' }))) {
-    return new McpConnectionError(
-      McpErrorKind.Cors,
-      `The server at ${host} answers, but its CORS policy does not allow this page (${location.origin}): ` +
-        `it must send Access-Control-Allow-Origin and answer the OPTIONS preflight. ${PROXY_HINT}`,
-      { url, missingHeader: 'Access-Control-Allow-Origin' },
-    );
+    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-origin', host, origin: location.origin }, { url, missingHeader: 'Access-Control-Allow-Origin' });
   }
   const names = [...new Set([...baseHeaders, ...extraHeaders.map((h) => h.toLowerCase())])];
   const refused: string[] = [];
@@ -76,36 +66,15 @@ export async function diagnoseNetworkFailure(
   if (refused.length > 1 && refused.length === names.length) {
     // Every preflighted request fails, even with the one header every MCP POST needs:
     // the preflight itself is refused (OPTIONS answered 404/405, or without the allow headers).
-    return new McpConnectionError(
-      McpErrorKind.Cors,
-      `The server at ${host} answers, but refuses the browser's CORS preflight: OPTIONS requests to ${target.href} ` +
-        `must answer with a 2xx status and Access-Control-Allow-Origin, Access-Control-Allow-Methods (POST, GET, DELETE) ` +
-        `and Access-Control-Allow-Headers (${names.join(', ')}). ${PROXY_HINT}`,
-      { url, missingHeader: 'Access-Control-Allow-Headers' },
-    );
+    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-preflight', host, url: target.href, headers: names }, { url, missingHeader: 'Access-Control-Allow-Headers' });
   }
   if (refused.length > 0) {
-    return new McpConnectionError(
-      McpErrorKind.Cors,
-      `The server at ${host} does not allow the request header${refused.length > 1 ? 's' : ''} ${refused.join(', ')} ` +
-        `from this page (CORS): add ${refused.length > 1 ? 'them' : 'it'} to Access-Control-Allow-Headers. ${PROXY_HINT}`,
-      { url, missingHeader: refused[0] },
-    );
+    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-headers', host, headers: refused }, { url, missingHeader: refused[0] });
   }
-  return new McpConnectionError(
-    McpErrorKind.Cors,
-    `The browser blocked the answer from ${host} (CORS) although the preflight passes: ` +
-      `the server probably omits Access-Control-Allow-Origin on some responses (errors, event streams).`,
-    { url, missingHeader: 'Access-Control-Allow-Origin' },
-  );
+  return diagnosedError(McpErrorKind.Cors, { kind: 'cors-responses', host }, { url, missingHeader: 'Access-Control-Allow-Origin' });
 }
 
 /** The error for a server whose session id this page cannot read. */
 export function hiddenSessionIdError(url: string, cause: unknown): McpConnectionError {
-  return new McpConnectionError(
-    McpErrorKind.Cors,
-    `The server at ${hostOf(url)} started a session, but this page cannot read its Mcp-Session-Id header (CORS): ` +
-      `the server must list Mcp-Session-Id in Access-Control-Expose-Headers.`,
-    { url, missingHeader: 'Mcp-Session-Id', cause },
-  );
+  return diagnosedError(McpErrorKind.Cors, { kind: 'session-id-hidden', host: hostOf(url) }, { url, missingHeader: 'Mcp-Session-Id', cause });
 }

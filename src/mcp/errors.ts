@@ -9,6 +9,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { hostOf } from './server-key.js';
+import { diagnosisInEnglish, type McpDiagnosis } from './diagnosis.js';
 
 /** What kind of failure a {@link McpConnectionError} is. */
 export const McpErrorKind = {
@@ -44,6 +45,8 @@ export interface McpConnectionErrorDetails {
   missingHeader?: string;
   /** JSON-RPC error code, for protocol errors. */
   code?: number;
+  /** What went wrong as data (kind and values), for saying it in another language; the message is its English sentence. */
+  diagnosis?: McpDiagnosis;
   cause?: unknown;
 }
 
@@ -58,6 +61,12 @@ export class McpConnectionError extends Error {
   readonly status?: number;
   readonly missingHeader?: string;
   readonly code?: number;
+  /**
+   * What went wrong as data, when the connection layer diagnosed it (see
+   * `McpDiagnosis`): `message` is its English sentence; `<mcp-chat>` says it
+   * in the chat's language.
+   */
+  readonly diagnosis?: McpDiagnosis;
 
   constructor(kind: McpErrorKind, message: string, details: McpConnectionErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -67,7 +76,13 @@ export class McpConnectionError extends Error {
     this.status = details.status;
     this.missingHeader = details.missingHeader;
     this.code = details.code;
+    this.diagnosis = details.diagnosis;
   }
+}
+
+/** A {@link McpConnectionError} whose message is the English sentence of `diagnosis`. */
+export function diagnosedError(kind: McpErrorKind, diagnosis: McpDiagnosis, details: Omit<McpConnectionErrorDetails, 'diagnosis'> = {}): McpConnectionError {
+  return new McpConnectionError(kind, diagnosisInEnglish(diagnosis), { ...details, diagnosis });
 }
 
 /** Where the error happened: while connecting (handshake) or on a later request. */
@@ -80,35 +95,35 @@ export type ErrorPhase = 'connect' | 'request';
  */
 export function classifyError(error: unknown, url: string, phase: ErrorPhase = 'request'): McpConnectionError {
   if (error instanceof McpConnectionError) return error;
-  const where = theServerAt(url);
+  const host = hostIn(url);
   const details = { url, cause: error };
   if (error instanceof UnauthorizedError || error instanceof InsufficientScopeError) {
-    return new McpConnectionError(McpErrorKind.AuthRequired, `${where} needs you to sign in.`, details);
+    return diagnosedError(McpErrorKind.AuthRequired, { kind: 'sign-in', host }, details);
   }
   if (error instanceof SdkHttpError) {
     const status = error.status;
-    if (status === 401) return new McpConnectionError(McpErrorKind.AuthRequired, `${where} needs you to sign in (HTTP 401).`, { ...details, status });
-    if (status === 403) return new McpConnectionError(McpErrorKind.AuthRequired, `${where} denied access (HTTP 403). Sign in with an account that may use it.`, { ...details, status });
+    if (status === 401) return diagnosedError(McpErrorKind.AuthRequired, { kind: 'sign-in', host, status: 401 }, { ...details, status });
+    if (status === 403) return diagnosedError(McpErrorKind.AuthRequired, { kind: 'forbidden', host }, { ...details, status });
     if (phase === 'connect' && (status === 404 || status === 405)) {
-      return new McpConnectionError(McpErrorKind.NotMcp, `There is no MCP endpoint at ${url} (HTTP ${status}). Check the address; it often ends in /mcp.`, { ...details, status });
+      return diagnosedError(McpErrorKind.NotMcp, { kind: 'no-endpoint', url, status }, { ...details, status });
     }
     const text = httpText(error);
-    return new McpConnectionError(
+    return diagnosedError(
       McpErrorKind.Http,
-      `${where} answered with HTTP ${status}${error.statusText ? ` ${error.statusText}` : ''}${text ? `: ${text}` : ''}.`,
+      { kind: 'http-status', host, status, ...(error.statusText ? { statusText: error.statusText } : {}), ...(text ? { text } : {}) },
       { ...details, status },
     );
   }
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.ClientHttpUnexpectedContent:
-        return new McpConnectionError(McpErrorKind.NotMcp, `${where} is not an MCP endpoint: it answered with content of type ${contentTypeOf(error)} instead of JSON or an event stream.`, details);
+        return diagnosedError(McpErrorKind.NotMcp, { kind: 'not-mcp-content', host, contentType: contentTypeOf(error) }, details);
       case SdkErrorCode.RequestTimeout:
-        return new McpConnectionError(McpErrorKind.Timeout, `${where} did not answer in time.`, details);
+        return diagnosedError(McpErrorKind.Timeout, { kind: 'timeout', host }, details);
       case SdkErrorCode.ConnectionClosed:
-        return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${where.toLowerCase()} closed before it answered.`, details);
+        return diagnosedError(McpErrorKind.ConnectionLost, { kind: 'closed-before-answer', host }, details);
       case SdkErrorCode.InvalidResult:
-        return new McpConnectionError(McpErrorKind.Protocol, `${where} sent an invalid answer: ${error.message}`, details);
+        return diagnosedError(McpErrorKind.Protocol, { kind: 'invalid-answer', host, detail: error.message }, details);
       default:
         break;
     }
@@ -118,25 +133,21 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
     // page at the address, say) in its own error; only the text keeps the type.
     const unexpected = /Unexpected content type:\s*([^\s);]+)/i.exec(error.message);
     if (unexpected) {
-      return new McpConnectionError(
-        McpErrorKind.NotMcp,
-        `${where} is not an MCP endpoint: it answered with content of type ${unexpected[1]} instead of JSON or an event stream. Check the address; it often ends in /mcp.`,
-        details,
-      );
+      return diagnosedError(McpErrorKind.NotMcp, { kind: 'not-mcp-content', host, contentType: unexpected[1]!, checkAddress: true }, details);
     }
-    return new McpConnectionError(phase === 'connect' ? McpErrorKind.NotMcp : McpErrorKind.Protocol, `${where}: ${error.message}`, details);
+    return diagnosedError(phase === 'connect' ? McpErrorKind.NotMcp : McpErrorKind.Protocol, { kind: 'other', host, detail: error.message }, details);
   }
   if (error instanceof ProtocolError) {
-    return new McpConnectionError(McpErrorKind.Protocol, `${where} returned an error: ${error.message}`, { ...details, code: error.code });
+    return diagnosedError(McpErrorKind.Protocol, { kind: 'server-error', host, detail: error.message }, { ...details, code: error.code });
   }
-  if (isAbort(error)) return new McpConnectionError(McpErrorKind.Aborted, 'The request was stopped.', details);
+  if (isAbort(error)) return diagnosedError(McpErrorKind.Aborted, { kind: 'stopped' }, details);
   const network = findNetworkError(error);
   if (network) return networkError(network, url);
   if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError')) {
-    return new McpConnectionError(McpErrorKind.NotMcp, `${where} sent something that is not MCP (${error.message.slice(0, 200)}).`, details);
+    return diagnosedError(McpErrorKind.NotMcp, { kind: 'not-mcp', host, detail: error.message.slice(0, 200) }, details);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new McpConnectionError(McpErrorKind.Protocol, `${where}: ${message}`, details);
+  return diagnosedError(McpErrorKind.Protocol, { kind: 'other', host, detail: message }, details);
 }
 
 /** Whether the error is (or wraps) a network-level failure: fetch rejected, stream cut. */
@@ -156,13 +167,9 @@ export function isSessionExpired(error: unknown): boolean {
 function networkError(error: Error, url: string): McpConnectionError {
   const code = (error.cause as { code?: string } | undefined)?.code;
   if (/terminated|other side closed|ECONNRESET|socket/i.test(`${error.message} ${code ?? ''}`)) {
-    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${theServerAt(url).toLowerCase()} was cut off.`, { url, cause: error });
+    return diagnosedError(McpErrorKind.ConnectionLost, { kind: 'cut-off', host: hostIn(url) }, { url, cause: error });
   }
-  return new McpConnectionError(
-    McpErrorKind.Unreachable,
-    `Cannot reach ${url}${code ? ` (${code})` : ''}. Check that the server is running and the address is right.`,
-    { url, cause: error },
-  );
+  return diagnosedError(McpErrorKind.Unreachable, { kind: 'unreachable', url, ...(code ? { code } : {}) }, { url, cause: error });
 }
 
 function findNetworkError(error: unknown): Error | undefined {
@@ -184,10 +191,10 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
-/** "The server at host:port", or "The server" when `url` is not a URL. */
-function theServerAt(url: string): string {
+/** The host:port of `url`, or undefined when it is not a URL (the sentence then says "The server"). */
+function hostIn(url: string): string | undefined {
   const host = hostOf(url);
-  return host === url ? 'The server' : `The server at ${host}`;
+  return host === url ? undefined : host;
 }
 
 function httpText(error: SdkHttpError): string {

@@ -1190,8 +1190,8 @@ export class McpChat extends LitElement {
               <div class="column">
                 <div class="requests"></div>
                 ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
-                ${renderSignInNotice(connections, onSignIn)}
-                ${renderServerProblems(shown)}
+                ${renderSignInNotice(connections, onSignIn, t)}
+                ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore }, {

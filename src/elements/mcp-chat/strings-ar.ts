@@ -1,5 +1,6 @@
 import { CONTENT_STRINGS_AR } from '../shared/content-strings-ar.js';
 import type { ChatStrings } from './strings.js';
+import { diagnosisInArabic } from './diagnosis-ar.js';
 
 // Not in the first load of the single-file bundle: loaded when a chat in
 // Arabic first renders (strings.ts, `languageReady`).
@@ -90,6 +91,11 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   catalogSizes: (tools, prompts, resources) => `الأدوات: ${tools}، القوالب: ${prompts}، الموارد: ${resources}`,
   invalidTools: (n) => (n === 1 ? 'أداة واحدة من هذا الخادم لا يمكن استخدامها' : `${n} من أدوات هذا الخادم لا يمكن استخدامها`),
   retry: 'إعادة المحاولة',
+  diagnosis: diagnosisInArabic,
+  serverUnavailable: 'غير متاح',
+  retryServer: (name) => `إعادة الاتصال بـ ${name}`,
+  signInNeeded: (name) => `يطلب ${name} تسجيل الدخول قبل أن تُستخدم أدواته.`,
+  signInTo: (name) => `تسجيل الدخول إلى ${name}`,
   signOut: 'تسجيل الخروج',
   signOutOf: (name) => `تسجيل الخروج من ${name}`,
   noServer: 'لا يوجد خادم. عيّن السمة server أو الخاصية servers.',

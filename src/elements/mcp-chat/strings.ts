@@ -1,4 +1,5 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import { diagnosisInEnglish, type McpDiagnosis } from '../../mcp/diagnosis.js';
 
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
@@ -92,6 +93,14 @@ export interface ChatStrings extends ContentStrings {
   catalogSizes: (tools: number, prompts: number, resources: number) => string;
   invalidTools: (count: number) => string;
   retry: string;
+  /** Why a server cannot be used (the connection layer's diagnosis: kind and values), in words. */
+  diagnosis: (diagnosis: McpDiagnosis) => string;
+  /** The notice above the composer: "<name> is not available: <diagnosis>" (the name is drawn before it). */
+  serverUnavailable: string;
+  retryServer: (name: string) => string;
+  /** The notice above the composer for a server that needs sign-in, and its button. */
+  signInNeeded: (name: string) => string;
+  signInTo: (name: string) => string;
   signOut: string;
   signOutOf: (name: string) => string;
   noServer: string;
@@ -184,6 +193,11 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
   invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   retry: 'Retry',
+  diagnosis: diagnosisInEnglish,
+  serverUnavailable: 'is not available',
+  retryServer: (name) => `Retry ${name}`,
+  signInNeeded: (name) => `${name} needs you to sign in before its tools can be used.`,
+  signInTo: (name) => `Sign in to ${name}`,
   signOut: 'Sign out',
   signOutOf: (name) => `Sign out of ${name}`,
   noServer: 'No server. Set the server attribute or the servers property.',

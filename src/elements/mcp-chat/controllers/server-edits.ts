@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ServerSet, ChatServer } from '../server-set.js';
 import type { ChatStrings } from '../strings.js';
+import { diagnosisText } from '../error-words.js';
 
 /** What the person's server edits need from their element. */
 export interface ServerEditsHost extends ReactiveControllerHost {
@@ -175,7 +176,7 @@ export class ServerEdits implements ReactiveController {
       return true;
     }
     const diagnosis =
-      outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error?.message ?? t.serverTimedOut);
+      outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error ? diagnosisText(connection.error, t) : t.serverTimedOut);
     this.add = { error: t.serverConnectFailed(url, diagnosis) };
     this.#host.serversEdited();
     this.#host.requestUpdate();

@@ -9,6 +9,7 @@ import { LOG_LEVELS, type ServerLogEntry } from '../controllers/server-logs.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from '../auth.js';
 import { renderSignInButton } from '../render/notices.js';
+import { diagnosisText } from '../error-words.js';
 
 /** What the Servers panel's buttons do. */
 export interface ServersPanelActions {
@@ -94,10 +95,10 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
               ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
               : ''}
           </p>
-          ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${c.error.message}</p>` : nothing}
+          ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${diagnosisText(c.error, t)}</p>` : nothing}
           ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
-            ? renderSignInButton(c, actions.signIn)
+            ? renderSignInButton(c, actions.signIn, t)
             : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
               ? html`<button @click=${() => c.connect().catch(() => {})}>${t.retry}</button>`
               : nothing}

@@ -3,6 +3,8 @@ import { revealHidden } from '../../../content/reveal.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { icon, type IconName } from '../../shared/icons.js';
+import type { McpDiagnosis } from '../../../mcp/diagnosis.js';
+import { diagnosisText } from '../error-words.js';
 import type { ChatPanel } from '../panels/panel.js';
 
 /** What the header draws. */
@@ -31,6 +33,9 @@ export interface HeaderText {
   settings: string;
   newConversation: string;
   more: string;
+  /** A server's connection state, and why it cannot be used, in the tooltip of its status. */
+  serverState?: (state: string) => string;
+  diagnosis?: (diagnosis: McpDiagnosis) => string;
 }
 
 /** What the header's buttons do. */
@@ -96,7 +101,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         (c) => html`<button
           part="server-status ${c.state}"
           class="server-status ${c.state}"
-          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${c.error.message}` : ''}`}
+          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${view.text?.diagnosis ? diagnosisText(c.error, { diagnosis: view.text.diagnosis }) : c.error.message}` : ''}`}
           aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${c.state}`}
           @click=${() => actions.showPanel('servers')}
         >

@@ -1,18 +1,23 @@
 import { html, nothing } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { canSignIn } from '../auth.js';
+import { diagnosisText } from '../error-words.js';
+import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
+
+/** The words of the notices: the keys they use from the chat's strings table. */
+export type NoticeText = Pick<ChatStrings, 'diagnosis' | 'serverUnavailable' | 'retry' | 'retryServer' | 'signInNeeded' | 'signInTo'>;
 
 /** "Sign in to <server>" for a server that needs it (the person's click starts the popup). */
-export function renderSignInButton(connection: McpConnection, onSignIn: (connection: McpConnection) => void) {
-  return html`<button part="sign-in-button" class="primary" @click=${() => onSignIn(connection)}>Sign in to ${connection.name}</button>`;
+export function renderSignInButton(connection: McpConnection, onSignIn: (connection: McpConnection) => void, text: Pick<ChatStrings, 'signInTo'> = CHAT_STRINGS_EN) {
+  return html`<button part="sign-in-button" class="primary" @click=${() => onSignIn(connection)}>${text.signInTo(connection.name)}</button>`;
 }
 
 /** The line above the composer listing servers that need sign-in, each with its button. */
-export function renderSignInNotice(connections: readonly McpConnection[], onSignIn: (connection: McpConnection) => void) {
+export function renderSignInNotice(connections: readonly McpConnection[], onSignIn: (connection: McpConnection) => void, text: NoticeText = CHAT_STRINGS_EN) {
   const waiting = connections.filter((c) => c.state === 'auth-required' && canSignIn(c));
   if (!waiting.length) return nothing;
   return html`<div part="notice sign-in" class="notice sign-in">
-    ${waiting.map((c) => html`<p>${c.name} needs you to sign in before its tools can be used. ${renderSignInButton(c, onSignIn)}</p>`)}
+    ${waiting.map((c) => html`<p>${text.signInNeeded(c.name)} ${renderSignInButton(c, onSignIn, text)}</p>`)}
   </div>`;
 }
 
@@ -21,14 +26,14 @@ export function renderSignInNotice(connections: readonly McpConnection[], onSign
  * with the diagnosis in words and a Retry button, so a person sees why a
  * server's tools are missing without opening the Servers panel.
  */
-export function renderServerProblems(connections: readonly McpConnection[]) {
+export function renderServerProblems(connections: readonly McpConnection[], text: NoticeText = CHAT_STRINGS_EN) {
   const failed = connections.filter((c) => c.state === 'failed');
   if (!failed.length) return nothing;
   return html`<div part="notice server-problems" class="notice server-problems">
     ${failed.map(
       (c) => html`<p>
-        <strong>${c.name}</strong> is not available${c.error ? html`: <span class="diagnosis">${c.error.message}</span>` : '.'}
-        <button part="retry-button" aria-label=${`Retry ${c.name}`} @click=${() => c.connect().catch(() => {})}>Retry</button>
+        <strong>${c.name}</strong> ${text.serverUnavailable}${c.error ? html`: <span class="diagnosis">${diagnosisText(c.error, text)}</span>` : '.'}
+        <button part="retry-button" aria-label=${text.retryServer(c.name)} @click=${() => c.connect().catch(() => {})}>${text.retry}</button>
       </p>`,
     )}
   </div>`;
