@@ -1,8 +1,14 @@
-import { diagnosedError, McpConnectionError, McpErrorKind } from './errors.js';
+import { diagnosedError, McpConnectionError, McpErrorKind, type McpConnectionErrorDetails } from './errors.js';
 import { hostOf } from './server-key.js';
-import { PROXY_HINT } from './diagnosis.js';
+import type { CorsDiagnosis } from './diagnosis.js';
+import { corsSentence, PROXY_HINT } from './diagnosis-cors.js';
 
 export { PROXY_HINT };
+
+/** A CORS {@link McpConnectionError}: its message is the English sentence of `diagnosis`. */
+function corsError(diagnosis: CorsDiagnosis, details: Omit<McpConnectionErrorDetails, 'diagnosis'>): McpConnectionError {
+  return new McpConnectionError(McpErrorKind.Cors, corsSentence(diagnosis), { ...details, diagnosis });
+}
 
 /** The request headers an MCP client may send; each must pass the server's CORS preflight. */
 export const MCP_REQUEST_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name'] as const;
@@ -55,7 +61,7 @@ export async function diagnoseNetworkFailure(
     return diagnosedError(McpErrorKind.Unreachable, { kind: 'unreachable', url: target.href }, { url });
   }
   if (!(await probe({ method: 'GET', mode: 'cors' }))) {
-    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-origin', host, origin: location.origin }, { url, missingHeader: 'Access-Control-Allow-Origin' });
+    return corsError({ kind: 'cors-origin', host, origin: location.origin }, { url, missingHeader: 'Access-Control-Allow-Origin' });
   }
   const names = [...new Set([...baseHeaders, ...extraHeaders.map((h) => h.toLowerCase())])];
   const refused: string[] = [];
@@ -66,15 +72,15 @@ export async function diagnoseNetworkFailure(
   if (refused.length > 1 && refused.length === names.length) {
     // Every preflighted request fails, even with the one header every MCP POST needs:
     // the preflight itself is refused (OPTIONS answered 404/405, or without the allow headers).
-    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-preflight', host, url: target.href, headers: names }, { url, missingHeader: 'Access-Control-Allow-Headers' });
+    return corsError({ kind: 'cors-preflight', host, url: target.href, headers: names }, { url, missingHeader: 'Access-Control-Allow-Headers' });
   }
   if (refused.length > 0) {
-    return diagnosedError(McpErrorKind.Cors, { kind: 'cors-headers', host, headers: refused }, { url, missingHeader: refused[0] });
+    return corsError({ kind: 'cors-headers', host, headers: refused }, { url, missingHeader: refused[0] });
   }
-  return diagnosedError(McpErrorKind.Cors, { kind: 'cors-responses', host }, { url, missingHeader: 'Access-Control-Allow-Origin' });
+  return corsError({ kind: 'cors-responses', host }, { url, missingHeader: 'Access-Control-Allow-Origin' });
 }
 
 /** The error for a server whose session id this page cannot read. */
 export function hiddenSessionIdError(url: string, cause: unknown): McpConnectionError {
-  return diagnosedError(McpErrorKind.Cors, { kind: 'session-id-hidden', host: hostOf(url) }, { url, missingHeader: 'Mcp-Session-Id', cause });
+  return corsError({ kind: 'session-id-hidden', host: hostOf(url) }, { url, missingHeader: 'Mcp-Session-Id', cause });
 }

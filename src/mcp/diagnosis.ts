@@ -1,13 +1,15 @@
 /**
  * What went wrong with a server, as data: a kind and the values its sentence
  * needs. `McpConnectionError.diagnosis` carries it; the error's `message` is
- * {@link diagnosisInEnglish} of it, and `<mcp-chat>` says it through its
+ * `diagnosisInEnglish` of it, and `<mcp-chat>` says it through its
  * strings table (`diagnosis`), so a chat in another language says it in that
  * language. `host` is the server's host:port; absent when the address is not
  * a URL ("The server"). `detail`, `text`, `statusText` and `contentType` are
  * what the server or the SDK said, untranslated.
  *
- * No imports: the chat's strings table uses this module without the SDK.
+ * Types and the sentences of the kinds classified in the first load; the
+ * CORS sentences are in `diagnosis-cors.ts` (loaded with the probes), and
+ * `diagnosisInEnglish` (`diagnosis-english.ts`) says any kind.
  */
 export type McpDiagnosis =
   /** Nothing answers at `url` (`code`: the system's error code, when known). */
@@ -52,44 +54,17 @@ export type McpDiagnosis =
 /** One of the kinds of {@link McpDiagnosis}. */
 export type McpDiagnosisKind = McpDiagnosis['kind'];
 
-/** What a person can do about a server they do not run. */
-export const PROXY_HINT =
-  'If you do not run this server, put a CORS-adding proxy in front of it (mcp-elements docs/mcp.md, "A CORS proxy for servers you do not run").';
+/** The CORS kinds: found by the probes of `diagnose.ts`, which load on a failure; their sentences are in `diagnosis-cors.ts`. */
+export type CorsDiagnosis = Extract<McpDiagnosis, { kind: 'cors-origin' | 'cors-preflight' | 'cors-headers' | 'cors-responses' | 'session-id-hidden' }>;
+/** Every other kind (classified in `errors.ts`, in the first load). */
+export type CoreDiagnosis = Exclude<McpDiagnosis, CorsDiagnosis>;
 
-/** The sentence of a diagnosis in English: the `message` of its `McpConnectionError`. */
-export function diagnosisInEnglish(d: McpDiagnosis): string {
+/** The English sentence of a diagnosis that is not about CORS (see {@link CoreDiagnosis}). */
+export function coreSentence(d: CoreDiagnosis): string {
   const where = 'host' in d && d.host ? `The server at ${d.host}` : 'The server';
   switch (d.kind) {
     case 'unreachable':
       return `Cannot reach ${d.url}${d.code ? ` (${d.code})` : ''}. Check that the server is running and the address is right.`;
-    case 'cors-origin':
-      return (
-        `The server at ${d.host} answers, but its CORS policy does not allow this page (${d.origin}): ` +
-        `it must send Access-Control-Allow-Origin and answer the OPTIONS preflight. ${PROXY_HINT}`
-      );
-    case 'cors-preflight':
-      return (
-        `The server at ${d.host} answers, but refuses the browser's CORS preflight: OPTIONS requests to ${d.url} ` +
-        `must answer with a 2xx status and Access-Control-Allow-Origin, Access-Control-Allow-Methods (POST, GET, DELETE) ` +
-        `and Access-Control-Allow-Headers (${d.headers.join(', ')}). ${PROXY_HINT}`
-      );
-    case 'cors-headers': {
-      const many = d.headers.length > 1;
-      return (
-        `The server at ${d.host} does not allow the request header${many ? 's' : ''} ${d.headers.join(', ')} ` +
-        `from this page (CORS): add ${many ? 'them' : 'it'} to Access-Control-Allow-Headers. ${PROXY_HINT}`
-      );
-    }
-    case 'cors-responses':
-      return (
-        `The browser blocked the answer from ${d.host} (CORS) although the preflight passes: ` +
-        `the server probably omits Access-Control-Allow-Origin on some responses (errors, event streams).`
-      );
-    case 'session-id-hidden':
-      return (
-        `The server at ${d.host} started a session, but this page cannot read its Mcp-Session-Id header (CORS): ` +
-        `the server must list Mcp-Session-Id in Access-Control-Expose-Headers.`
-      );
     case 'sign-in':
       return d.status === 401 ? `${where} needs you to sign in (HTTP 401).` : `${where} needs you to sign in.`;
     case 'forbidden':

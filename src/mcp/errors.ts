@@ -9,7 +9,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { hostOf } from './server-key.js';
-import { diagnosisInEnglish, type McpDiagnosis } from './diagnosis.js';
+import { coreSentence, type CoreDiagnosis, type McpDiagnosis } from './diagnosis.js';
 
 /** What kind of failure a {@link McpConnectionError} is. */
 export const McpErrorKind = {
@@ -80,9 +80,9 @@ export class McpConnectionError extends Error {
   }
 }
 
-/** A {@link McpConnectionError} whose message is the English sentence of `diagnosis`. */
-export function diagnosedError(kind: McpErrorKind, diagnosis: McpDiagnosis, details: Omit<McpConnectionErrorDetails, 'diagnosis'> = {}): McpConnectionError {
-  return new McpConnectionError(kind, diagnosisInEnglish(diagnosis), { ...details, diagnosis });
+/** A {@link McpConnectionError} whose message is the English sentence of `diagnosis` (CORS diagnoses: `diagnose.ts`). */
+export function diagnosedError(kind: McpErrorKind, diagnosis: CoreDiagnosis, details: Omit<McpConnectionErrorDetails, 'diagnosis'> = {}): McpConnectionError {
+  return new McpConnectionError(kind, coreSentence(diagnosis), { ...details, diagnosis });
 }
 
 /** Where the error happened: while connecting (handshake) or on a later request. */

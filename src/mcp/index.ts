@@ -19,7 +19,7 @@ export {
 export type { McpCatalogKind, McpConnectionEventMap } from './connection-events.js';
 export { McpConnectionError, McpErrorKind } from './errors.js';
 export type { ErrorPhase, McpConnectionErrorDetails } from './errors.js';
-export { diagnosisInEnglish } from './diagnosis.js';
+export { diagnosisInEnglish } from './diagnosis-english.js';
 export type { McpDiagnosis, McpDiagnosisKind } from './diagnosis.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
 export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';

@@ -1,7 +1,9 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { describe, expect, test } from 'vitest';
 import { classifyError } from '../../src/mcp/errors.js';
-import { diagnosisInEnglish, PROXY_HINT, type McpDiagnosis } from '../../src/mcp/diagnosis.js';
+import type { McpDiagnosis } from '../../src/mcp/diagnosis.js';
+import { PROXY_HINT } from '../../src/mcp/diagnosis-cors.js';
+import { diagnosisInEnglish } from '../../src/mcp/diagnosis-english.js';
 import { diagnosisInArabic } from '../../src/elements/mcp-chat/diagnosis-ar.js';
 import { CHAT_STRINGS_EN } from '../../src/elements/mcp-chat/strings.js';
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
@@ -73,13 +75,15 @@ describe('connection diagnoses', () => {
     ];
     const ar = CHAT_STRINGS_AR;
     for (const d of all) {
-      const text = ar.diagnosis(d);
+      const text = ar.diagnosis(d, diagnosisInEnglish(d));
       expect(text, d.kind).toBe(diagnosisInArabic(d));
       expect(text, d.kind).toMatch(/[\u0600-\u06FF]/);
       expect(text, d.kind).not.toBe(diagnosisInEnglish(d));
       if ('url' in d) expect(text).toContain(d.url);
     }
-    expect(ar.diagnosis({ kind: 'cors-headers', host: 'h', headers: ['mcp-name'] })).toContain('Access-Control-Allow-Headers');
-    expect(CHAT_STRINGS_EN.diagnosis({ kind: 'unreachable', url })).toBe(diagnosisInEnglish({ kind: 'unreachable', url }));
+    expect(ar.diagnosis({ kind: 'cors-headers', host: 'h', headers: ['mcp-name'] }, '')).toContain('Access-Control-Allow-Headers');
+    // The English table says the connection's own English sentence.
+    const english = diagnosisInEnglish({ kind: 'unreachable', url });
+    expect(CHAT_STRINGS_EN.diagnosis({ kind: 'unreachable', url }, english)).toBe(english);
   });
 });

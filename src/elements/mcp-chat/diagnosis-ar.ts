@@ -8,7 +8,7 @@ const CHECK_ADDRESS_AR = 'تحقّق من العنوان؛ فهو ينتهي غ�
  * the Arabic strings table). Header names, addresses and what the server
  * said stay as they are.
  */
-export function diagnosisInArabic(d: McpDiagnosis): string {
+export function diagnosisInArabic(d: McpDiagnosis, _english?: string): string {
   const where = 'host' in d && d.host ? `الخادم على ${d.host}` : 'الخادم';
   switch (d.kind) {
     case 'unreachable':

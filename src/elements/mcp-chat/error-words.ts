@@ -1,15 +1,14 @@
 import { ToolPairingError } from '../../content/invariant.js';
 import { HistoryError } from '../../history/errors.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
-import { diagnosisInEnglish } from '../../mcp/diagnosis.js';
 
 /**
  * Why a server cannot be used, in the chat's language: the connection
  * layer's diagnosis (kind and values) through the strings table's
- * `diagnosis`, else the error's own message.
+ * `diagnosis`, else (no diagnosis, or no table) the error's own message.
  */
-export function diagnosisText(error: { message: string; diagnosis?: McpDiagnosis }, text: { diagnosis: (d: McpDiagnosis) => string } = { diagnosis: diagnosisInEnglish }): string {
-  return error.diagnosis ? text.diagnosis(error.diagnosis) : error.message;
+export function diagnosisText(error: { message: string; diagnosis?: McpDiagnosis }, text?: { diagnosis: (d: McpDiagnosis, english: string) => string }): string {
+  return error.diagnosis && text ? text.diagnosis(error.diagnosis, error.message) : error.message;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
-import { diagnosisInEnglish, type McpDiagnosis } from '../../mcp/diagnosis.js';
+import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
@@ -93,8 +93,12 @@ export interface ChatStrings extends ContentStrings {
   catalogSizes: (tools: number, prompts: number, resources: number) => string;
   invalidTools: (count: number) => string;
   retry: string;
-  /** Why a server cannot be used (the connection layer's diagnosis: kind and values), in words. */
-  diagnosis: (diagnosis: McpDiagnosis) => string;
+  /**
+   * Why a server cannot be used, in words: the connection layer's diagnosis
+   * (kind and values) and its English sentence (the error's `message`, which
+   * the English table returns as it is).
+   */
+  diagnosis: (diagnosis: McpDiagnosis, english: string) => string;
   /** The notice above the composer: "<name> is not available: <diagnosis>" (the name is drawn before it). */
   serverUnavailable: string;
   retryServer: (name: string) => string;
@@ -193,7 +197,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
   invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   retry: 'Retry',
-  diagnosis: diagnosisInEnglish,
+  diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',
   retryServer: (name) => `Retry ${name}`,
   signInNeeded: (name) => `${name} needs you to sign in before its tools can be used.`,

@@ -35,7 +35,7 @@ export interface HeaderText {
   more: string;
   /** A server's connection state, and why it cannot be used, in the tooltip of its status. */
   serverState?: (state: string) => string;
-  diagnosis?: (diagnosis: McpDiagnosis) => string;
+  diagnosis?: (diagnosis: McpDiagnosis, english: string) => string;
 }
 
 /** What the header's buttons do. */
@@ -101,7 +101,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         (c) => html`<button
           part="server-status ${c.state}"
           class="server-status ${c.state}"
-          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${view.text?.diagnosis ? diagnosisText(c.error, { diagnosis: view.text.diagnosis }) : c.error.message}` : ''}`}
+          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`}
           aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${c.state}`}
           @click=${() => actions.showPanel('servers')}
         >
