@@ -25,7 +25,7 @@
 // Method (see bench/README.md): one Vite server and one Chromium for both
 // widgets, a warm-up run, then RUNS runs; medians and spread (min–max).
 // Run: node --import tsx bench/chat.mjs   (CHAT_BENCH_SKIP_STREAMING=1 skips part 1;
-// CHAT_BENCH_ONLY_OPENING=1 skips parts 4 and 5)
+// CHAT_BENCH_ONLY_OPENING=1 skips parts 4 and 5; CHAT_BENCH_ONLY_PALETTE=1 runs only part 5)
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
@@ -98,7 +98,7 @@ try {
     return { ...result, wall: result.t1 - result.t0, total, longest, tasks: tasks.length };
   }
 
-  if (!process.env.CHAT_BENCH_SKIP_STREAMING) {
+  if (!process.env.CHAT_BENCH_SKIP_STREAMING && !process.env.CHAT_BENCH_ONLY_PALETTE) {
   // --- 1a. <mcp-chat> streaming -------------------------------------------
   const ours = await newPage();
   await ours.evaluate(async () => {
@@ -300,6 +300,28 @@ try {
   const pick = (xs, key) => xs.map((x) => x[key]);
   const ratioLine = (label, ours, theirs) => `  ${label}: mcp-chat / deep-chat ${fmt(median(ours) / median(theirs), 2)}`;
 
+  /** Types `text` into the focused field, one key at a time; each key's time from its event to the frame after it. */
+  async function keyToPaint(page, text) {
+    await page.evaluate(() => {
+      window.__keys = [];
+      window.__onKey = (e) => {
+        const start = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0));
+      };
+      document.addEventListener('keydown', window.__onKey, { capture: true });
+    });
+    for (const ch of text) {
+      await page.keyboard.type(ch);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
+    }
+    return page.evaluate(() => {
+      document.removeEventListener('keydown', window.__onKey, { capture: true });
+      return window.__keys;
+    });
+  }
+
+  // CHAT_BENCH_ONLY_PALETTE=1: only part 5 (parts 2-4 build conversations of 10,000 messages first).
+  if (!process.env.CHAT_BENCH_ONLY_PALETTE) {
   // --- 2. opening 1,000 messages: mcp-chat and deep-chat --------------------------------
   const thousand = makeConversation(1000);
   const oursPage = await newPage();
@@ -330,25 +352,6 @@ try {
     await deepPage.close();
   } else {
   // --- 4. key-to-paint in the composer with 10,000 messages open -------------------------
-  /** Types `text` into the focused field, one key at a time; each key's time from its event to the frame after it. */
-  async function keyToPaint(page, text) {
-    await page.evaluate(() => {
-      window.__keys = [];
-      window.__onKey = (e) => {
-        const start = e.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - start), 0));
-      };
-      document.addEventListener('keydown', window.__onKey, { capture: true });
-    });
-    for (const ch of text) {
-      await page.keyboard.type(ch);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
-    }
-    return page.evaluate(() => {
-      document.removeEventListener('keydown', window.__onKey, { capture: true });
-      return window.__keys;
-    });
-  }
   const sentence = 'the quick brown fox jumps over the lazy dog';
   await oursPage.evaluate(() => document.querySelector('mcp-chat').shadowRoot.querySelector('textarea').focus());
   await keyToPaint(oursPage, 'warm up ');
@@ -365,7 +368,10 @@ try {
   console.log(ratioLine('ratio', oursKeys, deepKeys));
   await oursPage.close();
   await deepPage.close();
+  }
+  }
 
+  if (!process.env.CHAT_BENCH_ONLY_OPENING) {
   // --- 5. the "/" palette with 500 tools --------------------------------------------------
   const palettePage = await newPage();
   await palettePage.evaluate(async (url) => {

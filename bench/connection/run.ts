@@ -11,6 +11,9 @@ export interface ConnectionFigures {
   /** ms for `calls` sequential echo calls, one figure per run. */
   ours: number[];
   bare: number[];
+  /** ms of each call of all runs, in order (the two sides' i-th calls ran next to each other). */
+  oursCalls: number[];
+  bareCalls: number[];
 }
 
 /**
@@ -38,19 +41,25 @@ export async function connectionBench(url: string, era: Era, calls = 500, runs =
     await viaOurs(i);
     await viaBare(i);
   }
-  const figures: ConnectionFigures = { era: { ours: ours.getProtocolEra(), bare: bare.getProtocolEra?.() }, ours: [], bare: [] };
+  const figures: ConnectionFigures = { era: { ours: ours.getProtocolEra(), bare: bare.getProtocolEra?.() }, ours: [], bare: [], oursCalls: [], bareCalls: [] };
   // Interleaved call by call (the order swapping each time), so a busy moment of the machine weighs on both alike.
   for (let r = 0; r < runs; r++) {
     let a = 0;
     let b = 0;
     for (let i = 0; i < calls; i++) {
+      let x: number;
+      let y: number;
       if ((i + r) % 2 === 0) {
-        a += await timed(viaOurs, i);
-        b += await timed(viaBare, i);
+        x = await timed(viaOurs, i);
+        y = await timed(viaBare, i);
       } else {
-        b += await timed(viaBare, i);
-        a += await timed(viaOurs, i);
+        y = await timed(viaBare, i);
+        x = await timed(viaOurs, i);
       }
+      a += x;
+      b += y;
+      figures.oursCalls.push(x);
+      figures.bareCalls.push(y);
     }
     figures.ours.push(a);
     figures.bare.push(b);
