@@ -60,14 +60,29 @@ export class FetchTap {
   readonly fetch: typeof fetch;
   /** What to close when a call ends: one entry per POST the call made (2026 input rounds make several). */
   private readonly open = new Map<string, Set<() => void>>();
+  /** The marker taken off each POST's headers. */
+  private readonly tagged = new WeakMap<Headers, string>();
 
   constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args)) {
     this.fetch = async (input, init) => {
-      const headers = new Headers(init?.headers);
-      const tag = headers.get(CALL_TAG_HEADER);
-      if (tag !== null) headers.delete(CALL_TAG_HEADER);
+      let tag: string | null = null;
+      let request = init;
+      const given = init?.headers;
+      if (given instanceof Headers) {
+        // The SDK builds a fresh Headers for each POST: the marker is taken off it in place (no copy per
+        // call) and remembered, for the same POST sent again to where a same-origin redirect points.
+        tag = given.get(CALL_TAG_HEADER);
+        if (tag !== null) {
+          given.delete(CALL_TAG_HEADER);
+          this.tagged.set(given, tag);
+        } else tag = this.tagged.get(given) ?? null;
+      } else if (given) {
+        const headers = new Headers(given);
+        tag = headers.get(CALL_TAG_HEADER);
+        if (tag !== null) headers.delete(CALL_TAG_HEADER);
+        request = { ...init, headers };
+      }
       const body = typeof init?.body === 'string' ? init.body : '';
-      let request: RequestInit | undefined = init ? { ...init, headers } : init;
       let own: AbortController | undefined;
       if (tag !== null) {
         own = new AbortController();
@@ -87,7 +102,7 @@ export class FetchTap {
           }
         }
       }
-      if (/"method"\s*:\s*"initialize"/.test(body) && response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id')) {
+      if (response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id') && /"method"\s*:\s*"initialize"/.test(body)) {
         this.sessionIdHidden = true;
       }
       if (tag === null || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
@@ -144,11 +159,14 @@ function isAnswer(body: string): boolean {
 }
 
 function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks, onRelease: (release: () => void) => void): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
   let released = false;
+  let cancelled = false;
+  // Piped natively (pipeTo): the page's code runs once per chunk (the scan), not per read of each side.
+  const pipe = new AbortController();
   onRelease(() => {
     released = true;
-    void reader.cancel().catch(() => {});
+    // Cancels the source (closing the HTTP stream); preventAbort leaves the SDK's side open and still.
+    pipe.abort();
   });
   const decoder = new TextDecoder();
   let buffer = '';
@@ -172,6 +190,8 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
     }
   };
   const report = (json: string) => {
+    // Parsed only when it can matter: a server request (a "method"), or the answer not seen yet.
+    if (!json.includes('"method"') && (answered || (!json.includes('"result"') && !json.includes('"error"')))) return;
     try {
       const message = JSON.parse(json) as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
       if (message.result !== undefined || message.error !== undefined) answered = true;
@@ -182,27 +202,28 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
       // Not JSON: the SDK reports it.
     }
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (released) return; // Inert from now on: see FetchTap.release.
-        if (done) {
-          controller.close();
-          if (!answered) hooks.onStreamEnded(tag, resumable);
-          return;
-        }
-        // Scanned before the SDK sees the chunk, so the mapping exists when its handler runs.
-        scan(decoder.decode(value, { stream: true }));
-        controller.enqueue(value);
-      } catch (error) {
-        if (released) return;
-        hooks.onStreamBroken(tag, error);
-        controller.error(error);
-      }
+  // `cancel` is newer than TypeScript's DOM types (Chromium 120, Firefox 120, Safari 17.4, Node 20).
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(reason: unknown): void } = {
+    transform(chunk, controller) {
+      if (released) return; // Inert from now on: see FetchTap.release.
+      // Scanned before the SDK sees the chunk, so the mapping exists when its handler runs.
+      scan(decoder.decode(chunk, { stream: true }));
+      controller.enqueue(chunk);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+    flush() {
+      if (!released && !answered) hooks.onStreamEnded(tag, resumable);
     },
+    // The reader gave up on the stream (the pipe then cancels the source): not a broken stream.
+    cancel() {
+      cancelled = true;
+    },
+  };
+  const through = new TransformStream<Uint8Array, Uint8Array>(transformer);
+  // preventAbort: a failing source does not error the SDK's side by itself; that happens below, unless released.
+  source.pipeTo(through.writable, { preventAbort: true, signal: pipe.signal }).catch((error: unknown) => {
+    if (released || cancelled) return;
+    hooks.onStreamBroken(tag, error);
+    through.writable.abort(error).catch(() => {});
   });
+  return through.readable;
 }
