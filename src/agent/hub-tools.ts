@@ -19,8 +19,14 @@ export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: strin
     server: connection.name,
     key: `${serverKey(connection.url)}#${tool.name}`,
   });
+  // Built once per catalog (hub.tools is the same array until a server or its catalog changes).
+  let listed: { from: readonly McpHub['tools'][number][]; tools: AgentTool[] } | undefined;
   return {
-    listTools: () => hub.tools.filter((t) => isModelVisible(t.tool)).map(toAgentTool),
+    listTools: () => {
+      const tools = hub.tools;
+      if (listed?.from !== tools) listed = { from: tools, tools: tools.filter((t) => isModelVisible(t.tool)).map(toAgentTool) };
+      return listed.tools;
+    },
     findTool: (name) => {
       const found = hub.findTool(name);
       return found ? toAgentTool(found) : undefined;

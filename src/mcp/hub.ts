@@ -46,6 +46,7 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   private readonly list: McpConnection[] = [];
   private readonly unlisten = new Map<McpConnection, () => void>();
   private named?: Map<string, HubTool>;
+  private toolList?: { from: Map<string, HubTool>; tools: readonly HubTool[] };
   private _roots: Root[] = [];
 
   constructor(options: { router?: InputRouter; routerOptions?: InputRouterOptions } = {}) {
@@ -111,9 +112,12 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   /**
    * The merged tool catalog of the connected servers (and of those still
    * connecting whose tools are in: `toolsReady`), with model-facing names.
+   * The same array until a server or its catalog changes (do not modify it).
    */
-  get tools(): HubTool[] {
-    return [...this.byName().values()];
+  get tools(): readonly HubTool[] {
+    const named = this.byName();
+    if (this.toolList?.from !== named) this.toolList = { from: named, tools: [...named.values()] };
+    return this.toolList.tools;
   }
 
   /**

@@ -4,6 +4,8 @@ import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, expect, inject, test, vi } from 'vitest';
 import * as z from 'zod/v4';
 import { sendWebResponse, toWebRequest } from '../../demo/server/node-bridge.js';
+import { hubToolHost } from '../../src/agent/hub-tools.js';
+import type { AgentTool } from '../../src/agent/types.js';
 import { McpHub, type McpConnection } from '../../src/mcp/index.js';
 
 // The demo server and server-everything both offer `echo`: the demo answers
@@ -134,4 +136,24 @@ test('a tool that must run as a task (server-everything simulate-research-query)
   expect(everything.unrunnableTools).toEqual([]);
   expect(h.tools.map((t) => t.tool.name)).toContain('simulate-research-query');
   expect(h.toolsForModel().map((t) => t.name)).toContain('simulate-research-query');
+});
+
+test('the tool lists are built once per catalog: the same list while nothing changes, a new one with the new tool after list_changed', async () => {
+  const toolbox = await startToolbox();
+  const h = hub();
+  h.add({ url: toolbox.url, name: 'toolbox' });
+  await h.connectAll();
+  const host = hubToolHost(h);
+  const tools = h.tools;
+  const agentTools = host.listTools() as readonly AgentTool[];
+  // Asked again (every render of the chat asks): nothing rebuilt.
+  expect(h.tools).toBe(tools);
+  expect(host.listTools()).toBe(agentTools);
+  expect(agentTools.map((t) => t.name)).toEqual(['echo']);
+
+  toolbox.addTool('added');
+  await vi.waitFor(() => expect(h.findTool('added')).toBeDefined(), { timeout: 5000 });
+  expect(h.tools).not.toBe(tools);
+  expect((host.listTools() as readonly AgentTool[]).map((t) => t.name)).toEqual(['echo', 'added']);
+  expect(host.listTools()).toBe(host.listTools());
 });

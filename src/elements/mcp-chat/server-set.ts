@@ -59,6 +59,8 @@ const oauthPart = new LazyPart('signs in to servers', () => import('../../mcp/oa
  * (a dynamic import): until then `hub` is undefined, `connections` is empty
  * and `pending` lists the servers as connecting.
  */
+const NO_TOOLS: readonly AgentTool[] = Object.freeze([]);
+
 export class ServerSet extends EventTarget implements AgentToolHost {
   #hub?: McpHub;
   /** Input request handlers registered with `handle`, kept for the hub's router (it loads with the hub). */
@@ -213,8 +215,9 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     });
   }
 
-  listTools(): AgentTool[] {
-    return (this.#tools?.listTools() ?? []) as AgentTool[];
+  /** The tools of every connected server: the same array until a server or its catalog changes (do not modify it). */
+  listTools(): readonly AgentTool[] {
+    return (this.#tools?.listTools() ?? NO_TOOLS) as readonly AgentTool[];
   }
 
   /** One tool by its model-facing name, with its server connection. */

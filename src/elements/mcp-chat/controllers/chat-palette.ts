@@ -4,6 +4,7 @@ import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { FormField } from '../../shared/schema-fields.js';
 import { LazyPart } from '../../shared/lazy.js';
+import type { AgentTool } from '../../../agent/types.js';
 import type { ServerSet } from '../server-set.js';
 import type { ChatErrorSource } from './chat-session.js';
 
@@ -41,33 +42,47 @@ export interface ChatPaletteHost extends ReactiveControllerHost {
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
 
+/** Ranks entries against one query (its words and patterns prepared once, for every entry). */
+function paletteMatcher(query: string): ((item: Pick<PaletteItem, 'name' | 'title'>) => number | undefined) | undefined {
+  const whole = query.toLowerCase().trim();
+  const words = whole.split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  const patterns = words.map((word) => ({ word, start: new RegExp(`(^|[^a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }));
+  return (item) => {
+    const name = item.name.toLowerCase();
+    const title = item.title.toLowerCase();
+    if (name.startsWith(whole) || title.startsWith(whole)) return 0;
+    let worst = 0;
+    for (const { word, start } of patterns) {
+      let best: number | undefined;
+      for (const text of [name, title]) {
+        const rank = text.startsWith(word) ? 0 : start.test(text) ? 1 : text.includes(word) ? 2 : undefined;
+        if (rank !== undefined && (best === undefined || rank < best)) best = rank;
+      }
+      if (best === undefined) return undefined;
+      worst = Math.max(worst, best);
+    }
+    return Math.max(worst, words.length > 1 ? 1 : 0);
+  };
+}
+
 /**
  * How well an entry matches the query: 0 when the name or title starts with
  * it, 1 when a word of them does, 2 when it is found inside; undefined when not
  * at all. A query of several words must match each (ranked by the worst).
  */
 export function paletteMatch(item: Pick<PaletteItem, 'name' | 'title'>, query: string): number | undefined {
-  const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return 0;
-  const name = item.name.toLowerCase();
-  const title = item.title.toLowerCase();
-  const whole = query.toLowerCase().trim();
-  if (name.startsWith(whole) || title.startsWith(whole)) return 0;
-  let worst = 0;
-  for (const word of words) {
-    const rank = [name, title]
-      .map((text): number | undefined => (text.startsWith(word) ? 0 : new RegExp(`(^|[^a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(text) ? 1 : text.includes(word) ? 2 : undefined))
-      .filter((r): r is number => r !== undefined);
-    if (!rank.length) return undefined;
-    worst = Math.max(worst, Math.min(...rank));
-  }
-  return Math.max(worst, words.length > 1 ? 1 : 0);
+  const match = paletteMatcher(query);
+  return match ? match(item) : 0;
 }
 
 /** The entries matching `query`, best first (prefix, then word start, then inside; ties keep their order). */
 export function rankPaletteItems(items: readonly PaletteItem[], query: string): PaletteItem[] {
+  const match = paletteMatcher(query);
+  // No query: every entry, in its order.
+  if (!match) return [...items];
   return items
-    .map((item, i) => ({ item, i, rank: paletteMatch(item, query) }))
+    .map((item, i) => ({ item, i, rank: match(item) }))
     .filter((e): e is { item: PaletteItem; i: number; rank: number } => e.rank !== undefined)
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
     .map((e) => e.item);
@@ -95,13 +110,19 @@ export class ChatPalette {
     this.#host = host;
   }
 
+  /** The tools' entries, built once per tool list (the servers' list is the same array until it changes). */
+  #toolItems?: { from: readonly AgentTool[]; items: PaletteItem[] };
+
   #all(): PaletteItem[] {
     const set = this.#host.servers;
-    const tools: PaletteItem[] = set.listTools().map((t) => ({ kind: 'tool', name: t.name, title: t.title ?? t.name, description: t.description, server: t.server }));
+    const tools = set.listTools();
+    if (this.#toolItems?.from !== tools) {
+      this.#toolItems = { from: tools, items: tools.map((t) => ({ kind: 'tool', name: t.name, title: t.title ?? t.name, description: t.description, server: t.server })) };
+    }
     const prompts: PaletteItem[] = set
       .listPrompts()
       .map(({ prompt, connection }) => ({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }));
-    return [...tools, ...prompts];
+    return prompts.length ? [...this.#toolItems.items, ...prompts] : this.#toolItems.items;
   }
 
   /** The composer's text changed. */
