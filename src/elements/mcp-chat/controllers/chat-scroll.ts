@@ -98,7 +98,9 @@ export class ChatScroll implements ReactiveController {
         this.#observer.observe(child);
       }
     }
-    if (this.stickToBottom) this.scrollToBottom();
+    // Not while the list is empty (the empty state, servers connecting): reading its height
+    // would force a layout of the whole chat at each update, before the frame does one.
+    if (this.stickToBottom && this.#count > 0) this.scrollToBottom();
     // Once the new messages have rendered: a list too short to scroll shows older messages at once.
     if (!this.#fill) {
       this.#fill = requestAnimationFrame(() => {
