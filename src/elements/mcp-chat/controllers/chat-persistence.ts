@@ -68,6 +68,12 @@ export class ChatPersistence implements ReactiveController {
    */
   async #serversSettled(): Promise<void> {
     await this.#host.updateComplete;
+    // After the first frame (a hidden tab gets no frames: at most 100 ms): a chat without
+    // servers paints before the history chunk and IndexedDB take the main thread.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 100);
+      requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
+    });
     const servers = this.#host.servers;
     const connecting = () => servers.pending.some((p) => p.state === 'connecting') || servers.connections.some((c) => c.state === 'connecting' || c.state === 'idle');
     if (!connecting()) return;
