@@ -272,3 +272,67 @@ test('a page in Arabic: the chat loads its Arabic text beside the bundle and is 
   expect(errors).toEqual([]);
 });
 
+
+/** Gives the chat on the page the fake OpenAI provider (as a page would: the `provider` property). */
+async function useFakeModel(page: import('@playwright/test').Page): Promise<void> {
+  await page.locator('mcp-chat').evaluate((el, baseUrl) => {
+    (el as unknown as { provider: unknown }).provider = { kind: 'openai', baseUrl, model: 'gpt-4o-mini', apiKey: 'test-key' };
+  }, process.env.E2E_OPENAI_URL!);
+}
+
+const MODEL_CHUNK = /\/chunks\/model-[^/]*\.js$/;
+
+test('messages sent while the turn code loads are kept in order and answered once it has loaded', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(MODEL_CHUNK, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+  await useFakeModel(page);
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill('first question');
+  await composer.press('Enter');
+  await composer.fill('second question');
+  await composer.press('Enter');
+  const mine = chat.locator('[part~="user-message"]');
+  await expect(mine).toHaveText([/first question/, /second question/]);
+  expect(asked).toBe(1);
+  release();
+  // One turn, and the model was sent both, in order (the fake echoes the person's last turn).
+  await expect(chat.locator('[part~="assistant-message"]')).toHaveText([/Echo: first question\s+second question/], { timeout: 15_000 });
+  await expect(mine).toHaveText([/first question/, /second question/]);
+  expect(errors).toEqual([]);
+});
+
+test('when the turn code cannot be loaded, the chat says so, keeps the message, and the next message once it is there is answered', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route(MODEL_CHUNK, (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+  await useFakeModel(page);
+  const composer = chat.getByRole('textbox', { name: 'Message' });
+  await composer.fill('are you there');
+  await composer.press('Enter');
+  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that talks to the model. Check your connection and try again.' })).toBeVisible();
+  await expect(chat.locator('[part~="user-message"]')).toHaveText([/are you there/]);
+  // Not busy: the person can send again.
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await page.unroute(MODEL_CHUNK);
+  await composer.fill('and now');
+  await composer.press('Enter');
+  // The model is sent both messages: the one whose turn could not start is not lost.
+  await expect(chat.locator('[part~="assistant-message"]')).toHaveText([/Echo: are you there\s+and now/], { timeout: 15_000 });
+  await expect(chat.locator('[part~="user-message"]')).toHaveText([/are you there/, /and now/]);
+  expect(errors).toEqual([]);
+});

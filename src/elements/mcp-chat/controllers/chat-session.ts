@@ -1,9 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { defaultApprovalPolicy, toolKey } from '../../../agent/approval.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
-import type { AgentCallOptions, AgentToolHost, ApprovalPolicy, TurnEvent, TurnResult } from '../../../agent/types.js';
-import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
+import type { ApprovalPolicy, TurnResult } from '../../../agent/types.js';
+import type { Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore, StoredMessage } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
@@ -13,6 +12,7 @@ import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-br
 import { ToolCalls } from './tool-calls.js';
 import { modelPart } from '../provider-config.js';
 import { saveMessages } from '../../../history/save.js';
+import type { ChatTurn, TurnSessionView } from './chat-turn.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
 export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'tool';
@@ -67,11 +67,12 @@ function whenIdle(timeout: number): Promise<void> {
   });
 }
 
-/** How often, at most, the answer streaming in is saved (ms). */
-const PARTIAL_SAVE_MS = 1000;
-
-/** How a stopped call is reported to the turn loop (it records the call as `cancelled`). */
-const stoppedError = () => new DOMException('The person stopped this tool call.', 'AbortError');
+/** Follows the MCP task of one call: `ontask` for the call's options, the task's id once known, `end` when the call ends. */
+export interface TaskTracker {
+  ontask: (task: { taskId: string; statusMessage?: string }) => void;
+  id: () => string | undefined;
+  end: () => void;
+}
 
 /**
  * The conversation of one `<mcp-chat>`: its messages (the one place a tool
@@ -95,18 +96,17 @@ export class ChatSession implements ReactiveController {
 
   readonly #host: ChatSessionHost;
   #turn?: AbortController;
+  /** The running model turn (its code loads with the providers: `controllers/chat-turn.ts`). */
+  #running?: ChatTurn;
   #calls = new Map<string, AbortController>();
-  #approvals = new Map<string, (ok: boolean) => void>();
   #alwaysAllowed = new Set<string>();
   #saving: Promise<unknown> = Promise.resolve();
   /** Resolves when the running turn or call ends (the queue of direct calls waits on it). */
   #idle: Promise<void> = Promise.resolve();
   #endBusy: () => void = () => {};
-  /** The answer streaming in, as it is saved: where it goes in the conversation, whether a partial save was made. */
-  #partial?: { at: number; text: MessageBlock[]; saved: boolean; done: boolean; finished: boolean; last: number; timer?: ReturnType<typeof setTimeout> };
   /** The element left the page (the answer streaming in was saved as it was). */
   #detached = false;
-  readonly #onPageHide = () => this.#savePartial();
+  readonly #onPageHide = () => this.#running?.savePartial();
 
   constructor(host: ChatSessionHost) {
     this.#host = host;
@@ -121,45 +121,10 @@ export class ChatSession implements ReactiveController {
 
   hostDisconnected(): void {
     globalThis.removeEventListener?.('pagehide', this.#onPageHide);
-    this.#savePartial();
+    this.#running?.savePartial();
     // What the stopped stream records next is what was just saved; saving it again later could land after another chat's messages.
     this.#detached = true;
     this.stop();
-  }
-
-  /** Saves the text streamed so far, marked interrupted, replacing any earlier partial save of the same answer. */
-  #savePartial(): void {
-    const partial = this.#partial;
-    if (!partial) return;
-    clearTimeout(partial.timer);
-    partial.timer = undefined;
-    if (partial.done || !partial.text.length || !this.#host.store) return;
-    partial.last = Date.now();
-    partial.saved = true;
-    const message: Message = { role: 'assistant', content: partial.text, _meta: { [INTERRUPTED_META_KEY]: true, [REPLACES_META_KEY]: partial.at } };
-    this.#saving = this.#saving.then(async () => {
-      try {
-        const id = this.conversation?.id;
-        if (id) await saveMessages(this.#host.store!, id, [{ ...message }]);
-      } catch {
-        // The finished answer is saved again whole; a failed partial save only loses the partial.
-      }
-    });
-  }
-
-  /** The turn's message `message` is recorded: it completes (or, when the stream failed, is) the answer saved so far. */
-  #recordTurnMessage(message: Message): Promise<void> {
-    const partial = this.#partial;
-    if (message.role !== 'assistant' || !partial || partial.done) return this.append(message);
-    clearTimeout(partial.timer);
-    partial.done = true;
-    const meta = { ...(message._meta ?? {}), ...(partial.finished ? {} : { [INTERRUPTED_META_KEY]: true }) };
-    const shown: Message = Object.keys(meta).length ? { ...message, _meta: meta } : message;
-    if (this.#detached && partial.saved && !partial.finished) {
-      this.messages = [...this.messages, shown];
-      return Promise.resolve();
-    }
-    return this.append(shown, partial.saved ? { _meta: { ...meta, [REPLACES_META_KEY]: partial.at } } : {});
   }
 
   #startBusy(): void {
@@ -358,38 +323,68 @@ export class ChatSession implements ReactiveController {
     return this.#saving;
   }
 
-  /** The agent's view of the tools: per-call Stop on top of the turn's signal. */
-  #toolHost(): AgentToolHost {
-    const servers = this.#host.servers;
+  /**
+   * What the running turn sees of this session (`TurnSessionView`): closures
+   * over its state, so the turn code (loaded with the providers) needs no
+   * more of the session than this.
+   */
+  #turnView(): TurnSessionView {
+    const session = this;
     return {
-      listTools: () => servers.listTools(),
-      listInstructions: () => servers.listInstructions(),
-      callTool: async (name: string, args: Record<string, unknown>, options: AgentCallOptions) => {
-        const own = new AbortController();
-        this.#calls.set(options.toolUseId, own);
-        const task = this.#taskTracker(options.toolUseId, name);
-        try {
-          return await servers.callTool(name, args, { ...options, signal: AbortSignal.any([options.signal, own.signal]), ontask: task.ontask });
-        } catch (error) {
-          if (own.signal.aborted) throw stoppedError();
-          throw error;
-        } finally {
-          task.end();
-          this.#calls.delete(options.toolUseId);
-        }
+      host: this.#host,
+      get messages() {
+        return session.messages;
       },
+      get conversationId() {
+        return session.conversation?.id;
+      },
+      calls: this.calls,
+      get detached() {
+        return session.#detached;
+      },
+      alwaysAllowed: this.#alwaysAllowed,
+      get streaming() {
+        return session.streaming;
+      },
+      set streaming(message) {
+        session.streaming = message;
+      },
+      get toolSelection() {
+        return session.toolSelection;
+      },
+      set toolSelection(selection) {
+        session.toolSelection = selection;
+      },
+      append: (message, extra) => this.append(message, extra),
+      show: (message) => {
+        this.messages = [...this.messages, message];
+      },
+      queueSave: (task) => {
+        this.#saving = this.#saving.then(task);
+      },
+      saved: () => this.#saving,
+      setCallStop: (toolUseId, stop) => {
+        if (stop) this.#calls.set(toolUseId, stop);
+        else this.#calls.delete(toolUseId);
+      },
+      taskTracker: (toolUseId, name) => this.#taskTracker(toolUseId, name),
     };
   }
 
-  /** Runs a model turn on the conversation as it is (it should end with the person's message). */
+  /**
+   * Runs a model turn on the conversation as it is (it should end with the
+   * person's message). Its code and the providers' load when a model is first
+   * used; a message sent meanwhile is already in the conversation and goes
+   * with this turn. When they cannot be loaded the chat says so; the messages
+   * stay, and the next message sent tries again.
+   */
   async runTurn(): Promise<TurnResult | undefined> {
     if (this.#pending) await this.#loading;
     const provider = this.#host.provider;
     if (!provider || this.busy) return undefined;
-    // The turn loop and the providers load when a model is first used.
-    let runTurn;
+    let part;
     try {
-      ({ runTurn } = await modelPart.load());
+      part = await modelPart.load();
     } catch (error) {
       this.#host.reportError('provider', (error as Error).message, error);
       return undefined;
@@ -397,38 +392,13 @@ export class ChatSession implements ReactiveController {
     if (this.busy) return undefined;
     this.#startBusy();
     const turn = (this.#turn = new AbortController());
-    const { systemPrompt, maxRounds, policy, model } = this.#host.turnSettings;
-    const base = policy ?? defaultApprovalPolicy;
+    const running = (this.#running = new part.ChatTurn(this.#turnView(), turn.signal));
     let result: TurnResult;
     try {
-      result = await runTurn({
-        provider,
-        messages: this.messages,
-        tools: this.#toolHost(),
-        systemPrompt,
-        maxRounds,
-        model,
-        signal: turn.signal,
-        policy: (tool, input) => (this.#alwaysAllowed.has(toolKey(tool)) ? 'allow' : base(tool, input)),
-        approve: ({ toolUse, signal }) =>
-          new Promise<boolean>((resolve) => {
-            this.#approvals.set(toolUse.id, resolve);
-            signal.addEventListener('abort', () => resolve(false), { once: true });
-          }),
-        onMessage: (message) => this.#recordTurnMessage(message),
-        onEvent: (event) => this.#onTurnEvent(event),
-        onToolSelection: (selection) => {
-          const changed = selection.omitted.length !== this.toolSelection?.omitted.length || selection.total !== this.toolSelection?.total;
-          this.toolSelection = selection;
-          if (changed) this.#host.requestUpdate();
-        },
-      });
+      result = await running.run(provider, part.runTurn);
     } finally {
-      if (this.#partial) clearTimeout(this.#partial.timer);
-      this.#partial = undefined;
-      this.streaming = undefined;
+      this.#running = undefined;
       this.#turn = undefined;
-      this.#approvals.clear();
       this.#stopBusy();
     }
     if (result.reason === 'error') {
@@ -436,73 +406,6 @@ export class ChatSession implements ReactiveController {
     }
     this.#host.turnEnded(result);
     return result;
-  }
-
-  #onTurnEvent(event: TurnEvent): void {
-    const servers = this.#host.servers;
-    switch (event.type) {
-      case 'round-start':
-        if (this.#partial) clearTimeout(this.#partial.timer);
-        this.#partial = { at: this.messages.length, text: [], saved: false, done: false, finished: false, last: Date.now() };
-        this.streaming = { role: 'assistant', content: [] };
-        this.#host.streamChanged();
-        return;
-      case 'delta':
-        this.streaming = { role: 'assistant', content: event.content.filter(Boolean).map((b) => ({ ...b })) as MessageBlock[] };
-        this.#host.streamChanged();
-        this.#partialChanged(this.streaming.content);
-        return;
-      case 'message':
-        if (event.message.role === 'assistant') {
-          this.streaming = undefined;
-          for (const block of event.message.content) {
-            if (block.type !== 'tool_use') continue;
-            const tool = servers.getTool(block.name);
-            this.calls.update(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
-          }
-          const text = event.message.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
-          if (text) this.#host.announce(`Assistant: ${text}`);
-        }
-        return;
-      case 'tool-approval':
-        this.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection.url });
-        this.#host.announce(`${event.toolUse.name} needs your approval.`);
-        return;
-      case 'tool-start':
-        this.calls.update(event.toolUse.id, { status: 'running', server: event.tool?.server, title: event.tool?.title });
-        this.#host.announce(`Running ${event.toolUse.name}.`);
-        return;
-      case 'tool-progress':
-        this.calls.update(event.toolUse.id, { progress: event.progress });
-        return;
-      case 'tool-end': {
-        const { status } = event;
-        this.calls.update(event.toolUse.id, { status, result: event.result, progress: undefined });
-        this.#host.announce(`${event.toolUse.name}: ${status === 'done' ? 'done' : status}.`);
-        this.#host.toolCalled(event.toolUse, event.result, status, servers.getTool(event.toolUse.name)?.server);
-        return;
-      }
-      case 'provider-result':
-        if (this.#partial) {
-          this.#partial.finished = true;
-          clearTimeout(this.#partial.timer);
-        }
-        return;
-      default: {
-        const never: never = event;
-        void never;
-      }
-    }
-  }
-
-  /** New streamed content: its text (never a half-made tool call, which would break the pairing) is saved at most once a second. */
-  #partialChanged(content: readonly MessageBlock[]): void {
-    const partial = this.#partial;
-    if (!partial || partial.done || partial.finished) return;
-    partial.text = content.filter((b) => b.type === 'text' && b.text !== '');
-    if (partial.timer === undefined && partial.text.length) {
-      partial.timer = setTimeout(() => this.#savePartial(), Math.max(0, PARTIAL_SAVE_MS - (Date.now() - partial.last)));
-    }
   }
 
   #useOf(toolUseId: string): ToolUseBlock | undefined {
@@ -515,7 +418,7 @@ export class ChatSession implements ReactiveController {
    * the result is saved) so a reloaded page can fetch the result; while the call runs this tab holds the task's Web Lock, so another
    * tab showing the conversation does not follow it too.
    */
-  #taskTracker(toolUseId: string, name: string): { ontask: (task: { taskId: string; statusMessage?: string }) => void; id: () => string | undefined; end: () => void } {
+  #taskTracker(toolUseId: string, name: string): TaskTracker {
     let recorded: string | undefined;
     let release: (() => void) | undefined;
     return {
@@ -682,37 +585,9 @@ export class ChatSession implements ReactiveController {
     }
   }
 
-  /** The person answered an approval request. */
+  /** The person answered an approval request (of the running turn). */
   answerApproval(toolUseId: string, approved: boolean, always: boolean): void {
-    const resolve = this.#approvals.get(toolUseId);
-    if (!resolve) return;
-    this.#approvals.delete(toolUseId);
-    if (always && approved) {
-      const use = this.#useOf(toolUseId);
-      const tool = use && this.#host.servers.getTool(use.name);
-      if (use) this.#alwaysAllowed.add(tool ? toolKey(tool) : use.name);
-    }
-    void this.#logApproval(toolUseId, approved);
-    resolve(approved);
-  }
-
-  async #logApproval(toolUseId: string, approved: boolean): Promise<void> {
-    const store = this.#host.store;
-    const use = this.#useOf(toolUseId);
-    if (!store || !use) return;
-    await this.#saving;
-    if (!this.conversation) return;
-    await store
-      .appendActivity({
-        conversationId: this.conversation.id,
-        kind: 'tool-approval',
-        toolUseId,
-        server: serverKeyOf(this.#host.servers.getTool(use.name)?.connection.url),
-        request: { method: 'tools/call', params: { name: use.name, arguments: use.input } },
-        response: { result: { action: approved ? 'approve' : 'deny' } },
-        respondedAt: Date.now(),
-      })
-      .catch(() => {});
+    this.#running?.answerApproval(toolUseId, approved, always);
   }
 
   /** Stops one running tool call. */
@@ -787,5 +662,3 @@ const taskLock = (task: ToolTaskRecord) => `mcp-elements/task/${task.server}/${t
 
 /** How long a reloaded chat waits for the server of an unfinished task to connect and list the tool (ms). */
 const RESUME_WAIT_MS = 15_000;
-
-const serverKeyOf = (url: string | undefined) => (url === undefined ? undefined : serverKey(url));
