@@ -19,7 +19,7 @@ import { ChatPersistence, type ChatPersistenceHost } from './controllers/chat-pe
 import { ChatScroll, type ChatScrollHost } from './controllers/chat-scroll.js';
 import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './controllers/chat-session.js';
 import { controllerHost } from './controllers/controller-host.js';
-import { ConversationList, type ConversationListHost } from './controllers/conversation-list.js';
+import type { ConversationList, ConversationListHost } from './controllers/conversation-list.js';
 import { AppViews, type AppViewsHost } from './controllers/app-views.js';
 import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
@@ -321,7 +321,8 @@ export class McpChat extends LitElement {
   readonly #persistence = new ChatPersistence(this.#host);
   readonly #settings = new ModelSettings(this.#host);
   readonly #palette = new ChatPalette(this.#host);
-  readonly #conversations = new ConversationList(this.#host);
+  /** The Conversations panel's list: made with the panels' code, when that panel is first drawn. */
+  #conversations?: ConversationList;
   readonly #inputs = new InputRequests(this.#host);
   readonly #apps = new AppViews(this.#host);
   readonly #serverEdits = new ServerEdits(this.#host);
@@ -497,7 +498,7 @@ export class McpChat extends LitElement {
       // ChatSession
       streamChanged: () => this.#scroll.streamChanged(),
       conversationCreated: () => {
-        if (this.panel === 'conversations') void this.#conversations.refresh();
+        if (this.panel === 'conversations') void this.#conversations?.refresh();
         // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
         // also when nothing else repaints (no model: no streaming follows).
         this.requestUpdate();
@@ -605,7 +606,7 @@ export class McpChat extends LitElement {
     }
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
-    if (changed.has('panel') && this.panel === 'conversations') void this.#conversations.refresh();
+    if (changed.has('panel') && this.panel === 'conversations') void this.#conversations?.refresh();
     if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;
     if (this.panel === 'settings') this.#settings.probeOllama();
   }
@@ -935,9 +936,14 @@ export class McpChat extends LitElement {
     const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
     const sign = { announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
     switch (panel) {
-      case 'conversations':
+      case 'conversations': {
+        let list = this.#conversations;
+        if (!list) {
+          list = this.#conversations = new panels.ConversationList(this.#host);
+          void list.refresh();
+        }
         return renderConversationsPanel(
-          this.#conversations,
+          list,
           {
             hasStore: Boolean(this.chatStore),
             persistent: this.chatStore?.persistent ?? false,
@@ -953,6 +959,7 @@ export class McpChat extends LitElement {
             pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
           },
         );
+      }
       case 'servers':
         return renderServersPanel(
           {
