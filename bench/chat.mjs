@@ -228,6 +228,9 @@ try {
   async function openOurs(page, messages) {
     await page.evaluate(async (messages) => {
       document.body.replaceChildren();
+      // Texts of their own in each run: none of them was parsed before on this page (the markdown cache would make a reopening cheaper).
+      const run = Math.random().toString(36).slice(2, 8);
+      messages = messages.map((m) => ({ ...m, content: m.content.map((b) => (b.type === 'text' ? { ...b, text: b.text.replace('item', `item ${run}`) } : b)) }));
       const { createMemoryHistory } = await import('/src/history/memory-store.ts');
       const store = createMemoryHistory();
       const conversation = await store.createConversation({ title: 'bench' });
