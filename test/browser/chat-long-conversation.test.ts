@@ -11,7 +11,11 @@ import { userEvent } from 'vitest/browser';
 // Long conversations: what a person sees when opening one, scrolling back
 // through it and jumping to a message found by search.
 
-afterEach(() => document.body.replaceChildren());
+afterEach(async () => {
+  // A chat taken off the page still reads the rest of its conversation and renders it: let it finish, so it does not run into the next test.
+  for (const chat of document.querySelectorAll('mcp-chat')) await chat.session.whenLoaded();
+  document.body.replaceChildren();
+});
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 const settle = async () => {
@@ -153,6 +157,22 @@ describe('<mcp-chat> long conversations', () => {
     expect(top.isConnected).toBe(true);
     expect(Math.abs(top.getBoundingClientRect().top - offset)).toBeLessThan(3);
     expect(shownMessages(chat).indexOf(top)).toBeGreaterThan(FIRST_PAGE);
+  });
+
+  test('a person who scrolls up while an update is under way is not pulled back to the bottom', async () => {
+    await warmUp();
+    const { store, id } = await storeWith(1000);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    const l = list(chat);
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+    // The person scrolls up in the same moment as the chat updates (more messages read, a card's status): before the scroll event.
+    l.scrollTop -= 200;
+    chat.requestUpdate();
+    await chat.updateComplete;
+    await settle();
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeGreaterThan(150);
   });
 
   test('a view taller than the first page is filled before it is painted', async () => {

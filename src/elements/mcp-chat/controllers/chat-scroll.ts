@@ -88,6 +88,24 @@ export class ChatScroll implements ReactiveController {
     });
   }
 
+  hostUpdate(): void {
+    // Before this update changes the list: a scroll up the person made since we last put it at the bottom (its event not handled yet) stops the following.
+    this.#noticeScroll();
+  }
+
+  /**
+   * The person scrolled up from where {@link scrollToBottom} last put the
+   * list, and its scroll event has not come yet (it comes with a later
+   * frame): the list stops following, so an update under way does not pull
+   * them back. Only upwards: content added above moves the list down
+   * (scroll anchoring), and content that shrank leaves it at the bottom.
+   */
+  #noticeScroll(): void {
+    const list = this.#list;
+    if (!list || !this.stickToBottom || this.#pinnedTop < 0 || this.#count === 0) return;
+    if (list.scrollTop < this.#pinnedTop - 1 && list.scrollHeight - list.scrollTop - list.clientHeight >= 40) this.stickToBottom = false;
+  }
+
   hostUpdated(): void {
     const list = this.#list;
     if (list && this.#observer) {
@@ -101,12 +119,17 @@ export class ChatScroll implements ReactiveController {
     // Not while the list is empty (the empty state, servers connecting): reading its height
     // would force a layout of the whole chat at each update, before the frame does one.
     if (this.stickToBottom && this.#count > 0) this.scrollToBottom();
-    // Once the new messages have rendered: a list too short to scroll shows older messages at once.
+    // Once the new messages have rendered (before the frame is painted): a list too short to scroll shows older messages at once.
     if (!this.#fill) {
       this.#fill = requestAnimationFrame(() => {
         this.#fill = 0;
         const l = this.#list;
-        if (l && l.scrollHeight <= l.clientHeight + 1 && this.#range().start > 0) this.#older(false);
+        if (!l) return;
+        if (l.scrollHeight <= l.clientHeight + 1 && this.#range().start > 0) {
+          this.#older(false);
+          // Still before this frame is painted (its messages' own updates follow; the ResizeObserver sees to those).
+          void this.#host.updateComplete.then(() => this.stickToBottom && this.scrollToBottom());
+        }
       });
     }
   }
@@ -193,6 +216,7 @@ export class ChatScroll implements ReactiveController {
     this.#first = undefined;
     this.#start = undefined;
     this.#end = undefined;
+    this.#pinnedTop = -1;
     this.stickToBottom = true;
   }
 
@@ -204,6 +228,7 @@ export class ChatScroll implements ReactiveController {
       this.#first = undefined;
       this.#host.requestUpdate();
     }
+    this.#pinnedTop = -1;
     this.stickToBottom = true;
   }
 
@@ -287,8 +312,10 @@ export class ChatScroll implements ReactiveController {
     const list = this.#list;
     if (!list) return;
     const fromBottom = list.scrollHeight - list.scrollTop - list.clientHeight;
-    // The list grew between our own scroll to the bottom and its scroll event: still following.
-    const ours = this.stickToBottom && list.scrollTop >= this.#pinnedTop - 1;
+    // The list grew below between our own scroll to the bottom and its scroll event (it is still where we put it): still following.
+    // Not when it is elsewhere: content added above moves it down (scroll anchoring), and a person
+    // scrolling up right after that leaves it below where we put it, yet above the bottom.
+    const ours = this.stickToBottom && Math.abs(list.scrollTop - this.#pinnedTop) <= 1;
     this.stickToBottom = this.#end === undefined && (ours || fromBottom < 40);
     const { start } = this.#range();
     if (list.scrollTop < list.clientHeight && start > 0) this.#older();
