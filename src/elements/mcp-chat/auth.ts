@@ -1,4 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { ChatStrings } from './strings.js';
 import type { McpConnection, McpConnectionConfig } from '../../mcp/connection.js';
 import type { BrowserOAuthProvider, BrowserOAuthProviderOptions } from '../../mcp/oauth/browser-oauth-provider.js';
 import { errorInWords } from './error-words.js';
@@ -61,6 +62,7 @@ export function canSignIn(connection: McpConnection): boolean {
 
 /** Where sign-in and sign-out tell how it went. */
 export interface SignInReporter {
+  text: Pick<ChatStrings, 'signedIn' | 'signInFailed' | 'signedOut' | 'signOutFailed' | 'storeError'>;
   announce(text: string): void;
   reportError(source: 'server', message: string, error: unknown): void;
 }
@@ -71,8 +73,8 @@ export interface SignInReporter {
  */
 export function signIn(connection: McpConnection, report: SignInReporter): Promise<void> {
   return connection.signIn().then(
-    () => report.announce(`Signed in to ${connection.name}.`),
-    (error: unknown) => report.reportError('server', `Sign-in to ${connection.name} did not complete: ${errorInWords(error)}`, error),
+    () => report.announce(report.text.signedIn(connection.name)),
+    (error: unknown) => report.reportError('server', report.text.signInFailed(connection.name, errorInWords(error, report.text)), error),
   );
 }
 
@@ -80,8 +82,8 @@ export function signIn(connection: McpConnection, report: SignInReporter): Promi
 export async function signOut(connection: McpConnection, report: SignInReporter): Promise<void> {
   try {
     await connection.signOut();
-    report.announce(`Signed out of ${connection.name}.`);
+    report.announce(report.text.signedOut(connection.name));
   } catch (error) {
-    report.reportError('server', `Sign-out of ${connection.name} failed: ${errorInWords(error)}`, error);
+    report.reportError('server', report.text.signOutFailed(connection.name, errorInWords(error, report.text)), error);
   }
 }

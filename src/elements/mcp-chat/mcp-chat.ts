@@ -650,7 +650,7 @@ export class McpChat extends LitElement {
   }
 
   #turnEnded(result: TurnResult): void {
-    if (result.reason === 'maxRounds') this.#showError(`The model was stopped after ${result.rounds} calls (the limit for one answer). Send a message to let it continue.`);
+    if (result.reason === 'maxRounds') this.#showError(this.#t.maxRounds(result.rounds));
     this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
   }
 
@@ -738,7 +738,7 @@ export class McpChat extends LitElement {
     try {
       await this.session.open(id, this.#messageCode());
     } catch (error) {
-      this.#reportError('history', `The conversation could not be opened: ${errorInWords(error)}`, error);
+      this.#reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
     }
   }
 
@@ -805,7 +805,7 @@ export class McpChat extends LitElement {
       await this.updateComplete;
       this.previewDialog?.showModal();
     } catch (error) {
-      this.#reportError('server', `Could not read ${uri}: ${errorInWords(error)}`, error);
+      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
     }
   }
 
@@ -824,7 +824,7 @@ export class McpChat extends LitElement {
       const blocks: ContentBlock[] = (result.contents as ResourceContents[]).map((resource) => ({ type: 'resource', resource }));
       this.attachments = [...this.attachments, ...blocks];
     } catch (error) {
-      this.#reportError('server', `Could not read ${uri}: ${errorInWords(error)}`, error);
+      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
     }
   }
 
@@ -899,7 +899,7 @@ export class McpChat extends LitElement {
     }
     return html`<p part="error" class="error" role="alert">
       ${messagesPart.error.message}
-      <button type="button" @click=${() => void messagesPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>Try again</button>
+      <button type="button" @click=${() => void messagesPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
     </p>`;
   }
 
@@ -928,13 +928,13 @@ export class McpChat extends LitElement {
       return panelsPart.error
         ? html`<p part="error" class="error" role="alert">
             ${panelsPart.error.message}
-            <button type="button" @click=${() => void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>Try again</button>
+            <button type="button" @click=${() => void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
           </p>`
-        : html`<p class="notice" role="status">Loading…</p>`;
+        : html`<p class="notice" role="status">${this.#t.loading}</p>`;
     }
     this.#adoptPanelStyles(panels.panelContentStyles);
     const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
-    const sign = { announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
+    const sign = { text: this.#t, announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
     switch (panel) {
       case 'conversations': {
         let list = this.#conversations;
@@ -1017,6 +1017,7 @@ export class McpChat extends LitElement {
             ollama: this.#settings.ollama,
             ollamaUrl: this.ollamaUrl,
             allowKeyStorage: this.allowKeyStorage,
+            text: this.#t,
           },
           {
             choose: (next, withKey) => {
@@ -1029,7 +1030,7 @@ export class McpChat extends LitElement {
         );
       }
       case 'resources':
-        return renderResourcesPanel(this.serverSet.listResources(), { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
+        return renderResourcesPanel(this.serverSet.listResources(), this.#t, { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
       default: {
         const never: never = panel;
         return never;
@@ -1044,7 +1045,7 @@ export class McpChat extends LitElement {
       await navigator.clipboard.writeText(raw ? String(stored ?? '') : messageText(message));
       this.#announce(raw ? this.#t.copiedRaw : this.#t.copied);
     } catch (error) {
-      this.#reportError('history', 'The text could not be copied: the browser did not allow access to the clipboard.', error);
+      this.#reportError('history', this.#t.clipboardFailed, error);
     }
   }
 
@@ -1105,7 +1106,7 @@ export class McpChat extends LitElement {
     const shown = [...connections, ...(this.serverSet.pending as unknown as McpConnection[])];
     const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
     const onSignIn = (c: McpConnection) =>
-      void signIn(c, { announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
+      void signIn(c, { text: this.#t, announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
     const connected = connections.filter((c) => c.toolsReady);
     const t = this.#t;
@@ -1113,14 +1114,14 @@ export class McpChat extends LitElement {
         ? html`<button
             part="launcher-button"
             class="launcher-button"
-            aria-label="Open chat"
+            aria-label=${t.openChat}
             aria-expanded=${this.open ? 'true' : 'false'}
             @click=${() => (this.open = !this.open)}
           >
             ${icon(this.open ? 'x' : 'message-circle')}
           </button>`
         : nothing}
-      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? 'Chat' : undefined)}>
+      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
         ${renderHeader(
           { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
@@ -1140,8 +1141,8 @@ export class McpChat extends LitElement {
         )}
         <div class="body">
           ${this.panel
-            ? html`<aside part="panel" class="panel" aria-label=${this.panel}>
-                <button class="icon-button panel-close" aria-label="Close panel" data-tip="Close" data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
+            ? html`<aside part="panel" class="panel" aria-label=${t[this.panel]}>
+                <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
                 ${this.#renderPanel(this.panel)}
               </aside>`
             : nothing}
@@ -1152,6 +1153,7 @@ export class McpChat extends LitElement {
                   ? renderEmptyState(
                       { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel },
                       () => (this.panel = 'settings'),
+                      t,
                     )
                   : nothing}
                 ${this.#messagesNotice()}
@@ -1163,6 +1165,7 @@ export class McpChat extends LitElement {
                     s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
                   theme: this.theme,
                   interrupted: this.#t.interrupted,
+                  thinkingLabel: this.#t.thinking,
                   range: (visible) => this.#scroll.range(visible),
                   strings: this.#stableStrings,
                   toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
@@ -1174,7 +1177,7 @@ export class McpChat extends LitElement {
                       editing: this.editing,
                       idle: !s.busy,
                       hasModel: !noModel,
-                      text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel },
+                      text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel, yourMessage: t.yourMessage, answer: t.answer },
                     },
                     actions: {
                       copy: (m) => void this.#copy(m),
@@ -1201,14 +1204,14 @@ export class McpChat extends LitElement {
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
-                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore }, {
+                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore, text: t }, {
                   choose: (item) => void palette.choose(item),
                   submit: (form) => void palette.submit(form),
                   close: () => palette.close(),
                   complete: (field, input) => palette.complete(field, input),
                   destructive: (name) => this.serverSet.getTool(name)?.annotations?.destructiveHint === true,
                 })}
-                ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)))}
+                ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)), t)}
                 <form part="composer" class="composer" @submit=${this.#submit}>
                   <button
                     part="attach-button"
@@ -1241,11 +1244,11 @@ export class McpChat extends LitElement {
           </div>
         </div>
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-        <dialog part="resource-preview" class="preview" aria-label="Resource preview">
+        <dialog part="resource-preview" class="preview" aria-label=${t.resourcePreview}>
           ${this.preview
             ? html`<div class="row">
                   <strong>${this.preview.uri}</strong>
-                  <button class="icon-button" aria-label="Close" @click=${() => this.previewDialog?.close()}>${icon('x')}</button>
+                  <button class="icon-button" aria-label=${t.close} @click=${() => this.previewDialog?.close()}>${icon('x')}</button>
                 </div>
                 ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
             : nothing}

@@ -109,6 +109,121 @@ export interface ChatStrings extends ContentStrings {
   signOutOf: (name: string) => string;
   noServer: string;
   noServerEditable: string;
+  /** Empty state: its heading (a model is set up, or not). */
+  emptyTitle: string;
+  emptyTitleNoModel: string;
+  /** Empty state: the servers (`servers`, names joined by `joinNames`, drawn bold) and how many tools. */
+  connectedTo: (servers: string, tools: number) => string;
+  joinNames: (names: readonly string[]) => string;
+  noServerYet: string;
+  askAnything: string;
+  suggestions: string;
+  /** Empty state without a model: `slash` is the "/" key, `link` the `chooseModelLink` button. */
+  noModelEmpty: (slash: string, link: string) => string;
+  chooseModelLink: string;
+  /** The header's status of a server, read after its name (`connected`, `failed`, ...). */
+  serverStatus: (state: string) => string;
+  chooseModel: string;
+  model: string;
+  modelTitle: (model: string) => string;
+  panels: string;
+  closeChat: string;
+  yourMessage: string;
+  answer: string;
+  toolsAndPrompts: string;
+  noPaletteMatch: string;
+  runTool: (title: string) => string;
+  usePrompt: (title: string) => string;
+  /** The palette's Run form of a destructive tool: the bold part, then the rest (`server` may be `itsServer`). */
+  destructive: string;
+  destructiveRest: (server: string) => string;
+  itsServer: string;
+  run: string;
+  insert: string;
+  /** Settings panel. */
+  pageModel: (label: string) => string;
+  ollamaFound: (url: string, models: string) => string;
+  useOllama: (model: string) => string;
+  provider: string;
+  providerName: (kind: string) => string;
+  baseUrl: string;
+  ollamaNoKey: string;
+  apiKey: string;
+  keyNote: (memoryOnly: boolean) => string;
+  rememberKey: string;
+  listModels: string;
+  useModel: string;
+  /** Conversations panel. */
+  historyOff: string;
+  renameConversation: (title: string) => string;
+  exportConversation: (title: string) => string;
+  deleteConversation: (title: string) => string;
+  newShort: string;
+  importFile: string;
+  importLabel: string;
+  searchConversations: string;
+  search: string;
+  memoryOnly: string;
+  noConversationMatch: (query: string) => string;
+  savedConversations: string;
+  newTitleFor: (title: string) => string;
+  save: string;
+  confirmDelete: (title: string) => string;
+  delete: string;
+  /** Resources panel. */
+  noConnectedServer: string;
+  noResources: string;
+  preview: string;
+  attachResource: string;
+  uriFor: (name: string) => string;
+  fillTemplate: string;
+  openChat: string;
+  closePanel: string;
+  resourcePreview: string;
+  tryAgain: string;
+  loading: string;
+  thinking: string;
+  attachedImage: string;
+  removeAttachment: string;
+  /** A store error in words (`kind`: a `HistoryError` kind, or `pairing`; `detail`: the store's or browser's own words). */
+  storeError: (kind: string, detail: string) => string;
+  openFailed: (reason: string) => string;
+  readFailed: (uri: string, reason: string) => string;
+  clipboardFailed: string;
+  maxRounds: (rounds: number) => string;
+  promptFailed: (name: string, reason: string) => string;
+  notSaved: (reason: string) => string;
+  olderNotRead: (reason: string) => string;
+  messageNotSaved: (reason: string) => string;
+  taskNotSaved: (reason: string) => string;
+  /** The title of a conversation started by running a tool. */
+  toolTitle: (tool: string) => string;
+  /** Announcements (the live region). */
+  assistantSaid: (text: string) => string;
+  needsApproval: (tool: string) => string;
+  running: (tool: string) => string;
+  /** `status`: done, error, cancelled, denied. */
+  toolStatus: (tool: string, status: string) => string;
+  fetchingResult: (tool: string) => string;
+  willRunAfter: (tool: string) => string;
+  noToolOffers: (tool: string) => string;
+  listFailed: (reason: string) => string;
+  renamed: (title: string) => string;
+  renameFailed: (reason: string) => string;
+  deleted: (title: string) => string;
+  deleteFailed: (reason: string) => string;
+  exportFailed: (reason: string) => string;
+  importFailed: (reason: string) => string;
+  askedForInput: (server: string, reason: string) => string;
+  askedForAnswer: (server: string, reason: string) => string;
+  samplingFailed: (server: string, reason: string) => string;
+  logLevelRefused: (server: string, level: string, reason: string) => string;
+  noModelsListed: (base: string) => string;
+  modelsUnreachable: (base: string, reason: string, kind: string) => string;
+  signedIn: (server: string) => string;
+  signInFailed: (server: string, reason: string) => string;
+  signedOut: (server: string) => string;
+  signOutFailed: (server: string, reason: string) => string;
 }
 
 /** English (the default). */
@@ -206,6 +321,122 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   signOutOf: (name) => `Sign out of ${name}`,
   noServer: 'No server. Set the server attribute or the servers property.',
   noServerEditable: 'No server yet. Add one below.',
+  emptyTitle: 'How can I help?',
+  emptyTitleNoModel: 'Run tools and prompts',
+  connectedTo: (servers, tools) => `Connected to ${servers} with ${tools} ${tools === 1 ? 'tool' : 'tools'}.`,
+  joinNames: (list) => (list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`),
+  noServerYet: 'No server is connected yet.',
+  askAnything: 'Ask anything; the model uses these tools when it helps.',
+  suggestions: 'Suggestions',
+  noModelEmpty: (slash, link) => `No model is set up. Type ${slash} to run a tool or a prompt yourself, or ${link}.`,
+  chooseModelLink: 'choose a model',
+  serverStatus: (state) => state,
+  chooseModel: 'Choose a model',
+  model: 'Model',
+  modelTitle: (model) => `Model: ${model}`,
+  panels: 'Panels',
+  closeChat: 'Close chat',
+  yourMessage: 'Your message',
+  answer: 'Answer',
+  toolsAndPrompts: 'Tools and prompts',
+  noPaletteMatch: 'No tools or prompts match.',
+  runTool: (title) => `Run tool: ${title}`,
+  usePrompt: (title) => `Use prompt: ${title}`,
+  destructive: 'This tool can change or delete data',
+  destructiveRest: (server) => ` on ${server}. It runs as soon as you press Run.`,
+  itsServer: 'its server',
+  run: 'Run',
+  insert: 'Insert',
+  pageModel: (label) => `The page set up a model (${label}). Settings here replace it.`,
+  ollamaFound: (url, models) => `Ollama found at ${url}: ${models}`,
+  useOllama: (model) => `Use Ollama (${model})`,
+  provider: 'Provider',
+  providerName: (kind) => (({ openai: 'OpenAI-compatible', anthropic: 'Anthropic', ollama: 'Ollama (local)' }) as Record<string, string>)[kind] ?? kind,
+  baseUrl: 'Base URL',
+  ollamaNoKey: 'Ollama runs on this machine and needs no key.',
+  apiKey: 'API key',
+  keyNote: (memoryOnly) => `The key is sent only to this endpoint, never to MCP servers${memoryOnly ? ', and kept in memory only' : ''}.`,
+  rememberKey: 'Remember the key in this browser',
+  listModels: 'List models',
+  useModel: 'Use this model',
+  historyOff: 'History is turned off.',
+  renameConversation: (title) => `Rename ${title}`,
+  exportConversation: (title) => `Export ${title}`,
+  deleteConversation: (title) => `Delete ${title}`,
+  newShort: 'New',
+  importFile: 'Import',
+  importLabel: 'Import a conversation',
+  searchConversations: 'Search conversations',
+  search: 'Search',
+  memoryOnly: 'Saved in memory only: conversations end with the page.',
+  noConversationMatch: (q) => `No conversation matches “${q}”.`,
+  savedConversations: 'Saved conversations',
+  newTitleFor: (title) => `New title for ${title}`,
+  save: 'Save',
+  confirmDelete: (title) => `Delete “${title}”? This cannot be undone.`,
+  delete: 'Delete',
+  noConnectedServer: 'No connected server.',
+  noResources: 'No resources.',
+  preview: 'Preview',
+  attachResource: 'Attach',
+  uriFor: (name) => `URI for ${name}`,
+  fillTemplate: 'Fill in the {placeholders}, then attach.',
+  openChat: 'Open chat',
+  closePanel: 'Close panel',
+  resourcePreview: 'Resource preview',
+  tryAgain: 'Try again',
+  loading: 'Loading…',
+  thinking: 'The model is thinking',
+  attachedImage: 'Attached image',
+  removeAttachment: 'Remove attachment',
+  storeError: (kind, detail) =>
+    (
+      ({
+        pairing: 'the last tool call of this conversation has no saved result, so the store refused what followed. Start a new conversation (New) to keep saving.',
+        'quota-exceeded': "the browser's storage for this site is full. Delete old conversations (Conversations panel) or free some space, then try again.",
+        'invalid-messages': `the store refused it (${detail}).`,
+        closed: 'the conversation store was closed, perhaps by another tab that updated it. Reload the page to keep saving.',
+        unavailable: 'this browser does not allow saving here (private window or storage turned off); the conversation is kept only until the page is left.',
+        'upgrade-blocked': 'another tab holds an older version of the conversation store open. Close the other tabs of this site and reload.',
+        'not-found': 'that conversation no longer exists (it may have been deleted in another tab).',
+        'invalid-import': detail,
+      }) as Record<string, string>
+    )[kind] ?? `the browser's storage reported an error (${detail}). Try again; if it keeps failing, reload the page.`,
+  openFailed: (reason) => `The conversation could not be opened: ${reason}`,
+  readFailed: (uri, reason) => `Could not read ${uri}: ${reason}`,
+  clipboardFailed: 'The text could not be copied: the browser did not allow access to the clipboard.',
+  maxRounds: (rounds) => `The model was stopped after ${rounds} calls (the limit for one answer). Send a message to let it continue.`,
+  promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
+  notSaved: (reason) => `Conversations will not be saved: ${reason}`,
+  olderNotRead: (reason) => `The older messages of this conversation could not be read: ${reason}`,
+  messageNotSaved: (reason) => `This message could not be saved: ${reason}`,
+  taskNotSaved: (reason) => `The task of this tool call could not be saved (a reload will not find its result): ${reason}`,
+  toolTitle: (tool) => `Tool: ${tool}`,
+  assistantSaid: (text) => `Assistant: ${text}`,
+  needsApproval: (tool) => `${tool} needs your approval.`,
+  running: (tool) => `Running ${tool}.`,
+  toolStatus: (tool, status) => `${tool}: ${status}.`,
+  fetchingResult: (tool) => `Fetching the result of ${tool}.`,
+  willRunAfter: (tool) => `${tool} will run when the current work ends.`,
+  noToolOffers: (tool) => `No connected server offers the tool ${tool}.`,
+  listFailed: (reason) => `The saved conversations could not be listed: ${reason}`,
+  renamed: (title) => `Renamed to ${title}.`,
+  renameFailed: (reason) => `The conversation could not be renamed: ${reason}`,
+  deleted: (title) => `Deleted ${title}.`,
+  deleteFailed: (reason) => `The conversation could not be deleted: ${reason}`,
+  exportFailed: (reason) => `The conversation could not be exported: ${reason}`,
+  importFailed: (reason) => `That file could not be imported: ${reason}`,
+  askedForInput: (server, reason) => `${server} asked for input: ${reason}`,
+  askedForAnswer: (server, reason) => `${server} asked for a model answer: ${reason}`,
+  samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
+  logLevelRefused: (server, level, reason) => `${server} did not accept the log level "${level}" (${reason}). Its messages are still filtered here.`,
+  noModelsListed: (base) => `${base} listed no models. Type the model id instead.`,
+  modelsUnreachable: (base, reason, kind) =>
+    `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
+  signedIn: (server) => `Signed in to ${server}.`,
+  signInFailed: (server, reason) => `Sign-in to ${server} did not complete: ${reason}`,
+  signedOut: (server) => `Signed out of ${server}.`,
+  signOutFailed: (server, reason) => `Sign-out of ${server} failed: ${reason}`,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
@@ -28,6 +29,8 @@ export interface PaletteForm {
 
 /** What the palette needs from its element. */
 export interface ChatPaletteHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly servers: ServerSet;
   /** Empties the composer (the "/…" text was a command, not a message). */
   clearComposer(): void;
@@ -222,7 +225,7 @@ export class ChatPalette {
       const result = await connection.getPrompt(prompt.name, args as Record<string, string>);
       await this.#host.insertPrompt(result.messages.map((m) => ({ role: m.role, content: Array.isArray(m.content) ? m.content : [m.content] }) as Message));
     } catch (error) {
-      this.#host.reportError('server', `The prompt ${prompt.name} failed: ${(error as Error).message}`, error);
+      this.#host.reportError('server', this.#host.text.promptFailed(prompt.name, (error as Error).message), error);
     }
   }
 

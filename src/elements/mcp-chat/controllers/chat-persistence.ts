@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
 import { LazyPart } from '../../shared/lazy.js';
 import { errorInWords } from '../error-words.js';
@@ -13,6 +14,8 @@ const historyPart = new LazyPart('saves conversations', () => import('../lazy/hi
 
 /** What the persistence controller needs from its element. */
 export interface ChatPersistenceHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   /** The element's `storage-key`. */
   readonly storageKey: string;
   /** The chat's servers (the history is opened once they have connected, so it does not slow them down). */
@@ -152,7 +155,7 @@ export class ChatPersistence implements ReactiveController {
       try {
         history = await historyPart.load();
       } catch (error) {
-        host.reportError('history', `Conversations will not be saved: ${errorInWords(error)}`, error);
+        host.reportError('history', host.text.notSaved(errorInWords(error, host.text)), error);
         return;
       }
       if (this.defaultStore) return;
@@ -160,7 +163,7 @@ export class ChatPersistence implements ReactiveController {
         this.defaultStore = await history.openHistory();
       } catch (error) {
         this.defaultStore = history.createMemoryHistory();
-        host.reportError('history', `Conversations will not be saved: ${errorInWords(error)}`, error);
+        host.reportError('history', host.text.notSaved(errorInWords(error, host.text)), error);
       }
       host.requestUpdate();
     }

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { ApprovalPolicy, TurnResult } from '../../../agent/types.js';
@@ -19,6 +20,8 @@ export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'to
 
 /** What the session needs from its element. Read at the moment of use, so property changes apply to the next turn. */
 export interface ChatSessionHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly servers: ServerSet;
   readonly provider: ModelProvider | undefined;
   readonly store: HistoryStore | undefined;
@@ -228,7 +231,7 @@ export class ChatSession implements ReactiveController {
         before = piece[0]!.seq;
       }
     } catch (error) {
-      if (generation === this.#openGeneration) this.#host.reportError('history', `The older messages of this conversation could not be read: ${errorInWords(error)}`, error);
+      if (generation === this.#openGeneration) this.#host.reportError('history', this.#host.text.olderNotRead(errorInWords(error, this.#host.text)), error);
       return;
     }
     if (generation !== this.#openGeneration) return;
@@ -262,7 +265,7 @@ export class ChatSession implements ReactiveController {
       const text = first.content.find((b) => b.type === 'text')?.text as string | undefined;
       const tool = first.content.find((b): b is ToolUseBlock => b.type === 'tool_use')?.name;
       this.conversation = await store.createConversation({
-        title: (text ?? (tool ? `Tool: ${tool}` : 'New conversation')).trim().slice(0, 80) || 'New conversation',
+        title: (text ?? (tool ? this.#host.text.toolTitle(tool) : this.#host.text.newConversation)).trim().slice(0, 80) || this.#host.text.newConversation,
         servers: this.#host.servers.connections.map((c) => ({ url: c.url, name: c.name })),
         provider: this.#host.provider?.id,
         model: this.#host.turnSettings.model,
@@ -292,7 +295,7 @@ export class ChatSession implements ReactiveController {
           await this.#updateTasks(this.#host.store!, id, (all) => Object.fromEntries(Object.entries(all).filter(([use]) => !answered.includes(use)))).catch(() => {});
         }
       } catch (error) {
-        this.#host.reportError('history', `This message could not be saved: ${errorInWords(error)}`, error);
+        this.#host.reportError('history', this.#host.text.messageNotSaved(errorInWords(error, this.#host.text)), error);
       }
     });
     await this.#saving;
@@ -456,7 +459,7 @@ export class ChatSession implements ReactiveController {
       try {
         await this.#updateTasks(store, id, (tasks) => ({ ...tasks, [toolUseId]: task }));
       } catch (error) {
-        this.#host.reportError('history', `The task of this tool call could not be saved (a reload will not find its result): ${errorInWords(error)}`, error);
+        this.#host.reportError('history', this.#host.text.taskNotSaved(errorInWords(error, this.#host.text)), error);
       }
     });
     await this.#saving;
@@ -566,7 +569,7 @@ export class ChatSession implements ReactiveController {
     }
     const own = new AbortController();
     this.#calls.set(use.id, own);
-    this.#host.announce(`Fetching the result of ${shown.title ?? use.name}.`);
+    this.#host.announce(this.#host.text.fetchingResult(shown.title ?? use.name));
     try {
       const r = await connection.resumeTask(task.id, task.tool, {
         signal: own.signal,
@@ -612,7 +615,7 @@ export class ChatSession implements ReactiveController {
     if (this.busy) {
       const label = servers.getTool(name)?.title ?? name;
       this.queued = [...this.queued, label];
-      this.#host.announce(`${label} will run when the current work ends.`);
+      this.#host.announce(this.#host.text.willRunAfter(label));
       this.#host.requestUpdate();
       while (this.busy) await this.#idle;
       const at = this.queued.indexOf(label);
@@ -620,7 +623,7 @@ export class ChatSession implements ReactiveController {
     }
     const tool = servers.getTool(name);
     if (!tool) {
-      this.#host.reportError('tool', `No connected server offers the tool ${name}.`, undefined);
+      this.#host.reportError('tool', this.#host.text.noToolOffers(name), undefined);
       return;
     }
     this.#startBusy();
@@ -650,7 +653,7 @@ export class ChatSession implements ReactiveController {
       // The card stays open: the person asked for this result (the model's calls are rows).
       await this.append({ role: 'user', content: [result] });
       this.#host.toolCalled(use, result, status, tool.server);
-      this.#host.announce(`${name}: ${status}.`);
+      this.#host.announce(this.#host.text.toolStatus(name, status));
     } finally {
       this.#stopBusy();
     }

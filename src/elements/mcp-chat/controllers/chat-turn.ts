@@ -233,16 +233,16 @@ export class ChatTurn {
             session.calls.update(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
           }
           const text = event.message.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
-          if (text) host.announce(`Assistant: ${text}`);
+          if (text) host.announce(host.text.assistantSaid(text));
         }
         return;
       case 'tool-approval':
         session.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection.url });
-        host.announce(`${event.toolUse.name} needs your approval.`);
+        host.announce(host.text.needsApproval(event.toolUse.name));
         return;
       case 'tool-start':
         session.calls.update(event.toolUse.id, { status: 'running', server: event.tool?.server, title: event.tool?.title });
-        host.announce(`Running ${event.toolUse.name}.`);
+        host.announce(host.text.running(event.toolUse.name));
         return;
       case 'tool-progress':
         session.calls.update(event.toolUse.id, { progress: event.progress });
@@ -250,7 +250,7 @@ export class ChatTurn {
       case 'tool-end': {
         const { status } = event;
         session.calls.update(event.toolUse.id, { status, result: event.result, progress: undefined });
-        host.announce(`${event.toolUse.name}: ${status === 'done' ? 'done' : status}.`);
+        host.announce(host.text.toolStatus(event.toolUse.name, status));
         host.toolCalled(event.toolUse, event.result, status, servers.getTool(event.toolUse.name)?.server);
         return;
       }

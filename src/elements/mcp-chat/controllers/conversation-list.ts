@@ -1,10 +1,13 @@
 import type { ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
 import { errorInWords } from '../error-words.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** What the conversation list needs from its element. */
 export interface ConversationListHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly store: HistoryStore | undefined;
   announce(text: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
@@ -50,7 +53,7 @@ export class ConversationList {
       this.conversations = conversations;
       this.hits = hits;
     } catch (error) {
-      this.#host.reportError('history', `The saved conversations could not be listed: ${errorInWords(error)}`, error);
+      this.#host.reportError('history', this.#host.text.listFailed(errorInWords(error, this.#host.text)), error);
     }
     this.#host.requestUpdate();
   }
@@ -82,9 +85,9 @@ export class ConversationList {
     this.renaming = undefined;
     try {
       if (title && title !== c.title) await this.#host.store!.renameConversation(c.id, title);
-      this.#host.announce(`Renamed to ${title || c.title}.`);
+      this.#host.announce(this.#host.text.renamed(title || c.title));
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be renamed: ${errorInWords(error)}`, error);
+      this.#host.reportError('history', this.#host.text.renameFailed(errorInWords(error, this.#host.text)), error);
     }
     await this.refresh();
   }
@@ -95,9 +98,9 @@ export class ConversationList {
     try {
       await this.#host.store!.deleteConversation(c.id);
       deleted?.();
-      this.#host.announce(`Deleted ${c.title}.`);
+      this.#host.announce(this.#host.text.deleted(c.title));
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be deleted: ${errorInWords(error)}`, error);
+      this.#host.reportError('history', this.#host.text.deleteFailed(errorInWords(error, this.#host.text)), error);
     }
     await this.refresh();
   }
@@ -107,7 +110,7 @@ export class ConversationList {
     try {
       return await this.#host.store!.exportConversation(c.id);
     } catch (error) {
-      this.#host.reportError('history', `The conversation could not be exported: ${errorInWords(error)}`, error);
+      this.#host.reportError('history', this.#host.text.exportFailed(errorInWords(error, this.#host.text)), error);
       return undefined;
     }
   }
@@ -126,7 +129,7 @@ export class ConversationList {
       await this.refresh();
       return conversation.id;
     } catch (error) {
-      this.#host.reportError('import', `That file could not be imported: ${errorInWords(error)}`, error);
+      this.#host.reportError('import', this.#host.text.importFailed(errorInWords(error, this.#host.text)), error);
       return undefined;
     }
   }

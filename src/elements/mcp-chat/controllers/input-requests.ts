@@ -1,4 +1,5 @@
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
+import type { ChatStrings } from '../strings.js';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
 import type { HistoryStore } from '../../../history/index.js';
@@ -21,6 +22,8 @@ const samplingPart = new LazyPart('asks you to approve requests for a model answ
 
 /** What the input requests need from their element. */
 export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly servers: ServerSet;
   readonly provider: ModelProvider | undefined;
   readonly store: HistoryStore | undefined;
@@ -148,7 +151,7 @@ export class InputRequests implements ReactiveController {
       response = { result: { ...result } };
       return result;
     } catch (error) {
-      if (error instanceof LazyPartError) host.reportError('server', `${context.server.name} asked for input: ${error.message}`, error);
+      if (error instanceof LazyPartError) host.reportError('server', host.text.askedForInput(context.server.name, error.message), error);
       response = { error: { code: jsonRpcCodeOf(error), message: errorInWords(error) } };
       throw error;
     } finally {
@@ -163,7 +166,7 @@ export class InputRequests implements ReactiveController {
     try {
       sampling = samplingPart.value ?? (await samplingPart.load());
     } catch (error) {
-      host.reportError('tool', `${context.server.name} asked for a model answer: ${(error as Error).message}`, error);
+      host.reportError('tool', host.text.askedForAnswer(context.server.name, (error as Error).message), error);
       throw error;
     }
     const { createSamplingHandler } = sampling;
@@ -177,7 +180,7 @@ export class InputRequests implements ReactiveController {
       const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(sampling.SamplingPolicies), store: host.store, conversationId: () => host.conversationId });
       return await handler(params, context);
     } catch (error) {
-      host.reportError('tool', `A sampling request from ${context.server.name} failed: ${errorInWords(error)}`, error);
+      host.reportError('tool', host.text.samplingFailed(context.server.name, errorInWords(error, host.text)), error);
       throw error;
     } finally {
       takeDown();

@@ -1,10 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import { errorInWords } from '../error-words.js';
 import { DEFAULT_BASE_URLS, findOllama, modelPart, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 import type { ChatErrorSource } from './chat-session.js';
 
 /** What the model settings need from their element. */
 export interface ModelSettingsHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly storageKey: string;
   /** The element's `allow-key-storage`. */
   readonly allowKeyStorage: boolean;
@@ -70,12 +73,12 @@ export class ModelSettings implements ReactiveController {
     const base = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
     try {
       this.models = await (await modelPart.load()).fetchModelIds(config);
-      if (!this.models.length) this.#host.reportError('provider', `${base} listed no models. Type the model id instead.`, undefined);
+      if (!this.models.length) this.#host.reportError('provider', this.#host.text.noModelsListed(base), undefined);
     } catch (error) {
       this.models = [];
       this.#host.reportError(
         'provider',
-        `Could not reach ${base} to list its models (${errorInWords(error)}). Check the base URL${config.kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
+        this.#host.text.modelsUnreachable(base, errorInWords(error, this.#host.text), config.kind),
         error,
       );
     }

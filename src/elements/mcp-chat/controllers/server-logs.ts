@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpLogMessageEvent } from '../../../mcp/connection-events.js';
@@ -8,6 +9,8 @@ import type { ChatErrorSource } from './chat-session.js';
 
 /** What the server logs need from their element. */
 export interface ServerLogsHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
   readonly servers: ServerSet;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
@@ -119,7 +122,7 @@ export class ServerLogs implements ReactiveController {
     try {
       await connection.setLoggingLevel(level);
     } catch (error) {
-      this.#host.reportError('server', `${connection.name} did not accept the log level "${level}" (${errorInWords(error)}). Its messages are still filtered here.`, error);
+      this.#host.reportError('server', this.#host.text.logLevelRefused(connection.name, level, errorInWords(error, this.#host.text)), error);
     }
   }
 

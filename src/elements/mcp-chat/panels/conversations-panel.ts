@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import type { Conversation } from '../../../history/index.js';
 import type { ConversationList } from '../controllers/conversation-list.js';
-import { conversationDate, groupByDate, type DateGroupText } from './conversation-groups.js';
+import { conversationDate, groupByDate } from './conversation-groups.js';
+import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
 
 /** What the Conversations panel's buttons do beyond the list itself. */
 export interface ConversationsPanelActions {
@@ -19,27 +20,28 @@ export interface ConversationsPanelActions {
 /** The Conversations panel: new, import, search, and per conversation open, rename, export, delete. */
 export function renderConversationsPanel(
   list: ConversationList,
-  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: DateGroupText; lang?: string },
+  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: ChatStrings; lang?: string },
   actions: ConversationsPanelActions,
 ) {
-  if (!view.hasStore) return html`<p class="hint">History is turned off.</p>`;
+  const t = view.text ?? CHAT_STRINGS_EN;
+  if (!view.hasStore) return html`<p class="hint">${t.historyOff}</p>`;
   if (!list.conversations) void list.refresh();
   const q = list.query.trim();
   const shown = list.visible;
   const row = (c: Conversation) => {
-    if (list.renaming === c.id) return renameRow(list, c, actions);
-    if (list.confirming === c.id) return confirmRow(list, c, view.currentId, actions);
+    if (list.renaming === c.id) return renameRow(list, c, actions, t);
+    if (list.confirming === c.id) return confirmRow(list, c, view.currentId, actions, t);
     return html`<li part="conversation" class="conversation" aria-current=${c.id === view.currentId ? 'true' : 'false'}>
       <button data-open=${c.id} title=${c.title} @click=${() => actions.open(c.id, list.hitOf(c.id))}>
         <span class="conversation-title">${c.title}</span>
         <time part="conversation-date" datetime=${new Date(c.updatedAt).toISOString()}>${conversationDate(c.updatedAt, Date.now(), view.lang)}</time>
       </button>
-      <button data-rename=${c.id} aria-label=${`Rename ${c.title}`} @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>✎</button>
-      <button aria-label=${`Export ${c.title}`} @click=${async () => {
+      <button data-rename=${c.id} aria-label=${t.renameConversation(c.title)} @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>✎</button>
+      <button aria-label=${t.exportConversation(c.title)} @click=${async () => {
         const text = await list.exportText(c);
         if (text !== undefined) actions.download(`${c.title.replace(/[^\w.-]+/g, '_').slice(0, 40) || 'conversation'}.json`, text);
       }}>⇩</button>
-      <button data-delete=${c.id} class="danger" aria-label=${`Delete ${c.title}`} @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>×</button>
+      <button data-delete=${c.id} class="danger" aria-label=${t.deleteConversation(c.title)} @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>×</button>
     </li>`;
   };
   const onImport = async (event: Event) => {
@@ -50,17 +52,17 @@ export function renderConversationsPanel(
     const id = await list.importFile(file);
     if (id) actions.open(id);
   };
-  return html`<h2>Conversations</h2>
+  return html`<h2>${t.conversations}</h2>
     <div class="row">
-      <button @click=${() => actions.newConversation()}>New</button>
-      <button @click=${() => actions.pickImport()}>Import</button>
-      <input class="import" type="file" accept="application/json,.json" hidden aria-label="Import a conversation" @change=${onImport} />
+      <button @click=${() => actions.newConversation()}>${t.newShort}</button>
+      <button @click=${() => actions.pickImport()}>${t.importFile}</button>
+      <input class="import" type="file" accept="application/json,.json" hidden aria-label=${t.importLabel} @change=${onImport} />
     </div>
-    <input part="search" type="search" aria-label="Search conversations" placeholder="Search" .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
-    ${view.persistent ? nothing : html`<p class="hint">Saved in memory only: conversations end with the page.</p>`}
-    ${q && list.conversations && shown.length === 0 ? html`<p class="hint" role="status">No conversation matches “${q}”.</p>` : nothing}
-    <div part="conversation-list" role="list" aria-label="Saved conversations">
-      ${groupByDate(shown, view.text ?? { today: 'Today', yesterday: 'Yesterday', previous7Days: 'Previous 7 days' }, Date.now(), view.lang).map(
+    <input part="search" type="search" aria-label=${t.searchConversations} placeholder=${t.search} .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
+    ${view.persistent ? nothing : html`<p class="hint">${t.memoryOnly}</p>`}
+    ${q && list.conversations && shown.length === 0 ? html`<p class="hint" role="status">${t.noConversationMatch(q)}</p>` : nothing}
+    <div part="conversation-list" role="list" aria-label=${t.savedConversations}>
+      ${groupByDate(shown, t, Date.now(), view.lang).map(
         (g, i) => html`<div role="listitem" class="conversation-group">
           <h3 part="conversation-group" id=${`group-${i}`}>${g.label}</h3>
           <ul aria-labelledby=${`group-${i}`}>${g.conversations.map(row)}</ul>
@@ -69,7 +71,7 @@ export function renderConversationsPanel(
     </div>`;
 }
 
-function renameRow(list: ConversationList, c: Conversation, actions: ConversationsPanelActions) {
+function renameRow(list: ConversationList, c: Conversation, actions: ConversationsPanelActions, t: ChatStrings) {
   const cancel = () => {
     list.edit({});
     actions.focus(`[data-rename="${CSS.escape(c.id)}"]`);
@@ -82,14 +84,14 @@ function renameRow(list: ConversationList, c: Conversation, actions: Conversatio
   };
   return html`<li class="conversation">
     <form class="rename" @submit=${save} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
-      <input name="title" class="rename-input" aria-label=${`New title for ${c.title}`} .value=${c.title} required />
-      <button type="submit">Save</button>
-      <button type="button" @click=${cancel}>Cancel</button>
+      <input name="title" class="rename-input" aria-label=${t.newTitleFor(c.title)} .value=${c.title} required />
+      <button type="submit">${t.save}</button>
+      <button type="button" @click=${cancel}>${t.cancel}</button>
     </form>
   </li>`;
 }
 
-function confirmRow(list: ConversationList, c: Conversation, current: string | undefined, actions: ConversationsPanelActions) {
+function confirmRow(list: ConversationList, c: Conversation, current: string | undefined, actions: ConversationsPanelActions, t: ChatStrings) {
   const cancel = () => {
     list.edit({});
     actions.focus(`[data-delete="${CSS.escape(c.id)}"]`);
@@ -101,10 +103,10 @@ function confirmRow(list: ConversationList, c: Conversation, current: string | u
   const id = `confirm-${c.id}`;
   return html`<li class="conversation">
     <div part="confirm" class="confirm" role="group" aria-labelledby=${id} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
-      <span id=${id}>Delete “${c.title}”? This cannot be undone.</span>
+      <span id=${id}>${t.confirmDelete(c.title)}</span>
       <div class="row">
-        <button type="button" class="danger" @click=${remove}>Delete</button>
-        <button type="button" class="confirm-cancel" @click=${cancel}>Cancel</button>
+        <button type="button" class="danger" @click=${remove}>${t.delete}</button>
+        <button type="button" class="confirm-cancel" @click=${cancel}>${t.cancel}</button>
       </div>
     </div>
   </li>`;

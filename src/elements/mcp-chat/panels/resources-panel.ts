@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { ServerSet } from '../server-set.js';
+import type { ChatStrings } from '../strings.js';
 
 /** What the Resources panel's buttons do. */
 export interface ResourcesPanelActions {
@@ -9,19 +10,19 @@ export interface ResourcesPanelActions {
 }
 
 /** The Resources panel: each server's resources (Preview, Attach) and templates (fill in, Attach). */
-export function renderResourcesPanel(groups: ReturnType<ServerSet['listResources']>, actions: ResourcesPanelActions) {
-  return html`<h2>Resources</h2>
-    ${groups.length === 0 ? html`<p class="hint">No connected server.</p>` : nothing}
+export function renderResourcesPanel(groups: ReturnType<ServerSet['listResources']>, text: ChatStrings, actions: ResourcesPanelActions) {
+  return html`<h2>${text.resources}</h2>
+    ${groups.length === 0 ? html`<p class="hint">${text.noConnectedServer}</p>` : nothing}
     ${groups.map(
       (g) => html`<h3>${g.connection.name}</h3>
-        ${g.resources.length === 0 && g.templates.length === 0 ? html`<p class="hint">No resources.</p>` : nothing}
+        ${g.resources.length === 0 && g.templates.length === 0 ? html`<p class="hint">${text.noResources}</p>` : nothing}
         <ul>
           ${g.resources.map(
             (r) => html`<li>
               <strong>${r.title ?? r.name}</strong> <span class="hint">${r.uri}</span>
               <div class="row">
-                <button @click=${() => actions.preview(r.uri)}>Preview</button>
-                <button @click=${() => actions.attach(r.uri, g.connection.url)}>Attach</button>
+                <button @click=${() => actions.preview(r.uri)}>${text.preview}</button>
+                <button @click=${() => actions.attach(r.uri, g.connection.url)}>${text.attachResource}</button>
               </div>
             </li>`,
           )}
@@ -35,9 +36,9 @@ export function renderResourcesPanel(groups: ReturnType<ServerSet['listResources
                   if (uri) actions.attach(uri, g.connection.url);
                 }}
               >
-                <label>${t.title ?? t.name}<input name="uri" .value=${t.uriTemplate} aria-label=${`URI for ${t.name}`} /></label>
-                <span class="hint">Fill in the {placeholders}, then attach.</span>
-                <button type="submit">Attach</button>
+                <label>${t.title ?? t.name}<input name="uri" .value=${t.uriTemplate} aria-label=${text.uriFor(t.name)} /></label>
+                <span class="hint">${text.fillTemplate}</span>
+                <button type="submit">${text.attachResource}</button>
               </form>
             </li>`,
           )}

@@ -67,7 +67,7 @@ export interface ServersPanelView {
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
 export function renderServersPanel(view: ServersPanelView, actions: ServersPanelActions) {
   const { connections, text: t } = view;
-  return html`<h2>Servers</h2>
+  return html`<h2>${t.servers}</h2>
     ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
     ${connections.length === 0 ? html`<p class="hint">${view.editable ? t.noServerEditable : t.noServer}</p>` : nothing}
     <ul class="server-list">

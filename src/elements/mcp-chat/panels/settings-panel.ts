@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import type { ChatStrings } from '../strings.js';
 import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../provider-config.js';
 
 /** What the Settings panel draws. */
@@ -15,6 +16,8 @@ export interface SettingsPanelView {
   ollama: readonly string[];
   ollamaUrl: string;
   allowKeyStorage: boolean;
+  /** Interface text (the strings table). */
+  text: ChatStrings;
 }
 
 /** What the Settings panel's buttons do. */
@@ -28,7 +31,7 @@ export interface SettingsPanelActions {
 
 /** The Settings panel: provider, base URL, key, model (with "List models" and a found Ollama). */
 export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPanelActions) {
-  const { config: cfg, ollama } = view;
+  const { config: cfg, ollama, text: t } = view;
   const kind = view.draftKind ?? cfg.kind;
   // Values typed for another kind (an OpenAI URL, model or key) do not carry over.
   const same = kind === cfg.kind;
@@ -48,28 +51,28 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
     const { model: _model, ...config } = read((event.target as HTMLElement).closest('form')!);
     actions.listModels(config);
   };
-  return html`<h2>Model</h2>
-    ${view.pageProvider !== undefined ? html`<p class="hint">The page set up a model (${view.pageProvider}). Settings here replace it.</p>` : nothing}
+  return html`<h2>${t.model}</h2>
+    ${view.pageProvider !== undefined ? html`<p class="hint">${t.pageModel(view.pageProvider)}</p>` : nothing}
     ${ollama.length
-      ? html`<p class="hint" role="status">Ollama found at ${view.ollamaUrl}: ${ollama.join(', ')}
-          <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>Use Ollama (${ollama[0]})</button></p>`
+      ? html`<p class="hint" role="status">${t.ollamaFound(view.ollamaUrl, ollama.join(', '))}
+          <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
       : nothing}
     <form @submit=${apply} class="run-form">
-      <label>Provider
+      <label>${t.provider}
         <select name="kind" @change=${(e: Event) => actions.pickKind((e.target as HTMLSelectElement).value as ProviderKind)}>
-          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${k === 'openai' ? 'OpenAI-compatible' : k === 'anthropic' ? 'Anthropic' : 'Ollama (local)'}</option>`)}
+          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${t.providerName(k)}</option>`)}
         </select>
       </label>
-      <label>Base URL <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
+      <label>${t.baseUrl} <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
       ${kind === 'ollama'
-        ? html`<p class="hint">Ollama runs on this machine and needs no key.</p>`
-        : html`<label>API key <input name="apiKey" type="password" autocomplete="off" .value=${same ? (cfg.apiKey ?? '') : ''} /></label>
-            <p class="hint">The key is sent only to this endpoint, never to MCP servers${view.allowKeyStorage ? '' : ', and kept in memory only'}.</p>
-            ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> Remember the key in this browser</label>` : nothing}`}
-      <label>Model
+        ? html`<p class="hint">${t.ollamaNoKey}</p>`
+        : html`<label>${t.apiKey} <input name="apiKey" type="password" autocomplete="off" .value=${same ? (cfg.apiKey ?? '') : ''} /></label>
+            <p class="hint">${t.keyNote(!view.allowKeyStorage)}</p>
+            ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> ${t.rememberKey}</label>` : nothing}`}
+      <label>${t.model}
         <input name="model" list="model-list" required placeholder=${EXAMPLE_MODELS[kind]} .value=${same ? (cfg.model ?? view.model ?? '') : ''} />
         <datalist id="model-list">${[...new Set([...view.models, ...(kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
       </label>
-      <div class="row"><button type="button" @click=${loadModels}>List models</button><button type="submit" class="primary">Use this model</button></div>
+      <div class="row"><button type="button" @click=${loadModels}>${t.listModels}</button><button type="submit" class="primary">${t.useModel}</button></div>
     </form>`;
 }

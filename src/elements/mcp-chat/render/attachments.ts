@@ -16,13 +16,17 @@ export async function readImageFiles(files: File[]): Promise<Array<{ type: 'imag
 }
 
 /** The blocks attached to the next message, each removable. */
-export function renderAttachments(attachments: readonly ContentBlock[], onRemove: (index: number) => void) {
+export function renderAttachments(
+  attachments: readonly ContentBlock[],
+  onRemove: (index: number) => void,
+  text: { attachedImage: string; removeAttachment: string } = { attachedImage: 'Attached image', removeAttachment: 'Remove attachment' },
+) {
   return attachments.length
     ? html`<div part="attachments" class="attachments">
         ${attachments.map(
           (a, i) => html`<span class="attachment">
-            ${a.type === 'image' ? html`<img src=${`data:${a.mimeType};base64,${a.data}`} alt="Attached image" />` : a.type === 'resource' ? a.resource.uri : a.type}
-            <button aria-label="Remove attachment" @click=${() => onRemove(i)}>×</button>
+            ${a.type === 'image' ? html`<img src=${`data:${a.mimeType};base64,${a.data}`} alt=${text.attachedImage} />` : a.type === 'resource' ? a.resource.uri : a.type}
+            <button aria-label=${text.removeAttachment} @click=${() => onRemove(i)}>×</button>
           </span>`,
         )}
       </div>`

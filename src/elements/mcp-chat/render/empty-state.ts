@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { icon } from '../../shared/icons.js';
+import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
 
 /** A starter suggestion of the empty state. */
 export interface StarterView {
@@ -18,9 +19,16 @@ export interface EmptyStateView {
   noModel: boolean;
 }
 
-/** Joins names as people write them: "A", "A and B", "A, B and C". */
-function names(list: readonly string[]): string {
-  return list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+/** The keys of the strings table the empty state draws. */
+export type EmptyStateText = Pick<
+  ChatStrings,
+  'emptyTitle' | 'emptyTitleNoModel' | 'connectedTo' | 'joinNames' | 'noServerYet' | 'askAnything' | 'suggestions' | 'noModelEmpty' | 'chooseModelLink'
+>;
+
+/** `words` called with one marker per part, the markers replaced by the parts (a bold name, a button). */
+function fill(words: (...marks: string[]) => string, ...parts: unknown[]) {
+  const split = words(...parts.map((_, i) => `\u0001${i}\u0001`)).split('\u0001');
+  return split.map((piece, i) => (i % 2 ? parts[Number(piece)] : piece));
 }
 
 /**
@@ -28,17 +36,15 @@ function names(list: readonly string[]): string {
  * here (servers and tools), a few starters, and how to choose a model when
  * none is set up. The `empty` slot replaces all of it.
  */
-export function renderEmptyState(view: EmptyStateView, openSettings: () => void) {
-  const what = view.servers.length
-    ? html`Connected to <strong>${names(view.servers)}</strong> with ${view.tools} ${view.tools === 1 ? 'tool' : 'tools'}.`
-    : html`No server is connected yet.`;
+export function renderEmptyState(view: EmptyStateView, openSettings: () => void, t: EmptyStateText = CHAT_STRINGS_EN) {
+  const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : t.noServerYet;
   return html`<div part="empty-state" class="empty">
     <slot name="empty">
       <div class="empty-mark" aria-hidden="true">${icon('message-circle')}</div>
-      <h2>${view.noModel ? 'Run tools and prompts' : 'How can I help?'}</h2>
-      <p>${what}${view.noModel ? nothing : ' Ask anything; the model uses these tools when it helps.'}</p>
+      <h2>${view.noModel ? t.emptyTitleNoModel : t.emptyTitle}</h2>
+      <p>${what}${view.noModel ? nothing : ` ${t.askAnything}`}</p>
       ${view.starters.length
-        ? html`<ul class="starters" aria-label="Suggestions">
+        ? html`<ul class="starters" aria-label=${t.suggestions}>
             ${view.starters.map(
               (s) => html`<li>
                 <button part="starter" class="starter" type="button" @click=${() => s.run()}>
@@ -50,8 +56,11 @@ export function renderEmptyState(view: EmptyStateView, openSettings: () => void)
         : nothing}
       ${view.noModel
         ? html`<p part="notice" class="notice no-model">
-            No model is set up. Type <kbd>/</kbd> to run a tool or a prompt yourself, or
-            <button type="button" class="link-button" @click=${openSettings}>choose a model</button>.
+            ${fill(
+              (slash, link) => t.noModelEmpty(slash!, link!),
+              html`<kbd>/</kbd>`,
+              html`<button type="button" class="link-button" @click=${openSettings}>${t.chooseModelLink}</button>`,
+            )}
           </p>`
         : nothing}
     </slot>

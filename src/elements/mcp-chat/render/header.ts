@@ -36,6 +36,13 @@ export interface HeaderText {
   /** A server's connection state, and why it cannot be used, in the tooltip of its status. */
   serverState?: (state: string) => string;
   diagnosis?: (diagnosis: McpDiagnosis, english: string) => string;
+  serverStatus?: (state: string) => string;
+  chooseModel?: string;
+  model?: string;
+  modelTitle?: (model: string) => string;
+  panels?: string;
+  closeChat?: string;
+  close?: string;
 }
 
 /** What the header's buttons do. */
@@ -102,7 +109,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
           part="server-status ${c.state}"
           class="server-status ${c.state}"
           title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`}
-          aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${c.state}`}
+          aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`}
           @click=${() => actions.showPanel('servers')}
         >
           <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
@@ -111,11 +118,11 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
     </span>
     <span class="spacer"></span>
     ${view.models.length > 1
-      ? html`<select part="model-picker" class="model" aria-label="Model" @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
+      ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'} @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
           ${view.models.map((m) => html`<option value=${m} ?selected=${m === view.model}>${m}</option>`)}
         </select>`
-      : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? `Model: ${view.model}` : 'Choose a model'} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
-          <span class="model-name" dir="auto">${view.model || 'Choose a model'}</span>${icon('chevron-down')}
+      : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
+          <span class="model-name" dir="auto">${view.model || (view.text?.chooseModel ?? 'Choose a model')}</span>${icon('chevron-down')}
         </button>`}
     <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
       ${icon('square-pen')}
@@ -135,7 +142,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         ${icon('ellipsis')}
       </button>
       ${view.menuOpen
-        ? html`<div part="menu" class="menu" id="chat-menu" role="menu" aria-label="Panels" @keydown=${(e: KeyboardEvent) => onMenuKey(e, actions)}>
+        ? html`<div part="menu" class="menu" id="chat-menu" role="menu" aria-label=${view.text?.panels ?? 'Panels'} @keydown=${(e: KeyboardEvent) => onMenuKey(e, actions)}>
             ${MENU.map(
               (m) => html`<button
                 part="menu-item"
@@ -153,7 +160,7 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         : nothing}
     </span>
     ${view.closable
-      ? html`<button part="header-button close-button" class="icon-button" aria-label="Close chat" data-tip="Close" data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
+      ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
       : nothing}
   </header>`;
 }

@@ -45,6 +45,8 @@ export interface MessageListView {
   actions?: { view: MessageActionsView; actions: MessageActions };
   /** The note under an answer whose stream never finished (`INTERRUPTED_META_KEY`). */
   interrupted: string;
+  /** The typing indicator's label. */
+  thinkingLabel?: string;
   /**
    * The part of the visible messages to render (see `ChatScroll.range`): long
    * conversations render a window of them, not every message.
@@ -75,5 +77,5 @@ export function renderMessageList(view: MessageListView) {
       },
     )}
     ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} .strings=${view.strings} streaming></mcp-message>` : nothing}
-    ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label="The model is thinking"><span></span><span></span><span></span></div>` : nothing}`;
+    ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label=${view.thinkingLabel ?? 'The model is thinking'}><span></span><span></span><span></span></div>` : nothing}`;
 }

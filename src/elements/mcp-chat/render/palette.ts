@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { PALETTE_SHOWN, runFormPart, type PaletteForm, type PaletteItem } from '../controllers/chat-palette.js';
 import type { FormField } from '../../shared/schema-fields.js';
+import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
 
 /** What the palette shows. */
 export interface PaletteView {
@@ -10,7 +11,12 @@ export interface PaletteView {
   form: PaletteForm | undefined;
   /** The line under the list when more entries match than it shows. */
   moreText?: (count: number) => string;
+  /** Interface text (the strings table). */
+  text?: PaletteText;
 }
+
+/** The keys of the strings table the palette and its Run form draw. */
+export type PaletteText = Pick<ChatStrings, 'toolsAndPrompts' | 'noPaletteMatch' | 'runTool' | 'usePrompt' | 'destructive' | 'destructiveRest' | 'itsServer' | 'run' | 'insert' | 'cancel'>;
 
 /** What the palette's controls do. */
 export interface PaletteActions {
@@ -29,9 +35,10 @@ export interface PaletteActions {
 export function renderPalette(view: PaletteView, actions: PaletteActions) {
   const shown = view.items.length > PALETTE_SHOWN ? view.items.slice(0, PALETTE_SHOWN) : view.items;
   const more = view.items.length - shown.length;
+  const t = view.text ?? CHAT_STRINGS_EN;
   const list = view.open
-    ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label="Tools and prompts">
-        ${view.items.length === 0 ? html`<li aria-disabled="true">No tools or prompts match.</li>` : nothing}
+    ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label=${t.toolsAndPrompts}>
+        ${view.items.length === 0 ? html`<li aria-disabled="true">${t.noPaletteMatch}</li>` : nothing}
         ${shown.map(
           (item, i) => html`<li
             part="palette-item"
@@ -49,6 +56,6 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
       </ul>`
     : nothing;
   // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.
-  const runForm = view.form && runFormPart.value ? runFormPart.value.renderRunForm(view.form, actions) : nothing;
+  const runForm = view.form && runFormPart.value ? runFormPart.value.renderRunForm(view.form, actions, t) : nothing;
   return html`${list}${runForm}`;
 }
