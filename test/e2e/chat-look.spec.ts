@@ -24,7 +24,7 @@ const PAGE_CSS = `
   mcp-chat#chat { --mcp-chat-height: 560px; box-shadow: none; }
 `;
 
-async function openChat(page: Page, options: { model?: boolean; dir?: 'rtl' } = {}): Promise<Locator> {
+async function openChat(page: Page, options: { model?: boolean; dir?: 'rtl'; lang?: string } = {}): Promise<Locator> {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto(`index.html?server=${encodeURIComponent(demoUrl())}`);
   await page.addStyleTag({ content: PAGE_CSS });
@@ -36,8 +36,9 @@ async function openChat(page: Page, options: { model?: boolean; dir?: 'rtl' } = 
       c.store = null;
       if (o.model) c.provider = { kind: 'openai', baseUrl: o.openaiUrl, apiKey: 'test-key', model: 'gpt-4o-mini' };
       if (o.dir) c.dir = o.dir;
+      if (o.lang) c.lang = o.lang;
     },
-    { model: options.model ?? false, openaiUrl: openaiUrl(), dir: options.dir },
+    { model: options.model ?? false, openaiUrl: openaiUrl(), dir: options.dir, lang: options.lang },
   );
   return chat;
 }
@@ -167,8 +168,8 @@ test('the conversation list', async ({ page }) => {
   await check(page, chat, 'conversations', [chat.locator('[part="conversation"] time')]);
 });
 
-test('right-to-left', async ({ page }) => {
-  const chat = await openChat(page, { dir: 'rtl' });
+test('right-to-left: an Arabic chat', async ({ page }) => {
+  const chat = await openChat(page, { dir: 'rtl', lang: 'ar' });
   await chat.evaluate(async (el) => {
     const c = el as HTMLElementTagNameMap['mcp-chat'];
     await c.send('ما حالة الطقس في باريس؟');
