@@ -48,7 +48,7 @@ export function renderEmptyState(view: EmptyStateView, openSettings: () => void,
             ${view.starters.map(
               (s) => html`<li>
                 <button part="starter" class="starter" type="button" @click=${() => s.run()}>
-                  <strong>${s.label}</strong>${s.description ? html`<span>${s.description}</span>` : nothing}
+                  <strong dir="auto">${s.label}</strong>${s.description ? html`<span dir="auto">${s.description}</span>` : nothing}
                 </button>
               </li>`,
             )}
