@@ -4,7 +4,7 @@ import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { ApprovalPolicy, TurnResult } from '../../../agent/types.js';
 import type { Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
-import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
+import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore, StoredMessage } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { errorInWords } from '../error-words.js';
@@ -13,6 +13,7 @@ import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-br
 import { ToolCalls } from './tool-calls.js';
 import { modelPart } from '../provider-config.js';
 import { saveMessages } from '../../../history/save.js';
+import { LazyPart } from '../../shared/lazy.js';
 import type { ChatTurn, TurnSessionView } from './chat-turn.js';
 
 /** Where an error comes from (as `mcp-chat-error` reports it). */
@@ -69,6 +70,9 @@ function whenIdle(timeout: number): Promise<void> {
     else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
+
+/** Following the tasks of a reopened conversation's last calls: loaded only for such a conversation. */
+const resumePart = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('../lazy/resume.js'));
 
 /** Follows the MCP task of one call: `ontask` for the call's options, the task's id once known, `end` when the call ends. */
 export interface TaskTracker {
@@ -493,10 +497,9 @@ export class ChatSession implements ReactiveController {
 
   /**
    * A reopened conversation that ends in calls that ran as MCP tasks (the
-   * page was reloaded while they ran): follows each task to its result,
-   * saves the results, and lets the model go on (a call the person ran
-   * directly just gets its result). A call without a task gets a "not kept"
-   * result; a task the server forgot ends as a failed result that says so.
+   * page was reloaded while they ran): the code that follows them to their
+   * results (`controllers/chat-resume.ts`) is loaded and does. When it
+   * cannot be loaded the chat says so; opening the conversation again tries again.
    */
   async #resumeTasks(): Promise<void> {
     const last = this.messages.at(-1);
@@ -505,87 +508,41 @@ export class ChatSession implements ReactiveController {
     const kept = conversationTasks(this.conversation?.metadata);
     const tasks = uses.map((u) => kept[u.id] ?? toolUseTask(u));
     if (!tasks.some(Boolean)) return;
-    const conversation = this.conversation;
-    // Another tab that follows these tasks holds their locks: leave them to it.
-    const locks = globalThis.navigator?.locks;
-    const releases: Array<() => void> = [];
-    for (const task of tasks) {
-      if (!task || !locks) continue;
-      const granted = await new Promise<boolean>((resolve) => {
-        void locks
-          .request(taskLock(task), { ifAvailable: true }, (lock) => {
-            resolve(lock !== null);
-            return lock ? new Promise<void>((done) => releases.push(done)) : undefined;
-          })
-          .catch(() => resolve(true));
-      });
-      if (!granted) {
-        for (const release of releases) release();
-        return;
-      }
-    }
-    if (this.messages.at(-1) !== last || this.busy) {
-      for (const release of releases) release();
+    let part;
+    try {
+      part = await resumePart.load();
+    } catch (error) {
+      this.#host.reportError('history', (error as Error).message, error);
       return;
     }
-    this.#startBusy();
-    let results: ToolResultBlock[];
-    try {
-      // Shown as when it started: a call the person ran is open, the model's calls are rows.
-      const manual = last._meta?.[MANUAL_META_KEY] === true;
-      results = await Promise.all(uses.map((use, i) => this.#resumeOne(use, tasks[i], manual)));
-    } finally {
-      for (const release of releases) release();
-      this.#stopBusy();
-    }
-    if (this.conversation !== conversation || this.messages.at(-1) !== last) return;
-    await this.append({ role: 'user', content: results });
-    for (let i = 0; i < uses.length; i++) {
-      const status = (results[i]!._meta?.[TOOL_CALL_META_KEY] as { status?: ToolCallOutcome } | undefined)?.status ?? 'done';
-      this.#host.toolCalled(uses[i]!, results[i]!, status, this.#host.servers.getTool(uses[i]!.name)?.server);
-    }
-    // The model goes on with what came back; a task that could not be fetched is only recorded
-    // (opening an old conversation must not start a model turn by itself).
-    const fetched = results.some((r) => (r._meta?.[TOOL_CALL_META_KEY] as { status?: string } | undefined)?.status === 'done');
-    if (fetched && !last._meta?.[MANUAL_META_KEY] && this.#host.provider) await this.runTurn();
-  }
-
-  /** The result of one call of an interrupted turn: its task followed to the end, else a note. */
-  async #resumeOne(use: ToolUseBlock, task: ToolTaskRecord | undefined, open: boolean): Promise<ToolResultBlock> {
-    if (!task) return clientToolResult(use.id, 'The result of this call was not kept: the page was closed while it ran.', { status: 'cancelled' });
-    const servers = this.#host.servers;
-    this.calls.update(use.id, { status: 'running', open });
-    const tool = await servers.whenTool(use.name, RESUME_WAIT_MS).then(
-      () => servers.getTool(use.name),
-      () => undefined,
+    if (this.messages.at(-1) !== last) return;
+    const session = this;
+    await part.resumeTasks(
+      {
+        host: this.#host,
+        get messages() {
+          return session.messages;
+        },
+        get conversation() {
+          return session.conversation;
+        },
+        get busy() {
+          return session.busy;
+        },
+        calls: this.calls,
+        startBusy: () => this.#startBusy(),
+        stopBusy: () => this.#stopBusy(),
+        append: (message) => this.append(message),
+        setCallStop: (toolUseId, stop) => {
+          if (stop) this.#calls.set(toolUseId, stop);
+          else this.#calls.delete(toolUseId);
+        },
+        runTurn: () => this.runTurn(),
+      },
+      last,
+      uses,
+      tasks,
     );
-    const connection = tool && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
-    const shown = { server: tool?.server ?? connection?.name, title: tool?.title, task: task.id };
-    this.calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open });
-    if (!connection) {
-      const text = `The result of this task could not be fetched: the server ${task.server} is not connected to this chat (task ${task.id}).`;
-      this.calls.update(use.id, { status: 'error', progress: undefined });
-      return clientToolResult(use.id, text, { status: 'error', ...shown });
-    }
-    const own = new AbortController();
-    this.#calls.set(use.id, own);
-    this.#host.announce(this.#host.text.fetchingResult(shown.title ?? use.name));
-    try {
-      const r = await connection.resumeTask(task.id, task.tool, {
-        signal: own.signal,
-        toolUseId: use.id,
-        onprogress: (progress) => this.calls.update(use.id, { progress }),
-      });
-      const status: ToolCallOutcome = r.isError ? 'error' : 'done';
-      this.calls.update(use.id, { status, progress: undefined });
-      return toolResultBlock(use.id, r as CallToolResultLike, { status, ...shown });
-    } catch (error) {
-      const status: ToolCallOutcome = own.signal.aborted ? 'cancelled' : 'error';
-      this.calls.update(use.id, { status, progress: undefined });
-      return clientToolResult(use.id, own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${errorInWords(error)}`, { status, ...shown });
-    } finally {
-      this.#calls.delete(use.id);
-    }
   }
 
   /** The person answered an approval request (of the running turn). */
@@ -661,7 +618,4 @@ export class ChatSession implements ReactiveController {
 }
 
 /** Web Locks name of a task: the tab following it holds it, so another tab does not follow it too. */
-const taskLock = (task: ToolTaskRecord) => `mcp-elements/task/${task.server}/${task.id}`;
-
-/** How long a reloaded chat waits for the server of an unfinished task to connect and list the tool (ms). */
-const RESUME_WAIT_MS = 15_000;
+export const taskLock = (task: ToolTaskRecord) => `mcp-elements/task/${task.server}/${task.id}`;
