@@ -3,10 +3,8 @@ import { userEvent } from 'vitest/browser';
 import { ToolPairingError } from '../../src/content/invariant.js';
 import { errorInWords as describeError } from '../../src/elements/mcp-chat/error-words.js';
 import { HistoryError, toHistoryError } from '../../src/history/errors.js';
-import type { HistoryStore } from '../../src/history/index.js';
-import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { mountChat, shadow } from './chat-helpers.js';
+import { fullStore, mountChat, shadow } from './chat-helpers.js';
 
 // Issue 12 §13: what the person is told. Each test failed before its fix.
 
@@ -15,17 +13,6 @@ afterEach(() => document.body.replaceChildren());
 const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 const errorLines = (chat: HTMLElement) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[part~="error"]')];
 
-/** A real in-memory store whose disk is full: every message save fails as IndexedDB reports it. */
-function fullStore(): HistoryStore {
-  const store = createMemoryHistory();
-  return new Proxy(store, {
-    get(target, key, receiver) {
-      if (key === 'appendMessages') return () => Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
-      const value = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 describe('<mcp-chat> errors (issue 12 §13)', () => {
   test('no error hides another: a full store and a failing model are both listed, each dismissable, in words', async () => {

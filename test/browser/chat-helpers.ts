@@ -1,5 +1,6 @@
 import { expect, inject } from 'vitest';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
+import { toHistoryError } from '../../src/history/errors.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/openai/openai-compatible-provider.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
@@ -55,4 +56,16 @@ export async function openPanelFromMenu(chat: McpChat, label: 'Conversations' | 
 /** The "name: value" rows a tool card shows for arguments or structured content, as an object of strings. */
 export function rowsOf(list: Element): Record<string, string> {
   return Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
+}
+
+/** A real in-memory store whose disk is full: every message save fails as IndexedDB reports it. */
+export function fullStore(): HistoryStore {
+  const store = createMemoryHistory();
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'appendMessages') return () => Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { toHistoryError } from '../../src/history/errors.js';
-import type { HistoryStore } from '../../src/history/index.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { CHAT_STRINGS_EN, type ChatStrings } from '../../src/elements/mcp-chat/strings.js';
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
-import { shadow } from './chat-helpers.js';
+import { fullStore, shadow } from './chat-helpers.js';
 
 // Issue 11 §3: in an Arabic chat a person sees and hears no English from the
 // interface (text, aria-labels, tooltips, announcements, notices), in every main
@@ -82,17 +80,6 @@ const englishIn = (chat: McpChat) => {
   return ENGLISH.filter((e) => text.includes(e.text)).map((e) => `${e.key}: ${e.text}`);
 };
 
-/** A real in-memory store whose disk is full: every message save fails as IndexedDB reports it. */
-function fullStore(): HistoryStore {
-  const store = createMemoryHistory();
-  return new Proxy(store, {
-    get(target, key, receiver) {
-      if (key === 'appendMessages') return () => Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
-      const value = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 async function openPanel(chat: McpChat, index: number): Promise<void> {
   await userEvent.click(shadow(chat).querySelector<HTMLElement>('[part~="menu-button"]')!);
