@@ -34,8 +34,8 @@ export async function startRegistryFixture(remotesOrigin: string): Promise<Runni
     const cursor = url.searchParams.get('cursor');
     const matching = all.filter((e) => {
       const name = typeof e.server?.name === 'string' ? e.server.name.toLowerCase() : '';
-      // A malformed entry (no string name) is served as the registry would pass it on: to every search.
-      if (search && name && !name.includes(search)) return false;
+      // A malformed entry (no string name) is served only when nothing is searched for.
+      if (search && !name.includes(search)) return false;
       return !latest || e._meta?.['io.modelcontextprotocol.registry/official']?.isLatest !== false;
     });
     // Opaque cursors: the index of the next entry, in base64 (clients must not read them).

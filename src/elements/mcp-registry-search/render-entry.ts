@@ -99,7 +99,7 @@ function renderField(formId: string, view: RemoteView, field: RegistryField, t: 
   const onInput = (e: Event) => actions.input(view, field, (e.target as HTMLInputElement | HTMLSelectElement).value);
   const control = field.choices
     ? html`<select part="input" id=${id} name=${field.key} ?required=${field.isRequired} aria-describedby=${describedBy ?? nothing} @change=${onInput}>
-        ${field.isRequired ? nothing : html`<option value="" ?selected=${!value}></option>`}
+        ${field.isRequired || field.default !== undefined ? nothing : html`<option value="" ?selected=${!value}></option>`}
         ${field.choices.map((c) => html`<option .value=${c} ?selected=${c === value}>${c}</option>`)}
       </select>`
     : html`<input
