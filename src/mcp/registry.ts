@@ -32,12 +32,21 @@ export interface RegistryPage {
   skipped: number;
 }
 
+/**
+ * Why a registry search failed: `unreachable` (offline, blocked by CORS, or no
+ * answer in time), `http` (an error status), `invalid` (not an http(s)
+ * registry address, or an answer that is not a server list), `aborted`.
+ */
+export const RegistryErrorKind = { Unreachable: 'unreachable', Http: 'http', Invalid: 'invalid', Aborted: 'aborted' } as const;
+/** One of the {@link RegistryErrorKind} values. */
+export type RegistryErrorKind = (typeof RegistryErrorKind)[keyof typeof RegistryErrorKind];
+
 /** Why a registry search failed: `kind` for code, `message` for people. */
 export class RegistryError extends Error {
-  /** `unreachable` (network or CORS), `http` (an error status), `invalid` (not a server list), `aborted`. */
-  readonly kind: 'unreachable' | 'http' | 'invalid' | 'aborted';
+  readonly kind: RegistryErrorKind;
+  /** The HTTP status, for `http`. */
   readonly status?: number;
-  constructor(kind: RegistryError['kind'], message: string, options: { status?: number; cause?: unknown } = {}) {
+  constructor(kind: RegistryErrorKind, message: string, options: { status?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RegistryError';
     this.kind = kind;
