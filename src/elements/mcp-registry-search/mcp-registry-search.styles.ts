@@ -213,7 +213,12 @@ export const styles = css`
   }
   @container (max-width: 420px) {
     .entry {
-      grid-template-columns: 1fr;
+      grid-template-columns: 24px 1fr;
+      padding: var(--_space);
+    }
+    .icon {
+      width: 24px;
+      height: 24px;
     }
     .search {
       flex-wrap: wrap;

@@ -25,6 +25,9 @@ function pickIcon(icons: readonly RegistryIcon[], dark: boolean): RegistryIcon |
   return icons.find((i) => i.theme === (dark ? 'dark' : 'light')) ?? icons.find((i) => !i.theme) ?? icons[0];
 }
 
+/** An icon that does not load leaves an empty square, not a broken-image sign. */
+const hideBroken = (e: Event) => ((e.target as HTMLImageElement).style.visibility = 'hidden');
+
 const idOf = (key: string) => `r-${[...key].map((c) => (/[a-zA-Z0-9-]/.test(c) ? c : '_')).join('')}`;
 
 /**
@@ -38,7 +41,7 @@ export function renderEntry(entry: RegistryEntry, remotes: RemoteView[], t: Regi
   const headingId = idOf(`${entry.name}@${entry.version}-title`);
   return html`<li part="entry" class="entry" aria-labelledby=${headingId}>
     ${icon
-      ? html`<img part="icon" class="icon" src=${icon.src} alt="" width="32" height="32" loading="lazy" referrerpolicy="no-referrer" />`
+      ? html`<img part="icon" class="icon" src=${icon.src} alt="" width="32" height="32" loading="lazy" referrerpolicy="no-referrer" @error=${hideBroken} />`
       : html`<span part="icon" class="icon" aria-hidden="true"></span>`}
     <div class="body">
       <h3 part="title" class="title" id=${headingId}>${entry.title ?? entry.name}</h3>
@@ -67,7 +70,8 @@ function renderRemote(entry: RegistryEntry, view: RemoteView, t: RegistrySearchS
   const { remote, probe } = view;
   const id = idOf(view.key);
   const done = probe !== undefined && probe !== 'probing';
-  const diagnosis = done && probe.badge !== 'works' ? probe.error?.message : undefined;
+  // The badge says sign-in and "needs a key" itself (the fields are right below); other failures get their diagnosis.
+  const diagnosis = done && !['works', 'sign-in', 'needs-key'].includes(probe.badge) ? probe.error?.message : undefined;
   return html`<form
     part="remote"
     class="remote"
@@ -85,7 +89,7 @@ function renderRemote(entry: RegistryEntry, view: RemoteView, t: RegistrySearchS
     ${remote.fields.map((field) => renderField(id, view, field, t, actions))}
     <div part="actions" class="actions">
       <button part="add-button" class="primary" type="submit" ?disabled=${view.added}>${t.addButton}</button>
-      ${done && probe.badge !== 'works'
+      ${done && probe.badge !== 'works' && probe.badge !== 'sign-in'
         ? html`<button part="check-button" type="button" @click=${() => actions.check(view)}>${t.checkButton}</button>`
         : nothing}
     </div>
