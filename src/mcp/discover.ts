@@ -89,7 +89,15 @@ const MAX_NAMED = 8;
  * Never rejects: "nothing found" is a result that lists what was tried.
  */
 export async function discoverSiteServer(options: DiscoverOptions = {}): Promise<DiscoveryResult> {
-  const origin = new URL(options.origin ?? location.origin).origin;
+  let origin: string;
+  try {
+    const url = new URL(options.origin ?? location.origin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+    origin = url.origin;
+  } catch {
+    // A page opened from a file, or an origin that is not a web address: nothing to ask.
+    return { found: false, sentence: `No MCP server can be looked for here: ${options.origin ?? 'this page'} is not a web (http or https) origin.`, tried: [] };
+  }
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
