@@ -173,3 +173,14 @@ test('"More results" loads the next page by cursor; a new search replaces the re
   expect(root(el).querySelector('[part="status"]')!.textContent).toBe('No server in the registry matches “nothing-like-this”.');
   expect(titles()).toEqual([]);
 });
+
+test('taken out of the page while probing and put back (a panel closed and opened), the badges still settle', async () => {
+  const el = document.createElement('mcp-registry-search');
+  el.setAttribute('registry', inject('registryUrl'));
+  document.body.append(el);
+  await el.search('docs-search'); // the first page is shown and its probes have started
+  expect(badgeOf(el, 'Docs Search')?.textContent).toBe('checking…');
+  el.remove();
+  document.body.append(el);
+  await expect.poll(() => badgeOf(el, 'Docs Search')?.textContent, { timeout: 20_000 }).toBe('works here · MCP 2026-07-28');
+});

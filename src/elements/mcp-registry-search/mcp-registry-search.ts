@@ -100,9 +100,21 @@ export class McpRegistrySearch extends LitElement {
   #probeQueue: Array<() => Promise<void>> = [];
   #probing = 0;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page (a panel closed and opened again): the probes cut off on leaving run again.
+    if (!this.#run.signal.aborted) return;
+    this.#run = new AbortController();
+    this.busy = false;
+    for (const entry of this.entries) {
+      for (const remote of entry.remotes) if (this.probes.get(this.#key(entry, remote.url)) === 'probing') this.#queueProbe(entry, remote.url, this.#run.signal);
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#run.abort();
+    this.#probeQueue = [];
   }
 
   /** Searches the registry for `query` (what the search form does); resolves when the first page is shown. */
