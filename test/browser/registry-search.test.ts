@@ -147,6 +147,9 @@ test('a secret header is asked as a password field; Add needs it, then fires mcp
   expect(event.source).toEqual({ registry: inject('registryUrl'), name: 'io.example.test/search-api', version: '3.1.0' });
   expect(event.bubbles && event.composed).toBe(true);
   await expect.poll(() => root(el).querySelector('[part="status"]')?.textContent).toBe('Search API added.');
+  await expect.poll(() => add.textContent).toBe('Added');
+  add.click(); // once is enough: no second event
+  expect(added).toHaveLength(1);
 
   // What the chat does with it: connect with those headers.
   const connection = new McpConnection(event.server);

@@ -69,7 +69,8 @@ export const styles = css`
     border-color: var(--_accent);
     color: var(--_accent-fg);
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     opacity: 0.6;
     cursor: default;
   }

@@ -199,7 +199,8 @@ export class McpRegistrySearch extends LitElement {
       if (entry) this.#queueProbe(entry, view.remote.url, this.#run.signal);
     },
     add: (view: RemoteView, form: HTMLFormElement) => {
-      if (!form.reportValidity()) return;
+      // Added already (the button says so and keeps focus rather than being disabled under the person's finger).
+      if (this.added.has(view.key) || !form.reportValidity()) return;
       const entry = this.entries.find((e) => e.remotes.some((r) => this.#key(e, r.url) === view.key));
       if (!entry) return;
       const values = this.values.get(view.key) ?? {};

@@ -21,6 +21,8 @@ export interface RegistrySearchStrings {
   era(era: 'legacy' | 'modern', version?: string): string;
   checkButton: string;
   addButton: string;
+  /** The Add button once the remote was added (it stays focusable; typing new values makes it Add again). */
+  addedButton: string;
   added(name: string): string;
   required: string;
   notOffered(transports: string): string;
@@ -54,6 +56,7 @@ export const REGISTRY_SEARCH_STRINGS_EN: RegistrySearchStrings = {
   era: (era, version) => (era === 'modern' ? `MCP ${version ?? '2026-07-28'}` : `MCP ${version ?? '2025-11-25'}`),
   checkButton: 'Check again',
   addButton: 'Add',
+  addedButton: 'Added',
   added: (name) => `${name} added.`,
   required: 'required',
   notOffered: (transports) => `Also available as ${transports}, which a web page cannot use.`,

@@ -88,7 +88,7 @@ function renderRemote(entry: RegistryEntry, view: RemoteView, t: RegistrySearchS
     ${diagnosis ? html`<p part="diagnosis" class="diagnosis">${diagnosis}</p>` : nothing}
     ${remote.fields.map((field) => renderField(id, view, field, t, actions))}
     <div part="actions" class="actions">
-      <button part="add-button" class="primary" type="submit" ?disabled=${view.added}>${t.addButton}</button>
+      <button part="add-button" class="primary" type="submit" aria-disabled=${view.added ? 'true' : 'false'}>${view.added ? t.addedButton : t.addButton}</button>
       ${done && probe.badge !== 'works' && probe.badge !== 'sign-in'
         ? html`<button part="check-button" type="button" @click=${() => actions.check(view)}>${t.checkButton}</button>`
         : nothing}
