@@ -18,6 +18,7 @@ const onDemand: Record<string, () => Promise<unknown>> = {
   'mcp-elicit-form': () => import('./elements/mcp-elicit-form/mcp-elicit-form.js'),
   'mcp-sampling-approval': () => import('./elements/mcp-sampling-approval/mcp-sampling-approval.js'),
   'mcp-app-view': () => import('./elements/mcp-app-view/mcp-app-view.js'),
+  'mcp-registry-search': () => import('./elements/mcp-registry-search/mcp-registry-search.js'),
 };
 
 function defineWhatIsUsed(): void {

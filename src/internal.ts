@@ -14,6 +14,8 @@ export { hasHidden, revealHidden } from './content/reveal.js';
 export { MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE, isAppCallable, isModelVisible, mcpAppsClientCapability, toolViewUri } from './mcp/apps.js';
 export { classifyError } from './mcp/errors.js';
 export { MCP_REQUEST_HEADERS, diagnoseNetworkFailure } from './mcp/diagnose.js';
+export { endpointsIn } from './mcp/discover.js';
+export { readEntry, webUrl } from './mcp/registry-entry.js';
 export { isServerKey, serverKey } from './mcp/server-key.js';
 export { toolProblem } from './mcp/tool-list.js';
 export type { InvalidTool } from './mcp/tool-list.js';

@@ -69,6 +69,7 @@ export default defineConfig({
     sidebar: [
       { text: 'Guide', items: [
         { text: 'Frameworks, SSR, editors', link: '/frameworks' },
+        { text: 'Docs sites (VitePress, Docusaurus, Starlight)', link: '/integrations' },
         { text: 'Architecture', link: '/architecture' },
       ] },
       { text: 'Elements', items: [
@@ -77,12 +78,14 @@ export default defineConfig({
         { text: escape('<mcp-elicit-form>'), link: '/elements/mcp-elicit-form' },
         { text: escape('<mcp-sampling-approval>'), link: '/elements/mcp-sampling-approval' },
         { text: escape('<mcp-app-view>'), link: '/elements/mcp-app-view' },
+        { text: escape('<mcp-registry-search>'), link: '/elements/mcp-registry-search' },
         { text: 'Code blocks', link: '/elements/code-highlighting' },
       ] },
       { text: 'API reference', items: tags.map((tag) => ({ text: escape(`<${tag}>`), link: `/api/${tag}` })) },
       { text: 'Library', items: [
         { text: 'Public API', link: '/api' },
         { text: 'Connections (mcp)', link: '/mcp' },
+        { text: 'Finding servers (discovery, registry)', link: '/discovery' },
         { text: 'OAuth sign-in', link: '/oauth' },
         { text: 'Model providers', link: '/providers' },
         { text: 'History', link: '/history' },

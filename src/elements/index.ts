@@ -13,6 +13,9 @@ export type { ElicitServerIdentity } from './mcp-elicit-form/mcp-elicit-form.js'
 export { UnsupportedElicitationError } from './mcp-elicit-form/unsupported-elicitation-error.js';
 export { createElicitationHandler, registerElicitForm, showElicitForm } from './mcp-elicit-form/show-elicit-form.js';
 export type { ElicitationHandlerTarget, ElicitFormOptions, ShowElicitFormOptions } from './mcp-elicit-form/show-elicit-form.js';
+export { McpRegistrySearch } from './mcp-registry-search/mcp-registry-search.js';
+export { REGISTRY_SEARCH_STRINGS_EN } from './mcp-registry-search/registry-search-strings.js';
+export type { RegistrySearchStrings } from './mcp-registry-search/registry-search-strings.js';
 export { McpSamplingApproval } from './mcp-sampling-approval/mcp-sampling-approval.js';
 export type { SamplingDecision } from './mcp-sampling-approval/mcp-sampling-approval.js';
 export { createSamplingHandler, registerSamplingApproval } from './mcp-sampling-approval/register-sampling-approval.js';

@@ -16,6 +16,7 @@ export { McpResourceOpenEvent } from './resource-open.js';
 export { McpSamplingPolicyChangeEvent } from './sampling-policy-change.js';
 export { McpSamplingResponseEvent } from './sampling-response.js';
 export type { McpSamplingResponseInit } from './sampling-response.js';
+export { McpServerAddEvent } from './server-add.js';
 export { McpServerChangeEvent } from './server-change.js';
 export { McpToolApproveEvent } from './tool-approve.js';
 export { McpToolCallEvent } from './tool-call.js';

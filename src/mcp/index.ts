@@ -34,8 +34,16 @@ export type {
   RootsHandler,
   SamplingHandler,
 } from './input-types.js';
+export { DISCOVERY_ENDPOINTS, DISCOVERY_FILES, discoverSiteServer } from './discover.js';
+export type { DiscoverOptions, DiscoveryAttempt, DiscoveryHow, DiscoveryResult } from './discover.js';
 export { McpHub, McpHubChangeEvent } from './hub.js';
 export type { HubTool, McpHubEventMap } from './hub.js';
+export { ProbeBadge, probeServer } from './probe.js';
+export type { ProbeOptions, ProbeResult } from './probe.js';
+export { OFFICIAL_REGISTRY, RegistryError, RegistryErrorKind, searchRegistry } from './registry.js';
+export type { RegistryPage, RegistrySearchOptions } from './registry.js';
+export { headersFor } from './registry-entry.js';
+export type { RegistryEntry, RegistryField, RegistryHeader, RegistryIcon, RegistryRemote } from './registry-entry.js';
 export { TASKS_EXTENSION } from './tasks.js';
 export type { TaskInfo, TaskStatus } from './tasks.js';
 export {

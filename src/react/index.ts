@@ -8,6 +8,7 @@ import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import { McpChat as McpChatElement } from '../elements/mcp-chat/index.js';
 import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-form/mcp-elicit-form.js';
+import { McpRegistrySearch as McpRegistrySearchElement } from '../elements/mcp-registry-search/mcp-registry-search.js';
 import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
 import type {
   McpChatErrorEvent,
@@ -16,6 +17,7 @@ import type {
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,
+  McpServerAddEvent,
   McpServerChangeEvent,
   McpToolApproveEvent,
   McpToolCallEvent,
@@ -61,5 +63,16 @@ export const McpSamplingApproval = createComponent({
   events: {
     onMcpSamplingResponse: 'mcp-sampling-response' as EventName<McpSamplingResponseEvent>,
     onMcpSamplingPolicyChange: 'mcp-sampling-policy-change' as EventName<McpSamplingPolicyChangeEvent>,
+  },
+});
+
+/** `<McpRegistrySearch>`: search an MCP Registry and add one of its servers. */
+export const McpRegistrySearch = createComponent({
+  react: React,
+  tagName: 'mcp-registry-search',
+  elementClass: McpRegistrySearchElement,
+  displayName: 'McpRegistrySearch',
+  events: {
+    onMcpServerAdd: 'mcp-server-add' as EventName<McpServerAddEvent>,
   },
 });
