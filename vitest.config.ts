@@ -5,6 +5,8 @@ import { playwright } from '@vitest/browser-playwright';
 import { chromiumExecutable } from './scripts/chromium.mjs';
 
 const executablePath: string | undefined = chromiumExecutable();
+// WebMCP (`document.modelContext`) is behind a flag in Chromium 156: page-tools tests use the real one.
+const args = ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'];
 
 // Each area may add servers of its own as test/setup/<name>.ts (a Vitest
 // global setup that provides URLs); test/global-setup.ts starts the shared ones.
@@ -36,7 +38,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath } }),
+            provider: playwright({ launchOptions: { executablePath, args } }),
             instances: [{ browser: 'chromium' }],
             screenshotFailures: false,
           },

@@ -1,6 +1,6 @@
 // The root entry: the public API, every name listed (no wildcards), the union
 // of the area entries mcp-web-elements/elements, /events, /mcp, /providers,
-// /history, /agent and /content. docs/api.md lists and describes each name
+// /history, /agent, /page-tools and /content. docs/api.md lists and describes each name
 // (test/unit/public-api.test.ts keeps the two equal). Building blocks that are
 // not public API are in mcp-web-elements/internal (no semver).
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
@@ -252,9 +252,11 @@ export {
   isToolUse,
   textOf,
   toBlocks,
+  isUntrustedResult,
   TOOL_CALL_OUTCOMES,
   ToolPairingError,
   toolUses,
+  UNTRUSTED_META_KEY,
 } from './content/index.js';
 export type {
   Annotations,
@@ -274,3 +276,34 @@ export type {
   ToolResultBlock,
   ToolUseBlock,
 } from './content/index.js';
+export {
+  combineToolHosts,
+  pageModelContext,
+  PageToolRegistry,
+  PageToolsChangeEvent,
+  parseToolPatterns,
+  PublishedToolCallEvent,
+  PublishedToolsChangeEvent,
+  WebMcpImport,
+  WebMcpPublisher,
+} from './page-tools/index.js';
+export type {
+  CombinedToolHost,
+  ModelContextLike,
+  ModelContextToolInfo,
+  PageTool,
+  PageToolAnnotations,
+  PageToolFilter,
+  PageToolRegistryOptions,
+  PageToolReturn,
+  PageToolsEventMap,
+  PublishableHub,
+  PublishableHubTool,
+  PublishedToolCall,
+  RegisterToolOptions,
+  ToolPattern,
+  ToolPatterns,
+  WebMcpImportOptions,
+  WebMcpPublisherEventMap,
+  WebMcpPublisherOptions,
+} from './page-tools/index.js';

@@ -89,6 +89,7 @@ export default defineConfig({
         { text: 'OAuth sign-in', link: '/oauth' },
         { text: 'Model providers', link: '/providers' },
         { text: 'History', link: '/history' },
+        { text: 'Page tools (WebMCP)', link: '/page-tools' },
       ] },
       { text: 'Project', items: [
         { text: 'Contributing', link: '/contributing' },

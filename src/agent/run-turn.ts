@@ -4,6 +4,7 @@ import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../cont
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
 import { boundToolResults } from '../content/bound-results.js';
+import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
@@ -75,9 +76,9 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         // a failed save, an import ending in a call) is answered with an error result.
         // A stored row that could not be read is shown to the person, never sent.
         // A huge tool result goes to the model in a bounded form (the history keeps it whole).
-        messages: boundToolResults(
-          pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages,
-          options.maxToolResultChars,
+        // A result marked untrusted (a page tool's `untrustedContentHint`) is wrapped as data.
+        messages: wrapUntrustedResults(
+          boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
         ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),

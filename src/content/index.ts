@@ -22,4 +22,5 @@ export { BLOCK_TYPES } from './types.js';
 export { isText, isToolResult, isToolUse, textOf, toBlocks, toolUses } from './guards.js';
 export { checkToolPairing, ToolPairingError } from './invariant.js';
 export { TOOL_CALL_OUTCOMES } from './tool-result.js';
+export { isUntrustedResult, UNTRUSTED_META_KEY } from './untrusted.js';
 export type { ToolCallOutcome } from './tool-result.js';

@@ -25,6 +25,9 @@ import type {
   McpTurnEndEvent,
 } from '../events/index.js';
 
+export { usePageTool } from './use-page-tool.js';
+export type { PageToolTarget } from './use-page-tool.js';
+
 /** `<McpChat>`: the chat element. */
 export const McpChat = createComponent({
   react: React,

@@ -23,7 +23,7 @@ interface Section {
 function documented(): Section[] {
   const sections: Section[] = [];
   for (const line of readFileSync('docs/api.md', 'utf8').split('\n')) {
-    const heading = /^## .*\(`mcp-web-elements\/([a-z]+)`\)\s*$/.exec(line);
+    const heading = /^## .*\(`mcp-web-elements\/([a-z-]+)`\)\s*$/.exec(line);
     if (heading) sections.push({ entry: heading[1]!, names: [] });
     else if (line.startsWith('## ')) sections.push({ entry: '', names: [] });
     const item = /^- `([A-Za-z_$][\w$]*)`/.exec(line);

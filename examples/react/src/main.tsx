@@ -1,6 +1,6 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { McpChat } from 'mcp-web-elements/react';
+import { McpChat, usePageTool } from 'mcp-web-elements/react';
 import type { ChatServerConfig, ProviderConfig } from 'mcp-web-elements';
 import type { McpToolCallEvent } from 'mcp-web-elements/events';
 
@@ -13,11 +13,25 @@ const provider: ProviderConfig | undefined = openai ? { kind: 'openai', baseUrl:
 function App() {
   const [lastCall, setLastCall] = useState('none yet');
   const onToolCall = (event: McpToolCallEvent) => setLastCall(`${event.toolUse.name} (${event.status})`);
+  // A page tool for as long as App is mounted: on the chat once it takes page tools
+  // (`chat.registerTool`), else on the page's WebMCP `document.modelContext`, which
+  // `<mcp-chat page-tools>` imports and browser agents see.
+  const chat = useRef<HTMLElement>(null);
+  usePageTool(
+    {
+      name: 'last_tool_call',
+      title: 'Last tool call',
+      description: 'Which tool ran last on this page, and how it ended.',
+      annotations: { readOnlyHint: true },
+      execute: () => lastCall,
+    },
+    chat,
+  );
   return (
     <main style={{ maxWidth: '48rem', margin: '0 auto', height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <h1>React</h1>
       <p role="status">Last tool call: {lastCall}</p>
-      <McpChat style={{ flex: 1, minHeight: 0 }} servers={servers} provider={provider} onMcpToolCall={onToolCall} />
+      <McpChat ref={chat} page-tools="" style={{ flex: 1, minHeight: 0 }} servers={servers} provider={provider} onMcpToolCall={onToolCall} />
     </main>
   );
 }

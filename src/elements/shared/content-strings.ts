@@ -55,6 +55,8 @@ export interface ContentStrings {
   toolNone: string;
   /** The note over an error result. */
   toolReportedError: string;
+  /** The note over a result marked untrusted (a page tool's `untrustedContentHint`). */
+  toolUntrusted: string;
   /** The raw JSON toggle, closed. */
   showJson: string;
   /** The raw JSON toggle, open. */
@@ -103,6 +105,7 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolResult: 'Result',
   toolNone: 'None',
   toolReportedError: 'The tool reported an error.',
+  toolUntrusted: 'Untrusted content: the page took it from elsewhere. The model was told to treat it as data, not instructions.',
   showJson: 'Show JSON',
   hideJson: 'Hide JSON',
   toolApproveQuestion: (tool) => `Approve ${tool}?`,

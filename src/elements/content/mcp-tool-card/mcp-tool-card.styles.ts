@@ -86,6 +86,7 @@ export const toolCardStyles = [
     .none { margin: 0; color: var(--_mcp-color-muted); }
     .result { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
     .error-note { color: var(--_mcp-color-danger); font-weight: 600; margin: 0; }
+    .untrusted-note { margin: 0; padding: 4px 8px; border-inline-start: 3px solid var(--mcp-tool-card-warning); font-size: 0.875em; }
     .raw { display: flex; flex-direction: column; align-items: flex-start; gap: 6px; }
     .raw pre { align-self: stretch; }
     .raw-toggle { border: 0; background: none; padding: 0; min-height: 0; color: var(--_mcp-color-muted); font-size: 0.8125em; text-decoration: underline; text-underline-offset: 2px; }

@@ -4,6 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { toolCallRecord } from '../../../content/tool-result.js';
+import { isUntrustedResult } from '../../../content/untrusted.js';
 import { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
@@ -40,6 +41,7 @@ import { contentStrings, type ContentStrings } from '../../shared/content-string
  * @csspart raw-button - "Show JSON": the call and result as the protocol has them.
  * @csspart raw - That JSON.
  * @csspart error - The note marking an error result.
+ * @csspart untrusted - The note marking a result whose content is untrusted (`_meta["mcp-elements/untrusted"]`).
  * @csspart progress - The progress bar.
  * @csspart stop-button - Stops the running call.
  * @csspart approve-button - Approves the call.
@@ -156,6 +158,7 @@ export class McpToolCard extends LitElement {
       <p class="label">${t.toolResult}</p>
       <div part="result" class="result">
         ${status === 'error' ? html`<p part="error" class="error-note">${t.toolReportedError}</p>` : nothing}
+        ${isUntrustedResult(result) ? html`<p part="untrusted" class="untrusted-note">${t.toolUntrusted}</p>` : nothing}
         ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .strings=${this.strings} .block=${block}></mcp-content-block>`)}
         ${structured !== undefined ? formatValue(structured, 'structured', t.toolNone) : nothing}
       </div>
