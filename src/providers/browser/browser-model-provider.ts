@@ -5,7 +5,7 @@ import { replay } from '../shared/read.js';
 import { schemaMismatch, SCHEMA_TOOL_NAME, structuredOutputSchema } from '../structured-output.js';
 import type { CreateMessageOptions, ModelProvider, ProviderResult } from '../types.js';
 import { BROWSER_PROVIDER_ID, browserError, BrowserModelErrorCode, mapBrowserModelError } from './browser-model-error.js';
-import { ASSUMED_CONTEXT_WINDOW, contextUsageOf, openFittedSession, readChunks } from './browser-model-session.js';
+import { ASSUMED_CONTEXT_WINDOW, contextUsageOf, contextWindowOf, openFittedSession, readChunks } from './browser-model-session.js';
 import {
   availabilityOf,
   browserModelStatus,
@@ -23,8 +23,8 @@ import { buildToolConstraint, parseConstrainedAnswer, toolInstructions, type Off
 
 /** Settings of {@link createBrowserModelProvider}; all optional. */
 export interface BrowserModelSettings {
-  /** The `LanguageModel` object (default: the page's, or Chrome's older `ai.languageModel`). Tests pass a stand-in. */
-  languageModel?: LanguageModelStatic;
+  /** The `LanguageModel` object (default: the page's, or Chrome's older `ai.languageModel`). Tests pass a stand-in; `null` acts as if there were none. */
+  languageModel?: LanguageModelStatic | null;
   /**
    * How tools are offered: `'native'` (the Prompt API's `tools`), `'constrained'`
    * (a `responseConstraint` JSON schema, see tool-call-schema.ts), or `'auto'`
@@ -46,7 +46,11 @@ export interface BrowserModelSettings {
 
 /** The browser's built-in model as a `ModelProvider`, plus what Settings needs. */
 export interface BrowserModelProvider extends ModelProvider {
-  /** The model's state now (never rejects). */
+  /**
+   * The model's state now (never rejects). When `available`, it also opens
+   * and closes a session once to learn the context window, so call it before
+   * the first turn: `maxToolChars` then fits the real window.
+   */
   status(): Promise<BrowserModelStatus>;
   /**
    * Downloads the model after the person agreed; call it directly from their
@@ -89,12 +93,12 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
     expectedInputs: [{ type: 'text', languages }],
     expectedOutputs: [{ type: 'text', languages }],
   };
-  const lmOf = () => settings.languageModel ?? findLanguageModel();
+  const lmOf = () => (settings.languageModel === null ? undefined : (settings.languageModel ?? findLanguageModel()));
   let contextWindow: number | undefined;
   let ready = false;
   let native: Promise<boolean> | undefined;
   let images: Promise<boolean> | undefined;
-  const statusOptions = () => ({ languageModel: lmOf(), createOptions: textOnly, sizeBytes: settings.downloadSizeBytes });
+  const statusOptions = () => ({ languageModel: lmOf() ?? null, createOptions: textOnly, sizeBytes: settings.downloadSizeBytes });
 
   /** Whether the browser accepts an option set (a TypeError for an unknown enum value means no). */
   const supports = async (lm: LanguageModelStatic, options: LanguageModelCreateCoreOptions) => {
@@ -155,7 +159,6 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
       const history = converted.slice(0, -1);
       const turnStarts = messages.slice(0, -1).map((m) => m.role === 'user' && !toBlocks(m.content as MessageBlock | MessageBlock[]).every((b) => b.type === 'tool_result'));
       const promptOptions = constraint ? { responseConstraint: constraint, omitResponseConstraintInput: !schema } : {};
-      const window = contextWindow ?? ASSUMED_CONTEXT_WINDOW;
       const opened = await openFittedSession({
         lm,
         create: { expectedInputs, expectedOutputs, ...(tools ? { tools } : {}), ...(params.temperature !== undefined && lm.params ? await samplingOf(lm, params.temperature) : {}) },
@@ -164,7 +167,7 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
         turnStarts,
         prompt: [converted[converted.length - 1]!],
         promptOptions,
-        reserve: settings.outputReserve ?? Math.min(1024, Math.floor(window / 4)),
+        reserve: (window) => settings.outputReserve ?? Math.min(1024, Math.floor(window / 4)),
         signal: inner.signal,
       });
       session = opened.session;
@@ -234,6 +237,25 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
     }
   }
 
+  async function status(): Promise<BrowserModelStatus> {
+    const now = await browserModelStatus(statusOptions());
+    const lm = lmOf();
+    if (now.state === 'available' && lm) {
+      ready = true;
+      // Learn the context window now, so that the first turn's tool selection (maxToolChars) already fits it.
+      if (contextWindow === undefined) {
+        try {
+          const probe = await lm.create(textOnly);
+          contextWindow = contextWindowOf(probe) ?? contextWindow;
+          probe.destroy();
+        } catch {
+          // Not fatal: the first request learns it.
+        }
+      }
+    }
+    return now;
+  }
+
   return {
     id,
     label,
@@ -247,11 +269,10 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
     },
     createMessage,
     listModels: async () => [{ id, label }],
-    status: () => browserModelStatus(statusOptions()),
+    status,
     download: async (options = {}) => {
-      const status = await downloadBrowserModel({ ...statusOptions(), ...options });
-      if (status.state === 'available') ready = true;
-      return status;
+      const done = await downloadBrowserModel({ ...statusOptions(), ...options });
+      return done.state === 'available' ? status() : done;
     },
   };
 }

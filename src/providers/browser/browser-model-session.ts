@@ -43,8 +43,8 @@ export interface FittedSessionRequest {
   /** The person's new message (the prompt). */
   prompt: LanguageModelMessage[];
   promptOptions: LanguageModelPromptOptions;
-  /** Tokens kept free for the answer. */
-  reserve: number;
+  /** Tokens kept free for the answer, given the context window. */
+  reserve: (contextWindow: number) => number;
   signal: AbortSignal;
 }
 
@@ -84,7 +84,7 @@ export async function openFittedSession(request: FittedSessionRequest): Promise<
       if (window !== undefined && measure) {
         const base = contextUsageOf(probe) ?? (system ? await measure([{ role: 'system', content: system }]) : 0);
         const promptSize = await measure(request.prompt, request.promptOptions);
-        const budget = window - base - promptSize - request.reserve;
+        const budget = window - base - promptSize - request.reserve(window);
         if (budget < 0) {
           throw browserError(
             'bad-request',

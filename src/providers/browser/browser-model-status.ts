@@ -28,8 +28,8 @@ export type BrowserModelUnavailableReason = 'no-api' | 'insecure-context' | 'uns
 
 /** Options of {@link browserModelStatus} and the provider's `download()`. */
 export interface BrowserModelStatusOptions {
-  /** The `LanguageModel` object (default: the page's, or Chrome's older `ai.languageModel`). */
-  languageModel?: LanguageModelStatic;
+  /** The `LanguageModel` object (default: the page's, or Chrome's older `ai.languageModel`); `null`: act as if there were none. */
+  languageModel?: LanguageModelStatic | null;
   /** Options the session will be created with (expected languages, inputs); availability depends on them. */
   createOptions?: LanguageModelCreateCoreOptions;
   /** The download size to show, when the page knows it. */
@@ -76,7 +76,7 @@ function normalise(word: string): LanguageModelAvailability {
  * a failure to ask is `unavailable` with reason `error`.
  */
 export async function browserModelStatus(options: BrowserModelStatusOptions = {}): Promise<BrowserModelStatus> {
-  const lm = options.languageModel ?? findLanguageModel();
+  const lm = options.languageModel === null ? undefined : (options.languageModel ?? findLanguageModel());
   if (!lm) {
     if (typeof isSecureContext === 'boolean' && !isSecureContext) {
       return { state: 'unavailable', reason: 'insecure-context', message: "The browser's built-in model needs a secure page (https or localhost)." };
@@ -139,7 +139,7 @@ export interface DownloadOptions extends BrowserModelStatusOptions {
  * with a `ProviderError` when the download fails or is stopped.
  */
 export async function downloadBrowserModel(options: DownloadOptions = {}): Promise<BrowserModelStatus> {
-  const lm = options.languageModel ?? findLanguageModel();
+  const lm = options.languageModel === null ? undefined : (options.languageModel ?? findLanguageModel());
   if (!lm) throw browserError('not-found', (await browserModelStatus(options)).message, BrowserModelErrorCode.Unavailable);
   const created = lm.create({
     ...(options.createOptions ?? DEFAULT_CREATE_OPTIONS),
