@@ -137,8 +137,13 @@ export type {
   TaskStatus,
 } from './mcp/index.js';
 export {
+  BROWSER_CONTEXT_META_KEY,
+  BrowserModelErrorCode,
+  browserModelStatus,
   createAnthropicProvider,
+  createBrowserModelProvider,
   createOpenAICompatibleProvider,
+  downloadBrowserModel,
   createPersonProvider,
   isProviderError,
   ProviderError,
@@ -148,7 +153,14 @@ export {
 export type {
   AnthropicSettings,
   AskPerson,
+  BrowserModelProvider,
+  BrowserModelSettings,
+  BrowserModelStatus,
+  BrowserModelStatusOptions,
+  BrowserModelUnavailableReason,
+  ContextNotice,
   CreateMessageOptions,
+  DownloadOptions,
   FetchFunction,
   ModelInfo,
   ModelProvider,
