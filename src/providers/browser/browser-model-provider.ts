@@ -9,7 +9,6 @@ import { ASSUMED_CONTEXT_WINDOW, contextUsageOf, contextWindowOf, openFittedSess
 import {
   availabilityOf,
   browserModelStatus,
-  DEFAULT_CREATE_OPTIONS,
   downloadBrowserModel,
   findLanguageModel,
   type BrowserModelStatus,
@@ -18,6 +17,7 @@ import {
 import { convertToLanguageModelMessages } from './convert-to-language-model-prompts.js';
 import { BROWSER_CONTEXT_META_KEY } from './fit-context.js';
 import type { LanguageModelCreateCoreOptions, LanguageModelExpected, LanguageModelStatic, LanguageModelTool } from './language-model-api-types.js';
+import { callId, emitCall, nativeProbe, nativeTool, safeJSON, type NativeCall } from './native-tools.js';
 import { TextFieldReader } from './text-field-reader.js';
 import { buildToolConstraint, parseConstrainedAnswer, toolInstructions, type OfferedTool } from './tool-call-schema.js';
 
@@ -62,15 +62,6 @@ export interface BrowserModelProvider extends ModelProvider {
   /** Characters of tool definitions one request may carry (from the context window); the agent offers `search_tools` past it. */
   readonly maxToolChars: number;
 }
-
-/** A tool call the browser asked for through a native tool's `execute`. */
-interface NativeCall {
-  name: string;
-  input: Record<string, unknown>;
-}
-
-let callCounter = 0;
-const callId = () => `call_browser_${Date.now().toString(36)}_${(callCounter++).toString(36)}`;
 
 /**
  * A provider over the browser's own model (the Prompt API, `LanguageModel`):
@@ -275,49 +266,6 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
       return done.state === 'available' ? status() : done;
     },
   };
-}
-
-/** Create options that only a browser with native tool use accepts. */
-function nativeProbe(languages: string[]): LanguageModelCreateCoreOptions {
-  return { ...DEFAULT_CREATE_OPTIONS, expectedInputs: [{ type: 'text', languages }, { type: 'tool-response' }], expectedOutputs: [{ type: 'text', languages }, { type: 'tool-call' }] };
-}
-
-/**
- * A native tool whose `execute` does not run anything: it records the call
- * and stops the prompt, so the agent runs the tool like any other (approval,
- * tool card, history). Calls made together are collected before stopping.
- */
-function nativeTool(tool: OfferedTool, calls: NativeCall[], inner: AbortController): LanguageModelTool {
-  return {
-    name: tool.name,
-    description: tool.description ?? tool.name,
-    inputSchema: tool.inputSchema,
-    execute: (...args: unknown[]) => {
-      calls.push({ name: tool.name, input: toInput(args[0]) });
-      setTimeout(() => inner.abort(), 0);
-      return new Promise<string>(() => {});
-    },
-  };
-}
-
-function toInput(value: unknown): Record<string, unknown> {
-  if (typeof value === 'string') value = safeJSON(value);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function safeJSON(text: string): unknown {
-  try {
-    return JSON.parse(text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1'));
-  } catch {
-    throw browserError('invalid-output', `The browser's model answered with text that is not the JSON it was asked for: ${text.slice(0, 120)}`);
-  }
-}
-
-function emitCall(index: number, call: NativeCall, onDelta: CreateMessageOptions['onDelta']): SamplingMessageContentBlock {
-  const block = { type: 'tool_use' as const, id: callId(), name: call.name, input: call.input };
-  onDelta?.({ type: 'tool-call-start', index, id: block.id, name: block.name });
-  onDelta?.({ type: 'tool-call-end', index, id: block.id, name: block.name, input: block.input });
-  return block;
 }
 
 /** `temperature` (and the default `topK`, which Chrome requires alongside it), where the page may set them (`params()` answers). */
