@@ -42,6 +42,14 @@ describe('status and consent', () => {
     // No on-device model on this machine; whatever Chromium answers, the status is one of the four, with a sentence.
     expect(['available', 'downloadable', 'downloading', 'unavailable']).toContain(status.state);
     expect(status.message.length).toBeGreaterThan(20);
+    // The stand-in's sessions have the members of this Chromium's real sessions that the provider uses.
+    const real = Object.getOwnPropertyNames((globalThis as unknown as { LanguageModel: { prototype: object } }).LanguageModel.prototype);
+    const used = ['prompt', 'promptStreaming', 'measureContextUsage', 'contextUsage', 'contextWindow', 'clone', 'destroy'];
+    expect(used.filter((m) => !real.includes(m))).toEqual([]);
+    const lm = createFakeLanguageModel();
+    const session = await lm.create();
+    expect(used.filter((m) => !(m in session))).toEqual([]);
+    session.destroy();
   });
 
   test('no Prompt API at all: unavailable, saying what the person can do; a request rejects with the same words', async () => {
