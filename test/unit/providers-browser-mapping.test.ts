@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { contextUsageOf, contextWindowOf, measurerOf } from '../../src/providers/browser/browser-model-session.js';
+import { availabilityOf } from '../../src/providers/browser/browser-model-status.js';
 import { convertToLanguageModelMessages } from '../../src/providers/browser/convert-to-language-model-prompts.js';
 import { contextNotice, fitHistory } from '../../src/providers/browser/fit-context.js';
 import { TextFieldReader } from '../../src/providers/browser/text-field-reader.js';
@@ -130,5 +132,29 @@ describe('fitHistory keeps the newest whole turns within the budget', () => {
       contextWindow: 6144,
       notice: "The browser's model holds about 6144 tokens, so it did not see the 3 oldest messages of this conversation.",
     });
+  });
+});
+
+describe("older Chrome names are read too", () => {
+  test('availability words of Chrome 128-137 (capabilities().available) and of today', async () => {
+    const old = (available: string) => ({ create: () => Promise.reject(new Error('unused')), capabilities: async () => ({ available }) });
+    expect(await availabilityOf(old('readily'), {})).toBe('available');
+    expect(await availabilityOf(old('after-download'), {})).toBe('downloadable');
+    expect(await availabilityOf(old('no'), {})).toBe('unavailable');
+    expect(await availabilityOf({ create: () => Promise.reject(new Error('unused')), availability: async () => 'downloading' }, {})).toBe('downloading');
+  });
+
+  test('context window, usage and measuring under their three names', async () => {
+    const current = { contextWindow: 9216, contextUsage: 10, measureContextUsage: async () => 1 };
+    const chrome138 = { inputQuota: 6144, inputUsage: 20, measureInputUsage: async () => 2 };
+    const chrome128 = { maxTokens: 4096, tokensSoFar: 30, countPromptTokens: async () => 3 };
+    const read = async (s: object) => {
+      const session = s as never;
+      return [contextWindowOf(session), contextUsageOf(session), await measurerOf(session)!('x')];
+    };
+    expect(await read(current)).toEqual([9216, 10, 1]);
+    expect(await read(chrome138)).toEqual([6144, 20, 2]);
+    expect(await read(chrome128)).toEqual([4096, 30, 3]);
+    expect(measurerOf({} as never)).toBeUndefined();
   });
 });
