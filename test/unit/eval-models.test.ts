@@ -24,11 +24,14 @@ async function script(replies: unknown[]): Promise<void> {
   expect(res.ok).toBe(true);
 }
 const task = (id: string) => EVAL_TASKS.find((t) => t.id === id)!;
+// The demo server of the test run is shared: deleting its note 2 here would break other files' tests
+// (npm run eval:models starts servers of its own, so it runs every task).
+const shared = EVAL_TASKS.filter((t) => t.id !== 'demo-delete-note');
 
 test('every task passes when the model answers as scripted; the table lists each', async () => {
-  const results = await runEval({ provider: provider(), hubs, tasks: EVAL_TASKS, beforeTask: (t) => script(t.script) });
-  expect(results.map((r) => [r.id, r.success])).toEqual(EVAL_TASKS.map((t) => [t.id, true]));
-  expect(evalTable(results)).toContain(`${EVAL_TASKS.length} of ${EVAL_TASKS.length} tasks succeeded.`);
+  const results = await runEval({ provider: provider(), hubs, tasks: shared, beforeTask: (t) => script(t.script) });
+  expect(results.map((r) => [r.id, r.success])).toEqual(shared.map((t) => [t.id, true]));
+  expect(evalTable(results)).toContain(`${shared.length} of ${shared.length} tasks succeeded.`);
 });
 
 test('the wrong tool, arguments the schema refuses, and a needless tool call are graded as failures', async () => {
