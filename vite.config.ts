@@ -17,7 +17,7 @@ export default defineConfig({
     outDir: '../dist-demo',
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: page('index'), connections: page('connections'), docs: page('docs'), shop: page('shop'), themes: page('themes') },
+      input: { index: page('index'), connections: page('connections'), docs: page('docs'), shop: page('shop'), themes: page('themes'), 'models-eval': page('models-eval') },
     },
   },
 });

@@ -164,8 +164,13 @@ export type {
   TaskStatus,
 } from './mcp/index.js';
 export {
+  BROWSER_CONTEXT_META_KEY,
+  BrowserModelErrorCode,
+  browserModelStatus,
   createAnthropicProvider,
+  createBrowserModelProvider,
   createOpenAICompatibleProvider,
+  downloadBrowserModel,
   createPersonProvider,
   isProviderError,
   ProviderError,
@@ -175,7 +180,14 @@ export {
 export type {
   AnthropicSettings,
   AskPerson,
+  BrowserModelProvider,
+  BrowserModelSettings,
+  BrowserModelStatus,
+  BrowserModelStatusOptions,
+  BrowserModelUnavailableReason,
+  ContextNotice,
   CreateMessageOptions,
+  DownloadOptions,
   FetchFunction,
   ModelInfo,
   ModelProvider,

@@ -65,6 +65,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       const selection = selectTools(catalog, {
         messages: conversation,
         maxTools: options.maxTools ?? provider.maxTools,
+        maxToolChars: options.maxToolChars ?? provider.maxToolChars,
         maxDescription: options.maxToolDescription,
         pinned: options.pinnedTools,
         found,

@@ -31,6 +31,11 @@ export interface ToolSelectionOptions {
   messages: readonly Message[];
   /** Most tools per request, the search tool included; default {@link DEFAULT_MAX_TOOLS}. */
   maxTools?: number;
+  /**
+   * Most characters of tool definitions per request (see {@link toolChars}),
+   * the search tool included; default: no limit. For models with a small context.
+   */
+  maxToolChars?: number;
   /** Longest description sent; default {@link DEFAULT_MAX_TOOL_DESCRIPTION}. */
   maxDescription?: number;
   /** Tools the person pinned (by model-facing name or `key`): always carried first. */
@@ -61,13 +66,21 @@ export function selectTools(catalog: readonly AgentTool[], options: ToolSelectio
     tool.description && tool.description.length > maxDescription
       ? { ...tool, description: `${tool.description.slice(0, maxDescription)}… (description shortened: ${tool.description.length} characters)` }
       : tool;
-  if (usable.length <= maxTools && omitted.length === 0) return { tools: usable.map(shorten), omitted, total: catalog.length };
+  const maxChars = options.maxToolChars;
+  const fitsChars = maxChars === undefined || usable.reduce((sum, t) => sum + toolChars(shorten(t)), 0) <= maxChars;
+  if (usable.length <= maxTools && omitted.length === 0 && fitsChars) return { tools: usable.map(shorten), omitted, total: catalog.length };
 
   const byName = new Map(usable.map((t) => [t.name, t]));
   const chosen = new Set<AgentTool>();
   const room = maxTools - 1; // one place for the search tool
+  // Characters left once the search tool is counted (its text says how many are hidden: count a wide number).
+  let chars = maxChars === undefined ? Infinity : maxChars - toolChars(searchTool(catalog.length));
   const take = (tool: AgentTool | undefined) => {
-    if (tool && chosen.size < room) chosen.add(tool);
+    if (!tool || chosen.has(tool) || chosen.size >= room) return;
+    const size = toolChars(shorten(tool));
+    if (size > chars) return;
+    chosen.add(tool);
+    chars -= size;
   };
   const pinned = new Set(options.pinned ?? []);
   for (const tool of usable) if (pinned.has(tool.name) || (tool.key !== undefined && pinned.has(tool.key))) take(tool);
@@ -80,6 +93,11 @@ export function selectTools(catalog: readonly AgentTool[], options: ToolSelectio
   }
   for (const tool of usable) if (!chosen.has(tool)) omitted.push({ tool, reason: 'over-limit' });
   return { tools: [...[...chosen].map(shorten), searchTool(omitted.length)], omitted, total: catalog.length };
+}
+
+/** What one tool costs a request, in characters: its name, description and input schema as JSON. */
+export function toolChars(tool: Pick<AgentTool, 'name' | 'description' | 'inputSchema'>): number {
+  return JSON.stringify({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema ?? {} }).length;
 }
 
 /** The tool the model calls to find tools left out of the request. */

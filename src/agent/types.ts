@@ -139,6 +139,12 @@ export interface TurnOptions {
    * `search_tools` tool through which the model finds the rest.
    */
   maxTools?: number;
+  /**
+   * Most characters of tool definitions (name, description, input schema as
+   * JSON) one request carries (default: the provider's `maxToolChars`, else no
+   * limit). Past it, as past `maxTools`, the model gets `search_tools`.
+   */
+  maxToolChars?: number;
   /** Longest tool description a request carries (default 4,000 characters). */
   maxToolDescription?: number;
   /**

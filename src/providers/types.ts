@@ -83,6 +83,13 @@ export interface ModelProvider {
   /** Most tools one request may carry (OpenAI: 128); the chat's turn stays within it. */
   readonly maxTools?: number;
   /**
+   * Most characters of tool definitions (name, description and input schema
+   * as JSON) one request may carry, for models with a small context (the
+   * browser's built-in model). Past it the chat's turn carries the tools that
+   * fit and a `search_tools` tool through which the model finds the rest.
+   */
+  readonly maxToolChars?: number;
+  /**
    * Answers the request. Rejects with a `ProviderError` (see its `kind`) on
    * any failure; never resolves with a partial answer.
    */
