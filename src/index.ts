@@ -138,6 +138,7 @@ export type {
 } from './mcp/index.js';
 export {
   createAnthropicProvider,
+  createOnDeviceProvider,
   createOpenAICompatibleProvider,
   createPersonProvider,
   isProviderError,
@@ -152,6 +153,10 @@ export type {
   FetchFunction,
   ModelInfo,
   ModelProvider,
+  OnDeviceDownloadOptions,
+  OnDeviceProvider,
+  OnDeviceSettings,
+  OnDeviceStatus,
   OpenAICompatibleSettings,
   ProviderDelta,
   ProviderErrorInit,

@@ -19,3 +19,5 @@ export { createAnthropicProvider } from './anthropic/anthropic-provider.js';
 export type { AnthropicSettings } from './anthropic/anthropic-provider.js';
 export { createPersonProvider } from './person/person-provider.js';
 export type { AskPerson } from './person/person-provider.js';
+export { createOnDeviceProvider } from './on-device/on-device-provider.js';
+export type { OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSettings, OnDeviceStatus } from './on-device/on-device-types.js';
