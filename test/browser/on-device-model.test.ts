@@ -28,6 +28,24 @@ const requests = async (url: string) => {
 };
 const settings = { contextSize: 8192, maxArgumentLength: 24 };
 
+/** Runs `work` while a 20 ms timer ticks on the main thread; returns its result and the longest gap between ticks. */
+async function withLongestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number; took: number }> {
+  let last = performance.now();
+  let gap = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 20);
+  const started = performance.now();
+  try {
+    const value = await work();
+    return { value, gap: Math.max(gap, performance.now() - last), took: performance.now() - started };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const hub = new McpHub();
 let demoTools: AgentToolHost;
 beforeAll(async () => {
@@ -80,15 +98,20 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     const tools = (await demoTools.listTools()).filter((t) => !/minimum|maximum|pattern|format/.test(JSON.stringify(t.inputSchema))).slice(0, 8);
     expect(tools.length).toBeGreaterThan(2);
     const deltas: ProviderDelta[] = [];
-    const result = await provider.createMessage(
-      {
-        messages: [{ role: 'user', content: { type: 'text', text: 'Use a tool.' } }],
-        tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'],
-        toolChoice: { mode: 'required' },
-        maxTokens: 200,
-      },
-      { onDelta: (d) => deltas.push(d) },
+    const { value: result, gap, took } = await withLongestGap(() =>
+      provider.createMessage(
+        {
+          messages: [{ role: 'user', content: { type: 'text', text: 'Use a tool.' } }],
+          tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'],
+          toolChoice: { mode: 'required' },
+          maxTokens: 200,
+        },
+        { onDelta: (d) => deltas.push(d) },
+      ),
     );
+    // The prompt (eight tools' schemas) and the reply are computed in wllama's worker:
+    // the page's main thread kept running its timers meanwhile (the work takes seconds).
+    expect(gap, `longest main-thread block during ${Math.round(took)} ms of generation`).toBeLessThan(1000);
     expect(result.stopReason).toBe('toolUse');
     expect(result.content).toHaveLength(1);
     const call = result.content[0]!;
