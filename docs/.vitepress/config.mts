@@ -85,6 +85,7 @@ export default defineConfig({
         { text: 'Connections (mcp)', link: '/mcp' },
         { text: 'OAuth sign-in', link: '/oauth' },
         { text: 'Model providers', link: '/providers' },
+        { text: 'Models', link: '/models' },
         { text: 'History', link: '/history' },
       ] },
       { text: 'Project', items: [
