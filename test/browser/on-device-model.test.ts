@@ -223,6 +223,21 @@ describe('downloads', () => {
     }
   }, 60_000);
 
+  test('a file that is not a model fails to load with a reason, and stays failed', async () => {
+    const provider = createOnDeviceProvider({ modelUrl: `${server}/m/broken-${Date.now()}/broken.gguf` });
+    try {
+      await provider.download();
+      expect(await provider.status()).toEqual({ state: 'cached', bytes: 4096 });
+      const failed = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 }).catch((e: unknown) => e);
+      expect(isProviderError(failed, 'server')).toBe(true);
+      expect((failed as { code?: string }).code).toBe('engine');
+      expect((failed as Error).message).toMatch(/^The model broken\.gguf could not be loaded: /);
+      expect(await provider.status()).toMatchObject({ state: 'failed', reason: expect.stringMatching(/could not be loaded/) });
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
   test('a model URL that does not answer fails with a reason a person can read', async () => {
     const provider = createOnDeviceProvider({ modelUrl: `${server}/missing/other.gguf` });
     const status = await provider.status();

@@ -5,7 +5,7 @@ import { startModelFileServer } from '../servers/model-file-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Base URL of the model file server (127.0.0.1): any `<base>/<anything>/tiny-model.gguf` serves the generated tiny model; `<base>/requests` counts requests. */
+    /** Base URL of the model file server (127.0.0.1): any `<base>/<anything>/tiny-model.gguf` serves the generated tiny model, `.../broken.gguf` a file that is not a model; `<base>/requests` counts requests. */
     modelServerUrl: string;
     /** Size in bytes of the generated tiny model. */
     tinyModelSize: number;
@@ -19,7 +19,12 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const data: Uint8Array = makeTinyModel();
-  const server = await startModelFileServer([{ path: 'tiny-model.gguf', data }]);
+  // Not a model: the GGUF magic, then nonsense (a file the owner uploaded wrong).
+  const broken = new Uint8Array(4096).map((_, i) => (i < 4 ? 'GGUF'.charCodeAt(i) : (i * 7919) % 251));
+  const server = await startModelFileServer([
+    { path: 'tiny-model.gguf', data },
+    { path: 'broken.gguf', data: broken },
+  ]);
   project.provide('modelServerUrl', server.url);
   project.provide('tinyModelSize', data.length);
   return () => server.close();

@@ -41,6 +41,8 @@ describe('ReplyReader', () => {
   test('an answer cut by the token limit is the text so far, stopReason maxTokens', () => {
     expect(read('{"type":"text","text":"half an ans', 3, 'length')).toMatchObject({ content: [{ type: 'text', text: 'half an ans' }], stopReason: 'maxTokens' });
     expect(read('{"type":"te', 3, 'length')).toMatchObject({ content: [], stopReason: 'maxTokens' });
+    // Cut by a stop sequence (the engine's finish is `stop` but the string never closed).
+    expect(read('{"type":"text","text":"one, two', 4, 'stop')).toMatchObject({ content: [{ type: 'text', text: 'one, two' }], stopReason: 'stopSequence' });
   });
 
   test('a tool call cut by the token limit is refused with a reason (invalid-output)', () => {

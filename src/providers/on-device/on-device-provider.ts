@@ -58,11 +58,12 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
   async function status(options: { signal?: AbortSignal } = {}): Promise<OnDeviceStatus> {
     const why = unsupportedReason();
     if (why) return { state: 'unsupported', reason: why };
-    // Busy or loaded: the state is known without asking the cache.
-    if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready') return current;
+    // Busy, loaded or failed: the state is known without asking the cache (a failure
+    // stays until the next download() or remove(), so the UI does not offer a broken model again).
+    if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed') return current;
     const bytes = await (await getEngine()).cachedSize(url);
     if (bytes !== undefined) set({ state: 'cached', bytes });
-    else if (current?.state !== 'failed') set({ state: 'not-downloaded', bytes: settings.size ?? (await announcedSize(url, options.signal)) });
+    else set({ state: 'not-downloaded', bytes: settings.size ?? (await announcedSize(url, options.signal)) });
     return current!;
   }
 

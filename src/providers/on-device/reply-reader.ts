@@ -87,8 +87,10 @@ export class ReplyReader {
       return { content: [{ type: 'tool_use', id, name: this.#name, input: input as Record<string, unknown> }], stopReason: 'toolUse' };
     }
     const content: SamplingMessageContentBlock[] = this.#text ? [{ type: 'text', text: this.#text }] : [];
-    // A text that never closed was cut by the token limit: what came is the answer.
-    return { content, stopReason: mapOnDeviceStopReason(this.#closed ? 'stop' : finish, false) };
+    // A text that never closed was cut by the token limit (`length`) or by a stop sequence
+    // (`stop`: the grammar allows no end token before it closes): what came is the answer.
+    const stopReason = this.#closed ? 'endTurn' : finish === 'stop' ? 'stopSequence' : mapOnDeviceStopReason(finish, false);
+    return { content, stopReason };
   }
 
   #readText(): void {

@@ -68,6 +68,13 @@ export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 
         n_ctx: settings.contextSize ?? 4096,
         ...(settings.threads ? { n_threads: settings.threads } : {}),
       });
+      // wllama 3.8 resolves even when llama.cpp could not read the file: check what it loaded.
+      const info = wllama.getLoadedContextInfo() as { success?: boolean; n_vocab?: number };
+      if (info.success === false || !info.n_vocab) {
+        await wllama.exit().catch(() => {});
+        wllama = fresh();
+        throw new Error('llama.cpp could not read it as a GGUF model (is the file complete, and a GGUF file?)');
+      }
       loadedUrl = url;
     },
 
