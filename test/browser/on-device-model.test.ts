@@ -223,6 +223,21 @@ describe('downloads', () => {
     }
   }, 60_000);
 
+  test('a conversation longer than the context is refused with a reason, and the model still answers after', async () => {
+    const provider = createOnDeviceProvider({ modelUrl: `${server}/m/small-${Date.now()}/tiny-model.gguf`, contextSize: 256 });
+    try {
+      await provider.download();
+      const long = 'word '.repeat(200);
+      const refused = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: long } }], maxTokens: 30 }).catch((e: unknown) => e);
+      expect(isProviderError(refused, 'bad-request'), String(refused)).toBe(true);
+      expect((refused as Error).message).toMatch(/does not fit the model's context of 256 tokens/);
+      const next = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 30 });
+      expect(next.content[0]?.type).toBe('text');
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
   test('a file that is not a model fails to load with a reason, and stays failed', async () => {
     const provider = createOnDeviceProvider({ modelUrl: `${server}/m/broken-${Date.now()}/broken.gguf` });
     try {

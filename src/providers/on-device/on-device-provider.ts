@@ -24,7 +24,8 @@ const loadEngineModule = () => import('./wllama-engine.js');
  * at a time (one model, one worker).
  *
  * Errors: `bad-request` with code `model-not-downloaded` when the model is not
- * cached yet (show `status()`, ask, then `download()`); `server` with code
+ * cached yet (show `status()`, ask, then `download()`); `bad-request` with code
+ * `context-overflow` when the conversation and tools do not fit `contextSize`; `server` with code
  * `engine` when the engine or the model file fails to load; `network` when the
  * download fails; `invalid-output` when a tool call was cut by `maxTokens`;
  * `aborted` on Stop.
@@ -144,6 +145,15 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
       } catch (error) {
         if (signal?.aborted) throw abortedError(id, signal);
         if (error instanceof ProviderError) throw error;
+        // llama.cpp refuses a prompt longer than the context: "request (N tokens) exceeds the available context size (M tokens)".
+        const overflow = /request \((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/.exec(message(error));
+        if (overflow) {
+          throw new ProviderError(
+            'bad-request',
+            `The conversation (${overflow[1]} tokens with the tools) does not fit the model's context of ${overflow[2]} tokens. Start a new conversation, offer fewer tools, or raise contextSize.`,
+            { provider: id, code: 'context-overflow', cause: error },
+          );
+        }
         throw new ProviderError('server', `The on-device model failed while answering: ${message(error)}`, { provider: id, code: 'engine', cause: error });
       }
       const { content, stopReason } = reader.finish(result.finish);

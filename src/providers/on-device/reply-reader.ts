@@ -7,18 +7,11 @@
 import type { SamplingMessageContentBlock } from '@modelcontextprotocol/client';
 import { ProviderError } from '../provider-error.js';
 import type { ProviderDelta } from '../types.js';
+import { mapOnDeviceStopReason } from './map-on-device-stop-reason.js';
 import { ARGUMENTS_KEY, TEXT_PREFIX, TOOL_PREFIX } from './reply-grammar.js';
 
 const PROVIDER = 'on-device';
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
-/** MCP's stop reason for llama.cpp's finish reason (`stop`, `length`), given whether a tool was called. */
-export function mapOnDeviceStopReason(finish: string, toolCalled: boolean): string {
-  if (toolCalled) return 'toolUse';
-  if (finish === 'length') return 'maxTokens';
-  if (finish === 'stop') return 'endTurn';
-  return finish;
-}
 
 /** Streams one reply; `push` every piece of generated text, then `finish`. */
 export class ReplyReader {
@@ -84,12 +77,12 @@ export class ReplyReader {
       }
       const id = this.#id!;
       this.onDelta?.({ type: 'tool-call-end', index: 0, id, name: this.#name, input: input as Record<string, unknown> });
-      return { content: [{ type: 'tool_use', id, name: this.#name, input: input as Record<string, unknown> }], stopReason: 'toolUse' };
+      return { content: [{ type: 'tool_use', id, name: this.#name, input: input as Record<string, unknown> }], stopReason: mapOnDeviceStopReason(finish, true) };
     }
     const content: SamplingMessageContentBlock[] = this.#text ? [{ type: 'text', text: this.#text }] : [];
     // A text that never closed was cut by the token limit (`length`) or by a stop sequence
     // (`stop`: the grammar allows no end token before it closes): what came is the answer.
-    const stopReason = this.#closed ? 'endTurn' : finish === 'stop' ? 'stopSequence' : mapOnDeviceStopReason(finish, false);
+    const stopReason = mapOnDeviceStopReason(this.#closed ? 'stop' : finish === 'stop' ? 'stop-sequence' : finish, false);
     return { content, stopReason };
   }
 
