@@ -61,6 +61,21 @@ const mcpChunkName = (): Plugin => ({
 });
 
 /**
+ * The on-device engine (src/providers/on-device/wllama-engine.ts) finds its
+ * WebAssembly file at `../../wllama.wasm` from its module: dist/wllama.wasm
+ * from dist/providers/on-device/. In this bundle it sits in dist/chunks/, one
+ * folder up from the same file: point it there (the build copies the file once).
+ */
+const wllamaWasmPath = (): Plugin => ({
+  name: 'wllama-wasm-path',
+  renderChunk(code, chunk) {
+    const path = /(["'`])\.\.\/\.\.\/wllama\.wasm\1/g;
+    if (!chunk.fileName.startsWith('chunks/') || !path.test(code)) return null;
+    return { code: code.replace(path, '$1../wllama.wasm$1'), map: null };
+  },
+});
+
+/**
  * The MCP SDK's own imports of `@modelcontextprotocol/client/_shims` resolve to
  * src/mcp/sdk-shims.ts: the browser shims without the JSON Schema validator
  * (@cfworker/json-schema, about 5 KB gzip), which the SDK would construct as
@@ -80,7 +95,7 @@ const sdkShims = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sdkShims(), mcpChunkName()],
+  plugins: [sdkShims(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

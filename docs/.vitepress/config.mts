@@ -88,7 +88,7 @@ export default defineConfig({
         { text: 'Finding servers (discovery, registry)', link: '/discovery' },
         { text: 'OAuth sign-in', link: '/oauth' },
         { text: 'Model providers', link: '/providers' },
-        { text: 'Models in the browser', link: '/models' },
+        { text: 'Models', link: '/models' },
         { text: 'History', link: '/history' },
         { text: 'Page tools (WebMCP)', link: '/page-tools' },
       ] },

@@ -26,3 +26,5 @@ export type { BrowserModelStatus, BrowserModelStatusOptions, BrowserModelUnavail
 export { BROWSER_CONTEXT_META_KEY } from './browser/fit-context.js';
 export type { ContextNotice } from './browser/fit-context.js';
 export { BrowserModelErrorCode } from './browser/browser-model-error.js';
+export { createOnDeviceProvider } from './on-device/on-device-provider.js';
+export type { OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSettings, OnDeviceStatus } from './on-device/on-device-types.js';

@@ -1,0 +1,217 @@
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
+import { ProviderError } from '../provider-error.js';
+import { abortedError } from '../shared/http.js';
+import type { CreateMessageOptions, ProviderResult } from '../types.js';
+import { convertToOnDeviceMessages } from './convert-to-on-device-messages.js';
+import type { Engine, OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSettings, OnDeviceStatus } from './on-device-types.js';
+import { replyGrammar, type OfferedTool, type ReplyChoice } from './reply-grammar.js';
+import { ReplyReader } from './reply-reader.js';
+
+/** The engine module, loaded at the first need (its own chunk; see wllama-engine.ts). */
+const loadEngineModule = () => import('./wllama-engine.js');
+
+/**
+ * A provider that runs an open model (a GGUF file the site owner names) in
+ * the visitor's browser with wllama, llama.cpp in WebAssembly, in a worker.
+ * No key, no server: the model file is downloaded once, after the person
+ * agrees (`download()`), and cached on the device for the next visits.
+ *
+ * Every reply is constrained by a grammar (reply-grammar.ts): one JSON object,
+ * an answer `{"type":"text","text":...}` or one call `{"tool":NAME,"arguments":...}`
+ * whose arguments follow that tool's schema, so even a small model calls tools
+ * with valid arguments. The answer's text streams as `text` deltas; a call
+ * comes as a `tool_use` block with `stopReason: 'toolUse'`. Requests run one
+ * at a time (one model, one worker).
+ *
+ * Errors: `bad-request` with code `model-not-downloaded` when the model is not
+ * cached yet (show `status()`, ask, then `download()`); `bad-request` with code
+ * `context-overflow` when the conversation and tools do not fit `contextSize`; `server` with code
+ * `engine` when the engine or the model file fails to load; `network` when the
+ * download fails; `invalid-output` when a tool call was cut by `maxTokens`;
+ * `aborted` on Stop.
+ */
+export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProvider {
+  const id = settings.id ?? 'on-device';
+  const url = new URL(settings.modelUrl, globalThis.location?.href).href;
+  const file = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
+  const label = settings.label ?? file;
+  const listeners = new Set<(status: OnDeviceStatus) => void>();
+  let current: OnDeviceStatus | undefined;
+  let engine: Promise<Engine> | undefined;
+  let downloading: Promise<void> | undefined;
+  let loading: Promise<void> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let calls = 0;
+
+  const set = (status: OnDeviceStatus) => {
+    current = status;
+    for (const listener of listeners) listener(status);
+  };
+  const getEngine = () =>
+    (engine ??= loadEngineModule().then(
+      (m) => m.createWllamaEngine(settings),
+      (error: unknown) => {
+        engine = undefined;
+        throw new ProviderError('server', 'The on-device engine could not be loaded. Check the connection and reload the page.', { provider: id, code: 'engine', cause: error });
+      },
+    ));
+
+  async function status(options: { signal?: AbortSignal } = {}): Promise<OnDeviceStatus> {
+    const why = unsupportedReason();
+    if (why) return { state: 'unsupported', reason: why };
+    // Busy, loaded or failed: the state is known without asking the cache (a failure
+    // stays until the next download() or remove(), so the UI does not offer a broken model again).
+    if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed') return current;
+    const bytes = await (await getEngine()).cachedSize(url);
+    if (bytes !== undefined) set({ state: 'cached', bytes });
+    else set({ state: 'not-downloaded', bytes: settings.size ?? (await announcedSize(url, options.signal)) });
+    return current!;
+  }
+
+  function download(options: OnDeviceDownloadOptions = {}): Promise<void> {
+    return (downloading ??= (async () => {
+      try {
+        const e = await getEngine();
+        set({ state: 'downloading', loaded: 0, total: settings.size ?? 0 });
+        await e.download(url, {
+          signal: options.signal,
+          onProgress: (p) => {
+            set({ state: 'downloading', loaded: p.loaded, total: p.total });
+            options.onProgress?.(p);
+          },
+        });
+        const bytes = await e.cachedSize(url);
+        if (bytes === undefined) throw new Error('the file was not complete (did the server send Content-Length?)');
+        set({ state: 'cached', bytes });
+      } catch (error) {
+        if (options.signal?.aborted) {
+          set({ state: 'not-downloaded', bytes: settings.size });
+          throw abortedError(id, options.signal);
+        }
+        if (error instanceof ProviderError) throw error;
+        const reason = `The model could not be downloaded from ${url}: ${message(error)}`;
+        set({ state: 'failed', reason, bytes: settings.size });
+        throw new ProviderError('network', reason, { provider: id, cause: error });
+      } finally {
+        downloading = undefined;
+      }
+    })());
+  }
+
+  function load(): Promise<void> {
+    if (current?.state === 'ready') return Promise.resolve();
+    return (loading ??= (async () => {
+      try {
+        const e = await getEngine();
+        const bytes = await e.cachedSize(url);
+        if (bytes === undefined) {
+          throw new ProviderError('bad-request', `The on-device model is not downloaded yet. Ask the person, then call download() (${label}).`, { provider: id, code: 'model-not-downloaded' });
+        }
+        set({ state: 'loading', bytes });
+        try {
+          await e.load(url);
+        } catch (error) {
+          const reason = `The model ${label} could not be loaded: ${message(error)}`;
+          set({ state: 'failed', reason, bytes });
+          throw new ProviderError('server', reason, { provider: id, code: 'engine', cause: error });
+        }
+        set({ state: 'ready', bytes });
+      } finally {
+        loading = undefined;
+      }
+    })());
+  }
+
+  async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
+    const { signal, onDelta } = options;
+    if (signal?.aborted) throw abortedError(id, signal);
+    const run = queue.then(async () => {
+      await load();
+      if (signal?.aborted) throw abortedError(id, signal);
+      const tools: OfferedTool[] = (params.tools ?? []).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+      const choice: ReplyChoice = tools.length ? (params.toolChoice?.mode ?? 'auto') : 'none';
+      const reader = new ReplyReader(new Set(tools.map((t) => t.name)), () => `ondevice_${Date.now().toString(36)}_${(calls += 1)}`, onDelta);
+      let result;
+      try {
+        result = await (await getEngine()).generate({
+          messages: convertToOnDeviceMessages(params, tools, choice),
+          grammar: replyGrammar(tools, choice, settings.maxArgumentLength ? { maxString: settings.maxArgumentLength } : {}),
+          maxTokens: params.maxTokens,
+          temperature: params.temperature ?? settings.temperature ?? 0.2,
+          stop: params.stopSequences,
+          signal,
+          onText: (text) => reader.push(text),
+        });
+      } catch (error) {
+        if (signal?.aborted) throw abortedError(id, signal);
+        if (error instanceof ProviderError) throw error;
+        // llama.cpp refuses a prompt longer than the context: "request (N tokens) exceeds the available context size (M tokens)".
+        const overflow = /request \((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/.exec(message(error));
+        if (overflow) {
+          throw new ProviderError(
+            'bad-request',
+            `The conversation (${overflow[1]} tokens with the tools) does not fit the model's context of ${overflow[2]} tokens. Start a new conversation, offer fewer tools, or raise contextSize.`,
+            { provider: id, code: 'context-overflow', cause: error },
+          );
+        }
+        throw new ProviderError('server', `The on-device model failed while answering: ${message(error)}`, { provider: id, code: 'engine', cause: error });
+      }
+      const { content, stopReason } = reader.finish(result.finish);
+      if (result.inputTokens !== undefined) onDelta?.({ type: 'usage', usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } });
+      return {
+        role: 'assistant',
+        content,
+        model: label,
+        stopReason,
+        ...(result.inputTokens !== undefined ? { _meta: { usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } } } : {}),
+      } as ProviderResult;
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  return {
+    id,
+    label,
+    // Every offered tool's schema goes into the prompt and the grammar: keep the list short for a small model.
+    maxTools: 16,
+    createMessage,
+    status,
+    download,
+    load,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async remove() {
+      await (await getEngine()).remove(url);
+      current = undefined;
+      await status().catch(() => {});
+    },
+    async dispose() {
+      if (engine) await (await engine).dispose();
+      if (current?.state === 'ready') set({ state: 'cached', bytes: current.bytes });
+    },
+  };
+}
+
+/** Why this browser cannot run the engine, or undefined when it can. */
+function unsupportedReason(): string | undefined {
+  if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly.';
+  if (typeof Worker !== 'function') return 'This browser cannot run Web Workers.';
+  if (!globalThis.navigator?.storage?.getDirectory) return 'This browser has no Origin Private File System to keep the model in (a private window may lack it).';
+  return undefined;
+}
+
+/** The size the server announces (HEAD, Content-Length), or undefined when it does not say. */
+async function announcedSize(url: string, signal?: AbortSignal): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal });
+    const length = Number(response.headers.get('content-length'));
+    return response.ok && length > 0 ? length : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

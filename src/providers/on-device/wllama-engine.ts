@@ -1,0 +1,129 @@
+/**
+ * The on-device engine: wllama (llama.cpp compiled to WebAssembly). This
+ * module is the lazy chunk: only on-device-provider.ts imports it, with a
+ * dynamic `import()`, so neither it nor wllama is part of any first load.
+ *
+ * - Inference runs in a Web Worker that wllama starts itself (its worker code
+ *   is inlined and started from a `blob:` URL; the page's CSP must allow
+ *   `worker-src blob:` and `script-src 'wasm-unsafe-eval'`). The main thread
+ *   only posts messages and reads results, so the page stays responsive.
+ * - The model file is cached in the Origin Private File System by wllama's
+ *   CacheManager (key: a hash of the URL), with its size and ETag. A model is
+ *   "cached" only when the stored size equals the size the server announced,
+ *   so an interrupted download is never used; loading a cached model makes no
+ *   request at all (the server must send `Content-Length`).
+ * - The WebAssembly file: `settings.wasmUrl`, else `wllama.wasm` two folders up
+ *   from this module: `dist/wllama.wasm` in the package (the build copies it
+ *   there; the CDN bundle's chunks point to the same file, see
+ *   vite.bundle.config.ts), `src/wllama.wasm` in this repository (a symbolic
+ *   link into node_modules, served by Vite in development and tests).
+ */
+import { Wllama, WllamaAbortError, type ChatCompletionChunk } from '@wllama/wllama';
+import type { Engine, EngineRequest, EngineResult, OnDeviceDownloadOptions, OnDeviceSettings } from './on-device-types.js';
+
+/** Path of the WebAssembly file from this module (rewritten for the bundle's chunks by vite.bundle.config.ts). */
+const WASM_FILE = '../../wllama.wasm';
+
+/** Thrown by {@link Engine.load} when the model is not in the cache. */
+export class NotDownloadedError extends Error {
+  override name = 'NotDownloadedError';
+}
+
+/** Thrown by {@link Engine.generate} when the caller's signal stopped it. */
+export class GenerationAbortedError extends Error {
+  override name = 'AbortError';
+}
+
+/** Creates the wllama engine (nothing starts until `load`). */
+export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 'contextSize' | 'threads'>): Engine {
+  const wasm = settings.wasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
+  const quiet = { debug: () => {}, log: () => {}, warn: (...a: unknown[]) => console.warn('[on-device model]', ...a), error: (...a: unknown[]) => console.error('[on-device model]', ...a) };
+  const fresh = () => new Wllama({ default: wasm }, { suppressNativeLog: true, logger: quiet, allowOffline: true });
+  let wllama = fresh();
+  let loadedUrl: string | undefined;
+
+  const findModel = async (url: string) => (await wllama.modelManager.getModels()).find((m) => m.url === url);
+
+  return {
+    async cachedSize(url) {
+      return (await findModel(url))?.size;
+    },
+
+    async download(url, options: OnDeviceDownloadOptions) {
+      await wllama.modelManager.downloadModel(url, {
+        signal: options.signal,
+        progressCallback: ({ loaded, total }) => options.onProgress?.({ loaded, total }),
+      });
+    },
+
+    async load(url) {
+      if (loadedUrl === url && wllama.isModelLoaded()) return;
+      const model = await findModel(url);
+      if (!model) throw new NotDownloadedError(`The model ${url} is not in this browser's cache.`);
+      if (wllama.isModelLoaded()) {
+        await wllama.exit();
+        wllama = fresh();
+      }
+      await wllama.loadModel(model, {
+        n_ctx: settings.contextSize ?? 4096,
+        ...(settings.threads ? { n_threads: settings.threads } : {}),
+      });
+      // wllama 3.8 resolves even when llama.cpp could not read the file: check what it loaded.
+      const info = wllama.getLoadedContextInfo() as { success?: boolean; n_vocab?: number };
+      if (info.success === false || !info.n_vocab) {
+        await wllama.exit().catch(() => {});
+        wllama = fresh();
+        throw new Error('llama.cpp could not read it as a GGUF model (is the file complete, and a GGUF file?)');
+      }
+      loadedUrl = url;
+    },
+
+    async generate(request: EngineRequest): Promise<EngineResult> {
+      let last: ChatCompletionChunk | undefined;
+      let finish: string | null | undefined;
+      try {
+        await wllama.createChatCompletion({
+          messages: request.messages,
+          grammar: request.grammar,
+          max_tokens: request.maxTokens,
+          temperature: request.temperature,
+          ...(request.stop?.length ? { stop: request.stop } : {}),
+          stream: true,
+          abortSignal: request.signal,
+          onData: (chunk: ChatCompletionChunk) => {
+            last = chunk;
+            const choice = chunk.choices?.[0];
+            if (choice?.finish_reason) finish = choice.finish_reason;
+            const text = choice?.delta?.content;
+            if (text) request.onText(text);
+          },
+        });
+      } catch (error) {
+        if (error instanceof WllamaAbortError || request.signal?.aborted) throw new GenerationAbortedError('stopped');
+        throw error;
+      }
+      if (request.signal?.aborted) throw new GenerationAbortedError('stopped');
+      const usage = last?.usage;
+      return {
+        finish: finish ?? 'stop',
+        ...(usage ? { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } : {}),
+      };
+    },
+
+    async remove(url) {
+      if (loadedUrl === url) {
+        await wllama.exit();
+        loadedUrl = undefined;
+        wllama = fresh();
+      }
+      const model = (await wllama.modelManager.getModels({ includeInvalid: true })).find((m) => m.url === url);
+      await model?.remove();
+    },
+
+    async dispose() {
+      loadedUrl = undefined;
+      await wllama.exit();
+      wllama = fresh();
+    },
+  };
+}

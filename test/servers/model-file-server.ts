@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RunningServer } from './running-server.js';
+
+/** A file the model server offers, by path. */
+export interface ServedFile {
+  path: string;
+  data: Uint8Array;
+}
+
+/** The model file server: its base URL and how to stop it. */
+export interface ModelFileServer extends RunningServer {
+  /** Requests answered so far, e.g. `{ 'GET /m/1/tiny-model.gguf': 1 }`. */
+  requests: Map<string, number>;
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-expose-headers': 'content-length, etag',
+};
+
+/**
+ * Serves model files on 127.0.0.1 the way a site owner's server or a CDN
+ * does (GET and HEAD with Content-Length and ETag, CORS for any origin), and
+ * counts every request so a test can prove a second load never asks for the
+ * model. `GET /requests` answers the counts as JSON (not counted).
+ *
+ * Any path ending in a served file's name serves that file, so each test can
+ * use a URL of its own (`/m/<unique>/tiny-model.gguf`) and start with an
+ * empty browser cache for it. `?slow=MS` waits that long between chunks of 16 KB,
+ * so a test can watch progress and abort a download midway.
+ */
+export async function startModelFileServer(files: ServedFile[]): Promise<ModelFileServer> {
+  const requests = new Map<string, number>();
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    if (url.pathname === '/requests') {
+      res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify(Object.fromEntries(requests)));
+      return;
+    }
+    const key = `${req.method} ${url.pathname}`;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
+    const file = files.find((f) => url.pathname.endsWith(`/${f.path}`));
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      ...CORS,
+      'content-type': 'application/octet-stream',
+      'content-length': String(file.data.length),
+      etag: `"tiny-${file.data.length}"`,
+      'cache-control': 'no-store',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const slow = Number(url.searchParams.get('slow') ?? 0);
+    if (!slow) {
+      res.end(file.data);
+      return;
+    }
+    let at = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (at >= file.data.length) {
+        res.end();
+        return;
+      }
+      res.write(file.data.subarray(at, at + 16_384));
+      at += 16_384;
+      setTimeout(next, slow);
+    };
+    next();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
