@@ -53,6 +53,42 @@ async function check(name, body) {
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 let tarball = '';
+/** The tarball's file list (from `npm pack --json`). */
+let packed = [];
+
+// The pages a user reads to install and use the package.
+const userDocs = ['README.md', 'docs/frameworks.md', 'docs/api.md', 'examples/README.md', ...readdirSync(join(root, 'docs/elements')).map((f) => `docs/elements/${f}`)];
+
+/**
+ * What the user docs promise about the package, checked against the packed
+ * file list: each `mcp-web-elements/<entry>` they import is in `exports` (and
+ * each export's targets are packed), each `dist/...` file they name is packed
+ * (a `*` or a trailing `/` matches any file there).
+ */
+function checkDocsPromises(files) {
+  const problems = [];
+  const exported = Object.keys(pkg.exports);
+  const targets = Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)));
+  for (const target of targets) if (!files.includes(target.slice(2))) problems.push(`package.json exports ${target}, which is not in the tarball`);
+  let imports = 0;
+  let paths = 0;
+  for (const doc of userDocs.filter((f) => f.endsWith('.md'))) {
+    const text = readFileSync(join(root, doc), 'utf8');
+    for (const [, entry] of text.matchAll(/['"`(\s]mcp-web-elements\/([a-z][\w./-]*[\w])/g)) {
+      if (entry === 'dist' || entry.startsWith('dist/')) continue; // a file path, checked below
+      imports++;
+      if (!exported.includes(`./${entry}`)) problems.push(`${doc} imports mcp-web-elements/${entry}, which package.json does not export`);
+    }
+    for (const [, path] of text.matchAll(/(?:^|[\s`'"(/])(dist\/[\w./*-]*)/gm)) {
+      if (path.includes('...') || path === 'dist/') continue;
+      paths++;
+      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}${path.endsWith('/') ? '' : '$'}`);
+      if (!files.some((f) => pattern.test(f))) problems.push(`${doc} names ${path}, which is not in the tarball`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return `${imports} imports and ${paths} file paths in ${userDocs.length} pages`;
+}
 
 await check('npm pack makes a tarball of what users need, and nothing else', () => {
   if (pkg.scripts.prepack !== 'npm run build') throw new Error('package.json must build dist/ in "prepack" ("npm run build")');
@@ -65,14 +101,21 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
     'LICENSE', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts',
     'dist/mcp-web-elements.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/types/jsx.d.ts',
     'dist/types/vue.d.ts', 'dist/types/svelte.d.ts', 'dist/vscode.html-custom-data.json', 'dist/web-types.json',
+    'dist/mcp-app-sandbox.html', 'CHANGELOG.md',
   ];
   const missing = required.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
+  packed = files;
   const unwanted = files.filter((f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f));
   if (unwanted.length) throw new Error(`not for users, yet in the tarball: ${unwanted.slice(0, 10).join(', ')}`);
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
   if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
   return `${info.filename}: ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`;
+});
+
+await check('the tarball holds what the docs promise: every import they show is an export, every file they name is packed', () => {
+  if (!packed.length) throw new Error('no tarball (see the first check)');
+  return checkDocsPromises(packed);
 });
 
 /** Steps after packing need the tarball. */
@@ -115,7 +158,7 @@ await check('publint finds nothing in the tarball', () => {
 // The package is ESM only: node10 and require() from CommonJS are out of scope.
 const attwStarted = Date.now();
 const attw = tarball
-  ? runInBackground(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', './sandbox.html'])
+  ? runInBackground(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'])
   : Promise.reject(new Error('no tarball (see the first check)'));
 attw.catch(() => {}); // awaited below
 
