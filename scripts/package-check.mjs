@@ -206,12 +206,68 @@ await check('are-the-types-wrong finds nothing in the tarball (ESM-only profile)
 // The example apps import `mcp-web-elements` as users do; here it resolves to
 // the tarball's contents in examples/node_modules, and its dependencies
 // (lit, the SDK, React...) to this repository's node_modules.
-await check('the example apps build with their usual tooling against the tarball', async () => {
+let unpacked = false;
+await check('the tarball unpacks as examples/node_modules/mcp-web-elements', () => {
   needTarball();
   const target = join(root, 'examples/node_modules/mcp-web-elements');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  unpacked = true;
+});
+
+/**
+ * Each example app is checked by its framework's own checker, together with
+ * the wrong usages in test/package/type-errors/<app>/ (copied beside it into
+ * examples/<app>/.type-check/, with a tsconfig that takes both): the app must
+ * have no error, and each wrong file must fail with every message its
+ * `expect:` lines name. One run per app proves both.
+ */
+function typeCheck(app, checker) {
+  if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
+  const dir = join(root, 'examples', app, '.type-check');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const fixtures = join(root, 'test/package/type-errors', app);
+  const wrong = readdirSync(fixtures);
+  cpSync(fixtures, dir, { recursive: true });
+  const base = JSON.parse(readFileSync(join(root, 'examples', app, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: [...base.include.map((p) => `../${p}`), './*'] }, null, 2));
+  const bin = (name) => join(root, 'node_modules/.bin', name);
+  const args = {
+    tsc: [bin('tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
+    'vue-tsc': [bin('vue-tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
+    'svelte-check': [bin('svelte-check'), ['--tsconfig', './.type-check/tsconfig.json', '--output', 'machine', '--fail-on-warnings']],
+  }[checker];
+  const result = spawnSync(args[0], args[1], { cwd: join(root, 'examples', app), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  rmSync(dir, { recursive: true, force: true });
+  const output = `${result.stdout}${result.stderr}`;
+  // One line per error: `file(line,col): error TS…` (tsc, vue-tsc) or `<time> ERROR "file" line:col "message"` (svelte-check).
+  // A tsc error's explanation continues on indented lines: keep them with it.
+  const errors = [];
+  for (const line of output.split('\n')) {
+    if (/\): error TS\d+|^\d+ ERROR /.test(line)) errors.push(line);
+    else if (/^\s+\S/.test(line) && errors.length) errors[errors.length - 1] += `\n${line}`;
+  }
+  const problems = [];
+  const inApp = errors.filter((l) => !l.includes('.type-check/'));
+  if (inApp.length) problems.push(`the ${app} example itself fails ${checker}:\n${inApp.join('\n')}`);
+  for (const file of wrong) {
+    const expected = [...readFileSync(join(fixtures, file), 'utf8').matchAll(/^(?:\/\/ )?expect: (.*)$/gm)].map((m) => m[1].trim());
+    const own = errors.filter((l) => l.includes(`.type-check/${file}`)).join('\n');
+    for (const message of expected) if (!own.includes(message)) problems.push(`${checker} accepted a wrong usage in test/package/type-errors/${app}/${file}: no error "${message}"`);
+  }
+  if (!errors.length && result.status !== 0) problems.push(`${checker} exited ${result.status ?? result.signal} without errors we could read:\n${output.slice(-3000)}`);
+  if (problems.length) throw new Error(`${problems.join('\n')}\n--- ${checker} said:\n${output.slice(-3000)}`);
+  return `the app passes; ${errors.length} errors in ${wrong.join(', ')}, as expected`;
+}
+
+await check('React: tsc passes the example app and rejects a wrong event handler and property', () => typeCheck('react', 'tsc'));
+await check('Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property', () => typeCheck('vue', 'vue-tsc'));
+await check('Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property', () => typeCheck('svelte', 'svelte-check'));
+
+await check('the example apps build with their usual tooling against the tarball', async () => {
+  if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
   const { build } = await import('vite');
   const built = [];
   const builds = [
