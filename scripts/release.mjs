@@ -64,6 +64,9 @@ if (publish) {
 }
 
 if (sh('git', ['status', '--porcelain'], { capture: true })) fail('the work tree has changes: commit or stash them first');
+// A release is made from main only (a feature branch would tag a version main never gets).
+const branch = sh('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { capture: true });
+if (branch !== 'main' && !args.includes('--any-branch')) fail(`releases are made on main, this is ${branch} (--any-branch to override)`);
 const pkg = JSON.parse(read('package.json'));
 const version = nextVersion(pkg.version, bump);
 const date = new Date().toISOString().slice(0, 10);
