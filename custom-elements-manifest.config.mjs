@@ -70,6 +70,27 @@ const globalAttributes = {
   },
 };
 
+/**
+ * The manifest describes elements. The analyzer also records the events of
+ * plain classes that dispatch them (`ServerSet` and `InputRouter` fire
+ * `change`, `McpConnection` and `McpHub` their own `mcp-*` events): tools that
+ * read the manifest would offer those as element events. Only elements keep
+ * events, and only their `mcp-*` ones (a native name such as `change` is never
+ * one of ours; see docs/architecture.md).
+ */
+const elementEventsOnly = {
+  name: 'element-events-only',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        if (!declaration.events) continue;
+        if (!declaration.customElement) delete declaration.events;
+        else declaration.events = declaration.events.filter((event) => event.name?.startsWith('mcp-'));
+      }
+    }
+  },
+};
+
 export default {
   globs: ['src/**/*.ts'],
   // src/react wraps the elements for React; its components are not elements.
@@ -78,6 +99,7 @@ export default {
   packagejson: false,
   plugins: [
     eventNames,
+    elementEventsOnly,
     globalAttributes,
     {
       name: 'sort-modules',

@@ -6,8 +6,14 @@
  */
 import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/provider-config.js';
 
+/**
+ * What `npm run demo` (scripts/demo.mjs) hands the pages through Vite: the
+ * addresses made from `PORT`, `SANDBOX_PORT` and `BASIC_PORT`.
+ */
+const env: Record<string, string | undefined> = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
+
 /** The demo MCP server `npm run demo` starts (its `PORT` reaches the pages as `VITE_DEMO_SERVER`). */
-export const DEFAULT_SERVER: string = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';
+export const DEFAULT_SERVER: string = env.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';
 
 /**
  * Links between the demo pages keep the address options (`?server=…`), so
@@ -33,11 +39,11 @@ export function readChatParams(search = location.search): { servers: string[]; p
   return { servers: servers.length ? servers : [DEFAULT_SERVER], provider, ollamaUrl: params.get('ollama') ?? undefined };
 }
 
-/** The MCP Apps sandbox proxy `npm run demo` serves on its own port (a second origin). */
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:3002/mcp-app-sandbox.html';
+/** The MCP Apps sandbox proxy `npm run demo` serves on its own port, a second origin (`SANDBOX_PORT`, as `VITE_SANDBOX_URL`). */
+export const DEFAULT_SANDBOX_URL: string = env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:3002/mcp-app-sandbox.html';
 
-/** The official basic-vanillajs MCP Apps example server `npm run demo` starts. */
-export const DEFAULT_BASIC_SERVER = 'http://127.0.0.1:3003/mcp';
+/** The official basic-vanillajs MCP Apps example server `npm run demo` starts (`BASIC_PORT`, as `VITE_BASIC_SERVER`). */
+export const DEFAULT_BASIC_SERVER: string = env.VITE_BASIC_SERVER ?? 'http://127.0.0.1:3003/mcp';
 
 /** `?sandbox=URL` (the sandbox proxy page) and `?basicServer=URL` (the example app server). */
 export function readAppParams(search = location.search): { sandboxUrl: string; basicServer: string } {

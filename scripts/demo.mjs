@@ -2,21 +2,37 @@
 // `npm run demo`: the demo MCP server (127.0.0.1:3001, PORT to change) with the
 // MCP Apps sandbox proxy on its own origin (127.0.0.1:3002, SANDBOX_PORT), the
 // official basic-vanillajs MCP Apps example server (127.0.0.1:3003,
-// BASIC_PORT) and the demo pages (Vite on http://127.0.0.1:5173/). Ctrl+C
-// stops them all.
+// BASIC_PORT) and the demo pages (Vite on http://127.0.0.1:5173/,
+// DEMO_PAGE_PORT). Every port reaches the pages: Vite exposes VITE_* variables
+// to them (demo/chat-params.ts reads them). Ctrl+C stops them all.
 import { spawn } from 'node:child_process';
 
-// The pages' default server follows PORT (Vite exposes VITE_* variables to them).
-const env = { ...process.env, VITE_DEMO_SERVER: `http://127.0.0.1:${process.env.PORT ?? '3001'}/mcp` };
+const port = (name, fallback) => {
+  const value = process.env[name] ?? fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    console.error(`${name}=${value} is not a port (1-65535)`);
+    process.exit(1);
+  }
+  return value;
+};
+const ports = { PORT: port('PORT', '3001'), SANDBOX_PORT: port('SANDBOX_PORT', '3002'), BASIC_PORT: port('BASIC_PORT', '3003'), DEMO_PAGE_PORT: port('DEMO_PAGE_PORT', '5173') };
+const env = {
+  ...process.env,
+  ...ports,
+  VITE_DEMO_SERVER: `http://127.0.0.1:${ports.PORT}/mcp`,
+  VITE_SANDBOX_URL: `http://127.0.0.1:${ports.SANDBOX_PORT}/mcp-app-sandbox.html`,
+  VITE_BASIC_SERVER: `http://127.0.0.1:${ports.BASIC_PORT}/mcp`,
+};
 const basic = 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js';
 const children = [
   spawn('npx', ['tsx', 'demo/server/main.ts'], { stdio: 'inherit', env }),
   spawn(process.execPath, ['--import', './test/servers/loopback.mjs', basic], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.BASIC_PORT ?? '3003' },
+    env: { ...env, PORT: ports.BASIC_PORT },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
+console.log(`demo pages on http://127.0.0.1:${ports.DEMO_PAGE_PORT}/ (MCP server ${env.VITE_DEMO_SERVER}, sandbox ${env.VITE_SANDBOX_URL}, MCP Apps example ${env.VITE_BASIC_SERVER})`);
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);

@@ -49,10 +49,16 @@ generateJetBrainsWebTypes(manifest, {
  * - they type a listener's argument as `CustomEvent<EventClass>`, but our
  *   events are `Event` subclasses with their own fields: the argument is the class.
  * Svelte 5 also takes event attributes (`onmcp-tool-call={...}`) besides the
- * `on:` directive the generator writes: declare both. The Svelte file also
- * names a global `JSX` namespace that Svelte projects do not have.
+ * `on:` directive the generator writes: declare both. Svelte 5 sets a custom
+ * element's properties from plain attributes (`<mcp-chat {servers}>`), but the
+ * generator declares properties only as `bind:servers` (Svelte 4): declare the
+ * plain name too. The Svelte file also names a global `JSX` namespace that
+ * Svelte projects do not have.
+ * Vue's checker (vue-tsc / Volar) types `@mcp-tool-call="handler"` from a prop
+ * named `onMcpToolCall`; the generator writes only `"onmcp-tool-call"`, so a
+ * handler of any type passed: declare the camel-case prop too.
  */
-function fixTypings(file, { svelte = false } = {}) {
+function fixTypings(file, { svelte = false, vue = false } = {}) {
   let text = readFileSync(file, 'utf8');
   text = text.replace(/import type \{([^}]*)\} from "\.\.\/index\.js";/, (_, names) => {
     const unique = [...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))];
@@ -61,10 +67,21 @@ function fixTypings(file, { svelte = false } = {}) {
   text = text.replace(/CustomEvent<(Mcp\w+Event)>/g, '$1');
   if (svelte) text = text.replace('children?: JSX.Element;', 'children?: unknown;').replace('style?: JSX.CSSProperties;', 'style?: string;');
   if (svelte) text = text.replace(/^(\s*)"on:(mcp-[a-z-]+)"\?: (.*)$/gm, '$1"on:$2"?: $3\n$1"on$2"?: $3');
+  if (svelte) {
+    // Per props type: `"bind:name"?: T` gains `name?: T` unless `name` is declared already (as an attribute).
+    text = text.replace(/^type (\w+Props) = \{\n([\s\S]*?)^\};/gm, (block, _name, body) => {
+      const declared = new Set([...body.matchAll(/^\s*"?([\w-]+)"?\?:/gm)].map((m) => m[1]));
+      return block.replace(/^(\s*)"bind:(\w+)"\?: (.*)$/gm, (line, indent, prop, type) => (declared.has(prop) ? line : `${line}\n${indent}${prop}?: ${type}`));
+    });
+  }
+  if (vue) {
+    const camel = (name) => name.replace(/(?:^|-)([a-z])/g, (_, c) => c.toUpperCase());
+    text = text.replace(/^(\s*)"on(mcp-[a-z-]+)"\?: (.*)$/gm, (line, indent, event, type) => `${line}\n${indent}on${camel(event)}?: ${type}`);
+  }
   writeFileSync(file, text);
 }
 fixTypings('dist/types/jsx.d.ts');
-fixTypings('dist/types/vue.d.ts');
+fixTypings('dist/types/vue.d.ts', { vue: true });
 fixTypings('dist/types/svelte.d.ts', { svelte: true });
 
 /**

@@ -53,6 +53,42 @@ async function check(name, body) {
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 let tarball = '';
+/** The tarball's file list (from `npm pack --json`). */
+let packed = [];
+
+// The pages a user reads to install and use the package.
+const userDocs = ['README.md', 'docs/frameworks.md', 'docs/api.md', 'examples/README.md', ...readdirSync(join(root, 'docs/elements')).map((f) => `docs/elements/${f}`)];
+
+/**
+ * What the user docs promise about the package, checked against the packed
+ * file list: each `mcp-web-elements/<entry>` they import is in `exports` (and
+ * each export's targets are packed), each `dist/...` file they name is packed
+ * (a `*` or a trailing `/` matches any file there).
+ */
+function checkDocsPromises(files) {
+  const problems = [];
+  const exported = Object.keys(pkg.exports);
+  const targets = Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)));
+  for (const target of targets) if (!files.includes(target.slice(2))) problems.push(`package.json exports ${target}, which is not in the tarball`);
+  let imports = 0;
+  let paths = 0;
+  for (const doc of userDocs.filter((f) => f.endsWith('.md'))) {
+    const text = readFileSync(join(root, doc), 'utf8');
+    for (const [, entry] of text.matchAll(/['"`(\s]mcp-web-elements\/([a-z][\w./-]*[\w])/g)) {
+      if (entry === 'dist' || entry.startsWith('dist/')) continue; // a file path, checked below
+      imports++;
+      if (!exported.includes(`./${entry}`)) problems.push(`${doc} imports mcp-web-elements/${entry}, which package.json does not export`);
+    }
+    for (const [, path] of text.matchAll(/(?:^|[\s`'"(/])(dist\/[\w./*-]*)/gm)) {
+      if (path.includes('...') || path === 'dist/') continue;
+      paths++;
+      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}${path.endsWith('/') ? '' : '$'}`);
+      if (!files.some((f) => pattern.test(f))) problems.push(`${doc} names ${path}, which is not in the tarball`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return `${imports} imports and ${paths} file paths in ${userDocs.length} pages`;
+}
 
 await check('npm pack makes a tarball of what users need, and nothing else', () => {
   if (pkg.scripts.prepack !== 'npm run build') throw new Error('package.json must build dist/ in "prepack" ("npm run build")');
@@ -65,14 +101,21 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
     'LICENSE', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts',
     'dist/mcp-web-elements.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/types/jsx.d.ts',
     'dist/types/vue.d.ts', 'dist/types/svelte.d.ts', 'dist/vscode.html-custom-data.json', 'dist/web-types.json',
+    'dist/mcp-app-sandbox.html', 'CHANGELOG.md',
   ];
   const missing = required.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
+  packed = files;
   const unwanted = files.filter((f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f));
   if (unwanted.length) throw new Error(`not for users, yet in the tarball: ${unwanted.slice(0, 10).join(', ')}`);
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
   if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
   return `${info.filename}: ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`;
+});
+
+await check('the tarball holds what the docs promise: every import they show is an export, every file they name is packed', () => {
+  if (!packed.length) throw new Error('no tarball (see the first check)');
+  return checkDocsPromises(packed);
 });
 
 /** Steps after packing need the tarball. */
@@ -115,7 +158,7 @@ await check('publint finds nothing in the tarball', () => {
 // The package is ESM only: node10 and require() from CommonJS are out of scope.
 const attwStarted = Date.now();
 const attw = tarball
-  ? runInBackground(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', './sandbox.html'])
+  ? runInBackground(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'])
   : Promise.reject(new Error('no tarball (see the first check)'));
 attw.catch(() => {}); // awaited below
 
@@ -163,12 +206,68 @@ await check('are-the-types-wrong finds nothing in the tarball (ESM-only profile)
 // The example apps import `mcp-web-elements` as users do; here it resolves to
 // the tarball's contents in examples/node_modules, and its dependencies
 // (lit, the SDK, React...) to this repository's node_modules.
-await check('the example apps build with their usual tooling against the tarball', async () => {
+let unpacked = false;
+await check('the tarball unpacks as examples/node_modules/mcp-web-elements', () => {
   needTarball();
   const target = join(root, 'examples/node_modules/mcp-web-elements');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  unpacked = true;
+});
+
+/**
+ * Each example app is checked by its framework's own checker, together with
+ * the wrong usages in test/package/type-errors/<app>/ (copied beside it into
+ * examples/<app>/.type-check/, with a tsconfig that takes both): the app must
+ * have no error, and each wrong file must fail with every message its
+ * `expect:` lines name. One run per app proves both.
+ */
+function typeCheck(app, checker) {
+  if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
+  const dir = join(root, 'examples', app, '.type-check');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const fixtures = join(root, 'test/package/type-errors', app);
+  const wrong = readdirSync(fixtures);
+  cpSync(fixtures, dir, { recursive: true });
+  const base = JSON.parse(readFileSync(join(root, 'examples', app, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: [...base.include.map((p) => `../${p}`), './*'] }, null, 2));
+  const bin = (name) => join(root, 'node_modules/.bin', name);
+  const args = {
+    tsc: [bin('tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
+    'vue-tsc': [bin('vue-tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
+    'svelte-check': [bin('svelte-check'), ['--tsconfig', './.type-check/tsconfig.json', '--output', 'machine', '--fail-on-warnings']],
+  }[checker];
+  const result = spawnSync(args[0], args[1], { cwd: join(root, 'examples', app), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  rmSync(dir, { recursive: true, force: true });
+  const output = `${result.stdout}${result.stderr}`;
+  // One line per error: `file(line,col): error TS…` (tsc, vue-tsc) or `<time> ERROR "file" line:col "message"` (svelte-check).
+  // A tsc error's explanation continues on indented lines: keep them with it.
+  const errors = [];
+  for (const line of output.split('\n')) {
+    if (/\): error TS\d+|^\d+ ERROR /.test(line)) errors.push(line);
+    else if (/^\s+\S/.test(line) && errors.length) errors[errors.length - 1] += `\n${line}`;
+  }
+  const problems = [];
+  const inApp = errors.filter((l) => !l.includes('.type-check/'));
+  if (inApp.length) problems.push(`the ${app} example itself fails ${checker}:\n${inApp.join('\n')}`);
+  for (const file of wrong) {
+    const expected = [...readFileSync(join(fixtures, file), 'utf8').matchAll(/^(?:\/\/ )?expect: (.*)$/gm)].map((m) => m[1].trim());
+    const own = errors.filter((l) => l.includes(`.type-check/${file}`)).join('\n');
+    for (const message of expected) if (!own.includes(message)) problems.push(`${checker} accepted a wrong usage in test/package/type-errors/${app}/${file}: no error "${message}"`);
+  }
+  if (!errors.length && result.status !== 0) problems.push(`${checker} exited ${result.status ?? result.signal} without errors we could read:\n${output.slice(-3000)}`);
+  if (problems.length) throw new Error(`${problems.join('\n')}\n--- ${checker} said:\n${output.slice(-3000)}`);
+  return `the app passes; ${errors.length} errors in ${wrong.join(', ')}, as expected`;
+}
+
+await check('React: tsc passes the example app and rejects a wrong event handler and property', () => typeCheck('react', 'tsc'));
+await check('Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property', () => typeCheck('vue', 'vue-tsc'));
+await check('Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property', () => typeCheck('svelte', 'svelte-check'));
+
+await check('the example apps build with their usual tooling against the tarball', async () => {
+  if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
   const { build } = await import('vite');
   const built = [];
   const builds = [

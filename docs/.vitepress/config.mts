@@ -94,6 +94,7 @@ export default defineConfig({
       ] },
       { text: 'Project', items: [
         { text: 'Contributing', link: '/contributing' },
+        { text: 'Releasing', link: '/releasing' },
         { text: 'Conformance', link: '/conformance' },
         { text: 'This site', link: '/site' },
       ] },

@@ -22,8 +22,16 @@ function table(heading: string, columns: string[], rows: string[][], empty: stri
   return `## ${heading}\n\n| ${columns.join(' | ')} |\n| ${columns.map(() => '---').join(' | ')} |\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`;
 }
 
+/** Every entry of the reference says what it is: an undescribed one fails the docs build, naming it. */
+function requireDescriptions(element: Element, fields: Item[]): void {
+  const lists: Record<string, Item[] | undefined> = { attribute: element.attributes, property: fields, event: element.events, part: element.cssParts, 'custom property': element.cssProperties, slot: element.slots };
+  const bare = Object.entries(lists).flatMap(([kind, items]) => (items ?? []).filter((i) => !i.description?.trim()).map((i) => `${kind} ${i.name || '(default slot)'}`));
+  if (bare.length) throw new Error(`<${element.tagName}> has entries without a description in custom-elements.json (write their JSDoc, then npm run analyze): ${bare.join(', ')}`);
+}
+
 function page(element: Element): string {
   const fields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#') && !/@internal/.test(m.description ?? ''));
+  requireDescriptions(element, fields);
   const screenshots = ['light', 'dark', ''].map((s) => `screenshots/${element.tagName}${s ? `-${s}` : ''}.png`).filter((f) => existsSync(join(root, 'docs/public', f)));
   const guide = existsSync(join(root, 'docs/elements', `${element.tagName}.md`)) ? `\nGuide: [${element.tagName}](../elements/${element.tagName}.md).\n` : '';
   return [

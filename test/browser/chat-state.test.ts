@@ -30,15 +30,21 @@ describe('<mcp-chat> state defects (issue 11 §4)', () => {
   test('a tool picked from the palette while another runs is queued and runs after it', async () => {
     const chat = await mountChat({ provider: false });
     await chat.showTool('long-task');
-    await runForm(chat, { steps: '3', delayMs: '300' });
-    await expect.poll(() => cards(chat).map(statusOf), { timeout: 10_000 }).toEqual(['Running…']);
+    // Long enough never to end by itself during the test, however loaded the machine:
+    // it ends when the person stops it below (no race with a fixed duration).
+    await runForm(chat, { steps: '1000', delayMs: '500' });
+    await expect.poll(() => cards(chat).map(statusOf), { timeout: 30_000 }).toEqual(['Running…']);
     await chat.showTool('echo');
     await runForm(chat, { message: 'after the long task' });
-    // The person is told it waits.
-    await expect.poll(() => shadow(chat).querySelector('.queued')?.textContent).toContain('Echo');
-    await expect.poll(() => results(chat).length, { timeout: 15_000 }).toBe(2);
+    // The person is told it waits, and it does wait: the long task is the only call running.
+    await expect.poll(() => shadow(chat).querySelector('.queued')?.textContent, { timeout: 30_000 }).toContain('Echo');
+    expect(cards(chat).map(statusOf)).toEqual(['Running…']);
+    expect(results(chat)).toEqual([]);
+    await userEvent.click(cards(chat)[0]!.shadowRoot!.querySelector<HTMLButtonElement>('[part="stop-button"]')!);
+    // The queued call runs once the long task has ended.
+    await expect.poll(() => results(chat).length, { timeout: 30_000 }).toBe(2);
     expect(results(chat)[1]!.content).toEqual([{ type: 'text', text: 'after the long task' }]);
-    await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
+    await expect.poll(() => cards(chat).map(statusOf), { timeout: 30_000 }).toEqual(['Stopped', 'Done']);
   });
 
   test('tool-result text keeps its line breaks', async () => {

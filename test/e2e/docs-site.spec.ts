@@ -85,6 +85,38 @@ test('the API pages hold the tables made from custom-elements.json', async ({ pa
   await expect(page.getByRole('cell', { name: 'send-button', exact: true })).toBeVisible();
 });
 
+test('the home page tagline names the elements (the tags are text, not swallowed as HTML)', async ({ page }) => {
+  await page.goto(`${origin}/index.html`);
+  await expect(page.locator('.VPHero .tagline')).toContainText('Web components: <mcp-chat>, <mcp-elicit-form>, <mcp-sampling-approval>, <mcp-app-view>.');
+});
+
+test('every attribute, property, event, slot, part and custom property of every element in custom-elements.json has an entry on its API page', () => {
+  interface Item { name: string; kind?: string; static?: boolean; privacy?: string; description?: string }
+  interface Declaration { tagName?: string; customElement?: boolean; attributes?: Item[]; members?: Item[]; events?: Item[]; slots?: Item[]; cssParts?: Item[]; cssProperties?: Item[] }
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: Array<{ declarations?: Declaration[] }> };
+  const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
+  expect(elements.length).toBeGreaterThanOrEqual(4);
+  const missing: string[] = [];
+  for (const element of elements) {
+    const file = join(site, 'api', `${element.tagName}.html`);
+    if (!existsSync(file)) {
+      missing.push(`no page ${file}`);
+      continue;
+    }
+    const html = readFileSync(file, 'utf8');
+    const fields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#') && !/@internal/.test(m.description ?? ''));
+    const entries = { attribute: element.attributes, property: fields, event: element.events, slot: (element.slots ?? []).filter((s) => s.name), part: element.cssParts, 'custom property': element.cssProperties };
+    for (const [kind, items] of Object.entries(entries)) {
+      for (const item of items ?? []) {
+        // A table row: the name as code in its first cell.
+        const name = item.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+        if (!html.includes(`<tr><td><code>${name}</code>`)) missing.push(`${element.tagName} ${kind} ${item.name}`);
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
 test('the live <mcp-chat> connects to the demo server and runs a tool from the / palette', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

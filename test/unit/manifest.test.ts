@@ -97,4 +97,13 @@ describe('custom-elements.json', () => {
       expect(listed.filter((name) => !real.has(name)), `${declaration.tagName} lists events it never fires`).toEqual([]);
     }
   });
+  test('lists events on elements only, and only their mcp-* events (no `change` of ServerSet or InputRouter)', () => {
+    const declarations = committed().modules.flatMap((m) => m.declarations ?? []);
+    const misplaced = declarations.filter((d) => !d.customElement && d.events?.length).map((d) => `${d.name}: ${d.events!.map((e) => e.name).join(', ')}`);
+    expect(misplaced).toEqual([]);
+    const native = declarations.filter((d) => d.customElement).flatMap((d) => (d.events ?? []).filter((e) => !e.name.startsWith('mcp-')).map((e) => `${d.tagName} ${e.name}`));
+    expect(native).toEqual([]);
+    // The elements' own events are still there.
+    expect(declarations.find((d) => d.tagName === 'mcp-chat')?.events?.map((e) => e.name)).toContain('mcp-tool-call');
+  });
 });

@@ -1,12 +1,14 @@
 // A user's TypeScript against the installed tarball (skipLibCheck: false, no
 // @types/node): every entry, the element types, the typed events, and the
 // generated template typings.
-import { McpChat, McpHub, createOpenAICompatibleProvider, openHistory } from 'mcp-web-elements';
-import type { ChatServerConfig, ContentBlock, ProviderConfig } from 'mcp-web-elements';
-import { isText } from 'mcp-web-elements/content';
-import { McpConnection } from 'mcp-web-elements/mcp';
-import { createAnthropicProvider } from 'mcp-web-elements/providers';
-import { createMemoryHistory } from 'mcp-web-elements/history';
+// The root entry: the elements, their events and config types (a page author's names).
+import { McpChat } from 'mcp-web-elements';
+import type { ChatServerConfig, ProviderConfig } from 'mcp-web-elements';
+// The library's areas, each on its own entry.
+import { isText, type ContentBlock } from 'mcp-web-elements/content';
+import { McpConnection, McpHub } from 'mcp-web-elements/mcp';
+import { createAnthropicProvider, createOpenAICompatibleProvider } from 'mcp-web-elements/providers';
+import { createMemoryHistory, openHistory } from 'mcp-web-elements/history';
 import { runTurn } from 'mcp-web-elements/agent';
 import { McpElicitForm, McpSamplingApproval } from 'mcp-web-elements/elements';
 import { McpToolCallEvent } from 'mcp-web-elements/events';

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, expect, it } from 'vitest';
+import { freePort, waitForHttp } from '../servers/running-server.js';
+
+// `npm run demo` (scripts/demo.mjs) with every port moved: each server listens
+// where its variable says, and the demo pages are handed those addresses (the
+// page's module, as Vite serves it, carries them), so no MCP App view points
+// at a hard-coded 3002 or 3003.
+let demo: ChildProcess | undefined;
+
+afterAll(() => {
+  // The demo's own process group: npx, tsx, vite and the example server.
+  if (demo?.pid) {
+    try {
+      process.kill(-demo.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and reach the demo pages', async () => {
+  const [port, sandboxPort, basicPort, pagePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  demo = spawn(process.execPath, ['scripts/demo.mjs'], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), BASIC_PORT: String(basicPort), DEMO_PAGE_PORT: String(pagePort) },
+  });
+  const server = `http://127.0.0.1:${port}/mcp`;
+  const sandbox = `http://127.0.0.1:${sandboxPort}/mcp-app-sandbox.html`;
+  const basic = `http://127.0.0.1:${basicPort}/mcp`;
+  const page = `http://127.0.0.1:${pagePort}/`;
+  for (const url of [server, sandbox, basic, page]) await waitForHttp(url, 90_000);
+
+  expect((await fetch(sandbox)).status).toBe(200);
+  const module = await (await fetch(`${page}chat-params.ts`)).text();
+  expect(module).toContain(server);
+  expect(module).toContain(sandbox);
+  expect(module).toContain(basic);
+  expect(module).not.toContain(`"VITE_SANDBOX_URL": "http://127.0.0.1:3002`);
+}, 120_000);
+
+it('a port that is not a number stops the demo with a message naming the variable', async () => {
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], { env: { ...process.env, SANDBOX_PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain('SANDBOX_PORT=abc is not a port');
+}, 30_000);
