@@ -34,13 +34,18 @@ export interface AppSessionHost {
   message(params: McpUiMessageRequest['params']): Promise<boolean>;
   modelContext(params: McpUiUpdateModelContextRequest['params']): void;
   initialized(appInfo?: { name: string; version: string }): void;
+  /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
+  notResponding(): void;
   closeRequested(): void;
 }
 
 /** Options of {@link AppSession.start}. */
 export interface AppSessionOptions {
   frame: HTMLIFrameElement;
+  /** The proxy page, already checked by `checkSandboxUrl`. */
   sandboxUrl: string;
+  /** Ms the app may take to start before `host.notResponding()`. */
+  startTimeout?: number;
   connection: McpConnection;
   tool: Tool;
   toolUseId?: string;
@@ -74,6 +79,7 @@ export class AppSession {
   #inputSent = false;
   #queue: Array<() => Promise<void>> = [];
   #heldResult?: CallToolResult;
+  #startTimer?: ReturnType<typeof setTimeout>;
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -105,6 +111,9 @@ export class AppSession {
     const features = permissionFeatures(options.resource.permissions);
     if (features.length) options.frame.setAttribute('allow', features.map((f) => `${f} ${origin}`).join('; '));
     options.frame.src = options.sandboxUrl;
+    session.#startTimer = setTimeout(() => {
+      if (!session.#initialized && !session.#closed) host.notResponding();
+    }, options.startTimeout ?? 15_000);
     return session;
   }
 
@@ -128,6 +137,7 @@ export class AppSession {
     bridge.oninitialized = () => {
       if (this.#initialized) return;
       this.#initialized = true;
+      clearTimeout(this.#startTimer);
       host.initialized(bridge.getAppVersion());
       void this.#flush();
     };
@@ -230,6 +240,7 @@ export class AppSession {
   async close(reason: string): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#startTimer);
     try {
       if (this.#initialized) await this.bridge.teardownResource({ reason }, { timeout: TEARDOWN_WAIT_MS });
     } catch {

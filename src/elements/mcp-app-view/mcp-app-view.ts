@@ -14,11 +14,30 @@ import { AppSession } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
 import { buildHostContext } from './host-context.js';
 import { styles } from './mcp-app-view.styles.js';
+import { checkSandboxUrl } from './sandbox-url.js';
 
 type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
 
 /** Where a view stands. */
-export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
+export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
+
+/** What the `arguments` attribute holds when it is not a JSON object: the reason, said on the element. */
+class InvalidArguments {
+  constructor(readonly reason: string) {}
+}
+
+/** Parses the `arguments` attribute without throwing: bad JSON becomes an {@link InvalidArguments}, reported by the element. */
+function parseArguments(value: string | null): Record<string, unknown> | undefined {
+  if (!value) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    return new InvalidArguments(`is not valid JSON (${(error as Error).message})`) as unknown as Record<string, unknown>;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return new InvalidArguments('is not a JSON object') as unknown as Record<string, unknown>;
+  return parsed as Record<string, unknown>;
+}
 
 /**
  * An MCP App (`io.modelcontextprotocol/ui`): a tool's interactive HTML view,
@@ -71,8 +90,11 @@ export class McpAppView extends LitElement {
   @property() server?: string;
   /** The tool: its name (standalone) or the `Tool` object from a connection's catalog. */
   @property({ attribute: 'tool', converter: { fromAttribute: (v) => v } }) tool?: string | Tool;
-  /** Standalone: the tool's arguments, as JSON. */
-  @property({ attribute: 'arguments', converter: { fromAttribute: (v) => (v ? (JSON.parse(v) as Record<string, unknown>) : undefined) } })
+  /**
+   * Standalone: the tool's arguments, as a JSON object. A value that is not
+   * one is said on the element (state `error`) and the tool is not called.
+   */
+  @property({ attribute: 'arguments', converter: { fromAttribute: parseArguments } })
   arguments?: Record<string, unknown>;
   /** The sandbox proxy page on another origin (`dist/mcp-app-sandbox.html` hosted there). Without it, no app runs. */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
@@ -84,6 +106,8 @@ export class McpAppView extends LitElement {
   @property({ attribute: false }) toolInput?: Record<string, unknown>;
   /** The call's result (sent as `tool-result`). */
   @property({ attribute: false }) toolResult?: CallToolResult;
+  /** How long an app may take to start (its `ui/initialize`), in ms, before the view says it is not responding. */
+  @property({ type: Number, attribute: 'start-timeout' }) startTimeout = 15_000;
   /** Tallest the inline view grows to, in pixels. */
   @property({ type: Number, attribute: 'max-height' }) maxHeight = 600;
   /** Ask the person before an app's `ui/message` goes to the conversation. */
@@ -180,6 +204,11 @@ export class McpAppView extends LitElement {
   async #standalone(): Promise<void> {
     const url = this.server!;
     await this.#ownConnection?.close();
+    this.#ownConnection = undefined;
+    if (this.arguments instanceof InvalidArguments) {
+      this.#run?.abort();
+      return this.#fail(`The arguments attribute ${this.arguments.reason}: the tool ${String(this.tool)} was not called.`);
+    }
     const connection = new McpConnection({ url });
     this.#ownConnection = connection;
     this.state = 'loading';
@@ -193,6 +222,7 @@ export class McpAppView extends LitElement {
     if (this.#ownConnection !== connection) return;
     this.connection = connection;
     const args = this.arguments ?? {};
+    if (args instanceof InvalidArguments) return this.#fail(`The arguments attribute ${args.reason}: the tool ${String(this.tool)} was not called.`);
     this.toolInput = args;
     await this.#start();
     try {
@@ -216,6 +246,9 @@ export class McpAppView extends LitElement {
       this.notice = 'This tool has an interactive view, but this page has no sandbox origin for apps (sandbox-url), so it is not run here.';
       return;
     }
+    // Checked before the frame exists: a javascript: address would run with the page's origin.
+    const sandbox = checkSandboxUrl(this.sandboxUrl);
+    if (!sandbox.ok) return this.#fail(sandbox.reason);
     this.state = 'loading';
     this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
     try {
@@ -224,7 +257,8 @@ export class McpAppView extends LitElement {
       if (run.signal.aborted || !this.frame) return;
       this.#session = await AppSession.start({
         frame: this.frame,
-        sandboxUrl: new URL(this.sandboxUrl, location.href).href,
+        sandboxUrl: sandbox.href,
+        startTimeout: this.startTimeout,
         connection,
         tool,
         toolUseId: this.toolUseId,
@@ -279,7 +313,18 @@ export class McpAppView extends LitElement {
         this.modelContext = params;
         this.dispatchEvent(new McpAppContextUpdateEvent(params, name));
       },
-      initialized: (appInfo?: { name: string; version: string }) => this.dispatchEvent(new McpAppInitializeEvent(appInfo)),
+      initialized: (appInfo?: { name: string; version: string }) => {
+        if (this.state === 'not-responding') {
+          this.state = 'running';
+          this.notice = '';
+        }
+        this.dispatchEvent(new McpAppInitializeEvent(appInfo));
+      },
+      notResponding: () => {
+        if (this.state !== 'running') return;
+        this.state = 'not-responding';
+        this.notice = `The app of ${tool.title ?? tool.name} is not responding: it did not start within ${Math.round(this.startTimeout / 1000)} seconds.`;
+      },
       closeRequested: () => void this.close('The app asked to close'),
     };
   }
@@ -298,7 +343,7 @@ export class McpAppView extends LitElement {
     const who = `The app of ${title} (${server})`;
     const modes = this.#session?.appDisplayModes;
     const canFullscreen = this.state === 'running' && (!modes || modes.includes('fullscreen'));
-    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'disconnected';
+    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
     return html`<div part="base" class="base" role=${full ? 'dialog' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full ? title : nothing}>
       <div part="header" class="header">
@@ -310,13 +355,13 @@ export class McpAppView extends LitElement {
           : nothing}
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
-      ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
+      ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
       ${this.consent ? renderConsent(this.consent, who) : nothing}
       ${showFrame
         ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
             style=${full ? '' : `height:${this.height}px`}></iframe>`
         : nothing}
-      ${this.state === 'no-sandbox' || this.state === 'error' ? this.#fallback() : nothing}
+      ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}
     </div>`;
   }
 
