@@ -83,3 +83,15 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   const count = views.nth(1).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#count');
   await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
 });
+
+test('the docs page refuses a crafted ?sandbox=javascript: link: nothing runs with the page origin, the refusal shows', async ({ page }) => {
+  const evil = 'javascript:parent.localStorage.setItem("pwned","1");parent.document.title="pwned"';
+  const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: evil, basicServer: process.env.E2E_BASIC_URL! });
+  await page.goto(`docs.html?${params}`);
+  await expect(page.locator('#sandbox-refused')).toContainText('only http and https pages may host the app sandbox');
+  // No sandbox at all then: the views say so and show the result as text.
+  await expect(page.locator('#counter-app [part="notice"]')).toContainText('no sandbox origin', { timeout: 20_000 });
+  await expect(page.locator('#counter-app iframe')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
+  expect(await page.title()).not.toBe('pwned');
+});
