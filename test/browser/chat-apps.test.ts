@@ -36,8 +36,13 @@ describe('<mcp-chat> with MCP Apps', () => {
     await reported(reports, 'tool-input');
     await reported(reports, 'tool-result');
     await reported(reports, 'context');
-    // ui/message: sent as the person's message once the running turn ended, and answered.
+    // ui/message: the view asks the person first (issue 26), then it is sent as the
+    // person's message once the running turn ended, and answered.
+    await expect.poll(() => view.shadowRoot!.querySelector('[part~="consent-message"]')?.textContent, { timeout: 15_000 }).toBe('Hello from the demo app');
+    view.shadowRoot!.querySelector<HTMLButtonElement>('[part~="consent-accept"]')!.click();
     await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    // The model's answer to it (the fake echoes) ends that turn.
+    await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content), { timeout: 15_000 }).toContain('Echo: Hello from the demo app');
     await expect.poll(() => chat.session.busy).toBe(false);
     await typeAndSend(chat, 'What does the view show? [[say:It shows the counter.]]');
     await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content)).toContain('It shows the counter.');

@@ -31,13 +31,30 @@ export interface AppSessionHost {
   resize(height: number): void;
   confirmLink(href: string, host: string): Promise<boolean>;
   confirmDownload(download: PendingDownload): Promise<boolean>;
-  message(params: McpUiMessageRequest['params']): Promise<boolean>;
+  /** May the app run this tool with these arguments? Throws (with a reason) to refuse without asking. */
+  approveToolCall(tool: Tool, args: Record<string, unknown>, signal: AbortSignal): Promise<boolean>;
+  /** An app's tool call ended (or was refused). */
+  toolCallEnded(call: AppToolCallEnd): void;
+  message(params: McpUiMessageRequest['params'], signal: AbortSignal): Promise<boolean>;
   modelContext(params: McpUiUpdateModelContextRequest['params']): void;
   initialized(appInfo?: { name: string; version: string }): void;
   /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
   notResponding(): void;
   closeRequested(): void;
 }
+
+/** How an app's tool call ended, for {@link AppSessionHost.toolCallEnded}. */
+export interface AppToolCallEnd {
+  name: string;
+  tool?: Tool;
+  arguments: Record<string, unknown>;
+  status: 'done' | 'error' | 'denied' | 'cancelled';
+  result?: CallToolResult;
+  error?: string;
+}
+
+/** At most this many `ui/message` requests of one app reach the person per minute; more are refused. */
+export const APP_MESSAGES_PER_MINUTE = 5;
 
 /** Options of {@link AppSession.start}. */
 export interface AppSessionOptions {
@@ -80,6 +97,8 @@ export class AppSession {
   #queue: Array<() => Promise<void>> = [];
   #heldResult?: CallToolResult;
   #startTimer?: ReturnType<typeof setTimeout>;
+  #messagePending = false;
+  #messageTimes: number[] = [];
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -142,11 +161,37 @@ export class AppSession {
       void this.#flush();
     };
     bridge.oncalltool = async (params, extra) => {
+      const args = params.arguments ?? {};
+      const signal = extra.mcpReq.signal;
       const target = connection.tools.find((t) => t.name === params.name);
+      const end = (status: AppToolCallEnd['status'], result?: CallToolResult, error?: string) =>
+        host.toolCallEnded({ name: params.name, tool: target, arguments: args, status, result, error });
       if (!target || !isAppCallable(target)) {
-        throw new Error(`The tool ${params.name} is not available to this app (it is not a tool of ${connection.name} that apps may call).`);
+        const reason = `The tool ${params.name} is not available to this app (it is not a tool of ${connection.name} that apps may call).`;
+        end('denied', undefined, reason);
+        throw new Error(reason);
       }
-      return connection.callTool(params.name, params.arguments ?? {}, { signal: extra.mcpReq.signal });
+      // The same rule as the model's calls: a tool that is not read-only waits for the person (or the host's hook).
+      let allowed: boolean;
+      try {
+        allowed = await host.approveToolCall(target, args, signal);
+      } catch (error) {
+        end('denied', undefined, (error as Error).message);
+        throw error;
+      }
+      if (!allowed) {
+        const reason = `The tool ${target.title ?? target.name} was not run: the person did not allow the app to run it.`;
+        end('denied', undefined, reason);
+        throw new Error(reason);
+      }
+      try {
+        const result = await connection.callTool(params.name, args, { signal });
+        end('done', result);
+        return result;
+      } catch (error) {
+        end(signal.aborted ? 'cancelled' : 'error', undefined, (error as Error).message);
+        throw error;
+      }
     };
     bridge.onreadresource = (params, extra) => connection.readResource(params.uri, { signal: extra.mcpReq.signal });
     bridge.onlistresources = async () => ({ resources: connection.resources });
@@ -185,8 +230,22 @@ export class AppSession {
       saveBlob(blob!, download.name);
       return {};
     };
-    bridge.onmessage = async (params) => {
-      if (!(await host.message(params))) throw new Error('Message sending denied');
+    // An app speaks for the person only with their yes (host.message asks), one
+    // question at a time and a few a minute: a flood is refused, not queued.
+    bridge.onmessage = async (params, extra) => {
+      if (this.#messagePending) throw new Error("Message refused: another message of this app is already waiting for the person's answer.");
+      const now = Date.now();
+      this.#messageTimes = this.#messageTimes.filter((t) => now - t < 60_000);
+      if (this.#messageTimes.length >= APP_MESSAGES_PER_MINUTE) {
+        throw new Error(`Message refused: too many messages (an app may send at most ${APP_MESSAGES_PER_MINUTE} a minute).`);
+      }
+      this.#messageTimes.push(now);
+      this.#messagePending = true;
+      try {
+        if (!(await host.message(params, extra.mcpReq.signal))) throw new Error('Message sending denied');
+      } finally {
+        this.#messagePending = false;
+      }
       return {};
     };
     bridge.onupdatemodelcontext = async (params) => {

@@ -4,19 +4,49 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { McpAppContextUpdateEvent } from '../../events/app-context-update.js';
 import { McpAppInitializeEvent } from '../../events/app-initialize.js';
-import { McpAppMessageEvent } from '../../events/app-message.js';
+import { McpAppMessageEvent, type McpAppMessage } from '../../events/app-message.js';
+import { McpAppToolCallEvent } from '../../events/app-tool-call.js';
+import { defaultApprovalPolicy } from '../../agent/approval.js';
+import type { AgentTool, ApprovalPolicy } from '../../agent/types.js';
+import { serverKey } from '../../mcp/server-key.js';
 import { toolViewUri } from '../../mcp/apps.js';
 import { McpConnection } from '../../mcp/connection.js';
 import { tokens } from '../shared/tokens.js';
 import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
-import { AppSession } from './app-session.js';
+import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
 import { buildHostContext } from './host-context.js';
 import { styles } from './mcp-app-view.styles.js';
 import { checkSandboxUrl } from './sandbox-url.js';
 
 type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
+
+/** A tool call an app asks for, put to the host's {@link McpAppView.approveToolCall}. */
+export interface AppToolCallRequest {
+  /** The tool whose view asks. */
+  toolName: string;
+  /** The tool the app wants to run (from its server's catalog). */
+  tool: Tool;
+  /** The arguments the app gave. */
+  arguments: Record<string, unknown>;
+  /** The server's name. */
+  server: string;
+  /** Aborted when the app gives up or the view closes: stop asking. */
+  signal: AbortSignal;
+}
+
+/** An app's `ui/message`, put to the host's {@link McpAppView.approveMessage}. */
+export interface AppMessageRequest {
+  /** The tool whose view asks. */
+  toolName: string;
+  /** The message as the app sent it. */
+  message: McpAppMessage;
+  /** Its text (non-text blocks as `[type]`), to show the person. */
+  text: string;
+  /** Aborted when the app gives up or the view closes. */
+  signal: AbortSignal;
+}
 
 /** Where a view stands. */
 export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
@@ -53,7 +83,8 @@ function parseArguments(value: string | null): Record<string, unknown> | undefin
  * @summary A tool's interactive view (MCP Apps), sandboxed on a second origin.
  *
  * @event mcp-app-initialize - The app finished its handshake (`McpAppInitializeEvent`, `.appInfo`).
- * @event mcp-app-message - The app asks to add a message to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
+ * @event mcp-app-message - The person (or `approveMessage`) agreed to a message of the app; add it to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
+ * @event mcp-app-tool-call - An app's tool call ended or was refused (`McpAppToolCallEvent`: `.toolName`, `.name`, `.arguments`, `.status`, `.result`, `.error`), for a card in the conversation.
  * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
  *
  * @csspart base - The frame around everything.
@@ -110,8 +141,25 @@ export class McpAppView extends LitElement {
   @property({ type: Number, attribute: 'start-timeout' }) startTimeout = 15_000;
   /** Tallest the inline view grows to, in pixels. */
   @property({ type: Number, attribute: 'max-height' }) maxHeight = 600;
-  /** Ask the person before an app's `ui/message` goes to the conversation. */
-  @property({ type: Boolean, attribute: 'confirm-messages' }) confirmMessages = false;
+  /**
+   * Which of the app's tool calls run without asking: the agent's rule by
+   * default (`defaultApprovalPolicy`: only tools their server marks read-only
+   * or not destructive). `<mcp-chat>` passes its own policy (the person's
+   * "always allow" choices).
+   */
+  @property({ attribute: false }) toolPolicy: ApprovalPolicy = defaultApprovalPolicy;
+  /**
+   * Asked when an app wants to run a tool the policy does not let run at
+   * once: resolve true to run it. Unset, the view asks the person itself
+   * ("<app> wants to run <tool>": Allow / Deny).
+   */
+  @property({ attribute: false }) approveToolCall?: (request: AppToolCallRequest) => Promise<boolean>;
+  /**
+   * Asked before an app's `ui/message` goes to the conversation as the
+   * person's words: resolve true to send it. Unset, the view asks the person
+   * itself. Either way one message at a time and at most 5 a minute.
+   */
+  @property({ attribute: false }) approveMessage?: (request: AppMessageRequest) => Promise<boolean>;
   /** Show a Close button. */
   @property({ type: Boolean }) closable = false;
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. Sent to the app. */
@@ -280,14 +328,18 @@ export class McpAppView extends LitElement {
     this.notice = message;
   }
 
-  #ask(consent: AppConsentQuestion): Promise<boolean> {
-    this.consent?.resolve(false);
+  /** Puts a question to the person; one at a time (a new one while another is open is refused, never swapped in under the person's pointer). */
+  #ask(consent: AppConsentQuestion, signal?: AbortSignal): Promise<boolean> {
+    if (this.consent) return Promise.reject(new Error("Refused: another question of this app is already waiting for the person's answer."));
+    if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const entry = { ...consent, resolve: (ok: boolean) => {
         if (this.consent === entry) this.consent = undefined;
         resolve(ok);
       } } as AppConsent;
       this.consent = entry;
+      // The app gave up (or the view closed): the question goes away.
+      signal?.addEventListener('abort', () => entry.resolve(false), { once: true });
     });
   }
 
@@ -304,9 +356,23 @@ export class McpAppView extends LitElement {
       },
       confirmLink: (href: string, host: string) => this.#ask({ kind: 'link', href, host }),
       confirmDownload: (download: PendingDownload) => this.#ask({ kind: 'download', download }),
-      message: async (params: McpAppMessageEvent['message']) => {
+      approveToolCall: async (target: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
+        const server = this.connection?.name ?? '';
+        const agentTool = { ...target, server, key: this.connection ? `${serverKey(this.connection.url)}#${target.name}` : undefined } as AgentTool;
+        const decision = this.toolPolicy(agentTool, args);
+        if (decision === 'allow') return true;
+        if (decision === 'deny') throw new Error(`The tool ${target.title ?? target.name} was not run: this page does not let apps run it.`);
+        if (this.approveToolCall) return this.approveToolCall({ toolName: name, tool: target, arguments: args, server, signal });
+        return this.#ask({ kind: 'tool', tool: target, args }, signal);
+      },
+      toolCallEnded: (call: AppToolCallEnd) =>
+        void this.dispatchEvent(new McpAppToolCallEvent({ ...call, toolName: name, server: this.connection?.name ?? '' })),
+      message: async (params: McpAppMessage, signal: AbortSignal) => {
         const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
-        if (this.confirmMessages && !(await this.#ask({ kind: 'message', text }))) return false;
+        const agreed = this.approveMessage
+          ? await this.approveMessage({ toolName: name, message: params, text, signal })
+          : await this.#ask({ kind: 'message', text }, signal);
+        if (!agreed) return false;
         return this.dispatchEvent(new McpAppMessageEvent(params, name));
       },
       modelContext: (params: McpUiUpdateModelContextRequest['params']) => {
