@@ -38,6 +38,8 @@ export interface AppSessionHost {
   message(params: McpUiMessageRequest['params'], signal: AbortSignal): Promise<boolean>;
   modelContext(params: McpUiUpdateModelContextRequest['params']): void;
   initialized(appInfo?: { name: string; version: string }): void;
+  /** The app tried to navigate its frame away (to `url`, when known); the proxy already took it down. */
+  appLeft(url: string): void;
   /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
   notResponding(): void;
   closeRequested(): void;
@@ -125,7 +127,11 @@ export class AppSession {
     const session = new AppSession(bridge, options);
     session.#wire();
     const origin = new URL(options.sandboxUrl).origin;
-    await bridge.connect(new FrameTransport(options.frame, origin));
+    const transport = new FrameTransport(options.frame, origin);
+    transport.onappleft = (url) => {
+      if (!session.#closed) host.appLeft(url);
+    };
+    await bridge.connect(transport);
     // The proxy can only pass on to the app what its own frame was given: exactly what the resource asks for.
     const features = permissionFeatures(options.resource.permissions);
     if (features.length) options.frame.setAttribute('allow', features.map((f) => `${f} ${origin}`).join('; '));

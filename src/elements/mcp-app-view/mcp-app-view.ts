@@ -386,6 +386,17 @@ export class McpAppView extends LitElement {
         }
         this.dispatchEvent(new McpAppInitializeEvent(appInfo));
       },
+      appLeft: (url: string) => {
+        let where = '';
+        try {
+          where = url ? ` (to ${new URL(url).host})` : '';
+        } catch {
+          // A URL the proxy could not name: say nothing about where.
+        }
+        void this.#session?.close('The app tried to leave its view');
+        this.#session = undefined;
+        this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
+      },
       notResponding: () => {
         if (this.state !== 'running') return;
         this.state = 'not-responding';
