@@ -55,6 +55,32 @@ export interface AppToolCallEnd {
   error?: string;
 }
 
+/** Largest log message (characters of its data) passed on to the page. */
+const LOG_MAX = 64 * 1024;
+/** Largest model context an app may set (characters). */
+const CONTEXT_MAX = 256 * 1024;
+/** Model-context updates reach the host at most this often (ms). */
+const CONTEXT_MS = 100;
+
+/**
+ * The size of a JSON-like value in characters, counted only up to `limit`
+ * (then anything above it): the work is bounded by the limit, not the value.
+ */
+export function boundedSize(value: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length && total <= limit) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += v.length + 2;
+    else if (v && typeof v === 'object') {
+      const entries = Array.isArray(v) ? v : Object.entries(v as Record<string, unknown>).flat();
+      total += 2;
+      for (const item of entries) stack.push(item);
+    } else total += 8;
+  }
+  return total;
+}
+
 /** At most this many `ui/message` requests of one app reach the person per minute; more are refused. */
 export const APP_MESSAGES_PER_MINUTE = 5;
 
@@ -100,6 +126,9 @@ export class AppSession {
   #heldResult?: CallToolResult;
   #startTimer?: ReturnType<typeof setTimeout>;
   #messagePending = false;
+  #pendingHeight?: number;
+  #pendingContext?: McpUiUpdateModelContextRequest['params'];
+  #contextTimer?: ReturnType<typeof setTimeout>;
   #messageTimes: number[] = [];
 
   private constructor(
@@ -204,10 +233,23 @@ export class AppSession {
     bridge.onlistresourcetemplates = async () => ({ resourceTemplates: connection.resourceTemplates });
     bridge.onlistprompts = async () => ({ prompts: connection.prompts });
     bridge.onloggingmessage = (params) => {
-      connection.dispatchEvent(new McpLogMessageEvent({ ...params, logger: `app:${params.logger ?? tool.name}` }));
+      // Logs go to the page's listeners as they are, up to LOG_MAX characters (the proxy already cut bigger ones).
+      const size = boundedSize(params.data, LOG_MAX);
+      const data = size > LOG_MAX ? `[A log message of more than ${LOG_MAX / 1024} kB was dropped.]` : params.data;
+      connection.dispatchEvent(new McpLogMessageEvent({ ...params, data, logger: `app:${params.logger ?? tool.name}` }));
     };
+    // One size per animation frame, the latest: a flood of size changes costs one layout.
     bridge.onsizechange = ({ height }) => {
-      if (typeof height === 'number' && Number.isFinite(height)) host.resize(height);
+      if (typeof height !== 'number' || !Number.isFinite(height)) return;
+      const first = this.#pendingHeight === undefined;
+      this.#pendingHeight = height;
+      if (first) {
+        requestAnimationFrame(() => {
+          const latest = this.#pendingHeight;
+          this.#pendingHeight = undefined;
+          if (latest !== undefined && !this.#closed) host.resize(latest);
+        });
+      }
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
       const declared = this.appDisplayModes;
@@ -254,8 +296,23 @@ export class AppSession {
       }
       return {};
     };
+    // Each update replaces the last: the host hears the first at once, then the
+    // latest at most every CONTEXT_MS (so 3,000 in a burst are a few events),
+    // and one over CONTEXT_MAX characters is refused.
     bridge.onupdatemodelcontext = async (params) => {
+      if (boundedSize(params, CONTEXT_MAX) > CONTEXT_MAX) throw new Error(`Model context refused: larger than ${CONTEXT_MAX / 1024} kB.`);
+      if (this.#contextTimer) {
+        this.#pendingContext = params;
+        return {};
+      }
       host.modelContext(params);
+      const window = () =>
+        setTimeout(() => {
+          const latest = this.#pendingContext;
+          this.#pendingContext = undefined;
+          this.#contextTimer = latest && !this.#closed ? (host.modelContext(latest), window()) : undefined;
+        }, CONTEXT_MS);
+      this.#contextTimer = window();
       return {};
     };
     bridge.oncreatesamplingmessage = (params, extra) =>
@@ -306,6 +363,7 @@ export class AppSession {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#startTimer);
+    clearTimeout(this.#contextTimer);
     try {
       if (this.#initialized) await this.bridge.teardownResource({ reason }, { timeout: TEARDOWN_WAIT_MS });
     } catch {
