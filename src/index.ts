@@ -8,6 +8,7 @@ import './content/no-eval.js';
 export {
   CHAT_STRINGS_AR,
   CHAT_STRINGS_EN,
+  checkSandboxUrl,
   createElicitationHandler,
   createSamplingHandler,
   McpAppView,
@@ -31,6 +32,8 @@ export {
   UnsupportedElicitationError,
 } from './elements/index.js';
 export type {
+  AppMessageRequest,
+  AppToolCallRequest,
   AppViewState,
   ChatServer,
   ChatServerAuth,
@@ -42,6 +45,7 @@ export type {
   ElicitServerIdentity,
   ProviderConfig,
   ProviderKind,
+  SandboxUrlCheck,
   SamplingActivity,
   SamplingActivityStore,
   SamplingApprovalOptions,
@@ -57,6 +61,7 @@ export {
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
+  McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -73,6 +78,7 @@ export {
 export type {
   McpAppContext,
   McpAppMessage,
+  McpAppToolCallStatus,
   McpSamplingResponseInit,
 } from './events/index.js';
 export {

@@ -78,7 +78,12 @@ function parseArguments(value: string | null): Record<string, unknown> | undefin
  * (what `<mcp-chat>` does), or just `server` + `tool` (+ `arguments`) and it
  * connects, runs the tool and shows its view: a live tool on a docs page.
  * Without `sandbox-url` no app code runs at all: the view says so and shows
- * the result as text (see docs/elements/mcp-app-view.md for why).
+ * the result as text (see docs/elements/mcp-app-view.md for why). A
+ * `sandbox-url` that is not an http(s) page on another origin is refused in
+ * words, before any frame exists. What an app may do, and what it may not,
+ * is in docs/security.md: tool calls that are not read-only and messages in
+ * the person's name wait for a yes, floods are bounded, and an app that tries
+ * to navigate away is taken down.
  *
  * @summary A tool's interactive view (MCP Apps), sandboxed on a second origin.
  *
@@ -101,6 +106,8 @@ function parseArguments(value: string | null): Record<string, unknown> | undefin
  * @csspart consent-host - The link's host, in bold.
  * @csspart consent-file - The file to save.
  * @csspart consent-message - The message to send.
+ * @csspart consent-tool - The tool an app wants to run.
+ * @csspart consent-arguments - Its arguments, as JSON.
  * @csspart consent-accept - Agrees.
  * @csspart consent-decline - Refuses.
  *
