@@ -70,6 +70,7 @@ export default defineConfig({
       { text: 'Guide', items: [
         { text: 'Frameworks, SSR, editors', link: '/frameworks' },
         { text: 'Architecture', link: '/architecture' },
+        { text: 'Security of app views', link: '/security' },
       ] },
       { text: 'Elements', items: [
         // Sidebar text is rendered as HTML: a tag name is escaped or it becomes an (empty) element.
