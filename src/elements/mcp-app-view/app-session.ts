@@ -13,6 +13,7 @@ import type { McpConnection } from '../../mcp/connection.js';
 import { McpLogMessageEvent } from '../../mcp/connection-events.js';
 import { checkUrl } from '../mcp-elicit-form/url-policy.js';
 import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
+import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX } from './app-limits.js';
 import { FrameTransport } from './frame-transport.js';
 import { HOST_DISPLAY_MODES } from './host-context.js';
 
@@ -54,35 +55,6 @@ export interface AppToolCallEnd {
   result?: CallToolResult;
   error?: string;
 }
-
-/** Largest log message (characters of its data) passed on to the page. */
-const LOG_MAX = 64 * 1024;
-/** Largest model context an app may set (characters). */
-const CONTEXT_MAX = 256 * 1024;
-/** Model-context updates reach the host at most this often (ms). */
-const CONTEXT_MS = 100;
-
-/**
- * The size of a JSON-like value in characters, counted only up to `limit`
- * (then anything above it): the work is bounded by the limit, not the value.
- */
-export function boundedSize(value: unknown, limit: number): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length && total <= limit) {
-    const v = stack.pop();
-    if (typeof v === 'string') total += v.length + 2;
-    else if (v && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v : Object.entries(v as Record<string, unknown>).flat();
-      total += 2;
-      for (const item of entries) stack.push(item);
-    } else total += 8;
-  }
-  return total;
-}
-
-/** At most this many `ui/message` requests of one app reach the person per minute; more are refused. */
-export const APP_MESSAGES_PER_MINUTE = 5;
 
 /** Options of {@link AppSession.start}. */
 export interface AppSessionOptions {
