@@ -30,9 +30,18 @@ describe('the other ways out', () => {
     // A request of ours after the app's attempts: what the app sent would have arrived before it.
     await fetch(`${inject('attackerUrl')}/sentinel`);
     await expect.poll(async () => (await attackerHits()).includes('/sentinel')).toBe(true);
-    const hits = (await attackerHits()).filter((h) => h.includes('via=') && !h.includes('via=location') && !h.includes('via=refresh'));
+    const hits = (await attackerHits()).filter((h) => h.includes('via=') && !/via=(location|refresh|declared-frame)/.test(h));
     expect(hits).toEqual([]);
     // Nothing here navigates the app's own frame, so the app is still running.
+    expect(shown.view.state).toBe('running');
+  });
+});
+
+describe('what the server declared still works', () => {
+  test('an app whose server declared a frame origin (frameDomains) may frame it, and is not taken down', async () => {
+    const shown = await showHostile('framer');
+    await shown.report('framed');
+    await expect.poll(async () => (await attackerHits()).some((h) => h.includes('via=declared-frame'))).toBe(true);
     expect(shown.view.state).toBe('running');
   });
 });
