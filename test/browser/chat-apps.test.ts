@@ -84,6 +84,18 @@ describe('<mcp-chat> with MCP Apps', () => {
     expect(view.getBoundingClientRect().height).toBe(0);
   });
 
+  test('a javascript: sandbox-url on the chat: each view refuses it in words and nothing of it runs (issue 26)', async () => {
+    const chat = await mountChat({ provider: false });
+    chat.sandboxUrl = 'javascript:parent.__pwnedByChat="yes"';
+    await chat.runTool('counter-app', {});
+    await expect.poll(() => views(chat).length, { timeout: 15_000 }).toBe(1);
+    const view = views(chat)[0]!;
+    await expect.poll(() => view.state).toBe('error');
+    expect(view.shadowRoot!.querySelector('[part~="notice"]')!.textContent).toContain('only http and https pages may host the app sandbox');
+    expect(view.shadowRoot!.querySelector('iframe')).toBeNull();
+    expect((window as { __pwnedByChat?: string }).__pwnedByChat).toBeUndefined();
+  });
+
   test('without sandbox-url the chat shows no view (the card has the result)', async () => {
     const chat = await mountChat({ provider: false });
     await chat.runTool('counter-app', {});
