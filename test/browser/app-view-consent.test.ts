@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/mcp-app-view/mcp-app-view.js';
@@ -40,7 +41,9 @@ describe("an app's tool calls", () => {
     expect(deny.textContent).toContain('Deny');
     // The safe answer has the focus: an Enter meant for something else does not run it.
     expect(shown.view.shadowRoot!.activeElement?.textContent).toContain('Deny');
-    await userEvent.click(deny);
+    // Keyboard: the question is axe clean, and Enter on the focused answer refuses.
+    expect((await axe.run(shown.view, { resultTypes: ['violations'] })).violations).toEqual([]);
+    await userEvent.keyboard('{Enter}');
     const refused = await shown.report('wipe');
     expect(refused.ok).toBe(false);
     expect(String(refused.detail)).toContain('did not allow');

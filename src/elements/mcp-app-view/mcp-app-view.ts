@@ -176,6 +176,8 @@ export class McpAppView extends LitElement {
     const session = this.#session;
     this.#session = undefined;
     this.#run?.abort();
+    // A question of the app that is still open goes with it, refused.
+    this.consent?.resolve(false);
     await session?.close(reason);
     this.state = 'closed';
     this.displayMode = 'inline';
@@ -252,6 +254,7 @@ export class McpAppView extends LitElement {
     const run = (this.#run = new AbortController());
     await this.#session?.close('The view was replaced');
     this.#session = undefined;
+    this.consent?.resolve(false);
     const tool = this.toolInfo;
     const uri = tool && toolViewUri(tool);
     if (!tool || !uri) return this.#fail(`The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`);
@@ -361,6 +364,7 @@ export class McpAppView extends LitElement {
         }
         void this.#session?.close('The app tried to leave its view');
         this.#session = undefined;
+        this.consent?.resolve(false);
         this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
       },
       notResponding: () => {
