@@ -4,6 +4,7 @@
  * (where Settings looks for Ollama; default localhost:11434). A key is never
  * taken from the address (addresses end up in logs and histories).
  */
+import { checkSandboxUrl } from '../src/elements/mcp-app-view/sandbox-url.js';
 import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/provider-config.js';
 
 /**
@@ -45,8 +46,30 @@ export const DEFAULT_SANDBOX_URL: string = env.VITE_SANDBOX_URL ?? 'http://127.0
 /** The official basic-vanillajs MCP Apps example server `npm run demo` starts (`BASIC_PORT`, as `VITE_BASIC_SERVER`). */
 export const DEFAULT_BASIC_SERVER: string = env.VITE_BASIC_SERVER ?? 'http://127.0.0.1:3003/mcp';
 
-/** `?sandbox=URL` (the sandbox proxy page) and `?basicServer=URL` (the example app server). */
-export function readAppParams(search = location.search): { sandboxUrl: string; basicServer: string } {
+/**
+ * `?sandbox=URL` (the sandbox proxy page) and `?basicServer=URL` (the example
+ * app server). The address is anyone's to craft, so `?sandbox=` goes through
+ * the elements' own check (http/https on another origin only): a refused
+ * value is not used (no sandbox at all, so no app runs), and `sandboxRefused`
+ * says why, for the page to show ({@link showSandboxRefusal}).
+ */
+export function readAppParams(search = location.search): { sandboxUrl?: string; basicServer: string; sandboxRefused?: string } {
   const params = new URLSearchParams(search);
-  return { sandboxUrl: params.get('sandbox') ?? DEFAULT_SANDBOX_URL, basicServer: params.get('basicServer') ?? DEFAULT_BASIC_SERVER };
+  const basicServer = params.get('basicServer') ?? DEFAULT_BASIC_SERVER;
+  const asked = params.get('sandbox');
+  if (asked === null) return { sandboxUrl: DEFAULT_SANDBOX_URL, basicServer };
+  const checked = checkSandboxUrl(asked);
+  if (!checked.ok) return { basicServer, sandboxRefused: checked.reason };
+  return { sandboxUrl: checked.href, basicServer };
+}
+
+/** Shows why `?sandbox=` was refused, at the top of the page (an alert, so screen readers say it too). */
+export function showSandboxRefusal(reason: string | undefined): void {
+  if (!reason) return;
+  const note = document.createElement('p');
+  note.id = 'sandbox-refused';
+  note.setAttribute('role', 'alert');
+  note.style.cssText = 'margin:0;padding:8px 12px;background:#fde8e8;color:#8a1c1c;font:14px system-ui,sans-serif';
+  note.textContent = reason;
+  document.body.prepend(note);
 }

@@ -1,12 +1,13 @@
 // The main demo page: <mcp-chat> on the servers and provider the address names.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { keepParamsInLinks, readAppParams, readChatParams } from './chat-params.js';
+import { keepParamsInLinks, readAppParams, readChatParams, showSandboxRefusal } from './chat-params.js';
 
 keepParamsInLinks();
 
 const chat = document.querySelector('mcp-chat')!;
 const { servers, provider, ollamaUrl } = readChatParams();
 const apps = readAppParams();
+showSandboxRefusal(apps.sandboxRefused);
 // Without ?server=, the demo server and the official basic-vanillajs MCP Apps example.
 chat.servers = new URLSearchParams(location.search).has('server') ? servers : [...servers, apps.basicServer];
 chat.sandboxUrl = apps.sandboxUrl;

@@ -2,15 +2,16 @@
 // keeps nothing) and the assistant chat as a launcher in the corner.
 import '../src/elements/mcp-chat/mcp-chat.js';
 import '../src/elements/mcp-app-view/mcp-app-view.js';
-import { keepParamsInLinks, readAppParams, readChatParams } from './chat-params.js';
+import { keepParamsInLinks, readAppParams, readChatParams, showSandboxRefusal } from './chat-params.js';
 
 keepParamsInLinks();
 
 const { servers, provider } = readChatParams();
 const apps = readAppParams();
+showSandboxRefusal(apps.sandboxRefused);
 for (const [id, server] of [['counter-app', servers[0]!], ['basic-app', apps.basicServer]] as const) {
   const view = document.getElementById(id)!;
-  view.setAttribute('sandbox-url', apps.sandboxUrl);
+  if (apps.sandboxUrl) view.setAttribute('sandbox-url', apps.sandboxUrl);
   view.setAttribute('server', server);
 }
 const runner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#runner')!;

@@ -9,6 +9,7 @@ import './content/no-eval.js';
 export {
   CHAT_STRINGS_AR,
   CHAT_STRINGS_EN,
+  checkSandboxUrl,
   createElicitationHandler,
   createSamplingHandler,
   McpAppView,
@@ -34,6 +35,8 @@ export {
   UnsupportedElicitationError,
 } from './elements/index.js';
 export type {
+  AppMessageRequest,
+  AppToolCallRequest,
   AppViewState,
   ChatServer,
   ChatServerAuth,
@@ -46,6 +49,7 @@ export type {
   ProviderConfig,
   ProviderKind,
   RegistrySearchStrings,
+  SandboxUrlCheck,
   SamplingActivity,
   SamplingActivityStore,
   SamplingApprovalOptions,
@@ -61,6 +65,7 @@ export {
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
+  McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -78,5 +83,6 @@ export {
 export type {
   McpAppContext,
   McpAppMessage,
+  McpAppToolCallStatus,
   McpSamplingResponseInit,
 } from './events/index.js';

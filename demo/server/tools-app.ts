@@ -47,6 +47,8 @@ export function registerAppTools(server: McpServer, { era, state }: InstanceCont
       title: 'Increment (app only)',
       description: 'Adds one to the counter. Only the counter app may call it.',
       outputSchema: z.object({ count: z.number(), era: z.string(), uiDeclared: z.boolean() }),
+      // It changes the counter but destroys nothing: apps may run it without asking (the default rule asks first).
+      annotations: { readOnlyHint: false, destructiveHint: false },
       _meta: { ui: { resourceUri: DEMO_APP_URI, visibility: ['app'] } },
     },
     async () => count(1),

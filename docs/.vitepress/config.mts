@@ -71,6 +71,7 @@ export default defineConfig({
         { text: 'Frameworks, SSR, editors', link: '/frameworks' },
         { text: 'Docs sites (VitePress, Docusaurus, Starlight)', link: '/integrations' },
         { text: 'Architecture', link: '/architecture' },
+        { text: 'Security of app views', link: '/security' },
       ] },
       { text: 'Elements', items: [
         // Sidebar text is rendered as HTML: a tag name is escaped or it becomes an (empty) element.

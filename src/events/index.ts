@@ -8,6 +8,8 @@ export type { McpAppContext } from './app-context-update.js';
 export { McpAppInitializeEvent } from './app-initialize.js';
 export { McpAppMessageEvent } from './app-message.js';
 export type { McpAppMessage } from './app-message.js';
+export { McpAppToolCallEvent } from './app-tool-call.js';
+export type { McpAppToolCallStatus } from './app-tool-call.js';
 export { McpChatErrorEvent } from './chat-error.js';
 export { McpElicitResponseEvent } from './elicit-response.js';
 export { McpMessageSendEvent } from './message-send.js';

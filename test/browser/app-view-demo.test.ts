@@ -76,6 +76,10 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     document.addEventListener('mcp-app-message', onMessage);
     cleanup(() => document.removeEventListener('mcp-app-message', onMessage));
     const shown = await show(era, ['message', 'open-link', 'download']);
+    // The message waits for the person's yes (issue 26): nothing reaches the page before it.
+    await expect.poll(() => part(shown.view, 'consent-message')?.textContent).toBe('Hello from the demo app');
+    expect(messages).toHaveLength(0);
+    await userEvent.click(part(shown.view, 'consent-accept')!);
     expect(await shown.report('message')).toMatchObject({ ok: true });
     expect(messages[0]?.message.content[0]).toMatchObject({ type: 'text', text: 'Hello from the demo app' });
     // The link: shown with its host in bold; the person cancels; the app hears it was denied.
@@ -97,7 +101,8 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     const refuse = (e: Event) => e.preventDefault();
     document.addEventListener('mcp-app-message', refuse);
     cleanup(() => document.removeEventListener('mcp-app-message', refuse));
-    const shown = await show(era, ['message']);
+    // The host agreed for the person (approveMessage), then the page's listener refuses.
+    const shown = await show(era, ['message'], { setup: (v) => (v.approveMessage = async () => true) });
     expect(await shown.report('message')).toMatchObject({ ok: false, detail: 'Message sending denied' });
   });
 

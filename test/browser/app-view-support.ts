@@ -83,3 +83,50 @@ export async function show(...args: Parameters<typeof showDemoApp>): Promise<Dem
 }
 
 afterEach(runCleanups);
+
+/** A view of one hostile app (test/servers/hostile-apps.ts) and what it reported. */
+export interface HostileView {
+  connection: McpConnection;
+  view: McpAppView;
+  reports: AppReport[];
+  /** Waits for the app's report of `step` and returns it. */
+  report(step: string, timeout?: number): Promise<AppReport>;
+}
+
+/**
+ * Shows the hostile app `app` in `<mcp-app-view>` on the real sandbox origin,
+ * with the tool's result delivered; closed after the test.
+ */
+export async function showHostile(app: string, options: { setup?: (view: McpAppView) => void } = {}): Promise<HostileView> {
+  const connection = new McpConnection({ url: inject('hostileUrl') });
+  await connection.connect();
+  const reports: AppReport[] = [];
+  connection.addEventListener('mcp-log-message', (event) => {
+    if (event.message.logger === 'app:hostile') reports.push(event.message.data as AppReport);
+  });
+  const view = document.createElement('mcp-app-view');
+  view.sandboxUrl = inject('sandboxUrl');
+  view.connection = connection;
+  view.tool = app;
+  view.toolUseId = `call-${app}`;
+  view.toolInput = {};
+  options.setup?.(view);
+  document.body.append(view);
+  cleanup(async () => {
+    if (view.isConnected && view.state !== 'closed') await view.close();
+    view.remove();
+    await connection.close();
+  });
+  view.toolResult = await connection.callTool(app, {});
+  const report = async (step: string, timeout = 15_000) => {
+    await expect.poll(() => reports.find((r) => r.step === step), { timeout }).toBeTruthy();
+    return reports.find((r) => r.step === step)!;
+  };
+  return { connection, view, reports, report };
+}
+
+/** What reached the attacker's server so far (its request URLs). */
+export async function attackerHits(): Promise<string[]> {
+  const response = await fetch(`${inject('attackerUrl')}/hits`);
+  return ((await response.json()) as { hits: string[] }).hits;
+}

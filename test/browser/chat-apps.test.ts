@@ -36,8 +36,13 @@ describe('<mcp-chat> with MCP Apps', () => {
     await reported(reports, 'tool-input');
     await reported(reports, 'tool-result');
     await reported(reports, 'context');
-    // ui/message: sent as the person's message once the running turn ended, and answered.
+    // ui/message: the view asks the person first (issue 26), then it is sent as the
+    // person's message once the running turn ended, and answered.
+    await expect.poll(() => view.shadowRoot!.querySelector('[part~="consent-message"]')?.textContent, { timeout: 15_000 }).toBe('Hello from the demo app');
+    view.shadowRoot!.querySelector<HTMLButtonElement>('[part~="consent-accept"]')!.click();
     await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    // The model's answer to it (the fake echoes) ends that turn.
+    await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content), { timeout: 15_000 }).toContain('Echo: Hello from the demo app');
     await expect.poll(() => chat.session.busy).toBe(false);
     await typeAndSend(chat, 'What does the view show? [[say:It shows the counter.]]');
     await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content)).toContain('It shows the counter.');
@@ -77,6 +82,18 @@ describe('<mcp-chat> with MCP Apps', () => {
     await reported(second.reports, 'teardown');
     await expect.poll(() => view.state).toBe('closed');
     expect(view.getBoundingClientRect().height).toBe(0);
+  });
+
+  test('a javascript: sandbox-url on the chat: each view refuses it in words and nothing of it runs (issue 26)', async () => {
+    const chat = await mountChat({ provider: false });
+    chat.sandboxUrl = 'javascript:parent.__pwnedByChat="yes"';
+    await chat.runTool('counter-app', {});
+    await expect.poll(() => views(chat).length, { timeout: 15_000 }).toBe(1);
+    const view = views(chat)[0]!;
+    await expect.poll(() => view.state).toBe('error');
+    expect(view.shadowRoot!.querySelector('[part~="notice"]')!.textContent).toContain('only http and https pages may host the app sandbox');
+    expect(view.shadowRoot!.querySelector('iframe')).toBeNull();
+    expect((window as { __pwnedByChat?: string }).__pwnedByChat).toBeUndefined();
   });
 
   test('without sandbox-url the chat shows no view (the card has the result)', async () => {

@@ -20,7 +20,7 @@ async function settled(frame: Locator): Promise<void> {
 }
 const app = (page: Page, id: string) => page.frameLocator(`#${id} iframe[part="frame"]`).frameLocator('iframe[title="MCP App"]');
 
-test('the official basic-vanillajs app: renders, calls get-time on its server through the host, the new time shows', async ({ page }) => {
+test('the official basic-vanillajs app: renders, calls get-time on its server through the host once the person allows it, the new time shows', async ({ page }) => {
   await openDocs(page);
   const view = app(page, 'basic-app');
   const time = view.locator('#server-time');
@@ -34,6 +34,10 @@ test('the official basic-vanillajs app: renders, calls get-time on its server th
   await frame.scrollIntoViewIfNeeded();
   await settled(frame);
   await view.getByRole('button', { name: 'Get Server Time' }).click();
+  // get-time has no annotations, so by the spec's defaults it may change things: the view asks first (issue 26).
+  const host = page.locator('#basic-app');
+  await expect(host.locator('[part="consent"]')).toContainText('wants to run', { timeout: 15_000 });
+  await host.getByRole('button', { name: 'Allow' }).click();
   await expect(time).not.toHaveText(first!, { timeout: 15_000 });
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
 });
@@ -82,4 +86,16 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
   const count = views.nth(1).frameLocator('iframe[part="frame"]').frameLocator('iframe').locator('#count');
   await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
+});
+
+test('the docs page refuses a crafted ?sandbox=javascript: link: nothing runs with the page origin, the refusal shows', async ({ page }) => {
+  const evil = 'javascript:parent.localStorage.setItem("pwned","1");parent.document.title="pwned"';
+  const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: evil, basicServer: process.env.E2E_BASIC_URL! });
+  await page.goto(`docs.html?${params}`);
+  await expect(page.locator('#sandbox-refused')).toContainText('only http and https pages may host the app sandbox');
+  // No sandbox at all then: the views say so and show the result as text.
+  await expect(page.locator('#counter-app [part="notice"]')).toContainText('no sandbox origin', { timeout: 20_000 });
+  await expect(page.locator('#counter-app iframe')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
+  expect(await page.title()).not.toBe('pwned');
 });

@@ -1,11 +1,24 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { PendingDownload } from './download-file.js';
 
 /** A question the view puts to the person on behalf of the app. */
 export type AppConsent =
   | { kind: 'link'; href: string; host: string; resolve: (ok: boolean) => void }
   | { kind: 'download'; download: PendingDownload; resolve: (ok: boolean) => void }
-  | { kind: 'message'; text: string; resolve: (ok: boolean) => void };
+  | { kind: 'message'; text: string; resolve: (ok: boolean) => void }
+  | { kind: 'tool'; tool: Tool; args: Record<string, unknown>; resolve: (ok: boolean) => void };
+
+/** The arguments as the person reads them: JSON, cut at 2,000 characters. */
+function argumentsText(args: Record<string, unknown>): string {
+  let text: string;
+  try {
+    text = JSON.stringify(args, null, 2) ?? '{}';
+  } catch {
+    text = '(arguments that cannot be shown)';
+  }
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
 
 const size = (blob?: Blob) => (blob ? (blob.size < 1024 ? `${blob.size} bytes` : `${Math.round(blob.size / 1024)} kB`) : 'size unknown');
 
@@ -18,6 +31,9 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
   const answer = (ok: boolean) => () => consent.resolve(ok);
   let question: TemplateResult;
   let yes: string;
+  let no = 'Cancel';
+  // Questions that act for the person focus the safe answer: an Enter meant for something else refuses.
+  let safeFocus = false;
   switch (consent.kind) {
     case 'link': {
       const url = new URL(consent.href);
@@ -36,7 +52,20 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
       question = html`<p>${who} wants to send this message in the conversation:</p>
         <blockquote part="consent-message">${consent.text}</blockquote>`;
       yes = 'Send';
+      safeFocus = true;
       break;
+    case 'tool': {
+      const title = consent.tool.title ?? consent.tool.annotations?.title ?? consent.tool.name;
+      const hints = consent.tool.annotations ?? {};
+      const risk = hints.destructiveHint === false ? 'It may change data.' : hints.readOnlyHint === true ? '' : 'It may change or delete data.';
+      question = html`<p>${who} wants to run <strong part="consent-tool">${title}</strong>${title !== consent.tool.name ? html` (<code>${consent.tool.name}</code>)` : nothing}.</p>
+        ${risk ? html`<p class="hint">${risk}</p>` : nothing}
+        <pre part="consent-arguments" class="url">${argumentsText(consent.args)}</pre>`;
+      yes = 'Allow';
+      no = 'Deny';
+      safeFocus = true;
+      break;
+    }
     default: {
       const never: never = consent;
       throw new Error(`Unknown consent ${String(never)}`);
@@ -46,8 +75,8 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
     <h3 id="consent-title" class="consent-title">The app asks</h3>
     ${question}
     <div class="actions">
-      <button part="consent-accept" type="button" class="primary" data-autofocus @click=${answer(true)}>${yes}</button>
-      <button part="consent-decline" type="button" @click=${answer(false)}>Cancel</button>
+      <button part="consent-accept" type="button" class="primary" ?data-autofocus=${!safeFocus} @click=${answer(true)}>${yes}</button>
+      <button part="consent-decline" type="button" ?data-autofocus=${safeFocus} @click=${answer(false)}>${no}</button>
     </div>
   </section>`;
 }

@@ -13,6 +13,7 @@ import type { McpConnection } from '../../mcp/connection.js';
 import { McpLogMessageEvent } from '../../mcp/connection-events.js';
 import { checkUrl } from '../mcp-elicit-form/url-policy.js';
 import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
+import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX } from './app-limits.js';
 import { FrameTransport } from './frame-transport.js';
 import { HOST_DISPLAY_MODES } from './host-context.js';
 
@@ -31,16 +32,37 @@ export interface AppSessionHost {
   resize(height: number): void;
   confirmLink(href: string, host: string): Promise<boolean>;
   confirmDownload(download: PendingDownload): Promise<boolean>;
-  message(params: McpUiMessageRequest['params']): Promise<boolean>;
+  /** May the app run this tool with these arguments? Throws (with a reason) to refuse without asking. */
+  approveToolCall(tool: Tool, args: Record<string, unknown>, signal: AbortSignal): Promise<boolean>;
+  /** An app's tool call ended (or was refused). */
+  toolCallEnded(call: AppToolCallEnd): void;
+  message(params: McpUiMessageRequest['params'], signal: AbortSignal): Promise<boolean>;
   modelContext(params: McpUiUpdateModelContextRequest['params']): void;
   initialized(appInfo?: { name: string; version: string }): void;
+  /** The app tried to navigate its frame away (to `url`, when known); the proxy already took it down. */
+  appLeft(url: string): void;
+  /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
+  notResponding(): void;
   closeRequested(): void;
+}
+
+/** How an app's tool call ended, for {@link AppSessionHost.toolCallEnded}. */
+export interface AppToolCallEnd {
+  name: string;
+  tool?: Tool;
+  arguments: Record<string, unknown>;
+  status: 'done' | 'error' | 'denied' | 'cancelled';
+  result?: CallToolResult;
+  error?: string;
 }
 
 /** Options of {@link AppSession.start}. */
 export interface AppSessionOptions {
   frame: HTMLIFrameElement;
+  /** The proxy page, already checked by `checkSandboxUrl`. */
   sandboxUrl: string;
+  /** Ms the app may take to start before `host.notResponding()`. */
+  startTimeout?: number;
   connection: McpConnection;
   tool: Tool;
   toolUseId?: string;
@@ -74,6 +96,12 @@ export class AppSession {
   #inputSent = false;
   #queue: Array<() => Promise<void>> = [];
   #heldResult?: CallToolResult;
+  #startTimer?: ReturnType<typeof setTimeout>;
+  #messagePending = false;
+  #pendingHeight?: number;
+  #pendingContext?: McpUiUpdateModelContextRequest['params'];
+  #contextTimer?: ReturnType<typeof setTimeout>;
+  #messageTimes: number[] = [];
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -100,11 +128,18 @@ export class AppSession {
     const session = new AppSession(bridge, options);
     session.#wire();
     const origin = new URL(options.sandboxUrl).origin;
-    await bridge.connect(new FrameTransport(options.frame, origin));
+    const transport = new FrameTransport(options.frame, origin);
+    transport.onappleft = (url) => {
+      if (!session.#closed) host.appLeft(url);
+    };
+    await bridge.connect(transport);
     // The proxy can only pass on to the app what its own frame was given: exactly what the resource asks for.
     const features = permissionFeatures(options.resource.permissions);
     if (features.length) options.frame.setAttribute('allow', features.map((f) => `${f} ${origin}`).join('; '));
     options.frame.src = options.sandboxUrl;
+    session.#startTimer = setTimeout(() => {
+      if (!session.#initialized && !session.#closed) host.notResponding();
+    }, options.startTimeout ?? 15_000);
     return session;
   }
 
@@ -128,25 +163,65 @@ export class AppSession {
     bridge.oninitialized = () => {
       if (this.#initialized) return;
       this.#initialized = true;
+      clearTimeout(this.#startTimer);
       host.initialized(bridge.getAppVersion());
       void this.#flush();
     };
     bridge.oncalltool = async (params, extra) => {
+      const args = params.arguments ?? {};
+      const signal = extra.mcpReq.signal;
       const target = connection.tools.find((t) => t.name === params.name);
+      const end = (status: AppToolCallEnd['status'], result?: CallToolResult, error?: string) =>
+        host.toolCallEnded({ name: params.name, tool: target, arguments: args, status, result, error });
       if (!target || !isAppCallable(target)) {
-        throw new Error(`The tool ${params.name} is not available to this app (it is not a tool of ${connection.name} that apps may call).`);
+        const reason = `The tool ${params.name} is not available to this app (it is not a tool of ${connection.name} that apps may call).`;
+        end('denied', undefined, reason);
+        throw new Error(reason);
       }
-      return connection.callTool(params.name, params.arguments ?? {}, { signal: extra.mcpReq.signal });
+      // The same rule as the model's calls: a tool that is not read-only waits for the person (or the host's hook).
+      let allowed: boolean;
+      try {
+        allowed = await host.approveToolCall(target, args, signal);
+      } catch (error) {
+        end('denied', undefined, (error as Error).message);
+        throw error;
+      }
+      if (!allowed) {
+        const reason = `The tool ${target.title ?? target.name} was not run: the person did not allow the app to run it.`;
+        end('denied', undefined, reason);
+        throw new Error(reason);
+      }
+      try {
+        const result = await connection.callTool(params.name, args, { signal });
+        end('done', result);
+        return result;
+      } catch (error) {
+        end(signal.aborted ? 'cancelled' : 'error', undefined, (error as Error).message);
+        throw error;
+      }
     };
     bridge.onreadresource = (params, extra) => connection.readResource(params.uri, { signal: extra.mcpReq.signal });
     bridge.onlistresources = async () => ({ resources: connection.resources });
     bridge.onlistresourcetemplates = async () => ({ resourceTemplates: connection.resourceTemplates });
     bridge.onlistprompts = async () => ({ prompts: connection.prompts });
     bridge.onloggingmessage = (params) => {
-      connection.dispatchEvent(new McpLogMessageEvent({ ...params, logger: `app:${params.logger ?? tool.name}` }));
+      // Logs go to the page's listeners as they are, up to LOG_MAX characters (the proxy already cut bigger ones).
+      const size = boundedSize(params.data, LOG_MAX);
+      const data = size > LOG_MAX ? `[A log message of more than ${LOG_MAX / 1024} kB was dropped.]` : params.data;
+      connection.dispatchEvent(new McpLogMessageEvent({ ...params, data, logger: `app:${params.logger ?? tool.name}` }));
     };
+    // One size per animation frame, the latest: a flood of size changes costs one layout.
     bridge.onsizechange = ({ height }) => {
-      if (typeof height === 'number' && Number.isFinite(height)) host.resize(height);
+      if (typeof height !== 'number' || !Number.isFinite(height)) return;
+      const first = this.#pendingHeight === undefined;
+      this.#pendingHeight = height;
+      if (first) {
+        requestAnimationFrame(() => {
+          const latest = this.#pendingHeight;
+          this.#pendingHeight = undefined;
+          if (latest !== undefined && !this.#closed) host.resize(latest);
+        });
+      }
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
       const declared = this.appDisplayModes;
@@ -175,12 +250,41 @@ export class AppSession {
       saveBlob(blob!, download.name);
       return {};
     };
-    bridge.onmessage = async (params) => {
-      if (!(await host.message(params))) throw new Error('Message sending denied');
+    // An app speaks for the person only with their yes (host.message asks), one
+    // question at a time and a few a minute: a flood is refused, not queued.
+    bridge.onmessage = async (params, extra) => {
+      if (this.#messagePending) throw new Error("Message refused: another message of this app is already waiting for the person's answer.");
+      const now = Date.now();
+      this.#messageTimes = this.#messageTimes.filter((t) => now - t < 60_000);
+      if (this.#messageTimes.length >= APP_MESSAGES_PER_MINUTE) {
+        throw new Error(`Message refused: too many messages (an app may send at most ${APP_MESSAGES_PER_MINUTE} a minute).`);
+      }
+      this.#messageTimes.push(now);
+      this.#messagePending = true;
+      try {
+        if (!(await host.message(params, extra.mcpReq.signal))) throw new Error('Message sending denied');
+      } finally {
+        this.#messagePending = false;
+      }
       return {};
     };
+    // Each update replaces the last: the host hears the first at once, then the
+    // latest at most every CONTEXT_MS (so 3,000 in a burst are a few events),
+    // and one over CONTEXT_MAX characters is refused.
     bridge.onupdatemodelcontext = async (params) => {
+      if (boundedSize(params, CONTEXT_MAX) > CONTEXT_MAX) throw new Error(`Model context refused: larger than ${CONTEXT_MAX / 1024} kB.`);
+      if (this.#contextTimer) {
+        this.#pendingContext = params;
+        return {};
+      }
       host.modelContext(params);
+      const window = () =>
+        setTimeout(() => {
+          const latest = this.#pendingContext;
+          this.#pendingContext = undefined;
+          this.#contextTimer = latest && !this.#closed ? (host.modelContext(latest), window()) : undefined;
+        }, CONTEXT_MS);
+      this.#contextTimer = window();
       return {};
     };
     bridge.oncreatesamplingmessage = (params, extra) =>
@@ -230,6 +334,8 @@ export class AppSession {
   async close(reason: string): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#startTimer);
+    clearTimeout(this.#contextTimer);
     try {
       if (this.#initialized) await this.bridge.teardownResource({ reason }, { timeout: TEARDOWN_WAIT_MS });
     } catch {

@@ -12,6 +12,12 @@ export class FrameTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /**
+   * The proxy took the app down because its frame tried to navigate
+   * (`ui/notifications/sandbox-app-left`, which the proxy never relays from
+   * the app itself); `url` is where it tried to go, when known.
+   */
+  onappleft?: (url: string) => void;
   #closed = false;
 
   constructor(
@@ -23,6 +29,11 @@ export class FrameTransport implements Transport {
     if (this.#closed || event.source !== this.frame.contentWindow || event.origin !== this.origin) return;
     const data: unknown = event.data;
     if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
+    const { method, params } = data as { method?: unknown; params?: { url?: unknown } };
+    if (method === 'ui/notifications/sandbox-app-left') {
+      this.onappleft?.(typeof params?.url === 'string' ? params.url : '');
+      return;
+    }
     this.onmessage?.(data as JSONRPCMessage);
   };
 

@@ -4,21 +4,29 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { McpAppContextUpdateEvent } from '../../events/app-context-update.js';
 import { McpAppInitializeEvent } from '../../events/app-initialize.js';
-import { McpAppMessageEvent } from '../../events/app-message.js';
+import { McpAppMessageEvent, type McpAppMessage } from '../../events/app-message.js';
+import { McpAppToolCallEvent } from '../../events/app-tool-call.js';
+import { defaultApprovalPolicy } from '../../agent/approval.js';
+import type { AgentTool, ApprovalPolicy } from '../../agent/types.js';
+import { serverKey } from '../../mcp/server-key.js';
 import { toolViewUri } from '../../mcp/apps.js';
 import { McpConnection } from '../../mcp/connection.js';
 import { tokens } from '../shared/tokens.js';
 import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
-import { AppSession } from './app-session.js';
+import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
 import { buildHostContext } from './host-context.js';
+import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
+import { checkSandboxUrl } from './sandbox-url.js';
 
 type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
 
+export type { AppMessageRequest, AppToolCallRequest } from './app-requests.js';
+
 /** Where a view stands. */
-export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
+export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
 
 /**
  * An MCP App (`io.modelcontextprotocol/ui`): a tool's interactive HTML view,
@@ -29,12 +37,18 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'erro
  * (what `<mcp-chat>` does), or just `server` + `tool` (+ `arguments`) and it
  * connects, runs the tool and shows its view: a live tool on a docs page.
  * Without `sandbox-url` no app code runs at all: the view says so and shows
- * the result as text (see docs/elements/mcp-app-view.md for why).
+ * the result as text (see docs/elements/mcp-app-view.md for why). A
+ * `sandbox-url` that is not an http(s) page on another origin is refused in
+ * words, before any frame exists. What an app may do, and what it may not,
+ * is in docs/security.md: tool calls that are not read-only and messages in
+ * the person's name wait for a yes, floods are bounded, and an app that tries
+ * to navigate away is taken down.
  *
  * @summary A tool's interactive view (MCP Apps), sandboxed on a second origin.
  *
  * @event mcp-app-initialize - The app finished its handshake (`McpAppInitializeEvent`, `.appInfo`).
- * @event mcp-app-message - The app asks to add a message to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
+ * @event mcp-app-message - The person (or `approveMessage`) agreed to a message of the app; add it to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
+ * @event mcp-app-tool-call - An app's tool call ended or was refused (`McpAppToolCallEvent`: `.toolName`, `.name`, `.arguments`, `.status`, `.result`, `.error`), for a card in the conversation.
  * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
  *
  * @csspart base - The frame around everything.
@@ -51,6 +65,8 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'no-sandbox' | 'erro
  * @csspart consent-host - The link's host, in bold.
  * @csspart consent-file - The file to save.
  * @csspart consent-message - The message to send.
+ * @csspart consent-tool - The tool an app wants to run.
+ * @csspart consent-arguments - Its arguments, as JSON.
  * @csspart consent-accept - Agrees.
  * @csspart consent-decline - Refuses.
  *
@@ -71,8 +87,11 @@ export class McpAppView extends LitElement {
   @property() server?: string;
   /** The tool: its name (standalone) or the `Tool` object from a connection's catalog. */
   @property({ attribute: 'tool', converter: { fromAttribute: (v) => v } }) tool?: string | Tool;
-  /** Standalone: the tool's arguments, as JSON. */
-  @property({ attribute: 'arguments', converter: { fromAttribute: (v) => (v ? (JSON.parse(v) as Record<string, unknown>) : undefined) } })
+  /**
+   * Standalone: the tool's arguments, as a JSON object. A value that is not
+   * one is said on the element (state `error`) and the tool is not called.
+   */
+  @property({ attribute: 'arguments', converter: { fromAttribute: parseArguments } })
   arguments?: Record<string, unknown>;
   /** The sandbox proxy page on another origin (`dist/mcp-app-sandbox.html` hosted there). Without it, no app runs. */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
@@ -84,10 +103,29 @@ export class McpAppView extends LitElement {
   @property({ attribute: false }) toolInput?: Record<string, unknown>;
   /** The call's result (sent as `tool-result`). */
   @property({ attribute: false }) toolResult?: CallToolResult;
+  /** How long an app may take to start (its `ui/initialize`), in ms, before the view says it is not responding. */
+  @property({ type: Number, attribute: 'start-timeout' }) startTimeout = 15_000;
   /** Tallest the inline view grows to, in pixels. */
   @property({ type: Number, attribute: 'max-height' }) maxHeight = 600;
-  /** Ask the person before an app's `ui/message` goes to the conversation. */
-  @property({ type: Boolean, attribute: 'confirm-messages' }) confirmMessages = false;
+  /**
+   * Which of the app's tool calls run without asking: the agent's rule by
+   * default (`defaultApprovalPolicy`: only tools their server marks read-only
+   * or not destructive). `<mcp-chat>` passes its own policy (the person's
+   * "always allow" choices).
+   */
+  @property({ attribute: false }) toolPolicy: ApprovalPolicy = defaultApprovalPolicy;
+  /**
+   * Asked when an app wants to run a tool the policy does not let run at
+   * once: resolve true to run it. Unset, the view asks the person itself
+   * ("<app> wants to run <tool>": Allow / Deny).
+   */
+  @property({ attribute: false }) approveToolCall?: (request: AppToolCallRequest) => Promise<boolean>;
+  /**
+   * Asked before an app's `ui/message` goes to the conversation as the
+   * person's words: resolve true to send it. Unset, the view asks the person
+   * itself. Either way one message at a time and at most 5 a minute.
+   */
+  @property({ attribute: false }) approveMessage?: (request: AppMessageRequest) => Promise<boolean>;
   /** Show a Close button. */
   @property({ type: Boolean }) closable = false;
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. Sent to the app. */
@@ -138,6 +176,8 @@ export class McpAppView extends LitElement {
     const session = this.#session;
     this.#session = undefined;
     this.#run?.abort();
+    // A question of the app that is still open goes with it, refused.
+    this.consent?.resolve(false);
     await session?.close(reason);
     this.state = 'closed';
     this.displayMode = 'inline';
@@ -180,6 +220,11 @@ export class McpAppView extends LitElement {
   async #standalone(): Promise<void> {
     const url = this.server!;
     await this.#ownConnection?.close();
+    this.#ownConnection = undefined;
+    if (this.arguments instanceof InvalidArguments) {
+      this.#run?.abort();
+      return this.#fail(`The arguments attribute ${this.arguments.reason}: the tool ${String(this.tool)} was not called.`);
+    }
     const connection = new McpConnection({ url });
     this.#ownConnection = connection;
     this.state = 'loading';
@@ -193,6 +238,7 @@ export class McpAppView extends LitElement {
     if (this.#ownConnection !== connection) return;
     this.connection = connection;
     const args = this.arguments ?? {};
+    if (args instanceof InvalidArguments) return this.#fail(`The arguments attribute ${args.reason}: the tool ${String(this.tool)} was not called.`);
     this.toolInput = args;
     await this.#start();
     try {
@@ -208,6 +254,7 @@ export class McpAppView extends LitElement {
     const run = (this.#run = new AbortController());
     await this.#session?.close('The view was replaced');
     this.#session = undefined;
+    this.consent?.resolve(false);
     const tool = this.toolInfo;
     const uri = tool && toolViewUri(tool);
     if (!tool || !uri) return this.#fail(`The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`);
@@ -216,6 +263,9 @@ export class McpAppView extends LitElement {
       this.notice = 'This tool has an interactive view, but this page has no sandbox origin for apps (sandbox-url), so it is not run here.';
       return;
     }
+    // Checked before the frame exists: a javascript: address would run with the page's origin.
+    const sandbox = checkSandboxUrl(this.sandboxUrl);
+    if (!sandbox.ok) return this.#fail(sandbox.reason);
     this.state = 'loading';
     this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
     try {
@@ -224,7 +274,8 @@ export class McpAppView extends LitElement {
       if (run.signal.aborted || !this.frame) return;
       this.#session = await AppSession.start({
         frame: this.frame,
-        sandboxUrl: new URL(this.sandboxUrl, location.href).href,
+        sandboxUrl: sandbox.href,
+        startTimeout: this.startTimeout,
         connection,
         tool,
         toolUseId: this.toolUseId,
@@ -246,14 +297,18 @@ export class McpAppView extends LitElement {
     this.notice = message;
   }
 
-  #ask(consent: AppConsentQuestion): Promise<boolean> {
-    this.consent?.resolve(false);
+  /** Puts a question to the person; one at a time (a new one while another is open is refused, never swapped in under the person's pointer). */
+  #ask(consent: AppConsentQuestion, signal?: AbortSignal): Promise<boolean> {
+    if (this.consent) return Promise.reject(new Error("Refused: another question of this app is already waiting for the person's answer."));
+    if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const entry = { ...consent, resolve: (ok: boolean) => {
         if (this.consent === entry) this.consent = undefined;
         resolve(ok);
       } } as AppConsent;
       this.consent = entry;
+      // The app gave up (or the view closed): the question goes away.
+      signal?.addEventListener('abort', () => entry.resolve(false), { once: true });
     });
   }
 
@@ -270,16 +325,53 @@ export class McpAppView extends LitElement {
       },
       confirmLink: (href: string, host: string) => this.#ask({ kind: 'link', href, host }),
       confirmDownload: (download: PendingDownload) => this.#ask({ kind: 'download', download }),
-      message: async (params: McpAppMessageEvent['message']) => {
+      approveToolCall: async (target: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
+        const server = this.connection?.name ?? '';
+        const agentTool = { ...target, server, key: this.connection ? `${serverKey(this.connection.url)}#${target.name}` : undefined } as AgentTool;
+        const decision = this.toolPolicy(agentTool, args);
+        if (decision === 'allow') return true;
+        if (decision === 'deny') throw new Error(`The tool ${target.title ?? target.name} was not run: this page does not let apps run it.`);
+        if (this.approveToolCall) return this.approveToolCall({ toolName: name, tool: target, arguments: args, server, signal });
+        return this.#ask({ kind: 'tool', tool: target, args }, signal);
+      },
+      toolCallEnded: (call: AppToolCallEnd) =>
+        void this.dispatchEvent(new McpAppToolCallEvent({ ...call, toolName: name, server: this.connection?.name ?? '' })),
+      message: async (params: McpAppMessage, signal: AbortSignal) => {
         const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
-        if (this.confirmMessages && !(await this.#ask({ kind: 'message', text }))) return false;
+        const agreed = this.approveMessage
+          ? await this.approveMessage({ toolName: name, message: params, text, signal })
+          : await this.#ask({ kind: 'message', text }, signal);
+        if (!agreed) return false;
         return this.dispatchEvent(new McpAppMessageEvent(params, name));
       },
       modelContext: (params: McpUiUpdateModelContextRequest['params']) => {
         this.modelContext = params;
         this.dispatchEvent(new McpAppContextUpdateEvent(params, name));
       },
-      initialized: (appInfo?: { name: string; version: string }) => this.dispatchEvent(new McpAppInitializeEvent(appInfo)),
+      initialized: (appInfo?: { name: string; version: string }) => {
+        if (this.state === 'not-responding') {
+          this.state = 'running';
+          this.notice = '';
+        }
+        this.dispatchEvent(new McpAppInitializeEvent(appInfo));
+      },
+      appLeft: (url: string) => {
+        let where = '';
+        try {
+          where = url ? ` (to ${new URL(url).host})` : '';
+        } catch {
+          // A URL the proxy could not name: say nothing about where.
+        }
+        void this.#session?.close('The app tried to leave its view');
+        this.#session = undefined;
+        this.consent?.resolve(false);
+        this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
+      },
+      notResponding: () => {
+        if (this.state !== 'running') return;
+        this.state = 'not-responding';
+        this.notice = `The app of ${tool.title ?? tool.name} is not responding: it did not start within ${Math.round(this.startTimeout / 1000)} seconds.`;
+      },
       closeRequested: () => void this.close('The app asked to close'),
     };
   }
@@ -298,7 +390,7 @@ export class McpAppView extends LitElement {
     const who = `The app of ${title} (${server})`;
     const modes = this.#session?.appDisplayModes;
     const canFullscreen = this.state === 'running' && (!modes || modes.includes('fullscreen'));
-    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'disconnected';
+    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
     return html`<div part="base" class="base" role=${full ? 'dialog' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full ? title : nothing}>
       <div part="header" class="header">
@@ -310,13 +402,13 @@ export class McpAppView extends LitElement {
           : nothing}
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
-      ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
+      ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
       ${this.consent ? renderConsent(this.consent, who) : nothing}
       ${showFrame
         ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
             style=${full ? '' : `height:${this.height}px`}></iframe>`
         : nothing}
-      ${this.state === 'no-sandbox' || this.state === 'error' ? this.#fallback() : nothing}
+      ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}
     </div>`;
   }
 
