@@ -15,7 +15,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   one file, not an entry, then its chunk, then a dozen small shared chunks;
  * - `mcp`: the MCP SDK client, zod and our connection code, fetched as soon as
  *   mcp-web-elements.js runs (src/bundle-preload.ts), evaluated right after
- *   the first paint to connect (src/elements/mcp-chat/lazy/connect.ts);
+ *   the first paint to connect (src/elements/mcp-chat/servers/connect.chunk.ts);
  * - `output-validator`: the SDK's JSON Schema validator, at the first call of a
  *   tool with an output schema (see `sdkShims` below);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,

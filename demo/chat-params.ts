@@ -4,7 +4,7 @@
  * (where Settings looks for Ollama; default localhost:11434). A key is never
  * taken from the address (addresses end up in logs and histories).
  */
-import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/provider-config.js';
+import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/model/provider-config.js';
 
 /** The demo MCP server `npm run demo` starts (its `PORT` reaches the pages as `VITE_DEMO_SERVER`). */
 export const DEFAULT_SERVER: string = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';

@@ -13,33 +13,33 @@ import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { signIn, signOut } from './auth.js';
-import { ChatPalette, type ChatPaletteHost } from './controllers/chat-palette.js';
-import { ChatPersistence, type ChatPersistenceHost } from './controllers/chat-persistence.js';
-import { ChatScroll, type ChatScrollHost } from './controllers/chat-scroll.js';
-import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './controllers/chat-session.js';
-import { controllerHost } from './controllers/controller-host.js';
-import type { ConversationList, ConversationListHost } from './controllers/conversation-list.js';
-import { AppViews, type AppViewsHost } from './controllers/app-views.js';
-import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
-import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
-import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js';
-import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
+import { signIn, signOut } from './servers/auth.js';
+import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
+import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
+import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
+import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './conversation/chat-session.js';
+import { controllerHost } from './controller-host.js';
+import type { ConversationList, ConversationListHost } from './conversations/conversation-list.js';
+import { AppViews, type AppViewsHost } from './apps/app-views.js';
+import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
+import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
+import { ServerEdits, type ServerEditsHost } from './servers/server-edits.js';
+import { ServerLogs, type ServerLogsHost } from './servers/server-logs.js';
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import type { ChatPanel } from './panels/panel.js';
+import type { ChatPanel } from './shell/panel.js';
 import { LazyPart } from '../shared/lazy.js';
-import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
-import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
-import { readImageFiles, renderAttachments } from './render/attachments.js';
-import { renderEmptyState, type ChatStarter, type StarterView } from './render/empty-state.js';
-import { renderHeader } from './render/header.js';
-import { renderMessageList, visibleMessages } from './render/messages.js';
-import { messageText } from './controllers/conversation-branches.js';
+import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
+import { addErrorLine, renderErrors, type ChatErrorLine } from './shell/errors.js';
+import { readImageFiles, renderAttachments } from './composer/attachments.js';
+import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
+import { renderHeader } from './shell/header.js';
+import { renderMessageList, visibleMessages } from './conversation/messages.js';
+import { messageText } from './conversation/conversation-branches.js';
 import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
-import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
-import { renderPalette } from './render/palette.js';
-import { ServerSet, type ChatServer } from './server-set.js';
+import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
+import { renderPalette } from './palette/palette.js';
+import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
@@ -58,7 +58,7 @@ type AllHosts = ChatSessionHost &
 const messagesPart = new LazyPart('shows messages', () => import('../content/mcp-message/mcp-message.js'));
 
 /** The side panels: loaded when one is first opened. */
-const panelsPart = new LazyPart('shows this panel', () => import('./lazy/panels.js'));
+const panelsPart = new LazyPart('shows this panel', () => import('./shell/panels.chunk.js'));
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
