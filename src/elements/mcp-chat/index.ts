@@ -6,7 +6,7 @@ export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, PROVIDER_KINDS } fro
 export { listModelIds, providerFromConfig } from './model/provider-factory.js';
 export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './model/provider-config.js';
 export type { ChatServerAuth, ChatServerConfig } from './servers/auth.js';
-export { MANUAL_META_KEY } from './conversation/chat-session.js';
+export { MANUAL_META_KEY } from './conversation/contract.js';
 export type { ChatPanel } from './shell/panel.js';
 import { CHAT_LANGUAGES } from './strings.js';
 import { CHAT_STRINGS_AR } from './strings-ar.js';

@@ -17,7 +17,10 @@ import { signIn, signOut } from './servers/auth.js';
 import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
 import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
 import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
-import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './conversation/chat-session.js';
+import { ChatSession } from './conversation/chat-session.js';
+import type { ChatSessionHost } from './conversation/contract.js';
+import type { ChatErrorSource } from './contract.js';
+import { appViewChunk, connectChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, oauthChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import type { ConversationList, ConversationListHost } from './conversations/conversation-list.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -53,12 +56,6 @@ type AllHosts = ChatSessionHost &
   AppViewsHost &
   ServerEditsHost &
   ServerLogsHost;
-
-/** <mcp-message> and the content elements (tool card, content blocks, markdown's element): loaded when the first message is shown. */
-const messagesPart = new LazyPart('shows messages', () => import('../content/mcp-message/mcp-message.js'));
-
-/** The side panels: loaded when one is first opened. */
-const panelsPart = new LazyPart('shows this panel', () => import('./shell/panels.chunk.js'));
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -302,7 +299,7 @@ export class McpChat extends LitElement {
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
 
   /** The servers and their connections (read-only; set `server` / `servers`). */
-  readonly serverSet = new ServerSet();
+  readonly serverSet = new ServerSet({ connect: connectChunk, oauth: oauthChunk });
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
@@ -316,15 +313,15 @@ export class McpChat extends LitElement {
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = new ChatSession(this.#host);
+  readonly session: ChatSession = new ChatSession(this.#host, { turn: turnChunk, resume: resumeChunk });
   readonly #scroll = new ChatScroll(this.#host);
-  readonly #persistence = new ChatPersistence(this.#host);
-  readonly #settings = new ModelSettings(this.#host);
-  readonly #palette = new ChatPalette(this.#host);
+  readonly #persistence = new ChatPersistence(this.#host, historyChunk);
+  readonly #settings = new ModelSettings(this.#host, turnChunk);
+  readonly #palette = new ChatPalette(this.#host, runFormChunk);
   /** The Conversations panel's list: made with the panels' code, when that panel is first drawn. */
   #conversations?: ConversationList;
-  readonly #inputs = new InputRequests(this.#host);
-  readonly #apps = new AppViews(this.#host);
+  readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
+  readonly #apps = new AppViews(this.#host, appViewChunk);
   readonly #serverEdits = new ServerEdits(this.#host);
   readonly #serverLogs = new ServerLogs(this.#host);
 
@@ -523,7 +520,7 @@ export class McpChat extends LitElement {
       insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
       // InputRequests
       messagesReady: async () => {
-        if (!messagesPart.value) await messagesPart.load().catch(() => {});
+        if (!messagesChunk.value) await messagesChunk.load().catch(() => {});
         await this.updateComplete;
       },
       requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
@@ -542,7 +539,7 @@ export class McpChat extends LitElement {
     if (isProvider(p)) return p;
     const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
     const key = JSON.stringify(config);
-    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config) };
+    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config, turnChunk) };
     return this.#providerCache.provider;
   }
 
@@ -751,9 +748,9 @@ export class McpChat extends LitElement {
    * elements where the messages are, as when they load at first use.
    */
   #messageCode(): Promise<void> | undefined {
-    const engine = messagesPart.value?.markdownReady();
-    if (messagesPart.value && !engine) return undefined;
-    const ready = (engine ?? messagesPart.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#showError(error.message));
+    const engine = messagesChunk.value?.markdownReady();
+    if (messagesChunk.value && !engine) return undefined;
+    const ready = (engine ?? messagesChunk.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#showError(error.message));
     return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
   }
 
@@ -800,7 +797,7 @@ export class McpChat extends LitElement {
     const owner = connections.find((c) => c.resources.some((r) => r.uri === uri)) ?? connections[0];
     if (!owner) return;
     try {
-      const [result] = await Promise.all([owner.readResource(uri), messagesPart.load()]);
+      const [result] = await Promise.all([owner.readResource(uri), messagesChunk.load()]);
       this.preview = { uri, contents: result.contents as ResourceContents[] };
       await this.updateComplete;
       this.previewDialog?.showModal();
@@ -867,7 +864,7 @@ export class McpChat extends LitElement {
    * never in English first.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined, LANGUAGE_CHUNKS);
     return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
@@ -875,7 +872,7 @@ export class McpChat extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     for (;;) {
-      const part = this.panel && !panelsPart.value && !panelsPart.error ? panelsPart : this.#showsMessages() && !messagesPart.value && !messagesPart.error ? messagesPart : undefined;
+      const part = this.panel && !panelsChunk.value && !panelsChunk.error ? panelsChunk : this.#showsMessages() && !messagesChunk.value && !messagesChunk.error ? messagesChunk : undefined;
       if (!part) return complete;
       await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
@@ -889,17 +886,17 @@ export class McpChat extends LitElement {
 
   /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
   #messagesNotice() {
-    if (messagesPart.value || !this.#showsMessages()) return nothing;
-    if (!messagesPart.error) {
-      void messagesPart.load().then(
+    if (messagesChunk.value || !this.#showsMessages()) return nothing;
+    if (!messagesChunk.error) {
+      void messagesChunk.load().then(
         () => this.requestUpdate(),
         () => this.requestUpdate(),
       );
       return nothing;
     }
     return html`<p part="error" class="error" role="alert">
-      ${messagesPart.error.message}
-      <button type="button" @click=${() => void messagesPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
+      ${messagesChunk.error.message}
+      <button type="button" @click=${() => void messagesChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
     </p>`;
   }
 
@@ -922,13 +919,13 @@ export class McpChat extends LitElement {
 
   /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
   #renderPanel(panel: ChatPanel) {
-    const panels = panelsPart.value;
+    const panels = panelsChunk.value;
     if (!panels) {
-      if (!panelsPart.error) void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate());
-      return panelsPart.error
+      if (!panelsChunk.error) void panelsChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate());
+      return panelsChunk.error
         ? html`<p part="error" class="error" role="alert">
-            ${panelsPart.error.message}
-            <button type="button" @click=${() => void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
+            ${panelsChunk.error.message}
+            <button type="button" @click=${() => void panelsChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
           </p>`
         : html`<p class="notice" role="status">${this.#t.loading}</p>`;
     }
@@ -1204,7 +1201,7 @@ export class McpChat extends LitElement {
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
-                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore, text: t }, {
+                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore, text: t, renderRunForm: palette.renderRunForm }, {
                   choose: (item) => void palette.choose(item),
                   submit: (form) => void palette.submit(form),
                   close: () => palette.close(),

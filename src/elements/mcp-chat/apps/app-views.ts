@@ -6,12 +6,10 @@ import type { McpAppContextUpdateEvent } from '../../../events/app-context-updat
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
+import type { ChatErrorSource } from '../contract.js';
 
-/** `<mcp-app-view>` and the MCP Apps bridge: loaded at the first call whose tool has a view. */
-const appViewPart = new LazyPart('shows interactive tool views (MCP Apps)', () => import('../../mcp-app-view/mcp-app-view.js'));
 
 /** What the app views need from their element. */
 export interface AppViewsHost extends ReactiveControllerHost, EventTarget {
@@ -43,8 +41,12 @@ export class AppViews implements ReactiveController {
   #views = new Map<string, McpAppView>();
   #contexts = new Map<string, { tool: string; text: string }>();
 
-  constructor(host: AppViewsHost) {
+  /** <mcp-app-view>'s code, loaded when a call first has a view (given by the element: chunks.ts). */
+  readonly #appView: Loader<unknown>;
+
+  constructor(host: AppViewsHost, appView: Loader<unknown>) {
     this.#host = host;
+    this.#appView = appView;
     host.addController(this);
   }
 
@@ -106,7 +108,7 @@ export class AppViews implements ReactiveController {
       if (!view) {
         const found = host.servers.hub?.findTool(block.name);
         if (!found || !toolViewUri(found.tool)) continue;
-        if (!appViewPart.value) {
+        if (!this.#appView.value) {
           this.#loadAppView();
           continue;
         }
@@ -133,7 +135,7 @@ export class AppViews implements ReactiveController {
   #loadAppView(): void {
     if (this.#loading) return;
     this.#loading = true;
-    appViewPart.load().then(
+    this.#appView.load().then(
       () => this.#host.requestUpdate(),
       (error: Error) => this.#host.reportError('tool', error.message, error),
     );

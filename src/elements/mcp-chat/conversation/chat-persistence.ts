@@ -1,16 +1,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import type { HistoryChangeEvent, HistoryStore } from '../../../history/index.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
+import type * as HistoryChunk from './history.chunk.js';
 import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../servers/server-set.js';
-import type { ChatErrorSource } from './chat-session.js';
+import type { ChatErrorSource } from '../contract.js';
 
 /** Longest wait for the first connections before the history is opened anyway (ms). */
 const SETTLE_MS = 1500;
 
-/** The default store's code: loaded once the first connections are made (or failed). */
-const historyPart = new LazyPart('saves conversations', () => import('./history.chunk.js'));
 
 /** What the persistence controller needs from its element. */
 export interface ChatPersistenceHost extends ReactiveControllerHost {
@@ -43,8 +42,12 @@ export class ChatPersistence implements ReactiveController {
   /** The default store, once opened (used when the page set no `store`). */
   defaultStore: HistoryStore | undefined;
 
-  constructor(host: ChatPersistenceHost) {
+  /** The conversation store's code (given by the element: chunks.ts). */
+  readonly #history: Loader<typeof HistoryChunk>;
+
+  constructor(host: ChatPersistenceHost, history: Loader<typeof HistoryChunk>) {
     this.#host = host;
+    this.#history = history;
     host.addController(this);
   }
 
@@ -153,7 +156,7 @@ export class ChatPersistence implements ReactiveController {
     if (host.pageStore === undefined && !this.defaultStore) {
       let history;
       try {
-        history = await historyPart.load();
+        history = await this.#history.load();
       } catch (error) {
         host.reportError('history', host.text.notSaved(errorInWords(error, host.text)), error);
         return;

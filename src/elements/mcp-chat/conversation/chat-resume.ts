@@ -3,7 +3,7 @@ import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, type CallToolRes
 import type { Conversation } from '../../../history/index.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import { errorInWords } from '../error-words.js';
-import { MANUAL_META_KEY, taskLock, type ChatSessionHost } from './chat-session.js';
+import { MANUAL_META_KEY, taskLock, type ChatSessionHost } from './contract.js';
 import type { ToolCalls } from './tool-calls.js';
 
 /** How long a reloaded chat waits for the server of an unfinished task to connect and list the tool (ms). */

@@ -11,50 +11,23 @@ import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../servers/server-set.js';
 import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
-import { modelPart } from '../model/provider-config.js';
 import { saveMessages } from '../../../history/save.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
+import type { runTurn } from '../../../agent/run-turn.js';
+import type { resumeTasks } from './chat-resume.js';
+import type { ChatSessionHost, TaskTracker } from './contract.js';
+import { INTERRUPTED_META_KEY, MANUAL_META_KEY, taskLock } from './contract.js';
 import type { ChatTurn, TurnSessionView } from './chat-turn.js';
 
-/** Where an error comes from (as `mcp-chat-error` reports it). */
-export type ChatErrorSource = 'provider' | 'history' | 'server' | 'import' | 'tool';
-
-/** What the session needs from its element. Read at the moment of use, so property changes apply to the next turn. */
-export interface ChatSessionHost extends ReactiveControllerHost {
-  /** The chat's interface text (strings table). */
-  readonly text: ChatStrings;
-  readonly servers: ServerSet;
-  readonly provider: ModelProvider | undefined;
-  readonly store: HistoryStore | undefined;
-  /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`). */
-  readonly turnSettings: { systemPrompt?: string; maxRounds: number; policy?: ApprovalPolicy; model?: string };
-  /** Called for every streamed piece (the element repaints once per frame). */
-  streamChanged(): void;
-  /** Tells screen reader users something, politely. */
-  announce(text: string): void;
-  /** Reports an error to the person and as an `mcp-chat-error` event. */
-  reportError(source: ChatErrorSource, message: string, error: unknown): void;
-  /** A conversation was created in the store (the list of conversations changed). */
-  conversationCreated(): void;
-  /** A stored conversation is about to be shown in place of the current one (the list shows its newest messages, following the end). */
-  conversationShown(): void;
-  /** A turn ended (the element fires `mcp-turn-end`). */
-  turnEnded(result: TurnResult): void;
-  /** A tool call ended (the element fires `mcp-tool-call`). */
-  toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string): void;
-}
-
-/** Marks tool calls the person ran from the palette (not asked by a model). */
-export const MANUAL_META_KEY = 'mcp-elements/manual';
-
 /**
- * Marks an assistant answer whose stream never finished (saved as it
- * streamed, then the page went away; or the stream failed or was stopped).
- * While it streams, its text is saved about once a second (and on
- * `pagehide`), each save replacing the previous one through
- * `REPLACES_META_KEY`; the finished answer replaces the last of them.
+ * The lazily loaded code the session uses, given by the element (its one
+ * lazy boundary, chunks.ts): the turn loop with the chat's turn code, and
+ * following the MCP tasks of a reopened conversation.
  */
-export const INTERRUPTED_META_KEY = 'mcp-elements/interrupted';
+export interface SessionChunks {
+  readonly turn: Loader<{ runTurn: typeof runTurn; ChatTurn: typeof ChatTurn }>;
+  readonly resume: Loader<{ resumeTasks: typeof resumeTasks }>;
+}
 
 /** A long conversation is shown from its last this-many messages first, then read whole in pieces of READ_PIECE. */
 const FIRST_READ = 60;
@@ -69,16 +42,6 @@ function whenIdle(timeout: number): Promise<void> {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
     else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
-}
-
-/** Following the tasks of a reopened conversation's last calls: loaded only for such a conversation. */
-const resumePart = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./resume.chunk.js'));
-
-/** Follows the MCP task of one call: `ontask` for the call's options, the task's id once known, `end` when the call ends. */
-export interface TaskTracker {
-  ontask: (task: { taskId: string; statusMessage?: string }) => void;
-  id: () => string | undefined;
-  end: () => void;
 }
 
 /**
@@ -115,8 +78,11 @@ export class ChatSession implements ReactiveController {
   #detached = false;
   readonly #onPageHide = () => this.#running?.savePartial();
 
-  constructor(host: ChatSessionHost) {
+  readonly #chunks: SessionChunks;
+
+  constructor(host: ChatSessionHost, chunks: SessionChunks) {
     this.#host = host;
+    this.#chunks = chunks;
     this.calls = new ToolCalls(host);
     host.addController(this);
   }
@@ -391,7 +357,7 @@ export class ChatSession implements ReactiveController {
     if (!provider || this.busy) return undefined;
     let part;
     try {
-      part = await modelPart.load();
+      part = await this.#chunks.turn.load();
     } catch (error) {
       this.#host.reportError('provider', (error as Error).message, error);
       return undefined;
@@ -510,7 +476,7 @@ export class ChatSession implements ReactiveController {
     if (!tasks.some(Boolean)) return;
     let part;
     try {
-      part = await resumePart.load();
+      part = await this.#chunks.resume.load();
     } catch (error) {
       this.#host.reportError('history', (error as Error).message, error);
       return;
@@ -616,6 +582,3 @@ export class ChatSession implements ReactiveController {
     }
   }
 }
-
-/** Web Locks name of a task: the tab following it holds it, so another tab does not follow it too. */
-export const taskLock = (task: ToolTaskRecord) => `mcp-elements/task/${task.server}/${task.id}`;

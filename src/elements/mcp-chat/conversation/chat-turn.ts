@@ -6,7 +6,7 @@ import type { Message, MessageBlock, ToolUseBlock } from '../../../content/index
 import { saveMessages } from '../../../history/save.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { serverKey } from '../../../mcp/server-key.js';
-import { INTERRUPTED_META_KEY, type ChatSessionHost, type TaskTracker } from './chat-session.js';
+import { INTERRUPTED_META_KEY, type ChatSessionHost, type TaskTracker } from './contract.js';
 import { REPLACES_META_KEY } from './conversation-branches.js';
 import type { ToolCalls } from './tool-calls.js';
 

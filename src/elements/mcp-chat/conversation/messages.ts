@@ -5,7 +5,7 @@ import type { Message } from '../../../content/index.js';
 import type { ToolCallView } from '../../content/mcp-message/mcp-message.js';
 // <mcp-message> (and the content elements inside it) is defined by <mcp-chat>
 // when the first message is shown (a dynamic import: see mcp-chat.ts).
-import { INTERRUPTED_META_KEY } from './chat-session.js';
+import { INTERRUPTED_META_KEY } from './contract.js';
 import type { ContentStrings } from '../../shared/content-strings.js';
 import { renderMessageActions, type MessageActions, type MessageActionsView } from './message-actions.js';
 

@@ -2,7 +2,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
 import { errorInWords } from '../error-words.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
+import type { ChatErrorSource } from '../contract.js';
 
 /** What the conversation list needs from its element. */
 export interface ConversationListHost extends ReactiveControllerHost {

@@ -1,8 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import { errorInWords } from '../error-words.js';
-import { DEFAULT_BASE_URLS, findOllama, modelPart, type ProviderConfig, type ProviderKind } from './provider-config.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
+import { DEFAULT_BASE_URLS, findOllama, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import type { Loader } from '../../shared/lazy.js';
+import type { fetchModelIds } from './provider-factory.js';
+import type { ChatErrorSource } from '../contract.js';
 
 /** What the model settings need from their element. */
 export interface ModelSettingsHost extends ReactiveControllerHost {
@@ -34,8 +36,12 @@ export class ModelSettings implements ReactiveController {
   ollama: readonly string[] = [];
   #probedUrl: string | undefined;
 
-  constructor(host: ModelSettingsHost) {
+  /** The providers' code, for "List models" (given by the element: chunks.ts). */
+  readonly #providers: Loader<{ fetchModelIds: typeof fetchModelIds }>;
+
+  constructor(host: ModelSettingsHost, providers: Loader<{ fetchModelIds: typeof fetchModelIds }>) {
     this.#host = host;
+    this.#providers = providers;
     host.addController(this);
   }
 
@@ -72,7 +78,7 @@ export class ModelSettings implements ReactiveController {
   async listModels(config: ProviderConfig): Promise<void> {
     const base = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
     try {
-      this.models = await (await modelPart.load()).fetchModelIds(config);
+      this.models = await (await this.#providers.load()).fetchModelIds(config);
       if (!this.models.length) this.#host.reportError('provider', this.#host.text.noModelsListed(base), undefined);
     } catch (error) {
       this.models = [];

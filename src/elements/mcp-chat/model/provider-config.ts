@@ -1,5 +1,5 @@
 import type { CreateMessageOptions, CreateMessageRequestParams, ModelProvider, ProviderResult } from '../../../providers/types.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
 
 /** The kinds of model endpoint the settings panel offers. */
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama'] as const;
@@ -62,8 +62,8 @@ export async function findOllama(options: FindOllamaOptions | number = {}): Prom
   }
 }
 
-/** The model providers and the turn loop: loaded when a model is first used. */
-export const modelPart = new LazyPart('talks to the model', () => import('../conversation/turn.chunk.js'));
+/** The providers' code as `lazyProviderFromConfig` loads it (the chat's turn chunk: chunks.ts). */
+export type ProvidersLoader = Loader<{ providerFromConfig(config: ProviderConfig): ModelProvider | undefined }>;
 
 /**
  * The provider for a config as the chat uses it: a stand-in whose calls load
@@ -72,11 +72,11 @@ export const modelPart = new LazyPart('talks to the model', () => import('../con
  * `providerFromConfig`. `maxTools` is known once the code has loaded (the
  * chat loads it before a turn).
  */
-export function lazyProviderFromConfig(config: ProviderConfig): ModelProvider | undefined {
+export function lazyProviderFromConfig(config: ProviderConfig, providers: ProvidersLoader): ModelProvider | undefined {
   if (!config.model?.trim()) return undefined;
   let real: ModelProvider | undefined;
-  const provider = async () => (real ??= (await modelPart.load()).providerFromConfig(config)!);
-  const loaded = () => (real ??= modelPart.value?.providerFromConfig(config));
+  const provider = async () => (real ??= (await providers.load()).providerFromConfig(config)!);
+  const loaded = () => (real ??= providers.value?.providerFromConfig(config));
   return {
     id: config.kind,
     get label() {

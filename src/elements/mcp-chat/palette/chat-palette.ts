@@ -4,28 +4,11 @@ import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { FormField } from '../../shared/schema-fields.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
+import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
 import type { AgentTool } from '../../../agent/types.js';
 import type { ServerSet } from '../servers/server-set.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
-
-/** The run form (fields from a schema, reading them back, its template): loaded when "/" is first typed or an entry first picked. */
-export const runFormPart = new LazyPart('shows the form of a tool or prompt', () => import('./run-form.chunk.js'));
-
-/** One entry of the "/" palette. */
-export type PaletteItem =
-  | { kind: 'tool'; name: string; title: string; description?: string; server?: string }
-  | { kind: 'prompt'; name: string; title: string; description?: string; server?: string; prompt: Prompt; connection: McpConnection };
-
-/** The Run / Insert form of the picked entry. */
-export interface PaletteForm {
-  item: PaletteItem;
-  fields: FormField[];
-  /** Server completions per field (prompt arguments). */
-  completions: Record<string, string[]>;
-  /** What does not fit, per field name (shown at the field). */
-  errors?: Record<string, string>;
-}
+import type { ChatErrorSource } from '../contract.js';
 
 /** What the palette needs from its element. */
 export interface ChatPaletteHost extends ReactiveControllerHost {
@@ -91,9 +74,6 @@ export function rankPaletteItems(items: readonly PaletteItem[], query: string): 
     .map((e) => e.item);
 }
 
-/** Most entries the palette lists at once (the rest are counted; typing narrows the list). */
-export const PALETTE_SHOWN = 50;
-
 /**
  * The "/" palette: tools and prompts of every connected server, filtered by
  * what follows the slash. Picking a tool shows a form generated from its
@@ -109,8 +89,17 @@ export class ChatPalette {
   readonly #host: ChatPaletteHost;
   #completionAbort?: AbortController;
 
-  constructor(host: ChatPaletteHost) {
+  /** The run form's code (given by the element: chunks.ts). */
+  readonly #runForm: Loader<RunFormChunk>;
+
+  constructor(host: ChatPaletteHost, runForm: Loader<RunFormChunk>) {
     this.#host = host;
+    this.#runForm = runForm;
+  }
+
+  /** The run form's template, once its code has loaded. */
+  get renderRunForm(): RunFormChunk['renderRunForm'] | undefined {
+    return this.#runForm.value?.renderRunForm;
   }
 
   /** The tools' entries, built once per tool list (the servers' list is the same array until it changes). */
@@ -135,7 +124,7 @@ export class ChatPalette {
     const wasOpen = this.open;
     if (match) {
       // The form of what will be picked: start loading it now.
-      if (!wasOpen) runFormPart.load().catch(() => {});
+      if (!wasOpen) this.#runForm.load().catch(() => {});
       this.items = rankPaletteItems(this.#all(), match[1]!);
       this.open = true;
       this.index = 0;
@@ -176,17 +165,17 @@ export class ChatPalette {
     this.open = false;
     if (!item) return;
     this.#host.clearComposer();
-    const part = runFormPart.value;
+    const part = this.#runForm.value;
     if (part) return this.#show(item, part);
     this.#host.requestUpdate();
     try {
-      this.#show(item, await runFormPart.load());
+      this.#show(item, await this.#runForm.load());
     } catch (error) {
       this.#host.reportError('tool', (error as Error).message, error);
     }
   }
 
-  #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: typeof import('./run-form.chunk.js')): void {
+  #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
     const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
     this.form = { item, fields, completions: {} };
     this.#host.requestUpdate();
@@ -205,7 +194,7 @@ export class ChatPalette {
     const form = this.form;
     if (!form) return;
     // The form is shown only once its code has loaded.
-    const { readForm, FormFieldError } = runFormPart.value!;
+    const { readForm, FormFieldError } = this.#runForm.value!;
     let args: Record<string, unknown>;
     try {
       args = readForm(formElement, form.fields);

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
-import { PALETTE_SHOWN, runFormPart, type PaletteForm, type PaletteItem } from './chat-palette.js';
-import type { FormField } from '../../shared/schema-fields.js';
-import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
+import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type PaletteText, type PaletteActions, type RunFormChunk } from './contract.js';
+import { CHAT_STRINGS_EN } from '../strings.js';
+export type { PaletteActions, PaletteText } from './contract.js';
 
 /** What the palette shows. */
 export interface PaletteView {
@@ -13,19 +13,8 @@ export interface PaletteView {
   moreText?: (count: number) => string;
   /** Interface text (the strings table). */
   text?: PaletteText;
-}
-
-/** The keys of the strings table the palette and its Run form draw. */
-export type PaletteText = Pick<ChatStrings, 'toolsAndPrompts' | 'noPaletteMatch' | 'runTool' | 'usePrompt' | 'destructive' | 'destructiveRest' | 'itsServer' | 'run' | 'insert' | 'cancel'>;
-
-/** What the palette's controls do. */
-export interface PaletteActions {
-  choose(item: PaletteItem): void;
-  submit(form: HTMLFormElement): void;
-  close(): void;
-  complete(field: FormField, input: HTMLInputElement): void;
-  /** True when the tool says it is destructive (`annotations.destructiveHint`). */
-  destructive(toolName: string): boolean;
+  /** The run form's template, once its code has loaded (`ChatPalette.renderRunForm`). */
+  renderRunForm?: RunFormChunk['renderRunForm'];
 }
 
 /**
@@ -56,6 +45,6 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
       </ul>`
     : nothing;
   // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.
-  const runForm = view.form && runFormPart.value ? runFormPart.value.renderRunForm(view.form, actions, t) : nothing;
+  const runForm = view.form && view.renderRunForm ? view.renderRunForm(view.form, actions, t) : nothing;
   return html`${list}${runForm}`;
 }

@@ -1,10 +1,9 @@
 import { html, nothing } from 'lit';
-import type { PaletteForm } from './chat-palette.js';
+import type { PaletteActions, PaletteForm, PaletteText } from './contract.js';
 import { icon } from '../../shared/icons.js';
-import type { PaletteActions, PaletteText } from './palette.js';
 import { renderFields } from './run-form-fields.js';
 
-/** The Run / Insert form of the tool or prompt picked in the "/" palette (loaded when first picked: lazy/run-form.ts). */
+/** The Run / Insert form of the tool or prompt picked in the "/" palette (loaded when first picked: run-form.chunk.ts). */
 export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText) {
   return html`<form
       part="run-form"

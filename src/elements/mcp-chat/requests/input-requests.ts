@@ -9,16 +9,14 @@ import type { ModelProvider } from '../../../providers/types.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { createSamplingHandler } from '../../mcp-sampling-approval/register-sampling-approval.js';
 import type { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';
-import { LazyPart, LazyPartError } from '../../shared/lazy.js';
+import { LazyPartError, type Loader } from '../../shared/lazy.js';
+import type * as ElicitChunk from './elicit.chunk.js';
+import type * as SamplingChunk from './sampling.chunk.js';
 import { errorInWords } from '../error-words.js';
 import type { ServerSet } from '../servers/server-set.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
+import type { ChatErrorSource } from '../contract.js';
 import type { ToolCalls } from '../conversation/tool-calls.js';
 
-/** The elicitation form: loaded when a server first asks the person for input. */
-const elicitPart = new LazyPart('shows the forms servers ask you to fill in', () => import('./elicit.chunk.js'));
-/** The sampling approval: loaded when a server first asks for a model answer. */
-const samplingPart = new LazyPart('asks you to approve requests for a model answer', () => import('./sampling.chunk.js'));
 
 /** What the input requests need from their element. */
 export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
@@ -46,6 +44,12 @@ export interface InputRequestsHost extends ReactiveControllerHost, EventTarget {
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
 
+/** The forms loaded when a server first asks (given by the element: chunks.ts). */
+export interface RequestChunks {
+  readonly elicit: Loader<typeof ElicitChunk>;
+  readonly sampling: Loader<typeof SamplingChunk>;
+}
+
 /**
  * What reaches the chat from outside its composer: images pasted or dropped,
  * and the servers' input requests (elicitation as `<mcp-elicit-form>`,
@@ -58,8 +62,11 @@ export class InputRequests implements ReactiveController {
   #dispose?: () => void;
   #policies?: { storageKey: string; policies: SamplingPolicies };
 
-  constructor(host: InputRequestsHost) {
+  readonly #chunks: RequestChunks;
+
+  constructor(host: InputRequestsHost, chunks: RequestChunks) {
     this.#host = host;
+    this.#chunks = chunks;
     host.addController(this);
   }
 
@@ -134,7 +141,7 @@ export class InputRequests implements ReactiveController {
     const requestedAt = Date.now();
     let response: ActivityResponse | undefined;
     try {
-      const { showElicitForm } = elicitPart.value ?? (await elicitPart.load());
+      const { showElicitForm } = this.#chunks.elicit.value ?? (await this.#chunks.elicit.load());
       await host.messagesReady();
       const result = await showElicitForm(params, container, {
         server: { name: context.server.name, title: context.server.title },
@@ -164,7 +171,7 @@ export class InputRequests implements ReactiveController {
     const host = this.#host;
     let sampling;
     try {
-      sampling = samplingPart.value ?? (await samplingPart.load());
+      sampling = this.#chunks.sampling.value ?? (await this.#chunks.sampling.load());
     } catch (error) {
       host.reportError('tool', host.text.askedForAnswer(context.server.name, (error as Error).message), error);
       throw error;

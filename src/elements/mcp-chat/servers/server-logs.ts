@@ -5,7 +5,7 @@ import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpLogMessageEvent } from '../../../mcp/connection-events.js';
 import { errorInWords } from '../error-words.js';
 import type { ServerSet } from './server-set.js';
-import type { ChatErrorSource } from '../conversation/chat-session.js';
+import type { ChatErrorSource } from '../contract.js';
 
 /** What the server logs need from their element. */
 export interface ServerLogsHost extends ReactiveControllerHost {

@@ -5,7 +5,9 @@ import type { McpConnectionError } from '../../../mcp/errors.js';
 import type { McpHub } from '../../../mcp/hub.js';
 import type { InputRouter } from '../../../mcp/input-router.js';
 import type { InputHandlers, InputKind, Root } from '../../../mcp/input-types.js';
-import { LazyPart } from '../../shared/lazy.js';
+import type { Loader } from '../../shared/lazy.js';
+import type * as ConnectChunk from './connect.chunk.js';
+import type * as OAuthChunk from '../../../mcp/oauth/browser-oauth-provider.js';
 import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
 import { hostOf } from '../../../mcp/server-key.js';
 
@@ -44,10 +46,15 @@ export interface PendingServer {
   connect(): Promise<void>;
 }
 
-/** The MCP SDK and the hub: loaded when the first server is set (the chat paints before it). */
-const connectPart = new LazyPart('connects to servers', () => import('./connect.chunk.js'));
-/** Popup sign-in: loaded only for servers given sign-in settings. */
-const oauthPart = new LazyPart('signs in to servers', () => import('../../../mcp/oauth/browser-oauth-provider.js'));
+/**
+ * What the set loads when first needed: the MCP SDK and the hub (when the
+ * first server is set; the chat paints before it), and popup sign-in (only
+ * for servers given sign-in settings).
+ */
+export interface ServerChunks {
+  readonly connect: Loader<typeof ConnectChunk>;
+  readonly oauth: Loader<Pick<typeof OAuthChunk, 'BrowserOAuthProvider'>>;
+}
 
 /**
  * The servers of one chat: an `McpHub` (one connection per server, one
@@ -64,6 +71,25 @@ const NO_TOOLS: readonly AgentTool[] = Object.freeze([]);
 export class ServerSet extends EventTarget implements AgentToolHost {
   #hub?: McpHub;
   /** Input request handlers registered with `handle`, kept for the hub's router (it loads with the hub). */
+  readonly #chunks: ServerChunks;
+
+  /**
+   * The loaders of a set made without any: the chat's (set by its one lazy
+   * boundary, chunks.ts, when the element is loaded; this file imports no
+   * loader so the chunks that name `ServerSet` as a type do not import back).
+   * @internal
+   */
+  static defaultChunks: ServerChunks | undefined;
+
+  /**
+   * @param chunks - Where the set loads its code from (default: the chat's).
+   */
+  constructor(chunks: ServerChunks | undefined = ServerSet.defaultChunks) {
+    super();
+    if (!chunks) throw new Error('ServerSet: import mcp-web-elements (or <mcp-chat>) first: it provides the code that connects to servers.');
+    this.#chunks = chunks;
+  }
+
   readonly #handlers: Array<{ kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void }> = [];
   #tools?: AgentToolHost & { findTool(name: string): AgentTool | undefined };
   /** The last name each server (by URL) gave itself, kept while it reconnects. */
@@ -150,9 +176,9 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     if (!this.#hub && !wanted.length) return;
     let OAuth;
     try {
-      const connect = await connectPart.load();
+      const connect = await this.#chunks.connect.load();
       if (!this.#hub) this.#createHub(connect);
-      if (wanted.some(needsBrowserOAuth)) OAuth = (await oauthPart.load()).BrowserOAuthProvider;
+      if (wanted.some(needsBrowserOAuth)) OAuth = (await this.#chunks.oauth.load()).BrowserOAuthProvider;
       this.#loadError = undefined;
     } catch (error) {
       this.#loadError = error as Error;
@@ -168,7 +194,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
         kept.add(existing);
         continue;
       }
-      const connection = hub.add(connectPart.value!.connectionConfig(server, OAuth));
+      const connection = hub.add(this.#chunks.connect.value!.connectionConfig(server, OAuth));
       kept.add(connection);
       connection.connect().catch(() => {
         // The state (failed, auth-required) and its diagnosis stay on the connection.
@@ -178,7 +204,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     this.dispatchEvent(new Event('change'));
   }
 
-  #createHub({ McpHub, hubToolHost }: typeof import('./connect.chunk.js')): void {
+  #createHub({ McpHub, hubToolHost }: typeof ConnectChunk): void {
     const hub = new McpHub();
     this.#hub = hub;
     for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
