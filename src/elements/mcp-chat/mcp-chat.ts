@@ -690,7 +690,7 @@ export class McpChat extends LitElement {
 
   /** An app's `ui/message`: the person's next message, sent once the running turn or call has ended. */
   async #sendFromApp(content: ContentBlock[]): Promise<void> {
-    while (this.session.busy) await new Promise((resolve) => setTimeout(resolve, 100));
+    await this.session.whenIdle();
     await this.send('', content);
   }
 

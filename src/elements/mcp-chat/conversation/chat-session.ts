@@ -112,6 +112,11 @@ export class ChatSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** Resolves once no turn or call runs (at once when none does): waits on the session's own end of work, not a timer. */
+  async whenIdle(): Promise<void> {
+    while (this.busy) await this.#idle;
+  }
+
   /** Starts an empty conversation (saved when its first message is). */
   clear(): void {
     this.stop();
