@@ -26,8 +26,7 @@ import type { ConversationList, ConversationListHost } from './conversations/con
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
 import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
-import { ServerEdits, type ServerEditsHost } from './servers/server-edits.js';
-import { ServerLogs, type ServerLogsHost } from './servers/server-logs.js';
+import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './shell/panel.js';
@@ -54,8 +53,7 @@ type AllHosts = ChatSessionHost &
   ConversationListHost &
   InputRequestsHost &
   AppViewsHost &
-  ServerEditsHost &
-  ServerLogsHost;
+  ChatServersHost;
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -322,8 +320,7 @@ export class McpChat extends LitElement {
   #conversations?: ConversationList;
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
-  readonly #serverEdits = new ServerEdits(this.#host);
-  readonly #serverLogs = new ServerLogs(this.#host);
+  readonly #servers = new ChatServers(this.#host);
 
   /** The header's overflow menu is open. */
   @state() private menuOpen = false;
@@ -367,28 +364,6 @@ export class McpChat extends LitElement {
       void this.updateComplete.then(() => this.launcherButton?.focus());
     } else return;
     event.preventDefault();
-  }
-
-  /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
-  #currentConfig(): ProviderConfig {
-    return (
-      this.#settings.config ??
-      (typeof this.provider === 'string' ? { kind: this.provider, baseUrl: this.baseUrl, model: this.model } : isProvider(this.provider) || !this.provider ? { kind: 'openai' } : (this.provider as ProviderConfig))
-    );
-  }
-
-  /** The model in use, as the header names it ('' when none is set up). */
-  #modelName(): string {
-    if (!this.chatProvider) return '';
-    const p = this.#settings.config ?? this.provider;
-    if (isProvider(p)) return this.model ?? p.label;
-    if (typeof p === 'string') return this.model ?? p;
-    return p?.model ?? this.model ?? '';
-  }
-
-  #chooseModel(model: string): void {
-    if (!this.#settings.config && isProvider(this.provider)) this.model = model;
-    else this.#settings.choose({ ...this.#currentConfig(), model }, false);
   }
 
   /** The empty state's suggestions: `starters`, else the connected servers' prompts. */
@@ -448,6 +423,10 @@ export class McpChat extends LitElement {
       get ollamaUrl() {
         return chat.ollamaUrl;
       },
+      get page() {
+        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl };
+      },
+      setPageModel: (model: string) => (this.model = model),
       // ServerEdits
       get fixedServers() {
         return chat.fixedServers;
@@ -455,7 +434,12 @@ export class McpChat extends LitElement {
       get text() {
         return chat.#t;
       },
-      serversEdited: () => this.serverSet.setServers(this.#serverList()),
+      serversEdited: () => this.serverSet.setServers(this.#servers.list()),
+      get pageServers() {
+        return [...(chat.server ? [chat.server] : []), ...chat.servers];
+      },
+      focus: (selector: string) => void this.#focusAfterUpdate(selector),
+      addressField: () => this.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
       get theme() {
         return chat.theme;
       },
@@ -534,16 +518,8 @@ export class McpChat extends LitElement {
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
-    const p = this.#settings.config ?? this.provider;
-    if (!p) return undefined;
-    if (isProvider(p)) return p;
-    const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
-    const key = JSON.stringify(config);
-    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config, turnChunk) };
-    return this.#providerCache.provider;
+    return this.#settings.provider;
   }
-
-  #providerCache?: { key: string; provider: ModelProvider | undefined };
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
@@ -562,50 +538,24 @@ export class McpChat extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.serverSet.addEventListener('change', this.#onServersChange);
     // Re-attached after a removal: open the connections again.
-    if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
+    if (this.hasUpdated) this.#servers.reconnect();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.serverSet.removeEventListener('change', this.#onServersChange);
     // A chat taken off the page stops its turn and closes its connections
     // (browsers allow few connections per host; idle sessions would starve others).
     this.session.stop();
     void this.serverSet.close();
   }
 
-  /** The page's servers (`server`, then `servers`). */
-  #pageServers(): ChatServer[] {
-    return [...(this.server ? [this.server] : []), ...this.servers];
-  }
-
-  /** The servers to connect: the page's, with the person's additions and removals (none with `fixed-servers`). */
-  #serverList(): ChatServer[] {
-    return this.#serverEdits.list(this.#pageServers());
-  }
-
-  #lastStates = new Map<string, string>();
-  #onServersChange = () => {
-    for (const c of this.serverSet.connections) {
-      if (this.#lastStates.get(c.url) === c.state) continue;
-      this.#lastStates.set(c.url, c.state);
-      this.dispatchEvent(new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
-    }
-    this.requestUpdate();
-  };
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('storageKey')) this.#serverEdits.load();
-    if (changed.has('server') || changed.has('servers') || changed.has('fixedServers') || changed.has('storageKey')) {
-      this.serverSet.setServers(this.#serverList());
-    }
+    this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') void this.#conversations?.refresh();
-    if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;
-    if (this.panel === 'settings') this.#settings.probeOllama();
+    if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }
 
   #tick?: ReturnType<typeof setTimeout>;
@@ -931,7 +881,6 @@ export class McpChat extends LitElement {
     }
     this.#adoptPanelStyles(panels.panelContentStyles);
     const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
-    const sign = { text: this.#t, announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
     switch (panel) {
       case 'conversations': {
         let list = this.#conversations;
@@ -958,74 +907,9 @@ export class McpChat extends LitElement {
         );
       }
       case 'servers':
-        return renderServersPanel(
-          {
-            connections: this.serverSet.connections,
-            toolSelection: this.session.toolSelection,
-            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
-            text: this.#t,
-            editable: !this.fixedServers,
-            add: this.#serverEdits.add,
-            removed: this.#serverEdits.removedOf(this.#pageServers()),
-            nameOf: (c) => this.serverSet.nameOf(c),
-            logOf: (c) => {
-              const logs = this.#serverLogs;
-              return {
-                shown: logs.shown(c),
-                total: logs.all(c).length,
-                level: logs.levelOf(c),
-                canSetLevel: logs.canSetLevel(c),
-                levelPerRequest: c.getProtocolEra() === 'modern',
-              };
-            },
-          },
-          {
-            signIn: (c: McpConnection) => void signIn(c, sign),
-            signOut: (c: McpConnection) => void signOut(c, sign),
-            addServer: (url) =>
-              void this.#serverEdits.addServer(url).then((added) => {
-                const input = this.renderRoot.querySelector<HTMLInputElement>('.add-server input');
-                if (added && input) input.value = '';
-              }),
-            removeServer: (c) => {
-              this.#serverEdits.remove(c);
-              // Focus stays in the panel: on the next server's remove button, else the address field.
-              void this.#focusAfterUpdate('[part~="remove-server-button"], .add-server input');
-            },
-            restoreServer: (url) => {
-              this.#serverEdits.restore(url);
-              void this.#focusAfterUpdate('.add-server input');
-            },
-            editAddress: () => this.#serverEdits.clearError(),
-            setLogLevel: (c, level) => void this.#serverLogs.setLevel(c, level),
-            clearLog: (c) => this.#serverLogs.clear(c),
-          },
-        );
-      case 'settings': {
-        const given = isProvider(this.provider);
-        const config = this.#currentConfig();
-        return renderSettingsPanel(
-          {
-            config,
-            draftKind: this.#settings.draftKind,
-            pageProvider: given ? ((this.provider as { label?: string }).label ?? '') : undefined,
-            model: this.model,
-            models: this.#settings.models,
-            ollama: this.#settings.ollama,
-            ollamaUrl: this.ollamaUrl,
-            allowKeyStorage: this.allowKeyStorage,
-            text: this.#t,
-          },
-          {
-            choose: (next, withKey) => {
-              this.#settings.choose(next, withKey);
-              this.panel = undefined;
-            },
-            listModels: (next) => void this.#settings.listModels(next),
-            pickKind: (kind) => this.#settings.pickKind(kind),
-          },
-        );
-      }
+        return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+      case 'settings':
+        return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
         return renderResourcesPanel(this.serverSet.listResources(), this.#t, { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
       default: {
@@ -1102,8 +986,6 @@ export class McpChat extends LitElement {
     // Servers whose connection cannot start yet (the connecting code loads, or failed to): shown as connecting, or failed with Retry.
     const shown = [...connections, ...(this.serverSet.pending as unknown as McpConnection[])];
     const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
-    const onSignIn = (c: McpConnection) =>
-      void signIn(c, { text: this.#t, announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
     const connected = connections.filter((c) => c.toolsReady);
     const t = this.#t;
@@ -1120,7 +1002,7 @@ export class McpChat extends LitElement {
         : nothing}
       <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
         ${renderHeader(
-          { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
+          { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
             showPanel: (p) => (this.panel = p),
             newConversation: () => this.newConversation(),
@@ -1128,7 +1010,7 @@ export class McpChat extends LitElement {
               this.menuOpen = open;
               if (open) void this.#focusAfterUpdate('.menu [role^="menuitem"]');
             },
-            chooseModel: (m) => this.#chooseModel(m),
+            chooseModel: (m) => this.#settings.chooseModel(m),
             nameOf: (c) => this.serverSet.nameOf(c),
             close: () => {
               this.open = false;
@@ -1197,7 +1079,7 @@ export class McpChat extends LitElement {
               <div class="column">
                 <div class="requests"></div>
                 ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
-                ${renderSignInNotice(connections, onSignIn, t)}
+                ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
