@@ -22,11 +22,12 @@ import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
 import { appViewChunk, connectChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, oauthChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
-import type { ConversationList, ConversationListHost } from './conversations/conversation-list.js';
+import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
 import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
 import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
+import { ChatResources, type ChatResourcesHost } from './resources/chat-resources.js';
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './shell/panel.js';
@@ -50,10 +51,11 @@ type AllHosts = ChatSessionHost &
   ChatPersistenceHost &
   ModelSettingsHost &
   ChatPaletteHost &
-  ConversationListHost &
+  ChatConversationsHost &
   InputRequestsHost &
   AppViewsHost &
-  ChatServersHost;
+  ChatServersHost &
+  ChatResourcesHost;
 
 /** The last assistant message (Regenerate is offered on it). */
 const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
@@ -316,11 +318,11 @@ export class McpChat extends LitElement {
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
   readonly #settings = new ModelSettings(this.#host, turnChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
-  /** The Conversations panel's list: made with the panels' code, when that panel is first drawn. */
-  #conversations?: ConversationList;
+  readonly #conversations = new ChatConversations(this.#host);
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
   readonly #servers = new ChatServers(this.#host);
+  readonly #resources = new ChatResources(this.#host);
 
   /** The header's overflow menu is open. */
   @state() private menuOpen = false;
@@ -329,8 +331,6 @@ export class McpChat extends LitElement {
   #errorId = 0;
   /** What the live region says. */
   @state() private announcement = '';
-  /** The resource shown in the preview dialog. */
-  @state() private preview?: { uri: string; contents: ResourceContents[] };
   /** The person's message being edited (edit and resend). */
   @state() private editing?: Message;
 
@@ -439,6 +439,12 @@ export class McpChat extends LitElement {
         return [...(chat.server ? [chat.server] : []), ...chat.servers];
       },
       focus: (selector: string) => void this.#focusAfterUpdate(selector),
+      messagesCode: messagesChunk,
+      previewDialog: () => this.previewDialog,
+      attachBlocks: (blocks: ContentBlock[]) => (this.attachments = [...this.attachments, ...blocks]),
+      openAt: (id: string, seq?: number) => void this.#openAt(id, seq),
+      newConversation: () => this.newConversation(),
+      pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
       addressField: () => this.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
       get theme() {
         return chat.theme;
@@ -479,7 +485,7 @@ export class McpChat extends LitElement {
       // ChatSession
       streamChanged: () => this.#scroll.streamChanged(),
       conversationCreated: () => {
-        if (this.panel === 'conversations') void this.#conversations?.refresh();
+        if (this.panel === 'conversations') this.#conversations.refresh();
         // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
         // also when nothing else repaints (no model: no streaming follows).
         this.requestUpdate();
@@ -554,7 +560,7 @@ export class McpChat extends LitElement {
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
-    if (changed.has('panel') && this.panel === 'conversations') void this.#conversations?.refresh();
+    if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }
 
@@ -743,36 +749,13 @@ export class McpChat extends LitElement {
 
   /** Reads a resource from the server that has it and shows it in a preview. */
   async openResource(uri: string): Promise<void> {
-    const connections = this.serverSet.connections.filter((c) => c.state === 'connected');
-    const owner = connections.find((c) => c.resources.some((r) => r.uri === uri)) ?? connections[0];
-    if (!owner) return;
-    try {
-      const [result] = await Promise.all([owner.readResource(uri), messagesChunk.load()]);
-      this.preview = { uri, contents: result.contents as ResourceContents[] };
-      await this.updateComplete;
-      this.previewDialog?.showModal();
-    } catch (error) {
-      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
-    }
+    await this.#resources.open(uri);
   }
 
   /** Attaches image files (paste, drop or picker) as image blocks. */
   async attachFiles(files: File[]): Promise<void> {
     const blocks = await readImageFiles(files);
     this.attachments = [...this.attachments, ...blocks];
-  }
-
-  /** Reads a resource from a server and attaches it to the next message. */
-  async #attachResource(uri: string, connectionUrl: string): Promise<void> {
-    const connection = this.serverSet.connections.find((c) => c.url === connectionUrl);
-    if (!connection) return;
-    try {
-      const result = await connection.readResource(uri);
-      const blocks: ContentBlock[] = (result.contents as ResourceContents[]).map((resource) => ({ type: 'resource', resource }));
-      this.attachments = [...this.attachments, ...blocks];
-    } catch (error) {
-      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
-    }
   }
 
   #submit(event?: Event): void {
@@ -831,7 +814,7 @@ export class McpChat extends LitElement {
 
   /** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
   #showsMessages(): boolean {
-    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || Boolean(this.preview);
+    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || this.#resources.previewing;
   }
 
   /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
@@ -880,38 +863,21 @@ export class McpChat extends LitElement {
         : html`<p class="notice" role="status">${this.#t.loading}</p>`;
     }
     this.#adoptPanelStyles(panels.panelContentStyles);
-    const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
     switch (panel) {
-      case 'conversations': {
-        let list = this.#conversations;
-        if (!list) {
-          list = this.#conversations = new panels.ConversationList(this.#host);
-          void list.refresh();
-        }
-        return renderConversationsPanel(
-          list,
-          {
-            hasStore: Boolean(this.chatStore),
-            persistent: this.chatStore?.persistent ?? false,
-            currentId: this.session.conversation?.id,
-            text: this.#t,
-            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
-          },
-          {
-            open: (id, seq) => void this.#openAt(id, seq),
-            newConversation: () => this.newConversation(),
-            focus: (selector) => void this.#focusAfterUpdate(selector),
-            download: (name, text) => this.#download(name, text),
-            pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
-          },
-        );
-      }
+      case 'conversations':
+        return this.#conversations.renderPanel(panels, {
+          hasStore: Boolean(this.chatStore),
+          persistent: this.chatStore?.persistent ?? false,
+          currentId: this.session.conversation?.id,
+          text: this.#t,
+          lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
+        });
       case 'servers':
         return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined);
       case 'settings':
         return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
-        return renderResourcesPanel(this.serverSet.listResources(), this.#t, { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
+        return this.#resources.renderPanel(panels.renderResourcesPanel);
       default: {
         const never: never = panel;
         return never;
@@ -965,17 +931,6 @@ export class McpChat extends LitElement {
   get #dir(): 'rtl' | 'ltr' {
     const set = this.closest('[dir]')?.getAttribute('dir');
     return set === 'rtl' || set === 'ltr' ? set : directionOf(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
-  }
-
-  #download(name: string, text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    this.renderRoot.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
   protected override render() {
@@ -1123,15 +1078,7 @@ export class McpChat extends LitElement {
           </div>
         </div>
         <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-        <dialog part="resource-preview" class="preview" aria-label=${t.resourcePreview}>
-          ${this.preview
-            ? html`<div class="row">
-                  <strong>${this.preview.uri}</strong>
-                  <button class="icon-button" aria-label=${t.close} @click=${() => this.previewDialog?.close()}>${icon('x')}</button>
-                </div>
-                ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
-            : nothing}
-        </dialog>
+        ${this.#resources.renderPreview(t)}
       </div>`;
   }
 }
