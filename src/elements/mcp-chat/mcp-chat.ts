@@ -33,7 +33,8 @@ import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './shell/panel.js';
 import { LazyPart } from '../shared/lazy.js';
 import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { addErrorLine, renderErrors, type ChatErrorLine } from './shell/errors.js';
+import { ChatShell, type ChatShellHost } from './shell/chat-shell.js';
+import { ConversationView, type ConversationViewHost } from './conversation/conversation-view.js';
 import { readImageFiles, renderAttachments } from './composer/attachments.js';
 import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
 import { renderHeader } from './shell/header.js';
@@ -55,10 +56,9 @@ type AllHosts = ChatSessionHost &
   InputRequestsHost &
   AppViewsHost &
   ChatServersHost &
-  ChatResourcesHost;
-
-/** The last assistant message (Regenerate is offered on it). */
-const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
+  ChatResourcesHost &
+  ChatShellHost &
+  ConversationViewHost;
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -308,6 +308,7 @@ export class McpChat extends LitElement {
 
   /** What every controller gets as its host (see `#controllerHost()`). */
   readonly #host: AllHosts = this.#controllerHost();
+  readonly #shell = new ChatShell(this.#host, panelsChunk);
 
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
@@ -315,6 +316,7 @@ export class McpChat extends LitElement {
    */
   readonly session: ChatSession = new ChatSession(this.#host, { turn: turnChunk, resume: resumeChunk });
   readonly #scroll = new ChatScroll(this.#host);
+  readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
   readonly #settings = new ModelSettings(this.#host, turnChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
@@ -324,15 +326,6 @@ export class McpChat extends LitElement {
   readonly #servers = new ChatServers(this.#host);
   readonly #resources = new ChatResources(this.#host);
 
-  /** The header's overflow menu is open. */
-  @state() private menuOpen = false;
-  /** The errors shown above the composer, oldest first, each dismissable. */
-  @state() private errors: ChatErrorLine[] = [];
-  #errorId = 0;
-  /** What the live region says. */
-  @state() private announcement = '';
-  /** The person's message being edited (edit and resend). */
-  @state() private editing?: Message;
 
   @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
@@ -347,14 +340,14 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
     // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
-    this.addEventListener('mcp-part-error', (e) => this.#showError(e.error.message));
+    this.addEventListener('mcp-part-error', (e) => this.#shell.showError(e.error.message));
   }
 
   /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */
   #onHostKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
-    if (this.menuOpen) {
-      this.menuOpen = false;
+    if (this.#shell.menuOpen) {
+      this.#shell.setMenu(false);
       this.renderRoot.querySelector<HTMLElement>('.more')?.focus();
     } else if (this.panel) {
       this.panel = undefined;
@@ -480,8 +473,8 @@ export class McpChat extends LitElement {
         return !!chat.chatProvider;
       },
       sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
-      announce: (text: string) => this.#announce(text),
-      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error),
+      announce: (text: string) => this.#shell.announce(text),
+      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#shell.reportError(source, message, error),
       // ChatSession
       streamChanged: () => this.#scroll.streamChanged(),
       conversationCreated: () => {
@@ -588,22 +581,8 @@ export class McpChat extends LitElement {
     }
   }
 
-  #announce(text: string): void {
-    this.announcement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
-  }
-
-  #reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
-    this.#showError(message);
-    this.dispatchEvent(new McpChatErrorEvent(source, message, error));
-  }
-
-  /** Lists an error above the composer (none hides another). */
-  #showError(text: string): void {
-    this.errors = addErrorLine(this.errors, text, ++this.#errorId);
-  }
-
   #turnEnded(result: TurnResult): void {
-    if (result.reason === 'maxRounds') this.#showError(this.#t.maxRounds(result.rounds));
+    if (result.reason === 'maxRounds') this.#shell.showError(this.#t.maxRounds(result.rounds));
     this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
   }
 
@@ -675,7 +654,7 @@ export class McpChat extends LitElement {
 
   /** Starts a new, empty conversation. */
   newConversation(): void {
-    this.editing = undefined;
+    this.#view.stopEditing();
     this.session.clear();
     this.#scroll.reset();
     this.#persistence.forgetOpen();
@@ -691,7 +670,7 @@ export class McpChat extends LitElement {
     try {
       await this.session.open(id, this.#messageCode());
     } catch (error) {
-      this.#reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
+      this.#shell.reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
     }
   }
 
@@ -706,7 +685,7 @@ export class McpChat extends LitElement {
   #messageCode(): Promise<void> | undefined {
     const engine = messagesChunk.value?.markdownReady();
     if (messagesChunk.value && !engine) return undefined;
-    const ready = (engine ?? messagesChunk.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#showError(error.message));
+    const ready = (engine ?? messagesChunk.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#shell.showError(error.message));
     return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
   }
 
@@ -735,7 +714,7 @@ export class McpChat extends LitElement {
     for (const old of this.renderRoot.querySelectorAll('mcp-message.target')) old.classList.remove('target');
     el.classList.add('target');
     setTimeout(() => el.classList.remove('target'), 2000);
-    this.#announce(this.#t.shownMessage(target + 1, visible.length));
+    this.#shell.announce(this.#t.shownMessage(target + 1, visible.length));
   }
 
   /** Opens a conversation found by search at the message that matched (its `seq` in the store). */
@@ -817,52 +796,9 @@ export class McpChat extends LitElement {
     return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || this.#resources.previewing;
   }
 
-  /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
-  #messagesNotice() {
-    if (messagesChunk.value || !this.#showsMessages()) return nothing;
-    if (!messagesChunk.error) {
-      void messagesChunk.load().then(
-        () => this.requestUpdate(),
-        () => this.requestUpdate(),
-      );
-      return nothing;
-    }
-    return html`<p part="error" class="error" role="alert">
-      ${messagesChunk.error.message}
-      <button type="button" @click=${() => void messagesChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
-    </p>`;
-  }
-
-  #panelStylesAdopted = false;
-  /** The panels' contents' style sheet (in their chunk), added to the shadow root once, before a panel's content is first drawn. */
-  #adoptPanelStyles(styles: CSSResult): void {
-    if (this.#panelStylesAdopted) return;
-    this.#panelStylesAdopted = true;
-    const root = this.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // As Lit does without constructable style sheets.
-      const style = document.createElement('style');
-      style.textContent = styles.cssText;
-      root.append(style);
-    }
-  }
-
-  /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
+  /** One side panel: each feature draws its own with the panels' code (see shell/panel.ts). */
   #renderPanel(panel: ChatPanel) {
-    const panels = panelsChunk.value;
-    if (!panels) {
-      if (!panelsChunk.error) void panelsChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate());
-      return panelsChunk.error
-        ? html`<p part="error" class="error" role="alert">
-            ${panelsChunk.error.message}
-            <button type="button" @click=${() => void panelsChunk.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
-          </p>`
-        : html`<p class="notice" role="status">${this.#t.loading}</p>`;
-    }
-    this.#adoptPanelStyles(panels.panelContentStyles);
+    return this.#shell.renderPanelContent(this.#t, (panels) => {
     switch (panel) {
       case 'conversations':
         return this.#conversations.renderPanel(panels, {
@@ -883,34 +819,7 @@ export class McpChat extends LitElement {
         return never;
       }
     }
-  }
-
-  /** Copies a message's text to the clipboard; with `raw`, the stored form of a row that could not be read. */
-  async #copy(message: Message, raw = false): Promise<void> {
-    const stored = (message._meta?.[UNREADABLE_META_KEY] as { raw?: unknown } | undefined)?.raw;
-    try {
-      await navigator.clipboard.writeText(raw ? String(stored ?? '') : messageText(message));
-      this.#announce(raw ? this.#t.copiedRaw : this.#t.copied);
-    } catch (error) {
-      this.#reportError('history', this.#t.clipboardFailed, error);
-    }
-  }
-
-  /** Answers the person's last question again; the previous answer stays saved (see `REPLACES_META_KEY`). */
-  async #regenerate(answer: Message): Promise<void> {
-    const messages = this.session.messages;
-    const end = messages.indexOf(answer);
-    let question = -1;
-    for (let i = end - 1; i >= 0; i--) {
-      const m = messages[i]!;
-      if (m.role === 'user' && !m.content.every((b) => b.type === 'tool_result')) {
-        question = i;
-        break;
-      }
-    }
-    if (question < 0) return;
-    const { role, content } = messages[question]!;
-    await this.session.replaceFrom(question, { role, content });
+    });
   }
 
   /** The interface text in use: the table of the language, with `strings` on top. */
@@ -957,12 +866,12 @@ export class McpChat extends LitElement {
         : nothing}
       <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
         ${renderHeader(
-          { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
+          { connections: shown, panel: this.panel, menuOpen: this.#shell.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
             showPanel: (p) => (this.panel = p),
             newConversation: () => this.newConversation(),
             setMenu: (open) => {
-              this.menuOpen = open;
+              this.#shell.setMenu(open);
               if (open) void this.#focusAfterUpdate('.menu [role^="menuitem"]');
             },
             chooseModel: (m) => this.#settings.chooseModel(m),
@@ -990,50 +899,14 @@ export class McpChat extends LitElement {
                       t,
                     )
                   : nothing}
-                ${this.#messagesNotice()}
-                ${renderMessageList({
-                  messages: s.messages,
-                  streaming: s.streaming,
-                  // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
-                  thinking:
-                    s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
-                  theme: this.theme,
-                  interrupted: this.#t.interrupted,
-                  thinkingLabel: this.#t.thinking,
-                  range: (visible) => this.#scroll.range(visible),
-                  strings: this.#stableStrings,
-                  toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-                  // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
-                  inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],
-                  actions: {
-                    view: {
-                      lastAnswer: lastAnswer(s.messages),
-                      editing: this.editing,
-                      idle: !s.busy,
-                      hasModel: !noModel,
-                      text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel, yourMessage: t.yourMessage, answer: t.answer },
-                    },
-                    actions: {
-                      copy: (m) => void this.#copy(m),
-                      copyRaw: (m) => void this.#copy(m, true),
-                      regenerate: (m) => void this.#regenerate(m),
-                      startEdit: (m) => {
-                        this.editing = m;
-                        if (m) void this.#focusAfterUpdate('[part~="edit-form"] textarea');
-                      },
-                      resend: (m, text) => {
-                        this.editing = undefined;
-                        void this.session.replaceFrom(this.session.messages.indexOf(m), { role: 'user', content: [{ type: 'text', text }] });
-                      },
-                    },
-                  },
-                })}
+                ${this.#view.renderNotice(t, this.#showsMessages())}
+                ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
               </div>
             </div>
             <div class="bottom">
               <div class="column">
                 <div class="requests"></div>
-                ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
+                ${this.#shell.renderErrors(t)}
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
@@ -1077,7 +950,7 @@ export class McpChat extends LitElement {
             </div>
           </div>
         </div>
-        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+        ${this.#shell.renderLiveRegion()}
         ${this.#resources.renderPreview(t)}
       </div>`;
   }
