@@ -66,7 +66,7 @@ export class ChatSession implements ReactiveController {
 
   readonly #host: ChatSessionHost;
   #turn?: AbortController;
-  /** The running model turn (its code loads with the providers: `controllers/chat-turn.ts`). */
+  /** The running model turn (its code loads with the providers: `conversation/chat-turn.ts`). */
   #running?: ChatTurn;
   #calls = new Map<string, AbortController>();
   #alwaysAllowed = new Set<string>();
@@ -469,7 +469,7 @@ export class ChatSession implements ReactiveController {
   /**
    * A reopened conversation that ends in calls that ran as MCP tasks (the
    * page was reloaded while they ran): the code that follows them to their
-   * results (`controllers/chat-resume.ts`) is loaded and does. When it
+   * results (`conversation/chat-resume.ts`) is loaded and does. When it
    * cannot be loaded the chat says so; opening the conversation again tries again.
    */
   async #resumeTasks(): Promise<void> {

@@ -79,7 +79,7 @@ export function rankPaletteItems(items: readonly PaletteItem[], query: string): 
  * what follows the slash. Picking a tool shows a form generated from its
  * inputSchema and runs it; picking a prompt shows a form for its arguments
  * (with server completions) and inserts the prompt's messages. Drawn by
- * `render/palette.ts` from {@link open}, {@link items}, {@link index}, {@link form}.
+ * `palette/palette.ts` from {@link open}, {@link items}, {@link index}, {@link form}.
  */
 export class ChatPalette {
   open = false;

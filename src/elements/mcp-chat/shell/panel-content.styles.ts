@@ -3,7 +3,7 @@ import { css } from 'lit';
 /**
  * What only the side panels' contents draw: the conversation list, server
  * cards with their logs, the "Add server" form, the tool selection note. In
- * the panels' chunk (lazy/panels.ts): `<mcp-chat>` adds this sheet to its
+ * the panels' chunk (shell/panels.chunk.ts): `<mcp-chat>` adds this sheet to its
  * shadow root when the panels' code is loaded, before a panel's content is
  * first drawn (the panel's frame, headings and buttons are in
  * chat-layout.styles.ts). The rules kept their order; they come after the
