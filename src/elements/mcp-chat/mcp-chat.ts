@@ -34,6 +34,7 @@ import type { ChatPanel } from './shell/panel.js';
 import { LazyPart } from '../shared/lazy.js';
 import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
 import { ChatShell, type ChatShellHost } from './shell/chat-shell.js';
+import { ChatComposer, type ChatComposerHost } from './composer/chat-composer.js';
 import { ConversationView, type ConversationViewHost } from './conversation/conversation-view.js';
 import { readImageFiles, renderAttachments } from './composer/attachments.js';
 import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
@@ -58,7 +59,8 @@ type AllHosts = ChatSessionHost &
   ChatServersHost &
   ChatResourcesHost &
   ChatShellHost &
-  ConversationViewHost;
+  ConversationViewHost &
+  ChatComposerHost;
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -320,6 +322,7 @@ export class McpChat extends LitElement {
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
   readonly #settings = new ModelSettings(this.#host, turnChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
+  readonly #composer = new ChatComposer(this.#host, this.#palette);
   readonly #conversations = new ChatConversations(this.#host);
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
@@ -327,7 +330,6 @@ export class McpChat extends LitElement {
   readonly #resources = new ChatResources(this.#host);
 
 
-  @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
   @query('.launcher-button') private launcherButton?: HTMLButtonElement;
 
@@ -369,10 +371,7 @@ export class McpChat extends LitElement {
           description,
           run: () => {
             if (this.chatProvider) void this.send(text);
-            else if (this.input) {
-              this.input.value = text;
-              this.input.focus();
-            }
+            else this.#composer.offer(text);
           },
         };
       });
@@ -438,6 +437,15 @@ export class McpChat extends LitElement {
       openAt: (id: string, seq?: number) => void this.#openAt(id, seq),
       newConversation: () => this.newConversation(),
       pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
+      get placeholder() {
+        return chat.placeholder;
+      },
+      get attachments() {
+        return chat.attachments;
+      },
+      setAttachments: (blocks: ContentBlock[]) => (this.attachments = blocks),
+      send: (text: string, attachments: ContentBlock[]) => void this.send(text, attachments),
+      stop: () => this.stop(),
       addressField: () => this.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
       get theme() {
         return chat.theme;
@@ -495,9 +503,9 @@ export class McpChat extends LitElement {
       reopen: (id: string) => this.session.open(id, this.#messageCode()),
       // ChatPalette
       clearComposer: () => {
-        if (this.input) this.input.value = '';
+        this.#composer.clear();
       },
-      focusComposer: () => this.input?.focus(),
+      focusComposer: () => this.#composer.focus(),
       focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
       runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
       insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
@@ -559,19 +567,9 @@ export class McpChat extends LitElement {
 
   #tick?: ReturnType<typeof setTimeout>;
   protected override updated(changed: PropertyValues<this>): void {
-    // The palette's highlighted entry stays in view as the arrow keys move it.
-    if (this.#palette.open) {
-      const item = this.renderRoot.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
-      const list = item?.parentElement;
-      if (item && list) {
-        // The last entry: to the end, so the count of the entries not listed shows too.
-        if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
-        else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-        else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
-      }
-    }
+    this.#palette.keepHighlightInView(this.renderRoot);
     // The launcher's panel opened: the person came to type.
-    if (changed.has('open') && this.open && this.launcher) this.input?.focus();
+    if (changed.has('open') && this.open && this.launcher) this.#composer.focus();
     // While a call runs, repaint once a second so the time it has waited is shown.
     if (this.#tick === undefined && this.session.calls.anyRunning) {
       this.#tick = setTimeout(() => {
@@ -658,7 +656,7 @@ export class McpChat extends LitElement {
     this.session.clear();
     this.#scroll.reset();
     this.#persistence.forgetOpen();
-    this.input?.focus();
+    this.#composer.focus();
   }
 
   /**
@@ -695,26 +693,7 @@ export class McpChat extends LitElement {
    * in its tool card: the message holding the call is shown.
    */
   async showMessage(index: number): Promise<void> {
-    await this.session.whenLoaded();
-    await this.updateComplete;
-    const messages = this.session.messages;
-    const visible = visibleMessages(messages);
-    let target = -1;
-    for (let i = Math.min(index, messages.length - 1); i >= 0 && target < 0; i--) target = visible.indexOf(messages[i]!);
-    if (target < 0) return;
-    await this.#scroll.reveal(target);
-    const el = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`mcp-message[data-index="${target}"]`);
-    if (!el) return;
-    await el.updateComplete;
-    // Twice: the first brings it on screen (where it renders), the second places it once it has its size.
-    for (let i = 0; i < 2; i++) {
-      el.scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    for (const old of this.renderRoot.querySelectorAll('mcp-message.target')) old.classList.remove('target');
-    el.classList.add('target');
-    setTimeout(() => el.classList.remove('target'), 2000);
-    this.#shell.announce(this.#t.shownMessage(target + 1, visible.length));
+    await this.#view.showMessage(index);
   }
 
   /** Opens a conversation found by search at the message that matched (its `seq` in the store). */
@@ -733,41 +712,7 @@ export class McpChat extends LitElement {
 
   /** Attaches image files (paste, drop or picker) as image blocks. */
   async attachFiles(files: File[]): Promise<void> {
-    const blocks = await readImageFiles(files);
-    this.attachments = [...this.attachments, ...blocks];
-  }
-
-  #submit(event?: Event): void {
-    event?.preventDefault();
-    const input = this.input;
-    if (!input || this.session.busy) return;
-    if (this.#palette.open) {
-      void this.#palette.choose();
-      return;
-    }
-    const text = input.value;
-    const attachments = this.attachments;
-    if (!text.trim() && !attachments.length) return;
-    input.value = '';
-    this.attachments = [];
-    void this.send(text, attachments);
-  }
-
-  #onKeyDown(event: KeyboardEvent): void {
-    if (this.#palette.onKeyDown(event)) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      this.#submit();
-    } else if (event.key === 'Escape' && this.session.busy) {
-      event.preventDefault();
-      this.stop();
-    }
-  }
-
-  async #onFiles(event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    await this.attachFiles([...(input.files ?? [])]);
-    input.value = '';
+    await this.#composer.attachFiles(files);
   }
 
   /**
@@ -911,41 +856,8 @@ export class McpChat extends LitElement {
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
-                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore, text: t, renderRunForm: palette.renderRunForm }, {
-                  choose: (item) => void palette.choose(item),
-                  submit: (form) => void palette.submit(form),
-                  close: () => palette.close(),
-                  complete: (field, input) => palette.complete(field, input),
-                  destructive: (name) => this.serverSet.getTool(name)?.annotations?.destructiveHint === true,
-                })}
-                ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)), t)}
-                <form part="composer" class="composer" @submit=${this.#submit}>
-                  <button
-                    part="attach-button"
-                    type="button"
-                    class="icon-button"
-                    aria-label=${t.attach}
-                    data-tip=${t.attach}
-                    @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}
-                  >
-                    ${icon('paperclip')}
-                  </button>
-                  <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
-                  <textarea
-                    part="input"
-                    class="input"
-                    rows="1"
-                    aria-label=${t.messageLabel}
-                    aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
-                    aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
-                    placeholder=${this.placeholder ?? t.placeholder}
-                    @keydown=${this.#onKeyDown}
-                    @input=${() => palette.onInput(this.input!.value)}
-                  ></textarea>
-                  ${s.busy
-                    ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => this.stop()}>${icon('square')}</button>`
-                    : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`}
-                </form>
+                ${palette.render(t)}
+                ${this.#composer.render(t)}
               </div>
             </div>
           </div>

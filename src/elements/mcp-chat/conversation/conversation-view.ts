@@ -18,6 +18,10 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   focus(selector: string): void;
   announce(text: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
+  /** Where the message elements are (the element's shadow root). */
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
 }
 
 /** The last assistant message (Regenerate is offered on it). */
@@ -47,6 +51,35 @@ export class ConversationView {
   stopEditing(): void {
     this.#editing = undefined;
     this.#host.requestUpdate();
+  }
+
+  /**
+   * Scrolls to message `index` of the conversation (rendered on demand,
+   * however long it is) and marks it for a moment. A tool result is shown in
+   * its tool card: the message holding the call is shown.
+   */
+  async showMessage(index: number): Promise<void> {
+    const host = this.#host;
+    await this.#session.whenLoaded();
+    await host.updateComplete;
+    const messages = this.#session.messages;
+    const visible = visibleMessages(messages);
+    let target = -1;
+    for (let i = Math.min(index, messages.length - 1); i >= 0 && target < 0; i--) target = visible.indexOf(messages[i]!);
+    if (target < 0) return;
+    await this.#scroll.reveal(target);
+    const el = host.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`mcp-message[data-index="${target}"]`);
+    if (!el) return;
+    await el.updateComplete;
+    // Twice: the first brings it on screen (where it renders), the second places it once it has its size.
+    for (let i = 0; i < 2; i++) {
+      el.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    for (const old of host.renderRoot.querySelectorAll('mcp-message.target')) old.classList.remove('target');
+    el.classList.add('target');
+    setTimeout(() => el.classList.remove('target'), 2000);
+    host.announce(host.text.shownMessage(target + 1, visible.length));
   }
 
   /** Nothing is shown yet: no message, nothing streaming. */

@@ -5,6 +5,7 @@ import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { FormField } from '../../shared/schema-fields.js';
 import type { Loader } from '../../shared/lazy.js';
+import { renderPalette } from './palette.js';
 import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
 import type { AgentTool } from '../../../agent/types.js';
 import type { ServerSet } from '../servers/server-set.js';
@@ -95,6 +96,32 @@ export class ChatPalette {
   constructor(host: ChatPaletteHost, runForm: Loader<RunFormChunk>) {
     this.#host = host;
     this.#runForm = runForm;
+  }
+
+  /** The "/" list and the run form of the picked entry. */
+  render(t: ChatStrings) {
+    return renderPalette(
+      { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm },
+      {
+        choose: (item) => void this.choose(item),
+        submit: (form) => void this.submit(form),
+        close: () => this.close(),
+        complete: (field, input) => this.complete(field, input),
+        destructive: (name) => this.#host.servers.getTool(name)?.annotations?.destructiveHint === true,
+      },
+    );
+  }
+
+  /** Keeps the highlighted entry in view as the arrow keys move it (after each update of the chat). */
+  keepHighlightInView(root: HTMLElement | DocumentFragment): void {
+    if (!this.open) return;
+    const item = root.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
+    const list = item?.parentElement;
+    if (!item || !list) return;
+    // The last entry: to the end, so the count of the entries not listed shows too.
+    if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
+    else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
   }
 
   /** The run form's template, once its code has loaded. */
