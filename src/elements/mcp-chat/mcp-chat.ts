@@ -844,7 +844,7 @@ export class McpChat extends LitElement {
                       t,
                     )
                   : nothing}
-                ${this.#view.renderNotice(t, this.#showsMessages())}
+                ${this.#view.renderNotice(t, () => this.#showsMessages())}
                 ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
               </div>
             </div>

@@ -88,9 +88,10 @@ export class ConversationView {
   }
 
   /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
-  renderNotice(t: ChatStrings, showsMessages: boolean) {
+  renderNotice(t: ChatStrings, showsMessages: () => boolean) {
     const code = this.#host.messagesCode;
-    if (code.value || !showsMessages) return nothing;
+    // `showsMessages` only while the code is missing: it walks the whole conversation.
+    if (code.value || !showsMessages()) return nothing;
     const repaint = () => this.#host.requestUpdate();
     if (!code.error) {
       void code.load().then(repaint, repaint);
