@@ -1,11 +1,8 @@
-import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
-import type { ContentBlock, Message, ResourceContents, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
-import { UNREADABLE_META_KEY } from '../../content/unreadable.js';
-import { McpServerChangeEvent } from '../../events/server-change.js';
-import { McpChatErrorEvent } from '../../events/chat-error.js';
+import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
 import { McpMessageSendEvent } from '../../events/message-send.js';
 import { McpToolCallEvent } from '../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../events/turn-end.js';
@@ -13,14 +10,13 @@ import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { signIn, signOut } from './servers/auth.js';
 import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
 import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
 import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, connectChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, oauthChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -31,19 +27,15 @@ import { ChatResources, type ChatResourcesHost } from './resources/chat-resource
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import type { ChatPanel } from './shell/panel.js';
-import { LazyPart } from '../shared/lazy.js';
-import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
+import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
 import { ChatShell, type ChatShellHost } from './shell/chat-shell.js';
 import { ChatComposer, type ChatComposerHost } from './composer/chat-composer.js';
 import { ConversationView, type ConversationViewHost } from './conversation/conversation-view.js';
-import { readImageFiles, renderAttachments } from './composer/attachments.js';
 import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
 import { renderHeader } from './shell/header.js';
-import { renderMessageList, visibleMessages } from './conversation/messages.js';
-import { messageText } from './conversation/conversation-branches.js';
+import { visibleMessages } from './conversation/messages.js';
 import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
-import { renderPalette } from './palette/palette.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { icon } from '../shared/icons.js';
 
@@ -61,8 +53,6 @@ type AllHosts = ChatSessionHost &
   ChatShellHost &
   ConversationViewHost &
   ChatComposerHost;
-
-const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -301,7 +291,7 @@ export class McpChat extends LitElement {
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
 
   /** The servers and their connections (read-only; set `server` / `servers`). */
-  readonly serverSet = new ServerSet({ connect: connectChunk, oauth: oauthChunk });
+  readonly serverSet = new ServerSet();
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
@@ -324,6 +314,7 @@ export class McpChat extends LitElement {
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
   readonly #composer = new ChatComposer(this.#host, this.#palette);
   readonly #conversations = new ChatConversations(this.#host);
+  // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
   readonly #servers = new ChatServers(this.#host);

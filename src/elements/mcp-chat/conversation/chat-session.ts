@@ -1,14 +1,11 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatStrings } from '../strings.js';
+import type { ReactiveController } from 'lit';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { ToolSelection } from '../../../agent/tool-selection.js';
-import type { ApprovalPolicy, TurnResult } from '../../../agent/types.js';
+import type { TurnResult } from '../../../agent/types.js';
 import type { Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type ToolTaskRecord } from '../../../content/tool-result.js';
 import type { Conversation, HistoryStore, StoredMessage } from '../../../history/index.js';
-import type { ModelProvider } from '../../../providers/types.js';
 import { errorInWords } from '../error-words.js';
-import type { ServerSet } from '../servers/server-set.js';
 import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
 import { saveMessages } from '../../../history/save.js';
@@ -16,7 +13,7 @@ import type { Loader } from '../../shared/lazy.js';
 import type { runTurn } from '../../../agent/run-turn.js';
 import type { resumeTasks } from './chat-resume.js';
 import type { ChatSessionHost, TaskTracker } from './contract.js';
-import { INTERRUPTED_META_KEY, MANUAL_META_KEY, taskLock } from './contract.js';
+import { MANUAL_META_KEY, taskLock } from './contract.js';
 import type { ChatTurn, TurnSessionView } from './chat-turn.js';
 
 /**

@@ -1,8 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
-import type { Prompt } from '@modelcontextprotocol/client';
 import type { Message } from '../../../content/index.js';
-import type { McpConnection } from '../../../mcp/connection.js';
 import type { FormField } from '../../shared/schema-fields.js';
 import type { Loader } from '../../shared/lazy.js';
 import { renderPalette } from './palette.js';
