@@ -94,7 +94,8 @@ export default defineConfig({
       output: {
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
-        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : 'chunks/[name]-[hash].js'),
+        // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
+        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '')}-[hash].js`),
         codeSplitting: {
           groups: [
             // Everything the entry imports statically (Rolldown's `$initial` tag), in

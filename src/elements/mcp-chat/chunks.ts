@@ -23,7 +23,7 @@ export const connectChunk = new LazyPart('connects to servers', () => import('./
 export const oauthChunk = new LazyPart('signs in to servers', () => import('../../mcp/oauth/browser-oauth-provider.js'));
 
 /** The model providers, the turn loop and the chat's turn code: when a model is first used. */
-export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/turn.chunk.js'));
+export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/model.chunk.js'));
 
 /** Following the tasks of a reopened conversation's last calls: only for such a conversation. */
 export const resumeChunk = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./conversation/resume.chunk.js'));

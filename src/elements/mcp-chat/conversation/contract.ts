@@ -1,5 +1,5 @@
 // The conversation feature's leaf contract: the constants and types its lazy
-// chunks (turn.chunk.ts, resume.chunk.ts) share with the session that loads
+// chunks (model.chunk.ts, resume.chunk.ts) share with the session that loads
 // them. It imports nothing of the feature, so a chunk importing it never
 // reaches back up to the session or the loader (docs/architecture.md).
 import type { ReactiveControllerHost } from 'lit';
