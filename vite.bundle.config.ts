@@ -15,7 +15,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   one file, not an entry, then its chunk, then a dozen small shared chunks;
  * - `mcp`: the MCP SDK client, zod and our connection code, fetched as soon as
  *   mcp-web-elements.js runs (src/bundle-preload.ts), evaluated right after
- *   the first paint to connect (src/elements/mcp-chat/lazy/connect.ts);
+ *   the first paint to connect (src/elements/mcp-chat/servers/connect.chunk.ts);
  * - `output-validator`: the SDK's JSON Schema validator, at the first call of a
  *   tool with an output schema (see `sdkShims` below);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,
@@ -109,7 +109,8 @@ export default defineConfig({
       output: {
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
-        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : 'chunks/[name]-[hash].js'),
+        // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
+        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '')}-[hash].js`),
         codeSplitting: {
           groups: [
             // Everything the entry imports statically (Rolldown's `$initial` tag), in
@@ -124,7 +125,7 @@ export default defineConfig({
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
                 !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
                 /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/](lazy[\\/]connect|auth)\.ts)/.test(normal(id)),
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
             // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first

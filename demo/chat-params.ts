@@ -5,7 +5,7 @@
  * taken from the address (addresses end up in logs and histories).
  */
 import { checkSandboxUrl } from '../src/elements/mcp-app-view/sandbox-url.js';
-import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/provider-config.js';
+import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/model/provider-config.js';
 
 /**
  * What `npm run demo` (scripts/demo.mjs) hands the pages through Vite: the

@@ -22,7 +22,7 @@ import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 /** Modules the chat imports dynamically on its way to "connected, tools shown" (first load). */
-export const FIRST_LOAD_LAZY = ['src/elements/mcp-chat/lazy/connect.ts'];
+export const FIRST_LOAD_LAZY = ['src/elements/mcp-chat/servers/connect.chunk.ts'];
 /** Chunk names (codeSplitting groups) the chat loads on its way to "connected, tools shown". */
 export const FIRST_LOAD_CHUNKS = ['mcp'];
 

@@ -1,5 +1,5 @@
 import type { Message } from '../content/index.js';
-import type { AgentTool } from './types.js';
+import type { AgentTool, ToolSelection } from './types.js';
 
 /** How many tools a request carries when the provider states no limit (OpenAI's limit). */
 export const DEFAULT_MAX_TOOLS = 128;
@@ -12,18 +12,8 @@ export const SEARCH_TOOLS_NAME = 'search_tools';
 /** How many tools one search returns (and adds to the next requests). */
 const SEARCH_RESULTS = 10;
 
-/** Why a tool is not in a request. */
-export type OmittedReason = 'over-limit' | 'schema-too-large';
-
-/** Which tools one request carries; the rest are left out (the model can find them with {@link SEARCH_TOOLS_NAME}). */
-export interface ToolSelection {
-  /** Tools the request carries, as sent (descriptions shortened where needed), the search tool last when present. */
-  tools: AgentTool[];
-  /** Tools of the catalog the request does not carry, and why. */
-  omitted: Array<{ tool: AgentTool; reason: OmittedReason }>;
-  /** The catalog size. */
-  total: number;
-}
+// ToolSelection and OmittedReason live in types.ts (a leaf) so that types.ts need not import this file.
+export type { OmittedReason, ToolSelection } from './types.js';
 
 /** Options of {@link selectTools}. */
 export interface ToolSelectionOptions {

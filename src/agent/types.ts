@@ -7,7 +7,6 @@
  */
 import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
-import type { ToolSelection } from './tool-selection.js';
 
 /** Hints a server gives about a tool (MCP `ToolAnnotations`). */
 export interface AgentToolAnnotations {
@@ -172,4 +171,17 @@ export interface TurnResult {
   stopReason?: string;
   /** Set when `reason` is `error`. */
   error?: unknown;
+}
+
+/** Why a tool is not in a request. */
+export type OmittedReason = 'over-limit' | 'schema-too-large';
+
+/** Which tools one request carries; the rest are left out (the model can find them with the search tool). */
+export interface ToolSelection {
+  /** Tools the request carries, as sent (descriptions shortened where needed), the search tool last when present. */
+  tools: AgentTool[];
+  /** Tools of the catalog the request does not carry, and why. */
+  omitted: Array<{ tool: AgentTool; reason: OmittedReason }>;
+  /** The catalog size. */
+  total: number;
 }

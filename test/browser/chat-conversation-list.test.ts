@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Conversation } from '../../src/history/index.js';
-import { groupByDate } from '../../src/elements/mcp-chat/panels/conversation-groups.js';
+import { groupByDate } from '../../src/elements/mcp-chat/conversations/conversation-groups.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';

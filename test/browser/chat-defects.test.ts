@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { fieldsFromSchema } from '../../src/elements/shared/schema-fields.js';
-import { readForm, renderFields } from '../../src/elements/mcp-chat/render/run-form-fields.js';
+import { readForm, renderFields } from '../../src/elements/mcp-chat/palette/run-form-fields.js';
 import { deepAll, mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 // Defects of issue 11 §4 (settings, palette, forms, sampling, inline elicitation). Each test failed before its fix.

@@ -4,7 +4,7 @@ import '../../src/elements/mcp-chat/mcp-chat.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { HistoryStore, NewMessage } from '../../src/history/index.js';
 import { markdownStats } from '../../src/elements/markdown/render-markdown.js';
-import { FIRST_PAGE, WINDOW_PAGE } from '../../src/elements/mcp-chat/controllers/chat-scroll.js';
+import { FIRST_PAGE, WINDOW_PAGE } from '../../src/elements/mcp-chat/conversation/chat-scroll.js';
 import { openPanelFromMenu } from './chat-helpers.js';
 import { userEvent } from 'vitest/browser';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { openHistory } from '../../src/history/idb-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import { fakeProvider, mountChat, shadow, typeAndSend } from './chat-helpers.js';
-import { foldBranches } from '../../src/elements/mcp-chat/controllers/conversation-branches.js';
+import { foldBranches } from '../../src/elements/mcp-chat/conversation/conversation-branches.js';
 
 // Issue 12 §10: a conversation started with no model is reopened after a reload, and a reload mid-answer keeps the partial answer (real IndexedDB).
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import { openHistory } from '../../src/history/idb-store.js';
 import { McpConnection } from '../../src/mcp/index.js';
 import { serverKey } from '../../src/mcp/server-key.js';
-import { foldBranches } from '../../src/elements/mcp-chat/controllers/conversation-branches.js';
+import { foldBranches } from '../../src/elements/mcp-chat/conversation/conversation-branches.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { deepAll, fakeProvider, typeAndSend } from './chat-helpers.js';

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
 import type { McpSamplingApproval } from '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
-import { renderHeader } from '../../src/elements/mcp-chat/render/header.js';
+import { renderHeader } from '../../src/elements/mcp-chat/shell/header.js';
 import { html, render } from 'lit';
 
 // Issue 12 §7: wherever the person decides, a server's self-declared name shows

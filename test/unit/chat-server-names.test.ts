@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { startDemoServer } from '../../demo/server/server.js';
-import { ServerSet } from '../../src/elements/mcp-chat/server-set.js';
+import { ServerSet } from '../../src/elements/mcp-chat/servers/server-set.js';
+import '../../src/elements/mcp-chat/chunks.js';
 import { freePort } from '../servers/running-server.js';
 
 // Issue 12 §13: a server's chip keeps its name while it reconnects (it turned into the host name).

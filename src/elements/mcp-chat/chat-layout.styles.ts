@@ -6,7 +6,7 @@ import { css } from 'lit';
  * the side panels (a column from 640 px up, a full-width drawer below),
  * forms, the "/" palette, the empty state and the launcher. What only the
  * panels' contents draw (server cards and logs, the conversation list) is in
- * panels/panel-content.styles.ts, added when the panels' code is loaded.
+ * shell/panel-content.styles.ts, added when the panels' code is loaded.
  */
 export const chatLayoutStyles = css`
   .base { container: mcp-chat / inline-size; }

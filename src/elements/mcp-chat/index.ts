@@ -1,13 +1,13 @@
 // <mcp-chat> and what its properties take.
 export { McpChat } from './mcp-chat.js';
-export { ServerSet } from './server-set.js';
-export type { ChatServer } from './server-set.js';
-export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, PROVIDER_KINDS } from './provider-config.js';
-export { listModelIds, providerFromConfig } from './provider-factory.js';
-export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './provider-config.js';
-export type { ChatServerAuth, ChatServerConfig } from './auth.js';
-export { MANUAL_META_KEY } from './controllers/chat-session.js';
-export type { ChatPanel } from './panels/panel.js';
+export { ServerSet } from './servers/server-set.js';
+export type { ChatServer } from './servers/server-set.js';
+export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, findOllama, PROVIDER_KINDS } from './model/provider-config.js';
+export { listModelIds, providerFromConfig } from './model/provider-factory.js';
+export type { FindOllamaOptions, ProviderConfig, ProviderKind } from './model/provider-config.js';
+export type { ChatServerAuth, ChatServerConfig } from './servers/auth.js';
+export { MANUAL_META_KEY } from './conversation/contract.js';
+export type { ChatPanel } from './shell/panel.js';
 import { CHAT_LANGUAGES } from './strings.js';
 import { CHAT_STRINGS_AR } from './strings-ar.js';
 // With the package (a bundler), Arabic is there at once; the single-file bundle loads it when first needed.
@@ -15,4 +15,4 @@ CHAT_LANGUAGES.ar ??= CHAT_STRINGS_AR;
 export { CHAT_LANGUAGES, CHAT_STRINGS_EN, chatStrings } from './strings.js';
 export { CHAT_STRINGS_AR };
 export type { ChatStrings } from './strings.js';
-export { REPLACES_META_KEY } from './controllers/conversation-branches.js';
+export { REPLACES_META_KEY } from './conversation/conversation-branches.js';

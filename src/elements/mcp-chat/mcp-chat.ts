@@ -1,11 +1,8 @@
-import { LitElement, html, nothing, type CSSResult, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
-import type { ContentBlock, Message, ResourceContents, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
-import { UNREADABLE_META_KEY } from '../../content/unreadable.js';
-import { McpServerChangeEvent } from '../../events/server-change.js';
-import { McpChatErrorEvent } from '../../events/chat-error.js';
+import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
 import { McpMessageSendEvent } from '../../events/message-send.js';
 import { McpToolCallEvent } from '../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../events/turn-end.js';
@@ -13,33 +10,33 @@ import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { signIn, signOut } from './auth.js';
-import { ChatPalette, type ChatPaletteHost } from './controllers/chat-palette.js';
-import { ChatPersistence, type ChatPersistenceHost } from './controllers/chat-persistence.js';
-import { ChatScroll, type ChatScrollHost } from './controllers/chat-scroll.js';
-import { ChatSession, type ChatErrorSource, type ChatSessionHost } from './controllers/chat-session.js';
-import { controllerHost } from './controllers/controller-host.js';
-import type { ConversationList, ConversationListHost } from './controllers/conversation-list.js';
-import { AppViews, type AppViewsHost } from './controllers/app-views.js';
-import { InputRequests, type InputRequestsHost } from './controllers/input-requests.js';
-import { ModelSettings, type ModelSettingsHost } from './controllers/model-settings.js';
-import { ServerEdits, type ServerEditsHost } from './controllers/server-edits.js';
-import { ServerLogs, type ServerLogsHost } from './controllers/server-logs.js';
+import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
+import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
+import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
+import { ChatSession } from './conversation/chat-session.js';
+import type { ChatSessionHost } from './conversation/contract.js';
+import type { ChatErrorSource } from './contract.js';
+import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { controllerHost } from './controller-host.js';
+import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
+import { AppViews, type AppViewsHost } from './apps/app-views.js';
+import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
+import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
+import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
+import { ChatResources, type ChatResourcesHost } from './resources/chat-resources.js';
 import { errorInWords } from './error-words.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import type { ChatPanel } from './panels/panel.js';
-import { LazyPart } from '../shared/lazy.js';
-import { DEFAULT_OLLAMA_URL, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
-import { addErrorLine, renderErrors, type ChatErrorLine } from './render/errors.js';
-import { readImageFiles, renderAttachments } from './render/attachments.js';
-import { renderEmptyState, type ChatStarter, type StarterView } from './render/empty-state.js';
-import { renderHeader } from './render/header.js';
-import { renderMessageList, visibleMessages } from './render/messages.js';
-import { messageText } from './controllers/conversation-branches.js';
+import type { ChatPanel } from './shell/panel.js';
+import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
+import { ChatShell, type ChatShellHost } from './shell/chat-shell.js';
+import { ChatComposer, type ChatComposerHost } from './composer/chat-composer.js';
+import { ConversationView, type ConversationViewHost } from './conversation/conversation-view.js';
+import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
+import { renderHeader } from './shell/header.js';
+import { visibleMessages } from './conversation/messages.js';
 import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
-import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './render/notices.js';
-import { renderPalette } from './render/palette.js';
-import { ServerSet, type ChatServer } from './server-set.js';
+import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
+import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
@@ -48,22 +45,14 @@ type AllHosts = ChatSessionHost &
   ChatPersistenceHost &
   ModelSettingsHost &
   ChatPaletteHost &
-  ConversationListHost &
+  ChatConversationsHost &
   InputRequestsHost &
   AppViewsHost &
-  ServerEditsHost &
-  ServerLogsHost;
-
-/** <mcp-message> and the content elements (tool card, content blocks, markdown's element): loaded when the first message is shown. */
-const messagesPart = new LazyPart('shows messages', () => import('../content/mcp-message/mcp-message.js'));
-
-/** The side panels: loaded when one is first opened. */
-const panelsPart = new LazyPart('shows this panel', () => import('./lazy/panels.js'));
-
-/** The last assistant message (Regenerate is offered on it). */
-const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
-
-const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
+  ChatServersHost &
+  ChatResourcesHost &
+  ChatShellHost &
+  ConversationViewHost &
+  ChatComposerHost;
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -311,36 +300,27 @@ export class McpChat extends LitElement {
 
   /** What every controller gets as its host (see `#controllerHost()`). */
   readonly #host: AllHosts = this.#controllerHost();
+  readonly #shell = new ChatShell(this.#host, panelsChunk);
 
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = new ChatSession(this.#host);
+  readonly session: ChatSession = new ChatSession(this.#host, { turn: turnChunk, resume: resumeChunk });
   readonly #scroll = new ChatScroll(this.#host);
-  readonly #persistence = new ChatPersistence(this.#host);
-  readonly #settings = new ModelSettings(this.#host);
-  readonly #palette = new ChatPalette(this.#host);
-  /** The Conversations panel's list: made with the panels' code, when that panel is first drawn. */
-  #conversations?: ConversationList;
-  readonly #inputs = new InputRequests(this.#host);
-  readonly #apps = new AppViews(this.#host);
-  readonly #serverEdits = new ServerEdits(this.#host);
-  readonly #serverLogs = new ServerLogs(this.#host);
+  readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
+  readonly #persistence = new ChatPersistence(this.#host, historyChunk);
+  readonly #settings = new ModelSettings(this.#host, turnChunk);
+  readonly #palette = new ChatPalette(this.#host, runFormChunk);
+  readonly #composer = new ChatComposer(this.#host, this.#palette);
+  readonly #conversations = new ChatConversations(this.#host);
+  // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
+  readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
+  readonly #apps = new AppViews(this.#host, appViewChunk);
+  readonly #servers = new ChatServers(this.#host);
+  readonly #resources = new ChatResources(this.#host);
 
-  /** The header's overflow menu is open. */
-  @state() private menuOpen = false;
-  /** The errors shown above the composer, oldest first, each dismissable. */
-  @state() private errors: ChatErrorLine[] = [];
-  #errorId = 0;
-  /** What the live region says. */
-  @state() private announcement = '';
-  /** The resource shown in the preview dialog. */
-  @state() private preview?: { uri: string; contents: ResourceContents[] };
-  /** The person's message being edited (edit and resend). */
-  @state() private editing?: Message;
 
-  @query('textarea.input') private input?: HTMLTextAreaElement;
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
   @query('.launcher-button') private launcherButton?: HTMLButtonElement;
 
@@ -353,14 +333,14 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
     this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
     // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
-    this.addEventListener('mcp-part-error', (e) => this.#showError(e.error.message));
+    this.addEventListener('mcp-part-error', (e) => this.#shell.showError(e.error.message));
   }
 
   /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */
   #onHostKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
-    if (this.menuOpen) {
-      this.menuOpen = false;
+    if (this.#shell.menuOpen) {
+      this.#shell.setMenu(false);
       this.renderRoot.querySelector<HTMLElement>('.more')?.focus();
     } else if (this.panel) {
       this.panel = undefined;
@@ -370,28 +350,6 @@ export class McpChat extends LitElement {
       void this.updateComplete.then(() => this.launcherButton?.focus());
     } else return;
     event.preventDefault();
-  }
-
-  /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
-  #currentConfig(): ProviderConfig {
-    return (
-      this.#settings.config ??
-      (typeof this.provider === 'string' ? { kind: this.provider, baseUrl: this.baseUrl, model: this.model } : isProvider(this.provider) || !this.provider ? { kind: 'openai' } : (this.provider as ProviderConfig))
-    );
-  }
-
-  /** The model in use, as the header names it ('' when none is set up). */
-  #modelName(): string {
-    if (!this.chatProvider) return '';
-    const p = this.#settings.config ?? this.provider;
-    if (isProvider(p)) return this.model ?? p.label;
-    if (typeof p === 'string') return this.model ?? p;
-    return p?.model ?? this.model ?? '';
-  }
-
-  #chooseModel(model: string): void {
-    if (!this.#settings.config && isProvider(this.provider)) this.model = model;
-    else this.#settings.choose({ ...this.#currentConfig(), model }, false);
   }
 
   /** The empty state's suggestions: `starters`, else the connected servers' prompts. */
@@ -404,10 +362,7 @@ export class McpChat extends LitElement {
           description,
           run: () => {
             if (this.chatProvider) void this.send(text);
-            else if (this.input) {
-              this.input.value = text;
-              this.input.focus();
-            }
+            else this.#composer.offer(text);
           },
         };
       });
@@ -451,6 +406,10 @@ export class McpChat extends LitElement {
       get ollamaUrl() {
         return chat.ollamaUrl;
       },
+      get page() {
+        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl };
+      },
+      setPageModel: (model: string) => (this.model = model),
       // ServerEdits
       get fixedServers() {
         return chat.fixedServers;
@@ -458,7 +417,27 @@ export class McpChat extends LitElement {
       get text() {
         return chat.#t;
       },
-      serversEdited: () => this.serverSet.setServers(this.#serverList()),
+      serversEdited: () => this.serverSet.setServers(this.#servers.list()),
+      get pageServers() {
+        return [...(chat.server ? [chat.server] : []), ...chat.servers];
+      },
+      focus: (selector: string) => void this.#focusAfterUpdate(selector),
+      messagesCode: messagesChunk,
+      previewDialog: () => this.previewDialog,
+      attachBlocks: (blocks: ContentBlock[]) => (this.attachments = [...this.attachments, ...blocks]),
+      openAt: (id: string, seq?: number) => void this.#openAt(id, seq),
+      newConversation: () => this.newConversation(),
+      pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
+      get placeholder() {
+        return chat.placeholder;
+      },
+      get attachments() {
+        return chat.attachments;
+      },
+      setAttachments: (blocks: ContentBlock[]) => (this.attachments = blocks),
+      send: (text: string, attachments: ContentBlock[]) => void this.send(text, attachments),
+      stop: () => this.stop(),
+      addressField: () => this.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
       get theme() {
         return chat.theme;
       },
@@ -493,12 +472,12 @@ export class McpChat extends LitElement {
         return !!chat.chatProvider;
       },
       sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
-      announce: (text: string) => this.#announce(text),
-      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#reportError(source, message, error),
+      announce: (text: string) => this.#shell.announce(text),
+      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#shell.reportError(source, message, error),
       // ChatSession
       streamChanged: () => this.#scroll.streamChanged(),
       conversationCreated: () => {
-        if (this.panel === 'conversations') void this.#conversations?.refresh();
+        if (this.panel === 'conversations') this.#conversations.refresh();
         // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
         // also when nothing else repaints (no model: no streaming follows).
         this.requestUpdate();
@@ -515,15 +494,15 @@ export class McpChat extends LitElement {
       reopen: (id: string) => this.session.open(id, this.#messageCode()),
       // ChatPalette
       clearComposer: () => {
-        if (this.input) this.input.value = '';
+        this.#composer.clear();
       },
-      focusComposer: () => this.input?.focus(),
+      focusComposer: () => this.#composer.focus(),
       focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
       runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
       insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
       // InputRequests
       messagesReady: async () => {
-        if (!messagesPart.value) await messagesPart.load().catch(() => {});
+        if (!messagesChunk.value) await messagesChunk.load().catch(() => {});
         await this.updateComplete;
       },
       requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
@@ -537,16 +516,8 @@ export class McpChat extends LitElement {
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
-    const p = this.#settings.config ?? this.provider;
-    if (!p) return undefined;
-    if (isProvider(p)) return p;
-    const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl: this.baseUrl, model: this.model } : { ...p, model: p.model ?? this.model };
-    const key = JSON.stringify(config);
-    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config) };
-    return this.#providerCache.provider;
+    return this.#settings.provider;
   }
-
-  #providerCache?: { key: string; provider: ModelProvider | undefined };
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
@@ -565,67 +536,31 @@ export class McpChat extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.serverSet.addEventListener('change', this.#onServersChange);
     // Re-attached after a removal: open the connections again.
-    if (this.hasUpdated && this.serverSet.connections.length === 0) this.serverSet.setServers(this.#serverList());
+    if (this.hasUpdated) this.#servers.reconnect();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.serverSet.removeEventListener('change', this.#onServersChange);
     // A chat taken off the page stops its turn and closes its connections
     // (browsers allow few connections per host; idle sessions would starve others).
     this.session.stop();
     void this.serverSet.close();
   }
 
-  /** The page's servers (`server`, then `servers`). */
-  #pageServers(): ChatServer[] {
-    return [...(this.server ? [this.server] : []), ...this.servers];
-  }
-
-  /** The servers to connect: the page's, with the person's additions and removals (none with `fixed-servers`). */
-  #serverList(): ChatServer[] {
-    return this.#serverEdits.list(this.#pageServers());
-  }
-
-  #lastStates = new Map<string, string>();
-  #onServersChange = () => {
-    for (const c of this.serverSet.connections) {
-      if (this.#lastStates.get(c.url) === c.state) continue;
-      this.#lastStates.set(c.url, c.state);
-      this.dispatchEvent(new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
-    }
-    this.requestUpdate();
-  };
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('storageKey')) this.#serverEdits.load();
-    if (changed.has('server') || changed.has('servers') || changed.has('fixedServers') || changed.has('storageKey')) {
-      this.serverSet.setServers(this.#serverList());
-    }
+    this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
-    if (changed.has('panel') && this.panel === 'conversations') void this.#conversations?.refresh();
-    if (changed.has('panel') && this.panel !== 'settings') this.#settings.draftKind = undefined;
-    if (this.panel === 'settings') this.#settings.probeOllama();
+    if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
+    if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }
 
   #tick?: ReturnType<typeof setTimeout>;
   protected override updated(changed: PropertyValues<this>): void {
-    // The palette's highlighted entry stays in view as the arrow keys move it.
-    if (this.#palette.open) {
-      const item = this.renderRoot.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
-      const list = item?.parentElement;
-      if (item && list) {
-        // The last entry: to the end, so the count of the entries not listed shows too.
-        if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
-        else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-        else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
-      }
-    }
+    this.#palette.keepHighlightInView(this.renderRoot);
     // The launcher's panel opened: the person came to type.
-    if (changed.has('open') && this.open && this.launcher) this.input?.focus();
+    if (changed.has('open') && this.open && this.launcher) this.#composer.focus();
     // While a call runs, repaint once a second so the time it has waited is shown.
     if (this.#tick === undefined && this.session.calls.anyRunning) {
       this.#tick = setTimeout(() => {
@@ -635,22 +570,8 @@ export class McpChat extends LitElement {
     }
   }
 
-  #announce(text: string): void {
-    this.announcement = text.length > 500 ? `${text.slice(0, 500)}…` : text;
-  }
-
-  #reportError(source: McpChatErrorEvent['source'], message: string, error: unknown): void {
-    this.#showError(message);
-    this.dispatchEvent(new McpChatErrorEvent(source, message, error));
-  }
-
-  /** Lists an error above the composer (none hides another). */
-  #showError(text: string): void {
-    this.errors = addErrorLine(this.errors, text, ++this.#errorId);
-  }
-
   #turnEnded(result: TurnResult): void {
-    if (result.reason === 'maxRounds') this.#showError(this.#t.maxRounds(result.rounds));
+    if (result.reason === 'maxRounds') this.#shell.showError(this.#t.maxRounds(result.rounds));
     this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
   }
 
@@ -693,7 +614,7 @@ export class McpChat extends LitElement {
 
   /** An app's `ui/message`: the person's next message, sent once the running turn or call has ended. */
   async #sendFromApp(content: ContentBlock[]): Promise<void> {
-    while (this.session.busy) await new Promise((resolve) => setTimeout(resolve, 100));
+    await this.session.whenIdle();
     await this.send('', content);
   }
 
@@ -722,11 +643,11 @@ export class McpChat extends LitElement {
 
   /** Starts a new, empty conversation. */
   newConversation(): void {
-    this.editing = undefined;
+    this.#view.stopEditing();
     this.session.clear();
     this.#scroll.reset();
     this.#persistence.forgetOpen();
-    this.input?.focus();
+    this.#composer.focus();
   }
 
   /**
@@ -738,7 +659,7 @@ export class McpChat extends LitElement {
     try {
       await this.session.open(id, this.#messageCode());
     } catch (error) {
-      this.#reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
+      this.#shell.reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
     }
   }
 
@@ -751,9 +672,9 @@ export class McpChat extends LitElement {
    * elements where the messages are, as when they load at first use.
    */
   #messageCode(): Promise<void> | undefined {
-    const engine = messagesPart.value?.markdownReady();
-    if (messagesPart.value && !engine) return undefined;
-    const ready = (engine ?? messagesPart.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#showError(error.message));
+    const engine = messagesChunk.value?.markdownReady();
+    if (messagesChunk.value && !engine) return undefined;
+    const ready = (engine ?? messagesChunk.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#shell.showError(error.message));
     return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
   }
 
@@ -763,26 +684,7 @@ export class McpChat extends LitElement {
    * in its tool card: the message holding the call is shown.
    */
   async showMessage(index: number): Promise<void> {
-    await this.session.whenLoaded();
-    await this.updateComplete;
-    const messages = this.session.messages;
-    const visible = visibleMessages(messages);
-    let target = -1;
-    for (let i = Math.min(index, messages.length - 1); i >= 0 && target < 0; i--) target = visible.indexOf(messages[i]!);
-    if (target < 0) return;
-    await this.#scroll.reveal(target);
-    const el = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(`mcp-message[data-index="${target}"]`);
-    if (!el) return;
-    await el.updateComplete;
-    // Twice: the first brings it on screen (where it renders), the second places it once it has its size.
-    for (let i = 0; i < 2; i++) {
-      el.scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    for (const old of this.renderRoot.querySelectorAll('mcp-message.target')) old.classList.remove('target');
-    el.classList.add('target');
-    setTimeout(() => el.classList.remove('target'), 2000);
-    this.#announce(this.#t.shownMessage(target + 1, visible.length));
+    await this.#view.showMessage(index);
   }
 
   /** Opens a conversation found by search at the message that matched (its `seq` in the store). */
@@ -796,69 +698,12 @@ export class McpChat extends LitElement {
 
   /** Reads a resource from the server that has it and shows it in a preview. */
   async openResource(uri: string): Promise<void> {
-    const connections = this.serverSet.connections.filter((c) => c.state === 'connected');
-    const owner = connections.find((c) => c.resources.some((r) => r.uri === uri)) ?? connections[0];
-    if (!owner) return;
-    try {
-      const [result] = await Promise.all([owner.readResource(uri), messagesPart.load()]);
-      this.preview = { uri, contents: result.contents as ResourceContents[] };
-      await this.updateComplete;
-      this.previewDialog?.showModal();
-    } catch (error) {
-      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
-    }
+    await this.#resources.open(uri);
   }
 
   /** Attaches image files (paste, drop or picker) as image blocks. */
   async attachFiles(files: File[]): Promise<void> {
-    const blocks = await readImageFiles(files);
-    this.attachments = [...this.attachments, ...blocks];
-  }
-
-  /** Reads a resource from a server and attaches it to the next message. */
-  async #attachResource(uri: string, connectionUrl: string): Promise<void> {
-    const connection = this.serverSet.connections.find((c) => c.url === connectionUrl);
-    if (!connection) return;
-    try {
-      const result = await connection.readResource(uri);
-      const blocks: ContentBlock[] = (result.contents as ResourceContents[]).map((resource) => ({ type: 'resource', resource }));
-      this.attachments = [...this.attachments, ...blocks];
-    } catch (error) {
-      this.#reportError('server', this.#t.readFailed(uri, errorInWords(error, this.#t)), error);
-    }
-  }
-
-  #submit(event?: Event): void {
-    event?.preventDefault();
-    const input = this.input;
-    if (!input || this.session.busy) return;
-    if (this.#palette.open) {
-      void this.#palette.choose();
-      return;
-    }
-    const text = input.value;
-    const attachments = this.attachments;
-    if (!text.trim() && !attachments.length) return;
-    input.value = '';
-    this.attachments = [];
-    void this.send(text, attachments);
-  }
-
-  #onKeyDown(event: KeyboardEvent): void {
-    if (this.#palette.onKeyDown(event)) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      this.#submit();
-    } else if (event.key === 'Escape' && this.session.busy) {
-      event.preventDefault();
-      this.stop();
-    }
-  }
-
-  async #onFiles(event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    await this.attachFiles([...(input.files ?? [])]);
-    input.value = '';
+    await this.#composer.attachFiles(files);
   }
 
   /**
@@ -867,7 +712,7 @@ export class McpChat extends LitElement {
    * never in English first.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined, LANGUAGE_CHUNKS);
     return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
@@ -875,7 +720,7 @@ export class McpChat extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     for (;;) {
-      const part = this.panel && !panelsPart.value && !panelsPart.error ? panelsPart : this.#showsMessages() && !messagesPart.value && !messagesPart.error ? messagesPart : undefined;
+      const part = this.panel && !panelsChunk.value && !panelsChunk.error ? panelsChunk : this.#showsMessages() && !messagesChunk.value && !messagesChunk.error ? messagesChunk : undefined;
       if (!part) return complete;
       await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
@@ -884,186 +729,33 @@ export class McpChat extends LitElement {
 
   /** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
   #showsMessages(): boolean {
-    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || Boolean(this.preview);
+    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || this.#resources.previewing;
   }
 
-  /** The message elements' code: loads it when first needed, then draws again; says so if it cannot be loaded. */
-  #messagesNotice() {
-    if (messagesPart.value || !this.#showsMessages()) return nothing;
-    if (!messagesPart.error) {
-      void messagesPart.load().then(
-        () => this.requestUpdate(),
-        () => this.requestUpdate(),
-      );
-      return nothing;
-    }
-    return html`<p part="error" class="error" role="alert">
-      ${messagesPart.error.message}
-      <button type="button" @click=${() => void messagesPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
-    </p>`;
-  }
-
-  #panelStylesAdopted = false;
-  /** The panels' contents' style sheet (in their chunk), added to the shadow root once, before a panel's content is first drawn. */
-  #adoptPanelStyles(styles: CSSResult): void {
-    if (this.#panelStylesAdopted) return;
-    this.#panelStylesAdopted = true;
-    const root = this.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // As Lit does without constructable style sheets.
-      const style = document.createElement('style');
-      style.textContent = styles.cssText;
-      root.append(style);
-    }
-  }
-
-  /** One side panel: each takes only the values it draws and the callbacks of its controls (see panels/panel.ts). */
+  /** One side panel: each feature draws its own with the panels' code (see shell/panel.ts). */
   #renderPanel(panel: ChatPanel) {
-    const panels = panelsPart.value;
-    if (!panels) {
-      if (!panelsPart.error) void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate());
-      return panelsPart.error
-        ? html`<p part="error" class="error" role="alert">
-            ${panelsPart.error.message}
-            <button type="button" @click=${() => void panelsPart.load().then(() => this.requestUpdate(), () => this.requestUpdate())}>${this.#t.tryAgain}</button>
-          </p>`
-        : html`<p class="notice" role="status">${this.#t.loading}</p>`;
-    }
-    this.#adoptPanelStyles(panels.panelContentStyles);
-    const { renderConversationsPanel, renderResourcesPanel, renderServersPanel, renderSettingsPanel } = panels;
-    const sign = { text: this.#t, announce: (text: string) => this.#announce(text), reportError: (source: 'server', message: string, error: unknown) => this.#reportError(source, message, error) };
+    return this.#shell.renderPanelContent(this.#t, (panels) => {
     switch (panel) {
-      case 'conversations': {
-        let list = this.#conversations;
-        if (!list) {
-          list = this.#conversations = new panels.ConversationList(this.#host);
-          void list.refresh();
-        }
-        return renderConversationsPanel(
-          list,
-          {
-            hasStore: Boolean(this.chatStore),
-            persistent: this.chatStore?.persistent ?? false,
-            currentId: this.session.conversation?.id,
-            text: this.#t,
-            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
-          },
-          {
-            open: (id, seq) => void this.#openAt(id, seq),
-            newConversation: () => this.newConversation(),
-            focus: (selector) => void this.#focusAfterUpdate(selector),
-            download: (name, text) => this.#download(name, text),
-            pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
-          },
-        );
-      }
+      case 'conversations':
+        return this.#conversations.renderPanel(panels, {
+          hasStore: Boolean(this.chatStore),
+          persistent: this.chatStore?.persistent ?? false,
+          currentId: this.session.conversation?.id,
+          text: this.#t,
+          lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
+        });
       case 'servers':
-        return renderServersPanel(
-          {
-            connections: this.serverSet.connections,
-            toolSelection: this.session.toolSelection,
-            lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
-            text: this.#t,
-            editable: !this.fixedServers,
-            add: this.#serverEdits.add,
-            removed: this.#serverEdits.removedOf(this.#pageServers()),
-            nameOf: (c) => this.serverSet.nameOf(c),
-            logOf: (c) => {
-              const logs = this.#serverLogs;
-              return {
-                shown: logs.shown(c),
-                total: logs.all(c).length,
-                level: logs.levelOf(c),
-                canSetLevel: logs.canSetLevel(c),
-                levelPerRequest: c.getProtocolEra() === 'modern',
-              };
-            },
-          },
-          {
-            signIn: (c: McpConnection) => void signIn(c, sign),
-            signOut: (c: McpConnection) => void signOut(c, sign),
-            addServer: (url) =>
-              void this.#serverEdits.addServer(url).then((added) => {
-                const input = this.renderRoot.querySelector<HTMLInputElement>('.add-server input');
-                if (added && input) input.value = '';
-              }),
-            removeServer: (c) => {
-              this.#serverEdits.remove(c);
-              // Focus stays in the panel: on the next server's remove button, else the address field.
-              void this.#focusAfterUpdate('[part~="remove-server-button"], .add-server input');
-            },
-            restoreServer: (url) => {
-              this.#serverEdits.restore(url);
-              void this.#focusAfterUpdate('.add-server input');
-            },
-            editAddress: () => this.#serverEdits.clearError(),
-            setLogLevel: (c, level) => void this.#serverLogs.setLevel(c, level),
-            clearLog: (c) => this.#serverLogs.clear(c),
-          },
-        );
-      case 'settings': {
-        const given = isProvider(this.provider);
-        const config = this.#currentConfig();
-        return renderSettingsPanel(
-          {
-            config,
-            draftKind: this.#settings.draftKind,
-            pageProvider: given ? ((this.provider as { label?: string }).label ?? '') : undefined,
-            model: this.model,
-            models: this.#settings.models,
-            ollama: this.#settings.ollama,
-            ollamaUrl: this.ollamaUrl,
-            allowKeyStorage: this.allowKeyStorage,
-            text: this.#t,
-          },
-          {
-            choose: (next, withKey) => {
-              this.#settings.choose(next, withKey);
-              this.panel = undefined;
-            },
-            listModels: (next) => void this.#settings.listModels(next),
-            pickKind: (kind) => this.#settings.pickKind(kind),
-          },
-        );
-      }
+        return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+      case 'settings':
+        return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
-        return renderResourcesPanel(this.serverSet.listResources(), this.#t, { preview: (uri) => void this.openResource(uri), attach: (uri, url) => void this.#attachResource(uri, url) });
+        return this.#resources.renderPanel(panels.renderResourcesPanel);
       default: {
         const never: never = panel;
         return never;
       }
     }
-  }
-
-  /** Copies a message's text to the clipboard; with `raw`, the stored form of a row that could not be read. */
-  async #copy(message: Message, raw = false): Promise<void> {
-    const stored = (message._meta?.[UNREADABLE_META_KEY] as { raw?: unknown } | undefined)?.raw;
-    try {
-      await navigator.clipboard.writeText(raw ? String(stored ?? '') : messageText(message));
-      this.#announce(raw ? this.#t.copiedRaw : this.#t.copied);
-    } catch (error) {
-      this.#reportError('history', this.#t.clipboardFailed, error);
-    }
-  }
-
-  /** Answers the person's last question again; the previous answer stays saved (see `REPLACES_META_KEY`). */
-  async #regenerate(answer: Message): Promise<void> {
-    const messages = this.session.messages;
-    const end = messages.indexOf(answer);
-    let question = -1;
-    for (let i = end - 1; i >= 0; i--) {
-      const m = messages[i]!;
-      if (m.role === 'user' && !m.content.every((b) => b.type === 'tool_result')) {
-        question = i;
-        break;
-      }
-    }
-    if (question < 0) return;
-    const { role, content } = messages[question]!;
-    await this.session.replaceFrom(question, { role, content });
+    });
   }
 
   /** The interface text in use: the table of the language, with `strings` on top. */
@@ -1086,17 +778,6 @@ export class McpChat extends LitElement {
     return set === 'rtl' || set === 'ltr' ? set : directionOf(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
   }
 
-  #download(name: string, text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    this.renderRoot.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-
   protected override render() {
     const s = this.session;
     const noModel = !this.chatProvider;
@@ -1105,8 +786,6 @@ export class McpChat extends LitElement {
     // Servers whose connection cannot start yet (the connecting code loads, or failed to): shown as connecting, or failed with Retry.
     const shown = [...connections, ...(this.serverSet.pending as unknown as McpConnection[])];
     const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
-    const onSignIn = (c: McpConnection) =>
-      void signIn(c, { text: this.#t, announce: (text) => this.#announce(text), reportError: (source, message, error) => this.#reportError(source, message, error) });
     // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
     const connected = connections.filter((c) => c.toolsReady);
     const t = this.#t;
@@ -1123,15 +802,15 @@ export class McpChat extends LitElement {
         : nothing}
       <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
         ${renderHeader(
-          { connections: shown, panel: this.panel, menuOpen: this.menuOpen, model: this.#modelName(), models: this.#settings.models, closable: this.launcher, text: t },
+          { connections: shown, panel: this.panel, menuOpen: this.#shell.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
             showPanel: (p) => (this.panel = p),
             newConversation: () => this.newConversation(),
             setMenu: (open) => {
-              this.menuOpen = open;
+              this.#shell.setMenu(open);
               if (open) void this.#focusAfterUpdate('.menu [role^="menuitem"]');
             },
-            chooseModel: (m) => this.#chooseModel(m),
+            chooseModel: (m) => this.#settings.chooseModel(m),
             nameOf: (c) => this.serverSet.nameOf(c),
             close: () => {
               this.open = false;
@@ -1156,103 +835,26 @@ export class McpChat extends LitElement {
                       t,
                     )
                   : nothing}
-                ${this.#messagesNotice()}
-                ${renderMessageList({
-                  messages: s.messages,
-                  streaming: s.streaming,
-                  // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
-                  thinking:
-                    s.busy && Boolean(this.chatProvider) && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
-                  theme: this.theme,
-                  interrupted: this.#t.interrupted,
-                  thinkingLabel: this.#t.thinking,
-                  range: (visible) => this.#scroll.range(visible),
-                  strings: this.#stableStrings,
-                  toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-                  // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
-                  inlineOf: (m) => [...this.#apps.viewsFor(m), ...s.calls.inlineFor(m)],
-                  actions: {
-                    view: {
-                      lastAnswer: lastAnswer(s.messages),
-                      editing: this.editing,
-                      idle: !s.busy,
-                      hasModel: !noModel,
-                      text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel, yourMessage: t.yourMessage, answer: t.answer },
-                    },
-                    actions: {
-                      copy: (m) => void this.#copy(m),
-                      copyRaw: (m) => void this.#copy(m, true),
-                      regenerate: (m) => void this.#regenerate(m),
-                      startEdit: (m) => {
-                        this.editing = m;
-                        if (m) void this.#focusAfterUpdate('[part~="edit-form"] textarea');
-                      },
-                      resend: (m, text) => {
-                        this.editing = undefined;
-                        void this.session.replaceFrom(this.session.messages.indexOf(m), { role: 'user', content: [{ type: 'text', text }] });
-                      },
-                    },
-                  },
-                })}
+                ${this.#view.renderNotice(t, () => this.#showsMessages())}
+                ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
               </div>
             </div>
             <div class="bottom">
               <div class="column">
                 <div class="requests"></div>
-                ${renderErrors(this.errors, (id) => (this.errors = this.errors.filter((e) => e.id !== id)), t.dismiss)}
-                ${renderSignInNotice(connections, onSignIn, t)}
+                ${this.#shell.renderErrors(t)}
+                ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
-                ${renderPalette({ open: palette.open, items: palette.items, index: palette.index, form: palette.form, moreText: t.paletteMore, text: t }, {
-                  choose: (item) => void palette.choose(item),
-                  submit: (form) => void palette.submit(form),
-                  close: () => palette.close(),
-                  complete: (field, input) => palette.complete(field, input),
-                  destructive: (name) => this.serverSet.getTool(name)?.annotations?.destructiveHint === true,
-                })}
-                ${renderAttachments(this.attachments, (i) => (this.attachments = this.attachments.filter((_, j) => j !== i)), t)}
-                <form part="composer" class="composer" @submit=${this.#submit}>
-                  <button
-                    part="attach-button"
-                    type="button"
-                    class="icon-button"
-                    aria-label=${t.attach}
-                    data-tip=${t.attach}
-                    @click=${() => this.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}
-                  >
-                    ${icon('paperclip')}
-                  </button>
-                  <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
-                  <textarea
-                    part="input"
-                    class="input"
-                    rows="1"
-                    aria-label=${t.messageLabel}
-                    aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
-                    aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
-                    placeholder=${this.placeholder ?? t.placeholder}
-                    @keydown=${this.#onKeyDown}
-                    @input=${() => palette.onInput(this.input!.value)}
-                  ></textarea>
-                  ${s.busy
-                    ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => this.stop()}>${icon('square')}</button>`
-                    : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`}
-                </form>
+                ${palette.render(t)}
+                ${this.#composer.render(t)}
               </div>
             </div>
           </div>
         </div>
-        <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-        <dialog part="resource-preview" class="preview" aria-label=${t.resourcePreview}>
-          ${this.preview
-            ? html`<div class="row">
-                  <strong>${this.preview.uri}</strong>
-                  <button class="icon-button" aria-label=${t.close} @click=${() => this.previewDialog?.close()}>${icon('x')}</button>
-                </div>
-                ${this.preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
-            : nothing}
-        </dialog>
+        ${this.#shell.renderLiveRegion()}
+        ${this.#resources.renderPreview(t)}
       </div>`;
   }
 }

@@ -447,10 +447,6 @@ export const CHAT_STRINGS_EN: ChatStrings = {
  */
 export const CHAT_LANGUAGES: Record<string, ChatStrings> = { en: CHAT_STRINGS_EN };
 
-/** Languages shipped with the element but not in its first load: each loaded when first used. */
-const LOADABLE: Record<string, () => Promise<ChatStrings>> = {
-  ar: () => import('./strings-ar.js').then((m) => m.CHAT_STRINGS_AR),
-};
 const loading: Record<string, Promise<void>> = {};
 
 const primary = (lang: string | undefined) => (lang ?? '').toLowerCase().split('-')[0]!;
@@ -458,13 +454,14 @@ const primary = (lang: string | undefined) => (lang ?? '').toLowerCase().split('
 /**
  * Undefined when the table of `lang` is there (or `lang` is not shipped: the
  * chat is in English); else a promise that settles once it is loaded (or
- * could not be: the chat is then in English). The chat waits for it before
+ * could not be: the chat is then in English). `loadable` holds the tables
+ * not in the first load (the chat's `LANGUAGE_CHUNKS`, chunks.ts). The chat waits for it before
  * it renders, so a page in Arabic never shows English first.
  */
-export function languageReady(lang: string | undefined): Promise<void> | undefined {
+export function languageReady(lang: string | undefined, loadable: Readonly<Record<string, () => Promise<ChatStrings>>>): Promise<void> | undefined {
   const key = primary(lang);
-  if (CHAT_LANGUAGES[key] || !LOADABLE[key]) return undefined;
-  return (loading[key] ??= LOADABLE[key]().then(
+  if (CHAT_LANGUAGES[key] || !loadable[key]) return undefined;
+  return (loading[key] ??= loadable[key]().then(
     (table) => {
       CHAT_LANGUAGES[key] ??= table;
     },

@@ -52,6 +52,13 @@ export class LazyPart<T> {
   }
 }
 
+/**
+ * What a feature sees of a lazily loaded part: load it, read it once loaded,
+ * and why it failed. Features get one from the element (in <mcp-chat>, from
+ * its one lazy boundary, chunks.ts) and never call `import()` themselves.
+ */
+export type Loader<T> = Pick<LazyPart<T>, 'what' | 'value' | 'error' | 'failedWithin' | 'load'>;
+
 /** A part of the widget could not be loaded; the message says what to do. */
 export class LazyPartError extends Error {
   constructor(what: string, cause: unknown) {

@@ -1,0 +1,56 @@
+// The one lazy boundary of <mcp-chat>: every part of the chat that is loaded
+// when first needed (a dynamic `import()`; in the single-file bundle, a chunk
+// beside it) is listed here, and nowhere else in the chat calls `import()`.
+// Only the element (mcp-chat.ts, the composition) imports this module; it
+// hands each feature the loaders it uses. A chunk implements its feature's
+// leaf contract and imports only downward (never a feature's controller,
+// this module or the element), so no import circle runs through a loader.
+// See docs/architecture.md, "The chat as features".
+import { LazyPart } from '../shared/lazy.js';
+import type { ChatStrings } from './strings.js';
+import { ServerSet } from './servers/server-set.js';
+
+/** <mcp-message> and the content elements (tool card, content blocks, markdown's element): when the first message is shown. */
+export const messagesChunk = new LazyPart('shows messages', () => import('../content/mcp-message/mcp-message.js'));
+
+/** The side panels (conversations, servers, settings, resources) and the Conversations panel's list: when one is first opened. */
+export const panelsChunk = new LazyPart('shows this panel', () => import('./shell/panels.chunk.js'));
+
+/** The MCP SDK client behind McpHub: right after the first paint (the first-load figure of `npm run size` counts it). */
+export const connectChunk = new LazyPart('connects to servers', () => import('./servers/connect.chunk.js'));
+
+/** The browser OAuth provider: when a server configured with `auth` is first connected. */
+export const oauthChunk = new LazyPart('signs in to servers', () => import('../../mcp/oauth/browser-oauth-provider.js'));
+
+/** The model providers, the turn loop and the chat's turn code: when a model is first used. */
+export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/model.chunk.js'));
+
+/** Following the tasks of a reopened conversation's last calls: only for such a conversation. */
+export const resumeChunk = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./conversation/resume.chunk.js'));
+
+/** The conversation store (IndexedDB, or memory): after the chat has painted. */
+export const historyChunk = new LazyPart('saves conversations', () => import('./conversation/history.chunk.js'));
+
+/** The palette's run form (fields from a schema, read back and checked): when "/" is first typed or an entry first picked. */
+export const runFormChunk = new LazyPart('shows the form of a tool or prompt', () => import('./palette/run-form.chunk.js'));
+
+/** The elicitation form: when a server first asks the person for input. */
+export const elicitChunk = new LazyPart('shows the forms servers ask you to fill in', () => import('./requests/elicit.chunk.js'));
+
+/** The sampling approval: when a server first asks for a model answer. */
+export const samplingChunk = new LazyPart('asks you to approve requests for a model answer', () => import('./requests/sampling.chunk.js'));
+
+/** <mcp-app-view>: when a tool call first has an interactive view (MCP Apps). */
+export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps)', () => import('../mcp-app-view/mcp-app-view.js'));
+
+/**
+ * Interface text shipped with the element but not in its first load, by
+ * primary language subtag (see `languageReady` in strings.ts). With the
+ * package's index, Arabic is there at once.
+ */
+export const LANGUAGE_CHUNKS: Readonly<Record<string, () => Promise<ChatStrings>>> = {
+  ar: () => import('./strings-ar.js').then((m) => m.CHAT_STRINGS_AR),
+};
+
+// A ServerSet made without loaders (outside a chat) uses the chat's.
+ServerSet.defaultChunks ??= { connect: connectChunk, oauth: oauthChunk };

@@ -1,0 +1,137 @@
+import { html, type ReactiveControllerHost } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { ContentBlock } from '../../../content/index.js';
+import { icon } from '../../shared/icons.js';
+import type { ChatPalette } from '../palette/chat-palette.js';
+import type { ChatStrings } from '../strings.js';
+import { readImageFiles, renderAttachments } from './attachments.js';
+
+/** What the composer needs from the element. */
+export interface ChatComposerHost extends ReactiveControllerHost {
+  /** Where the composer's textarea and file input are (the element's shadow root). */
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  /** A turn or a call runs (Send becomes Stop). */
+  readonly chatBusy: boolean;
+  /** The element's `placeholder`. */
+  readonly placeholder: string | undefined;
+  /** The element's `attachments` (a documented property: the element keeps it). */
+  readonly attachments: ContentBlock[];
+  setAttachments(blocks: ContentBlock[]): void;
+  /** Sends a message as the person would (the element's `send()`: `mcp-message-send`, then the turn). */
+  send(text: string, attachments: ContentBlock[]): void;
+  /** Stops the running turn. */
+  stop(): void;
+}
+
+/**
+ * The composer: the message box (Enter sends, Shift+Enter adds a line,
+ * Escape stops the turn, "/" opens the palette), the attach button and the
+ * attached blocks, Send or Stop. The text is the textarea's own (never
+ * copied into state); attachments are the element's `attachments`.
+ */
+export class ChatComposer {
+  readonly #host: ChatComposerHost;
+  readonly #palette: ChatPalette;
+
+  constructor(host: ChatComposerHost, palette: ChatPalette) {
+    this.#host = host;
+    this.#palette = palette;
+  }
+
+  get #input(): HTMLTextAreaElement | null {
+    return this.#host.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input');
+  }
+
+  /** Moves focus to the message box. */
+  focus(): void {
+    this.#input?.focus();
+  }
+
+  /** Empties the message box. */
+  clear(): void {
+    const input = this.#input;
+    if (input) input.value = '';
+  }
+
+  /** Puts `text` in the message box to be edited and sent (a starter without a model). */
+  offer(text: string): void {
+    const input = this.#input;
+    if (!input) return;
+    input.value = text;
+    input.focus();
+  }
+
+  /** Attaches image files (paste, drop or picker) as image blocks. */
+  async attachFiles(files: File[]): Promise<void> {
+    const blocks = await readImageFiles(files);
+    this.#host.setAttachments([...this.#host.attachments, ...blocks]);
+  }
+
+  #submit = (event?: Event): void => {
+    event?.preventDefault();
+    const host = this.#host;
+    const input = this.#input;
+    if (!input || host.chatBusy) return;
+    if (this.#palette.open) {
+      void this.#palette.choose();
+      return;
+    }
+    const text = input.value;
+    const attachments = host.attachments;
+    if (!text.trim() && !attachments.length) return;
+    input.value = '';
+    host.setAttachments([]);
+    host.send(text, attachments);
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    if (this.#palette.onKeyDown(event)) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.#submit();
+    } else if (event.key === 'Escape' && this.#host.chatBusy) {
+      event.preventDefault();
+      this.#host.stop();
+    }
+  };
+
+  #onFiles = async (event: Event): Promise<void> => {
+    const input = event.target as HTMLInputElement;
+    await this.attachFiles([...(input.files ?? [])]);
+    input.value = '';
+  };
+
+  /** The attached blocks and the composer form (part `composer`). */
+  render(t: ChatStrings) {
+    const host = this.#host;
+    const palette = this.#palette;
+    return html`${renderAttachments(host.attachments, (i) => host.setAttachments(host.attachments.filter((_, j) => j !== i)), t)}
+      <form part="composer" class="composer" @submit=${this.#submit}>
+        <button
+          part="attach-button"
+          type="button"
+          class="icon-button"
+          aria-label=${t.attach}
+          data-tip=${t.attach}
+          @click=${() => host.renderRoot.querySelector<HTMLInputElement>('input.files')?.click()}
+        >
+          ${icon('paperclip')}
+        </button>
+        <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
+        <textarea
+          part="input"
+          class="input"
+          rows="1"
+          aria-label=${t.messageLabel}
+          aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
+          aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
+          placeholder=${host.placeholder ?? t.placeholder}
+          @keydown=${this.#onKeyDown}
+          @input=${() => palette.onInput(this.#input!.value)}
+        ></textarea>
+        ${host.chatBusy
+          ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
+          : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`}
+      </form>`;
+  }
+}

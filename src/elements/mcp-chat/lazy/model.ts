@@ -1,4 +1,0 @@
-// What <mcp-chat> loads when a model is first used: the providers, the turn loop and the chat's turn code.
-export { runTurn } from '../../../agent/run-turn.js';
-export { fetchModelIds, providerFromConfig } from '../provider-factory.js';
-export { ChatTurn } from '../controllers/chat-turn.js';

@@ -1,6 +1,0 @@
-// The "/" palette's run form: its fields generated from a tool's inputSchema
-// or a prompt's arguments, read back and checked. Loaded when "/" is first
-// typed or an entry is first picked (controllers/chat-palette.ts).
-export { fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
-export { FormFieldError, readForm } from '../render/run-form-fields.js';
-export { renderRunForm } from '../render/run-form.js';

@@ -1,0 +1,45 @@
+import { createAnthropicProvider } from '../../../providers/anthropic/anthropic-provider.js';
+import { createOpenAICompatibleProvider } from '../../../providers/openai/openai-compatible-provider.js';
+import type { ModelProvider } from '../../../providers/types.js';
+import { DEFAULT_BASE_URLS, type ProviderConfig } from './provider-config.js';
+
+/** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
+export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
+  const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
+  const model = config.model?.trim();
+  if (!model) return undefined;
+  switch (config.kind) {
+    case 'anthropic':
+      return createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model });
+    case 'ollama':
+      return createOpenAICompatibleProvider({ baseURL, model, id: 'ollama', label: 'Ollama' });
+    case 'openai':
+      return createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model });
+    default: {
+      const never: never = config.kind;
+      return never;
+    }
+  }
+}
+
+/**
+ * The model ids an endpoint lists (`GET /models`).
+ * @throws the provider's error when the endpoint cannot be reached or answers with an error.
+ */
+export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
+  const provider =
+    config.kind === 'anthropic'
+      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
+      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
+  return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
+}
+
+/** The model ids an endpoint lists (`GET /models`), or [] when it lists none or cannot be reached. */
+export async function listModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
+  try {
+    return await fetchModelIds(config, signal);
+  } catch {
+    return [];
+  }
+}
+

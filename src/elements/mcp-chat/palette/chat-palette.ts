@@ -1,0 +1,269 @@
+import type { ReactiveControllerHost } from 'lit';
+import type { ChatStrings } from '../strings.js';
+import type { Message } from '../../../content/index.js';
+import type { FormField } from '../../shared/schema-fields.js';
+import type { Loader } from '../../shared/lazy.js';
+import { renderPalette } from './palette.js';
+import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
+import type { AgentTool } from '../../../agent/types.js';
+import type { ServerSet } from '../servers/server-set.js';
+import type { ChatErrorSource } from '../contract.js';
+
+/** What the palette needs from its element. */
+export interface ChatPaletteHost extends ReactiveControllerHost {
+  /** The chat's interface text (strings table). */
+  readonly text: ChatStrings;
+  readonly servers: ServerSet;
+  /** Empties the composer (the "/…" text was a command, not a message). */
+  clearComposer(): void;
+  /** Moves focus back to the composer. */
+  focusComposer(): void;
+  /** Moves focus to the first field of the run form once it is rendered. */
+  focusRunForm(): void;
+  /** Runs a tool the person filled in (queued while something runs). */
+  runTool(name: string, args: Record<string, unknown>): Promise<void>;
+  /** Adds a prompt's messages to the conversation (and lets the model answer). */
+  insertPrompt(messages: Message[]): Promise<void>;
+  reportError(source: ChatErrorSource, message: string, error: unknown): void;
+}
+
+/** Ranks entries against one query (its words and patterns prepared once, for every entry). */
+function paletteMatcher(query: string): ((item: Pick<PaletteItem, 'name' | 'title'>) => number | undefined) | undefined {
+  const whole = query.toLowerCase().trim();
+  const words = whole.split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  const patterns = words.map((word) => ({ word, start: new RegExp(`(^|[^a-z0-9])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }));
+  return (item) => {
+    const name = item.name.toLowerCase();
+    const title = item.title.toLowerCase();
+    if (name.startsWith(whole) || title.startsWith(whole)) return 0;
+    let worst = 0;
+    for (const { word, start } of patterns) {
+      let best: number | undefined;
+      for (const text of [name, title]) {
+        const rank = text.startsWith(word) ? 0 : start.test(text) ? 1 : text.includes(word) ? 2 : undefined;
+        if (rank !== undefined && (best === undefined || rank < best)) best = rank;
+      }
+      if (best === undefined) return undefined;
+      worst = Math.max(worst, best);
+    }
+    return Math.max(worst, words.length > 1 ? 1 : 0);
+  };
+}
+
+/**
+ * How well an entry matches the query: 0 when the name or title starts with
+ * it, 1 when a word of them does, 2 when it is found inside; undefined when not
+ * at all. A query of several words must match each (ranked by the worst).
+ */
+export function paletteMatch(item: Pick<PaletteItem, 'name' | 'title'>, query: string): number | undefined {
+  const match = paletteMatcher(query);
+  return match ? match(item) : 0;
+}
+
+/** The entries matching `query`, best first (prefix, then word start, then inside; ties keep their order). */
+export function rankPaletteItems(items: readonly PaletteItem[], query: string): PaletteItem[] {
+  const match = paletteMatcher(query);
+  // No query: every entry, in its order.
+  if (!match) return [...items];
+  return items
+    .map((item, i) => ({ item, i, rank: match(item) }))
+    .filter((e): e is { item: PaletteItem; i: number; rank: number } => e.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((e) => e.item);
+}
+
+/**
+ * The "/" palette: tools and prompts of every connected server, filtered by
+ * what follows the slash. Picking a tool shows a form generated from its
+ * inputSchema and runs it; picking a prompt shows a form for its arguments
+ * (with server completions) and inserts the prompt's messages. Drawn by
+ * `palette/palette.ts` from {@link open}, {@link items}, {@link index}, {@link form}.
+ */
+export class ChatPalette {
+  open = false;
+  index = 0;
+  items: PaletteItem[] = [];
+  form: PaletteForm | undefined;
+  readonly #host: ChatPaletteHost;
+  #completionAbort?: AbortController;
+
+  /** The run form's code (given by the element: chunks.ts). */
+  readonly #runForm: Loader<RunFormChunk>;
+
+  constructor(host: ChatPaletteHost, runForm: Loader<RunFormChunk>) {
+    this.#host = host;
+    this.#runForm = runForm;
+  }
+
+  /** The "/" list and the run form of the picked entry. */
+  render(t: ChatStrings) {
+    return renderPalette(
+      { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm },
+      {
+        choose: (item) => void this.choose(item),
+        submit: (form) => void this.submit(form),
+        close: () => this.close(),
+        complete: (field, input) => this.complete(field, input),
+        destructive: (name) => this.#host.servers.getTool(name)?.annotations?.destructiveHint === true,
+      },
+    );
+  }
+
+  /** Keeps the highlighted entry in view as the arrow keys move it (after each update of the chat). */
+  keepHighlightInView(root: HTMLElement | DocumentFragment): void {
+    if (!this.open) return;
+    const item = root.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
+    const list = item?.parentElement;
+    if (!item || !list) return;
+    // The last entry: to the end, so the count of the entries not listed shows too.
+    if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
+    else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }
+
+  /** The run form's template, once its code has loaded. */
+  get renderRunForm(): RunFormChunk['renderRunForm'] | undefined {
+    return this.#runForm.value?.renderRunForm;
+  }
+
+  /** The tools' entries, built once per tool list (the servers' list is the same array until it changes). */
+  #toolItems?: { from: readonly AgentTool[]; items: PaletteItem[] };
+
+  #all(): PaletteItem[] {
+    const set = this.#host.servers;
+    const tools = set.listTools();
+    if (this.#toolItems?.from !== tools) {
+      this.#toolItems = { from: tools, items: tools.map((t) => ({ kind: 'tool', name: t.name, title: t.title ?? t.name, description: t.description, server: t.server })) };
+    }
+    const prompts: PaletteItem[] = set
+      .listPrompts()
+      .map(({ prompt, connection }) => ({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }));
+    return prompts.length ? [...this.#toolItems.items, ...prompts] : this.#toolItems.items;
+  }
+
+  /** The composer's text changed. */
+  onInput(value: string): void {
+    // "/" then a query on one line; spaces are part of the query ("/long task").
+    const match = /^\/([^\n]*)$/.exec(value);
+    const wasOpen = this.open;
+    if (match) {
+      // The form of what will be picked: start loading it now.
+      if (!wasOpen) this.#runForm.load().catch(() => {});
+      this.items = rankPaletteItems(this.#all(), match[1]!);
+      this.open = true;
+      this.index = 0;
+    } else this.open = false;
+    if (this.open || wasOpen) this.#host.requestUpdate();
+  }
+
+  /** Handles palette keys; true when the key was used. */
+  onKeyDown(event: KeyboardEvent): boolean {
+    if (!this.open) return false;
+    const n = Math.min(this.items.length, PALETTE_SHOWN);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (n) this.index = (this.index + (event.key === 'ArrowDown' ? 1 : n - 1)) % n;
+      this.#host.requestUpdate();
+      return true;
+    }
+    if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      void this.choose();
+      return true;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.open = false;
+      this.#host.requestUpdate();
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Picks the highlighted entry (or `item`) and shows its form: at once, or
+   * once the form's code has loaded (the promise settles then; a failure to
+   * load is reported in words, not thrown).
+   */
+  async choose(item = this.items[this.index]): Promise<void> {
+    this.open = false;
+    if (!item) return;
+    this.#host.clearComposer();
+    const part = this.#runForm.value;
+    if (part) return this.#show(item, part);
+    this.#host.requestUpdate();
+    try {
+      this.#show(item, await this.#runForm.load());
+    } catch (error) {
+      this.#host.reportError('tool', (error as Error).message, error);
+    }
+  }
+
+  #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
+    const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
+    this.form = { item, fields, completions: {} };
+    this.#host.requestUpdate();
+    this.#host.focusRunForm();
+  }
+
+  /** Closes the form; focus goes back to the composer. */
+  close(): void {
+    this.form = undefined;
+    this.#host.requestUpdate();
+    this.#host.focusComposer();
+  }
+
+  /** The form was submitted: run the tool, or insert the prompt. */
+  async submit(formElement: HTMLFormElement): Promise<void> {
+    const form = this.form;
+    if (!form) return;
+    // The form is shown only once its code has loaded.
+    const { readForm, FormFieldError } = this.#runForm.value!;
+    let args: Record<string, unknown>;
+    try {
+      args = readForm(formElement, form.fields);
+    } catch (error) {
+      const field = error instanceof FormFieldError ? error.field : (form.fields[0]?.name ?? '');
+      this.form = { ...form, errors: { [field]: (error as Error).message } };
+      this.#host.requestUpdate();
+      return;
+    }
+    this.close();
+    if (form.item.kind === 'tool') {
+      await this.#host.runTool(form.item.name, args);
+      return;
+    }
+    const { prompt, connection } = form.item;
+    try {
+      const result = await connection.getPrompt(prompt.name, args as Record<string, string>);
+      await this.#host.insertPrompt(result.messages.map((m) => ({ role: m.role, content: Array.isArray(m.content) ? m.content : [m.content] }) as Message));
+    } catch (error) {
+      this.#host.reportError('server', this.#host.text.promptFailed(prompt.name, (error as Error).message), error);
+    }
+  }
+
+  /** A prompt argument changed: ask the server for completions (the latest question wins). */
+  complete(field: FormField, input: HTMLInputElement): void {
+    const form = this.form;
+    if (!form || form.item.kind !== 'prompt') return;
+    const { prompt, connection } = form.item;
+    if (!connection.capabilities?.completions) return;
+    const formEl = input.closest('form')!;
+    const context: Record<string, string> = {};
+    for (const f of form.fields) {
+      const other = formEl.elements.namedItem(f.name) as HTMLInputElement | null;
+      if (other && f.name !== field.name && other.value) context[f.name] = other.value;
+    }
+    this.#completionAbort?.abort();
+    const abort = (this.#completionAbort = new AbortController());
+    connection
+      .complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: field.name, value: input.value }, context: { arguments: context } }, { signal: abort.signal })
+      .then((r) => {
+        if (abort.signal.aborted || this.form?.item !== form.item) return;
+        this.form = { ...this.form, completions: { ...this.form.completions, [field.name]: r.completion.values } };
+        this.#host.requestUpdate();
+      })
+      .catch(() => {});
+  }
+}

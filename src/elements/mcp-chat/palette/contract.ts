@@ -1,0 +1,49 @@
+// The palette feature's leaf contract: what the palette, its view and its
+// lazily loaded run form (run-form.chunk.ts) share. It imports nothing of the
+// feature, so the chunk never imports the palette or its loader back.
+import type { Prompt } from '@modelcontextprotocol/client';
+import type { TemplateResult } from 'lit';
+import type { McpConnection } from '../../../mcp/connection.js';
+import type { FormField, fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
+import type { ChatStrings } from '../strings.js';
+import type { FormFieldError, readForm } from './run-form-fields.js';
+
+/** One entry of the "/" palette. */
+export type PaletteItem =
+  | { kind: 'tool'; name: string; title: string; description?: string; server?: string }
+  | { kind: 'prompt'; name: string; title: string; description?: string; server?: string; prompt: Prompt; connection: McpConnection };
+
+/** The Run / Insert form of the picked entry. */
+export interface PaletteForm {
+  item: PaletteItem;
+  fields: FormField[];
+  /** Server completions per field (prompt arguments). */
+  completions: Record<string, string[]>;
+  /** What does not fit, per field name (shown at the field). */
+  errors?: Record<string, string>;
+}
+
+/** Most entries the palette lists at once (the rest are counted; typing narrows the list). */
+export const PALETTE_SHOWN = 50;
+
+/** The keys of the strings table the palette and its Run form draw. */
+export type PaletteText = Pick<ChatStrings, 'toolsAndPrompts' | 'noPaletteMatch' | 'runTool' | 'usePrompt' | 'destructive' | 'destructiveRest' | 'itsServer' | 'run' | 'insert' | 'cancel'>;
+
+/** What the palette's controls do. */
+export interface PaletteActions {
+  choose(item: PaletteItem): void;
+  submit(form: HTMLFormElement): void;
+  close(): void;
+  complete(field: FormField, input: HTMLInputElement): void;
+  /** True when the tool says it is destructive (`annotations.destructiveHint`). */
+  destructive(toolName: string): boolean;
+}
+
+/** What the run form's chunk (run-form.chunk.ts) provides. */
+export interface RunFormChunk {
+  fieldsFromSchema: typeof fieldsFromSchema;
+  fieldsFromPromptArguments: typeof fieldsFromPromptArguments;
+  readForm: typeof readForm;
+  FormFieldError: typeof FormFieldError;
+  renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText): TemplateResult;
+}

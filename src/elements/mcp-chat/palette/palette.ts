@@ -1,0 +1,50 @@
+import { html, nothing } from 'lit';
+import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type PaletteText, type PaletteActions, type RunFormChunk } from './contract.js';
+import { CHAT_STRINGS_EN } from '../strings.js';
+export type { PaletteActions, PaletteText } from './contract.js';
+
+/** What the palette shows. */
+export interface PaletteView {
+  open: boolean;
+  items: readonly PaletteItem[];
+  index: number;
+  form: PaletteForm | undefined;
+  /** The line under the list when more entries match than it shows. */
+  moreText?: (count: number) => string;
+  /** Interface text (the strings table). */
+  text?: PaletteText;
+  /** The run form's template, once its code has loaded (`ChatPalette.renderRunForm`). */
+  renderRunForm?: RunFormChunk['renderRunForm'];
+}
+
+/**
+ * The "/" list of tools and prompts (the best {@link PALETTE_SHOWN}, then how
+ * many more match), and the Run / Insert form of the picked one.
+ */
+export function renderPalette(view: PaletteView, actions: PaletteActions) {
+  const shown = view.items.length > PALETTE_SHOWN ? view.items.slice(0, PALETTE_SHOWN) : view.items;
+  const more = view.items.length - shown.length;
+  const t = view.text ?? CHAT_STRINGS_EN;
+  const list = view.open
+    ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label=${t.toolsAndPrompts}>
+        ${view.items.length === 0 ? html`<li aria-disabled="true">${t.noPaletteMatch}</li>` : nothing}
+        ${shown.map(
+          (item, i) => html`<li
+            part="palette-item"
+            role="option"
+            id=${`palette-${i}`}
+            aria-selected=${i === view.index ? 'true' : 'false'}
+            @mousedown=${(e: Event) => e.preventDefault()}
+            @click=${() => actions.choose(item)}
+          >
+            <span class="kind">${item.kind}</span><strong dir="auto">${item.title}</strong>
+            <span class="desc" dir="auto">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
+          </li>`,
+        )}
+        ${more > 0 ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${view.moreText?.(more) ?? `${more} more: type to narrow the list.`}</li>` : nothing}
+      </ul>`
+    : nothing;
+  // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.
+  const runForm = view.form && view.renderRunForm ? view.renderRunForm(view.form, actions, t) : nothing;
+  return html`${list}${runForm}`;
+}

@@ -1,0 +1,276 @@
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
+import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../../../agent/types.js';
+import type { McpConnection } from '../../../mcp/connection.js';
+import type { McpConnectionError } from '../../../mcp/errors.js';
+import type { McpHub } from '../../../mcp/hub.js';
+import type { InputRouter } from '../../../mcp/input-router.js';
+import type { InputHandlers, InputKind, Root } from '../../../mcp/input-types.js';
+import type { Loader } from '../../shared/lazy.js';
+import type * as ConnectChunk from './connect.chunk.js';
+import type * as OAuthChunk from '../../../mcp/oauth/browser-oauth-provider.js';
+import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
+import { hostOf } from '../../../mcp/server-key.js';
+
+/**
+ * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
+ * an optional `auth` (sign-in settings or an OAuth provider).
+ */
+export type ChatServer = string | ChatServerConfig;
+
+/** The set's events, for typed `addEventListener`. */
+export interface ServerSetEventMap {
+  /** A server changed state or catalog: re-read the connections and tools. */
+  change: Event;
+}
+
+/** Typed listeners for the set's events. */
+export interface ServerSet {
+  addEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
+/**
+ * A server listed while the code that connects to servers (the MCP SDK) is
+ * still loading, or could not be loaded: shown in the header as connecting
+ * (or failed, with why and a Retry that loads it again).
+ */
+export interface PendingServer {
+  readonly url: string;
+  readonly name: string;
+  readonly state: 'connecting' | 'failed';
+  readonly config: ChatServerConfig;
+  readonly serverInfo: undefined;
+  readonly error: McpConnectionError | undefined;
+  connect(): Promise<void>;
+}
+
+/**
+ * What the set loads when first needed: the MCP SDK and the hub (when the
+ * first server is set; the chat paints before it), and popup sign-in (only
+ * for servers given sign-in settings).
+ */
+export interface ServerChunks {
+  readonly connect: Loader<typeof ConnectChunk>;
+  readonly oauth: Loader<Pick<typeof OAuthChunk, 'BrowserOAuthProvider'>>;
+}
+
+/**
+ * The servers of one chat: an `McpHub` (one connection per server, one
+ * shared input router, one merged tool catalog) kept in line with the
+ * element's `server` / `servers`, plus the catalogs the palette and the
+ * resource browser read. It is the agent's {@link AgentToolHost}.
+ *
+ * The hub and the MCP SDK behind it are loaded when the first server is set
+ * (a dynamic import): until then `hub` is undefined, `connections` is empty
+ * and `pending` lists the servers as connecting.
+ */
+const NO_TOOLS: readonly AgentTool[] = Object.freeze([]);
+
+export class ServerSet extends EventTarget implements AgentToolHost {
+  #hub?: McpHub;
+  /** Input request handlers registered with `handle`, kept for the hub's router (it loads with the hub). */
+  readonly #chunks: ServerChunks;
+
+  /**
+   * The loaders of a set made without any: the chat's (set by its one lazy
+   * boundary, chunks.ts, when the element is loaded; this file imports no
+   * loader so the chunks that name `ServerSet` as a type do not import back).
+   * @internal
+   */
+  static defaultChunks: ServerChunks | undefined;
+
+  /**
+   * @param chunks - Where the set loads its code from (default: the chat's).
+   */
+  constructor(chunks: ServerChunks | undefined = ServerSet.defaultChunks) {
+    super();
+    if (!chunks) throw new Error('ServerSet: import mcp-web-elements (or <mcp-chat>) first: it provides the code that connects to servers.');
+    this.#chunks = chunks;
+  }
+
+  readonly #handlers: Array<{ kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void }> = [];
+  #tools?: AgentToolHost & { findTool(name: string): AgentTool | undefined };
+  /** The last name each server (by URL) gave itself, kept while it reconnects. */
+  readonly #names = new Map<string, string>();
+  /** The servers last asked for (applied once the hub has loaded). */
+  #wanted: ChatServerConfig[] = [];
+  #roots: Root[] | undefined;
+  #loadError?: Error;
+
+  /** The hub, once the code that connects to servers has loaded. */
+  get hub(): McpHub | undefined {
+    return this.#hub;
+  }
+
+  /** The input router every connection shares, once the hub has loaded (register handlers with {@link handle}). */
+  get router(): InputRouter | undefined {
+    return this.#hub?.router;
+  }
+
+  /**
+   * Registers a handler of the servers' input requests (elicitation,
+   * sampling, roots) on the shared router, now or once the hub has loaded.
+   * Returns the function that removes it.
+   */
+  handle<K extends InputKind>(kind: K, handler: InputHandlers[K]): () => void {
+    const entry: { kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void } = { kind, handler: handler as InputHandlers[InputKind] };
+    if (this.#hub) entry.off = this.#hub.router.handle(kind, handler);
+    this.#handlers.push(entry);
+    return () => {
+      entry.off?.();
+      const index = this.#handlers.indexOf(entry);
+      if (index >= 0) this.#handlers.splice(index, 1);
+    };
+  }
+
+  get connections(): readonly McpConnection[] {
+    return this.#hub?.connections ?? [];
+  }
+
+  /** Servers asked for whose connection cannot start yet: the connecting code is loading, or failed to load. */
+  get pending(): readonly PendingServer[] {
+    if (this.#hub && !this.#loadError) return [];
+    const error = this.#loadError ? ({ message: this.#loadError.message } as McpConnectionError) : undefined;
+    return this.#wanted.map((config) => ({
+      url: config.url,
+      name: config.name ?? hostOf(config.url),
+      state: error ? 'failed' : 'connecting',
+      config,
+      serverInfo: undefined,
+      error,
+      connect: () => this.#apply(),
+    }));
+  }
+
+  /**
+   * The name to show for a server: its configured or self-declared name,
+   * and while it reconnects (no introduction yet) the name it last had,
+   * rather than its host name.
+   */
+  nameOf(connection: McpConnection): string {
+    if (connection.config.name !== undefined || connection.serverInfo) {
+      const name = connection.name;
+      this.#names.set(connection.url, name);
+      return name;
+    }
+    return this.#names.get(connection.url) ?? connection.name;
+  }
+
+  /** Replaces the servers: connections to URLs no longer listed are closed, new ones opened. */
+  setServers(servers: readonly ChatServer[]): void {
+    this.#wanted = servers.map((s) => (typeof s === 'string' ? { url: s } : s));
+    void this.#apply();
+  }
+
+  /** Shares `roots` with every server (see `McpHub.setRoots`), now or once the hub has loaded. */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this.#roots = [...roots];
+    await this.#hub?.setRoots(roots);
+  }
+
+  /** Loads what connecting needs, then opens and closes connections to match `#wanted`. */
+  async #apply(): Promise<void> {
+    const wanted = this.#wanted;
+    if (!this.#hub && !wanted.length) return;
+    let OAuth;
+    try {
+      const connect = await this.#chunks.connect.load();
+      if (!this.#hub) this.#createHub(connect);
+      if (wanted.some(needsBrowserOAuth)) OAuth = (await this.#chunks.oauth.load()).BrowserOAuthProvider;
+      this.#loadError = undefined;
+    } catch (error) {
+      this.#loadError = error as Error;
+      this.dispatchEvent(new Event('change'));
+      return;
+    }
+    if (wanted !== this.#wanted) return; // a later call applies its own list
+    const hub = this.#hub!;
+    const kept = new Set<McpConnection>();
+    for (const server of wanted) {
+      const existing = hub.connections.find((c) => c.url === server.url && !kept.has(c));
+      if (existing) {
+        kept.add(existing);
+        continue;
+      }
+      const connection = hub.add(this.#chunks.connect.value!.connectionConfig(server, OAuth));
+      kept.add(connection);
+      connection.connect().catch(() => {
+        // The state (failed, auth-required) and its diagnosis stay on the connection.
+      });
+    }
+    for (const old of [...hub.connections]) if (!kept.has(old)) void hub.remove(old);
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #createHub({ McpHub, hubToolHost }: typeof ConnectChunk): void {
+    const hub = new McpHub();
+    this.#hub = hub;
+    for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
+    this.#tools = hubToolHost(hub);
+    if (this.#roots) void hub.setRoots(this.#roots);
+    hub.addEventListener('mcp-hub-change', () => {
+      for (const c of hub.connections) this.nameOf(c);
+      this.dispatchEvent(new Event('change'));
+    });
+  }
+
+  /** Closes every connection; the set stays usable (`setServers` opens them again). */
+  async close(): Promise<void> {
+    const hub = this.#hub;
+    if (!hub) return;
+    await Promise.allSettled([...hub.connections].map((c) => hub.remove(c)));
+  }
+
+  /** Resolves once a connected server offers the tool; rejects after `timeoutMs`. */
+  whenTool(name: string, timeoutMs: number): Promise<void> {
+    if (this.getTool(name)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.removeEventListener('change', check);
+        reject(new Error(`No connected server offers a tool named ${name}.`));
+      }, timeoutMs);
+      const check = () => {
+        if (!this.getTool(name)) return;
+        clearTimeout(timer);
+        this.removeEventListener('change', check);
+        resolve();
+      };
+      this.addEventListener('change', check);
+    });
+  }
+
+  /** The tools of every connected server: the same array until a server or its catalog changes (do not modify it). */
+  listTools(): readonly AgentTool[] {
+    return (this.#tools?.listTools() ?? NO_TOOLS) as readonly AgentTool[];
+  }
+
+  /** One tool by its model-facing name, with its server connection. */
+  getTool(name: string): (AgentTool & { connection: McpConnection }) | undefined {
+    const found = this.#hub?.findTool(name);
+    const tool = this.#tools?.findTool(name);
+    return found && tool ? { ...tool, connection: found.connection } : undefined;
+  }
+
+  listInstructions(): Array<{ server: string; instructions: string }> {
+    return [...(this.#tools?.listInstructions?.() ?? [])];
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {
+    if (!this.#tools) return Promise.reject(new Error(`No connected server offers a tool named ${name}.`));
+    return this.#tools.callTool(name, args, options);
+  }
+
+  /** Prompts of every connected server. */
+  listPrompts(): Array<{ prompt: Prompt; connection: McpConnection }> {
+    return this.connections.filter((c) => c.state === 'connected').flatMap((connection) => connection.prompts.map((prompt) => ({ prompt, connection })));
+  }
+
+  /** Resources and templates of every connected server, per server. */
+  listResources(): Array<{ connection: McpConnection; resources: Resource[]; templates: ResourceTemplate[] }> {
+    return this.connections
+      .filter((c) => c.state === 'connected')
+      .map((connection) => ({ connection, resources: connection.resources, templates: connection.resourceTemplates }));
+  }
+}

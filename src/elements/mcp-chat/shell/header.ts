@@ -1,0 +1,166 @@
+import { html, nothing } from 'lit';
+import { revealHidden } from '../../../content/reveal.js';
+import { hostOf } from '../../../mcp/server-key.js';
+import type { McpConnection } from '../../../mcp/connection.js';
+import { icon, type IconName } from '../../shared/icons.js';
+import type { McpDiagnosis } from '../../../mcp/diagnosis.js';
+import { diagnosisText } from '../error-words.js';
+import type { ChatPanel } from './panel.js';
+
+/** What the header draws. */
+export interface HeaderView {
+  connections: readonly McpConnection[];
+  /** The open side panel. */
+  panel: ChatPanel | undefined;
+  /** The overflow menu is open. */
+  menuOpen: boolean;
+  /** The model in use ('' when none is set up). */
+  model: string;
+  /** Models the person can switch to from the header (a picker when there are several). */
+  models: readonly string[];
+  /** Draw a Close button (the launcher's panel). */
+  closable: boolean;
+  /** Interface text (from the `strings` table). */
+  text?: HeaderText;
+}
+
+/** The header's words. */
+export interface HeaderText {
+  title: string;
+  conversations: string;
+  resources: string;
+  servers: string;
+  settings: string;
+  newConversation: string;
+  more: string;
+  /** A server's connection state, and why it cannot be used, in the tooltip of its status. */
+  serverState?: (state: string) => string;
+  diagnosis?: (diagnosis: McpDiagnosis, english: string) => string;
+  serverStatus?: (state: string) => string;
+  chooseModel?: string;
+  model?: string;
+  modelTitle?: (model: string) => string;
+  panels?: string;
+  closeChat?: string;
+  close?: string;
+}
+
+/** What the header's buttons do. */
+export interface HeaderActions {
+  /** Opens `panel`, or closes the panels (`undefined`). */
+  showPanel(panel: ChatPanel | undefined): void;
+  newConversation(): void;
+  /** Opens or closes the overflow menu. */
+  setMenu(open: boolean): void;
+  chooseModel(model: string): void;
+  close(): void;
+  /** The name to show for a server (kept while it reconnects). */
+  nameOf(connection: McpConnection): string;
+}
+
+const MENU: ReadonlyArray<{ panel: ChatPanel; label: string; icon: IconName }> = [
+  { panel: 'conversations', label: 'Conversations', icon: 'history' },
+  { panel: 'resources', label: 'Resources', icon: 'file-text' },
+  { panel: 'servers', label: 'Servers', icon: 'server' },
+  { panel: 'settings', label: 'Settings', icon: 'settings' },
+];
+
+const STATE_WORDS: Record<string, string> = {
+  idle: 'not connected',
+  connecting: 'connecting',
+  connected: 'connected',
+  reconnecting: 'reconnecting',
+  'auth-required': 'needs sign-in',
+  failed: 'failed',
+  closed: 'closed',
+};
+
+/** Arrow keys, Home and End move between the menu's items; Escape and Tab close it. */
+function onMenuKey(event: KeyboardEvent, actions: HeaderActions): void {
+  const items = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+  const at = items.indexOf(event.target as HTMLElement);
+  const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+  if (event.key === 'ArrowDown') go(at + 1);
+  else if (event.key === 'ArrowUp') go(at - 1);
+  else if (event.key === 'Home') go(0);
+  else if (event.key === 'End') go(items.length - 1);
+  else if (event.key === 'Escape' || event.key === 'Tab') {
+    if (event.key === 'Escape') event.stopPropagation();
+    actions.setMenu(false);
+    if (event.key === 'Escape') ((event.currentTarget as HTMLElement).parentElement?.querySelector('.more') as HTMLElement | null)?.focus();
+    return;
+  } else return;
+  event.preventDefault();
+}
+
+/**
+ * The header, one row: title, a compact status per server (a dot; the name
+ * when there is room; the full name and state in the tooltip; opens the
+ * Servers panel), the model (a picker when several are listed), New
+ * conversation, and the overflow menu of panels (each shows whether it is open).
+ */
+export function renderHeader(view: HeaderView, actions: HeaderActions) {
+  const { panel } = view;
+  return html`<header part="header">
+    <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
+    <span class="servers">
+      ${view.connections.map(
+        (c) => html`<button
+          part="server-status ${c.state}"
+          class="server-status ${c.state}"
+          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`}
+          aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`}
+          @click=${() => actions.showPanel('servers')}
+        >
+          <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
+        </button>`,
+      )}
+    </span>
+    <span class="spacer"></span>
+    ${view.models.length > 1
+      ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'} @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
+          ${view.models.map((m) => html`<option value=${m} ?selected=${m === view.model}>${m}</option>`)}
+        </select>`
+      : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
+          <span class="model-name" dir="auto">${view.model || (view.text?.chooseModel ?? 'Choose a model')}</span>${icon('chevron-down')}
+        </button>`}
+    <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
+      ${icon('square-pen')}
+    </button>
+    <span class="menu-anchor">
+      <button
+        part="header-button menu-button"
+        class="icon-button more"
+        aria-label=${view.text?.more ?? 'More'}
+        data-tip=${view.text?.more ?? 'More'}
+        data-tip-end
+        aria-haspopup="menu"
+        aria-expanded=${view.menuOpen ? 'true' : 'false'}
+        aria-controls="chat-menu"
+        @click=${() => actions.setMenu(!view.menuOpen)}
+      >
+        ${icon('ellipsis')}
+      </button>
+      ${view.menuOpen
+        ? html`<div part="menu" class="menu" id="chat-menu" role="menu" aria-label=${view.text?.panels ?? 'Panels'} @keydown=${(e: KeyboardEvent) => onMenuKey(e, actions)}>
+            ${MENU.map(
+              (m) => html`<button
+                part="menu-item"
+                role="menuitemcheckbox"
+                aria-checked=${panel === m.panel ? 'true' : 'false'}
+                @click=${() => {
+                  actions.setMenu(false);
+                  actions.showPanel(panel === m.panel ? undefined : m.panel);
+                }}
+              >
+                ${icon(m.icon)}<span>${view.text?.[m.panel] ?? m.label}</span>${panel === m.panel ? icon('check', 'icon tick') : nothing}
+              </button>`,
+            )}
+          </div>`
+        : nothing}
+    </span>
+    ${view.closable
+      ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
+      : nothing}
+  </header>`;
+}

@@ -1,0 +1,7 @@
+// The side panels (conversations, servers, settings, resources) and the Conversations panel's list: loaded when one is first opened.
+export { renderConversationsPanel } from '../conversations/conversations-panel.js';
+export { renderResourcesPanel } from '../resources/resources-panel.js';
+export { renderServersPanel } from '../servers/servers-panel.js';
+export { renderSettingsPanel } from '../model/settings-panel.js';
+export { panelContentStyles } from './panel-content.styles.js';
+export { ConversationList } from '../conversations/conversation-list.js';

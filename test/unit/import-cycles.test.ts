@@ -1,0 +1,67 @@
+// Issue 21: no import circles in the project, and <mcp-chat>'s one lazy
+// boundary stays one (docs/architecture.md, "The chat as features"). Runs in
+// `npm test` (the node project), so a new circle fails the suite.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { importCycles, importGraph, sourceFiles } from '../../scripts/import-cycles.mjs';
+
+const CHAT = path.resolve('src/elements/mcp-chat');
+const rel = (f: string) => path.relative(CHAT, f);
+
+describe('import circles', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'cycles-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  test('the check finds a circle, through a type import and a dynamic import too', () => {
+    mkdirSync(path.join(scratch, 'lazy'));
+    writeFileSync(path.join(scratch, 'a.ts'), "import type { B } from './b.js';\nexport type A = B;\n");
+    writeFileSync(path.join(scratch, 'b.ts'), "export type B = string;\nexport const load = () => import('./lazy/c.js');\n");
+    writeFileSync(path.join(scratch, 'lazy/c.ts'), "export { type A } from '../a.js';\n");
+    writeFileSync(path.join(scratch, 'd.ts'), "import './a.js';\n");
+    const cycles = importCycles(scratch);
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]!.map((f) => path.basename(f)).sort()).toEqual(['a.ts', 'b.ts', 'c.ts']);
+  });
+
+  test('src has none', () => {
+    expect(importCycles('src')).toEqual([]);
+  });
+});
+
+describe("<mcp-chat>'s one lazy boundary", () => {
+  const files = sourceFiles(CHAT);
+  const graph = importGraph(files);
+  const chunks = path.join(CHAT, 'chunks.ts');
+  const element = path.join(CHAT, 'mcp-chat.ts');
+
+  test('only chunks.ts calls import()', () => {
+    const calling = files.filter((f) => /(?<!typeof )\bimport\s*\(\s*['"]/.test(readFileSync(f, 'utf8'))).map(rel);
+    expect(calling).toEqual(['chunks.ts']);
+  });
+
+  test('only the element imports chunks.ts, and no feature imports the element', () => {
+    const importers = (target: string) => files.filter((f) => graph.get(f)!.has(target)).map(rel);
+    expect(importers(chunks)).toEqual(['mcp-chat.ts']);
+    // index.ts is the folder's public entry, above the element.
+    expect(importers(element)).toEqual(['index.ts']);
+  });
+
+  test('a chunk imports neither the element, nor chunks.ts, nor a file that does', () => {
+    const above = new Set([element, chunks, path.join(CHAT, 'index.ts')]);
+    for (const f of files) if (graph.get(f)!.has(chunks)) above.add(f);
+    for (const chunk of files.filter((f) => f.endsWith('.chunk.ts'))) {
+      const seen = new Set<string>();
+      const walk = (f: string) => {
+        for (const next of graph.get(f) ?? []) {
+          if (seen.has(next) || !next.startsWith(CHAT)) continue;
+          seen.add(next);
+          walk(next);
+        }
+      };
+      walk(chunk);
+      expect([...seen].filter((f) => above.has(f)).map(rel), rel(chunk)).toEqual([]);
+    }
+  });
+});
