@@ -350,12 +350,17 @@ export class ConnectionLifecycle {
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
     const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
     const classified = classifyError(error, this.url, 'connect');
-    if (!hidden && classified.kind !== McpErrorKind.Unreachable) return classified;
+    // A request that got no HTTP answer behind another failure (a version negotiation that could not
+    // reach the server because its CORS refused the 2026 headers): the probes tell.
+    if (!hidden && classified.kind !== McpErrorKind.Unreachable && tap.networkFailures === 0) return classified;
     // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
     const diagnosis = await import('./diagnose.js').catch(() => undefined);
     if (!diagnosis) return classified;
     if (hidden) return diagnosis.hiddenSessionIdError(this.url, error);
-    return (await diagnosis.diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch)) ?? classified;
+    const found = await diagnosis.diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch);
+    // Only a CORS finding replaces a failure that was not a network one.
+    if (classified.kind === McpErrorKind.Unreachable) return found ?? classified;
+    return found?.kind === McpErrorKind.Cors && found.diagnosis?.kind !== 'cors-responses' ? found : classified;
   }
 
   // ---- liveness and recovery ---------------------------------------------------

@@ -423,7 +423,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
         // Refused Mcp-Param-* headers (CORS): once, the call goes again without them (see header-fallback.ts).
         if (error instanceof McpConnectionError && error.diagnosis?.kind === 'cors-headers' && error.diagnosis.headers.every((h) => h.startsWith('mcp-param-')) && this.life.dropParamHeaders()) {
           this.dispatchEvent(new McpConnectionChangeEvent(this.state, this.state, this.error));
-          return await attempt(false);
+          // A server that needs the header refuses the call without it (the official SDK does): then the
+          // CORS finding, which says what to fix, is the better error.
+          return await attempt(false).catch((retryError: unknown) => {
+            throw retryError instanceof UrlElicitationRequiredError ? retryError : error;
+          });
         }
         throw error;
       }
