@@ -31,6 +31,7 @@ import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
 import type { McpDegradation } from './header-fallback.js';
 import { hostOf, serverName } from './server-key.js';
+import { declaresSkills, listSkillsOf, loadSkillOf, type LoadedSkill, type McpSkill } from './skills.js';
 import type { SessionTrace } from './trace.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
@@ -466,6 +467,34 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
   private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
     return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
+  }
+
+  /** Whether the server offers skills (it declared the `io.modelcontextprotocol/skills` extension). */
+  get supportsSkills(): boolean {
+    return declaresSkills(this.capabilities as { extensions?: Record<string, unknown> } | undefined);
+  }
+
+  /**
+   * The server's skills (`skills/list`, every page; the Skills extension,
+   * see skills.ts). Empty when the server does not offer skills. Names and
+   * descriptions are the server's untrusted text: show them as text.
+   */
+  async listSkills(options: { signal?: AbortSignal } = {}): Promise<McpSkill[]> {
+    await this.life.ready();
+    if (!this.supportsSkills) return [];
+    return this.request((c) => listSkillsOf(c, options));
+  }
+
+  /**
+   * Loads one skill by the URI of its `SKILL.md` for the conversation: its
+   * entry (`skills/get`) and content (`resources/read`), checked against
+   * each other (size, SHA-256, name and description). `content` is one text
+   * block, marked untrusted in `_meta`, to add to the conversation. Call it
+   * when the person asks for the skill (from the palette), not ahead of need.
+   * Rejects with a `SkillError` (its message says why) or a {@link McpConnectionError}.
+   */
+  async loadSkill(uri: string, options: { signal?: AbortSignal } = {}): Promise<LoadedSkill> {
+    return this.request((c) => loadSkillOf(c, (u) => c.readResource({ uri: u }, { signal: options.signal, cacheMode: 'refresh' }), { id: this.id, name: this.name }, uri, options));
   }
 
   /** Reads a resource. */

@@ -8,6 +8,7 @@ import type { Root } from './input-types.js';
 import { serverName } from './server-key.js';
 import { assignModelToolNames } from './tool-names.js';
 import { taskPlan } from './tasks.js';
+import type { McpSkill } from './skills.js';
 import { SessionTrace, type SessionTraceOptions, type TraceDocument } from './trace.js';
 
 /** One tool in the hub's merged catalog. */
@@ -104,6 +105,17 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   /** The trace as one JSON document (docs/trace.md), or `undefined` when none is on. */
   exportTrace(): TraceDocument | undefined {
     return this._trace?.export();
+  }
+
+  /**
+   * The skills of every connected server that offers them (the Skills
+   * extension), each with its server: a skill is identified by the pair, never
+   * by its URI alone. A server whose list fails is left out.
+   */
+  async listSkills(options: { signal?: AbortSignal } = {}): Promise<Array<{ connection: McpConnection; skill: McpSkill }>> {
+    const ready = this.list.filter((c) => c.state === 'connected' && c.supportsSkills);
+    const lists = await Promise.allSettled(ready.map((c) => c.listSkills(options)));
+    return lists.flatMap((r, i) => (r.status === 'fulfilled' ? r.value.map((skill) => ({ connection: ready[i]!, skill })) : []));
   }
 
   /** Adds a server (not connected yet: call `connect()` on it, or {@link connectAll}). */

@@ -47,6 +47,8 @@ export type { RegistryEntry, RegistryField, RegistryHeader, RegistryIcon, Regist
 export { TASKS_EXTENSION } from './tasks.js';
 export { DEFAULT_TRACE_MAX_BYTES, SessionTrace, TRACE_FORMAT, TRACE_VERSION } from './trace.js';
 export type { SessionTraceOptions, TraceDocument, TraceEntry, TraceServerRef } from './trace.js';
+export { declaresSkills, SKILL_META_KEY, SkillError, SKILLS_EXTENSION, UNTRUSTED_META_KEY } from './skills.js';
+export type { LoadedSkill, McpSkill, McpSkillFile } from './skills.js';
 export { DegradationCost, OPTIONAL_MCP_HEADERS } from './header-fallback.js';
 export type { McpDegradation } from './header-fallback.js';
 export type { TaskInfo, TaskStatus } from './tasks.js';
