@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { McpConnection, McpHub } from '../../src/mcp/index.js';
+import { McpConnection, McpHub, probeServer } from '../../src/mcp/index.js';
 
 // Servers on another origin whose CORS preflight allows only some request headers
 // (test/setup/strict-cors.ts). Chromium enforces the lists: a header not allowed fails the request.
@@ -76,5 +76,10 @@ describe('a server whose CORS refuses optional request headers', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ headers: expect.not.objectContaining({ 'mcp-protocol-version': expect.anything() }) });
     expect(JSON.stringify(document)).toContain('traced');
+  });
+
+  test('the live probe of a registry remote says it works here, and without which headers', async () => {
+    const result = await probeServer(inject('strictCorsUrl'));
+    expect(result).toMatchObject({ badge: 'works', era: 'legacy', degraded: { costs: expect.arrayContaining(['no-modern-era', 'no-version-header']) } });
   });
 });
