@@ -20,6 +20,7 @@ export {
   McpMessage,
   McpRegistrySearch,
   McpSamplingApproval,
+  McpTraceView,
   McpToolCard,
   PROVIDER_KINDS,
   REGISTRY_SEARCH_STRINGS_EN,

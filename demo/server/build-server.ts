@@ -7,6 +7,7 @@ import { registerTicTacToe } from './tic-tac-toe.js';
 import { registerContentTools, type InstanceContext } from './tools-content.js';
 import { registerElicitationTools } from './tools-elicitation.js';
 import { registerSamplingTools } from './tools-sampling.js';
+import { registerSkills, skillsCapability } from './skills.js';
 
 /** Shown to clients (and often to their model) as the server's `instructions`. */
 export const DEMO_INSTRUCTIONS =
@@ -35,6 +36,8 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
         tools: { listChanged: true },
         prompts: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
+        // The Skills extension (SEP-2640): skills/list, skills/get, skill:// resources (skills.ts).
+        extensions: skillsCapability(),
       },
       instructions: DEMO_INSTRUCTIONS,
       requestState: { verify: ctx.state.codec.verify },
@@ -47,5 +50,6 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
   registerPrompts(server);
   registerResources(server, ctx);
   registerAppTools(server, ctx);
+  registerSkills(server);
   return server;
 }

@@ -16,6 +16,7 @@ export { UnsupportedElicitationError } from './mcp-elicit-form/unsupported-elici
 export { createElicitationHandler, registerElicitForm, showElicitForm } from './mcp-elicit-form/show-elicit-form.js';
 export type { ElicitationHandlerTarget, ElicitFormOptions, ShowElicitFormOptions } from './mcp-elicit-form/show-elicit-form.js';
 export { McpRegistrySearch } from './mcp-registry-search/mcp-registry-search.js';
+export { McpTraceView } from './mcp-trace-view/mcp-trace-view.js';
 export { REGISTRY_SEARCH_STRINGS_EN } from './mcp-registry-search/registry-search-strings.js';
 export type { RegistrySearchStrings } from './mcp-registry-search/registry-search-strings.js';
 export { McpSamplingApproval } from './mcp-sampling-approval/mcp-sampling-approval.js';

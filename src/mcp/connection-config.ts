@@ -12,8 +12,17 @@ export interface McpConnectionConfig {
   url: string;
   /** A name for people and for prefixing colliding tool names; defaults to the server's own name. */
   name?: string;
-  /** Extra HTTP headers sent with every request (they must pass the server's CORS). */
+  /**
+   * Extra HTTP headers sent with every request. A header the server's CORS
+   * refuses is left off (see `McpConnection.degraded`).
+   */
   headers?: Record<string, string>;
+  /**
+   * Names of request headers whose values are secret (a registry entry's
+   * `isSecret` headers): never written to a session trace. The values of
+   * `headers` and any `Authorization` are never written anyway.
+   */
+  secretHeaders?: string[];
   /**
    * OAuth for servers that need sign-in. With a provider that can run the
    * person's part itself (`signIn()`, like `BrowserOAuthProvider`),

@@ -5,7 +5,8 @@ import type { ActiveCall, CallRegistry } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
 import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
 import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
-import { FetchTap } from './fetch-tap.js';
+import { FetchTap, type TapTrace } from './fetch-tap.js';
+import { describeDegradation, isDroppable, needsLegacy, OPTIONAL_MCP_HEADERS, type McpDegradation } from './header-fallback.js';
 import { hostOf } from './server-key.js';
 
 const VERIFY_TIMEOUT_MS = 5000;
@@ -27,7 +28,12 @@ export interface LifecycleOwner {
   restore(client: Client): Promise<void>;
   /** Fires the connection's `mcp-connection-change`. */
   dispatchEvent(event: Event): boolean;
+  /** The session trace to record requests into, when one is on. */
+  trace(): TapTrace | undefined;
 }
+
+/** How many times one connect may drop refused headers and try again. */
+const MAX_DEGRADE_ROUNDS = 2;
 
 /**
  * The life of one server connection, owned by {@link McpConnection}: the state
@@ -52,6 +58,9 @@ export class ConnectionLifecycle {
   private connecting?: Promise<void>;
   /** `ready()` calls waiting for the next state change. */
   private waiting: Array<() => void> = [];
+  /** Request headers the server's CORS refuses: never sent (see header-fallback.ts). */
+  private readonly dropped = new Set<string>();
+  private _degraded?: McpDegradation;
 
   constructor(private readonly owner: LifecycleOwner) {}
 
@@ -74,6 +83,10 @@ export class ConnectionLifecycle {
   /** The current client's transport. */
   get transport(): StreamableHTTPClientTransport | undefined {
     return this._transport;
+  }
+  /** The headers this connection leaves off because the server's CORS refuses them, and what that costs. */
+  get degraded(): McpDegradation | undefined {
+    return this._degraded;
   }
   /** The current client's fetch tap. */
   get tap(): FetchTap | undefined {
@@ -220,6 +233,7 @@ export class ConnectionLifecycle {
         },
       },
       this.owner.config.fetch,
+      { dropped: () => this.dropped, trace: () => this.owner.trace() },
     );
   }
 
@@ -243,8 +257,25 @@ export class ConnectionLifecycle {
     return { client, transport: this.createTransport(tap), tap };
   }
 
-  /** Connects a fresh SDK client (the old one, if any, is closed first) and restores everything. */
+  /**
+   * Connects a fresh SDK client (the old one, if any, is closed first) and
+   * restores everything. When the server's CORS refuses optional request
+   * headers (found on a failure, or when a request of the handshake failed
+   * at the network level), those are dropped and the connect tried again,
+   * in the 2025 era when the 2026 one needs them (see header-fallback.ts).
+   */
   private async establish(prior?: { kind: 'legacy' }): Promise<void> {
+    for (let round = 0; ; round++) {
+      const canDegrade = round < MAX_DEGRADE_ROUNDS;
+      const era = needsLegacy(this.dropped) ? { kind: 'legacy' as const } : prior;
+      const outcome = await this.establishOnce(era, canDegrade);
+      if (outcome === 'connected') return;
+      // 'degraded': headers were added to `dropped`; try again without them.
+    }
+  }
+
+  /** One connect; `'degraded'` when refused headers were found and dropped (the caller tries again). */
+  private async establishOnce(prior: { kind: 'legacy' } | undefined, canDegrade: boolean): Promise<'connected' | 'degraded'> {
     await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, 'The connection is being re-established.', { url: this.url }));
     const generation = ++this._generation;
     let attempt = this.createClient(generation);
@@ -252,7 +283,11 @@ export class ConnectionLifecycle {
       await attempt.client.connect(attempt.transport, prior ? { prior } : undefined);
     } catch (error) {
       await attempt.client.close().catch(() => {});
-      if ((this.owner.config.era ?? 'auto') !== 'auto' || prior || !isServerErrorOnProbe(error)) throw await this.diagnose(error, attempt.tap);
+      if ((this.owner.config.era ?? 'auto') !== 'auto' || prior || !isServerErrorOnProbe(error)) {
+        const failure = await this.diagnose(error, attempt.tap);
+        if (canDegrade && failure.diagnosis?.kind === 'cors-headers' && (await this.degrade())) return 'degraded';
+        throw failure;
+      }
       // A gateway answering server/discover with 5xx: not era evidence, so try the 2025 handshake.
       attempt = this.createClient(generation);
       try {
@@ -261,6 +296,12 @@ export class ConnectionLifecycle {
         await attempt.client.close().catch(() => {});
         throw await this.diagnose(fallbackError, attempt.tap);
       }
+    }
+    // A request of the handshake failed without an HTTP answer, yet the SDK got through (it falls back to
+    // 2025 when the server/discover probe fails): in a browser, often CORS refusing a header. Look, and drop.
+    if (canDegrade && attempt.tap.networkFailures > 0 && (await this.degrade())) {
+      await attempt.client.close().catch(() => {});
+      return 'degraded';
     }
     if (generation !== this._generation || this._state === McpConnectionState.Closed) {
       await attempt.client.close().catch(() => {});
@@ -273,17 +314,53 @@ export class ConnectionLifecycle {
       await this.dropClient(classifyError(error, this.url, 'connect'));
       throw error;
     }
+    return 'connected';
+  }
+
+  /**
+   * Asks which optional request headers the server's CORS refuses and adds
+   * the droppable ones to `dropped`. True when something new is dropped (try
+   * again). Not when the connection is pinned to 2026 and the era would be lost.
+   */
+  private async degrade(): Promise<boolean> {
+    const diagnosis = await import('./diagnose.js').catch(() => undefined);
+    if (!diagnosis) return false;
+    const custom = Object.keys(this.owner.config.headers ?? {}).map((h) => h.toLowerCase());
+    const refused = await diagnosis.refusedRequestHeaders(this.url, [...OPTIONAL_MCP_HEADERS, ...custom], this.owner.config.fetch);
+    const fresh = (refused ?? []).filter((h) => isDroppable(h) && !this.dropped.has(h));
+    if (fresh.length === 0) return false;
+    const next = new Set([...this.dropped, ...fresh]);
+    if (this.owner.config.era === 'modern' && needsLegacy(next)) return false;
+    for (const header of fresh) this.dropped.add(header);
+    this._degraded = describeDegradation(hostOf(this.url), this.dropped);
+    return true;
+  }
+
+  /**
+   * A call's `Mcp-Param-*` headers were refused by CORS: leave them off from
+   * now on. True when that is new (the caller may try the call again).
+   */
+  dropParamHeaders(): boolean {
+    if (this.dropped.has('mcp-param-*')) return false;
+    this.dropped.add('mcp-param-*');
+    this._degraded = describeDegradation(hostOf(this.url), this.dropped);
+    return true;
   }
 
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
     const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
     const classified = classifyError(error, this.url, 'connect');
-    if (!hidden && classified.kind !== McpErrorKind.Unreachable) return classified;
+    // A request that got no HTTP answer behind another failure (a version negotiation that could not
+    // reach the server because its CORS refused the 2026 headers): the probes tell.
+    if (!hidden && classified.kind !== McpErrorKind.Unreachable && tap.networkFailures === 0) return classified;
     // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
     const diagnosis = await import('./diagnose.js').catch(() => undefined);
     if (!diagnosis) return classified;
     if (hidden) return diagnosis.hiddenSessionIdError(this.url, error);
-    return (await diagnosis.diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch)) ?? classified;
+    const found = await diagnosis.diagnoseNetworkFailure(this.url, Object.keys(this.owner.config.headers ?? {}), this.owner.config.fetch);
+    // Only a CORS finding replaces a failure that was not a network one.
+    if (classified.kind === McpErrorKind.Unreachable) return found ?? classified;
+    return found?.kind === McpErrorKind.Cors && found.diagnosis?.kind !== 'cors-responses' ? found : classified;
   }
 
   // ---- liveness and recovery ---------------------------------------------------

@@ -23,13 +23,16 @@ import { TypedEventTarget } from '../content/typed-event-target.js';
 import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
 import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
-import { McpCatalogChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
+import { McpCatalogChangeEvent, McpConnectionChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
 import { ConnectionLifecycle } from './connection-lifecycle.js';
 import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
 import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
+import type { McpDegradation } from './header-fallback.js';
 import { hostOf, serverName } from './server-key.js';
+import { declaresSkills, listSkillsOf, loadSkillOf, type LoadedSkill, type McpSkill } from './skills.js';
+import type { SessionTrace } from './trace.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
@@ -114,8 +117,9 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   private readonly calls: CallRegistry;
   /** The state machine and the SDK client of the moment. */
   private readonly life: ConnectionLifecycle;
+  private _trace?: SessionTrace;
 
-  constructor(config: McpConnectionConfig, options: { router?: InputRouter } = {}) {
+  constructor(config: McpConnectionConfig, options: { router?: InputRouter; trace?: SessionTrace } = {}) {
     super();
     this.config = { ...config };
     this.url = new URL(config.url, typeof location === 'undefined' ? undefined : location.href).href;
@@ -130,7 +134,45 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       wire: (client, generation, current) => this.wire(client, generation, current),
       restore: (client) => this.restore(client),
       dispatchEvent: (event) => this.dispatchEvent(event),
+      trace: () => this.tapTrace(),
     });
+    if (options.trace) this.trace = options.trace;
+  }
+
+  /**
+   * The session trace this connection records into (every HTTP request to
+   * the server, its JSON-RPC messages both ways, status, `Mcp-*` headers and
+   * timings; see {@link SessionTrace}), or `undefined` (the default: nothing
+   * is recorded). `McpHub.startTrace()` sets it on every connection.
+   */
+  get trace(): SessionTrace | undefined {
+    return this._trace;
+  }
+  set trace(trace: SessionTrace | undefined) {
+    this._trace = trace;
+    if (!trace) return;
+    for (const value of Object.values(this.config.headers ?? {})) trace.addSecret(value);
+    trace.registerServer({ id: this.id, url: this.url }, () => ({
+      name: this.name,
+      era: this.getProtocolEra(),
+      protocolVersion: this.protocolVersion,
+      degraded: this.degraded,
+    }));
+  }
+
+  /**
+   * Set when the server's CORS refuses optional request headers and this
+   * connection works without them (which headers, what it costs, a sentence):
+   * show it with the server. `undefined` for a connection that sends everything.
+   */
+  get degraded(): McpDegradation | undefined {
+    return this.life.degraded;
+  }
+
+  private tapTrace() {
+    const trace = this._trace;
+    if (!trace) return undefined;
+    return { trace, server: this.id, endpoint: this.url, secretNames: new Set((this.config.secretHeaders ?? []).map((h) => h.toLowerCase())) };
   }
 
   /** The current state. */
@@ -376,7 +418,20 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
         (error, client) => (!urlsAsked && error instanceof UrlElicitationRequiredError ? error : failed(error, client)),
       );
     try {
-      return await attempt(false);
+      try {
+        return await attempt(false);
+      } catch (error) {
+        // Refused Mcp-Param-* headers (CORS): once, the call goes again without them (see header-fallback.ts).
+        if (error instanceof McpConnectionError && error.diagnosis?.kind === 'cors-headers' && error.diagnosis.headers.every((h) => h.startsWith('mcp-param-')) && this.life.dropParamHeaders()) {
+          this.dispatchEvent(new McpConnectionChangeEvent(this.state, this.state, this.error));
+          // A server that needs the header refuses the call without it (the official SDK does): then the
+          // CORS finding, which says what to fix, is the better error.
+          return await attempt(false).catch((retryError: unknown) => {
+            throw retryError instanceof UrlElicitationRequiredError ? retryError : error;
+          });
+        }
+        throw error;
+      }
     } catch (error) {
       if (!(error instanceof UrlElicitationRequiredError)) throw error;
       if (!(await this.askUrls(error.elicitations, name, args, options))) throw await failed(error, this.life.client);
@@ -412,6 +467,34 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
   private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
     return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
+  }
+
+  /** Whether the server offers skills (it declared the `io.modelcontextprotocol/skills` extension). */
+  get supportsSkills(): boolean {
+    return declaresSkills(this.capabilities as { extensions?: Record<string, unknown> } | undefined);
+  }
+
+  /**
+   * The server's skills (`skills/list`, every page; the Skills extension,
+   * see skills.ts). Empty when the server does not offer skills. Names and
+   * descriptions are the server's untrusted text: show them as text.
+   */
+  async listSkills(options: { signal?: AbortSignal } = {}): Promise<McpSkill[]> {
+    await this.life.ready();
+    if (!this.supportsSkills) return [];
+    return this.request((c) => listSkillsOf(c, options));
+  }
+
+  /**
+   * Loads one skill by the URI of its `SKILL.md` for the conversation: its
+   * entry (`skills/get`) and content (`resources/read`), checked against
+   * each other (size, SHA-256, name and description). `content` is one text
+   * block, marked untrusted in `_meta`, to add to the conversation. Call it
+   * when the person asks for the skill (from the palette), not ahead of need.
+   * Rejects with a `SkillError` (its message says why) or a {@link McpConnectionError}.
+   */
+  async loadSkill(uri: string, options: { signal?: AbortSignal } = {}): Promise<LoadedSkill> {
+    return this.request((c) => loadSkillOf(c, (u) => c.readResource({ uri: u }, { signal: options.signal, cacheMode: 'refresh' }), { id: this.id, name: this.name }, uri, options));
   }
 
   /** Reads a resource. */

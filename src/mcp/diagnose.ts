@@ -39,24 +39,9 @@ export async function diagnoseNetworkFailure(
   fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
   baseHeaders: readonly string[] = MCP_REQUEST_HEADERS,
 ): Promise<McpConnectionError | undefined> {
-  if (typeof window === 'undefined' || typeof location === 'undefined') return undefined;
-  let target: URL;
-  try {
-    target = new URL(url, location.href);
-  } catch {
-    return undefined;
-  }
-  if (target.origin === location.origin) return undefined;
-  const host = target.host;
-  const probe = async (init: RequestInit): Promise<boolean> => {
-    try {
-      const response = await fetchFn(target, { ...init, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      await response.body?.cancel().catch(() => {});
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const prober = crossOriginProber(url, fetchFn);
+  if (!prober) return undefined;
+  const { target, host, probe } = prober;
   if (!(await probe({ method: 'GET', mode: 'no-cors' }))) {
     return diagnosedError(McpErrorKind.Unreachable, { kind: 'unreachable', url: target.href }, { url });
   }
@@ -64,11 +49,7 @@ export async function diagnoseNetworkFailure(
     return corsError({ kind: 'cors-origin', host, origin: location.origin }, { url, missingHeader: 'Access-Control-Allow-Origin' });
   }
   const names = [...new Set([...baseHeaders, ...extraHeaders.map((h) => h.toLowerCase())])];
-  const refused: string[] = [];
-  for (const name of names) {
-    const value = name === 'content-type' ? 'application/json' : 'probe';
-    if (!(await probe({ method: 'GET', mode: 'cors', headers: { [name]: value } }))) refused.push(name);
-  }
+  const refused = await refusedAmong(probe, names);
   if (refused.length > 1 && refused.length === names.length) {
     // Every preflighted request fails, even with the one header every MCP POST needs:
     // the preflight itself is refused (OPTIONS answered 404/405, or without the allow headers).
@@ -78,6 +59,55 @@ export async function diagnoseNetworkFailure(
     return corsError({ kind: 'cors-headers', host, headers: refused }, { url, missingHeader: refused[0] });
   }
   return corsError({ kind: 'cors-responses', host }, { url, missingHeader: 'Access-Control-Allow-Origin' });
+}
+
+/** A probe per header: the names whose preflighted request fails. */
+async function refusedAmong(probe: (init: RequestInit) => Promise<boolean>, names: readonly string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const name of names) {
+    const value = name === 'content-type' ? 'application/json' : name === 'mcp-protocol-version' ? '2025-11-25' : 'probe';
+    if (!(await probe({ method: 'GET', mode: 'cors', headers: { [name]: value } }))) refused.push(name);
+  }
+  return refused;
+}
+
+/** The probe requests of {@link diagnoseNetworkFailure}, for a cross-origin `url` in a browser; else undefined. */
+function crossOriginProber(url: string, fetchFn: typeof fetch): { target: URL; host: string; probe: (init: RequestInit) => Promise<boolean> } | undefined {
+  if (typeof window === 'undefined' || typeof location === 'undefined') return undefined;
+  let target: URL;
+  try {
+    target = new URL(url, location.href);
+  } catch {
+    return undefined;
+  }
+  if (target.origin === location.origin) return undefined;
+  const probe = async (init: RequestInit): Promise<boolean> => {
+    try {
+      const response = await fetchFn(target, { ...init, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      await response.body?.cancel().catch(() => {});
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { target, host: target.host, probe };
+}
+
+/**
+ * Which of `names` (request headers, lower case) the server's CORS refuses,
+ * for a page in a browser talking to another origin. `undefined` when that
+ * cannot be told or does not apply: outside a browser, same origin, the
+ * server does not answer, or its CORS refuses this page altogether (then no
+ * header can be dropped to get through). Also `undefined` when the request
+ * every MCP POST needs (`Content-Type: application/json`) is refused.
+ */
+export async function refusedRequestHeaders(url: string, names: readonly string[], fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<string[] | undefined> {
+  const prober = crossOriginProber(url, fetchFn);
+  if (!prober) return undefined;
+  const { probe } = prober;
+  if (!(await probe({ method: 'GET', mode: 'no-cors' })) || !(await probe({ method: 'GET', mode: 'cors' }))) return undefined;
+  if ((await refusedAmong(probe, ['content-type'])).length > 0) return undefined;
+  return refusedAmong(probe, [...new Set(names.map((n) => n.toLowerCase()))]);
 }
 
 /** The error for a server whose session id this page cannot read. */

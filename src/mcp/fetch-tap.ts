@@ -28,6 +28,8 @@
  * the server's handler, so sending it again is safe.
  */
 
+import type { SessionTrace } from './trace.js';
+
 /** Private marker header, stripped before sending. */
 export const CALL_TAG_HEADER = 'x-mcp-elements-call';
 
@@ -53,17 +55,42 @@ export interface FetchTapHooks {
   onAnswerLost(ids: Array<string | number>, error: unknown): void;
 }
 
+/**
+ * What the tap asks its connection at each request (both optional): the
+ * headers to leave off (lower case; `mcp-param-*` means all of them) because
+ * the server's CORS refuses them, and the session trace to record into.
+ */
+export interface FetchTapOptions {
+  /** Request headers never sent (see `McpConnection.degraded`). */
+  dropped?: () => ReadonlySet<string>;
+  /** Where to record this request, if a trace is on. */
+  trace?: () => TapTrace | undefined;
+}
+
+/** A trace as the tap records into it. */
+export interface TapTrace {
+  trace: SessionTrace;
+  /** The connection id. */
+  server: string;
+  /** The MCP endpoint: only requests to it have their bodies recorded (not OAuth's). */
+  endpoint: string;
+  /** Header names (lower case) whose values are never recorded. */
+  secretNames: ReadonlySet<string>;
+}
+
 /** See the module comment. */
 export class FetchTap {
   /** True when an initialize answer came back without a readable `Mcp-Session-Id` in a CORS response. */
   sessionIdHidden = false;
+  /** Requests that failed at the network level (no HTTP answer, not aborted): in a browser, often CORS. */
+  networkFailures = 0;
   readonly fetch: typeof fetch;
   /** What to close when a call ends: one entry per POST the call made (2026 input rounds make several). */
   private readonly open = new Map<string, Set<() => void>>();
   /** The marker taken off each POST's headers. */
   private readonly tagged = new WeakMap<Headers, string>();
 
-  constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args)) {
+  constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args), options: FetchTapOptions = {}) {
     this.fetch = async (input, init) => {
       let tag: string | null = null;
       let request = init;
@@ -82,7 +109,14 @@ export class FetchTap {
         if (tag !== null) headers.delete(CALL_TAG_HEADER);
         request = { ...init, headers };
       }
+      const dropped = options.dropped?.();
+      if (dropped && dropped.size > 0) request = { ...request, headers: withoutHeaders(request?.headers, dropped) };
       const body = typeof init?.body === 'string' ? init.body : '';
+      const traced = options.trace?.();
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const started = Date.now();
+      const toEndpoint = traced !== undefined && sameEndpoint(url, traced.endpoint);
+      const requestSeq = traced?.trace.request(traced.server, request?.method ?? 'GET', url, new Headers(request?.headers), body, traced.secretNames, toEndpoint);
       let own: AbortController | undefined;
       if (tag !== null) {
         own = new AbortController();
@@ -96,6 +130,8 @@ export class FetchTap {
           break;
         } catch (error) {
           const answer = isAnswer(body);
+          if (!init?.signal?.aborted && error instanceof TypeError) this.networkFailures++;
+          if (traced && requestSeq !== undefined) traced.trace.failure(traced.server, requestSeq, started, url, error);
           if (attempt >= ANSWER_RETRIES || !answer || !(error instanceof TypeError) || init?.signal?.aborted) {
             if (answer && !init?.signal?.aborted) hooks.onAnswerLost(answerIds(body), error);
             throw error;
@@ -105,6 +141,7 @@ export class FetchTap {
       if (response.ok && response.type === 'cors' && !response.headers.has('mcp-session-id') && /"method"\s*:\s*"initialize"/.test(body)) {
         this.sessionIdHidden = true;
       }
+      if (traced && requestSeq !== undefined) response = traceResponse(response, traced, requestSeq, started, url, toEndpoint);
       if (tag === null || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
       if (own?.signal.aborted) {
         // The call ended while its answer's headers were on the way.
@@ -226,4 +263,81 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
     through.writable.abort(error).catch(() => {});
   });
   return through.readable;
+}
+
+/** `headers` without the names in `dropped` (`mcp-param-*` drops every `Mcp-Param-` header). */
+function withoutHeaders(headers: HeadersInit | undefined, dropped: ReadonlySet<string>): Headers {
+  const out = new Headers(headers);
+  for (const name of [...out.keys()]) {
+    if (dropped.has(name) || (name.startsWith('mcp-param-') && dropped.has('mcp-param-*'))) out.delete(name);
+  }
+  return out;
+}
+
+/** Whether `url` is the MCP endpoint (same origin and path; the query may differ). */
+function sameEndpoint(url: string, endpoint: string): boolean {
+  try {
+    const a = new URL(url);
+    const b = new URL(endpoint);
+    return a.origin === b.origin && a.pathname === b.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Records an answer in the trace: status and headers at once; a JSON body
+ * read from a clone; each message of an event stream as it passes (the
+ * stream reaches the SDK unchanged, chunk by chunk).
+ */
+function traceResponse(response: Response, traced: TapTrace, request: number, started: number, url: string, toEndpoint: boolean): Response {
+  const { trace, server, secretNames } = traced;
+  const type = response.headers.get('content-type') ?? '';
+  if (!toEndpoint || !response.body) {
+    trace.response(server, request, started, url, response.status, response.headers, secretNames);
+    return response;
+  }
+  if (!type.includes('text/event-stream')) {
+    if (!type.includes('json')) {
+      trace.response(server, request, started, url, response.status, response.headers, secretNames);
+      return response;
+    }
+    void response
+      .clone()
+      .text()
+      .then(
+        (text) => trace.response(server, request, started, url, response.status, response.headers, secretNames, text),
+        () => trace.response(server, request, started, url, response.status, response.headers, secretNames),
+      );
+    return response;
+  }
+  trace.response(server, request, started, url, response.status, response.headers, secretNames);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  const scan = (text: string) => {
+    buffer += text;
+    let newline: number;
+    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+      if (line === '') {
+        if (data.length) trace.streamMessage(server, request, data.join('\n'));
+        data = [];
+      } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+    }
+  };
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        try {
+          scan(decoder.decode(chunk, { stream: true }));
+        } catch {
+          // The trace never breaks the stream.
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

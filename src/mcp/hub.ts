@@ -8,6 +8,8 @@ import type { Root } from './input-types.js';
 import { serverName } from './server-key.js';
 import { assignModelToolNames } from './tool-names.js';
 import { taskPlan } from './tasks.js';
+import type { McpSkill } from './skills.js';
+import { SessionTrace, type SessionTraceOptions, type TraceDocument } from './trace.js';
 
 /** One tool in the hub's merged catalog. */
 export interface HubTool {
@@ -48,6 +50,7 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   private named?: Map<string, HubTool>;
   private toolList?: { from: Map<string, HubTool>; tools: readonly HubTool[] };
   private _roots: Root[] = [];
+  private _trace?: SessionTrace;
 
   constructor(options: { router?: InputRouter; routerOptions?: InputRouterOptions } = {}) {
     super();
@@ -73,9 +76,51 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     await Promise.all(this.list.filter((c) => !c.config.roots).map((c) => c.setRoots(this._roots)));
   }
 
+  /** The session trace being recorded (see {@link startTrace}), or `undefined`. */
+  get trace(): SessionTrace | undefined {
+    return this._trace;
+  }
+
+  /**
+   * Starts recording a session trace for every server (those added later
+   * too): a bounded record of every JSON-RPC message both ways, HTTP status,
+   * `Mcp-*` headers and timings, never credentials. Add your own entries
+   * (model requests and answers, approvals, errors) with
+   * `hub.trace.addEvent(type, data)`. Returns the trace already on, if any.
+   */
+  startTrace(options: SessionTraceOptions = {}): SessionTrace {
+    if (!this._trace) {
+      this._trace = new SessionTrace(options);
+      for (const connection of this.list) connection.trace = this._trace;
+    }
+    return this._trace;
+  }
+
+  /** Stops recording (what was recorded is dropped with it). */
+  stopTrace(): void {
+    this._trace = undefined;
+    for (const connection of this.list) connection.trace = undefined;
+  }
+
+  /** The trace as one JSON document (docs/trace.md), or `undefined` when none is on. */
+  exportTrace(): TraceDocument | undefined {
+    return this._trace?.export();
+  }
+
+  /**
+   * The skills of every connected server that offers them (the Skills
+   * extension), each with its server: a skill is identified by the pair, never
+   * by its URI alone. A server whose list fails is left out.
+   */
+  async listSkills(options: { signal?: AbortSignal } = {}): Promise<Array<{ connection: McpConnection; skill: McpSkill }>> {
+    const ready = this.list.filter((c) => c.state === 'connected' && c.supportsSkills);
+    const lists = await Promise.allSettled(ready.map((c) => c.listSkills(options)));
+    return lists.flatMap((r, i) => (r.status === 'fulfilled' ? r.value.map((skill) => ({ connection: ready[i]!, skill })) : []));
+  }
+
   /** Adds a server (not connected yet: call `connect()` on it, or {@link connectAll}). */
   add(config: McpConnectionConfig): McpConnection {
-    const connection = new McpConnection(config, { router: this.router });
+    const connection = new McpConnection(config, { router: this.router, trace: this._trace });
     if (!config.roots && this._roots.length > 0) void connection.setRoots(this._roots);
     this.list.push(connection);
     const changed = () => {

@@ -45,6 +45,12 @@ export type { RegistryPage, RegistrySearchOptions } from './registry.js';
 export { headersFor } from './registry-entry.js';
 export type { RegistryEntry, RegistryField, RegistryHeader, RegistryIcon, RegistryRemote } from './registry-entry.js';
 export { TASKS_EXTENSION } from './tasks.js';
+export { DEFAULT_TRACE_MAX_BYTES, SessionTrace, TRACE_FORMAT, TRACE_VERSION } from './trace.js';
+export type { SessionTraceOptions, TraceDocument, TraceEntry, TraceServerRef } from './trace.js';
+export { declaresSkills, SKILL_META_KEY, SkillError, SKILLS_EXTENSION } from './skills.js';
+export type { LoadedSkill, McpSkill, McpSkillFile } from './skills.js';
+export { DegradationCost, OPTIONAL_MCP_HEADERS } from './header-fallback.js';
+export type { McpDegradation } from './header-fallback.js';
 export type { TaskInfo, TaskStatus } from './tasks.js';
 export {
   BrowserOAuthProvider,

@@ -3,6 +3,7 @@ import '../content/no-eval.js';
 import type { Implementation } from '@modelcontextprotocol/client';
 import { McpConnection } from './connection.js';
 import { McpConnectionError, McpErrorKind } from './errors.js';
+import type { McpDegradation } from './header-fallback.js';
 import { hostOf } from './server-key.js';
 
 /**
@@ -53,6 +54,8 @@ export interface ProbeResult {
   protocolVersion?: string;
   /** How the server introduced itself (untrusted text: show it as text). */
   serverInfo?: Implementation & { title?: string };
+  /** It works only without some request headers its CORS refuses (which, and what that costs): see `McpConnection.degraded`. */
+  degraded?: McpDegradation;
   /** The `WWW-Authenticate` challenge of a 401, when the server's CORS lets this page read it. */
   challenge?: string;
   /** Why it does not work, diagnosed (CORS, HTTP status, ...); its `message` is an English sentence. */
@@ -102,6 +105,7 @@ export async function probeServer(url: string, options: ProbeOptions = {}): Prom
         era: connection.getProtocolEra(),
         protocolVersion: connection.protocolVersion,
         serverInfo: connection.serverInfo,
+        ...(connection.degraded ? { degraded: connection.degraded } : {}),
       };
     }
     return timedOut(connection.url);

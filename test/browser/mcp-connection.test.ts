@@ -47,8 +47,10 @@ describe('CORS diagnosis', () => {
     expect(c.state).toBe('failed');
   });
 
+  // In 'auto' or 'legacy' the connection goes on without the header (test/browser/mcp-strict-cors.test.ts);
+  // pinned to 2026-07-28 it cannot, and says why.
   test('a preflight that refuses a header the client sends names that header', async () => {
-    const c = connection(inject('corsMissingHeaderUrl'));
+    const c = connection(inject('corsMissingHeaderUrl'), 'modern');
     const error = await c.connect().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'cors', missingHeader: 'mcp-protocol-version' });
     expect((error as Error).message).toContain('Access-Control-Allow-Headers');

@@ -30,6 +30,8 @@ describe('Mcp-Param-* headers from the browser (2026 server built with the offic
     const error = await c.callTool('forecast', { region: 'north' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'cors', missingHeader: 'mcp-param-region' });
     expect((error as Error).message).toMatch(/mcp-param-region.*Access-Control-Allow-Headers/);
+    // The call was tried again without them (a server that does not need them would have answered), and that is reported.
+    expect(c.degraded).toMatchObject({ droppedHeaders: ['mcp-param-*'], costs: ['no-param-headers'] });
   });
 });
 
