@@ -16,7 +16,9 @@ import { contentStrings, type ContentStrings } from '../../shared/content-string
 
 /**
  * A tool call and its result as a collapsible card: the tool's title (its
- * name when it has none; the name as the tooltip) and server, its arguments, the result blocks exactly as the server returned
+ * name when it has none) with its real name beside a title that differs, and
+ * its server, hidden and direction-changing characters shown wherever they
+ * are named (a title may copy another tool's), its arguments, the result blocks exactly as the server returned
  * them, `structuredContent` as formatted JSON, errors marked. While the call
  * runs it shows a progress bar and a Stop button; while it waits for the
  * person it asks for approval. Inline input requests that the tool triggers
@@ -119,8 +121,11 @@ export class McpToolCard extends LitElement {
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
-              ? html` <span class="server">${t.toolOnServer(server)}</span>`
+          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${title && title !== name
+              ? // A title is the server's words and may copy another tool's: the real name is always in sight, as in the approval question.
+                html` <code class="real-name">${revealHidden(name)}</code>`
+              : nothing}${server
+              ? html` <span class="server">${t.toolOnServer(revealHidden(server))}</span>`
               : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
           <span part="status" class="status" dir="auto">${statusLabels(t)[status]}</span>
@@ -139,7 +144,7 @@ export class McpToolCard extends LitElement {
           </div>
         </div>
       </details>
-      <div class="live">${this.#live(status, id, title || name, t)}</div>
+      <div class="live">${this.#live(status, id, revealHidden(title || name), t)}</div>
       <slot></slot>
     </div>`;
   }
