@@ -4,7 +4,7 @@ import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, typ
 import type { ActiveCall, CallRegistry } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
 import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
-import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind, signInMetadataError } from './errors.js';
 import { FetchTap } from './fetch-tap.js';
 import { hostOf } from './server-key.js';
 
@@ -277,7 +277,7 @@ export class ConnectionLifecycle {
 
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
     const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
-    const classified = classifyError(error, this.url, 'connect');
+    const classified = signInMetadataError(error, this.url, tap) ?? classifyError(error, this.url, 'connect');
     if (!hidden && classified.kind !== McpErrorKind.Unreachable) return classified;
     // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
     const diagnosis = await import('./diagnose.js').catch(() => undefined);

@@ -31,6 +31,9 @@
 /** Private marker header, stripped before sending. */
 export const CALL_TAG_HEADER = 'x-mcp-elements-call';
 
+/** The well-known paths of OAuth metadata (RFC 8414, OpenID Connect Discovery, RFC 9728). */
+const METADATA_PATH = /\/\.well-known\/(?:oauth-authorization-server|openid-configuration|oauth-protected-resource)(?:[/?#]|$)/;
+
 /** How many times the POST of an answer to a server request is sent again after a network failure. */
 const ANSWER_RETRIES = 2;
 
@@ -57,6 +60,14 @@ export interface FetchTapHooks {
 export class FetchTap {
   /** True when an initialize answer came back without a readable `Mcp-Session-Id` in a CORS response. */
   sessionIdHidden = false;
+  /**
+   * The address of the last request, when it asked for OAuth metadata
+   * (`/.well-known/oauth-authorization-server`, `openid-configuration`,
+   * `oauth-protected-resource`); `undefined` once any other request follows.
+   * The SDK parses that metadata right after fetching it, so a parse error
+   * while this is set is the sign-in server's, not the MCP server's.
+   */
+  metadataUrl?: string;
   readonly fetch: typeof fetch;
   /** What to close when a call ends: one entry per POST the call made (2026 input rounds make several). */
   private readonly open = new Map<string, Set<() => void>>();
@@ -82,6 +93,8 @@ export class FetchTap {
         if (tag !== null) headers.delete(CALL_TAG_HEADER);
         request = { ...init, headers };
       }
+      const address = input instanceof Request ? input.url : String(input);
+      this.metadataUrl = METADATA_PATH.test(address) ? address : undefined;
       const body = typeof init?.body === 'string' ? init.body : '';
       let own: AbortController | undefined;
       if (tag !== null) {
