@@ -82,6 +82,8 @@ export interface ModelProvider {
   readonly label: string;
   /** Most tools one request may carry (OpenAI: 128); the chat's turn stays within it. */
   readonly maxTools?: number;
+  /** Most characters of conversation one request should carry (its context window, in characters); the agent's default when absent. */
+  readonly maxContextChars?: number;
   /**
    * Answers the request. Rejects with a `ProviderError` (see its `kind`) on
    * any failure; never resolves with a partial answer.
