@@ -79,3 +79,25 @@ for (const kind of ['progress', 'log'] as const) {
     expect(endedAt - answeredAt).toBeLessThan(3000);
   }, 120_000);
 }
+
+test('a tool card given progress thousands of times between two frames draws it once per frame, the latest', async () => {
+  const card = document.createElement('mcp-tool-card');
+  card.use = { type: 'tool_use', id: 'toolu_p', name: 'storm', input: {} };
+  card.status = 'running';
+  document.body.append(card);
+  await card.updateComplete;
+  let renders = 0;
+  const proto = Object.getPrototypeOf(card) as { render(): unknown };
+  const render = proto.render.bind(card);
+  (card as unknown as { render(): unknown }).render = () => {
+    renders++;
+    return render();
+  };
+  for (let i = 1; i <= 2000; i++) {
+    card.progress = { progress: i, total: 2000 };
+    await Promise.resolve();
+  }
+  await card.updateComplete;
+  expect(renders).toBeLessThanOrEqual(3);
+  expect(card.shadowRoot!.querySelector('progress')!.value).toBe(2000);
+});

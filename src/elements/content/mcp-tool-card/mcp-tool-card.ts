@@ -93,6 +93,21 @@ export class McpToolCard extends LitElement {
   /** Offer "Always allow" beside Approve. */
   @property({ type: Boolean, attribute: 'offer-always' }) offerAlways = true;
 
+  /** A change other than progress is waiting to be drawn (drawn at once; progress waits for the next frame). */
+  private urgent = false;
+
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: Parameters<LitElement['requestUpdate']>[2]): void {
+    if (name !== 'progress') this.urgent = true;
+    super.requestUpdate(name, oldValue, options);
+  }
+
+  /** A server may send thousands of progress notifications a second: progress alone is drawn at most once per frame, the latest. */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.hasUpdated && !this.urgent) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    this.urgent = false;
+    super.scheduleUpdate();
+  }
+
   /** The status shown: `status` or, when unset, what the result says. */
   get effectiveStatus(): ToolCallStatus {
     if (this.status) return this.status;
