@@ -26,6 +26,7 @@ export const CONTENT_STRINGS_AR: ContentStrings = {
   toolResult: 'النتيجة',
   toolNone: 'لا شيء',
   toolReportedError: 'أبلغت الأداة عن خطأ.',
+  showAllText: (size) => `عرض الكل (${size})`,
   showJson: 'عرض JSON',
   hideJson: 'إخفاء JSON',
   toolApproveQuestion: (tool) => `الموافقة على ${tool}؟`,

@@ -56,6 +56,8 @@ export interface ContentStrings {
   /** The note over an error result. */
   toolReportedError: string;
   /** The raw JSON toggle, closed. */
+  /** The button under a text too long to draw at once: "Show all (2.0 MB)" (`size`: the whole text's size). */
+  showAllText: (size: string) => string;
   showJson: string;
   /** The raw JSON toggle, open. */
   hideJson: string;
@@ -103,6 +105,7 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolResult: 'Result',
   toolNone: 'None',
   toolReportedError: 'The tool reported an error.',
+  showAllText: (size) => `Show all (${size})`,
   showJson: 'Show JSON',
   hideJson: 'Hide JSON',
   toolApproveQuestion: (tool) => `Approve ${tool}?`,
