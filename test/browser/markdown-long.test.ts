@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, beforeAll, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/markdown/mcp-markdown.js';
 import type { McpMarkdown } from '../../src/elements/markdown/mcp-markdown.js';
@@ -10,6 +10,17 @@ import { longestTask } from './long-tasks.js';
 // shows the rest a piece per frame: no frame over 200 ms, nothing lost.
 
 afterEach(() => document.body.replaceChildren());
+
+// The parser and the code highlighter load once per page (their first use compiles them): loaded before
+// measuring, since what is measured here is the cost of the text's size.
+beforeAll(async () => {
+  await markdownReady();
+  const warm = document.createElement('mcp-markdown') as McpMarkdown;
+  warm.text = '```js\nconst a = 1;\n```';
+  document.body.append(warm);
+  for (let i = 0; i < 300 && !warm.shadowRoot!.querySelector('code[data-highlighted="tokens"]'); i++) await new Promise((r) => setTimeout(r, 50));
+  warm.remove();
+});
 const shown = (el: McpMarkdown) => el.shadowRoot!.textContent ?? '';
 const showAll = (el: McpMarkdown) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="show-all-button"]');
 
@@ -48,12 +59,13 @@ test('a 2 MB answer: the beginning shown at once, "Show all" brings the rest a p
   expect(button.textContent!.trim()).toBe('Show all (2.0 MB)');
   const expanding = await longestTask(async () => {
     await userEvent.click(button);
-    await expect.poll(() => shown(el).includes(' END'), { timeout: 60_000, interval: 200 }).toBe(true);
+    // Reading the whole text back would itself be a long task: only the last piece drawn is looked at.
+    await expect.poll(() => el.shadowRoot!.querySelector('.more')!.lastElementChild?.textContent?.includes(' END') ?? false, { timeout: 170_000, interval: 200 }).toBe(true);
   });
   expect(expanding.task, 'while showing all').toBeLessThan(200);
   expect(showAll(el)).toBeNull();
   expect(shown(el)).toContain('Part 5000');
-});
+}, 180_000);
 
 test('a 30 MB message: shown at once in bounded form, no task over 200 ms', async () => {
   const text = `START ${'lorem ipsum dolor sit amet '.repeat(1_200_000)}`;

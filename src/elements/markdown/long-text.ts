@@ -3,12 +3,14 @@
  * megabytes in one text (a 2 MB answer, a 30 MB imported message), and
  * parsing and laying it out in one go freezes the page for seconds. The
  * element shows the first {@link MAX_SHOWN_CHARS} characters (at most
- * {@link MAX_SHOWN_LINES} lines) and a "Show all" button; the rest is drawn a
+ * {@link MAX_SHOWN_LINES} lines and {@link MAX_SHOWN_BLOCKS} blocks) and a "Show all" button; the rest is drawn a
  * piece of the same size per frame once the person asks.
  */
 
 /** Most characters drawn at once (and per frame while showing all). */
 export const MAX_SHOWN_CHARS = 50_000;
+/** Most blocks (text between blank lines) drawn at once: dense markdown costs by the element, not the character. */
+export const MAX_SHOWN_BLOCKS = 150;
 /** Most lines drawn at once (and per frame): laying out many short lines costs as much as many characters. */
 export const MAX_SHOWN_LINES = 4_000;
 
@@ -23,7 +25,13 @@ export function pieceEnd(text: string, from = 0): number {
   const limit = Math.min(text.length, from + MAX_SHOWN_CHARS);
   let end = limit;
   let lines = 0;
+  let blocks = 0;
   for (let at = text.indexOf('\n', from); at >= 0 && at < limit; at = text.indexOf('\n', at + 1)) {
+    // A blank line ends a block (paragraph, list, code block...): what parsing and sanitizing cost is elements.
+    if (text.charCodeAt(at + 1) === 10 && ++blocks >= MAX_SHOWN_BLOCKS) {
+      end = at + 2;
+      break;
+    }
     if (++lines >= MAX_SHOWN_LINES) {
       end = at + 1;
       break;

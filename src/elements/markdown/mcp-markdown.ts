@@ -7,7 +7,7 @@ import { plainText } from './markdown-guard.js';
 import { markdownStyles } from './mcp-markdown.styles.js';
 import { highlightCodeBlocks, setCopyLabels, showCopied } from './code-block.js';
 import { contentStrings, type ContentStrings } from '../shared/content-strings.js';
-import { MAX_SHOWN_CHARS, MAX_SHOWN_LINES, pieceEnd, textSize } from './long-text.js';
+import { pieceEnd, textSize } from './long-text.js';
 
 /**
  * The markdown parser (marked) and the sanitizer (DOMPurify): loaded at the
@@ -47,7 +47,7 @@ const nextFrame = (): Promise<void> =>
  * are rendered once and never parsed or touched again. Links open in a new
  * tab with `rel="noopener noreferrer"` and only for http, https and mailto.
  *
- * A text over 50,000 characters or 4,000 lines is drawn up to there (at the
+ * A text over 50,000 characters, 4,000 lines or 150 paragraphs is drawn up to there (at the
  * end of a paragraph when one is near), with a "Show all" button that draws
  * the rest a piece of that size per frame (each piece parsed on its own), so
  * no frame takes long however big the text (long-text.ts).
@@ -71,7 +71,7 @@ const nextFrame = (): Promise<void> =>
  * @csspart md-link - A link.
  * @csspart md-image - An image.
  * @csspart md-plain - Text shown as plain text because it is past the parser's bounds (very deep nesting, runaway emphasis marks).
- * @csspart show-all-button - Under a text too long to draw at once (over 50,000 characters or 4,000 lines): "Show all (2.0 MB)" draws the rest, a piece per frame.
+ * @csspart show-all-button - Under a text too long to draw at once (over 50,000 characters, 4,000 lines or 150 paragraphs): "Show all (2.0 MB)" draws the rest, a piece per frame.
  *
  * @cssproperty --mcp-markdown-code-bg - Background of code. Defaults to `--mcp-color-surface`.
  * @cssproperty --mcp-markdown-link - Link colour. Defaults to `--mcp-color-accent`.
@@ -131,7 +131,7 @@ export class McpMarkdown extends LitElement {
 
   protected override render() {
     const text = this.text;
-    if (!this.#expanded) this.#headEnd = text.length > MAX_SHOWN_CHARS || text.length > MAX_SHOWN_LINES ? pieceEnd(text) : text.length;
+    if (!this.#expanded) this.#headEnd = text.length > 500 ? pieceEnd(text) : text.length;
     const cut = !this.#expanded && this.#headEnd < text.length;
     return html`<div part="body" class="body" @click=${this.#onClick}></div><div class="more" tabindex="-1" @click=${this.#onClick}></div>${cut
         ? html`<button part="show-all-button" class="show-all" type="button" @click=${this.#expand}>${this.#t.showAllText(textSize(text.length))}</button>`
