@@ -44,7 +44,6 @@ for (const kind of ['progress', 'log'] as const) {
       arrivedAt = Date.now();
       answer = result.structuredContent as typeof answer;
     });
-    console.log(kind, { task, frameGap, heard, sent: answer?.sent, late: arrivedAt - (answer?.answeredAt ?? 0) });
     expect(answer!.sent).toBeGreaterThan(5_000);
     expect(heard).toBeGreaterThan(0);
     expect(task).toBeLessThan(200);
@@ -73,7 +72,6 @@ for (const kind of ['progress', 'log'] as const) {
     });
     const card = deepAll(chat.shadowRoot!, 'mcp-tool-card')[0]!;
     const answeredAt = Number(/"answeredAt":\s*(\d+)/.exec(JSON.stringify((card as unknown as { result?: unknown }).result))?.[1]);
-    console.log('chat', kind, { task, late: endedAt - answeredAt });
     expect(answeredAt).toBeGreaterThan(0);
     expect(task).toBeLessThan(200);
     expect(endedAt - answeredAt).toBeLessThan(3000);
