@@ -4,6 +4,7 @@ import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../cont
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
 import { boundToolResults } from '../content/bound-results.js';
+import { DEFAULT_MAX_CONTEXT_CHARS, fitContext } from '../content/fit-context.js';
 import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
@@ -51,6 +52,20 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   };
   const end = (reason: TurnEndReason, rounds: number, extra: Partial<TurnResult> = {}): TurnResult => ({ messages: added, reason, rounds, ...extra });
 
+  const maxChars = options.maxContextChars ?? provider.maxContextChars ?? DEFAULT_MAX_CONTEXT_CHARS;
+  let reported = '0/0';
+  /** The request's messages within the context budget; says once what was left out, and again when that changes. */
+  const fitted = (messages: Message[]): Message[] => {
+    const fit = fitContext(messages, { maxChars, maxMessages: options.maxContextMessages });
+    const key = `${fit.droppedMessages}/${fit.truncatedBlocks}`;
+    if (key !== reported) {
+      reported = key;
+      const { droppedMessages, droppedChars, truncatedBlocks } = fit;
+      emit({ type: 'context-trimmed', droppedMessages, droppedChars, truncatedBlocks, maxChars });
+    }
+    return fit.messages;
+  };
+
   let rounds = 0;
   let stopReason: string | undefined;
   /** Tools the model found with the search tool in this turn: carried from then on. */
@@ -77,9 +92,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         // a failed save, an import ending in a call) is answered with an error result.
         // A stored row that could not be read is shown to the person, never sent.
         // A huge tool result goes to the model in a bounded form (the history keeps it whole).
-        // A result marked untrusted (a page tool's `untrustedContentHint`) is wrapped as data.
-        messages: wrapUntrustedResults(
-          boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
+        // A result marked untrusted (a page tool's `untrustedContentHint`) is wrapped as data,
+        // and no more of it goes than the model's context holds: the oldest turns go first.
+        messages: fitted(
+          wrapUntrustedResults(
+            boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
+          ),
         ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),

@@ -109,7 +109,14 @@ export type TurnEvent =
   | { type: 'tool-progress'; toolUse: ToolUseBlock; progress: AgentToolProgress }
   /** `result` carries the same `status` in `_meta` under `TOOL_CALL_META_KEY` (saved with the conversation). */
   | { type: 'tool-end'; toolUse: ToolUseBlock; result: ToolResultBlock; status: ToolCallOutcome }
-  | { type: 'provider-result'; result: ProviderResult };
+  | { type: 'provider-result'; result: ProviderResult }
+  /**
+   * The request left out part of the conversation to fit the model's context
+   * (`maxContextChars`, `maxContextMessages`): the oldest `droppedMessages`,
+   * and `truncatedBlocks` texts cut; `droppedChars` in all. Sent when what is
+   * left out changes, so a UI can say so once. The history keeps everything.
+   */
+  | { type: 'context-trimmed'; droppedMessages: number; droppedChars: number; truncatedBlocks: number; maxChars: number };
 
 /** Options of {@link runTurn}. */
 export interface TurnOptions {
@@ -152,6 +159,16 @@ export interface TurnOptions {
    * what was left out; the conversation keeps the whole result.
    */
   maxToolResultChars?: number;
+  /**
+   * Most characters of conversation one request carries (default: the
+   * provider's `maxContextChars`, else 400,000, about 100,000 tokens). Past
+   * it the oldest turns are left out (a tool call never without its result)
+   * and a text larger than half of it is cut, each with a note to the model;
+   * a `context-trimmed` event says so. The history keeps everything.
+   */
+  maxContextChars?: number;
+  /** Most messages one request carries (default 1,000), the newest, cut as for `maxContextChars`. */
+  maxContextMessages?: number;
   /** Tools always carried, by model-facing name or `key`. */
   pinnedTools?: readonly string[];
   /** Which tools each request carries and which were left out (for a Servers panel to say so). */

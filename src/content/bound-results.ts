@@ -1,4 +1,4 @@
-import type { ContentBlock, Message, ToolResultBlock } from './types.js';
+import type { ContentBlock, Message, MessageBlock, ToolResultBlock } from './types.js';
 
 /** Default size of the form of one tool result a model gets: 100,000 characters. */
 export const DEFAULT_MAX_TOOL_RESULT_CHARS = 100_000;
@@ -18,7 +18,8 @@ export function boundToolResults(messages: readonly Message[], maxChars = DEFAUL
   });
 }
 
-function blockSize(block: ContentBlock): number {
+/** How many characters a block weighs in a request: its text or data, else its JSON; a tool result, its content and structured content. */
+export function blockSize(block: MessageBlock): number {
   switch (block.type) {
     case 'text':
       return block.text.length;
@@ -29,6 +30,8 @@ function blockSize(block: ContentBlock): number {
       const r = block.resource as { text?: unknown; blob?: unknown };
       return typeof r.text === 'string' ? r.text.length : typeof r.blob === 'string' ? r.blob.length : 0;
     }
+    case 'tool_result':
+      return resultSize(block);
     default:
       return JSON.stringify(block).length;
   }

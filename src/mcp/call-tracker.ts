@@ -19,6 +19,8 @@ export class ActiveCall {
   failure?: McpConnectionError;
   private waiting = 0;
   private timer?: ReturnType<typeof setTimeout>;
+  /** When the server last showed it is working (the call started, progress, an answer given). */
+  private heardAt = Date.now();
 
   constructor(
     readonly tag: string,
@@ -39,9 +41,14 @@ export class ActiveCall {
     this.controller.abort(error);
   }
 
-  /** Progress arrived: the server is alive and working. */
+  /**
+   * Progress arrived: the server is alive and working. Constant work: the
+   * time is noted, and the timer, when it fires, waits again for what is
+   * left (a server sending thousands a second must not restart a timer each).
+   */
   progressed(): void {
-    this.arm();
+    this.heardAt = Date.now();
+    if (this.timer === undefined) this.arm();
   }
 
   /** An input request of this call went to a person; returns the function to call when it is answered. */
@@ -66,7 +73,18 @@ export class ActiveCall {
   private arm(): void {
     this.stop();
     if (this.waiting > 0 || this.controller.signal.aborted || !Number.isFinite(this.timeoutMs)) return;
-    this.timer = setTimeout(() => this.onTimeout(this), Math.min(this.timeoutMs, MAX_TIMER_MS));
+    this.heardAt = Date.now();
+    const wait = (ms: number) => {
+      this.timer = setTimeout(() => {
+        const idle = Date.now() - this.heardAt;
+        if (idle < this.timeoutMs) wait(this.timeoutMs - idle);
+        else {
+          this.timer = undefined;
+          this.onTimeout(this);
+        }
+      }, Math.min(ms, MAX_TIMER_MS));
+    };
+    wait(this.timeoutMs);
   }
 }
 

@@ -70,7 +70,11 @@ export interface McpConnectionConfig {
 export interface CallToolOptions {
   /** Aborting cancels the call on the server (`notifications/cancelled`, or closing the 2026 stream). */
   signal?: AbortSignal;
-  /** Progress notifications of this call. */
+  /**
+   * Progress notifications of this call, at most one per animation frame:
+   * the latest (a server may send thousands a second). None after the call
+   * settled.
+   */
   onprogress?: (progress: Progress) => void;
   /** The model's tool_use id, handed to input handlers in `context.toolCall`. */
   toolUseId?: string;

@@ -51,7 +51,12 @@ export class McpResourceUpdateEvent extends Event {
   }
 }
 
-/** Fired for each log message the server sends (`notifications/message`). */
+/**
+ * Fired for each log message the server sends (`notifications/message`),
+ * those of one animation frame together, after it; when a server sends more
+ * than `MAX_LOGS_PER_FRAME` in a frame the oldest are left out and one
+ * `warning` from logger `mcp-elements` says how many.
+ */
 export class McpLogMessageEvent extends Event {
   static readonly eventName = 'mcp-log-message';
   constructor(readonly message: LoggingMessageNotificationParams) {

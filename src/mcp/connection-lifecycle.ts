@@ -4,7 +4,7 @@ import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, typ
 import type { ActiveCall, CallRegistry } from './call-tracker.js';
 import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from './connection-config.js';
 import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
-import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind } from './errors.js';
+import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind, signInMetadataError } from './errors.js';
 import { FetchTap, type TapTrace } from './fetch-tap.js';
 import { describeDegradation, isDroppable, needsLegacy, OPTIONAL_MCP_HEADERS, type McpDegradation } from './header-fallback.js';
 import { hostOf } from './server-key.js';
@@ -349,7 +349,7 @@ export class ConnectionLifecycle {
 
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
     const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
-    const classified = classifyError(error, this.url, 'connect');
+    const classified = signInMetadataError(error, this.url, tap) ?? classifyError(error, this.url, 'connect');
     // A request that got no HTTP answer behind another failure (a version negotiation that could not
     // reach the server because its CORS refused the 2026 headers): the probes tell.
     if (!hidden && classified.kind !== McpErrorKind.Unreachable && tap.networkFailures === 0) return classified;

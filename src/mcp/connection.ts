@@ -11,7 +11,9 @@ import {
   type GetPromptResult,
   type Implementation,
   type LoggingLevel,
+  type LoggingMessageNotificationParams,
   type OAuthClientProvider,
+  type Progress,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -27,6 +29,7 @@ import { McpCatalogChangeEvent, McpConnectionChangeEvent, McpConnectionState, Mc
 import { ConnectionLifecycle } from './connection-lifecycle.js';
 import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
+import { BatchPerFrame, LatestPerFrame } from './frame-batch.js';
 import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
 import type { McpDegradation } from './header-fallback.js';
@@ -39,6 +42,9 @@ import type { InvalidTool } from './tool-list.js';
 import { acceptTaskResults, checkTaskOutput, isTaskResult, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
+
+/** Most log messages handed on per frame; a server sending more loses the oldest, with a warning (see `McpLogMessageEvent`). */
+export const MAX_LOGS_PER_FRAME = 200;
 
 /**
  * The SDK reports each 2026 `input_required` round through `onprogress` with
@@ -118,6 +124,20 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   /** The state machine and the SDK client of the moment. */
   private readonly life: ConnectionLifecycle;
   private _trace?: SessionTrace;
+  /**
+   * Log messages wait here for the next frame and are dispatched together (a
+   * page's listeners then render once per frame); past {@link MAX_LOGS_PER_FRAME}
+   * the oldest are dropped and a warning says how many.
+   */
+  private readonly logs = new BatchPerFrame<LoggingMessageNotificationParams>((items, dropped) => {
+    if (this.state === McpConnectionState.Closed) return;
+    if (dropped) {
+      this.dispatchEvent(
+        new McpLogMessageEvent({ level: 'warning', logger: 'mcp-elements', data: `${dropped} log messages of this server were left out: it sent more than ${MAX_LOGS_PER_FRAME} in one frame.` }),
+      );
+    }
+    for (const message of items) this.dispatchEvent(new McpLogMessageEvent(message));
+  }, MAX_LOGS_PER_FRAME);
 
   constructor(config: McpConnectionConfig, options: { router?: InputRouter; trace?: SessionTrace } = {}) {
     super();
@@ -226,6 +246,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
 
   /** Closes the connection for good: pending calls and input requests end. */
   close(): Promise<void> {
+    this.logs.cancel();
     return this.life.close();
   }
 
@@ -343,7 +364,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       if (current()) this.dispatchEvent(new McpResourceUpdateEvent(n.params.uri));
     });
     client.setNotificationHandler('notifications/message', (n) => {
-      if (current()) this.dispatchEvent(new McpLogMessageEvent(n.params));
+      if (current()) this.logs.push(n.params);
     });
     client.setNotificationHandler('notifications/elicitation/complete', (n) => {
       if (current()) this.calls.complete(n.params.elicitationId);
@@ -558,8 +579,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     return this.logLevel && this.getProtocolEra() === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } } : {};
   }
 
-  private async runCall(client: Client, name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+  private async runCall(client: Client, name: string, args: Record<string, unknown>, given: CallToolOptions): Promise<CallToolResult> {
     const tap = this.life.tap;
+    // Progress reaches the caller at most once per frame, the latest (see frame-batch.ts); none after the call ends.
+    const progress = new LatestPerFrame<Progress>((p) => given.onprogress?.(p));
+    const options: CallToolOptions = { ...given, ...(given.onprogress ? { onprogress: (p: Progress) => progress.push(p) } : {}) };
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
       c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
@@ -609,6 +633,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       throw call.failure ?? error;
     } finally {
       options.signal?.removeEventListener('abort', stop);
+      progress.cancel();
       this.calls.end(call);
       // The call is over, whichever way: close the HTTP request and stream it opened.
       tap?.release(call.tag);

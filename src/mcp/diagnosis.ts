@@ -34,6 +34,8 @@ export type McpDiagnosis =
   | { kind: 'http-status'; host?: string; status: number; statusText?: string; text?: string }
   /** Something answered with content that is not JSON or an event stream (`checkAddress`: add the hint about the address). */
   | { kind: 'not-mcp-content'; host?: string; contentType: string; checkAddress?: boolean }
+  /** The server's sign-in server (`authServer`: its host:port) answered a metadata request with what is not OAuth metadata (a web page, wrong JSON). */
+  | { kind: 'sign-in-metadata'; host?: string; authServer: string }
   /** Something answered with what is not MCP (`detail`: the parser's words). */
   | { kind: 'not-mcp'; host?: string; detail: string }
   /** No answer in time. */
@@ -75,6 +77,8 @@ export function coreSentence(d: CoreDiagnosis): string {
       return `${where} answered with HTTP ${d.status}${d.statusText ? ` ${d.statusText}` : ''}${d.text ? `: ${d.text}` : ''}.`;
     case 'not-mcp-content':
       return `${where} is not an MCP endpoint: it answered with content of type ${d.contentType} instead of JSON or an event stream.${d.checkAddress ? ' Check the address; it often ends in /mcp.' : ''}`;
+    case 'sign-in-metadata':
+      return `The sign-in server of ${d.host ?? 'the server'} (${d.authServer}) answered with something that is not valid sign-in metadata.`;
     case 'not-mcp':
       return `${where} sent something that is not MCP (${d.detail}).`;
     case 'timeout':

@@ -19,7 +19,7 @@ export const McpErrorKind = {
   Unreachable: 'unreachable',
   /** The server answered with an HTTP error status (`status`). */
   Http: 'http',
-  /** Something answered, but it is not an MCP endpoint. */
+  /** Something answered, but it is not an MCP endpoint (or the server's sign-in server answered with what is not OAuth metadata). */
   NotMcp: 'not-mcp',
   /** The server speaks MCP but answered with an error or an invalid message. */
   Protocol: 'protocol',
@@ -148,6 +148,19 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
   }
   const message = error instanceof Error ? error.message : String(error);
   return diagnosedError(McpErrorKind.Protocol, { kind: 'other', host, detail: message }, details);
+}
+
+/**
+ * The error for a sign-in server whose metadata could not be read: `error`
+ * is a JSON or schema parse failure and the last request (`tap.metadataUrl`)
+ * asked for OAuth metadata. `undefined` for anything else. The message names
+ * both servers and leaves out the parser's words (a web page's text, the
+ * validator's JSON), which are in `cause`.
+ */
+export function signInMetadataError(error: unknown, url: string, tap: { metadataUrl?: string }): McpConnectionError | undefined {
+  if (!tap.metadataUrl || !findCause(error, (e): e is Error => e instanceof SyntaxError || (e instanceof Error && e.name === 'ZodError'))) return undefined;
+  const host = hostIn(url);
+  return diagnosedError(McpErrorKind.NotMcp, { kind: 'sign-in-metadata', ...(host ? { host } : {}), authServer: hostOf(tap.metadataUrl) }, { url, cause: error });
 }
 
 /** Whether the error is (or wraps) a network-level failure: fetch rejected, stream cut. */

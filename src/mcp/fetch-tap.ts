@@ -33,6 +33,9 @@ import type { SessionTrace } from './trace.js';
 /** Private marker header, stripped before sending. */
 export const CALL_TAG_HEADER = 'x-mcp-elements-call';
 
+/** The well-known paths of OAuth metadata (RFC 8414, OpenID Connect Discovery, RFC 9728). */
+const METADATA_PATH = /\/\.well-known\/(?:oauth-authorization-server|openid-configuration|oauth-protected-resource)(?:[/?#]|$)/;
+
 /** How many times the POST of an answer to a server request is sent again after a network failure. */
 const ANSWER_RETRIES = 2;
 
@@ -84,6 +87,14 @@ export class FetchTap {
   sessionIdHidden = false;
   /** Requests that failed at the network level (no HTTP answer, not aborted): in a browser, often CORS. */
   networkFailures = 0;
+  /**
+   * The address of the last request, when it asked for OAuth metadata
+   * (`/.well-known/oauth-authorization-server`, `openid-configuration`,
+   * `oauth-protected-resource`); `undefined` once any other request follows.
+   * The SDK parses that metadata right after fetching it, so a parse error
+   * while this is set is the sign-in server's, not the MCP server's.
+   */
+  metadataUrl?: string;
   readonly fetch: typeof fetch;
   /** What to close when a call ends: one entry per POST the call made (2026 input rounds make several). */
   private readonly open = new Map<string, Set<() => void>>();
@@ -111,6 +122,8 @@ export class FetchTap {
       }
       const dropped = options.dropped?.();
       if (dropped && dropped.size > 0) request = { ...request, headers: withoutHeaders(request?.headers, dropped) };
+      const address = input instanceof Request ? input.url : String(input);
+      this.metadataUrl = METADATA_PATH.test(address) ? address : undefined;
       const body = typeof init?.body === 'string' ? init.body : '';
       const traced = options.trace?.();
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -142,13 +155,14 @@ export class FetchTap {
         this.sessionIdHidden = true;
       }
       if (traced && requestSeq !== undefined) response = traceResponse(response, traced, requestSeq, started, url, toEndpoint);
-      if (tag === null || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+      if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+      if (tag === null) return new Response(response.body.pipeThrough(paced()), { status: response.status, statusText: response.statusText, headers: response.headers });
       if (own?.signal.aborted) {
         // The call ended while its answer's headers were on the way.
         void response.body.cancel().catch(() => {});
         return response;
       }
-      return new Response(watch(response.body, tag, hooks, (release) => this.track(tag, release)), {
+      return new Response(watch(response.body, tag, hooks, (release) => this.track(tag, release)).pipeThrough(paced()), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
@@ -212,10 +226,14 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
   let resumable = false;
   const scan = (text: string) => {
     buffer += text;
-    let newline: number;
-    while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+    // One pass with an index, the rest kept once at the end: constant work per line, however many lines a chunk holds.
+    const lines = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let found = lines.exec(buffer); found; found = lines.exec(buffer)) {
+      // A lone \r at the very end may be the first half of \r\n: wait for the next chunk.
+      if (found[0] === '\r' && found.index === buffer.length - 1) break;
+      const line = buffer.slice(start, found.index);
+      start = found.index + found[0].length;
       if (line === '') {
         if (data.length) report(data.join('\n'));
         data = [];
@@ -225,6 +243,7 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
         data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
     }
+    buffer = buffer.slice(start);
   };
   const report = (json: string) => {
     // Parsed only when it can matter: a server request (a "method"), or the answer not seen yet.
@@ -340,4 +359,51 @@ function traceResponse(response: Response, traced: TapTrace, request: number, st
     }),
   );
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Largest piece of an event stream the SDK gets at once: about fifty small notifications. */
+const PIECE_BYTES = 4 * 1024;
+/** How long the page's code may run on one stream before it lets the page draw. */
+const SLICE_MS = 5;
+
+/**
+ * An event stream handed on in pieces of at most {@link PIECE_BYTES}, with a
+ * pause (a new task) whenever the reader has worked for {@link SLICE_MS}.
+ * When a server floods (thousands of notifications a second) and the page
+ * falls behind, a read returns a backlog of thousands of messages, and the
+ * SDK parses and dispatches them all in one task: the page freezes for
+ * seconds. Pieced, each task handles about a hundred. Bytes are not changed
+ * (the SDK's parser takes events split anywhere).
+ */
+function paced(): TransformStream<Uint8Array, Uint8Array> {
+  let since = performance.now();
+  return new TransformStream<Uint8Array, Uint8Array>({
+    async transform(chunk, controller) {
+      for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
+        // The time since the last pause includes what the SDK did with the pieces before (it reads them in
+        // the microtasks after each enqueue); within a split chunk, pause before every further piece.
+        if (at > 0 || performance.now() - since > SLICE_MS) {
+          await nextTask();
+          since = performance.now();
+        }
+        controller.enqueue(at === 0 && chunk.length <= PIECE_BYTES ? chunk : chunk.subarray(at, at + PIECE_BYTES));
+      }
+    },
+  });
+}
+
+/** Resolves in a new task (not a microtask), without the 4 ms clamp of nested timers: the page may draw meanwhile. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') {
+      setImmediate(resolve);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -82,6 +82,8 @@ export interface ModelProvider {
   readonly label: string;
   /** Most tools one request may carry (OpenAI: 128); the chat's turn stays within it. */
   readonly maxTools?: number;
+  /** Most characters of conversation one request should carry (its context window, in characters); the agent's default when absent. */
+  readonly maxContextChars?: number;
   /**
    * Most characters of tool definitions (name, description and input schema
    * as JSON) one request may carry, for models with a small context (the

@@ -65,6 +65,7 @@ describe('connection diagnoses', () => {
       { kind: 'http-status', host: 'h', status: 500 },
       { kind: 'not-mcp-content', host: 'h', contentType: 'text/html', checkAddress: true },
       { kind: 'not-mcp', detail: 'x' },
+      { kind: 'sign-in-metadata', host: 'h', authServer: 'a' },
       { kind: 'timeout', host: 'h' },
       { kind: 'closed-before-answer', host: 'h' },
       { kind: 'cut-off', host: 'h' },

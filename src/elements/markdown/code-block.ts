@@ -123,7 +123,14 @@ export async function highlightCodeBlocks(root: ParentNode): Promise<void> {
   } catch {
     return; // Without the highlighter the code stays plain and readable.
   }
+  // Many code blocks at once (a long answer, "Show all"): a pause for a frame every few milliseconds.
+  let since = performance.now();
   for (const code of pending) {
+    if (performance.now() - since > 8) {
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      since = performance.now();
+      if (!code.isConnected) continue;
+    }
     const text = code.textContent ?? '';
     const fragment = module.highlightToFragment(text, languageOf(code)!);
     if (!fragment || fragment.textContent !== text) continue;

@@ -15,6 +15,13 @@ export const markdownStyles = [
     }
     .body > :first-child > :first-child { margin-top: 0; }
     .body > :last-child > :last-child { margin-bottom: 0; }
+    .more:focus { outline: none; }
+    .show-all {
+      margin-top: 0.5em; padding: 4px 10px; font: inherit; font-size: 0.875em; cursor: pointer;
+      color: var(--_mcp-color-accent); background: transparent;
+      border: 1px solid var(--_mcp-color-border); border-radius: var(--_mcp-radius, 6px);
+    }
+    .show-all:focus-visible { outline: 2px solid var(--_mcp-color-accent); outline-offset: 2px; }
     p, ul, ol, blockquote, .table, h1, h2, h3, h4, h5, h6 { margin: 0.5em 0; }
     .code { margin: 0.75em 0; }
     h1 { font-size: 1.4em; } h2 { font-size: 1.25em; } h3 { font-size: 1.1em; }

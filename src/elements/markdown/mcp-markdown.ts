@@ -7,6 +7,7 @@ import { plainText } from './markdown-guard.js';
 import { markdownStyles } from './mcp-markdown.styles.js';
 import { highlightCodeBlocks, setCopyLabels, showCopied } from './code-block.js';
 import { contentStrings, type ContentStrings } from '../shared/content-strings.js';
+import { pieceEnd, textSize } from './long-text.js';
 
 /**
  * The markdown parser (marked) and the sanitizer (DOMPurify): loaded at the
@@ -46,6 +47,11 @@ const nextFrame = (): Promise<void> =>
  * are rendered once and never parsed or touched again. Links open in a new
  * tab with `rel="noopener noreferrer"` and only for http, https and mailto.
  *
+ * A text over 50,000 characters, 4,000 lines or 150 paragraphs is drawn up to there (at the
+ * end of a paragraph when one is near), with a "Show all" button that draws
+ * the rest a piece of that size per frame (each piece parsed on its own), so
+ * no frame takes long however big the text (long-text.ts).
+ *
  * Code blocks have a header (language, copy button) and get syntax colours
  * once finished: the highlighter is loaded (a separate chunk) only when the
  * first code block with a language appears; blocks over 20,000 characters
@@ -65,6 +71,7 @@ const nextFrame = (): Promise<void> =>
  * @csspart md-link - A link.
  * @csspart md-image - An image.
  * @csspart md-plain - Text shown as plain text because it is past the parser's bounds (very deep nesting, runaway emphasis marks).
+ * @csspart show-all-button - Under a text too long to draw at once (over 50,000 characters, 4,000 lines or 150 paragraphs): "Show all (2.0 MB)" draws the rest, a piece per frame.
  *
  * @cssproperty --mcp-markdown-code-bg - Background of code. Defaults to `--mcp-color-surface`.
  * @cssproperty --mcp-markdown-link - Link colour. Defaults to `--mcp-color-accent`.
@@ -114,8 +121,50 @@ export class McpMarkdown extends LitElement {
     super.scheduleUpdate();
   }
 
+  /** Where the part drawn at once ends (the whole text unless it is past the bounds of long-text.ts). */
+  #headEnd = 0;
+  /** The person asked for the whole text: the rest is drawn after the head, a piece per frame. */
+  #expanded = false;
+  /** How much of the text is drawn (head and pieces) once expanded. */
+  #moreFrom = 0;
+  #pumping = false;
+
   protected override render() {
-    return html`<div part="body" class="body" @click=${this.#onClick}></div><span class="live" role="status"></span>`;
+    const text = this.text;
+    if (!this.#expanded) this.#headEnd = text.length > 500 ? pieceEnd(text) : text.length;
+    const cut = !this.#expanded && this.#headEnd < text.length;
+    return html`<div part="body" class="body" @click=${this.#onClick}></div><div class="more" tabindex="-1" @click=${this.#onClick}></div>${cut
+        ? html`<button part="show-all-button" class="show-all" type="button" @click=${this.#expand}>${this.#t.showAllText(textSize(text.length))}</button>`
+        : ''}<span class="live" role="status"></span>`;
+  }
+
+  /** "Show all": the rest of the text is drawn a piece per frame (see long-text.ts). */
+  #expand = (): void => {
+    this.#expanded = true;
+    this.#moreFrom = this.#headEnd;
+    (this.renderRoot.querySelector('.more') as HTMLElement | null)?.focus();
+    this.requestUpdate();
+  };
+
+  /** Draws the text not drawn yet, one piece per frame, until all is drawn (or the text is replaced). */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#expanded && this.isConnected && this.#moreFrom < this.text.length) {
+        await nextFrame();
+        const more = this.renderRoot.querySelector('.more');
+        if (!more || !this.#expanded) return;
+        const text = this.text;
+        const end = pieceEnd(text, this.#moreFrom);
+        const piece = text.slice(this.#moreFrom, end).replace(/\r\n?/g, '\n');
+        this.#moreFrom = end;
+        const engine = enginePart.value;
+        more.append(block(engine ? engine.renderMarkdown(piece, { ...this.#options, cache: false }) : plainText(piece)));
+      }
+    } finally {
+      this.#pumping = false;
+    }
   }
 
   /** Also waits for the markdown code when it is loading for this element. */
@@ -142,6 +191,7 @@ export class McpMarkdown extends LitElement {
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     const body = this.renderRoot.querySelector('.body') as HTMLElement;
     this.#renderBlocks(body);
+    if (this.#expanded && this.#moreFrom < this.text.length) void this.#pump();
     if (changed.has('strings') && changed.get('strings') !== undefined) {
       for (const copy of body.querySelectorAll('button.copy')) setCopyLabels(copy, this.#t);
     }
@@ -149,7 +199,11 @@ export class McpMarkdown extends LitElement {
   }
 
   #renderBlocks(body: HTMLElement): void {
-    const text = this.text.includes('\r') ? this.text.replace(/\r\n?/g, '\n') : this.text;
+    const whole = this.text;
+    if (this.#expanded && whole.length < this.#moreFrom) this.#collapse();
+    // Past the bounds only the head is drawn here (cut first: a 30 MB text is never scanned whole per update).
+    const head = this.#headEnd < whole.length ? whole.slice(0, this.#headEnd) : whole;
+    const text = head.includes('\r') ? head.replace(/\r\n?/g, '\n') : head;
     const engine = enginePart.value;
     if (!engine) {
       this.#showPlain(body, text);
@@ -205,8 +259,16 @@ export class McpMarkdown extends LitElement {
     this.#tailEl.replaceChildren(renderMarkdown(tail, { ...this.#options, cache: false }));
   }
 
+  /** Back to the head only: the pieces drawn after it go. */
+  #collapse(): void {
+    this.#expanded = false;
+    this.#moreFrom = 0;
+    this.renderRoot.querySelector('.more')?.replaceChildren();
+  }
+
   /** Clears rendered output (used when the element is reused for another text). */
   reset(): void {
+    this.#collapse();
     this.#blocks?.clear();
     this.#tailEl = undefined;
     this.#renderedTail = '';

@@ -11,6 +11,8 @@ const CHECK_ADDRESS_AR = 'تحقّق من العنوان؛ فهو ينتهي غ�
 export function diagnosisInArabic(d: McpDiagnosis, _english?: string): string {
   const where = 'host' in d && d.host ? `الخادم على ${d.host}` : 'الخادم';
   switch (d.kind) {
+    case 'sign-in-metadata':
+      return `ردّ خادم تسجيل الدخول الخاص بـ ${d.host ?? 'الخادم'} (${d.authServer}) بما ليس بيانات تسجيل دخول صالحة.`;
     case 'unreachable':
       return `تعذّر الوصول إلى ${d.url}${d.code ? ` (${d.code})` : ''}. تحقّق من أن الخادم يعمل وأن العنوان صحيح.`;
     case 'cors-origin':

@@ -192,6 +192,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   taskNotSaved: (reason) => `تعذّر حفظ مهمة استدعاء الأداة هذا (لن تجد إعادة التحميل نتيجته): ${reason}`,
   toolTitle: (tool) => `أداة: ${tool}`,
   assistantSaid: (text) => `المساعد: ${text}`,
+  contextTrimmed: (count) => `لتناسب سياق النموذج، لم تُرسل ${count} من الرسائل السابقة (تبقى في المحادثة).`,
   needsApproval: (tool) => `تحتاج ${tool} إلى موافقتك.`,
   running: (tool) => `جارٍ تشغيل ${tool}.`,
   toolStatus: (tool, status) =>

@@ -200,6 +200,8 @@ export interface ChatStrings extends ContentStrings {
   toolTitle: (tool: string) => string;
   /** Announcements (the live region). */
   assistantSaid: (text: string) => string;
+  /** Announced when a request left out the oldest messages to fit the model's context. */
+  contextTrimmed: (count: number) => string;
   needsApproval: (tool: string) => string;
   running: (tool: string) => string;
   /** `status`: done, error, cancelled, denied. */
@@ -413,6 +415,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   taskNotSaved: (reason) => `The task of this tool call could not be saved (a reload will not find its result): ${reason}`,
   toolTitle: (tool) => `Tool: ${tool}`,
   assistantSaid: (text) => `Assistant: ${text}`,
+  contextTrimmed: (count) => `To fit the model's context, ${count === 1 ? '1 earlier message was' : `${count} earlier messages were`} not sent (the conversation keeps them).`,
   needsApproval: (tool) => `${tool} needs your approval.`,
   running: (tool) => `Running ${tool}.`,
   toolStatus: (tool, status) => `${tool}: ${status}.`,

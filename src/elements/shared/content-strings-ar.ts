@@ -27,6 +27,7 @@ export const CONTENT_STRINGS_AR: ContentStrings = {
   toolNone: 'لا شيء',
   toolReportedError: 'أبلغت الأداة عن خطأ.',
   toolUntrusted: 'محتوى غير موثوق: أخذته الصفحة من مصدر آخر. طُلب من النموذج أن يعامله كبيانات لا كتعليمات.',
+  showAllText: (size) => `عرض الكل (${size})`,
   showJson: 'عرض JSON',
   hideJson: 'إخفاء JSON',
   toolApproveQuestion: (tool) => `الموافقة على ${tool}؟`,

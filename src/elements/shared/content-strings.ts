@@ -58,6 +58,8 @@ export interface ContentStrings {
   /** The note over a result marked untrusted (a page tool's `untrustedContentHint`). */
   toolUntrusted: string;
   /** The raw JSON toggle, closed. */
+  /** The button under a text too long to draw at once: "Show all (2.0 MB)" (`size`: the whole text's size). */
+  showAllText: (size: string) => string;
   showJson: string;
   /** The raw JSON toggle, open. */
   hideJson: string;
@@ -106,6 +108,7 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolNone: 'None',
   toolReportedError: 'The tool reported an error.',
   toolUntrusted: 'Untrusted content: the page took it from elsewhere. The model was told to treat it as data, not instructions.',
+  showAllText: (size) => `Show all (${size})`,
   showJson: 'Show JSON',
   hideJson: 'Hide JSON',
   toolApproveQuestion: (tool) => `Approve ${tool}?`,

@@ -49,6 +49,7 @@ export const toolCardStyles = [
     .line { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; flex: 0 1 auto; }
     .name { color: var(--_mcp-color-fg); font-weight: 600; }
     .server { color: var(--_mcp-color-muted); }
+    .line .real-name { color: var(--_mcp-color-muted); font-family: var(--_mcp-font-mono); font-size: 0.9em; }
     .sep { flex: none; }
     .status { flex: none; white-space: nowrap; }
     .chevron { flex: none; margin-inline-start: auto; transition: transform var(--mcp-tool-card-motion) ease-out; }

@@ -17,7 +17,9 @@ import { contentStrings, type ContentStrings } from '../../shared/content-string
 
 /**
  * A tool call and its result as a collapsible card: the tool's title (its
- * name when it has none; the name as the tooltip) and server, its arguments, the result blocks exactly as the server returned
+ * name when it has none) with its real name beside a title that differs, and
+ * its server, hidden and direction-changing characters shown wherever they
+ * are named (a title may copy another tool's), its arguments, the result blocks exactly as the server returned
  * them, `structuredContent` as formatted JSON, errors marked. While the call
  * runs it shows a progress bar and a Stop button; while it waits for the
  * person it asks for approval. Inline input requests that the tool triggers
@@ -93,6 +95,21 @@ export class McpToolCard extends LitElement {
   /** Offer "Always allow" beside Approve. */
   @property({ type: Boolean, attribute: 'offer-always' }) offerAlways = true;
 
+  /** A change other than progress is waiting to be drawn (drawn at once; progress waits for the next frame). */
+  private urgent = false;
+
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: Parameters<LitElement['requestUpdate']>[2]): void {
+    if (name !== 'progress') this.urgent = true;
+    super.requestUpdate(name, oldValue, options);
+  }
+
+  /** A server may send thousands of progress notifications a second: progress alone is drawn at most once per frame, the latest. */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.hasUpdated && !this.urgent) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    this.urgent = false;
+    super.scheduleUpdate();
+  }
+
   /** The status shown: `status` or, when unset, what the result says. */
   get effectiveStatus(): ToolCallStatus {
     if (this.status) return this.status;
@@ -121,8 +138,11 @@ export class McpToolCard extends LitElement {
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${title || name}</strong>${server
-              ? html` <span class="server">${t.toolOnServer(server)}</span>`
+          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${title && title !== name
+              ? // A title is the server's words and may copy another tool's: the real name is always in sight, as in the approval question.
+                html` <code class="real-name">${revealHidden(name)}</code>`
+              : nothing}${server
+              ? html` <span class="server">${t.toolOnServer(revealHidden(server))}</span>`
               : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
           <span part="status" class="status" dir="auto">${statusLabels(t)[status]}</span>
@@ -141,7 +161,7 @@ export class McpToolCard extends LitElement {
           </div>
         </div>
       </details>
-      <div class="live">${this.#live(status, id, title || name, t)}</div>
+      <div class="live">${this.#live(status, id, revealHidden(title || name), t)}</div>
       <slot></slot>
     </div>`;
   }

@@ -254,6 +254,10 @@ export class ChatTurn {
         host.toolCalled(event.toolUse, event.result, status, servers.getTool(event.toolUse.name)?.server);
         return;
       }
+      case 'context-trimmed':
+        // The conversation keeps every message; only the request left the oldest out.
+        if (event.droppedMessages > 0) host.announce(host.text.contextTrimmed(event.droppedMessages));
+        return;
       case 'provider-result':
         if (this.#partial) {
           this.#partial.finished = true;

@@ -1,0 +1,86 @@
+import { blockSize } from './bound-results.js';
+import type { Message, MessageBlock } from './types.js';
+
+/** Default budget of one request's conversation: 400,000 characters (about 100,000 tokens). */
+export const DEFAULT_MAX_CONTEXT_CHARS = 400_000;
+/** Default most messages one request carries. */
+export const DEFAULT_MAX_CONTEXT_MESSAGES = 1000;
+
+/** Bounds of {@link fitContext}. */
+export interface ContextBudget {
+  /** Most characters of conversation (text, tool calls and results, data) one request carries. */
+  maxChars: number;
+  /** Most messages one request carries (default {@link DEFAULT_MAX_CONTEXT_MESSAGES}). */
+  maxMessages?: number;
+}
+
+/** What {@link fitContext} returns: the messages to send and what it left out. */
+export interface ContextFit {
+  messages: Message[];
+  /** Oldest messages left out. */
+  droppedMessages: number;
+  /** Characters left out: the dropped messages' and the cut texts' remainders. */
+  droppedChars: number;
+  /** Texts cut to their share of the budget. */
+  truncatedBlocks: number;
+}
+
+const size = (message: Message) => message.content.reduce((sum, b) => sum + blockSize(b), 0);
+/** A turn starts with the person's own message: a user message without tool results. */
+const startsTurn = (message: Message) => message.role === 'user' && !message.content.some((b) => b.type === 'tool_result');
+
+/**
+ * The conversation as one request should carry it, within `budget`. Pure;
+ * the history keeps everything, this is only what a model gets.
+ *
+ * 1. One text block larger than half the budget is cut to that half, with a
+ *    note saying how much was left out (a 30 MB pasted text).
+ * 2. The oldest messages are left out until the rest fits in `maxChars` and
+ *    `maxMessages`. The kept part always starts a turn (a person's message
+ *    without tool results), so no tool result loses its call and the first
+ *    message is the person's, as providers require; its first block is then
+ *    a note saying what was left out.
+ *
+ * The newest turn is always kept, even when it alone is over the budget (each
+ * of its texts is cut as in 1; tool results are bounded by
+ * `boundToolResults`). Messages not changed are the same objects.
+ */
+export function fitContext(messages: readonly Message[], budget: ContextBudget): ContextFit {
+  const cap = Math.max(1, Math.floor(budget.maxChars / 2));
+  const maxMessages = budget.maxMessages ?? DEFAULT_MAX_CONTEXT_MESSAGES;
+  const sizes = messages.map(size);
+  // What each message weighs once its texts are cut (step 1), without building it yet.
+  const capped = messages.map((m, i) => (m.content.some((b) => b.type === 'text' && b.text.length > cap) ? m.content.reduce((sum, b) => sum + Math.min(blockSize(b), b.type === 'text' ? cap : Infinity), 0) : sizes[i]!));
+  let start = messages.length;
+  let lastTurn = -1;
+  let total = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    total += capped[i]!;
+    if (!startsTurn(messages[i]!)) continue;
+    if (lastTurn < 0) lastTurn = i;
+    if (i !== lastTurn && (total > budget.maxChars || messages.length - i > maxMessages)) break;
+    start = i;
+  }
+  // No turn start at all (a history of tool exchanges only): everything is kept, cut as in 1.
+  if (lastTurn < 0) start = 0;
+  let leftOut = 0;
+  for (let i = 0; i < start; i++) leftOut += sizes[i]!;
+  let droppedChars = leftOut;
+  let truncatedBlocks = 0;
+  const kept = messages.slice(start).map((message) => {
+    if (!message.content.some((b) => b.type === 'text' && b.text.length > cap)) return message;
+    const content = message.content.map((b): MessageBlock => {
+      if (b.type !== 'text' || b.text.length <= cap) return b;
+      truncatedBlocks += 1;
+      droppedChars += b.text.length - cap;
+      return { ...b, text: `${b.text.slice(0, cap)}\n[${b.text.length - cap} characters of this text were left out to fit the model's context; the person sees it whole.]` };
+    });
+    return { ...message, content } as Message;
+  });
+  if (start > 0 && kept.length) {
+    const first = kept[0]!;
+    const note: MessageBlock = { type: 'text', text: `[${start} earlier message${start === 1 ? '' : 's'} (${leftOut} characters) ${start === 1 ? 'was' : 'were'} left out to fit the model's context.]` };
+    kept[0] = { ...first, content: [note, ...first.content] } as Message;
+  }
+  return { messages: kept, droppedMessages: start, droppedChars, truncatedBlocks };
+}

@@ -1,0 +1,32 @@
+/**
+ * Watches the main thread: the longest task (Long Tasks API, tasks over
+ * 50 ms) and the longest gap between animation frames while `work` runs and
+ * `settle` more frames after it. A frozen page shows as both.
+ */
+export async function longestTask(work: () => Promise<void> | void, settleFrames = 4): Promise<{ task: number; frameGap: number }> {
+  let task = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) task = Math.max(task, entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let frameGap = 0;
+  let last = performance.now();
+  let watching = true;
+  const tick = (now: number) => {
+    frameGap = Math.max(frameGap, now - last);
+    last = now;
+    if (watching) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    await work();
+    for (let i = 0; i < settleFrames; i++) await new Promise<void>((r) => requestAnimationFrame(() => r()));
+    // Long-task entries are delivered after the task: give the observer a turn.
+    await new Promise((r) => setTimeout(r, 60));
+    for (const entry of observer.takeRecords()) task = Math.max(task, entry.duration);
+  } finally {
+    watching = false;
+    observer.disconnect();
+  }
+  return { task, frameGap };
+}

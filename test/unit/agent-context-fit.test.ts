@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { fitContext } from '../../src/content/fit-context.js';
+import type { Message } from '../../src/content/index.js';
+import { runTurn } from '../../src/agent/run-turn.js';
+import type { TurnEvent } from '../../src/agent/types.js';
+import { createOpenAICompatibleProvider } from '../../src/providers/openai/openai-compatible-provider.js';
+import { checkToolPairing } from '../../src/content/invariant.js';
+
+// Issue 26 §8: a request carries no more of the conversation than the model's
+// context holds: the oldest turns go first (a tool call never without its
+// result), one huge text is cut with a note, and the turn says what it left out.
+
+const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
+const assistant = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }] });
+
+test('within the budget: the very same messages, nothing reported', () => {
+  const messages = [user('hi'), assistant('hello'), user('how are you?')];
+  const fit = fitContext(messages, { maxChars: 1000 });
+  expect(fit.messages).toEqual(messages);
+  expect(fit.messages[0]).toBe(messages[0]);
+  expect(fit).toMatchObject({ droppedMessages: 0, droppedChars: 0, truncatedBlocks: 0 });
+});
+
+test('over the budget: the oldest turns are dropped, the kept part starts with a person\'s message and says what was left out', () => {
+  const messages = [user('a'.repeat(40)), assistant('b'.repeat(40)), user('c'.repeat(40)), assistant('d'.repeat(40)), user('e'.repeat(10))];
+  const fit = fitContext(messages, { maxChars: 100 });
+  expect(fit.messages).toEqual([
+    { role: 'user', content: [{ type: 'text', text: '[2 earlier messages (80 characters) were left out to fit the model\'s context.]' }, { type: 'text', text: 'c'.repeat(40) }] },
+    assistant('d'.repeat(40)),
+    user('e'.repeat(10)),
+  ]);
+  expect(fit).toMatchObject({ droppedMessages: 2, droppedChars: 80, truncatedBlocks: 0 });
+});
+
+test('a tool call and its result are dropped together, never one without the other', () => {
+  const messages: Message[] = [
+    user('q1'),
+    { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'big', input: {} }] },
+    { role: 'user', content: [{ type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'r'.repeat(60) }] }] },
+    assistant('answer 1'),
+    user('q2'),
+  ];
+  // Room for the last three messages, but the third is a tool result whose call would be dropped: the cut moves to the next turn.
+  const fit = fitContext(messages, { maxChars: 80 });
+  expect(fit.droppedMessages).toBe(4);
+  expect(fit.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: '[4 earlier messages (123 characters) were left out to fit the model\'s context.]' }, { type: 'text', text: 'q2' }] }]);
+  expect(() => checkToolPairing(fit.messages)).not.toThrow();
+});
+
+test('one huge text is cut to its share of the budget, with a note; the new message is always kept', () => {
+  const messages = [user('x'.repeat(5000))];
+  const fit = fitContext(messages, { maxChars: 1000 });
+  expect(fit.truncatedBlocks).toBe(1);
+  expect(fit.droppedChars).toBe(4500);
+  expect(fit.messages).toEqual([
+    { role: 'user', content: [{ type: 'text', text: `${'x'.repeat(500)}\n[4500 characters of this text were left out to fit the model's context; the person sees it whole.]` }] },
+  ]);
+});
+
+test('20,001 small messages: at most maxMessages go, the newest', () => {
+  const messages: Message[] = [];
+  for (let i = 0; i < 10_000; i++) messages.push(user(`q${i}`), assistant(`a${i}`));
+  messages.push(user('last'));
+  const fit = fitContext(messages, { maxChars: 10_000_000, maxMessages: 500 });
+  expect(fit.messages.length).toBeLessThanOrEqual(500);
+  expect(fit.messages.at(-1)).toBe(messages.at(-1));
+  expect(fit.messages[0]!.role).toBe('user');
+  expect(fit.droppedMessages).toBe(messages.length - fit.messages.length);
+});
+
+// ---- through runTurn, against the fake OpenAI-compatible server --------------------
+
+const fakeBase = () => inject('openaiUrl').replace(/\/openai\/v1$/, '');
+const provider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+async function sent(contains: string): Promise<Array<{ messages: Array<{ role: string; content: unknown }> }>> {
+  const all = (await (await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`)).json()) as Array<{ body: { messages: Array<{ role: string; content: unknown }> } }>;
+  return all.map((r) => r.body);
+}
+
+test('a 50 MB conversation (25 answers of 2 MB): the request stays within maxContextChars, and the turn reports what it left out', async () => {
+  const marker = `ctx-${crypto.randomUUID()}`;
+  const messages: Message[] = [];
+  for (let i = 0; i < 25; i++) messages.push(user(`question ${i}`), assistant(`${i}`.padEnd(2 * 1024 * 1024, '.')));
+  messages.push(user(`the new question ${marker}`));
+  const events: TurnEvent[] = [];
+  const turn = await runTurn({ provider: provider(), messages, maxContextChars: 300_000, onEvent: (e) => events.push(e) });
+  expect(turn.error).toBeUndefined();
+  const [request] = await sent(marker);
+  const size = JSON.stringify(request!.messages).length;
+  expect(size).toBeLessThan(300_000 + 5_000);
+  expect(JSON.stringify(request!.messages.at(-1))).toContain(marker);
+  const trimmed = events.filter((e) => e.type === 'context-trimmed');
+  expect(trimmed).toHaveLength(1);
+  expect(trimmed[0]).toMatchObject({ type: 'context-trimmed', maxChars: 300_000 });
+  expect((trimmed[0] as { droppedMessages: number }).droppedMessages).toBeGreaterThanOrEqual(48);
+});
+
+test('without maxContextChars a 30 MB message is still sent in bounded form (default budget)', async () => {
+  const marker = `big-${crypto.randomUUID()}`;
+  const turn = await runTurn({ provider: provider(), messages: [user(`${marker} ${'y'.repeat(30 * 1024 * 1024)}`)] });
+  expect(turn.error).toBeUndefined();
+  const [request] = await sent(marker);
+  expect(JSON.stringify(request!.messages).length).toBeLessThan(410_000);
+});
