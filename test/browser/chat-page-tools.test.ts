@@ -48,7 +48,7 @@ describe('<mcp-chat> page tools', () => {
     document.title = 'Test Shop';
     const ran: string[] = [];
     await modelContext.registerTool(
-      { name: 'page_lookup', title: 'Look up', description: 'Looks a product up.', annotations: { readOnlyHint: true }, execute: () => (ran.push('lookup'), 'Product A1: a lamp') },
+      { name: 'page_lookup', title: 'Look up', description: 'Looks a product up.', annotations: { readOnlyHint: true, untrustedContentHint: true }, execute: () => (ran.push('lookup'), 'Product A1: a lamp') },
       { signal: withdrawable() },
     );
     const store = createMemoryHistory();
@@ -81,6 +81,12 @@ describe('<mcp-chat> page tools', () => {
     expect([...ran].sort()).toEqual(['add A1', 'lookup']);
     await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
     expect(cards(chat).every((c) => cardLine(c).includes('Test Shop'))).toBe(true);
+    // The WebMCP tool said its content is untrusted: its card says so, the other's does not.
+    const [lookupCard, addCard] = cards(chat);
+    lookupCard!.setAttribute('open', '');
+    addCard!.setAttribute('open', '');
+    await expect.poll(() => lookupCard!.shadowRoot!.querySelector('[part="untrusted"]')?.textContent).toMatch(/^Untrusted content/);
+    expect(addCard!.shadowRoot!.querySelector('[part="untrusted"]')).toBeNull();
     const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
     expect(results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text])).toEqual([
       ['Test Shop', 'Product A1: a lamp'],
@@ -93,6 +99,24 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(() => again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result').length, { timeout: 10_000 }).toBe(2);
     expect(again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_use').map((b) => (b as { name: string }).name)).toEqual(['page_lookup', 'page_add']);
     await expect.poll(() => cards(again).map(cardLine).join(' | ')).toMatch(/Look up.*Test Shop.*Add to cart.*Test Shop/);
+  });
+
+  test('"Always allow" on a page tool runs its later calls without asking (its key is page:<origin>#name, no connection)', async () => {
+    const ran: unknown[] = [];
+    const chat = await mount(() => {});
+    await chat.registerTool({ name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') }, { signal: withdrawable() });
+    expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#page_note`);
+    expect(chat.serverSet.getTool('page_note')?.connection).toBeUndefined();
+    const ends: Event[] = [];
+    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    await typeAndSend(chat, '[[tool:page_note {"text":"one"}]]');
+    await expect.poll(() => cards(chat).map(statusOf), { timeout: 15_000 }).toEqual(['Needs your approval']);
+    await userEvent.click(cards(chat)[0]!.shadowRoot!.querySelector('[part="always-button"]')!);
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    await typeAndSend(chat, '[[tool:page_note {"text":"two"}]]');
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(2);
+    expect(ran).toEqual([{ text: 'one' }, { text: 'two' }]);
+    expect(cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
   });
 
   test('page-tools="search_* -search_secret" takes only the tools it names; changing it re-reads them', async () => {
