@@ -139,6 +139,8 @@ describe('<mcp-chat> page tools', () => {
 
   test('publish-tools offers a server tool to browser agents; an agent call shows as a card; withdrawn with the server', async () => {
     const chat = await mount((c) => c.setAttribute('publish-tools', 'echo'), { provider: false });
+    const heard: string[] = [];
+    document.body.addEventListener('mcp-agent-tool-call', (e) => heard.push(`${e.call.name} ${e.call.status}`));
     await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).toContain('echo');
     const info = (await modelContext.getTools()).find((t) => t.name === 'echo')!;
     const raw = await modelContext.executeTool!(info, { message: 'from an agent' });
@@ -146,6 +148,7 @@ describe('<mcp-chat> page tools', () => {
     const agentCard = () => shadow(chat).querySelector('[part="agent-call"]');
     await expect.poll(() => agentCard()?.querySelector('.agent-call-title')?.textContent).toMatch(/^A browser agent ran /);
     await expect.poll(() => statusOf(agentCard()!.querySelector('mcp-tool-card')!)).toBe('Done');
+    expect(heard).toEqual(['echo running', 'echo done']); // bubbles to the page
     // Not part of the conversation: nothing saved, nothing for the model.
     expect(chat.messages).toHaveLength(0);
     await openPanelFromMenu(chat, 'Servers');

@@ -95,7 +95,7 @@ type AllHosts = ChatSessionHost &
  * @event mcp-resource-open - A resource link was opened (bubbles from a content block; the chat previews it).
  * @event mcp-tool-stop - Stop on a tool card (bubbles from the card; the chat cancels the call).
  * @event mcp-tool-approve - An approval answer (bubbles from the card; the chat continues the turn).
- * @event mcp-published-tool-call - A browser agent called a tool offered with `publish-tools` (`PublishedToolCallEvent`, at its start and end).
+ * @event mcp-agent-tool-call - A browser agent called a tool offered with `publish-tools` (`McpAgentToolCallEvent`, at its start and end).
  *
  * @csspart base - The whole widget.
  * @csspart header - The top bar.

@@ -4,7 +4,8 @@ import { PageToolRegistry } from '../../../page-tools/page-tool-registry.js';
 import type { PageToolFilter } from '../../../page-tools/tool-patterns.js';
 import type { PageTool, RegisterToolOptions } from '../../../page-tools/types.js';
 import { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
-import { PublishedToolCallEvent, WebMcpPublisher, type PublishableHub, type PublishedToolCall, type WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
+import { McpAgentToolCallEvent } from '../../../events/agent-tool-call.js';
+import { WebMcpPublisher, type PublishableHub, type PublishedToolCall, type WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatStrings } from '../strings.js';
 
@@ -15,7 +16,7 @@ export interface ChatPageToolsHost extends ReactiveControllerHost {
   readonly text: ChatStrings;
   /** Says something to screen readers (the live region). */
   announce(text: string): void;
-  /** Fires an event on the element (`mcp-published-tool-call`). */
+  /** Fires an event on the element (`mcp-agent-tool-call`). */
   dispatchEvent(event: Event): boolean;
   /** Resolves once the message elements (`<mcp-tool-card>`) are loaded. */
   messagesReady(): Promise<void>;
@@ -45,7 +46,7 @@ const MAX_AGENT_CALLS = 20;
  * approved, called, shown and saved as server tools are. Calls from browser
  * agents are not part of the conversation: they are not saved nor sent to the
  * model (the agent, not the person, asked for them); they are shown for this
- * visit and fired as `mcp-published-tool-call` on the element for a page that
+ * visit and fired as `mcp-agent-tool-call` on the element for a page that
  * wants to keep them.
  */
 export class ChatPageTools implements ReactiveController {
@@ -160,7 +161,7 @@ export class ChatPageTools implements ReactiveController {
     while (this.#calls.size > MAX_AGENT_CALLS) this.#calls.delete(this.#calls.keys().next().value!);
     if (call.status === 'running') this.#host.announce(this.#host.text.agentRan(call.title));
     void this.#host.messagesReady().then(() => this.#host.requestUpdate());
-    this.#host.dispatchEvent(new PublishedToolCallEvent(call));
+    this.#host.dispatchEvent(new McpAgentToolCallEvent(call));
   }
 }
 
