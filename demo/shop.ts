@@ -108,18 +108,14 @@ renderShop();
 // Withdrawn together when the page goes away (or call pageTools.abort() to withdraw them earlier).
 const pageTools = new AbortController();
 const modelContext = pageModelContext();
-const target = (modelContext ?? chat) as { registerTool?: (tool: PageTool, options: { signal: AbortSignal }) => unknown };
+const target: { registerTool(tool: PageTool, options: { signal: AbortSignal }): unknown } = modelContext ?? chat;
 const status = document.getElementById('webmcp-status')!;
-if (typeof target.registerTool !== 'function') {
-  status.textContent = 'This chat cannot take page tools yet, and this browser has no WebMCP: only the server tools are available.';
-} else {
-  status.textContent = modelContext
-    ? 'The tools are on this page’s WebMCP (document.modelContext): the chat and browser agents see them.'
-    : 'This browser has no WebMCP: the tools are given to the chat directly (chat.registerTool).';
-  for (const tool of tools) {
-    void Promise.resolve(target.registerTool(tool, { signal: pageTools.signal })).catch((error: unknown) => {
-      status.textContent = `The tool ${tool.name} could not be registered: ${error instanceof Error ? error.message : String(error)}`;
-    });
-  }
+status.textContent = modelContext
+  ? 'The tools are on this page’s WebMCP (document.modelContext): the chat and browser agents see them.'
+  : 'This browser has no WebMCP: the tools are given to the chat directly (chat.registerTool).';
+for (const tool of tools) {
+  void Promise.resolve(target.registerTool(tool, { signal: pageTools.signal })).catch((error: unknown) => {
+    status.textContent = `The tool ${tool.name} could not be registered: ${error instanceof Error ? error.message : String(error)}`;
+  });
 }
 addEventListener('pagehide', () => pageTools.abort());

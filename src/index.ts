@@ -63,6 +63,7 @@ export type {
   ToolCallView,
 } from './elements/index.js';
 export {
+  McpAgentToolCallEvent,
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,

@@ -3,6 +3,7 @@
 // bubbling and composed, typed in GlobalEventHandlersEventMap (and so in
 // HTMLElementEventMap). One file per event, named after it without `mcp-`.
 // Public API: see docs/api.md.
+export { McpAgentToolCallEvent } from './agent-tool-call.js';
 export { McpAppContextUpdateEvent } from './app-context-update.js';
 export type { McpAppContext } from './app-context-update.js';
 export { McpAppInitializeEvent } from './app-initialize.js';

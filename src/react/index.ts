@@ -11,6 +11,7 @@ import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-fo
 import { McpRegistrySearch as McpRegistrySearchElement } from '../elements/mcp-registry-search/mcp-registry-search.js';
 import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
 import type {
+  McpAgentToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -43,6 +44,7 @@ export const McpChat = createComponent({
     onMcpResourceOpen: 'mcp-resource-open' as EventName<McpResourceOpenEvent>,
     onMcpToolStop: 'mcp-tool-stop' as EventName<McpToolStopEvent>,
     onMcpToolApprove: 'mcp-tool-approve' as EventName<McpToolApproveEvent>,
+    onMcpAgentToolCall: 'mcp-agent-tool-call' as EventName<McpAgentToolCallEvent>,
   },
 });
 

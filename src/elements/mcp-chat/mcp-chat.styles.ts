@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
 import { chatLayoutStyles } from './chat-layout.styles.js';
+import { pageToolsStyles } from './page-tools/page-tools.styles.js';
 
 /**
  * Styles of `<mcp-chat>`: tokens, controls, header, messages and composer
@@ -292,4 +293,5 @@ export const chatStyles = [
     .edit-form textarea { font: inherit; color: var(--mcp-chat-fg); background: var(--mcp-chat-bg); border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: 8px; }
   `,
   chatLayoutStyles,
+  pageToolsStyles,
 ];

@@ -37,6 +37,9 @@ import { visibleMessages } from './conversation/messages.js';
 import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
+import { ChatPageTools, type ChatPageToolsHost, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
+import { renderAgentCalls, renderPageToolsSection } from './page-tools/page-tools-view.js';
+import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import { icon } from '../shared/icons.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
@@ -52,7 +55,8 @@ type AllHosts = ChatSessionHost &
   ChatResourcesHost &
   ChatShellHost &
   ConversationViewHost &
-  ChatComposerHost;
+  ChatComposerHost &
+  ChatPageToolsHost;
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -91,6 +95,7 @@ type AllHosts = ChatSessionHost &
  * @event mcp-resource-open - A resource link was opened (bubbles from a content block; the chat previews it).
  * @event mcp-tool-stop - Stop on a tool card (bubbles from the card; the chat cancels the call).
  * @event mcp-tool-approve - An approval answer (bubbles from the card; the chat continues the turn).
+ * @event mcp-agent-tool-call - A browser agent called a tool offered with `publish-tools` (`McpAgentToolCallEvent`, at its start and end).
  *
  * @csspart base - The whole widget.
  * @csspart header - The top bar.
@@ -155,6 +160,8 @@ type AllHosts = ChatSessionHost &
  * @csspart conversation-group - A date heading of the conversation list (Today, Yesterday, Previous 7 days, a month).
  * @csspart conversation-date - The date (or time, today) of a saved conversation.
  * @csspart resource-preview - The dialog previewing a resource.
+ * @csspart page-tools - Servers panel: the page's own tools and the tools offered to browser agents.
+ * @csspart agent-call - The card of a call a browser agent made to an offered tool ("A browser agent ran Forecast").
  *
  * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
  * @cssproperty --mcp-chat-accent-fg - Text on accent. Defaults to `--mcp-color-accent-fg`.
@@ -290,6 +297,19 @@ export class McpChat extends LitElement {
   /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
 
+  /**
+   * Imports the tools the page registered on WebMCP's `document.modelContext`
+   * (`page-tools` present: all; `"search_* -checkout"`: patterns; the property
+   * may also be a function `(tool) => boolean`). See docs/page-tools.md.
+   */
+  @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
+
+  /**
+   * Offers the named tools of connected servers to browser agents through
+   * WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only).
+   */
+  @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
+
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
@@ -319,6 +339,7 @@ export class McpChat extends LitElement {
   readonly #apps = new AppViews(this.#host, appViewChunk);
   readonly #servers = new ChatServers(this.#host);
   readonly #resources = new ChatResources(this.#host);
+  readonly #pageTools = new ChatPageTools(this.#host);
 
 
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
@@ -551,6 +572,7 @@ export class McpChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
+    if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
@@ -632,8 +654,21 @@ export class McpChat extends LitElement {
   /** Opens the form of a tool (generated from its inputSchema), as picking it in the "/" palette does. */
   async showTool(name: string, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
-    const tool = this.serverSet.getTool(name)!;
+    const tool = this.serverSet.getTool(name);
+    if (!tool) throw new Error(`No connected server or page offers a tool named ${name}.`);
     await this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  }
+
+  /**
+   * Gives the chat a tool of the page, with the dictionary of WebMCP's
+   * `registerTool` (`{ name, title?, description, inputSchema?, annotations?,
+   * execute(input) }`): it is offered to the model and in the "/" palette under
+   * the page's name, asks first unless annotated read-only, and is saved as
+   * server tools are. Rejects when the name is taken or invalid; aborting
+   * `options.signal` removes it.
+   */
+  registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
+    return this.#pageTools.registerTool(tool, options);
   }
 
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
@@ -745,7 +780,7 @@ export class McpChat extends LitElement {
           lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
         });
       case 'servers':
-        return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+        return html`${this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined)}${renderPageToolsSection(this.#pageTools.status, this.#t)}`;
       case 'settings':
         return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
@@ -837,6 +872,7 @@ export class McpChat extends LitElement {
                   : nothing}
                 ${this.#view.renderNotice(t, () => this.#showsMessages())}
                 ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
+                ${renderAgentCalls(this.#pageTools.agentCalls, t, this.#stableStrings)}
               </div>
             </div>
             <div class="bottom">

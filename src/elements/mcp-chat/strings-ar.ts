@@ -89,6 +89,12 @@ export const CHAT_STRINGS_AR: ChatStrings = {
       }) as Record<string, string>
     )[state] ?? state,
   catalogSizes: (tools, prompts, resources) => `الأدوات: ${tools}، القوالب: ${prompts}، الموارد: ${resources}`,
+  pageToolsHeading: 'أدوات هذه الصفحة',
+  pageToolsCount: (page, tools) => `${page} · الأدوات: ${tools}`,
+  pageToolsUnavailable: 'لا يوفّر هذا المتصفح WebMCP، لذا تُستخدم فقط الأدوات التي تعطيها الصفحة للمحادثة مباشرة.',
+  publishedHeading: 'متاحة لوكلاء المتصفح',
+  notPublished: (tool, reason) => `لم تُتح ${tool}: ${reason}`,
+  agentRan: (title) => `شغّل وكيل متصفح ${title}`,
   invalidTools: (n) => (n === 1 ? 'أداة واحدة من هذا الخادم لا يمكن استخدامها' : `${n} من أدوات هذا الخادم لا يمكن استخدامها`),
   retry: 'إعادة المحاولة',
   diagnosis: diagnosisInArabic,

@@ -91,6 +91,18 @@ export interface ChatStrings extends ContentStrings {
   /** Servers panel: a server's connection state (`connected`, `failed`, ...). */
   serverState: (state: string) => string;
   catalogSizes: (tools: number, prompts: number, resources: number) => string;
+  /** Servers panel: the heading of the page's own tools (`registerTool`, WebMCP). */
+  pageToolsHeading: string;
+  /** Servers panel: how many tools the page gives the chat, under the page's name. */
+  pageToolsCount: (page: string, tools: number) => string;
+  /** Servers panel: `page-tools` is set but the browser has no WebMCP to read. */
+  pageToolsUnavailable: string;
+  /** Servers panel: the heading of the servers' tools offered to browser agents (`publish-tools`). */
+  publishedHeading: string;
+  /** Servers panel: a tool named in `publish-tools` that could not be offered, and why. */
+  notPublished: (tool: string, reason: string) => string;
+  /** The card of a call a browser agent made to a tool the chat offered (WebMCP). */
+  agentRan: (title: string) => string;
   invalidTools: (count: number) => string;
   retry: string;
   /**
@@ -312,6 +324,12 @@ export const CHAT_STRINGS_EN: ChatStrings = {
       }) as Record<string, string>
     )[state] ?? state,
   catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
+  pageToolsHeading: "This page's tools",
+  pageToolsCount: (page, tools) => `${page} · ${tools === 1 ? '1 tool' : `${tools} tools`}`,
+  pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
+  publishedHeading: 'Offered to browser agents',
+  notPublished: (tool, reason) => `${tool} is not offered: ${reason}`,
+  agentRan: (title) => `A browser agent ran ${title}`,
   invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,

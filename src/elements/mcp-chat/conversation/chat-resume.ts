@@ -90,7 +90,7 @@ async function resumeOne(session: ResumeSessionView, use: ToolUseBlock, task: To
     () => servers.getTool(use.name),
     () => undefined,
   );
-  const connection = tool && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
+  const connection = tool?.connection && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
   const shown = { server: tool?.server ?? connection?.name, title: tool?.title, task: task.id };
   calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open });
   if (!connection) {

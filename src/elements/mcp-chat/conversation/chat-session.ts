@@ -402,7 +402,7 @@ export class ChatSession implements ReactiveController {
         if (recorded === task.taskId) return;
         recorded = task.taskId;
         const tool = this.#host.servers.getTool(name);
-        if (!tool) return;
+        if (!tool?.connection) return; // page tools have no MCP tasks
         const key = tool.key ?? '';
         const record: ToolTaskRecord = { id: task.taskId, server: serverKey(tool.connection.url), tool: key.includes('#') ? key.slice(key.indexOf('#') + 1) : name };
         release?.();

@@ -148,7 +148,7 @@ export class ChatTurn {
     await session.saved();
     const conversationId = session.conversationId;
     if (!conversationId) return;
-    const url = session.host.servers.getTool(use.name)?.connection.url;
+    const url = session.host.servers.getTool(use.name)?.connection?.url; // none for a page tool
     await store
       .appendActivity({
         conversationId,
@@ -237,7 +237,7 @@ export class ChatTurn {
         }
         return;
       case 'tool-approval':
-        session.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection.url });
+        session.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection?.url });
         host.announce(host.text.needsApproval(event.toolUse.name));
         return;
       case 'tool-start':

@@ -10,6 +10,7 @@ import type * as ConnectChunk from './connect.chunk.js';
 import type * as OAuthChunk from '../../../mcp/oauth/browser-oauth-provider.js';
 import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
 import { hostOf } from '../../../mcp/server-key.js';
+import { combineToolHosts, type CombinedToolHost } from '../../../page-tools/combine-tool-hosts.js';
 
 /**
  * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
@@ -91,7 +92,11 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   }
 
   readonly #handlers: Array<{ kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void }> = [];
-  #tools?: AgentToolHost & { findTool(name: string): AgentTool | undefined };
+  #tools?: CombinedToolHost;
+  /** The servers' tools as the agent sees them (`hubToolHost`), once the hub has loaded. */
+  #hubTools?: AgentToolHost;
+  /** The page's tool sources (`chat.registerTool`, WebMCP import), listed after the servers' tools, with or without a hub. */
+  readonly #pageSources: AgentToolHost[] = [];
   /** The last name each server (by URL) gave itself, kept while it reconnects. */
   readonly #names = new Map<string, string>();
   /** The servers last asked for (applied once the hub has loaded). */
@@ -208,12 +213,31 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     const hub = new McpHub();
     this.#hub = hub;
     for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
-    this.#tools = hubToolHost(hub);
+    this.#hubTools = hubToolHost(hub);
+    this.#combine();
     if (this.#roots) void hub.setRoots(this.#roots);
     hub.addEventListener('mcp-hub-change', () => {
       for (const c of hub.connections) this.nameOf(c);
       this.dispatchEvent(new Event('change'));
     });
+  }
+
+  /**
+   * Adds a source of page tools (a `PageToolRegistry`, a `WebMcpImport`):
+   * its tools are listed with the servers' (also before any server is set),
+   * named, approved, called and shown as theirs are. Its
+   * `mcp-page-tools-change` makes the set fire `change`.
+   */
+  addToolSource(source: AgentToolHost & EventTarget): void {
+    this.#pageSources.push(source);
+    source.addEventListener('mcp-page-tools-change', () => this.dispatchEvent(new Event('change')));
+    this.#combine();
+    this.dispatchEvent(new Event('change'));
+  }
+
+  /** One merged catalog: the servers' tools first, then the page's (see `combineToolHosts` for the naming). */
+  #combine(): void {
+    this.#tools = combineToolHosts([...(this.#hubTools ? [this.#hubTools] : []), ...this.#pageSources]);
   }
 
   /** Closes every connection; the set stays usable (`setServers` opens them again). */
@@ -223,7 +247,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     await Promise.allSettled([...hub.connections].map((c) => hub.remove(c)));
   }
 
-  /** Resolves once a connected server offers the tool; rejects after `timeoutMs`. */
+  /** Resolves once a connected server (or the page) offers the tool; rejects after `timeoutMs`. */
   whenTool(name: string, timeoutMs: number): Promise<void> {
     if (this.getTool(name)) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -241,16 +265,25 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     });
   }
 
-  /** The tools of every connected server: the same array until a server or its catalog changes (do not modify it). */
+  /** The tools of every connected server, then the page's: the same array until a source or its catalog changes (do not modify it). */
   listTools(): readonly AgentTool[] {
     return (this.#tools?.listTools() ?? NO_TOOLS) as readonly AgentTool[];
   }
 
-  /** One tool by its model-facing name, with its server connection. */
-  getTool(name: string): (AgentTool & { connection: McpConnection }) | undefined {
-    const found = this.#hub?.findTool(name);
-    const tool = this.#tools?.findTool(name);
-    return found && tool ? { ...tool, connection: found.connection } : undefined;
+  /**
+   * One tool by its model-facing name: a server's, with its `connection`,
+   * or the page's, without one (its `server` is the page's name, its `key`
+   * `page:<origin>#<name>`).
+   */
+  getTool(name: string): (AgentTool & { connection?: McpConnection }) | undefined {
+    if (!this.#tools) return undefined;
+    this.listTools(); // the merged names follow the sources' current lists
+    const target = this.#tools.resolve(name);
+    const tool = this.#tools.findTool(name);
+    if (!target || !tool) return undefined;
+    if (target.host !== this.#hubTools) return tool;
+    const found = this.#hub?.findTool(target.name);
+    return found ? { ...tool, connection: found.connection } : undefined;
   }
 
   listInstructions(): Array<{ server: string; instructions: string }> {
@@ -258,7 +291,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   }
 
   callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {
-    if (!this.#tools) return Promise.reject(new Error(`No connected server offers a tool named ${name}.`));
+    if (!this.#tools) return Promise.reject(new Error(`No connected server or page offers a tool named ${name}.`));
     return this.#tools.callTool(name, args, options);
   }
 

@@ -1,0 +1,182 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentTool } from '../../../agent/types.js';
+import { PageToolRegistry } from '../../../page-tools/page-tool-registry.js';
+import type { PageToolFilter } from '../../../page-tools/tool-patterns.js';
+import type { PageTool, RegisterToolOptions } from '../../../page-tools/types.js';
+import { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
+import { McpAgentToolCallEvent } from '../../../events/agent-tool-call.js';
+import { WebMcpPublisher, type PublishableHub, type PublishedToolCall, type WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
+import type { ServerSet } from '../servers/server-set.js';
+import type { ChatStrings } from '../strings.js';
+
+/** What the page-tools feature needs of the chat. */
+export interface ChatPageToolsHost extends ReactiveControllerHost {
+  /** The chat's servers: page tools join their catalog (`addToolSource`). */
+  readonly servers: ServerSet;
+  readonly text: ChatStrings;
+  /** Says something to screen readers (the live region). */
+  announce(text: string): void;
+  /** Fires an event on the element (`mcp-agent-tool-call`). */
+  dispatchEvent(event: Event): boolean;
+  /** Resolves once the message elements (`<mcp-tool-card>`) are loaded. */
+  messagesReady(): Promise<void>;
+}
+
+/** `pageTools`: off (undefined / null), all (`''`), a pattern list or a function. */
+export type ChatPageToolsSetting = string | PageToolFilter | null | undefined;
+/** `publishTools`: off (undefined / null / `''`), a pattern list or a function of the hub tool. */
+export type ChatPublishSetting = WebMcpPublisherOptions['tools'] | null | undefined;
+
+/** The calls browser agents made this page visit, kept at most this many (the oldest go first). */
+const MAX_AGENT_CALLS = 20;
+
+/**
+ * The page-tools feature of `<mcp-chat>` (issue 23, docs/page-tools.md):
+ *
+ * - the page's own tools (`chat.registerTool`, a {@link PageToolRegistry}
+ *   made with the chat, so tools can be given before any server is set);
+ * - with `page-tools`, the tools on the page's WebMCP `modelContext`
+ *   ({@link WebMcpImport}, filtered by the attribute's patterns or the
+ *   property's function);
+ * - with `publish-tools`, the named server tools offered to browser agents
+ *   ({@link WebMcpPublisher}, made once the hub has loaded), and the calls
+ *   agents make shown as cards ("A browser agent ran Forecast").
+ *
+ * Both page sources join the `ServerSet`'s catalog, so page tools are named,
+ * approved, called, shown and saved as server tools are. Calls from browser
+ * agents are not part of the conversation: they are not saved nor sent to the
+ * model (the agent, not the person, asked for them); they are shown for this
+ * visit and fired as `mcp-agent-tool-call` on the element for a page that
+ * wants to keep them.
+ */
+export class ChatPageTools implements ReactiveController {
+  readonly #host: ChatPageToolsHost;
+  readonly #registry = new PageToolRegistry();
+  readonly #import = new WebMcpImport();
+  #filter: ChatPageToolsSetting;
+  #publish: ChatPublishSetting;
+  #publisher?: WebMcpPublisher;
+  #connected = false;
+  /** Calls by browser agents, by id, oldest first. */
+  readonly #calls = new Map<string, PublishedToolCall>();
+
+  constructor(host: ChatPageToolsHost) {
+    this.#host = host;
+    host.addController(this);
+    host.servers.addToolSource(this.#registry);
+    host.servers.addToolSource(this.#import);
+    this.#import.addEventListener('mcp-page-tools-change', () => host.requestUpdate());
+    // The hub loads with the first server: publishing starts then.
+    host.servers.addEventListener('change', () => this.#ensurePublisher());
+  }
+
+  /** `chat.registerTool`: adds a tool (WebMCP's dictionary); aborting `options.signal` removes it. */
+  registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
+    return this.#registry.registerTool(tool, options);
+  }
+
+  /** The element's `pageTools` and `publishTools` changed (or were first set). */
+  configure(pageTools: ChatPageToolsSetting, publishTools: ChatPublishSetting): void {
+    const importChanged = pageTools !== this.#filter;
+    const publishChanged = publishTools !== this.#publish;
+    this.#filter = pageTools;
+    this.#publish = publishTools;
+    if (!this.#connected) return;
+    if (importChanged) void this.#applyImport();
+    if (publishChanged) void this.#applyPublish();
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    void this.#applyImport();
+    void this.#applyPublish();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#import.close();
+    this.#publisher?.close();
+    this.#publisher = undefined;
+  }
+
+  /** Whether `page-tools` is on (the attribute present, or the property set). */
+  get importing(): boolean {
+    return this.#filter !== undefined && this.#filter !== null;
+  }
+
+  /** The Servers panel's view of the feature (see `renderPageToolsSection`). */
+  get status(): PageToolsStatus {
+    const tools = this.#host.servers.listTools().filter((t) => t.key?.startsWith('page:'));
+    return {
+      tools,
+      importing: this.importing,
+      webMcp: this.#import.available,
+      problem: this.#import.problem,
+      published: this.#publisher?.published ?? [],
+      problems: [...(this.#publisher?.problems ?? new Map<string, string>())],
+    };
+  }
+
+  /** The calls browser agents made through the published tools, oldest first. */
+  get agentCalls(): readonly PublishedToolCall[] {
+    return [...this.#calls.values()];
+  }
+
+  async #applyImport(): Promise<void> {
+    if (!this.importing) {
+      this.#import.close();
+      return;
+    }
+    const filter = this.#filter || null; // '' (the bare attribute): every tool
+    await this.#import.setFilter(filter);
+    await this.#import.start();
+    this.#host.requestUpdate();
+  }
+
+  async #applyPublish(): Promise<void> {
+    if (!this.#publish) {
+      this.#publisher?.close();
+      this.#publisher = undefined;
+      this.#host.requestUpdate();
+      return;
+    }
+    if (this.#publisher) await this.#publisher.setTools(this.#publish);
+    else this.#ensurePublisher();
+  }
+
+  /** Makes the publisher once `publish-tools` is set, the chat is on the page and the hub has loaded. */
+  #ensurePublisher(): void {
+    const hub = this.#host.servers.hub;
+    if (this.#publisher || !this.#publish || !this.#connected || !hub) return;
+    const publisher = new WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish });
+    this.#publisher = publisher;
+    publisher.addEventListener('mcp-published-tools-change', () => this.#host.requestUpdate());
+    publisher.addEventListener('mcp-published-tool-call', (e) => this.#agentCalled(e.call));
+    void publisher.start().then(() => this.#host.requestUpdate());
+  }
+
+  #agentCalled(call: PublishedToolCall): void {
+    this.#calls.delete(call.id);
+    this.#calls.set(call.id, call);
+    while (this.#calls.size > MAX_AGENT_CALLS) this.#calls.delete(this.#calls.keys().next().value!);
+    if (call.status === 'running') this.#host.announce(this.#host.text.agentRan(call.title));
+    void this.#host.messagesReady().then(() => this.#host.requestUpdate());
+    this.#host.dispatchEvent(new McpAgentToolCallEvent(call));
+  }
+}
+
+/** What the Servers panel shows of the page's tools. */
+export interface PageToolsStatus {
+  /** The page's tools in the chat's catalog (given with `registerTool` or imported). */
+  tools: readonly AgentTool[];
+  /** `page-tools` is on. */
+  importing: boolean;
+  /** The browser has WebMCP to import from. */
+  webMcp: boolean;
+  /** Why the page's WebMCP tools could not be read, if so. */
+  problem: string | undefined;
+  /** Names offered to browser agents now. */
+  published: readonly string[];
+  /** Tools that matched `publish-tools` but could not be offered: [name, reason]. */
+  problems: ReadonlyArray<readonly [string, string]>;
+}

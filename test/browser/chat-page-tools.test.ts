@@ -1,0 +1,191 @@
+// <mcp-chat> with page tools (issue 23): tools the page registers on WebMCP's
+// real document.modelContext (Chromium with --enable-features=WebMCP) or gives
+// with chat.registerTool, next to the demo server's tools, in a scripted model
+// turn and in the "/" palette; and the demo server's tools offered to browser
+// agents with publish-tools.
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { HistoryStore } from '../../src/history/index.js';
+import type { ModelContextLike, ModelContextToolInfo } from '../../src/page-tools/types.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend } from './chat-helpers.js';
+
+const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } }).modelContext;
+const stops: AbortController[] = [];
+
+afterEach(() => {
+  document.body.replaceChildren();
+  for (const stop of stops.splice(0)) stop.abort();
+});
+
+function withdrawable(): AbortSignal {
+  const stop = new AbortController();
+  stops.push(stop);
+  return stop.signal;
+}
+
+async function mount(setup: (chat: McpChat) => void, options: { store?: HistoryStore; storageKey?: string; provider?: boolean } = {}): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.server = inject('demoUrl');
+  chat.store = options.store ?? createMemoryHistory();
+  chat.storageKey = options.storageKey ?? `pt-${Math.random()}`;
+  if (options.provider !== false) chat.provider = fakeProvider();
+  setup(chat);
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await chat.updateComplete;
+  return chat;
+}
+
+const cards = (chat: McpChat) => deepAll(shadow(chat), 'mcp-tool-card');
+const cardLine = (card: Element) => card.shadowRoot!.querySelector('.line')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const statusOf = (card: Element) => card.shadowRoot!.querySelector('[part="status"]')?.textContent;
+const toolNames = (chat: McpChat) => chat.serverSet.listTools().map((t) => t.name);
+
+describe('<mcp-chat> page tools', () => {
+  test('a WebMCP tool and a registerTool tool run in a model turn; approval only for the one not read-only; saved', async () => {
+    document.title = 'Test Shop';
+    const ran: string[] = [];
+    await modelContext.registerTool(
+      { name: 'page_lookup', title: 'Look up', description: 'Looks a product up.', annotations: { readOnlyHint: true, untrustedContentHint: true }, execute: () => (ran.push('lookup'), 'Product A1: a lamp') },
+      { signal: withdrawable() },
+    );
+    const store = createMemoryHistory();
+    const storageKey = `pt-${Math.random()}`;
+    const chat = await mount((c) => c.setAttribute('page-tools', ''), { store, storageKey });
+    await chat.registerTool(
+      {
+        name: 'page_add',
+        title: 'Add to cart',
+        description: 'Adds a product to the cart.',
+        inputSchema: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+        annotations: { readOnlyHint: false },
+        execute: ({ sku }) => (ran.push(`add ${String(sku)}`), { added: sku }),
+      },
+      { signal: withdrawable() },
+    );
+    await expect.poll(() => toolNames(chat)).toEqual(expect.arrayContaining(['page_lookup', 'page_add', 'echo']));
+    const ends: Event[] = [];
+    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    await typeAndSend(chat, 'Add the lamp [[tool:page_lookup]] [[tool:page_add {"sku":"A1"}]]');
+    await expect.poll(() => cards(chat).map(statusOf), { timeout: 15_000 }).toContain('Needs your approval');
+    const waiting = cards(chat).find((c) => statusOf(c) === 'Needs your approval')!;
+    expect(cardLine(waiting)).toContain('Add to cart');
+    expect(cardLine(waiting)).toContain('Test Shop');
+    // Only the tool that is not read-only asks; nothing of it ran yet.
+    expect(cards(chat).filter((c) => statusOf(c) === 'Needs your approval')).toHaveLength(1);
+    expect(ran).not.toContain('add A1');
+    await userEvent.click(waiting.shadowRoot!.querySelector('[part="approve-button"]')!);
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    expect([...ran].sort()).toEqual(['add A1', 'lookup']);
+    await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
+    expect(cards(chat).every((c) => cardLine(c).includes('Test Shop'))).toBe(true);
+    // The WebMCP tool said its content is untrusted: its card says so, the other's does not.
+    const [lookupCard, addCard] = cards(chat);
+    lookupCard!.setAttribute('open', '');
+    addCard!.setAttribute('open', '');
+    await expect.poll(() => lookupCard!.shadowRoot!.querySelector('[part="untrusted"]')?.textContent).toMatch(/^Untrusted content/);
+    expect(addCard!.shadowRoot!.querySelector('[part="untrusted"]')).toBeNull();
+    const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
+    expect(results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text])).toEqual([
+      ['Test Shop', 'Product A1: a lamp'],
+      ['Test Shop', '{"added":"A1"}'],
+    ]);
+    await chat.session.saved();
+    document.body.replaceChildren();
+    // Reloaded: the calls and their results are in the history.
+    const again = await mount(() => {}, { store, storageKey, provider: false });
+    await expect.poll(() => again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result').length, { timeout: 10_000 }).toBe(2);
+    expect(again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_use').map((b) => (b as { name: string }).name)).toEqual(['page_lookup', 'page_add']);
+    await expect.poll(() => cards(again).map(cardLine).join(' | ')).toMatch(/Look up.*Test Shop.*Add to cart.*Test Shop/);
+  });
+
+  test('"Always allow" on a page tool runs its later calls without asking (its key is page:<origin>#name, no connection)', async () => {
+    const ran: unknown[] = [];
+    const chat = await mount(() => {});
+    await chat.registerTool({ name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') }, { signal: withdrawable() });
+    expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#page_note`);
+    expect(chat.serverSet.getTool('page_note')?.connection).toBeUndefined();
+    const ends: Event[] = [];
+    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    await typeAndSend(chat, '[[tool:page_note {"text":"one"}]]');
+    await expect.poll(() => cards(chat).map(statusOf), { timeout: 15_000 }).toEqual(['Needs your approval']);
+    await userEvent.click(cards(chat)[0]!.shadowRoot!.querySelector('[part="always-button"]')!);
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    await typeAndSend(chat, '[[tool:page_note {"text":"two"}]]');
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(2);
+    expect(ran).toEqual([{ text: 'one' }, { text: 'two' }]);
+    expect(cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
+  });
+
+  test('page-tools="search_* -search_secret" takes only the tools it names; changing it re-reads them', async () => {
+    for (const name of ['search_products', 'search_secret', 'checkout']) {
+      await modelContext.registerTool({ name, description: `The ${name} tool.`, annotations: { readOnlyHint: true }, execute: () => name }, { signal: withdrawable() });
+    }
+    const chat = await mount((c) => c.setAttribute('page-tools', 'search_* -search_secret'), { provider: false });
+    await expect.poll(() => toolNames(chat)).toContain('search_products');
+    expect(toolNames(chat)).not.toContain('search_secret');
+    expect(toolNames(chat)).not.toContain('checkout');
+    chat.pageTools = (tool: { name: string }) => tool.name === 'checkout';
+    await expect.poll(() => toolNames(chat)).toContain('checkout');
+    expect(toolNames(chat)).not.toContain('search_products');
+    chat.removeAttribute('page-tools');
+    chat.pageTools = undefined;
+    await expect.poll(() => toolNames(chat)).not.toContain('checkout');
+    // Without page-tools, WebMCP tools are not taken at all.
+    expect(toolNames(chat).some((n) => n.startsWith('search_'))).toBe(false);
+  });
+
+  test('publish-tools offers a server tool to browser agents; an agent call shows as a card; withdrawn with the server', async () => {
+    const chat = await mount((c) => c.setAttribute('publish-tools', 'echo'), { provider: false });
+    const heard: string[] = [];
+    document.body.addEventListener('mcp-agent-tool-call', (e) => heard.push(`${e.call.name} ${e.call.status}`));
+    await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).toContain('echo');
+    const info = (await modelContext.getTools()).find((t) => t.name === 'echo')!;
+    const raw = await modelContext.executeTool!(info, { message: 'from an agent' });
+    expect(String(raw)).toContain('from an agent');
+    const agentCard = () => shadow(chat).querySelector('[part="agent-call"]');
+    await expect.poll(() => agentCard()?.querySelector('.agent-call-title')?.textContent).toMatch(/^A browser agent ran /);
+    await expect.poll(() => statusOf(agentCard()!.querySelector('mcp-tool-card')!)).toBe('Done');
+    expect(heard).toEqual(['echo running', 'echo done']); // bubbles to the page
+    // Not part of the conversation: nothing saved, nothing for the model.
+    expect(chat.messages).toHaveLength(0);
+    await openPanelFromMenu(chat, 'Servers');
+    expect(shadow(chat).querySelector('[part="page-tools"]')?.textContent).toContain('echo');
+    chat.server = undefined;
+    await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).not.toContain('echo');
+  });
+
+  test('the "/" palette lists page tools under the page\'s name and runs one from its form', async () => {
+    document.title = 'Test Shop';
+    const added: unknown[] = [];
+    const chat = await mount(() => {}, { provider: false });
+    await chat.registerTool(
+      {
+        name: 'add_to_cart',
+        title: 'Add to cart',
+        description: 'Adds a product to the cart.',
+        inputSchema: { type: 'object', properties: { sku: { type: 'string', title: 'SKU' } }, required: ['sku'] },
+        annotations: { readOnlyHint: false },
+        execute: (input) => (added.push(input), `Added ${String(input.sku)}`),
+      },
+      { signal: withdrawable() },
+    );
+    const input = shadow(chat).querySelector('textarea')!;
+    input.focus();
+    await userEvent.keyboard('/add');
+    await chat.updateComplete;
+    const items = () => [...shadow(chat).querySelectorAll('[part="palette-item"]')];
+    await expect.poll(() => items().map((i) => i.textContent!.replace(/\s+/g, ' '))).toEqual(expect.arrayContaining([expect.stringContaining('Add to cart')]));
+    const palette = shadow(chat).querySelector('[part="palette"]')!;
+    expect(palette.textContent).toContain('Test Shop');
+    await userEvent.click(items().find((i) => i.textContent!.includes('Add to cart'))!);
+    const field = await expect.poll(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input')).toBeTruthy().then(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input')!);
+    await userEvent.fill(field, 'B2');
+    await userEvent.click(shadow(chat).querySelector('.run-form button[type=submit]')!);
+    await expect.poll(() => added, { timeout: 10_000 }).toEqual([{ sku: 'B2' }]);
+    await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done']);
+    expect(cardLine(cards(chat)[0]!)).toContain('Test Shop');
+  });
+});
