@@ -16,7 +16,7 @@ import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -38,6 +38,8 @@ import { chatStrings, directionOf, languageReady, type ChatStrings } from './str
 import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { icon } from '../shared/icons.js';
+import { ChatDiscovery, type ChatDiscoveryHost } from './discovery/chat-discovery.js';
+import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
 type AllHosts = ChatSessionHost &
@@ -52,7 +54,8 @@ type AllHosts = ChatSessionHost &
   ChatResourcesHost &
   ChatShellHost &
   ConversationViewHost &
-  ChatComposerHost;
+  ChatComposerHost &
+  ChatDiscoveryHost;
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -155,6 +158,10 @@ type AllHosts = ChatSessionHost &
  * @csspart conversation-group - A date heading of the conversation list (Today, Yesterday, Previous 7 days, a month).
  * @csspart conversation-date - The date (or time, today) of a saved conversation.
  * @csspart resource-preview - The dialog previewing a resource.
+ * @csspart discovery - `auto`: what the empty state says of the site's server (looking, found, or none found).
+ * @csspart discovery-note - Servers panel, `auto`: what the search for the site's own server found and how.
+ * @csspart registry - Servers panel: the "Add from the MCP Registry" disclosure (absent with `fixed-servers`).
+ * @csspart registry-search - The `<mcp-registry-search>` in it (style its inside with its own parts and custom properties).
  *
  * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
  * @cssproperty --mcp-chat-accent-fg - Text on accent. Defaults to `--mcp-color-accent-fg`.
@@ -290,6 +297,26 @@ export class McpChat extends LitElement {
   /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
 
+  /**
+   * With no `server` / `servers`: find the site's own MCP server on the page's
+   * origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`,
+   * `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is
+   * asked) and connect it. The Servers panel says what was found and how.
+   */
+  @property({ type: Boolean, reflect: true }) auto = false;
+
+  /**
+   * For `auto`: the origin to look on instead of the page's own, for a site
+   * whose pages and MCP server are served from different origins of the same
+   * owner (the docs on one port, the server on another; tests). Set by the
+   * page's code only (no attribute): a page's markup alone never sends the
+   * search to another origin.
+   */
+  @property({ attribute: false }) discoveryOrigin?: string;
+
+  /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
+  @property() registry: string = OFFICIAL_REGISTRY;
+
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
@@ -317,7 +344,8 @@ export class McpChat extends LitElement {
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
-  readonly #servers = new ChatServers(this.#host);
+  readonly #servers = new ChatServers(this.#host, registrySearchChunk);
+  readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
 
 
@@ -419,7 +447,20 @@ export class McpChat extends LitElement {
       },
       serversEdited: () => this.serverSet.setServers(this.#servers.list()),
       get pageServers() {
-        return [...(chat.server ? [chat.server] : []), ...chat.servers];
+        return [...(chat.server ? [chat.server] : []), ...chat.servers, ...chat.#discovery.servers];
+      },
+      // ChatDiscovery, and the registry search of ChatServers
+      get auto() {
+        return chat.auto;
+      },
+      get discoveryOrigin() {
+        return chat.discoveryOrigin;
+      },
+      get givesServers() {
+        return Boolean(chat.server) || chat.servers.length > 0;
+      },
+      get registry() {
+        return chat.registry;
       },
       focus: (selector: string) => void this.#focusAfterUpdate(selector),
       messagesCode: messagesChunk,
@@ -549,6 +590,7 @@ export class McpChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#discovery.propertiesChanged();
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     if (changed.has('store')) this.#persistence.storeChanged();
@@ -745,7 +787,7 @@ export class McpChat extends LitElement {
           lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
         });
       case 'servers':
-        return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined);
+        return this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.#discovery.note(this.#t));
       case 'settings':
         return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
@@ -830,7 +872,7 @@ export class McpChat extends LitElement {
               <div class="column">
                 ${empty
                   ? renderEmptyState(
-                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel },
+                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel, serverNote: this.#discovery.renderNotice(t) },
                       () => (this.panel = 'settings'),
                       t,
                     )
