@@ -23,14 +23,21 @@ const SAMPLES: Partial<Record<keyof ChatStrings, unknown[][]>> = {
   joinNames: [[[MARK(0), MARK(1), MARK(2)]]],
   keyNote: [[true], [false]],
   invalidTools: [[1], [MARK(0)]],
+  discoveryFound: [['endpoint', MARK(1), MARK(2)], ['server-card', MARK(1), MARK(2)], ['well-known-file', MARK(1), MARK(2)]],
+  registryKeyNote: [[true], [false]],
 };
 
 /** The English pieces of a table's value: a string, or what a function says around its arguments. */
 function pieces(table: ChatStrings, key: keyof ChatStrings): string[] {
-  const value = table[key];
+  return piecesOf(table[key], SAMPLES[key]);
+}
+
+/** A value's English pieces; a nested table (the registry search's) piece by piece. */
+function piecesOf(value: unknown, samples?: unknown[][]): string[] {
   if (typeof value === 'string') return [value];
+  if (typeof value !== 'function') return Object.values(value as Record<string, unknown>).flatMap((v) => piecesOf(v));
   const fn = value as (...args: unknown[]) => string;
-  const calls = SAMPLES[key] ?? [Array.from({ length: Math.max(fn.length, 1) }, (_, i) => MARK(i))];
+  const calls = samples ?? [Array.from({ length: Math.max(fn.length, 1) }, (_, i) => MARK(i))];
   return calls.flatMap((args) => fn(...args).split(/\u0001\d+\u0001/));
 }
 

@@ -43,6 +43,12 @@ export const samplingChunk = new LazyPart('asks you to approve requests for a mo
 /** <mcp-app-view>: when a tool call first has an interactive view (MCP Apps). */
 export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps)', () => import('../mcp-app-view/mcp-app-view.js'));
 
+/** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
+export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));
+
+/** <mcp-registry-search>: when the Servers panel's "Add from the MCP Registry" is first opened. */
+export const registrySearchChunk = new LazyPart('searches the MCP Registry', () => import('../mcp-registry-search/mcp-registry-search.js'));
+
 /**
  * Interface text shipped with the element but not in its first load, by
  * primary language subtag (see `languageReady` in strings.ts). With the

@@ -16,7 +16,7 @@ import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -41,6 +41,8 @@ import { ChatPageTools, type ChatPageToolsHost, type ChatPageToolsSetting, type 
 import { renderAgentCalls, renderPageToolsSection } from './page-tools/page-tools-view.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import { icon } from '../shared/icons.js';
+import { ChatDiscovery, type ChatDiscoveryHost } from './discovery/chat-discovery.js';
+import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
 
 /** Every controller's host interface at once (each controller is typed with its own). */
 type AllHosts = ChatSessionHost &
@@ -56,7 +58,8 @@ type AllHosts = ChatSessionHost &
   ChatShellHost &
   ConversationViewHost &
   ChatComposerHost &
-  ChatPageToolsHost;
+  ChatPageToolsHost &
+  ChatDiscoveryHost;
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -162,6 +165,10 @@ type AllHosts = ChatSessionHost &
  * @csspart resource-preview - The dialog previewing a resource.
  * @csspart page-tools - Servers panel: the page's own tools and the tools offered to browser agents.
  * @csspart agent-call - The card of a call a browser agent made to an offered tool ("A browser agent ran Forecast").
+ * @csspart discovery - `auto`: what the empty state says of the site's server (looking, found, or none found).
+ * @csspart discovery-note - Servers panel, `auto`: what the search for the site's own server found and how.
+ * @csspart registry - Servers panel: the "Add from the MCP Registry" disclosure (absent with `fixed-servers`).
+ * @csspart registry-search - The `<mcp-registry-search>` in it (style its inside with its own parts and custom properties).
  *
  * @cssproperty --mcp-chat-accent - Accent (buttons, focus). Defaults to `--mcp-color-accent`.
  * @cssproperty --mcp-chat-accent-fg - Text on accent. Defaults to `--mcp-color-accent-fg`.
@@ -310,6 +317,28 @@ export class McpChat extends LitElement {
    */
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
 
+  /**
+   * With no `server` / `servers`: find the site's own MCP server on the page's
+   * origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`,
+   * `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is
+   * asked) and connect it. The Servers panel says what was found and how.
+   * It also imports the page's WebMCP tools, as `page-tools` with no value does
+   * (unless `page-tools` is set).
+   */
+  @property({ type: Boolean, reflect: true }) auto = false;
+
+  /**
+   * For `auto`: the origin to look on instead of the page's own, for a site
+   * whose pages and MCP server are served from different origins of the same
+   * owner (the docs on one port, the server on another; tests). Set by the
+   * page's code only (no attribute): a page's markup alone never sends the
+   * search to another origin.
+   */
+  @property({ attribute: false }) discoveryOrigin?: string;
+
+  /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
+  @property() registry: string = OFFICIAL_REGISTRY;
+
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
@@ -337,7 +366,8 @@ export class McpChat extends LitElement {
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
   readonly #apps = new AppViews(this.#host, appViewChunk);
-  readonly #servers = new ChatServers(this.#host);
+  readonly #servers = new ChatServers(this.#host, registrySearchChunk);
+  readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
   readonly #pageTools = new ChatPageTools(this.#host);
 
@@ -440,7 +470,20 @@ export class McpChat extends LitElement {
       },
       serversEdited: () => this.serverSet.setServers(this.#servers.list()),
       get pageServers() {
-        return [...(chat.server ? [chat.server] : []), ...chat.servers];
+        return [...(chat.server ? [chat.server] : []), ...chat.servers, ...chat.#discovery.servers];
+      },
+      // ChatDiscovery, and the registry search of ChatServers
+      get auto() {
+        return chat.auto;
+      },
+      get discoveryOrigin() {
+        return chat.discoveryOrigin;
+      },
+      get givesServers() {
+        return Boolean(chat.server) || chat.servers.length > 0;
+      },
+      get registry() {
+        return chat.registry;
       },
       focus: (selector: string) => void this.#focusAfterUpdate(selector),
       messagesCode: messagesChunk,
@@ -570,9 +613,11 @@ export class McpChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#discovery.propertiesChanged();
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
-    if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
+    // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
+    if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
@@ -780,7 +825,7 @@ export class McpChat extends LitElement {
           lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
         });
       case 'servers':
-        return html`${this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined)}${renderPageToolsSection(this.#pageTools.status, this.#t)}`;
+        return html`${this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.#discovery.note(this.#t))}${renderPageToolsSection(this.#pageTools.status, this.#t)}`;
       case 'settings':
         return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
       case 'resources':
@@ -865,7 +910,7 @@ export class McpChat extends LitElement {
               <div class="column">
                 ${empty
                   ? renderEmptyState(
-                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel },
+                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel, serverNote: this.#discovery.renderNotice(t) },
                       () => (this.panel = 'settings'),
                       t,
                     )

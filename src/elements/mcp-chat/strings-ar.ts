@@ -224,4 +224,47 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   signInFailed: (server, reason) => `لم يكتمل تسجيل الدخول إلى ${server}: ${reason}`,
   signedOut: (server) => `تم تسجيل الخروج من ${server}.`,
   signOutFailed: (server, reason) => `فشل تسجيل الخروج من ${server}: ${reason}`,
+  discoveryLooking: 'جارٍ البحث عن خادم MCP الخاص بهذا الموقع…',
+  discoveryFound: (how, path, source) =>
+    how === 'endpoint'
+      ? `تم العثور على خادم MCP الخاص بهذا الموقع في ${path}.`
+      : `تم العثور على خادم MCP الخاص بهذا الموقع في ${path}، مذكورًا في ${how === 'server-card' ? 'بطاقة الخادم' : 'ملف الاكتشاف'} (${source}).`,
+  discoveryNone: 'لم يُعثر على خادم MCP في هذا الموقع.',
+  discoveryNoneHint: 'لا يزال بإمكانك التحدث مع النموذج، أو إضافة خادم من لوحة الخوادم.',
+  discoveryTried: (list) => `تم البحث في ${list}.`,
+  discoveryStopped: 'توقّف البحث عن خادم MCP الخاص بهذا الموقع قبل أن يكتمل.',
+  addFromRegistry: 'إضافة من سجلّ MCP',
+  registryKeyNote: (memoryOnly) =>
+    `تُرسل المفاتيح التي تكتبها إلى ذلك الخادم فقط${memoryOnly ? '، وتُحفظ في الذاكرة فقط: بعد إعادة التحميل، أضف الخادم من جديد' : '، وتُحفظ في هذا المتصفح'}.`,
+  registrySearch: {
+    searchLabel: 'البحث في سجلّ MCP',
+    searchPlaceholder: 'ابحث عن الخوادم بالاسم',
+    searchButton: 'بحث',
+    searching: 'جارٍ البحث…',
+    found: (count, hidden) =>
+      `${count === 1 ? 'تم العثور على خادم واحد' : `تم العثور على ${count} من الخوادم`}${hidden ? `؛ و${hidden} غيرها لا يمكن استخدامها من صفحة ويب (تعمل على جهاز حاسوب) ولا تُعرض` : ''}.`,
+    noneFound: (query) => (query ? `لا يوجد خادم في السجلّ يطابق «${query}».` : 'لا يُدرج السجلّ أي خادم.'),
+    moreButton: 'مزيد من النتائج',
+    resultsLabel: 'الخوادم في السجلّ',
+    badge: {
+      probing: 'جارٍ التحقق…',
+      works: 'يعمل هنا',
+      'sign-in': 'يتطلب تسجيل الدخول',
+      'needs-key': 'يتطلب مفتاحًا',
+      blocked: 'يحجب المتصفحات: يحتاج إلى وسيط',
+      unreachable: 'تعذّر الوصول إليه',
+      'not-mcp': 'ليس خادم MCP',
+    },
+    era: (era, version) => (era === 'modern' ? `MCP ${version ?? '2026-07-28'}` : `MCP ${version ?? '2025-11-25'}`),
+    checkButton: 'تحقّق مجددًا',
+    addButton: 'إضافة',
+    addedButton: 'أُضيف',
+    added: (name) => `تمت إضافة ${name}.`,
+    required: 'مطلوب',
+    notOffered: (transports) => `متاح أيضًا عبر ${transports}، ولا يمكن لصفحة ويب استخدامه.`,
+    deprecated: 'متقادم',
+    website: 'الموقع',
+    repository: 'المصدر',
+    failed: (detail) => `فشل البحث: ${detail}`,
+  },
 };

@@ -1,5 +1,6 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
+import { REGISTRY_SEARCH_STRINGS_EN, type RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
@@ -238,6 +239,27 @@ export interface ChatStrings extends ContentStrings {
   signInFailed: (server: string, reason: string) => string;
   signedOut: (server: string) => string;
   signOutFailed: (server: string, reason: string) => string;
+  /** `auto`: while the chat looks for the site's own MCP server. */
+  discoveryLooking: string;
+  /**
+   * `auto`: how the site's server was found. `how`: `endpoint` (it answered at `path`),
+   * `server-card` or `well-known-file` (named in the file at `source`, served at `path`).
+   */
+  discoveryFound: (how: 'server-card' | 'well-known-file' | 'endpoint', path: string, source: string) => string;
+  /** `auto`: nothing found on this site (said calmly: the chat still works with its model). */
+  discoveryNone: string;
+  /** `auto`: what the chat can still do when no server was found (empty state). */
+  discoveryNoneHint: string;
+  /** `auto`: the addresses looked at (`list`: paths joined by commas). */
+  discoveryTried: (list: string) => string;
+  /** `auto`: the search was stopped or timed out before it finished. */
+  discoveryStopped: string;
+  /** Servers panel: the disclosure that opens the MCP Registry search. */
+  addFromRegistry: string;
+  /** Servers panel: where the values of secret headers (API keys) typed for a registry server are kept. */
+  registryKeyNote: (memoryOnly: boolean) => string;
+  /** The embedded `<mcp-registry-search>`'s own text. */
+  registrySearch: RegistrySearchStrings;
 }
 
 /** English (the default). */
@@ -458,6 +480,19 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   signInFailed: (server, reason) => `Sign-in to ${server} did not complete: ${reason}`,
   signedOut: (server) => `Signed out of ${server}.`,
   signOutFailed: (server, reason) => `Sign-out of ${server} failed: ${reason}`,
+  discoveryLooking: "Looking for this site's MCP server…",
+  discoveryFound: (how, path, source) =>
+    how === 'endpoint'
+      ? `Found this site's MCP server at ${path}.`
+      : `Found this site's MCP server at ${path}, named in its ${how === 'server-card' ? 'server card' : 'discovery file'} (${source}).`,
+  discoveryNone: 'No MCP server found on this site.',
+  discoveryNoneHint: 'You can still chat with the model, or add a server in the Servers panel.',
+  discoveryTried: (list) => `Looked at ${list}.`,
+  discoveryStopped: "The search for this site's MCP server stopped before it finished.",
+  addFromRegistry: 'Add from the MCP Registry',
+  registryKeyNote: (memoryOnly) =>
+    `Keys you type are sent only to that server${memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser'}.`,
+  registrySearch: REGISTRY_SEARCH_STRINGS_EN,
 };
 
 /**

@@ -17,6 +17,8 @@ export interface EmptyStateView {
   starters: readonly StarterView[];
   /** No model is set up: say how to choose one, or use "/". */
   noModel: boolean;
+  /** Said instead of "No server connected yet" while no server is connected (`auto`: looking for the site's server, or none found). */
+  serverNote?: unknown;
 }
 
 /** The keys of the strings table the empty state draws. */
@@ -37,7 +39,7 @@ function fill(words: (...marks: string[]) => string, ...parts: unknown[]) {
  * none is set up. The `empty` slot replaces all of it.
  */
 export function renderEmptyState(view: EmptyStateView, openSettings: () => void, t: EmptyStateText = CHAT_STRINGS_EN) {
-  const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : t.noServerYet;
+  const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : (view.serverNote ?? t.noServerYet);
   return html`<div part="empty-state" class="empty">
     <slot name="empty">
       <div class="empty-mark" aria-hidden="true">${icon('message-circle')}</div>

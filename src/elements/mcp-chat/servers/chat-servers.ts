@@ -9,6 +9,9 @@ import type { ServerSet, ChatServer } from './server-set.js';
 import { ServerEdits, type ServerEditsHost } from './server-edits.js';
 import { ServerLogs, type ServerLogsHost } from './server-logs.js';
 import type { renderServersPanel } from './servers-panel.js';
+import type { Loader } from '../../shared/lazy.js';
+import type { McpServerAddEvent } from '../../../events/server-add.js';
+import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 
 /** What the servers feature needs from the element: its own narrow closures (see docs/architecture.md). */
 export interface ChatServersHost extends ServerEditsHost, ServerLogsHost {
@@ -23,6 +26,10 @@ export interface ChatServersHost extends ServerEditsHost, ServerLogsHost {
   focus(selector: string): void;
   /** The Servers panel's address field, if shown. */
   addressField(): HTMLInputElement | undefined;
+  /** The element's `registry`: the MCP Registry the panel searches. */
+  readonly registry: string;
+  /** The element's `theme`, passed to the registry search. */
+  readonly theme: 'light' | 'dark' | undefined;
 }
 
 /**
@@ -37,9 +44,13 @@ export class ChatServers implements ReactiveController {
   readonly #edits: ServerEdits;
   readonly #logs: ServerLogs;
   readonly #lastStates = new Map<string, string>();
+  /** `<mcp-registry-search>`'s code (defines the element), loaded when the registry section is first opened. */
+  readonly #registryCode: Loader<unknown> | undefined;
+  #registryOpen = false;
 
-  constructor(host: ChatServersHost) {
+  constructor(host: ChatServersHost, registryCode?: Loader<unknown>) {
     this.#host = host;
+    this.#registryCode = registryCode;
     this.#edits = new ServerEdits(host);
     this.#logs = new ServerLogs(host);
     host.addController(this);
@@ -92,8 +103,25 @@ export class ChatServers implements ReactiveController {
     return { text: host.text, announce: (text: string) => host.announce(text), reportError: (source: 'server', message: string, error: unknown) => host.reportError(source, message, error) };
   }
 
-  /** The Servers panel, drawn with its code (in the panels' chunk). */
-  renderPanel(render: typeof renderServersPanel, toolSelection: ToolSelection | undefined, lang: string | undefined) {
+  /** Opens or closes "Add from the MCP Registry"; its element's code loads when first opened. */
+  #toggleRegistry(open: boolean): void {
+    this.#registryOpen = open;
+    this.#host.requestUpdate();
+    if (open && this.#registryCode && !this.#registryCode.value) {
+      void this.#registryCode.load().then(
+        () => this.#host.requestUpdate(),
+        () => this.#host.requestUpdate(),
+      );
+    }
+  }
+
+  /** A remote chosen in the registry search: tried, kept once it connects (its secret values kept like API keys). */
+  #addFromRegistry(event: McpServerAddEvent): void {
+    void this.#edits.addServer({ ...event.server, secretHeaders: event.secretHeaders });
+  }
+
+  /** The Servers panel, drawn with its code (in the panels' chunk). `discovery`: what `auto` found and how. */
+  renderPanel(render: typeof renderServersPanel, toolSelection: ToolSelection | undefined, lang: string | undefined, discovery?: DiscoveryNote) {
     const host = this.#host;
     const logs = this.#logs;
     const edits = this.#edits;
@@ -107,6 +135,16 @@ export class ChatServers implements ReactiveController {
         add: edits.add,
         removed: edits.removedOf([...host.pageServers]),
         nameOf: (c) => this.#set.nameOf(c),
+        discovery,
+        registry: {
+          registry: host.registry,
+          open: this.#registryOpen,
+          ready: Boolean(this.#registryCode?.value),
+          loadError: this.#registryCode?.error?.message,
+          theme: host.theme,
+          keysRemembered: host.allowKeyStorage,
+          add: edits.add,
+        },
         logOf: (c) => ({
           shown: logs.shown(c),
           total: logs.all(c).length,
@@ -135,6 +173,11 @@ export class ChatServers implements ReactiveController {
         editAddress: () => edits.clearError(),
         setLogLevel: (c, level) => void logs.setLevel(c, level),
         clearLog: (c) => logs.clear(c),
+        registry: {
+          toggle: (open) => this.#toggleRegistry(open),
+          add: (event) => this.#addFromRegistry(event),
+          retry: () => this.#toggleRegistry(true),
+        },
       },
     );
   }

@@ -10,6 +10,8 @@ export interface ServerEditsHost extends ReactiveControllerHost {
   readonly servers: ServerSet;
   /** The element's `fixed-servers`: the page's servers only, no edits. */
   readonly fixedServers: boolean;
+  /** The element's `allow-key-storage`: secret header values may be remembered in this browser (else memory only). */
+  readonly allowKeyStorage: boolean;
   /** The interface text in use. */
   readonly text: ChatStrings;
   /** The person's edits changed the list: connect what is new, close what is gone. */
@@ -17,11 +19,27 @@ export interface ServerEditsHost extends ReactiveControllerHost {
   announce(text: string): void;
 }
 
+/**
+ * A server the person added, as remembered: its address, and for one added
+ * from the MCP Registry its name, its non-secret headers and the names of its
+ * secret ones (their values are kept apart, see {@link ServerEdits}).
+ */
+interface AddedServer {
+  url: string;
+  name?: string;
+  headers?: Record<string, string>;
+  secretHeaders?: string[];
+}
+
 /** What is remembered per `storage-key`: servers the person added, and page servers they removed (by address). */
 interface StoredEdits {
-  added: string[];
+  /** An address typed in the panel is kept as a plain string (the format before registry servers). */
+  added: Array<string | AddedServer>;
   removed: string[];
 }
+
+/** A server to add: an address the person typed, or one from the registry with its headers. */
+export type ServerToAdd = string | { url: string; name?: string; headers?: Record<string, string>; secretHeaders?: readonly string[] };
 
 /** The "Add server" field's state. */
 export interface AddServerState {
@@ -29,6 +47,8 @@ export interface AddServerState {
   connecting?: string;
   /** Why the last address was not added (said at the field). */
   error?: string;
+  /** The server came from the MCP Registry search (its status is said there, not at the address field). */
+  fromRegistry?: boolean;
 }
 
 /** How long an added server may take to answer before it is given up (ms). */
@@ -43,8 +63,33 @@ const normalise = (url: string): string => {
   }
 };
 
-const urlOf = (server: ChatServer): string => (typeof server === 'string' ? server : server.url);
+const urlOf = (server: ChatServer | AddedServer): string => (typeof server === 'string' ? server : server.url);
 
+/** Longest name kept for an added server. */
+const MAX_NAME = 200;
+/** An HTTP header name (RFC 9110 token). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Header names and values as strings, from anything (what localStorage held may have been edited). */
+function headerRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    (e): e is [string, string] => TOKEN.test(e[0]) && typeof e[1] === 'string' && !/[\r\n]/.test(e[1]),
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/** A remembered added server, checked (undefined when it is not one). */
+function readAdded(value: unknown): string | AddedServer | undefined {
+  if (typeof value === 'string') return isWebAddress(value) ? value : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.url !== 'string' || !isWebAddress(v.url)) return undefined;
+  const name = typeof v.name === 'string' && v.name.trim() ? v.name.trim().slice(0, MAX_NAME) : undefined;
+  const secretHeaders = Array.isArray(v.secretHeaders) ? v.secretHeaders.filter((h): h is string => typeof h === 'string' && TOKEN.test(h)) : [];
+  const headers = headerRecord(v.headers);
+  return { url: v.url, ...(name ? { name } : {}), ...(headers ? { headers } : {}), ...(secretHeaders.length ? { secretHeaders } : {}) };
+}
 /**
  * The servers a person added in the Servers panel and the page's servers
  * they removed, remembered per `storage-key` (localStorage), so the same
@@ -53,13 +98,22 @@ const urlOf = (server: ChatServer): string => (typeof server === 'string' ? serv
  * kept. A page server the person removed is remembered as removed (and can
  * be restored); one they added is simply forgotten. With `fixed-servers`
  * nothing is read, offered or kept: the page's servers are the list.
+ *
+ * A server added from the MCP Registry is remembered with its name and its
+ * headers. The values of its secret headers (API keys) are kept like the
+ * model's API key: in memory only, unless the page sets `allow-key-storage`;
+ * then in this browser (localStorage, apart from the list, under
+ * `mcp-chat:server-secrets:<storage-key>`). Without it, after a reload the
+ * server comes back without its key and says so (the person adds it again).
  */
 export class ServerEdits implements ReactiveController {
   readonly #host: ServerEditsHost;
   #edits: StoredEdits = { added: [], removed: [] };
+  /** Values of secret headers by server address (memory; also stored only with `allow-key-storage`). */
+  #secrets = new Map<string, Record<string, string>>();
   #loadedKey: string | undefined;
-  /** An address being tried (in the list while it connects, not yet kept). */
-  #trying: string | undefined;
+  /** A server being tried (in the list while it connects, not yet kept). */
+  #trying: AddedServer | undefined;
   add: AddServerState = {};
 
   constructor(host: ServerEditsHost) {
@@ -71,6 +125,10 @@ export class ServerEdits implements ReactiveController {
     return `mcp-chat:servers:${this.#host.storageKey}`;
   }
 
+  get #secretsKey(): string {
+    return `mcp-chat:server-secrets:${this.#host.storageKey}`;
+  }
+
   hostConnected(): void {
     this.load();
   }
@@ -80,12 +138,24 @@ export class ServerEdits implements ReactiveController {
     if (this.#loadedKey === this.#host.storageKey) return;
     this.#loadedKey = this.#host.storageKey;
     this.#edits = { added: [], removed: [] };
+    this.#secrets = new Map();
     try {
       const saved = JSON.parse(localStorage.getItem(this.#key) ?? 'null') as Partial<StoredEdits> | null;
       const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && isWebAddress(x)) : []);
-      if (saved) this.#edits = { added: strings(saved.added), removed: strings(saved.removed) };
+      const added = Array.isArray(saved?.added) ? saved.added.map(readAdded).filter((x) => x !== undefined) : [];
+      if (saved) this.#edits = { added, removed: strings(saved.removed) };
     } catch {
       // Nothing remembered (blocked storage or a broken entry).
+    }
+    if (!this.#host.allowKeyStorage) return;
+    try {
+      const secrets = JSON.parse(localStorage.getItem(this.#secretsKey) ?? 'null') as Record<string, unknown> | null;
+      for (const [url, values] of Object.entries(secrets ?? {})) {
+        const record = headerRecord(values);
+        if (record && isWebAddress(url)) this.#secrets.set(url, record);
+      }
+    } catch {
+      // No keys remembered.
     }
   }
 
@@ -96,11 +166,29 @@ export class ServerEdits implements ReactiveController {
     } catch {
       // Not remembered beyond this page.
     }
+    // Secret values: only where the page allows keys to be remembered (as the model's API key).
+    if (!this.#host.allowKeyStorage) return;
+    try {
+      const kept = new Set(this.#edits.added.map(urlOf));
+      const secrets = Object.fromEntries([...this.#secrets].filter(([url]) => kept.has(url)));
+      if (Object.keys(secrets).length) localStorage.setItem(this.#secretsKey, JSON.stringify(secrets));
+      else localStorage.removeItem(this.#secretsKey);
+    } catch {
+      // Kept in memory only.
+    }
   }
 
   /** Addresses the person added (kept), in order. */
   get added(): readonly string[] {
-    return this.#host.fixedServers ? [] : this.#edits.added;
+    return this.#host.fixedServers ? [] : this.#edits.added.map(urlOf);
+  }
+
+  /** A remembered server as the connection takes it: its headers with the secret values known on this page. */
+  #config(server: string | AddedServer): ChatServer {
+    if (typeof server === 'string') return server;
+    const secrets = this.#secrets.get(server.url);
+    const headers = { ...server.headers, ...secrets };
+    return { url: server.url, ...(server.name ? { name: server.name } : {}), ...(Object.keys(headers).length ? { headers } : {}) };
   }
 
   /** The page's servers the person removed (by address), for "Restore". */
@@ -116,13 +204,13 @@ export class ServerEdits implements ReactiveController {
     const removed = new Set(this.#edits.removed);
     const kept = page.filter((s) => !removed.has(normalise(urlOf(s))));
     const have = new Set(kept.map((s) => normalise(urlOf(s))));
-    const added = [...this.#edits.added, ...(this.#trying ? [this.#trying] : [])].filter((url) => !have.has(url) && (have.add(url), true));
-    return [...kept, ...added];
+    const added = [...this.#edits.added, ...(this.#trying ? [this.#trying] : [])].filter((s) => !have.has(urlOf(s)) && (have.add(urlOf(s)), true));
+    return [...kept, ...added.map((s) => this.#config(s))];
   }
 
   /** Whether the person added this server (else it is one of the page's). */
   isAdded(connection: McpConnection): boolean {
-    return this.#edits.added.includes(connection.url) || this.#trying === connection.url;
+    return this.added.includes(connection.url) || this.#trying?.url === connection.url;
   }
 
   /** Checks an address the person typed; the reason it cannot be added, in words, or the address. */
@@ -146,20 +234,24 @@ export class ServerEdits implements ReactiveController {
    * Tries the address: it joins the list while it connects; once connected it
    * is kept (and comes back after a reload); if it cannot connect it leaves
    * the list again and the diagnosis is shown at the field. Resolves whether
-   * it was added.
+   * it was added. A server from the registry brings its name and headers;
+   * `secretHeaders` names those whose values are secrets (kept like API keys).
    */
-  async addServer(input: string): Promise<boolean> {
+  async addServer(input: ServerToAdd): Promise<boolean> {
+    const fromRegistry = typeof input !== 'string';
     if (this.#host.fixedServers || this.add.connecting) return false;
-    const checked = this.check(input, this.#host.servers.connections);
+    const checked = this.check(typeof input === 'string' ? input : input.url, this.#host.servers.connections);
     if ('error' in checked) {
-      this.add = { error: checked.error };
+      this.add = { error: checked.error, fromRegistry };
       this.#host.requestUpdate();
       return false;
     }
     const url = checked.url;
+    const entry = typeof input === 'string' ? undefined : splitSecrets(url, input);
     this.#edits.removed = this.#edits.removed.filter((u) => u !== url);
-    this.#trying = url;
-    this.add = { connecting: url };
+    if (entry?.secrets) this.#secrets.set(url, entry.secrets);
+    this.#trying = entry?.server ?? { url };
+    this.add = { connecting: url, fromRegistry };
     this.#host.serversEdited();
     this.#host.requestUpdate();
     // The connection is opened once the connecting code has loaded (ServerSet.setServers is asynchronous).
@@ -168,7 +260,7 @@ export class ServerEdits implements ReactiveController {
     this.#trying = undefined;
     const t = this.#host.text;
     if (outcome === 'connected' && connection) {
-      this.#edits.added = [...this.#edits.added.filter((u) => u !== url), url];
+      this.#edits.added = [...this.#edits.added.filter((s) => urlOf(s) !== url), entry?.server ?? url];
       this.#save();
       this.add = {};
       this.#host.announce(t.serverAdded(this.#host.servers.nameOf(connection)));
@@ -177,7 +269,8 @@ export class ServerEdits implements ReactiveController {
     }
     const diagnosis =
       outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error ? diagnosisText(connection.error, t) : t.serverTimedOut);
-    this.add = { error: t.serverConnectFailed(url, diagnosis) };
+    if (!this.added.includes(url)) this.#secrets.delete(url);
+    this.add = { error: t.serverConnectFailed(url, diagnosis), fromRegistry };
     this.#host.serversEdited();
     this.#host.requestUpdate();
     return false;
@@ -188,8 +281,10 @@ export class ServerEdits implements ReactiveController {
     if (this.#host.fixedServers) return;
     const url = connection.url;
     const name = this.#host.servers.nameOf(connection);
-    if (this.#edits.added.includes(url)) this.#edits.added = this.#edits.added.filter((u) => u !== url);
-    else if (!this.#edits.removed.includes(url)) this.#edits.removed = [...this.#edits.removed, url];
+    if (this.added.includes(url)) {
+      this.#edits.added = this.#edits.added.filter((s) => urlOf(s) !== url);
+      this.#secrets.delete(url);
+    } else if (!this.#edits.removed.includes(url)) this.#edits.removed = [...this.#edits.removed, url];
     this.#save();
     this.#host.serversEdited();
     this.#host.announce(this.#host.text.serverRemoved(name));
@@ -210,6 +305,22 @@ export class ServerEdits implements ReactiveController {
     this.add = {};
     this.#host.requestUpdate();
   }
+}
+
+/** A registry server as remembered (name, non-secret headers, the secret names) and its secret values apart. */
+function splitSecrets(url: string, input: Exclude<ServerToAdd, string>): { server: AddedServer; secrets?: Record<string, string> } {
+  const secretNames = new Set(input.secretHeaders ?? []);
+  const headers = Object.entries(input.headers ?? {});
+  const plain = headers.filter(([name]) => !secretNames.has(name));
+  const secret = headers.filter(([name]) => secretNames.has(name));
+  const name = input.name?.trim().slice(0, MAX_NAME);
+  const server: AddedServer = {
+    url,
+    ...(name ? { name } : {}),
+    ...(plain.length ? { headers: Object.fromEntries(plain) } : {}),
+    ...(secret.length ? { secretHeaders: secret.map(([n]) => n) } : {}),
+  };
+  return { server, ...(secret.length ? { secrets: Object.fromEntries(secret) } : {}) };
 }
 
 /** An http(s) address without user info. */

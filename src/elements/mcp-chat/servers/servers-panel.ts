@@ -10,6 +10,8 @@ import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from './auth.js';
 import { renderSignInButton } from './notices.js';
 import { diagnosisText } from '../error-words.js';
+import type { DiscoveryNote } from '../discovery/chat-discovery.js';
+import { renderRegistrySection, type RegistrySectionActions, type RegistrySectionView } from './registry-section.js';
 
 /** What the Servers panel's buttons do. */
 export interface ServersPanelActions {
@@ -27,6 +29,8 @@ export interface ServersPanelActions {
   setLogLevel(connection: McpConnection, level: LoggingLevel): void;
   /** Forget a server's log messages. */
   clearLog(connection: McpConnection): void;
+  /** The "Add from the MCP Registry" section. */
+  registry: RegistrySectionActions;
 }
 
 /** A server's log as the panel draws it. */
@@ -62,6 +66,10 @@ export interface ServersPanelView {
   nameOf(connection: McpConnection): string;
   /** Each server's log messages and picked level. */
   logOf(connection: McpConnection): ServerLogView;
+  /** `auto`: what the search for the site's own server found and how (undefined when `auto` is off). */
+  discovery?: DiscoveryNote;
+  /** "Add from the MCP Registry" (shown when `editable`). */
+  registry: RegistrySectionView;
 }
 
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
@@ -69,6 +77,11 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
   const { connections, text: t } = view;
   return html`<h2>${t.servers}</h2>
     ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
+    ${view.discovery
+      ? html`<p part="discovery-note" class="discovery-note ${view.discovery.none ? 'none' : ''}" role="status">
+          ${view.discovery.sentence}${view.discovery.tried ? html`<span class="hint"> ${view.discovery.tried}</span>` : nothing}
+        </p>`
+      : nothing}
     ${connections.length === 0 ? html`<p class="hint">${view.editable ? t.noServerEditable : t.noServer}</p>` : nothing}
     <ul class="server-list">
       ${connections.map(
@@ -110,6 +123,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
       )}
     </ul>
     ${view.editable ? renderAddServer(view, actions) : nothing}
+    ${view.editable ? renderRegistrySection(view.registry, t, actions.registry) : nothing}
     ${view.editable && view.removed.length
       ? html`<section class="removed-servers" aria-labelledby="removed-servers-title">
           <h3 id="removed-servers-title">${t.removedServers}</h3>
@@ -128,7 +142,8 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
 /** The "Add a server" form: an address, checked before it is tried; the diagnosis at the field when it does not connect. */
 function renderAddServer(view: ServersPanelView, actions: ServersPanelActions) {
   const t = view.text;
-  const { connecting, error } = view.add;
+  // An add from the registry says how it goes under the registry search instead.
+  const { connecting, error } = view.add.fromRegistry ? {} : view.add;
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
     const input = (e.target as HTMLFormElement).elements.namedItem('url') as HTMLInputElement;

@@ -44,6 +44,12 @@ export const panelContentStyles = css`
   .add-server { display: flex; flex-direction: column; gap: 8px; }
   .add-server .row { flex-wrap: nowrap; }
   .add-server input { flex: 1; }
+  .discovery-note { margin: 0; font-size: 0.875em; }
+  .discovery-note .hint { display: block; margin-top: 2px; overflow-wrap: anywhere; }
+  .registry { display: flex; flex-direction: column; gap: 8px; }
+  .registry > summary { cursor: pointer; font-weight: 600; font-size: 0.875em; color: var(--mcp-chat-muted); padding-block: 4px; }
+  .registry[open] > summary { margin-bottom: 8px; }
+  .registry mcp-registry-search { display: block; }
   .tool-selection { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); padding: 10px 12px; font-size: 0.875em; }
   .tool-selection p { margin: 0 0 6px; }
   .tool-selection summary { cursor: pointer; color: var(--mcp-chat-muted); }
