@@ -20,6 +20,7 @@ import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
+import { appAskStyles } from './apps/app-asks.styles.js';
 import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
 import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
@@ -183,7 +184,7 @@ type AllHosts = ChatSessionHost &
  */
 @customElement('mcp-chat')
 export class McpChat extends LitElement {
-  static override styles = chatStyles;
+  static override styles = [...chatStyles, appAskStyles];
 
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
@@ -237,6 +238,8 @@ export class McpChat extends LitElement {
 
   /** Provider calls per turn before the chat stops the model (default 10). */
   @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
+  /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
+  #maxRounds = 10;
 
   /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
   @property({ attribute: false }) policy?: ApprovalPolicy;
@@ -444,7 +447,7 @@ export class McpChat extends LitElement {
       get turnSettings() {
         // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
         const systemPrompt = [chat.systemPrompt, chat.#apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
-        return { systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+        return { systemPrompt, maxRounds: chat.#maxRounds, policy: chat.policy, model: chat.model };
       },
       get renderRoot() {
         return chat.renderRoot;
@@ -472,6 +475,13 @@ export class McpChat extends LitElement {
         return !!chat.chatProvider;
       },
       sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
+      recordAppCall: (use: Message, result: Message) => void this.session.whenIdle().then(() => (void this.session.append(use), this.session.append(result))),
+      get policy() {
+        return chat.policy;
+      },
+      get alwaysAllowed() {
+        return chat.session.alwaysAllowed;
+      },
       announce: (text: string) => this.#shell.announce(text),
       reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#shell.reportError(source, message, error),
       // ChatSession
@@ -551,6 +561,7 @@ export class McpChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
+    if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#t);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
@@ -846,6 +857,7 @@ export class McpChat extends LitElement {
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
+                ${this.#apps.renderNotice()}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}
                 ${this.#composer.render(t)}
