@@ -400,6 +400,7 @@ export class McpChat extends LitElement {
       get pageStore() {
         return chat.store;
       },
+      whenStore: () => this.#persistence.whenStore(),
       get storageKey() {
         return chat.storageKey;
       },

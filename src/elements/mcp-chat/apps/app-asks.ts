@@ -17,6 +17,10 @@ export interface AppAsksHost {
   requestUpdate(): void;
   /** Says something in the live region. */
   announce(text: string): void;
+  /** Resolves after the next render. */
+  readonly updateComplete: Promise<boolean>;
+  /** Scrolls the conversation so that `element` is seen. */
+  showInList(element: HTMLElement): void;
 }
 
 /**
@@ -108,6 +112,10 @@ export class AppAsks {
       signal.addEventListener('abort', () => done(false), { once: true });
       this.#open.set(viewId, [...this.under(viewId), element]);
       this.#host.requestUpdate();
+      // The person must see the question (the view above it may be tall).
+      void this.#host.updateComplete
+        .then(() => (element as Partial<{ updateComplete: Promise<unknown> }>).updateComplete)
+        .then(() => requestAnimationFrame(() => element.isConnected && this.#host.showInList(element)));
     });
   }
 

@@ -261,6 +261,7 @@ export class ChatSession implements ReactiveController {
     this.#host.requestUpdate();
     this.#saving = this.#saving.then(async () => {
       try {
+        await this.#host.whenStore();
         const id = await this.#ensureConversation(message);
         const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
         if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
