@@ -112,6 +112,10 @@ type AllHosts = ChatSessionHost &
  * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
+ * @csspart app-message-confirm - Under an app's view: "<App> wants to send this message for you:" with the text, before it is sent (also a `notice`).
+ * @csspart app-message-send - Sends an app's message for the person.
+ * @csspart app-message-cancel - "Don't send": drops an app's message.
+ * @csspart app-message-notice - An app's message was added with no model set up to answer it (also a `notice`).
  * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
  * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
