@@ -36,10 +36,11 @@ describe('<mcp-chat> with MCP Apps', () => {
     await reported(reports, 'tool-input');
     await reported(reports, 'tool-result');
     await reported(reports, 'context');
-    // ui/message: the view asks the person first (issue 26), then it is sent as the
-    // person's message once the running turn ended, and answered.
-    await expect.poll(() => view.shadowRoot!.querySelector('[part~="consent-message"]')?.textContent, { timeout: 15_000 }).toBe('Hello from the demo app');
-    view.shadowRoot!.querySelector<HTMLButtonElement>('[part~="consent-accept"]')!.click();
+    // ui/message: the chat asks the person first, under the view (issue 26), then it is
+    // sent as the person's message once the running turn ended, and answered.
+    const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
+    await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('Hello from the demo app');
+    question()!.querySelector<HTMLButtonElement>('[part~="app-message-send"]')!.click();
     await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
     // The model's answer to it (the fake echoes) ends that turn.
     await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content), { timeout: 15_000 }).toContain('Echo: Hello from the demo app');

@@ -20,6 +20,7 @@ import { appViewChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
+import { appAskStyles } from './apps/app-asks.styles.js';
 import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
 import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
 import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
@@ -119,6 +120,10 @@ type AllHosts = ChatSessionHost &
  * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
+ * @csspart app-message-confirm - Under an app's view: "<App> wants to send this message for you:" with the text, before it is sent (also a `notice`).
+ * @csspart app-message-send - Sends an app's message for the person.
+ * @csspart app-message-cancel - "Don't send": drops an app's message.
+ * @csspart app-message-notice - An app's message was added with no model set up to answer it (also a `notice`).
  * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
  * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
@@ -197,7 +202,7 @@ type AllHosts = ChatSessionHost &
  */
 @customElement('mcp-chat')
 export class McpChat extends LitElement {
-  static override styles = chatStyles;
+  static override styles = [...chatStyles, appAskStyles];
 
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
@@ -251,6 +256,8 @@ export class McpChat extends LitElement {
 
   /** Provider calls per turn before the chat stops the model (default 10). */
   @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
+  /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
+  #maxRounds = 10;
 
   /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
   @property({ attribute: false }) policy?: ApprovalPolicy;
@@ -448,6 +455,7 @@ export class McpChat extends LitElement {
       get pageStore() {
         return chat.store;
       },
+      whenStore: () => this.#persistence.whenStore(),
       get storageKey() {
         return chat.storageKey;
       },
@@ -508,7 +516,7 @@ export class McpChat extends LitElement {
       get turnSettings() {
         // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
         const systemPrompt = [chat.systemPrompt, chat.#apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
-        return { systemPrompt, maxRounds: chat.maxRounds, policy: chat.policy, model: chat.model };
+        return { systemPrompt, maxRounds: chat.#maxRounds, policy: chat.policy, model: chat.model };
       },
       get renderRoot() {
         return chat.renderRoot;
@@ -536,6 +544,13 @@ export class McpChat extends LitElement {
         return !!chat.chatProvider;
       },
       sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
+      recordAppCall: (use: Message, result: Message) => void this.session.whenIdle().then(() => (void this.session.append(use), this.session.append(result))),
+      get policy() {
+        return chat.policy;
+      },
+      get alwaysAllowed() {
+        return chat.session.alwaysAllowed;
+      },
       announce: (text: string) => this.#shell.announce(text),
       reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#shell.reportError(source, message, error),
       // ChatSession
@@ -618,6 +633,7 @@ export class McpChat extends LitElement {
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
     // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
     if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
+    if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#t);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
@@ -927,6 +943,7 @@ export class McpChat extends LitElement {
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
+                ${this.#apps.renderNotice()}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}
                 ${this.#composer.render(t)}

@@ -204,6 +204,18 @@ export interface ChatStrings extends ContentStrings {
   readFailed: (uri: string, reason: string) => string;
   clipboardFailed: string;
   maxRounds: (rounds: number) => string;
+  /** Above an app's message, before it is sent for the person. */
+  appWantsToSend: (app: string) => string;
+  /** Sends an app's message. */
+  appSend: string;
+  /** Drops an app's message. */
+  appDontSend: string;
+  /** The title of the card of a tool call an app made. */
+  appCallTitle: (tool: string, app: string) => string;
+  /** An app's message was added while no model is set up. */
+  appMessageNoModel: (app: string) => string;
+  /** A numeric attribute of the chat that is not valid (the default is used). */
+  badNumberAttribute: (name: string, value: string, fallback: number) => string;
   promptFailed: (name: string, reason: string) => string;
   notSaved: (reason: string) => string;
   olderNotRead: (reason: string) => string;
@@ -448,6 +460,12 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   readFailed: (uri, reason) => `Could not read ${uri}: ${reason}`,
   clipboardFailed: 'The text could not be copied: the browser did not allow access to the clipboard.',
   maxRounds: (rounds) => `The model was stopped after ${rounds} calls (the limit for one answer). Send a message to let it continue.`,
+  appWantsToSend: (app) => `${app} wants to send this message for you:`,
+  appSend: 'Send',
+  appDontSend: "Don't send",
+  appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
+  appMessageNoModel: (app) => `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
+  badNumberAttribute: (name, value, fallback) => `${name}="${value}" is not a whole number above 0, so ${fallback} is used.`,
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
   notSaved: (reason) => `Conversations will not be saved: ${reason}`,
   olderNotRead: (reason) => `The older messages of this conversation could not be read: ${reason}`,

@@ -1,7 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { ContentBlock, Message, ToolResultBlock } from '../../../content/index.js';
-import { toolCallRecord } from '../../../content/tool-result.js';
+import { clientToolResult, toolCallRecord, toolResultBlock, type CallToolResultLike } from '../../../content/tool-result.js';
+import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
+import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
 import { toolViewUri } from '../../../mcp/apps.js';
@@ -9,10 +12,26 @@ import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
+import { AppAsks, type AppAsksHost } from './app-asks.js';
 
+/**
+ * `_meta` key of the assistant message holding a tool call an app made
+ * (`{ app, view }`: the tool whose view asked, and that view's call id). The
+ * call is stored as a pair, like the model's: this assistant message with the
+ * `tool_use`, then a user message with its `tool_result` (docs/architecture.md).
+ */
+export const APP_CALL_META_KEY = 'mcp-elements/app-call';
+
+
+/** The human name of a view's app: its tool's title, else its name. */
+function appTitle(view: McpAppView | undefined, fallback: string): string {
+  const tool = view?.tool;
+  if (!tool) return fallback;
+  return typeof tool === 'string' ? tool : (tool.title ?? tool.name);
+}
 
 /** What the app views need from their element. */
-export interface AppViewsHost extends ReactiveControllerHost, EventTarget {
+export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAsksHost {
   readonly servers: ServerSet;
   readonly messages: readonly Message[];
   readonly theme?: 'light' | 'dark';
@@ -20,8 +39,10 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget {
   readonly sandboxUrl?: string;
   /** A model is set up (an app's `ui/message` needs one to answer it). */
   readonly canSendAppMessage: boolean;
-  /** Sends a message from an app as the person's and runs a turn (after the running one). */
+  /** Sends a message from an app as the person's and runs a turn (after the running one); without a model it is only added. */
   sendAppMessage(content: ContentBlock[]): void;
+  /** Adds a tool call an app made (its call, then its result) once no turn runs. */
+  recordAppCall(use: Message, result: Message): void;
   /** Lists an error above the composer and fires `mcp-chat-error`. */
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
@@ -40,6 +61,9 @@ export class AppViews implements ReactiveController {
   readonly #host: AppViewsHost;
   #views = new Map<string, McpAppView>();
   #contexts = new Map<string, { tool: string; text: string }>();
+  readonly #asks: AppAsks;
+  /** Said under the conversation after an app's message was added with no model to answer it. */
+  #noModelNotice?: { text: string };
 
   /** <mcp-app-view>'s code, loaded when a call first has a view (given by the element: chunks.ts). */
   readonly #appView: Loader<unknown>;
@@ -47,21 +71,45 @@ export class AppViews implements ReactiveController {
   constructor(host: AppViewsHost, appView: Loader<unknown>) {
     this.#host = host;
     this.#appView = appView;
+    this.#asks = new AppAsks(host);
     host.addController(this);
   }
 
   readonly #onMessage = (event: Event) => {
     const e = event as McpAppMessageEvent;
+    const content = e.message.content as ContentBlock[];
+    // Without a model the message is still the person's (agreed to): added, and the chat says nobody will answer yet.
     if (!this.#host.canSendAppMessage) {
-      e.preventDefault();
-      return;
+      const view = this.#viewOf(e);
+      const text = this.#host.text.appMessageNoModel(appTitle(view, e.toolName));
+      this.#noModelNotice = { text };
+      this.#host.announce(text);
     }
-    this.#host.sendAppMessage(e.message.content as ContentBlock[]);
+    this.#host.sendAppMessage(content);
   };
+
+  readonly #onToolCall = (event: Event) => {
+    const e = event as McpAppToolCallEvent;
+    const view = this.#viewOf(e);
+    const id = `app-call-${crypto.randomUUID()}`;
+    const title = this.#host.text.appCallTitle(e.tool?.title ?? e.name, appTitle(view, e.toolName));
+    const call = { server: e.server, title };
+    const result = e.result
+      ? toolResultBlock(id, e.result as CallToolResultLike, { ...call, ...(e.status !== 'done' && { status: e.status }) })
+      : clientToolResult(id, e.error ?? e.status, { ...call, status: e.status === 'done' ? 'error' : e.status });
+    this.#host.recordAppCall(
+      { role: 'assistant', content: [{ type: 'tool_use', id, name: e.name, input: e.arguments }], _meta: { [APP_CALL_META_KEY]: { app: e.toolName, view: view?.toolUseId } } },
+      { role: 'user', content: [result] },
+    );
+  };
+
+  #viewOf(event: Event): McpAppView | undefined {
+    return event.composedPath().find((t): t is McpAppView => t instanceof HTMLElement && t.localName === 'mcp-app-view');
+  }
 
   readonly #onContext = (event: Event) => {
     const e = event as McpAppContextUpdateEvent;
-    const view = e.composedPath().find((t): t is McpAppView => t instanceof HTMLElement && t.localName === 'mcp-app-view');
+    const view = this.#viewOf(e);
     if (!view?.toolUseId) return;
     const parts = (e.context.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
     if (e.context.structuredContent) parts.push(JSON.stringify(e.context.structuredContent));
@@ -71,21 +119,27 @@ export class AppViews implements ReactiveController {
   hostConnected(): void {
     this.#host.addEventListener('mcp-app-message', this.#onMessage);
     this.#host.addEventListener('mcp-app-context-update', this.#onContext);
+    this.#host.addEventListener('mcp-app-tool-call', this.#onToolCall);
   }
 
   hostDisconnected(): void {
     this.#host.removeEventListener('mcp-app-message', this.#onMessage);
     this.#host.removeEventListener('mcp-app-context-update', this.#onContext);
+    this.#host.removeEventListener('mcp-app-tool-call', this.#onToolCall);
   }
 
   /** Before each render: views of calls no longer in the conversation get their teardown. */
   hostUpdate(): void {
+    const notice = this.#noModelNotice;
+    // Gone once a model is set up or another (empty) conversation is shown.
+    if (notice && (this.#host.canSendAppMessage || this.#host.messages.length === 0)) this.#noModelNotice = undefined;
     if (this.#views.size === 0) return;
     const ids = new Set(this.#host.messages.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))));
     for (const [id, view] of this.#views) {
       if (ids.has(id)) continue;
       this.#views.delete(id);
       this.#contexts.delete(id);
+      this.#asks.forget(id);
       void view.close('The conversation was closed');
     }
   }
@@ -100,7 +154,8 @@ export class AppViews implements ReactiveController {
   /** The views under the calls of `message` (created on first sight, then kept), for its `tool-<id>` slots. */
   viewsFor(message: Message): HTMLElement[] {
     const host = this.#host;
-    if (!host.sandboxUrl) return [];
+    // An app's own call (stored with its view's call elsewhere) gets a card, not another view.
+    if (!host.sandboxUrl || message._meta?.[APP_CALL_META_KEY]) return [];
     const out: HTMLElement[] = [];
     for (const block of message.content) {
       if (block.type !== 'tool_use') continue;
@@ -120,14 +175,28 @@ export class AppViews implements ReactiveController {
         view.tool = found.tool;
         view.toolUseId = block.id;
         view.toolInput = (block.input ?? {}) as Record<string, unknown>;
+        this.#wire(view, block.id, found.connection.url);
         this.#views.set(block.id, view);
       }
       if (host.theme) view.theme = host.theme;
       else view.removeAttribute('theme');
       this.#deliver(view, this.#resultOf(block.id));
-      out.push(view);
+      out.push(view, ...this.#asks.under(block.id));
     }
     return out;
+  }
+
+  /** The chat's approval rules and questions on a view it creates (issue 26 items 3-4). */
+  #wire(view: McpAppView, id: string, url: string): void {
+    const app = appTitle(view, '');
+    view.toolPolicy = this.#asks.policyFor(defaultApprovalPolicy);
+    view.approveToolCall = (request) => this.#asks.approveToolCall(id, view.slot, request, `${serverKey(url)}#${request.tool.name}`);
+    view.approveMessage = (request) => this.#asks.approveMessage(id, view.slot, app, request);
+  }
+
+  /** The notice after an app's message was added with no model set up (nothing when there is none). */
+  renderNotice() {
+    return this.#noModelNotice ? html`<p part="notice app-message-notice" class="notice" role="status">${this.#noModelNotice.text}</p>` : nothing;
   }
 
   #loading = false;

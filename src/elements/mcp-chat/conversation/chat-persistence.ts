@@ -23,6 +23,8 @@ export interface ChatPersistenceHost extends ReactiveControllerHost {
   readonly pageStore: HistoryStore | null | undefined;
   /** The id of the conversation shown now, if it is saved. */
   readonly conversationId: string | undefined;
+  /** The messages shown (a conversation the person began before the store opened is not replaced by the remembered one). */
+  readonly messages: readonly unknown[];
   /** True while a turn or call runs (another tab's appends are shown once it ends). */
   readonly chatBusy: boolean;
   /** Shows a saved conversation (the one open before the reload, or again after another tab added to it). */
@@ -51,6 +53,19 @@ export class ChatPersistence implements ReactiveController {
     host.addController(this);
   }
 
+  #storeOpened!: () => void;
+  readonly #storeReady = new Promise<void>((resolve) => (this.#storeOpened = resolve));
+
+  /**
+   * Resolves once the store to save in is known: at once when the page set
+   * `store` (or `null`), else when the default store opened or failed to
+   * (at most 10 s, so saves never hang on it).
+   */
+  whenStore(): Promise<void> {
+    if (this.#host.pageStore !== undefined || this.defaultStore) return Promise.resolve();
+    return Promise.race([this.#storeReady, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+  }
+
   get #openKey(): string {
     return `mcp-chat:open:${this.#host.storageKey}`;
   }
@@ -62,7 +77,9 @@ export class ChatPersistence implements ReactiveController {
   }
 
   hostConnected(): void {
-    void this.#serversSettled().then(() => this.#initStore());
+    void this.#serversSettled()
+      .then(() => this.#initStore())
+      .finally(() => this.#storeOpened());
   }
 
   /**
@@ -182,7 +199,8 @@ export class ChatPersistence implements ReactiveController {
     } catch {
       // Storage may be blocked; start with an empty conversation.
     }
-    if (!id) return;
+    // The person began a conversation before the store opened: it stays (and is saved, see whenStore).
+    if (!id || this.#host.messages.length) return;
     try {
       await this.#host.reopen(id);
     } catch {

@@ -109,6 +109,11 @@ export class ChatSession implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** The person's "Always allow" choices of this conversation (the model's calls and the apps' share them). */
+  get alwaysAllowed(): Set<string> {
+    return this.#alwaysAllowed;
+  }
+
   /** Resolves once no turn or call runs (at once when none does): waits on the session's own end of work, not a timer. */
   async whenIdle(): Promise<void> {
     while (this.busy) await this.#idle;
@@ -256,6 +261,7 @@ export class ChatSession implements ReactiveController {
     this.#host.requestUpdate();
     this.#saving = this.#saving.then(async () => {
       try {
+        await this.#host.whenStore();
         const id = await this.#ensureConversation(message);
         const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
         if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);

@@ -19,6 +19,8 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   readonly servers: ServerSet;
   readonly provider: ModelProvider | undefined;
   readonly store: HistoryStore | undefined;
+  /** Resolves once the history store is open (or known to be none): saves wait for it, so a message sent before it opened is kept. */
+  whenStore(): Promise<void>;
   /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`). */
   readonly turnSettings: { systemPrompt?: string; maxRounds: number; policy?: ApprovalPolicy; model?: string };
   /** Called for every streamed piece (the element repaints once per frame). */

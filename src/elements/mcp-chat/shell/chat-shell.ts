@@ -61,6 +61,19 @@ export class ChatShell<Panels extends { panelContentStyles: CSSResult }> {
     this.#host.requestUpdate();
   }
 
+  /**
+   * A numeric attribute checked: a whole number of at least 1, else the
+   * default is used and the page is told (an error line and `console.warn`).
+   * `raw` is the attribute's text when it was set as an attribute.
+   */
+  checkCount(name: string, value: number, raw: string | null, fallback: number, t: ChatStrings): number {
+    if (Number.isInteger(value) && value >= 1) return value;
+    const text = t.badNumberAttribute(name, raw ?? String(value), fallback);
+    console.warn(`<mcp-chat>: ${text}`);
+    this.showError(text);
+    return fallback;
+  }
+
   /** The errors above the composer, each dismissable. */
   renderErrors(t: ChatStrings) {
     return renderErrors(

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, inject, test, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { createMemoryHistory } from '../../src/history/index.js';
+import type { AppReport } from './app-view-support.js';
+import { deepAll, mountChat, shadow } from './chat-helpers.js';
+
+// Issue 26 items 3, 4 and 10 in <mcp-chat>: an app's tool calls follow the chat's approval
+// rules and show as cards saved with the conversation; an app's ui/message is put to the
+// person in the chat first; a bad max-rounds is reported and the default used.
+
+afterEach(() => document.body.replaceChildren());
+
+async function withSandbox(options: Parameters<typeof mountChat>[0] = {}): Promise<{ chat: McpChat; reports: AppReport[] }> {
+  const chat = await mountChat(options);
+  chat.sandboxUrl = inject('sandboxUrl');
+  const reports: AppReport[] = [];
+  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
+    if (e.message.logger === 'app:demo-app') reports.push(e.message.data as AppReport);
+  });
+  return { chat, reports };
+}
+const views = (chat: McpChat) => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+const cards = (chat: McpChat) => deepAll<HTMLElement>(shadow(chat), 'mcp-tool-card');
+const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
+const appCall = (chat: McpChat) => chat.messages.find((m) => m.content.some((b) => b.type === 'tool_use' && b.name === 'app-increment'));
+
+describe('<mcp-chat> asks for its apps', () => {
+  test("an app's tool call asks with the chat's approval card under the view; approved, it runs and is saved as a card of the conversation", async () => {
+    const store = createMemoryHistory();
+    const { chat, reports } = await withSandbox({ provider: false, store });
+    chat.policy = () => 'ask';
+    await chat.runTool('counter-app', { steps: ['call-tool'] });
+    await expect.poll(() => views(chat).length, { timeout: 15_000 }).toBe(1);
+    const view = views(chat)[0]!;
+    // The chat's own approval card, in the chat, under the view (not the view's own question).
+    await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
+    const ask = cards(chat).find((c) => c.getAttribute('status') === 'approval')!;
+    expect(ask.slot).toBe(view.slot);
+    expect(ask.shadowRoot!.textContent).toContain('Increment (app only)');
+    expect(view.shadowRoot!.querySelector('[part~="consent"]')).toBeNull();
+    await userEvent.click(ask.shadowRoot!.querySelector<HTMLElement>('[part~="approve-button"]')!);
+    await reported(reports, 'call-tool');
+    expect(JSON.stringify(reports.find((r) => r.step === 'call-tool'))).toContain('count');
+    // A card in the conversation says which app ran which tool, and it is saved.
+    await expect.poll(() => appCall(chat), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(() => cards(chat).some((c) => /Increment \(app only\)/.test(c.shadowRoot!.textContent ?? '') && /Counter app/.test(c.shadowRoot!.textContent ?? '') && c.getAttribute('status') !== 'approval')).toBe(true);
+    await chat.session.saved();
+    const stored = await store.loadLast(chat.session.conversation!.id, 100);
+    const use = stored.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.name === 'app-increment'));
+    expect(use).toBeGreaterThan(-1);
+    // The pairing invariant holds: the next message holds its result.
+    const id = (stored[use]!.content.find((b) => b.type === 'tool_use') as { id: string }).id;
+    expect(stored[use + 1]!.content.some((b) => b.type === 'tool_result' && b.toolUseId === id)).toBe(true);
+    expect(JSON.stringify(stored[use]!._meta)).toContain('counter-app');
+    // No second view for the app's own call.
+    expect(views(chat)).toHaveLength(1);
+  });
+
+  test('Deny: the app is refused, the card says it did not run; "Always allow" lets the next call run without asking', async () => {
+    const { chat, reports } = await withSandbox({ provider: false });
+    chat.policy = () => 'ask';
+    await chat.runTool('counter-app', { steps: ['call-tool', 'call-tool'] });
+    await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
+    await userEvent.click(cards(chat).find((c) => c.getAttribute('status') === 'approval')!.shadowRoot!.querySelector<HTMLElement>('[part~="deny-button"]')!);
+    await expect.poll(() => reports.filter((r) => r.step === 'call-tool').length, { timeout: 15_000 }).toBe(1);
+    expect(JSON.stringify(reports.find((r) => r.step === 'call-tool'))).toMatch(/isError|refused|denied|not run/i);
+    await expect.poll(() => appCall(chat), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
+    await userEvent.click(cards(chat).find((c) => c.getAttribute('status') === 'approval')!.shadowRoot!.querySelector<HTMLElement>('[part~="always-button"]')!);
+    await expect.poll(() => reports.filter((r) => r.step === 'call-tool').length, { timeout: 15_000 }).toBe(2);
+    // Allowed always: a new view's call runs without a question.
+    await chat.runTool('counter-app', { steps: ['call-tool'] });
+    await expect.poll(() => reports.filter((r) => r.step === 'call-tool').length, { timeout: 15_000 }).toBe(3);
+    expect(cards(chat).some((c) => c.getAttribute('status') === 'approval')).toBe(false);
+  });
+
+  test("an app's ui/message is put to the person in the chat; Don't send drops it, Send sends it", async () => {
+    const { chat } = await withSandbox();
+    await chat.runTool('counter-app', { steps: ['message'] });
+    const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
+    await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('Counter app wants to send');
+    expect(question()!.textContent).toContain('Hello from the demo app');
+    await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-send"]')!);
+    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => JSON.stringify(chat.messages.map((m) => [m.role, m.content.map((b) => b.type === 'text' ? b.text : b.type)])), { timeout: 15_000 }).toMatch(/"assistant",\["[^"]*Hello from the demo app/);
+    expect(question()).toBeNull();
+
+    await chat.runTool('counter-app', { steps: ['message'] });
+    await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('Counter app wants to send');
+    const count = chat.messages.length;
+    await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-cancel"]')!);
+    await expect.poll(() => question()).toBeNull();
+    expect(chat.messages.length).toBe(count);
+  });
+
+  test("with no model, an app's ui/message is added and the chat says what happens next", async () => {
+    const { chat } = await withSandbox({ provider: false });
+    await chat.runTool('counter-app', { steps: ['message'] });
+    const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
+    await expect.poll(() => question(), { timeout: 15_000 }).toBeTruthy();
+    await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-send"]')!);
+    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shadow(chat).querySelector('[part~="app-message-notice"]')?.textContent).toContain('No model is set up to answer it');
+  });
+});
+
+describe('<mcp-chat> bad numeric attributes', () => {
+  test('max-rounds="-5" is reported on the element and in the console, and the default is used (the model answers)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const chat = await mountChat();
+      chat.setAttribute('max-rounds', '-5');
+      await chat.updateComplete;
+      await expect.poll(() => shadow(chat).querySelector('[part~="errors"]')?.textContent).toContain('max-rounds');
+      expect(warn.mock.calls.flat().join(' ')).toContain('max-rounds');
+      await chat.send('Hello [[say:Hi there.]]');
+      expect(JSON.stringify(chat.messages.at(-1))).toContain('Hi there.');
+      for (const bad of ['abc', '2.5', '0']) {
+        warn.mockClear();
+        chat.setAttribute('max-rounds', bad);
+        await chat.updateComplete;
+        expect(warn.mock.calls.flat().join(' ')).toContain(`"${bad}"`);
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
