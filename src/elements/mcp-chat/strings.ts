@@ -1,4 +1,5 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import type { FormStrings } from '../shared/form-strings.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 
 /**
@@ -7,9 +8,13 @@ import type { McpDiagnosis } from '../../mcp/diagnosis.js';
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
  * Text that depends on values is a function of them. The keys of the shared
  * renderers (code block copy, enlarged images: `ContentStrings`) are part of
- * the table and passed down to them.
+ * the table and passed down to them. So may be the keys of the input-request
+ * forms and the Run form's messages (`FormStrings`): the Arabic table has them
+ * all, the English one leaves them to the forms' own English (so they stay out
+ * of the chat's first load); the chat hands its table to the forms, so `lang`
+ * and a page's `strings` reach them.
  */
-export interface ChatStrings extends ContentStrings {
+export interface ChatStrings extends ContentStrings, Partial<FormStrings> {
   title: string;
   placeholder: string;
   messageLabel: string;
