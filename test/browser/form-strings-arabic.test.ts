@@ -109,7 +109,7 @@ const REQUEST: ElicitRequestParams = {
     type: 'object',
     properties: {
       name: { type: 'string', title: 'الاسم', minLength: 2 },
-      tags: { type: 'array', title: 'الوسوم', items: { enum: ['أ', 'ب', 'ج', 'د'] }, minItems: 3 },
+      tags: { type: 'array', title: 'الوسوم', items: { type: 'string', enum: ['أ', 'ب', 'ج', 'د'] }, minItems: 3 },
       age: { type: 'integer', title: 'العمر', minimum: 13 },
       color: { type: 'string', title: 'اللون', enum: ['أحمر', 'أخضر'] },
     },

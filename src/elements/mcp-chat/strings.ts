@@ -1,5 +1,5 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
-import type { FormStrings } from '../shared/form-strings.js';
+import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 
 /**
@@ -8,13 +8,14 @@ import type { McpDiagnosis } from '../../mcp/diagnosis.js';
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
  * Text that depends on values is a function of them. The keys of the shared
  * renderers (code block copy, enlarged images: `ContentStrings`) are part of
- * the table and passed down to them. So may be the keys of the input-request
- * forms and the Run form's messages (`FormStrings`): the Arabic table has them
- * all, the English one leaves them to the forms' own English (so they stay out
- * of the chat's first load); the chat hands its table to the forms, so `lang`
- * and a page's `strings` reach them.
+ * the table and passed down to them. So may be the palette Run form's
+ * messages (`FieldStrings`, keys of the forms' table `FormStrings`): the Arabic
+ * table has them, the English one leaves them to the forms' own English (so
+ * they stay out of the chat's first load). The inline forms
+ * (`<mcp-elicit-form>`, `<mcp-sampling-approval>`) take their own table from
+ * the chat's `lang` (they read it across the chat's shadow root).
  */
-export interface ChatStrings extends ContentStrings, Partial<FormStrings> {
+export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   title: string;
   placeholder: string;
   messageLabel: string;

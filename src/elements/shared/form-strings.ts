@@ -11,9 +11,9 @@ import { plural } from './plural.js';
  * its language: `lang` on the element or an ancestor, found across shadow
  * roots, so inside `<mcp-chat lang="ar">` a form is in Arabic too. Tables other
  * than English are loaded when first needed (`formLanguageReady`,
- * form-language.ts). `ChatStrings` may carry any of these keys: the chat's
- * Arabic table has them all, and the chat hands its table to the forms, so a
- * page's `strings` on the chat reaches them as well.
+ * form-language.ts). `ChatStrings` may carry the field keys (`FieldStrings`,
+ * schema-fields.ts): the chat's Run form speaks with them, so a page's
+ * `strings` on the chat reaches its messages.
  */
 export interface FormStrings {
   // ── Fields generated from a tool's input schema (messages follow the field's label) ──

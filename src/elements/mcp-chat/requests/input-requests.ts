@@ -149,7 +149,6 @@ export class InputRequests implements ReactiveController {
         completed: context.completed,
         context,
         theme: host.theme,
-        strings: host.text,
         // The person sees the schema's defaults filled in (and can change them).
         applyDefaults: true,
         place: (form, _container, ctx) => {
@@ -183,7 +182,6 @@ export class InputRequests implements ReactiveController {
     const provider = host.provider;
     element.provider = provider;
     if (host.theme) element.setAttribute('theme', host.theme);
-    element.strings = host.text;
     const takeDown = this.#place(element, context);
     try {
       const handler = createSamplingHandler(element, { provider, policies: this.#samplingPolicies(sampling.SamplingPolicies), store: host.store, conversationId: () => host.conversationId });
