@@ -11,6 +11,9 @@ export type { AppMessageRequest, AppToolCallRequest, AppViewState } from './mcp-
 export { checkSandboxUrl } from './mcp-app-view/sandbox-url.js';
 export type { SandboxUrlCheck } from './mcp-app-view/sandbox-url.js';
 export { McpElicitForm } from './mcp-elicit-form/mcp-elicit-form.js';
+export { FORM_STRINGS_EN } from './shared/form-strings.js';
+export type { FormStrings } from './shared/form-strings.js';
+export { FORM_STRINGS_AR } from './shared/form-strings-ar.js';
 export type { ElicitServerIdentity } from './mcp-elicit-form/mcp-elicit-form.js';
 export { UnsupportedElicitationError } from './mcp-elicit-form/unsupported-elicitation-error.js';
 export { createElicitationHandler, registerElicitForm, showElicitForm } from './mcp-elicit-form/show-elicit-form.js';

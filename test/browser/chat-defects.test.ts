@@ -69,7 +69,7 @@ describe('the "/" palette', () => {
     await expect.poll(() => shadow(chat).querySelector('[part="palette-item"] strong')?.textContent).toBe('Long task');
     await typeInComposer(chat, 'ask');
     await userEvent.keyboard('{Enter}');
-    await expect.poll(() => shadow(chat).querySelector('[part="run-form"]')?.getAttribute('aria-label')).toBe('tool Long task');
+    await expect.poll(() => shadow(chat).querySelector('[part="run-form"]')?.getAttribute('aria-label')).toBe('Run tool: Long task');
     expect(chat.messages).toEqual([]);
     // Nothing matches: Enter sends nothing either.
     await typeInComposer(chat, '/zzz nothing');

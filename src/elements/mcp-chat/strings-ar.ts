@@ -1,4 +1,6 @@
 import { CONTENT_STRINGS_AR } from '../shared/content-strings-ar.js';
+import { FORM_STRINGS_AR } from '../shared/form-strings-ar.js';
+import { plural } from '../shared/plural.js';
 import type { ChatStrings } from './strings.js';
 import { diagnosisInArabic } from './diagnosis-ar.js';
 
@@ -8,6 +10,7 @@ import { diagnosisInArabic } from './diagnosis-ar.js';
 /** Arabic (right to left). */
 export const CHAT_STRINGS_AR: ChatStrings = {
   ...CONTENT_STRINGS_AR,
+  ...FORM_STRINGS_AR,
   title: 'محادثة',
   placeholder: 'رسالة… (اكتب / للأدوات والقوالب)',
   messageLabel: 'رسالة',
@@ -95,7 +98,15 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   publishedHeading: 'متاحة لوكلاء المتصفح',
   notPublished: (tool, reason) => `لم تُتح ${tool}: ${reason}`,
   agentRan: (title) => `شغّل وكيل متصفح ${title}`,
-  invalidTools: (n) => (n === 1 ? 'أداة واحدة من هذا الخادم لا يمكن استخدامها' : `${n} من أدوات هذا الخادم لا يمكن استخدامها`),
+  invalidTools: (n) =>
+    plural('ar', n, {
+      zero: 'كل أدوات هذا الخادم يمكن استخدامها',
+      one: 'أداة واحدة من هذا الخادم لا يمكن استخدامها',
+      two: 'أداتان من هذا الخادم لا يمكن استخدامهما',
+      few: '# أدوات من هذا الخادم لا يمكن استخدامها',
+      many: '# أداة من هذا الخادم لا يمكن استخدامها',
+      other: '# أداة من هذا الخادم لا يمكن استخدامها',
+    }),
   retry: 'إعادة المحاولة',
   diagnosis: diagnosisInArabic,
   serverUnavailable: 'غير متاح',

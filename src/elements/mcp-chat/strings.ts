@@ -1,4 +1,5 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 import { REGISTRY_SEARCH_STRINGS_EN, type RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
@@ -8,9 +9,14 @@ import { REGISTRY_SEARCH_STRINGS_EN, type RegistrySearchStrings } from '../mcp-r
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
  * Text that depends on values is a function of them. The keys of the shared
  * renderers (code block copy, enlarged images: `ContentStrings`) are part of
- * the table and passed down to them.
+ * the table and passed down to them. So may be the palette Run form's
+ * messages (`FieldStrings`, keys of the forms' table `FormStrings`): the Arabic
+ * table has them, the English one leaves them to the forms' own English (so
+ * they stay out of the chat's first load). The inline forms
+ * (`<mcp-elicit-form>`, `<mcp-sampling-approval>`) take their own table from
+ * the chat's `lang` (they read it across the chat's shadow root).
  */
-export interface ChatStrings extends ContentStrings {
+export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   title: string;
   placeholder: string;
   messageLabel: string;

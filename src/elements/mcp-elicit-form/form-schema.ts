@@ -82,6 +82,8 @@ export interface FormSchema {
   problems: string[];
 }
 
+import { FORM_STRINGS_EN, type FormStrings } from '../shared/form-strings.js';
+
 type Json = Record<string, unknown>;
 
 const FORMATS: readonly string[] = ['email', 'uri', 'date', 'date-time'];
@@ -107,9 +109,9 @@ function untitledOptions(values: string[], names?: unknown): FieldOption[] {
 }
 
 /** Reads one property; returns a field or a problem sentence. */
-function readProperty(name: string, prop: unknown, required: boolean): ElicitField | string {
-  if (!isObject(prop)) return `"${name}" has no schema object.`;
-  if ('$ref' in prop) return `"${name}" uses $ref, which elicitation forms do not support.`;
+function readProperty(name: string, prop: unknown, required: boolean, t: FormStrings): ElicitField | string {
+  if (!isObject(prop)) return t.schemaNoObject(name);
+  if ('$ref' in prop) return t.schemaRef(name);
   const base = {
     name,
     label: str(prop.title) || name,
@@ -124,17 +126,17 @@ function readProperty(name: string, prop: unknown, required: boolean): ElicitFie
       }
       if (prop.oneOf !== undefined) {
         const options = titledOptions(prop.oneOf);
-        if (!options) return `"${name}" has a oneOf that is not a list of { const, title } choices.`;
+        if (!options) return t.schemaBadOneOf(name);
         return { ...base, kind: 'select', options, default: str(prop.default) };
       }
       const format = str(prop.format);
-      if (format !== undefined && !FORMATS.includes(format)) return `"${name}" has the string format "${format}", which is not one of ${FORMATS.join(', ')}.`;
+      if (format !== undefined && !FORMATS.includes(format)) return t.schemaFormat(name, format, FORMATS.join(', '));
       const pattern = str(prop.pattern);
       if (pattern !== undefined) {
         try {
           new RegExp(pattern, 'u');
         } catch {
-          return `"${name}" has a pattern that is not a valid regular expression.`;
+          return t.schemaBadPattern(name);
         }
       }
       return {
@@ -154,12 +156,12 @@ function readProperty(name: string, prop: unknown, required: boolean): ElicitFie
       return { ...base, kind: 'boolean', default: typeof prop.default === 'boolean' ? prop.default : undefined };
     case 'array': {
       const items = prop.items;
-      if (!isObject(items)) return `"${name}" is an array without an items schema.`;
-      if (items.type === 'object' || isObject(items.properties)) return `"${name}" is an array of objects; only lists of choices are supported.`;
+      if (!isObject(items)) return t.schemaNoItems(name);
+      if (items.type === 'object' || isObject(items.properties)) return t.schemaObjectItems(name);
       let options: FieldOption[] | undefined;
       if (isStringArray(items.enum) && items.enum.length > 0) options = untitledOptions(items.enum);
       else if (items.anyOf !== undefined || items.oneOf !== undefined) options = titledOptions(items.anyOf ?? items.oneOf);
-      if (!options) return `"${name}" is an array that is not a list of choices (items need enum or anyOf of { const, title }).`;
+      if (!options) return t.schemaNotChoices(name);
       return {
         ...base,
         kind: 'multi',
@@ -170,23 +172,23 @@ function readProperty(name: string, prop: unknown, required: boolean): ElicitFie
       };
     }
     case 'object':
-      return `"${name}" is a nested object; elicitation forms hold only flat fields.`;
+      return t.schemaNested(name);
     default:
-      return type === undefined ? `"${name}" has no type.` : `"${name}" has the type ${JSON.stringify(type)}, which elicitation forms do not support.`;
+      return type === undefined ? t.schemaNoType(name) : t.schemaType(name, JSON.stringify(type));
   }
 }
 
-/** Reads a `requestedSchema` (untrusted input from a server) into fields and problems. */
-export function readFormSchema(schema: unknown): FormSchema {
-  if (!isObject(schema)) return { fields: [], problems: ['The request has no requestedSchema object.'] };
+/** Reads a `requestedSchema` (untrusted input from a server) into fields and problems (in the words of `t`). */
+export function readFormSchema(schema: unknown, t: FormStrings = FORM_STRINGS_EN): FormSchema {
+  if (!isObject(schema)) return { fields: [], problems: [t.schemaMissing] };
   const problems: string[] = [];
-  if (schema.type !== 'object') problems.push(`The requested schema has type ${JSON.stringify(schema.type)}; it must be "object".`);
-  if ('$ref' in schema || '$defs' in schema || 'definitions' in schema) problems.push('The requested schema uses $ref or definitions, which elicitation forms do not support.');
+  if (schema.type !== 'object') problems.push(t.schemaNotObject(JSON.stringify(schema.type)));
+  if ('$ref' in schema || '$defs' in schema || 'definitions' in schema) problems.push(t.schemaDefs);
   const required = new Set(isStringArray(schema.required) ? schema.required : []);
   const properties = isObject(schema.properties) ? schema.properties : {};
   const fields: ElicitField[] = [];
   for (const [name, prop] of Object.entries(properties)) {
-    const read = readProperty(name, prop, required.has(name));
+    const read = readProperty(name, prop, required.has(name), t);
     if (typeof read === 'string') problems.push(read);
     else fields.push(read);
   }

@@ -2,6 +2,7 @@
 import '../../content/no-eval.js';
 import { z } from 'zod/v4';
 import type { ElicitField } from './form-schema.js';
+import { FORM_STRINGS_EN, type FormStrings } from '../shared/form-strings.js';
 
 /**
  * The values of a form as the inputs hold them, and their validation into the
@@ -28,8 +29,6 @@ export interface Validation {
   /** The first message for each invalid field, by name. */
   errors: Record<string, string>;
 }
-
-const REQUIRED = 'This field is required.';
 
 /** Turns a `datetime-local` value (local time) into RFC 3339 with offset (UTC). */
 function toDateTime(local: string): string {
@@ -71,66 +70,66 @@ export function initialValues(fields: readonly ElicitField[], applyDefaults: boo
   return values;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function stringSchema(field: Extract<ElicitField, { kind: 'text' }>): z.ZodType {
-  const typed = { error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : 'Enter text.') };
+function stringSchema(field: Extract<ElicitField, { kind: 'text' }>, t: FormStrings): z.ZodType {
+  const REQUIRED = t.elicitRequired;
+  const typed = { error: (issue: { input?: unknown }) => (issue.input === undefined ? REQUIRED : t.elicitEnterText) };
   let s: z.ZodType;
   switch (field.format) {
     case 'email':
-      s = z.email({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter an email address, like name@example.com.') });
+      s = z.email({ error: (i) => (i.input === undefined ? REQUIRED : t.elicitEnterEmail) });
       break;
     case 'uri':
-      s = z.url({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a full URL, like https://example.com.') });
+      s = z.url({ error: (i) => (i.input === undefined ? REQUIRED : t.elicitEnterUrl) });
       break;
     case 'date':
-      s = z.iso.date({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a date.') });
+      s = z.iso.date({ error: (i) => (i.input === undefined ? REQUIRED : t.elicitEnterDate) });
       break;
     case 'date-time':
-      s = z.iso.datetime({ offset: true, error: (i) => (i.input === undefined ? REQUIRED : 'Enter a date and time.') });
+      s = z.iso.datetime({ offset: true, error: (i) => (i.input === undefined ? REQUIRED : t.elicitEnterDateTime) });
       break;
     default:
       s = z.string(typed);
   }
   let str = s as z.ZodString;
-  if (field.minLength !== undefined) str = str.min(field.minLength, `Enter at least ${plural(field.minLength, 'character')}.`);
-  if (field.maxLength !== undefined) str = str.max(field.maxLength, `Enter at most ${plural(field.maxLength, 'character')}.`);
-  if (field.pattern !== undefined) str = str.regex(new RegExp(field.pattern, 'u'), `Enter a value in the expected format (${field.pattern}).`);
+  if (field.minLength !== undefined) str = str.min(field.minLength, t.elicitMinLength(field.minLength));
+  if (field.maxLength !== undefined) str = str.max(field.maxLength, t.elicitMaxLength(field.maxLength));
+  if (field.pattern !== undefined) str = str.regex(new RegExp(field.pattern, 'u'), t.elicitPattern(field.pattern));
   return str;
 }
 
-function fieldSchema(field: ElicitField): z.ZodType {
+function fieldSchema(field: ElicitField, t: FormStrings): z.ZodType {
+  const REQUIRED = t.elicitRequired;
   switch (field.kind) {
     case 'text':
-      return stringSchema(field);
+      return stringSchema(field, t);
     case 'number': {
-      let n = z.number({ error: (i) => (i.input === undefined ? REQUIRED : 'Enter a number.') });
-      if (field.integer) n = n.int('Enter a whole number.');
-      if (field.minimum !== undefined) n = n.min(field.minimum, `Enter ${field.minimum} or more.`);
-      if (field.maximum !== undefined) n = n.max(field.maximum, `Enter ${field.maximum} or less.`);
+      let n = z.number({ error: (i) => (i.input === undefined ? REQUIRED : t.elicitEnterNumber) });
+      if (field.integer) n = n.int(t.elicitEnterWhole);
+      if (field.minimum !== undefined) n = n.min(field.minimum, t.elicitMin(field.minimum));
+      if (field.maximum !== undefined) n = n.max(field.maximum, t.elicitMax(field.maximum));
       return n;
     }
     case 'boolean':
       return z.boolean();
     case 'select': {
       const values = field.options.map((o) => o.value);
-      return z.string({ error: () => 'Choose an option.' }).refine((v) => values.includes(v), 'Choose one of the options.');
+      return z.string({ error: () => t.elicitChooseOption }).refine((v) => values.includes(v), t.elicitChooseOneOf);
     }
     case 'multi': {
       const values = field.options.map((o) => o.value);
-      let a = z.array(z.string().refine((v) => values.includes(v), 'Choose among the options.'), { error: () => REQUIRED });
-      if (field.minItems !== undefined) a = a.min(field.minItems, `Choose at least ${plural(field.minItems, 'option')}.`);
-      if (field.maxItems !== undefined) a = a.max(field.maxItems, `Choose at most ${plural(field.maxItems, 'option')}.`);
+      let a = z.array(z.string().refine((v) => values.includes(v), t.elicitChooseAmong), { error: () => REQUIRED });
+      if (field.minItems !== undefined) a = a.min(field.minItems, t.elicitMinItems(field.minItems));
+      if (field.maxItems !== undefined) a = a.max(field.maxItems, t.elicitMaxItems(field.maxItems));
       return a;
     }
   }
 }
 
-/** Builds the zod schema of a whole form (typed content in, typed content out). */
-export function buildContentSchema(fields: readonly ElicitField[]): z.ZodType<Record<string, ContentValue>> {
+/** Builds the zod schema of a whole form (typed content in, typed content out); its messages in the words of `t`. */
+export function buildContentSchema(fields: readonly ElicitField[], t: FormStrings = FORM_STRINGS_EN): z.ZodType<Record<string, ContentValue>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
-    const schema = fieldSchema(field);
+    const schema = fieldSchema(field, t);
     shape[field.name] = field.required ? schema : schema.optional();
   }
   return z.object(shape) as unknown as z.ZodType<Record<string, ContentValue>>;

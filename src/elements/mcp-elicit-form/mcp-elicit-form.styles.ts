@@ -175,4 +175,16 @@ export const styles = css`
     margin: 0;
     font-weight: 600;
   }
+
+  /* What the server wrote, and what the person types, takes its direction from its own text: an English
+     label in an Arabic form keeps its final period at its end. */
+  .message,
+  .description,
+  label,
+  legend,
+  .choice span,
+  input,
+  textarea {
+    unicode-bidi: plaintext;
+  }
 `;

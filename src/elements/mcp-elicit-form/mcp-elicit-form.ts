@@ -10,6 +10,9 @@ import { buildContentSchema, initialValues, validateValues, type ContentValue, t
 import { renderField } from './render-field.js';
 import { styles } from './mcp-elicit-form.styles.js';
 import { checkUrl } from './url-policy.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { formStrings, languageOf, ownDirection, type FormStrings } from '../shared/form-strings.js';
+import { formLanguageReady } from '../shared/form-language.js';
 
 /** Who asks, as shown above the request. */
 export interface ElicitServerIdentity {
@@ -17,10 +20,10 @@ export interface ElicitServerIdentity {
   title?: string;
 }
 
-const ACTION_TEXT: Record<ElicitResult['action'], string> = {
-  accept: 'Sent.',
-  decline: 'Declined.',
-  cancel: 'Cancelled.',
+const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined' | 'elicitCancelled'> = {
+  accept: 'elicitSent',
+  decline: 'elicitDeclined',
+  cancel: 'elicitCancelled',
 };
 
 /**
@@ -32,6 +35,10 @@ const ACTION_TEXT: Record<ElicitResult['action'], string> = {
  * Everything the server sends (message, titles, descriptions, options, URL) is
  * rendered as text, never as HTML. Escape cancels. Focus moves into the form
  * when a request appears.
+ *
+ * Its own text (buttons, validation messages, why a URL or schema is refused)
+ * follows `lang` on the element or an ancestor, across shadow roots (inside
+ * `<mcp-chat lang="ar">` it is in Arabic); `strings` overrides single keys.
  *
  * @summary Shows an MCP elicitation request (form or URL mode) and returns the person's answer.
  *
@@ -89,6 +96,13 @@ export class McpElicitForm extends LitElement {
   /** Forces the light or dark theme; otherwise follows `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
 
+  /**
+   * Interface text that replaces the built-in text of the language, key by
+   * key (see `FormStrings`); the base table follows `lang` on the element or
+   * an ancestor (English when not shipped).
+   */
+  @property({ attribute: false }) strings?: Partial<FormStrings>;
+
   @state() private values: RawValues = {};
   @state() private touched = new Set<string>();
   @state() private answer?: ElicitResult;
@@ -99,6 +113,32 @@ export class McpElicitForm extends LitElement {
   private schema?: ZodType<Record<string, ContentValue>>;
   private validation: Validation = { errors: {} };
   private focusPending = false;
+  /** The table the current zod schema speaks with (rebuilt when the language or `strings` change). */
+  private schemaText?: FormStrings;
+  #textMemo?: { lang: string | undefined; strings: Partial<FormStrings> | undefined; value: FormStrings };
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  /** The interface text in use: the table of the language, with `strings` on top (the same object while both stay). */
+  private get t(): FormStrings {
+    const lang = languageOf(this);
+    const memo = this.#textMemo;
+    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
+    return (this.#textMemo = { lang, strings: this.strings, value: formStrings(lang, this.strings) }).value;
+  }
+
+  /** In a language loaded when first used (Arabic), the form renders once its text is there: never in English first. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const ready = formLanguageReady(languageOf(this));
+    return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
 
   /** The answer given to the current request, once given. */
   get result(): ElicitResult | undefined {
@@ -119,6 +159,10 @@ export class McpElicitForm extends LitElement {
     if (changed.has('request')) this.reset();
     else if (changed.has('applyDefaults') && this.touched.size === 0) this.values = initialValues(this.fields, this.applyDefaults);
     if (changed.has('completed') && this.completed) this.watchCompleted(this.completed);
+    if (this.isForm && this.problems.length === 0 && this.schemaText !== this.t) {
+      this.schemaText = this.t;
+      this.schema = buildContentSchema(this.fields, this.t);
+    }
     if (this.isForm && this.schema) this.validation = validateValues(this.fields, this.schema, this.values);
   }
 
@@ -149,7 +193,8 @@ export class McpElicitForm extends LitElement {
       const read = readFormSchema(this.request.requestedSchema);
       this.fields = read.fields;
       this.problems = read.problems;
-      this.schema = read.problems.length === 0 ? buildContentSchema(read.fields) : undefined;
+      this.schemaText = this.t;
+      this.schema = read.problems.length === 0 ? buildContentSchema(read.fields, this.t) : undefined;
       this.values = initialValues(read.fields, this.applyDefaults);
     } else {
       this.fields = [];
@@ -218,45 +263,49 @@ export class McpElicitForm extends LitElement {
   }
 
   private renderHeader() {
-    const who = this.server ? (this.server.title || this.server.name) : 'A server';
+    const who = this.server ? (this.server.title || this.server.name) : this.t.elicitAServer;
     const id = this.server && this.server.title && this.server.title !== this.server.name ? ` (${this.server.name})` : '';
-    return html`<div part="header" class="header" id="header"><strong>${who}</strong>${id} asks:</div>
+    return html`<div part="header" class="header" id="header"><strong>${who}</strong>${id} ${this.t.elicitAsks}</div>
       <p part="message" class="message" id="message">${this.request?.message ?? ''}</p>`;
   }
 
   private renderStatus() {
-    return this.answer ? html`<p part="status" class="status" role="status">${ACTION_TEXT[this.answer.action]}</p>` : nothing;
+    return this.answer ? html`<p part="status" class="status" role="status">${this.t[ACTION_TEXT[this.answer.action]]}</p>` : nothing;
   }
 
   private renderUnsupported() {
-    return html`<section part="form" class="form" aria-labelledby="header" aria-describedby="message unsupported">
+    const t = this.t;
+    // The server was told in English (the error's message); the person reads the same problems in their language.
+    const problems = t === formStrings('en') ? this.problems : readFormSchema((this.request as { requestedSchema?: unknown }).requestedSchema, t).problems;
+    return html`<section part="form" class="form" dir=${ifDefined(ownDirection(this))} aria-labelledby="header" aria-describedby="message unsupported">
       ${this.renderHeader()}
       <div part="error" class="error block" id="unsupported" role="alert">
-        <p>This request cannot be shown as a form, and the server has been told so:</p>
-        <ul>${this.problems.map((p) => html`<li>${p}</li>`)}</ul>
+        <p>${t.elicitUnsupported}</p>
+        <ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>
       </div>
       <div part="actions" class="actions">
-        <button part="dismiss-button" type="button" data-autofocus @click=${() => this.remove()}>Dismiss</button>
+        <button part="dismiss-button" type="button" data-autofocus @click=${() => this.remove()}>${t.elicitDismiss}</button>
       </div>
     </section>`;
   }
 
   private renderUrl(request: Extract<ElicitRequestParams, { mode: 'url' }>) {
-    const checked = checkUrl(request.url);
+    const t = this.t;
+    const checked = checkUrl(request.url, t);
     const done = !!this.answer;
-    return html`<section part="form" class="form url-mode" aria-labelledby="header" aria-describedby="message url">
+    return html`<section part="form" class="form url-mode" dir=${ifDefined(ownDirection(this))} aria-labelledby="header" aria-describedby="message url">
       ${this.renderHeader()}
-      <p class="url-intro">The server asks you to open this page:</p>
+      <p class="url-intro">${t.elicitUrlIntro}</p>
       <p part="url" class="url" id="url">${checked.ok
         ? html`<span class="scheme">${checked.prefix}</span><strong part="host" class="host">${checked.host}</strong><span class="rest">${checked.rest}</span>`
         : html`<span class="rest">${checked.href}</span>`}</p>
       ${checked.ok
-        ? html`<p class="hint">It opens in a new tab. ${this.opened ? 'Come back here when you have finished there.' : 'Nothing is opened until you choose Open.'}</p>`
-        : html`<p part="error" class="error block" role="alert">This link cannot be opened: ${checked.reason}</p>`}
+        ? html`<p class="hint">${t.elicitOpensInTab} ${this.opened ? t.elicitComeBack : t.elicitNothingOpened}</p>`
+        : html`<p part="error" class="error block" role="alert">${t.elicitCannotOpen(checked.reason)}</p>`}
       <div part="actions" class="actions">
-        <button part="open-button" type="button" class="primary" data-autofocus ?disabled=${!checked.ok || done} @click=${() => checked.ok && this.openUrl(checked.href)}>Open ${checked.ok ? checked.host : 'link'}</button>
-        <button part="done-button" type="button" ?disabled=${!checked.ok || done} @click=${() => this.respond({ action: 'accept' })}>I'm done</button>
-        <button part="cancel-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'cancel' })}>Cancel</button>
+        <button part="open-button" type="button" class="primary" data-autofocus ?disabled=${!checked.ok || done} @click=${() => checked.ok && this.openUrl(checked.href)}>${checked.ok ? t.elicitOpen(checked.host) : t.elicitOpenLink}</button>
+        <button part="done-button" type="button" ?disabled=${!checked.ok || done} @click=${() => this.respond({ action: 'accept' })}>${t.elicitDone}</button>
+        <button part="cancel-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'cancel' })}>${t.elicitCancel}</button>
       </div>
       ${this.renderStatus()}
     </section>`;
@@ -266,9 +315,10 @@ export class McpElicitForm extends LitElement {
     const done = !!this.answer;
     const errors = this.validation.errors;
     const invalid = Object.keys(errors).length;
-    return html`<form part="form" class="form" novalidate aria-labelledby="header" aria-describedby="message" @submit=${this.onSubmit}>
+    const t = this.t;
+    return html`<form part="form" class="form" dir=${ifDefined(ownDirection(this))} novalidate aria-labelledby="header" aria-describedby="message" @submit=${this.onSubmit}>
       ${this.renderHeader()}
-      <p class="legend" aria-hidden="true">Fields marked * are required.</p>
+      <p class="legend" aria-hidden="true">${t.elicitRequiredLegend}</p>
       <div class="fields">
         ${this.fields.map((field, i) =>
           renderField({
@@ -277,16 +327,17 @@ export class McpElicitForm extends LitElement {
             value: this.values[field.name] ?? '',
             error: this.touched.has(field.name) ? errors[field.name] : undefined,
             disabled: done,
+            t,
             onValue: (v) => this.setValue(field.name, v),
             onTouch: () => this.touch(field.name),
           }),
         )}
       </div>
-      <p class="summary" id="summary">${!done && invalid > 0 ? `${invalid === 1 ? '1 field needs' : `${invalid} fields need`} attention before you can submit.` : ''}</p>
+      <p class="summary" id="summary">${!done && invalid > 0 ? t.elicitNeedAttention(invalid) : ''}</p>
       <div part="actions" class="actions">
-        <button part="accept-button" type="submit" class="primary" ?disabled=${done || invalid > 0} aria-describedby="summary">Submit</button>
-        <button part="decline-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'decline' })}>Decline</button>
-        <button part="cancel-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'cancel' })}>Cancel</button>
+        <button part="accept-button" type="submit" class="primary" ?disabled=${done || invalid > 0} aria-describedby="summary">${t.elicitSubmit}</button>
+        <button part="decline-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'decline' })}>${t.elicitDecline}</button>
+        <button part="cancel-button" type="button" ?disabled=${done} @click=${() => this.respond({ action: 'cancel' })}>${t.elicitCancel}</button>
       </div>
       ${this.renderStatus()}
     </form>`;

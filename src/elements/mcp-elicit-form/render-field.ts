@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ElicitField, TextField } from './form-schema.js';
 import type { RawValue } from './form-values.js';
+import type { FormStrings } from '../shared/form-strings.js';
 
 /**
  * Renders one form field: a label tied to its input, the description and the
@@ -16,6 +17,8 @@ export interface FieldView {
   /** The message to show, when the field has been touched and is invalid. */
   error?: string;
   disabled: boolean;
+  /** The form's interface text (the empty choice of a select). */
+  t: Pick<FormStrings, 'elicitChoose' | 'elicitNoChoice'>;
   /** Called with the new raw value on every edit. */
   onValue(value: RawValue): void;
   /** Called when the person leaves or commits the field (shows its errors). */
@@ -120,7 +123,7 @@ export function renderField(view: FieldView): TemplateResult {
           }}
           @blur=${view.onTouch}
         >
-          ${blank ? html`<option value="" ?selected=${value === ''}>${field.required ? 'Choose…' : '(none)'}</option>` : nothing}
+          ${blank ? html`<option value="" ?selected=${value === ''}>${field.required ? view.t.elicitChoose : view.t.elicitNoChoice}</option>` : nothing}
           ${field.options.map((o) => html`<option value=${o.value} ?selected=${o.value === value}>${o.label}</option>`)}
         </select>
         ${error(view)}

@@ -2,6 +2,7 @@ import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/cl
 import type { ElicitationHandler, InputRequestContext } from '../../mcp/input-types.js';
 import type { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { McpElicitForm, type ElicitServerIdentity } from './mcp-elicit-form.js';
+import type { FormStrings } from '../shared/form-strings.js';
 
 /** How the forms are shown. */
 export interface ElicitFormOptions {
@@ -9,6 +10,8 @@ export interface ElicitFormOptions {
   applyDefaults?: boolean;
   /** Forces the light or dark theme of the forms. */
   theme?: 'light' | 'dark';
+  /** Interface text over the table of the forms' language (their `strings` property). */
+  strings?: Partial<FormStrings>;
   /**
    * Places a new form; by default it is appended to the container. A chat can
    * use `context.toolCall` to put it under the tool call that caused it.
@@ -44,6 +47,7 @@ export function showElicitForm(request: ElicitRequestParams, container: HTMLElem
   form.applyDefaults = options.applyDefaults ?? false;
   form.completed = options.completed;
   if (options.theme) form.theme = options.theme;
+  if (options.strings) form.strings = options.strings;
   return new Promise<ElicitResult>((resolve, reject) => {
     const onAbort = () => {
       cleanup();

@@ -6,6 +6,7 @@
  * user name or password, which are a classic way to disguise the real host)
  * is refused with a reason the person can read.
  */
+import { FORM_STRINGS_EN, type FormStrings } from '../shared/form-strings.js';
 
 /** A URL that may be opened, split for display with its host made prominent. */
 export interface OpenableUrl {
@@ -31,21 +32,21 @@ export interface RefusedUrl {
 const LOOPBACK = new Set(['localhost', '127.0.0.1']);
 
 /** Decides whether `raw` may be opened; see the module comment for the rule. */
-export function checkUrl(raw: string): OpenableUrl | RefusedUrl {
+export function checkUrl(raw: string, t: Pick<FormStrings, 'urlInvalid' | 'urlScheme' | 'urlInsecure' | 'urlCredentials'> = FORM_STRINGS_EN): OpenableUrl | RefusedUrl {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, href: raw, reason: 'This is not a valid web address.' };
+    return { ok: false, href: raw, reason: t.urlInvalid };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, href: raw, reason: `Only https: links can be opened; this one uses ${url.protocol}` };
+    return { ok: false, href: raw, reason: t.urlScheme(url.protocol) };
   }
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
-    return { ok: false, href: raw, reason: 'This link is not secure (http:). Only https: links, or http: on localhost or 127.0.0.1, can be opened.' };
+    return { ok: false, href: raw, reason: t.urlInsecure };
   }
   if (url.username || url.password) {
-    return { ok: false, href: raw, reason: 'This link carries a user name or password before the host, which can disguise where it really goes.' };
+    return { ok: false, href: raw, reason: t.urlCredentials };
   }
   return {
     ok: true,

@@ -192,5 +192,17 @@ export const styles = [
       color: var(--mcp-sampling-danger);
       border-color: var(--mcp-sampling-danger);
     }
+
+    /* What the server or the model wrote, and what the person types, takes its direction from its own
+       text (an English prompt in an Arabic view keeps its final period at its end); code stays left to right. */
+    .text,
+    input,
+    textarea {
+      unicode-bidi: plaintext;
+    }
+    pre.code {
+      direction: ltr;
+      text-align: left;
+    }
   `,
 ];

@@ -28,6 +28,9 @@ import { json } from './render-blocks.js';
 import { renderMessages, renderPreferences, renderTools } from './render-request.js';
 import { SamplingAnswerController } from './sampling-answer-controller.js';
 import { SamplingRunController } from './sampling-run-controller.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { formStrings, languageOf, ownDirection, type FormStrings } from '../shared/form-strings.js';
+import { formLanguageReady } from '../shared/form-language.js';
 
 /** What became of one request: the request as sent after edits, and the answer or the error for the server. */
 export interface SamplingDecision {
@@ -55,6 +58,10 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  * Use `registerSamplingApproval()` to make it the sampling handler of a
  * connection (it adds the pre-checks, the per-server policies and the
  * activity log), or call `ask(params, context)` yourself.
+ *
+ * Its own text follows `lang` on the element or an ancestor, across shadow
+ * roots (inside `<mcp-chat lang="ar">` it is in Arabic); `strings` overrides
+ * single keys (see `FormStrings`).
  *
  * @summary Human-in-the-loop approval of MCP sampling requests.
  *
@@ -121,6 +128,8 @@ export class McpSamplingApproval extends LitElement {
   @property({ type: Number }) queued = 0;
   /** `light` or `dark` to force a theme. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
+  /** Interface text that replaces the built-in text of the language, key by key (the base table follows `lang`). */
+  @property({ attribute: false }) strings?: Partial<FormStrings>;
 
   @state() private phase: Phase = 'request';
   @state() private error?: string;
@@ -133,7 +142,31 @@ export class McpSamplingApproval extends LitElement {
   @query('#title') private heading?: HTMLElement;
 
   private readonly run = new SamplingRunController(this);
-  private readonly answer = new SamplingAnswerController(this);
+  private readonly answer = new SamplingAnswerController(this, () => this.t);
+  #textMemo?: { lang: string | undefined; strings: Partial<FormStrings> | undefined; value: FormStrings };
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  /** The interface text in use: the table of the language, with `strings` on top (the same object while both stay). */
+  private get t(): FormStrings {
+    const lang = languageOf(this);
+    const memo = this.#textMemo;
+    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
+    return (this.#textMemo = { lang, strings: this.strings, value: formStrings(lang, this.strings) }).value;
+  }
+
+  /** In a language loaded when first used (Arabic), the view renders once its text is there: never in English first. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const ready = formLanguageReady(languageOf(this));
+    return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
 
   /** How many requests this element holds (the one shown included). */
   get pending(): number {
@@ -216,10 +249,10 @@ export class McpSamplingApproval extends LitElement {
   private editedRequest(): CreateMessageRequestParams | string {
     const p = this.current!.params;
     const maxTokens = Number(this.edits.maxTokens);
-    if (!Number.isInteger(maxTokens) || maxTokens < 1) return 'Max tokens must be a whole number of at least 1.';
+    if (!Number.isInteger(maxTokens) || maxTokens < 1) return this.t.samplingMaxTokensInvalid;
     const t = this.edits.temperature.trim();
     const temperature = t === '' ? null : Number(t);
-    if (temperature !== null && !Number.isFinite(temperature)) return 'Temperature must be a number.';
+    if (temperature !== null && !Number.isFinite(temperature)) return this.t.samplingTemperatureInvalid;
     return applySamplingEdits(p, {
       systemPrompt: this.edits.systemPrompt,
       userText: this.edits.userText,
@@ -245,7 +278,7 @@ export class McpSamplingApproval extends LitElement {
       this.answer.load(outcome.text ? [{ type: 'text', text: outcome.text }] : [], this.edits.model || 'unknown', 'stopped');
       this.phase = 'review';
     } else {
-      this.error = `The model failed: ${outcome.error.message}`;
+      this.error = this.t.samplingModelFailed(outcome.error.message);
       this.phase = 'request';
     }
   }
@@ -321,20 +354,20 @@ export class McpSamplingApproval extends LitElement {
     const { context, params } = entry;
     const total = this.queue.length + this.queued;
     const policy = this.policies?.get(context.server) ?? SamplingPolicy.Ask;
-    const locked = this.phase !== 'request';
-    return html`<section part="base" class="base" role="dialog" aria-modal="false" aria-labelledby="title" aria-describedby="server">
+    const t = this.t;
+    return html`<section part="base" class="base" dir=${ifDefined(ownDirection(this))} role="dialog" aria-modal="false" aria-labelledby="title" aria-describedby="server">
       <header part="header">
-        <h2 id="title" tabindex="-1">Sampling request${locked ? html` <span class="muted">— ${this.phaseLabel()}</span>` : nothing}</h2>
-        <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> asks to run a language model.</p>
-        ${total > 1 ? html`<p part="count" class="count" aria-live="polite">Request 1 of ${total}</p>` : nothing}
+        <h2 id="title" tabindex="-1">${t.samplingTitle}${this.phase !== 'request' ? html` <span class="muted">— ${t.samplingPhase(this.phase)}</span>` : nothing}</h2>
+        <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> ${t.samplingAsks}</p>
+        ${total > 1 ? html`<p part="count" class="count" aria-live="polite">${t.samplingCount(total)}</p>` : nothing}
         ${context.toolCall
-          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">Asked during the tool call <code>${context.toolCall.name}</code>${context.toolCall.toolUseId ? html` (<span class="call-id">${context.toolCall.toolUseId}</span>)` : nothing}.</p>`
+          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">${t.samplingDuringCall} <code>${context.toolCall.name}</code>${context.toolCall.toolUseId ? html` (<span class="call-id">${context.toolCall.toolUseId}</span>)` : nothing}.</p>`
           : nothing}
-        <label class="policy-field">For this server:
+        <label class="policy-field">${t.samplingForServer}
           <select part="policy input" @change=${this.changePolicy} .value=${policy}>
-            <option value="ask">Ask every time</option>
-            <option value="auto">Approve automatically</option>
-            <option value="never">Never allow</option>
+            <option value="ask">${t.samplingPolicy('ask')}</option>
+            <option value="auto">${t.samplingPolicy('auto')}</option>
+            <option value="never">${t.samplingPolicy('never')}</option>
           </select>
         </label>
       </header>
@@ -344,9 +377,9 @@ export class McpSamplingApproval extends LitElement {
       ${this.phase === 'review' ? this.answer.renderReview(this.sent ?? params) : nothing}
       ${this.phase === 'compose'
         ? html`<details part="request-messages" class="request-messages" open>
-              <summary>What ${this.serverLabel()} asked</summary>
-              ${this.sent?.systemPrompt ? html`<p class="muted">System prompt: ${this.sent.systemPrompt}</p>` : nothing}
-              ${renderMessages(requestMessages(this.sent ?? params), -1, html``)}
+              <summary>${t.samplingWhatAsked(this.serverLabel())}</summary>
+              ${this.sent?.systemPrompt ? html`<p class="muted">${t.samplingSystemPromptIs(this.sent.systemPrompt)}</p>` : nothing}
+              ${renderMessages(requestMessages(this.sent ?? params), -1, html``, t)}
             </details>
             ${this.answer.renderCompose(this.sent ?? params)}`
         : nothing}
@@ -357,55 +390,53 @@ export class McpSamplingApproval extends LitElement {
     </section>`;
   }
 
-  private phaseLabel(): string {
-    return { request: '', running: 'running the model', review: 'review the answer', compose: 'write the answer' }[this.phase];
-  }
-
   private renderRequest(params: CreateMessageRequestParams): TemplateResult {
     const schema = structuredOutputSchema(params);
-    const editor = html`<label part="field" class="field"><span>User message (editable)</span>
+    const t = this.t;
+    const editor = html`<label part="field" class="field"><span>${t.samplingUserMessage}</span>
       <textarea part="input" name="userText" rows="4" .value=${this.edits.userText} @input=${this.onEdit('userText')}></textarea></label>`;
     return html`
       ${schema
         ? html`<div part="structured-output" class="notice">
-            The server wants structured output: the answer must be a JSON object following this schema.
+            ${t.samplingStructured}
             <pre part="schema" class="code">${json(schema)}</pre>
           </div>`
         : nothing}
-      <label part="field system-prompt" class="field"><span>System prompt</span>
+      <label part="field system-prompt" class="field"><span>${t.samplingSystemPrompt}</span>
         <textarea part="input" name="systemPrompt" rows="3" .value=${this.edits.systemPrompt} @input=${this.onEdit('systemPrompt')}></textarea>
       </label>
-      ${renderMessages(requestMessages(params), editableUserMessageIndex(params), editor)}
-      ${schema ? nothing : renderTools(params)}
+      ${renderMessages(requestMessages(params), editableUserMessageIndex(params), editor, t)}
+      ${schema ? nothing : renderTools(params, t)}
       <div part="settings" class="settings">
-        ${this.field('Model', 'model', html`<input part="input" name="model" list="models" .value=${this.edits.model} @input=${this.onEdit('model')}
-          placeholder=${this.provider ? 'provider default' : 'no model configured'} />
+        ${this.field(t.samplingModel, 'model', html`<input part="input" name="model" list="models" .value=${this.edits.model} @input=${this.onEdit('model')}
+          placeholder=${this.provider ? t.samplingProviderDefault : t.samplingNoModel} />
           <datalist id="models">${this.models.map((m) => html`<option value=${m.id}>${m.label ?? m.id}</option>`)}</datalist>`)}
-        ${this.field('Max tokens', 'maxTokens', html`<input part="input" name="maxTokens" type="number" min="1" step="1" .value=${this.edits.maxTokens} @input=${this.onEdit('maxTokens')} />`)}
-        ${this.field('Temperature', 'temperature', html`<input part="input" name="temperature" type="number" step="0.1" min="0" .value=${this.edits.temperature} @input=${this.onEdit('temperature')} placeholder="model default" />`)}
+        ${this.field(t.samplingMaxTokens, 'maxTokens', html`<input part="input" name="maxTokens" type="number" min="1" step="1" .value=${this.edits.maxTokens} @input=${this.onEdit('maxTokens')} />`)}
+        ${this.field(t.samplingTemperature, 'temperature', html`<input part="input" name="temperature" type="number" step="0.1" min="0" .value=${this.edits.temperature} @input=${this.onEdit('temperature')} placeholder=${t.samplingModelDefault} />`)}
       </div>
-      ${renderPreferences(params)}`;
+      ${renderPreferences(params, t)}`;
   }
 
   private renderRunning(): TemplateResult {
-    return html`<div part="preview" class="preview" role="status" aria-live="polite" aria-label="Model answer so far" aria-busy="true">${this.run.text || 'Waiting for the model…'}</div>`;
+    return html`<div part="preview" class="preview" role="status" aria-live="polite" aria-label=${this.t.samplingSoFar} aria-busy="true">${this.run.text || this.t.samplingWaiting}</div>`;
   }
 
   private renderActions(): TemplateResult {
-    const reject = html`<button part="reject-button" class="danger" @click=${this.reject}>Reject</button>`;
+    const t = this.t;
+    const reject = html`<button part="reject-button" class="danger" @click=${this.reject}>${t.samplingReject}</button>`;
     switch (this.phase) {
       case 'request':
         return html`<div part="actions" class="actions">
-          ${this.provider ? html`<button part="approve-button" class="primary" @click=${this.approve}>Approve</button>` : nothing}
-          <button part="write-button" class=${this.provider ? '' : 'primary'} @click=${this.writeByHand}>Write the answer myself</button>
+          ${this.provider ? html`<button part="approve-button" class="primary" @click=${this.approve}>${t.samplingApprove}</button>` : nothing}
+          <button part="write-button" class=${this.provider ? '' : 'primary'} @click=${this.writeByHand}>${t.samplingWrite}</button>
           ${reject}
         </div>`;
       case 'running':
-        return html`<div part="actions" class="actions"><button part="stop-button" @click=${() => this.run.stop()}>Stop</button></div>`;
+        return html`<div part="actions" class="actions"><button part="stop-button" @click=${() => this.run.stop()}>${t.samplingStop}</button></div>`;
       case 'review':
       case 'compose':
         return html`<div part="actions" class="actions">
-          <button part="send-button" class="primary" @click=${this.send}>Send</button>
+          <button part="send-button" class="primary" @click=${this.send}>${t.samplingSend}</button>
           ${reject}
         </div>`;
     }

@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { MessageBlock } from '../../content/index.js';
+import type { FormStrings } from '../shared/form-strings.js';
 
 /**
  * Read-only rendering of MCP content blocks inside the sampling approval.
@@ -19,60 +20,60 @@ function dataUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): str
   return `data:${mimeType};base64,${data}`;
 }
 
-/** One block as a readable piece of the page. */
-export function renderBlock(block: MessageBlock): TemplateResult {
+/** One block as a readable piece of the page (its labels in the words of `t`). */
+export function renderBlock(block: MessageBlock, t: FormStrings): TemplateResult {
   switch (block.type) {
     case 'text':
       return html`<div part="block block-text" class="text">${block.text}</div>`;
     case 'image': {
       const src = dataUrl('image', block.mimeType, block.data);
       return src
-        ? html`<img part="block block-image" src=${src} alt=${`Image (${block.mimeType})`} />`
-        : html`<div part="block" class="note">An image of type ${String(block.mimeType)} (not shown)</div>`;
+        ? html`<img part="block block-image" src=${src} alt=${t.blockImage(block.mimeType)} />`
+        : html`<div part="block" class="note">${t.blockImageHidden(String(block.mimeType))}</div>`;
     }
     case 'audio': {
       const src = dataUrl('audio', block.mimeType, block.data);
       return src
-        ? html`<audio part="block block-audio" controls src=${src} aria-label=${`Audio (${block.mimeType})`}></audio>`
-        : html`<div part="block" class="note">Audio of type ${String(block.mimeType)} (not played)</div>`;
+        ? html`<audio part="block block-audio" controls src=${src} aria-label=${t.blockAudio(block.mimeType)}></audio>`
+        : html`<div part="block" class="note">${t.blockAudioHidden(String(block.mimeType))}</div>`;
     }
     case 'resource_link':
       return html`<div part="block block-resource-link" class="card">
-        <span class="label">Resource link</span> ${block.title ?? block.name} <code>${block.uri}</code>
+        <span class="label">${t.blockResourceLink}</span> ${block.title ?? block.name} <code>${block.uri}</code>
         ${block.description ? html`<div class="muted">${block.description}</div>` : nothing}
       </div>`;
     case 'resource': {
       const r = block.resource;
       return html`<div part="block block-resource" class="card">
-        <span class="label">Embedded resource</span> <code>${r.uri}</code>
+        <span class="label">${t.blockResource}</span> <code>${r.uri}</code>
         ${'text' in r && typeof r.text === 'string'
           ? html`<pre class="text">${r.text}</pre>`
-          : html`<div class="muted">Binary content (${r.mimeType ?? 'unknown type'})</div>`}
+          : html`<div class="muted">${t.blockBinary(r.mimeType ?? t.blockUnknownType)}</div>`}
       </div>`;
     }
     case 'tool_use':
       return html`<div part="block tool-use" class="card tool-use">
-        <div><span class="label">Tool call</span> <strong>${block.name}</strong> <code class="muted">${block.id}</code></div>
-        <pre class="code" aria-label=${`Input of ${block.name}`}>${json(block.input)}</pre>
+        <div><span class="label">${t.blockToolCall}</span> <strong>${block.name}</strong> <code class="muted">${block.id}</code></div>
+        <pre class="code" aria-label=${t.blockInputOf(block.name)}>${json(block.input)}</pre>
       </div>`;
     case 'tool_result':
       return html`<div part="block tool-result" class=${block.isError ? 'card tool-result error' : 'card tool-result'}>
         <div>
-          <span class="label">${block.isError ? 'Tool error' : 'Tool result'}</span>
+          <span class="label">${block.isError ? t.blockToolError : t.blockToolResult}</span>
           <code class="muted">${block.toolUseId}</code>
         </div>
-        ${(block.content ?? []).map((b) => renderBlock(b))}
+        ${(block.content ?? []).map((b) => renderBlock(b, t))}
         ${block.structuredContent !== undefined
-          ? html`<pre class="code" aria-label="Structured content">${json(block.structuredContent)}</pre>`
+          ? html`<pre class="code" aria-label=${t.blockStructured}>${json(block.structuredContent)}</pre>`
           : nothing}
       </div>`;
     default: {
       const other = block as { type?: unknown };
-      return html`<div part="block" class="note">A block of type ${String(other.type)}</div>`;
+      return html`<div part="block" class="note">${t.blockOther(String(other.type))}</div>`;
     }
   }
 }
 
 /** A list of blocks. */
-export const renderBlocks = (blocks: readonly MessageBlock[]): TemplateResult =>
-  html`${blocks.map((b) => renderBlock(b))}`;
+export const renderBlocks = (blocks: readonly MessageBlock[], t: FormStrings): TemplateResult =>
+  html`${blocks.map((b) => renderBlock(b, t))}`;

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { Message, MessageBlock } from '../../content/index.js';
 import { json, renderBlocks } from './render-blocks.js';
+import type { FormStrings } from '../shared/form-strings.js';
 
 /** Read-only parts of the request view: the messages, the tools offered, the server's preferences. */
 
@@ -12,32 +13,32 @@ function withoutLastText(blocks: readonly MessageBlock[]): MessageBlock[] {
 }
 
 /** The conversation the server sends, one card per message. */
-export function renderMessages(messages: readonly Message[], editableIndex: number, editor: TemplateResult): TemplateResult {
-  return html`<ol part="messages" class="messages" aria-label="Messages">
+export function renderMessages(messages: readonly Message[], editableIndex: number, editor: TemplateResult, t: FormStrings): TemplateResult {
+  return html`<ol part="messages" class="messages" aria-label=${t.samplingMessages}>
     ${messages.map(
       (m, i) => html`<li part="message" class=${`message ${m.role}`}>
-        <div class="role">${m.role === 'user' ? 'User' : 'Assistant'}</div>
-        ${i === editableIndex ? html`${renderBlocks(withoutLastText(m.content))}${editor}` : renderBlocks(m.content)}
+        <div class="role">${t.samplingRole(m.role)}</div>
+        ${i === editableIndex ? html`${renderBlocks(withoutLastText(m.content), t)}${editor}` : renderBlocks(m.content, t)}
       </li>`,
     )}
   </ol>`;
 }
 
 /** The tools offered, each with its input schema on demand, and the toolChoice. */
-export function renderTools(params: CreateMessageRequestParams): TemplateResult | typeof nothing {
+export function renderTools(params: CreateMessageRequestParams, t: FormStrings): TemplateResult | typeof nothing {
   const tools = params.tools ?? [];
   if (tools.length === 0) return nothing;
   const choice = params.toolChoice?.mode ?? 'auto';
   return html`<section part="tools" class="tools" aria-labelledby="tools-title">
-    <h3 id="tools-title">Tools offered to the model <span class="muted">(tool choice: ${choice})</span></h3>
+    <h3 id="tools-title">${t.samplingToolsOffered} <span class="muted">${t.samplingToolChoice(choice)}</span></h3>
     <ul>
       ${tools.map(
-        (t) => html`<li part="tool">
-          <strong>${t.title ?? t.name}</strong>${t.title ? html` <code>${t.name}</code>` : nothing}
-          ${t.description ? html`<div class="muted">${t.description}</div>` : nothing}
+        (tool) => html`<li part="tool">
+          <strong>${tool.title ?? tool.name}</strong>${tool.title ? html` <code>${tool.name}</code>` : nothing}
+          ${tool.description ? html`<div class="muted">${tool.description}</div>` : nothing}
           <details>
-            <summary>Input schema</summary>
-            <pre part="schema" class="code">${json(t.inputSchema)}</pre>
+            <summary>${t.samplingInputSchema}</summary>
+            <pre part="schema" class="code">${json(tool.inputSchema)}</pre>
           </details>
         </li>`,
       )}
@@ -46,7 +47,7 @@ export function renderTools(params: CreateMessageRequestParams): TemplateResult 
 }
 
 /** The server's model preferences and the settings it asked for that cannot be edited. */
-export function renderPreferences(params: CreateMessageRequestParams): TemplateResult {
+export function renderPreferences(params: CreateMessageRequestParams, t: FormStrings): TemplateResult {
   const prefs = params.modelPreferences;
   const hints = (prefs?.hints ?? []).map((h) => h.name).filter(Boolean);
   const priorities = (
@@ -57,13 +58,13 @@ export function renderPreferences(params: CreateMessageRequestParams): TemplateR
     ] as const
   ).filter(([, v]) => v !== undefined);
   return html`<dl part="preferences" class="preferences">
-    <dt>Model hints</dt>
-    <dd>${hints.length ? hints.join(', ') : 'none'}</dd>
-    <dt>Priorities</dt>
-    <dd>${priorities.length ? priorities.map(([k, v]) => `${k} ${v}`).join(', ') : 'none'}</dd>
-    <dt>Stop sequences</dt>
-    <dd>${params.stopSequences?.length ? params.stopSequences.map((s) => JSON.stringify(s)).join(', ') : 'none'}</dd>
-    <dt>Include context</dt>
-    <dd>${params.includeContext ?? 'none'}</dd>
+    <dt>${t.samplingHints}</dt>
+    <dd>${hints.length ? hints.join(', ') : t.samplingNone}</dd>
+    <dt>${t.samplingPriorities}</dt>
+    <dd>${priorities.length ? priorities.map(([k, v]) => t.samplingPriority(k, v!)).join(', ') : t.samplingNone}</dd>
+    <dt>${t.samplingStopSequences}</dt>
+    <dd>${params.stopSequences?.length ? params.stopSequences.map((s) => JSON.stringify(s)).join(', ') : t.samplingNone}</dd>
+    <dt>${t.samplingIncludeContext}</dt>
+    <dd>${params.includeContext ?? t.samplingNone}</dd>
   </dl>`;
 }

@@ -4,6 +4,7 @@ import type { MessageBlock, ToolUseBlock } from '../../content/index.js';
 import { fieldsFromSchema, missingRequired, parseObjectJson, readFields, type FormField } from '../shared/schema-fields.js';
 import { newToolUseId, SCHEMA_TOOL_NAME, structuredOutputSchema } from './sampling-request.js';
 import { json, renderBlock } from './render-blocks.js';
+import type { FormStrings } from '../shared/form-strings.js';
 
 /** An answer ready to send, or a sentence saying what to fix. */
 export type BuiltAnswer = { blocks: MessageBlock[]; stopReason?: string } | string;
@@ -28,9 +29,12 @@ export class SamplingAnswerController implements ReactiveController {
   private values: Record<string, string | boolean> = {};
   private inputJson = '{}';
   readonly #host: ReactiveControllerHost;
+  readonly #text: () => FormStrings;
 
-  constructor(host: ReactiveControllerHost) {
+  /** `text` gives the host's interface text (its language, its `strings`) when asked. */
+  constructor(host: ReactiveControllerHost, text: () => FormStrings) {
     this.#host = host;
+    this.#text = text;
     host.addController(this);
   }
 
@@ -80,31 +84,33 @@ export class SamplingAnswerController implements ReactiveController {
 
   /** The reviewed answer with the person's edits. */
   reviewed(request: CreateMessageRequestParams): BuiltAnswer {
+    const t = this.#text();
     const blocks: MessageBlock[] = [];
     for (const [i, block] of this.blocks.entries()) {
       if (block.type === 'text') blocks.push({ ...block, text: this.texts.get(i) ?? block.text });
       else if (block.type === 'tool_use') {
-        const parsed = parseObjectJson(this.inputs.get(i) ?? '{}');
-        if (!parsed.ok) return `The input of ${block.name} is ${parsed.error}.`;
+        const parsed = parseObjectJson(this.inputs.get(i) ?? '{}', t);
+        if (!parsed.ok) return t.answerInputInvalid(block.name, parsed.error);
         const missing = missingRequired(request.tools?.find((t) => t.name === block.name)?.inputSchema, parsed.value);
-        if (missing.length) return `The input of ${block.name} lacks ${missing.join(', ')}.`;
+        if (missing.length) return t.answerInputLacks(block.name, missing.join(', '));
         blocks.push({ ...block, input: parsed.value });
       } else blocks.push(block);
     }
-    if (blocks.length === 0) return 'The answer is empty: write one by hand or reject.';
+    if (blocks.length === 0) return t.answerEmpty;
     return { blocks, stopReason: this.stopReason === 'stopped' ? 'endTurn' : this.stopReason };
   }
 
   /** The hand-written answer. */
   composed(request: CreateMessageRequestParams): BuiltAnswer {
+    const t = this.#text();
     if (this.mode === 'text') {
-      if (this.text.trim() === '') return 'Write the answer first.';
+      if (this.text.trim() === '') return t.answerWriteFirst;
       return { blocks: [{ type: 'text', text: this.text }], stopReason: 'endTurn' };
     }
     const tool = request.tools?.find((t) => t.name === this.toolName);
-    if (!tool) return 'Pick one of the offered tools.';
+    if (!tool) return t.answerPickTool;
     const fields = fieldsFromSchema(tool.inputSchema);
-    const reading = fields.length ? readFields(fields, this.values) : parseObjectJson(this.inputJson);
+    const reading = fields.length ? readFields(fields, this.values, t) : parseObjectJson(this.inputJson, t);
     if (!reading.ok) return reading.error.endsWith('.') ? reading.error : `${reading.error}.`;
     const use: ToolUseBlock = { type: 'tool_use', id: newToolUseId(), name: tool.name, input: reading.value };
     return { blocks: [use], stopReason: 'toolUse' };
@@ -118,25 +124,26 @@ export class SamplingAnswerController implements ReactiveController {
   /** Review: the answer, text and tool inputs editable. */
   renderReview(request: CreateMessageRequestParams): TemplateResult {
     const structured = structuredOutputSchema(request) !== undefined;
+    const t = this.#text();
     return html`<section part="answer" class="answer" aria-labelledby="answer-title">
-      <h3 id="answer-title">${structured ? 'Structured answer' : 'Answer'} <span class="muted">from ${this.model}${this.stopReason ? ` (${this.stopReason})` : ''}</span></h3>
-      ${this.blocks.length === 0 ? html`<p class="muted">The model returned nothing.</p>` : nothing}
+      <h3 id="answer-title">${structured ? t.answerStructured : t.answerTitle} <span class="muted">${t.answerFrom(this.model, this.stopReason ?? '')}</span></h3>
+      ${this.blocks.length === 0 ? html`<p class="muted">${t.answerNothing}</p>` : nothing}
       ${this.blocks.map((block, i) => {
         if (block.type === 'text') {
-          return html`<label part="field" class="field"><span>Answer text${this.blocks.length > 1 ? ` ${i + 1}` : ''}</span>
+          return html`<label part="field" class="field"><span>${t.answerText(this.blocks.length > 1 ? i + 1 : 0)}</span>
             <textarea part="input" name="answerText" rows="5" .value=${this.texts.get(i) ?? ''}
               @input=${(e: Event) => this.set(() => this.texts.set(i, (e.target as HTMLTextAreaElement).value))}></textarea></label>`;
         }
         if (block.type === 'tool_use') {
           const isSchema = block.name === SCHEMA_TOOL_NAME;
           return html`<div part="tool-use" class="card tool-use">
-            ${isSchema ? html`<p>The parsed object:</p>${this.renderObject(block.input)}` : html`<div><span class="label">Tool call</span> <strong>${block.name}</strong></div>`}
-            <label part="field" class="field"><span>${isSchema ? 'Structured output (JSON)' : `Input of ${block.name} (JSON)`}</span>
+            ${isSchema ? html`<p>${t.answerParsed}</p>${this.renderObject(block.input)}` : html`<div><span class="label">${t.blockToolCall}</span> <strong>${block.name}</strong></div>`}
+            <label part="field" class="field"><span>${isSchema ? t.answerStructuredJson : t.answerInputJson(block.name)}</span>
               <textarea part="input" name="toolInput" rows="6" .value=${this.inputs.get(i) ?? '{}'}
                 @input=${(e: Event) => this.set(() => this.inputs.set(i, (e.target as HTMLTextAreaElement).value))}></textarea></label>
           </div>`;
         }
-        return renderBlock(block);
+        return renderBlock(block, t);
       })}
     </section>`;
   }
@@ -150,25 +157,26 @@ export class SamplingAnswerController implements ReactiveController {
     const tools = request.tools ?? [];
     const tool = tools.find((t) => t.name === this.toolName);
     const fields = fieldsFromSchema(tool?.inputSchema);
+    const t = this.#text();
     return html`<section part="answer" class="answer" aria-labelledby="answer-title">
-      <h3 id="answer-title">Your answer</h3>
+      <h3 id="answer-title">${t.answerYours}</h3>
       ${this.modes.length > 1
-        ? html`<fieldset class="modes"><legend>Answer with</legend>
+        ? html`<fieldset class="modes"><legend>${t.answerWith}</legend>
             ${this.modes.map((m) => html`<label><input type="radio" name="mode" value=${m} .checked=${this.mode === m}
-              @change=${() => this.set(() => (this.mode = m))} /> ${m === 'text' ? 'Text' : 'A tool call'}</label>`)}
+              @change=${() => this.set(() => (this.mode = m))} /> ${t.answerMode(m)}</label>`)}
           </fieldset>`
         : nothing}
       ${this.mode === 'text'
-        ? html`<label part="field" class="field"><span>Answer text</span>
+        ? html`<label part="field" class="field"><span>${t.answerText(0)}</span>
             <textarea part="input" name="answerText" rows="5" .value=${this.text} @input=${(e: Event) => this.set(() => (this.text = (e.target as HTMLTextAreaElement).value))}></textarea></label>`
         : html`${tools.length > 1 || tool?.name !== SCHEMA_TOOL_NAME
-              ? html`<label part="field" class="field"><span>Tool</span>
+              ? html`<label part="field" class="field"><span>${t.answerTool}</span>
                   <select part="input" name="tool" .value=${this.toolName} @change=${(e: Event) => this.selectTool(tools.find((t) => t.name === (e.target as HTMLSelectElement).value))}>
                     ${tools.map((t) => html`<option value=${t.name} ?selected=${t.name === this.toolName}>${t.title ?? t.name}</option>`)}
                   </select></label>`
               : nothing}
             ${tool?.description ? html`<p class="muted">${tool.description}</p>` : nothing}
-            ${fields.length ? fields.map((f) => this.renderField(f)) : html`<label part="field" class="field"><span>Input (JSON)</span>
+            ${fields.length ? fields.map((f) => this.renderField(f)) : html`<label part="field" class="field"><span>${t.answerJson}</span>
               <textarea part="input" name="toolInput" rows="5" .value=${this.inputJson} @input=${(e: Event) => this.set(() => (this.inputJson = (e.target as HTMLTextAreaElement).value))}></textarea></label>`}`}
     </section>`;
   }

@@ -7,8 +7,13 @@
  * number, integer, boolean, enum; a `["string", "null"]` type counts as its
  * non-null type); anything else is edited as JSON text. Pure: no DOM. The
  * elicitation form reads its stricter schema subset itself
- * (`mcp-elicit-form/form-schema.ts`).
+ * (`mcp-elicit-form/form-schema.ts`). Messages come from a form table
+ * (form-strings.ts; English unless the caller passes its language's).
  */
+import { FORM_STRINGS_EN, type FormStrings } from './form-strings.js';
+
+/** The keys of a form table the readers below speak with. */
+export type FieldStrings = Pick<FormStrings, 'fieldRequired' | 'fieldNotNumber' | 'fieldNotWhole' | 'fieldAtLeast' | 'fieldAtMost' | 'fieldOneOf' | 'fieldNotJson' | 'jsonInvalid' | 'jsonNotObject'>;
 
 /** One input of a generated form (a tool argument or a prompt argument). */
 export interface FormField {
@@ -75,9 +80,9 @@ export type FieldsReading = { ok: true; value: Record<string, unknown> } | { ok:
  * parsed; empty optional fields and unchecked optional booleans (without a
  * `true` default) left out.
  */
-export function readFields(fields: FormField[], raw: Record<string, string | boolean | undefined>): FieldsReading {
+export function readFields(fields: FormField[], raw: Record<string, string | boolean | undefined>, t: FieldStrings = FORM_STRINGS_EN): FieldsReading {
   const value: Record<string, unknown> = {};
-  const problem = (field: FormField, error: string): FieldsReading => ({ ok: false, error: `${field.label} ${error}`, field: field.name });
+  const problem = (field: FormField, error: string): FieldsReading => ({ ok: false, error, field: field.name });
   for (const field of fields) {
     const input = raw[field.name];
     if (field.kind === 'boolean') {
@@ -87,23 +92,23 @@ export function readFields(fields: FormField[], raw: Record<string, string | boo
     }
     const text = typeof input === 'string' ? input : '';
     if (text.trim() === '') {
-      if (field.required) return problem(field, 'is required');
+      if (field.required) return problem(field, t.fieldRequired(field.label));
       continue;
     }
     switch (field.kind) {
       case 'number':
       case 'integer': {
         const n = Number(text);
-        if (!Number.isFinite(n)) return problem(field, 'must be a number');
-        if (field.kind === 'integer' && !Number.isInteger(n)) return problem(field, 'must be a whole number');
-        if (field.min !== undefined && n < field.min) return problem(field, `must be at least ${field.min}`);
-        if (field.max !== undefined && n > field.max) return problem(field, `must be at most ${field.max}`);
+        if (!Number.isFinite(n)) return problem(field, t.fieldNotNumber(field.label));
+        if (field.kind === 'integer' && !Number.isInteger(n)) return problem(field, t.fieldNotWhole(field.label));
+        if (field.min !== undefined && n < field.min) return problem(field, t.fieldAtLeast(field.label, field.min));
+        if (field.max !== undefined && n > field.max) return problem(field, t.fieldAtMost(field.label, field.max));
         value[field.name] = n;
         break;
       }
       case 'enum': {
         const i = field.options?.indexOf(text) ?? -1;
-        if (i < 0) return problem(field, `must be one of ${field.options?.join(', ')}`);
+        if (i < 0) return problem(field, t.fieldOneOf(field.label, field.options?.join(', ') ?? ''));
         value[field.name] = field.values ? field.values[i] : text;
         break;
       }
@@ -111,7 +116,7 @@ export function readFields(fields: FormField[], raw: Record<string, string | boo
         try {
           value[field.name] = JSON.parse(text);
         } catch {
-          return problem(field, 'is not valid JSON');
+          return problem(field, t.fieldNotJson(field.label));
         }
         break;
       default:
@@ -122,14 +127,14 @@ export function readFields(fields: FormField[], raw: Record<string, string | boo
 }
 
 /** Parses JSON a person edited as an object input; says why when it is not one. */
-export function parseObjectJson(text: string): FieldsReading {
+export function parseObjectJson(text: string, t: Pick<FormStrings, 'jsonInvalid' | 'jsonNotObject'> = FORM_STRINGS_EN): FieldsReading {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `not valid JSON: ${(error as Error).message}` };
+    return { ok: false, error: t.jsonInvalid((error as Error).message) };
   }
-  if (!isObject(parsed)) return { ok: false, error: 'the input must be a JSON object' };
+  if (!isObject(parsed)) return { ok: false, error: t.jsonNotObject };
   return { ok: true, value: parsed };
 }
 

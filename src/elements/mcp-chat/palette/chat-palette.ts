@@ -222,7 +222,7 @@ export class ChatPalette {
     const { readForm, FormFieldError } = this.#runForm.value!;
     let args: Record<string, unknown>;
     try {
-      args = readForm(formElement, form.fields);
+      args = readForm(formElement, form.fields, this.#host.text);
     } catch (error) {
       const field = error instanceof FormFieldError ? error.field : (form.fields[0]?.name ?? '');
       this.form = { ...form, errors: { [field]: (error as Error).message } };

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
-import { readFields, type FormField } from '../../shared/schema-fields.js';
+import { readFields, type FieldStrings, type FormField } from '../../shared/schema-fields.js';
+import { FORM_STRINGS_EN } from '../../shared/form-strings.js';
 
 /** A field's value does not fit its schema; shown at that field. */
 export class FormFieldError extends Error {
@@ -14,10 +15,11 @@ export class FormFieldError extends Error {
 /**
  * Reads a rendered Run form into arguments (see `readFields`: typed values,
  * numeric enums as numbers, `minimum` / `maximum` checked, empty optional
- * fields and unchecked optional booleans left out).
+ * fields and unchecked optional booleans left out). Its messages are in the
+ * words of `t` (the chat's table: the form keys it has, English for the rest).
  * @throws FormFieldError naming the field whose value does not fit.
  */
-export function readForm(form: HTMLFormElement, fields: FormField[]): Record<string, unknown> {
+export function readForm(form: HTMLFormElement, fields: FormField[], t?: Partial<FieldStrings>): Record<string, unknown> {
   const present: FormField[] = [];
   const raw: Record<string, string | boolean> = {};
   for (const field of fields) {
@@ -26,7 +28,7 @@ export function readForm(form: HTMLFormElement, fields: FormField[]): Record<str
     present.push(field);
     raw[field.name] = field.kind === 'boolean' ? (input as HTMLInputElement).checked : input.value;
   }
-  const reading = readFields(present, raw);
+  const reading = readFields(present, raw, t ? { ...FORM_STRINGS_EN, ...t } : FORM_STRINGS_EN);
   if (!reading.ok) throw new FormFieldError(reading.field ?? '', `${reading.error}.`);
   return reading.value;
 }

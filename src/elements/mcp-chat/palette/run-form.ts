@@ -8,7 +8,7 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
   return html`<form
       part="run-form"
       class="run-form"
-      aria-label=${`${form.item.kind} ${form.item.title}`}
+      aria-label=${form.item.kind === 'tool' ? t.runTool(form.item.title) : t.usePrompt(form.item.title)}
       @submit=${(e: SubmitEvent) => {
         e.preventDefault();
         actions.submit(e.target as HTMLFormElement);
