@@ -166,6 +166,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   tryAgain: 'حاول مجددًا',
   loading: 'جارٍ التحميل…',
   thinking: 'النموذج يفكّر',
+  serversSkipped: (names) => `تعذّر الاتصال بـ ${names}؛ تكون الإجابة دون أدواته.`,
   attachedImage: 'صورة مرفقة',
   removeAttachment: 'إزالة المرفق',
   storeError: (kind, detail) =>

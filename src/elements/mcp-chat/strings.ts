@@ -183,6 +183,8 @@ export interface ChatStrings extends ContentStrings {
   tryAgain: string;
   loading: string;
   thinking: string;
+  /** Servers a turn waited for that did not connect: the turn goes on without their tools. */
+  serversSkipped: (names: string) => string;
   attachedImage: string;
   removeAttachment: string;
   /** A store error in words (`kind`: a `HistoryError` kind, or `pairing`; `detail`: the store's or browser's own words). */
@@ -387,6 +389,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   tryAgain: 'Try again',
   loading: 'Loading…',
   thinking: 'The model is thinking',
+  serversSkipped: (names) => `${names} did not connect; answering without its tools.`,
   attachedImage: 'Attached image',
   removeAttachment: 'Remove attachment',
   storeError: (kind, detail) =>
