@@ -115,7 +115,8 @@ export class McpMarkdown extends LitElement {
   }
 
   protected override render() {
-    return html`<div part="body" class="body" @click=${this.#onClick}></div><span class="live" role="status"></span>`;
+    // dir="auto": the text's own direction (an English reply in an Arabic chat keeps its final period at its end).
+    return html`<div part="body" class="body" dir="auto" @click=${this.#onClick}></div><span class="live" role="status"></span>`;
   }
 
   /** Also waits for the markdown code when it is loading for this element. */
