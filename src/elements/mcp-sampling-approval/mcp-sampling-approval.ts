@@ -328,7 +328,7 @@ export class McpSamplingApproval extends LitElement {
         <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> asks to run a language model.</p>
         ${total > 1 ? html`<p part="count" class="count" aria-live="polite">Request 1 of ${total}</p>` : nothing}
         ${context.toolCall
-          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">Asked during the tool call <code>${context.toolCall.name}</code>${context.toolCall.toolUseId ? html` (<span class="call-id">${context.toolCall.toolUseId}</span>)` : nothing}.</p>`
+          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">Asked during the tool call <code>${context.toolCall.name}</code>.</p>`
           : nothing}
         <label class="policy-field">For this server:
           <select part="policy input" @change=${this.changePolicy} .value=${policy}>
