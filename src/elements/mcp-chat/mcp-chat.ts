@@ -846,7 +846,7 @@ export class McpChat extends LitElement {
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
-                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
+                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}
                 ${this.#composer.render(t)}
               </div>

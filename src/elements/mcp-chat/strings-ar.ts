@@ -34,6 +34,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   cancel: 'إلغاء',
   waiting: (server, tool, elapsed) => `بانتظار ردّ ${server} على ${tool}: ${elapsed}. زر الإيقاف ينهي الانتظار.`,
   queued: (titles) => `بانتظار التشغيل بعد العمل الحالي: ${titles}.`,
+  waitingForYou: (tool) => `بانتظار أن تملأ ${tool}.`,
   today: 'اليوم',
   yesterday: 'أمس',
   previous7Days: 'الأيام السبعة الماضية',

@@ -37,6 +37,8 @@ export interface ChatStrings extends ContentStrings {
   cancel: string;
   waiting: (server: string, tool: string, elapsed: string) => string;
   queued: (titles: string) => string;
+  /** A running call waits for the person: a form the server asked for is shown under it (`tool`: the call's title). */
+  waitingForYou: (tool: string) => string;
   today: string;
   yesterday: string;
   previous7Days: string;
@@ -257,6 +259,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   cancel: 'Cancel',
   waiting: (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
   queued: (titles) => `Waiting to run after the current work: ${titles}.`,
+  waitingForYou: (tool) => `Waiting for you to fill ${tool}.`,
   today: 'Today',
   yesterday: 'Yesterday',
   previous7Days: 'Previous 7 days',
