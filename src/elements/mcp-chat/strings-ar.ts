@@ -168,6 +168,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   loading: 'جارٍ التحميل…',
   thinking: 'النموذج يفكّر',
   serversSkipped: (names) => `تعذّر الاتصال بـ ${names}؛ تكون الإجابة دون أدواته.`,
+  turnFailed: 'لم يُجب النموذج.',
   attachedImage: 'صورة مرفقة',
   removeAttachment: 'إزالة المرفق',
   storeError: (kind, detail) =>

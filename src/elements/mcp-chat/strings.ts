@@ -187,6 +187,8 @@ export interface ChatStrings extends ContentStrings {
   thinking: string;
   /** Servers a turn waited for that did not connect: the turn goes on without their tools. */
   serversSkipped: (names: string) => string;
+  /** The line at the end of the conversation after a failed model turn (the error itself is listed above the composer). */
+  turnFailed: string;
   attachedImage: string;
   removeAttachment: string;
   /** A store error in words (`kind`: a `HistoryError` kind, or `pairing`; `detail`: the store's or browser's own words). */
@@ -393,6 +395,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   loading: 'Loading…',
   thinking: 'The model is thinking',
   serversSkipped: (names) => `${names} did not connect; answering without its tools.`,
+  turnFailed: 'The model did not answer.',
   attachedImage: 'Attached image',
   removeAttachment: 'Remove attachment',
   storeError: (kind, detail) =>

@@ -59,6 +59,8 @@ export class ChatSession implements ReactiveController {
   queued: readonly string[] = [];
   /** Live state of the tool calls (status, progress, open, inline requests). */
   readonly calls: ToolCalls;
+  /** The last model turn failed: the conversation offers Retry (cleared when a turn starts). */
+  turnFailed = false;
   /** A turn waits for the servers still connecting, and says so (see `ServerWait`). */
   readonly serverWait: ServerWait;
   /** Which tools the last model request carried and which it left out (the Servers panel says so). */
@@ -127,6 +129,7 @@ export class ChatSession implements ReactiveController {
     this.messages = [];
     this.calls.clear();
     this.serverWait.clear();
+    this.turnFailed = false;
     this.streaming = undefined;
     this.conversation = undefined;
     this.#alwaysAllowed.clear();
@@ -370,6 +373,7 @@ export class ChatSession implements ReactiveController {
       return undefined;
     }
     if (this.busy) return undefined;
+    this.turnFailed = false;
     this.#startBusy();
     const turn = (this.#turn = new AbortController());
     let result: TurnResult;
@@ -384,6 +388,7 @@ export class ChatSession implements ReactiveController {
       this.#stopBusy();
     }
     if (result.reason === 'error') {
+      this.turnFailed = true;
       this.#host.reportError('provider', errorInWords(result.error), result.error);
     }
     this.#host.turnEnded(result);

@@ -146,7 +146,17 @@ export class ConversationView {
           },
         },
       },
-    })}${s.serverWait.render(t)}`;
+    })}${s.serverWait.render(t)}${this.#renderRetry(t, hasModel)}`;
+  }
+
+  /** After a failed model turn: a line at the end of the conversation with Retry, which runs the turn again. */
+  #renderRetry(t: ChatStrings, hasModel: boolean) {
+    const s = this.#session;
+    if (!s.turnFailed || s.busy || !hasModel) return nothing;
+    return html`<p part="turn-failed" class="turn-failed">
+      <span>${t.turnFailed}</span>
+      <button type="button" part="retry-button" class="retry" @click=${() => void s.runTurn()}>${t.retry}</button>
+    </p>`;
   }
 
   /** Copies a message's text to the clipboard; with `raw`, the stored form of a row that could not be read. */
