@@ -29,6 +29,23 @@ describe('conversation list', () => {
     ]);
   });
 
+  test("a conversation's actions are labelled icon buttons with tooltips, not glyphs", async () => {
+    const chat = await mountChat();
+    const done = ended(chat);
+    await chat.send('Plan a trip');
+    await done;
+    await openPanelFromMenu(chat, 'Conversations');
+    await expect.poll(() => rows(chat).length).toBe(1);
+    const actions = [...rows(chat)[0]!.querySelectorAll<HTMLButtonElement>(':scope > button')].slice(1);
+    expect(actions.map((b) => b.getAttribute('aria-label'))).toEqual(['Rename Plan a trip', 'Export Plan a trip', 'Delete Plan a trip']);
+    for (const button of actions) {
+      // An icon (hidden from assistive technology), no glyph text; the tooltip says what it does.
+      expect(button.textContent!.trim()).toBe('');
+      expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+      expect(button.dataset.tip).toMatch(/^(Rename|Export|Delete)$/);
+    }
+  });
+
   test('a conversation that starts appears at once under Today, with its date and its full title on hover', async () => {
     const chat = await mountChat();
     await openPanelFromMenu(chat, 'Conversations');

@@ -143,6 +143,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   renameConversation: (title) => `إعادة تسمية ${title}`,
   exportConversation: (title) => `تصدير ${title}`,
   deleteConversation: (title) => `حذف ${title}`,
+  renameShort: 'إعادة تسمية',
+  exportShort: 'تصدير',
   newShort: 'جديدة',
   importFile: 'استيراد',
   importLabel: 'استيراد محادثة',

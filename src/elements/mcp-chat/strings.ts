@@ -160,6 +160,9 @@ export interface ChatStrings extends ContentStrings {
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
+  /** Tooltips of a conversation's Rename and Export buttons (Delete uses `delete`). */
+  renameShort: string;
+  exportShort: string;
   newShort: string;
   importFile: string;
   importLabel: string;
@@ -370,6 +373,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   renameConversation: (title) => `Rename ${title}`,
   exportConversation: (title) => `Export ${title}`,
   deleteConversation: (title) => `Delete ${title}`,
+  renameShort: 'Rename',
+  exportShort: 'Export',
   newShort: 'New',
   importFile: 'Import',
   importLabel: 'Import a conversation',
