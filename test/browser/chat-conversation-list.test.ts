@@ -29,6 +29,17 @@ describe('conversation list', () => {
     ]);
   });
 
+  test('a panel opened from the More menu takes focus; Escape closes it and gives focus back to the menu button', async () => {
+    const { userEvent } = await import('vitest/browser');
+    const chat = await mountChat();
+    await openPanelFromMenu(chat, 'Conversations');
+    const panel = () => shadow(chat).querySelector('[part="panel"]');
+    await expect.poll(() => panel() !== null && panel()!.contains(shadow(chat).activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => panel()).toBeNull();
+    await expect.poll(() => shadow(chat).activeElement?.getAttribute('part')).toContain('menu-button');
+  });
+
   test("a conversation's actions are labelled icon buttons with tooltips, not glyphs", async () => {
     const chat = await mountChat();
     const done = ended(chat);

@@ -804,7 +804,7 @@ export class McpChat extends LitElement {
         ${renderHeader(
           { connections: shown, panel: this.panel, menuOpen: this.#shell.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
-            showPanel: (p) => (this.panel = p),
+            showPanel: (p) => ((this.panel = p), void this.#focusAfterUpdate('[part="panel"]')),
             newConversation: () => this.newConversation(),
             setMenu: (open) => {
               this.#shell.setMenu(open);
@@ -820,7 +820,7 @@ export class McpChat extends LitElement {
         )}
         <div class="body">
           ${this.panel
-            ? html`<aside part="panel" class="panel" aria-label=${t[this.panel]}>
+            ? html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[this.panel]}>
                 <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
                 ${this.#renderPanel(this.panel)}
               </aside>`
