@@ -29,6 +29,34 @@ describe('conversation list', () => {
     ]);
   });
 
+  test('a panel opened from the More menu takes focus; Escape closes it and gives focus back to the menu button', async () => {
+    const { userEvent } = await import('vitest/browser');
+    const chat = await mountChat();
+    await openPanelFromMenu(chat, 'Conversations');
+    const panel = () => shadow(chat).querySelector('[part="panel"]');
+    await expect.poll(() => panel() !== null && panel()!.contains(shadow(chat).activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => panel()).toBeNull();
+    await expect.poll(() => shadow(chat).activeElement?.getAttribute('part')).toContain('menu-button');
+  });
+
+  test("a conversation's actions are labelled icon buttons with tooltips, not glyphs", async () => {
+    const chat = await mountChat();
+    const done = ended(chat);
+    await chat.send('Plan a trip');
+    await done;
+    await openPanelFromMenu(chat, 'Conversations');
+    await expect.poll(() => rows(chat).length).toBe(1);
+    const actions = [...rows(chat)[0]!.querySelectorAll<HTMLButtonElement>(':scope > button')].slice(1);
+    expect(actions.map((b) => b.getAttribute('aria-label'))).toEqual(['Rename Plan a trip', 'Export Plan a trip', 'Delete Plan a trip']);
+    for (const button of actions) {
+      // An icon (hidden from assistive technology), no glyph text; the tooltip says what it does.
+      expect(button.textContent!.trim()).toBe('');
+      expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+      expect(button.dataset.tip).toMatch(/^(Rename|Export|Delete)$/);
+    }
+  });
+
   test('a conversation that starts appears at once under Today, with its date and its full title on hover', async () => {
     const chat = await mountChat();
     await openPanelFromMenu(chat, 'Conversations');

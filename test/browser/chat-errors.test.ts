@@ -4,7 +4,7 @@ import { ToolPairingError } from '../../src/content/invariant.js';
 import { errorInWords as describeError } from '../../src/elements/mcp-chat/error-words.js';
 import { HistoryError, toHistoryError } from '../../src/history/errors.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { fullStore, mountChat, shadow } from './chat-helpers.js';
+import { deepAll, fullStore, mountChat, shadow } from './chat-helpers.js';
 
 // Issue 12 §13: what the person is told. Each test failed before its fix.
 
@@ -42,6 +42,15 @@ describe('<mcp-chat> errors (issue 12 §13)', () => {
     expect(describeError(pairing)).toMatch(/New/);
     const full = toHistoryError(new DOMException('x', 'QuotaExceededError'), 'Saving messages');
     expect(describeError(full)).not.toMatch(/Saving messages was not saved/);
+  });
+
+  test('while a form waits for the person, the status says so, not that the chat waits for the server', async () => {
+    const chat = await mountChat({ provider: false });
+    void chat.runTool('register-form', {});
+    const waiting = () => shadow(chat).querySelector('[part~="waiting"]')?.textContent?.trim() ?? '';
+    await expect.poll(() => deepAll(shadow(chat), 'mcp-elicit-form').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(waiting, { timeout: 6000 }).toBe('Waiting for you to fill Registration form.');
+    chat.stop();
   });
 
   test('a call waiting on a silent server shows how long it has waited', async () => {

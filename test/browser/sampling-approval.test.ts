@@ -32,7 +32,8 @@ for (const era of ['legacy', 'modern'] as const) {
       const view = text(el);
       expect(view).toContain('asks to run a language model');
       expect(view).toContain('ask-model');
-      expect(view).toContain('toolu_ask_1');
+      // The tool that asked is named; its internal call id (toolu_…, manual_5e8d…) is not shown (issue 21).
+      expect(view).not.toContain('toolu_ask_1');
       expect(view).toContain('claude-3-5-haiku, gpt-4o-mini');
       expect(view).toContain('cost 0.7');
       // Untrusted text stays text.

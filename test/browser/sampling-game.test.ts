@@ -78,14 +78,17 @@ test('several requests at once are shown one at a time with a count, each naming
   await shown(el);
   const second = setup.call('ask-model', { question: 'second' }, 'toolu_second');
   await until(() => textOf(el).includes('Request 1 of 2'), 10_000, 'the count');
-  expect(textOf(el)).toContain('toolu_first');
+  // Each request names the tool that asked (not its internal call id) and shows its own question.
+  expect(textOf(el)).toContain('ask-model');
+  expect(textOf(el)).not.toContain('toolu_first');
+  expect($<HTMLTextAreaElement>(el, 'textarea[name="userText"]')!.value).toBe('first');
   const answer = async (text: string) => {
     await click(el.shadowRoot!, '[part~="write-button"]');
     await userEvent.fill(await until(() => $<HTMLTextAreaElement>(el, 'textarea[name="answerText"]')), text);
     await click(el.shadowRoot!, '[part~="send-button"]');
   };
   await answer('one');
-  await until(() => textOf(el).includes('toolu_second'), 10_000, 'the second request').catch((e: Error) => {
+  await until(() => $<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value === 'second', 10_000, 'the second request').catch((e: Error) => {
     throw new Error(`${e.message}: ${textOf(el)} / ${$<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value}`);
   });
   expect(textOf(el)).not.toContain('Request 1 of');

@@ -133,7 +133,7 @@ export class McpMarkdown extends LitElement {
     const text = this.text;
     if (!this.#expanded) this.#headEnd = text.length > 500 ? pieceEnd(text) : text.length;
     const cut = !this.#expanded && this.#headEnd < text.length;
-    return html`<div part="body" class="body" @click=${this.#onClick}></div><div class="more" tabindex="-1" @click=${this.#onClick}></div>${cut
+    return html`<div part="body" class="body" dir="auto" @click=${this.#onClick}></div><div class="more" dir="auto" tabindex="-1" @click=${this.#onClick}></div>${cut
         ? html`<button part="show-all-button" class="show-all" type="button" @click=${this.#expand}>${this.#t.showAllText(textSize(text.length))}</button>`
         : ''}<span class="live" role="status"></span>`;
   }

@@ -12,6 +12,8 @@ export const chatLayoutStyles = css`
   .base { container: mcp-chat / inline-size; }
   .body { display: grid; grid-template-columns: auto minmax(0, 1fr); min-height: 0; position: relative; }
   .body > .main { grid-column: 2; grid-row: 1; }
+  /* The panel takes focus when opened (a region, not a control: no ring around it; its controls show theirs). */
+  .panel:focus { outline: none; }
   .panel {
     width: var(--mcp-chat-panel-width, 300px);
     border-inline-end: 1px solid var(--mcp-chat-border);

@@ -223,6 +223,14 @@ export const chatStyles = [
       .typing span, .menu, .spin { animation: none !important; }
     }
     .spin { animation: mcp-spin 0.9s linear infinite; }
+    /* A turn waits for servers still connecting (conversation/server-wait.ts): a calm line, not an error. */
+    .server-wait { display: flex; align-items: center; gap: 8px; margin: 0; font-size: 0.9em; color: var(--mcp-chat-muted); }
+    .server-wait .spinner { width: 12px; height: 12px; flex: none; border-radius: 50%; border: 2px solid color-mix(in srgb, var(--mcp-chat-muted) 30%, transparent); border-top-color: var(--mcp-chat-muted); animation: mcp-spin 0.9s linear infinite; }
+    @media (prefers-reduced-motion: reduce) { .server-wait .spinner { animation: none; } }
+    /* After a failed model turn (conversation/conversation-view.ts): a quiet line with Retry. */
+    .turn-failed { display: flex; align-items: center; gap: 12px; margin: 0; font-size: 0.9em; color: var(--mcp-chat-muted); }
+    .turn-failed .retry { font: inherit; padding: 4px 12px; border-radius: 999px; border: 1px solid var(--mcp-chat-border, currentColor); background: transparent; color: var(--mcp-chat-fg, inherit); cursor: pointer; }
+    .turn-failed .retry:focus-visible { outline: 2px solid var(--mcp-chat-accent); outline-offset: 2px; }
 
     /* Composer: anchored to the bottom, actions inside the frame. */
     .bottom { padding: 8px 16px 12px; position: relative; }

@@ -900,7 +900,7 @@ export class McpChat extends LitElement {
         ${renderHeader(
           { connections: shown, panel: this.panel, menuOpen: this.#shell.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
           {
-            showPanel: (p) => (this.panel = p),
+            showPanel: (p) => ((this.panel = p), void this.#focusAfterUpdate('[part="panel"]')),
             newConversation: () => this.newConversation(),
             setMenu: (open) => {
               this.#shell.setMenu(open);
@@ -916,7 +916,7 @@ export class McpChat extends LitElement {
         )}
         <div class="body">
           ${this.panel
-            ? html`<aside part="panel" class="panel" aria-label=${t[this.panel]}>
+            ? html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[this.panel]}>
                 <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
                 ${this.#renderPanel(this.panel)}
               </aside>`
@@ -944,7 +944,7 @@ export class McpChat extends LitElement {
                 ${renderServerProblems(shown, t)}
                 ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${this.#apps.renderNotice()}
-                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
+                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}
                 ${this.#composer.render(t)}
               </div>

@@ -44,6 +44,8 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   cancel: string;
   waiting: (server: string, tool: string, elapsed: string) => string;
   queued: (titles: string) => string;
+  /** A running call waits for the person: a form the server asked for is shown under it (`tool`: the call's title). */
+  waitingForYou: (tool: string) => string;
   today: string;
   yesterday: string;
   previous7Days: string;
@@ -177,6 +179,9 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
+  /** Tooltips of a conversation's Rename and Export buttons (Delete uses `delete`). */
+  renameShort: string;
+  exportShort: string;
   newShort: string;
   importFile: string;
   importLabel: string;
@@ -202,6 +207,10 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   tryAgain: string;
   loading: string;
   thinking: string;
+  /** Servers a turn waited for that did not connect: the turn goes on without their tools. */
+  serversSkipped: (names: string) => string;
+  /** The line at the end of the conversation after a failed model turn (the error itself is listed above the composer). */
+  turnFailed: string;
   attachedImage: string;
   removeAttachment: string;
   /** A store error in words (`kind`: a `HistoryError` kind, or `pairing`; `detail`: the store's or browser's own words). */
@@ -309,6 +318,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   cancel: 'Cancel',
   waiting: (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
   queued: (titles) => `Waiting to run after the current work: ${titles}.`,
+  waitingForYou: (tool) => `Waiting for you to fill ${tool}.`,
   today: 'Today',
   yesterday: 'Yesterday',
   previous7Days: 'Previous 7 days',
@@ -423,6 +433,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   renameConversation: (title) => `Rename ${title}`,
   exportConversation: (title) => `Export ${title}`,
   deleteConversation: (title) => `Delete ${title}`,
+  renameShort: 'Rename',
+  exportShort: 'Export',
   newShort: 'New',
   importFile: 'Import',
   importLabel: 'Import a conversation',
@@ -447,6 +459,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   tryAgain: 'Try again',
   loading: 'Loading…',
   thinking: 'The model is thinking',
+  serversSkipped: (names) => `${names} did not connect; answering without its tools.`,
+  turnFailed: 'The model did not answer.',
   attachedImage: 'Attached image',
   removeAttachment: 'Remove attachment',
   storeError: (kind, detail) =>

@@ -361,7 +361,7 @@ export class McpSamplingApproval extends LitElement {
         <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> ${t.samplingAsks}</p>
         ${total > 1 ? html`<p part="count" class="count" aria-live="polite">${t.samplingCount(total)}</p>` : nothing}
         ${context.toolCall
-          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">${t.samplingDuringCall} <code>${context.toolCall.name}</code>${context.toolCall.toolUseId ? html` (<span class="call-id">${context.toolCall.toolUseId}</span>)` : nothing}.</p>`
+          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">${t.samplingDuringCall} <code>${context.toolCall.name}</code>.</p>`
           : nothing}
         <label class="policy-field">${t.samplingForServer}
           <select part="policy input" @change=${this.changePolicy} .value=${policy}>

@@ -53,14 +53,13 @@ export function renderBlock(block: MessageBlock, t: FormStrings): TemplateResult
     }
     case 'tool_use':
       return html`<div part="block tool-use" class="card tool-use">
-        <div><span class="label">${t.blockToolCall}</span> <strong>${block.name}</strong> <code class="muted">${block.id}</code></div>
+        <div><span class="label">${t.blockToolCall}</span> <strong>${block.name}</strong></div>
         <pre class="code" aria-label=${t.blockInputOf(block.name)}>${json(block.input)}</pre>
       </div>`;
     case 'tool_result':
       return html`<div part="block tool-result" class=${block.isError ? 'card tool-result error' : 'card tool-result'}>
         <div>
           <span class="label">${block.isError ? t.blockToolError : t.blockToolResult}</span>
-          <code class="muted">${block.toolUseId}</code>
         </div>
         ${(block.content ?? []).map((b) => renderBlock(b, t))}
         ${block.structuredContent !== undefined

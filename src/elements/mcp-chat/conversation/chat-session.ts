@@ -15,6 +15,7 @@ import type { resumeTasks } from './chat-resume.js';
 import type { ChatSessionHost, TaskTracker } from './contract.js';
 import { MANUAL_META_KEY, taskLock } from './contract.js';
 import type { ChatTurn, TurnSessionView } from './chat-turn.js';
+import { ServerWait } from './server-wait.js';
 
 /**
  * The lazily loaded code the session uses, given by the element (its one
@@ -58,6 +59,10 @@ export class ChatSession implements ReactiveController {
   queued: readonly string[] = [];
   /** Live state of the tool calls (status, progress, open, inline requests). */
   readonly calls: ToolCalls;
+  /** The last model turn failed: the conversation offers Retry (cleared when a turn starts). */
+  turnFailed = false;
+  /** A turn waits for the servers still connecting, and says so (see `ServerWait`). */
+  readonly serverWait: ServerWait;
   /** Which tools the last model request carried and which it left out (the Servers panel says so). */
   toolSelection: ToolSelection | undefined;
 
@@ -81,6 +86,7 @@ export class ChatSession implements ReactiveController {
     this.#host = host;
     this.#chunks = chunks;
     this.calls = new ToolCalls(host);
+    this.serverWait = new ServerWait(host);
     host.addController(this);
   }
 
@@ -127,6 +133,8 @@ export class ChatSession implements ReactiveController {
     this.#loading = Promise.resolve();
     this.messages = [];
     this.calls.clear();
+    this.serverWait.clear();
+    this.turnFailed = false;
     this.streaming = undefined;
     this.conversation = undefined;
     this.#alwaysAllowed.clear();
@@ -371,11 +379,14 @@ export class ChatSession implements ReactiveController {
       return undefined;
     }
     if (this.busy) return undefined;
+    this.turnFailed = false;
     this.#startBusy();
     const turn = (this.#turn = new AbortController());
-    const running = (this.#running = new part.ChatTurn(this.#turnView(), turn.signal));
     let result: TurnResult;
     try {
+      // The first message waits for its servers: the model's first request carries their tools.
+      await this.serverWait.wait(turn.signal);
+      const running = (this.#running = new part.ChatTurn(this.#turnView(), turn.signal));
       result = await running.run(provider, part.runTurn);
     } finally {
       this.#running = undefined;
@@ -383,6 +394,7 @@ export class ChatSession implements ReactiveController {
       this.#stopBusy();
     }
     if (result.reason === 'error') {
+      this.turnFailed = true;
       this.#host.reportError('provider', errorInWords(result.error), result.error);
     }
     this.#host.turnEnded(result);

@@ -110,11 +110,11 @@ export class ConversationView {
    */
   render(t: ChatStrings, strings: ChatStrings, hasModel: boolean, inlineOf: (m: Message) => HTMLElement[]) {
     const s = this.#session;
-    return renderMessageList({
+    return html`${renderMessageList({
       messages: s.messages,
       streaming: s.streaming,
       // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
-      thinking: s.busy && hasModel && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
+      thinking: s.busy && hasModel && !s.serverWait.connecting.length && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
       theme: this.#host.theme,
       interrupted: t.interrupted,
       thinkingLabel: t.thinking,
@@ -146,7 +146,17 @@ export class ConversationView {
           },
         },
       },
-    });
+    })}${s.serverWait.render(t)}${this.#renderRetry(t, hasModel)}`;
+  }
+
+  /** After a failed model turn: a line at the end of the conversation with Retry, which runs the turn again. */
+  #renderRetry(t: ChatStrings, hasModel: boolean) {
+    const s = this.#session;
+    if (!s.turnFailed || s.busy || !hasModel) return nothing;
+    return html`<p part="turn-failed" class="turn-failed">
+      <span>${t.turnFailed}</span>
+      <button type="button" part="retry-button" class="retry" @click=${() => void s.runTurn()}>${t.retry}</button>
+    </p>`;
   }
 
   /** Copies a message's text to the clipboard; with `raw`, the stored form of a row that could not be read. */

@@ -26,6 +26,8 @@ export interface WaitingCall {
   server?: string;
   /** Seconds since the call was sent. */
   seconds: number;
+  /** The call waits for the person: a form or approval the server asked for is shown under it. */
+  forPerson?: boolean;
 }
 
 /** What {@link ToolCalls} needs: a repaint. */
@@ -108,12 +110,15 @@ export class ToolCalls {
     return false;
   }
 
-  /** Running calls the server has said nothing about for `silentMs`, with the time since they were sent. */
+  /** Running calls the server has said nothing about for `silentMs`, and those waiting for the person (a form under them), with the time since they were sent. */
   waiting(now: number, silentMs = 2000): WaitingCall[] {
     const out: WaitingCall[] = [];
     for (const [id, live] of this.#live) {
-      if (live.status !== 'running' || live.startedAt === undefined || now - (live.heardAt ?? live.startedAt) < silentMs) continue;
-      out.push({ id, title: live.title, server: live.server, seconds: Math.floor((now - live.startedAt) / 1000) });
+      if (live.status !== 'running' || live.startedAt === undefined) continue;
+      // A form under the call: the person, not the server, is awaited (said at once).
+      const forPerson = Boolean(live.inline?.length);
+      if (!forPerson && now - (live.heardAt ?? live.startedAt) < silentMs) continue;
+      out.push({ id, title: live.title, server: live.server, seconds: Math.floor((now - live.startedAt) / 1000), ...(forPerson ? { forPerson } : {}) });
     }
     return out;
   }

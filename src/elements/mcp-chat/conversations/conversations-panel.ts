@@ -3,6 +3,7 @@ import type { Conversation } from '../../../history/index.js';
 import type { ConversationList } from './conversation-list.js';
 import { conversationDate, groupByDate } from './conversation-groups.js';
 import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
+import { icon } from '../../shared/icons.js';
 
 /** What the Conversations panel's buttons do beyond the list itself. */
 export interface ConversationsPanelActions {
@@ -36,12 +37,12 @@ export function renderConversationsPanel(
         <span class="conversation-title">${c.title}</span>
         <time part="conversation-date" datetime=${new Date(c.updatedAt).toISOString()}>${conversationDate(c.updatedAt, Date.now(), view.lang)}</time>
       </button>
-      <button data-rename=${c.id} aria-label=${t.renameConversation(c.title)} @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>✎</button>
-      <button aria-label=${t.exportConversation(c.title)} @click=${async () => {
+      <button data-rename=${c.id} class="icon-button" aria-label=${t.renameConversation(c.title)} data-tip=${t.renameShort} data-tip-end @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>${icon('pencil')}</button>
+      <button class="icon-button" aria-label=${t.exportConversation(c.title)} data-tip=${t.exportShort} data-tip-end @click=${async () => {
         const text = await list.exportText(c);
         if (text !== undefined) actions.download(`${c.title.replace(/[^\w.-]+/g, '_').slice(0, 40) || 'conversation'}.json`, text);
-      }}>⇩</button>
-      <button data-delete=${c.id} class="danger" aria-label=${t.deleteConversation(c.title)} @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>×</button>
+      }}>${icon('download')}</button>
+      <button data-delete=${c.id} class="icon-button danger" aria-label=${t.deleteConversation(c.title)} data-tip=${t.delete} data-tip-end @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>${icon('trash')}</button>
     </li>`;
   };
   const onImport = async (event: Event) => {

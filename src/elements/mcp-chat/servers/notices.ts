@@ -57,13 +57,15 @@ export function formatElapsed(seconds: number): string {
  * still alive and can press Stop).
  */
 export function renderWaiting(
-  calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number }>,
+  calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number; forPerson?: boolean }>,
   words: (server: string, tool: string, elapsed: string) => string = (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
+  forPerson: (tool: string) => string = (tool) => `Waiting for you to fill ${tool}.`,
 ) {
   if (!calls.length) return nothing;
   return html`<p part="notice waiting" class="notice waiting">
     ${calls.map(
-      (c) => html`<span class="waiting-call">${words(c.server ?? 'the server', c.title ?? 'a tool call', formatElapsed(c.seconds))}</span>`,
+      (c) =>
+        html`<span class="waiting-call">${c.forPerson ? forPerson(c.title ?? 'a tool call') : words(c.server ?? 'the server', c.title ?? 'a tool call', formatElapsed(c.seconds))}</span>`,
     )}
   </p>`;
 }

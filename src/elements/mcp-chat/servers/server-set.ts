@@ -265,6 +265,43 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     });
   }
 
+  /**
+   * The names of the servers whose tools are not in yet because they are
+   * still connecting (or their connecting code is still loading). A server
+   * that failed, needs sign-in or is reconnecting is not waited for.
+   */
+  connectingNames(): string[] {
+    const pending = this.pending.filter((p) => p.state === 'connecting').map((p) => p.name);
+    const connecting = this.connections.filter((c) => (c.state === 'idle' || c.state === 'connecting') && !c.toolsReady).map((c) => this.nameOf(c));
+    return [...pending, ...connecting];
+  }
+
+  /**
+   * Resolves once no server is still connecting (see {@link connectingNames}),
+   * after `timeoutMs`, or when `signal` aborts, with the names of the servers
+   * that were waited for and whose tools are still not in (failed, timed out).
+   * Waits on the set's `change` event, not a timer.
+   */
+  whenConnected(timeoutMs: number, signal?: AbortSignal): Promise<string[]> {
+    const waited = this.connectingNames();
+    if (!waited.length) return Promise.resolve([]);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.removeEventListener('change', check);
+        signal?.removeEventListener('abort', done);
+        const ready = new Set(this.connections.filter((c) => c.toolsReady).map((c) => this.nameOf(c)));
+        resolve(waited.filter((name) => !ready.has(name)));
+      };
+      const check = () => {
+        if (!this.connectingNames().length) done();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.addEventListener('change', check);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
   /** The tools of every connected server, then the page's: the same array until a source or its catalog changes (do not modify it). */
   listTools(): readonly AgentTool[] {
     return (this.#tools?.listTools() ?? NO_TOOLS) as readonly AgentTool[];

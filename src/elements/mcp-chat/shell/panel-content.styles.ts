@@ -15,6 +15,9 @@ export const panelContentStyles = css`
   .conversation { display: flex; gap: 2px; align-items: center; }
   .conversation > button { border-color: transparent; background: transparent; padding-inline: 8px; }
   .conversation > button:first-child { flex: 1; text-align: start; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* Rename, Export, Delete: quiet icon buttons (the name in aria-label, the tooltip in data-tip). */
+  .conversation > .icon-button { flex: none; width: 32px; height: 32px; padding: 0; --mcp-icon-size: 16px; color: var(--mcp-chat-muted); }
+  .conversation > .icon-button.danger:hover { color: var(--mcp-chat-danger); }
   .conversation[aria-current='true'] > button:first-child { background: var(--mcp-chat-bg); font-weight: 600; border-color: var(--mcp-chat-border); }
   .conversation > form.rename { display: flex; gap: 4px; flex: 1; }
   .conversation > form.rename input { flex: 1; min-width: 0; }

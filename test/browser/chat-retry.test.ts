@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
+import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+
+afterEach(() => document.body.replaceChildren());
+
+/** Queues replies on the fake OpenAI server for requests that carry `[[script:KEY]]`. */
+async function script(key: string, replies: unknown[]): Promise<void> {
+  const root = inject('openaiUrl').replace(/\/openai\/v1$/, '');
+  const res = await fetch(`${root}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  expect(res.status).toBe(200);
+}
+
+describe('<mcp-chat> a failed model turn offers Retry', () => {
+  test('the model fails once: the conversation offers Retry, which runs the turn again and the answer comes', async () => {
+    const key = `retry-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ error: { status: 500, message: 'The server had an error while processing your request.' } }]);
+    const chat = await mountChat();
+    const ends: McpTurnEndEvent[] = [];
+    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    await typeAndSend(chat, `[[script:${key}]] [[say:Here is your answer.]]`);
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    expect(ends[0]!.reason).toBe('error');
+    await chat.updateComplete;
+    const retry = shadow(chat).querySelector<HTMLButtonElement>('[part~="retry-button"]');
+    expect(retry?.textContent?.trim()).toBe('Retry');
+    await userEvent.click(retry!);
+    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(2);
+    expect(ends[1]!.reason).toBe('endTurn');
+    await chat.updateComplete;
+    expect(deepAll(shadow(chat), 'mcp-markdown').some((m) => m.shadowRoot!.textContent?.includes('Here is your answer.'))).toBe(true);
+    expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The offer goes once the turn has answered.
+    expect(shadow(chat).querySelector('[part~="retry-button"]')).toBeNull();
+  });
+});
