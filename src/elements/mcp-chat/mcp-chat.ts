@@ -16,7 +16,7 @@ import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -132,7 +132,9 @@ type AllHosts = ChatSessionHost &
  * @csspart confirm - The in-panel question "Delete …?" with its Delete and Cancel buttons.
  * @csspart message-list - The scrolling list of messages (role=log).
  * @csspart message - A message (re-exported from `<mcp-message>`, as are `user-message`, `assistant-message`, `role`, `text`, `tool-card`, `tool-*`, `md-*`, `image`, `resource-link`, ...).
- * @csspart notice - The line telling that no model is set up, and similar notices.
+ * @csspart notice - Notices above the composer.
+ * @csspart model-reply - The chat's answer to a message that could not go to a model (none set up, or a download to agree to), with a button to Settings.
+ * @csspart built-in-models - Settings: the models on this device (the browser's own, the page's open model) with their state, Download and progress.
  * @csspart error - An error line.
  * @csspart composer - The form holding the input and buttons.
  * @csspart input - The message text area.
@@ -208,6 +210,9 @@ export class McpChat extends LitElement {
 
   /** Endpoint base URL for a `provider` given by kind. */
   @property({ attribute: 'base-url' }) baseUrl?: string;
+
+  /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
+  @property({ attribute: 'model-url' }) modelUrl?: string;
 
   /** Placeholder of the message box. */
   @property() placeholder?: string;
@@ -310,7 +315,7 @@ export class McpChat extends LitElement {
   readonly #scroll = new ChatScroll(this.#host);
   readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
-  readonly #settings = new ModelSettings(this.#host, turnChunk);
+  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
   readonly #composer = new ChatComposer(this.#host, this.#palette);
   readonly #conversations = new ChatConversations(this.#host);
@@ -407,7 +412,7 @@ export class McpChat extends LitElement {
         return chat.ollamaUrl;
       },
       get page() {
-        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl };
+        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl };
       },
       setPageModel: (model: string) => (this.model = model),
       // ServerEdits
@@ -608,7 +613,7 @@ export class McpChat extends LitElement {
     if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
     this.#scroll.follow();
     await this.session.append(message);
-    if (!this.chatProvider) return;
+    if (await this.#settings.blocked(this.session.conversation?.id)) return;
     await this.session.runTurn();
   }
 
@@ -837,6 +842,7 @@ export class McpChat extends LitElement {
                   : nothing}
                 ${this.#view.renderNotice(t, () => this.#showsMessages())}
                 ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
+                ${this.#settings.renderReply(s.conversation?.id, () => (this.panel = 'settings'))}
               </div>
             </div>
             <div class="bottom">
@@ -845,7 +851,6 @@ export class McpChat extends LitElement {
                 ${this.#shell.renderErrors(t)}
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
-                ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}
                 ${this.#composer.render(t)}
