@@ -60,7 +60,7 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
     });
     installLanguageModel(lm);
     const chat = await mountDefaultChat();
-    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe("This browser's model");
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model');
 
     await typeAndSend(chat, 'Please echo "hello device".');
     await expect.poll(() => lastText(chat), { timeout: 15_000 }).toBe('The server said "hello device" back.');
@@ -85,7 +85,7 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
     const lm = createFakeLanguageModel({ availability: 'downloadable', downloadSteps: 40, replies: [{ json: { type: 'text', text: 'Hello from the device.' } }] });
     installLanguageModel(lm);
     const chat = await mountDefaultChat();
-    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe("This browser's model · needs a download");
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model · needs a download');
 
     // Sent before the download: the chat answers that the model needs it, and nothing is downloaded.
     await typeAndSend(chat, 'Hi');
@@ -107,7 +107,7 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
     await expect.poll(() => card(chat, 'browser')?.dataset.state, { timeout: 10_000 }).toBe('available');
     expect(card(chat, 'browser')!.textContent).toContain('Ready');
     expect(shadow(chat).textContent).toContain('The model is downloaded and ready.');
-    expect(headerModel(chat)).toBe("This browser's model");
+    expect(headerModel(chat)).toBe('Built-in model');
     // The reply about the download is gone, and the next message is answered.
     expect(q(chat, '[part="model-reply"]')).toBeNull();
     chat.panel = undefined;
@@ -160,7 +160,7 @@ describe('the on-device open model (the page\'s model-url), for real on the gene
       c.policy = () => 'deny';
       c.maxRounds = 1;
     });
-    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Open model on this device');
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('On-device model');
     chat.panel = 'settings';
     await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
     // Every state the card shows, as it shows it.

@@ -201,7 +201,8 @@ export class McpChat extends LitElement {
   /**
    * The model: a provider instance (e.g. pointing at the page's own proxy), a
    * {@link ProviderConfig}, or as an attribute the kind (`openai`,
-   * `anthropic`, `ollama`) used with `base-url` and `model`.
+   * `anthropic`, `ollama`, `browser`, `on-device`) used with `base-url` and
+   * `model`. Unset: the built-in model (`model-url`, else the browser's own).
    */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
 
