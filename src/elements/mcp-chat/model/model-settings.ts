@@ -13,6 +13,16 @@ import type { ChatErrorSource } from '../contract.js';
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
 export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
 
+/** Runs `fn` after the next paint, when the main thread is idle (at most about 1 s later). */
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+      else fn();
+    }),
+  );
+}
+
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
 /** What the model settings need from their element. */
@@ -231,8 +241,9 @@ export class ModelSettings implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Whether the browser has a model of its own (the default when the page sets no provider).
-    if (!this.#host.page.provider) void this.#browser.check();
+    // Whether the browser has a model of its own (the default when the page sets no provider):
+    // asked once the chat has painted and is idle, so its small chunk is not part of the first paint.
+    if (!this.#host.page.provider) afterPaint(() => void this.#browser.check());
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;
