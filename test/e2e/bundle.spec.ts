@@ -110,8 +110,9 @@ test('the first load asks only for what connecting needs: markdown, the model co
   painted();
   expect(beforePaint[0]).toBe('/mcp-web-elements.js');
   // The code that connects (the `mcp` chunk) is already on its way by then; the
-  // conversation store (`history`) may be too, to reopen the last conversation.
-  expect(beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime|history)-[^/]*\.js$/.test(path))).toEqual([]);
+  // conversation store (`history`) may be too, to reopen the last conversation, and
+  // the browser model's status (asked once the frame has painted: is there a built-in model?).
+  expect(beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime|history|browser-model-status)-[^/]*\.js$/.test(path))).toEqual([]);
   expect(beforePaint.some((path) => /^\/chunks\/mcp-/.test(path))).toBe(true);
   await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
   expect(requested.filter((path) => LATER.test(path))).toEqual([]);

@@ -25,6 +25,9 @@ export const oauthChunk = new LazyPart('signs in to servers', () => import('../.
 /** The model providers, the turn loop and the chat's turn code: when a model is first used. */
 export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/model.chunk.js'));
 
+/** The browser's own model (Prompt API): its state and its download, without the provider: when the chat checks whether the browser has a model. */
+export const browserModelChunk = new LazyPart("checks this browser's own model", () => import('../../providers/browser/browser-model-status.js'));
+
 /** Following the tasks of a reopened conversation's last calls: only for such a conversation. */
 export const resumeChunk = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./conversation/resume.chunk.js'));
 

@@ -16,7 +16,7 @@ import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -145,7 +145,9 @@ type AllHosts = ChatSessionHost &
  * @csspart confirm - The in-panel question "Delete …?" with its Delete and Cancel buttons.
  * @csspart message-list - The scrolling list of messages (role=log).
  * @csspart message - A message (re-exported from `<mcp-message>`, as are `user-message`, `assistant-message`, `role`, `text`, `tool-card`, `tool-*`, `md-*`, `image`, `resource-link`, ...).
- * @csspart notice - The line telling that no model is set up, and similar notices.
+ * @csspart notice - Notices above the composer.
+ * @csspart model-reply - The chat's answer to a message that could not go to a model (none set up, or a download to agree to), with a button to Settings.
+ * @csspart built-in-models - Settings: the models on this device (the browser's own, the page's open model) with their state, Download and progress.
  * @csspart error - An error line.
  * @csspart composer - The form holding the input and buttons.
  * @csspart input - The message text area.
@@ -218,7 +220,8 @@ export class McpChat extends LitElement {
   /**
    * The model: a provider instance (e.g. pointing at the page's own proxy), a
    * {@link ProviderConfig}, or as an attribute the kind (`openai`,
-   * `anthropic`, `ollama`) used with `base-url` and `model`.
+   * `anthropic`, `ollama`, `browser`, `on-device`) used with `base-url` and
+   * `model`. Unset: the built-in model (`model-url`, else the browser's own).
    */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
 
@@ -227,6 +230,9 @@ export class McpChat extends LitElement {
 
   /** Endpoint base URL for a `provider` given by kind. */
   @property({ attribute: 'base-url' }) baseUrl?: string;
+
+  /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
+  @property({ attribute: 'model-url' }) modelUrl?: string;
 
   /** Placeholder of the message box. */
   @property() placeholder?: string;
@@ -366,7 +372,7 @@ export class McpChat extends LitElement {
   readonly #scroll = new ChatScroll(this.#host);
   readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
-  readonly #settings = new ModelSettings(this.#host, turnChunk);
+  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
   readonly #composer = new ChatComposer(this.#host, this.#palette);
   readonly #conversations = new ChatConversations(this.#host);
@@ -466,7 +472,7 @@ export class McpChat extends LitElement {
         return chat.ollamaUrl;
       },
       get page() {
-        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl };
+        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl };
       },
       setPageModel: (model: string) => (this.model = model),
       // ServerEdits
@@ -691,7 +697,7 @@ export class McpChat extends LitElement {
     if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
     this.#scroll.follow();
     await this.session.append(message);
-    if (!this.chatProvider) return;
+    if (await this.#settings.blocked(this.session.conversation?.id)) return;
     await this.session.runTurn();
   }
 
@@ -934,6 +940,7 @@ export class McpChat extends LitElement {
                 ${this.#view.renderNotice(t, () => this.#showsMessages())}
                 ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
                 ${renderAgentCalls(this.#pageTools.agentCalls, t, this.#stableStrings)}
+                ${this.#settings.renderReply(s.conversation?.id, () => (this.panel = 'settings'))}
               </div>
             </div>
             <div class="bottom">
@@ -942,7 +949,6 @@ export class McpChat extends LitElement {
                 ${this.#shell.renderErrors(t)}
                 ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
                 ${renderServerProblems(shown, t)}
-                ${noModel && !empty ? html`<p part="notice" class="notice">${t.noModelNotice}</p>` : nothing}
                 ${this.#apps.renderNotice()}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
                 ${palette.render(t)}

@@ -30,8 +30,37 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   settings: string;
   newConversation: string;
   more: string;
+  /** The chat's answer, in the conversation, to a message sent when no model is set up (it has an `openSettings` button). */
   noModelNotice: string;
   dismiss: string;
+  /** The chat's answer to a message sent while the built-in model in use waits for its download. */
+  downloadFirstReply: string;
+  openSettings: string;
+  /** Built-in models (Settings, model picker). */
+  builtInModels: string;
+  browserModelName: string;
+  onDeviceModelName: string;
+  modelChecking: string;
+  modelReady: string;
+  /** The model picker's short state of a model that needs a download. */
+  modelNeedsDownload: string;
+  /** `size` is formatted ("40 MB"), undefined when unknown. */
+  modelDownloadSize: (size: string | undefined) => string;
+  downloadModel: (size: string | undefined) => string;
+  modelDownloading: (percent: number) => string;
+  modelDownloadStarted: string;
+  modelDownloaded: string;
+  modelDownloadCancelled: string;
+  modelDownloadFailed: (why: string) => string;
+  cancelDownload: string;
+  /** Why a built-in model is not here: a code of the browser's model (`no-api`, `insecure-context`, `unsupported`, `error`) or the engine's own sentence. */
+  modelUnavailable: (reason: string) => string;
+  /** What the site owner can do when no built-in model is here. */
+  ownerCanSetModel: string;
+  useBuiltIn: string;
+  modelInUse: string;
+  /** Heading of the form for a model service (OpenAI-compatible, Anthropic, Ollama). */
+  modelService: string;
   copy: string;
   copied: string;
   /** The copy action of a stored message that could not be read (copies its stored form). */
@@ -305,8 +334,37 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   settings: 'Settings',
   newConversation: 'New conversation',
   more: 'More',
-  noModelNotice: 'No model is set up: use / to run tools and prompts, or choose a model in Settings.',
+  noModelNotice: 'No model is set up here, so there is no one to answer. Choose a model in Settings, or type / to run a tool or a prompt yourself.',
   dismiss: 'Dismiss',
+  downloadFirstReply: 'The model needs a one-time download before it can answer. Start it in Settings, then send your message again.',
+  openSettings: 'Open Settings',
+  builtInModels: 'Models on this device',
+  browserModelName: 'Built-in model',
+  onDeviceModelName: 'On-device model',
+  modelChecking: 'Checking…',
+  modelReady: 'Ready. Nothing you type leaves this device.',
+  modelNeedsDownload: 'needs a download',
+  modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
+  downloadModel: (size) => (size ? `Download ${size}` : 'Download'),
+  modelDownloading: (percent) => `Downloading… ${percent}%`,
+  modelDownloadStarted: 'Downloading the model.',
+  modelDownloaded: 'The model is downloaded and ready.',
+  modelDownloadCancelled: 'Download cancelled.',
+  modelDownloadFailed: (why) => `The download failed: ${why}`,
+  cancelDownload: 'Cancel',
+  modelUnavailable: (reason) =>
+    (
+      ({
+        'no-api': 'This browser has no built-in model.',
+        'insecure-context': 'The built-in model needs a secure page (https).',
+        unsupported: 'This browser has no built-in model for this device or language.',
+        error: 'The browser could not say whether it has a model.',
+      }) as Record<string, string>
+    )[reason] ?? reason,
+  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device (see models.md in the mcp-web-elements docs).",
+  useBuiltIn: 'Use this model',
+  modelInUse: 'In use',
+  modelService: 'A model service',
   copy: 'Copy',
   copied: 'Copied.',
   copyRaw: 'Copy raw JSON',
@@ -421,7 +479,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   ollamaFound: (url, models) => `Ollama found at ${url}: ${models}`,
   useOllama: (model) => `Use Ollama (${model})`,
   provider: 'Provider',
-  providerName: (kind) => (({ openai: 'OpenAI-compatible', anthropic: 'Anthropic', ollama: 'Ollama (local)' }) as Record<string, string>)[kind] ?? kind,
+  providerName: (kind) => (({ openai: 'OpenAI-compatible', anthropic: 'Anthropic', ollama: 'Ollama (local)', browser: 'Built-in model', 'on-device': 'On-device model' }) as Record<string, string>)[kind] ?? kind,
   baseUrl: 'Base URL',
   ollamaNoKey: 'Ollama runs on this machine and needs no key.',
   apiKey: 'API key',

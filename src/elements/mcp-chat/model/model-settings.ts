@@ -2,7 +2,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ModelProvider } from '../../../providers/types.js';
 import type { ChatStrings } from '../strings.js';
 import { errorInWords } from '../error-words.js';
-import { DEFAULT_BASE_URLS, findOllama, lazyProviderFromConfig, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { DEFAULT_BASE_URLS, findOllama, isBuiltInKind, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { BuiltInModel, usable, type BrowserStatusChunk } from './built-in-model.js';
+import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
 import type { renderSettingsPanel } from './settings-panel.js';
@@ -10,6 +12,16 @@ import type { ChatErrorSource } from '../contract.js';
 
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
 export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
+
+/** Runs `fn` after the next paint, when the main thread is idle (at most about 1 s later). */
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+      else fn();
+    }),
+  );
+}
 
 const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
@@ -22,8 +34,10 @@ export interface ModelSettingsHost extends ReactiveControllerHost {
   readonly allowKeyStorage: boolean;
   /** The element's `ollama-url`. */
   readonly ollamaUrl: string;
-  /** The element's `provider`, `model` and `base-url` (what the page set). */
-  readonly page: { provider?: ModelProvider | ProviderConfig | ProviderKind; model?: string; baseUrl?: string };
+  /** The element's `provider`, `model`, `base-url` and `model-url` (what the page set). */
+  readonly page: { provider?: ModelProvider | ProviderConfig | ProviderKind; model?: string; baseUrl?: string; modelUrl?: string };
+  /** Says `text` in the chat's live region. */
+  announce(text: string): void;
   /** Sets the element's `model` (the header's picker, with a provider instance the page set). */
   setPageModel(model: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
@@ -42,7 +56,12 @@ export class ModelSettings implements ReactiveController {
   #models: readonly string[] = [];
   #ollama: readonly string[] = [];
   #probedUrl: string | undefined;
-  #providerCache?: { key: string; provider: ModelProvider | undefined };
+  readonly #providerCache = new Map<string, LazyProvider | undefined>();
+  /** The browser's own model (Prompt API), and the owner's open model when the page sets `model-url`. */
+  readonly #browser: BuiltInModel;
+  #onDevice?: BuiltInModel;
+  /** The answer shown in the conversation when a message could not go to a model (not saved). */
+  #reply?: ModelReply;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly #providers: ProvidersChunk;
@@ -61,12 +80,78 @@ export class ModelSettings implements ReactiveController {
   get provider(): ModelProvider | undefined {
     const { provider, model, baseUrl } = this.#host.page;
     const p = this.#config ?? provider;
-    if (!p) return undefined;
+    if (!p) return this.#builtInDefault();
     if (isProvider(p)) return p;
-    const config: ProviderConfig = typeof p === 'string' ? { kind: p, baseUrl, model } : { ...p, model: p.model ?? model };
+    return this.#lazy(typeof p === 'string' ? { kind: p, baseUrl, model, modelUrl: this.#host.page.modelUrl } : { ...p, model: p.model ?? model, modelUrl: p.modelUrl ?? this.#host.page.modelUrl });
+  }
+
+  /**
+   * With no provider set: the owner's open model when the page sets
+   * `model-url` (an explicit choice, so it wins over the browser's model),
+   * else the browser's own model when it can answer or be downloaded.
+   */
+  #builtInDefault(): ModelProvider | undefined {
+    const modelUrl = this.#host.page.modelUrl;
+    if (modelUrl) return this.#lazy({ kind: 'on-device', modelUrl });
+    return usable(this.#browser.state) ? this.#lazy({ kind: 'browser' }) : undefined;
+  }
+
+  /** One provider per config, kept (an on-device model stays loaded). */
+  #lazy(config: ProviderConfig): LazyProvider | undefined {
+    if (!isBuiltInKind(config.kind)) delete config.modelUrl;
     const key = JSON.stringify(config);
-    if (this.#providerCache?.key !== key) this.#providerCache = { key, provider: lazyProviderFromConfig(config, this.#providers) };
-    return this.#providerCache.provider;
+    if (!this.#providerCache.has(key)) this.#providerCache.set(key, lazyProviderFromConfig(config, this.#providers));
+    return this.#providerCache.get(key);
+  }
+
+  /** The built-in model of `kind` (the on-device one only when the page sets `model-url`). */
+  builtIn(kind: BuiltInKind): BuiltInModel | undefined {
+    if (kind === 'browser') return this.#browser;
+    const modelUrl = this.#host.page.modelUrl;
+    if (!modelUrl) return undefined;
+    const provider = this.#lazy({ kind: 'on-device', modelUrl })!;
+    if (this.#onDevice?.provider !== provider) {
+      this.#onDevice?.dispose();
+      this.#onDevice = new BuiltInModel(this.#host, { kind: 'on-device', provider });
+    }
+    return this.#onDevice;
+  }
+
+  /** The built-in model in use, if the model in use is one. */
+  #inUse(): BuiltInModel | undefined {
+    const id = this.provider?.id;
+    return id === 'browser' || id === 'on-device' ? this.builtIn(id) : undefined;
+  }
+
+  /** The browser model's state is known (at most about 3 s): a first message waits for it. */
+  async whenChecked(): Promise<void> {
+    await Promise.race([this.#browser.check(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  }
+
+  /**
+   * Before a message goes to the model: undefined when it can, else why not
+   * (`none`: no model at all; `download`: the built-in model in use needs the
+   * person's consent first). The reason is then shown in the conversation.
+   */
+  async blocked(conversation: string | undefined): Promise<ModelReply['kind'] | undefined> {
+    if (!this.provider) await this.whenChecked();
+    const builtIn = this.#inUse();
+    if (builtIn) await builtIn.check();
+    // The browser's provider learns its context window from status(): the first turn's tools then fit it.
+    if (builtIn?.kind === 'browser' && builtIn.state.state === 'available') await (this.provider as LazyProvider).status().catch(() => {});
+    const kind = !this.provider ? 'none' : builtIn && (builtIn.state.state === 'downloadable' || builtIn.state.state === 'downloading') ? 'download' : undefined;
+    this.#reply = kind ? { kind, conversation } : undefined;
+    if (kind) this.#host.announce(kind === 'none' ? this.#host.text.noModelNotice : this.#host.text.downloadFirstReply);
+    this.#host.requestUpdate();
+    return kind;
+  }
+
+  /** The answer to a message that could not go to a model, after the messages of `conversation`. */
+  renderReply(conversation: string | undefined, openSettings: () => void) {
+    const reply = this.#reply;
+    if (!reply || reply.conversation !== conversation || (reply.kind === 'none' && this.provider)) return undefined;
+    if (reply.kind === 'download' && this.#inUse()?.state.state === 'available') return undefined;
+    return renderModelReply(reply, this.#host.text, openSettings);
   }
 
   /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
@@ -78,6 +163,13 @@ export class ModelSettings implements ReactiveController {
   /** The model in use, as the header names it ('' when none is set up). */
   modelName(): string {
     if (!this.provider) return '';
+    const builtIn = this.#inUse();
+    if (builtIn) {
+      const t = this.#host.text;
+      const name = builtIn.kind === 'browser' ? t.browserModelName : t.onDeviceModelName;
+      const state = builtIn.state;
+      return state.state === 'downloading' ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}` : state.state === 'downloadable' ? `${name} · ${t.modelNeedsDownload}` : name;
+    }
     const p = this.#config ?? this.#host.page.provider;
     const model = this.#host.page.model;
     if (isProvider(p)) return model ?? p.label;
@@ -93,8 +185,11 @@ export class ModelSettings implements ReactiveController {
 
   /** The Settings panel opened (Ollama is looked for) or closed (a kind picked and not used is forgotten). */
   panelShown(shown: boolean): void {
-    if (shown) this.probeOllama();
-    else this.#draftKind = undefined;
+    if (shown) {
+      this.probeOllama();
+      void this.#browser.check();
+      void this.builtIn('on-device')?.check();
+    } else this.#draftKind = undefined;
   }
 
   /** The Settings panel, drawn with its code (in the panels' chunk); `done` closes it after "Use this model". */
@@ -111,6 +206,10 @@ export class ModelSettings implements ReactiveController {
         ollamaUrl: this.#host.ollamaUrl,
         allowKeyStorage: this.#host.allowKeyStorage,
         text,
+        builtIn: (['browser', 'on-device'] as const).flatMap((kind) => {
+          const model = this.builtIn(kind);
+          return model ? [{ kind, state: model.state, failure: model.failure, ready: model.ready, inUse: this.#inUse() === model, name: kind === 'browser' ? text.browserModelName : text.onDeviceModelName }] : [];
+        }),
       },
       {
         choose: (next, withKey) => {
@@ -119,13 +218,20 @@ export class ModelSettings implements ReactiveController {
         },
         listModels: (next) => void this.listModels(next),
         pickKind: (kind) => this.pickKind(kind),
+        download: (kind) => this.builtIn(kind)?.download(),
+        cancel: (kind) => this.builtIn(kind)?.cancel(),
+        useBuiltIn: (kind) => {
+          this.choose(kind === 'on-device' ? { kind, modelUrl: this.#host.page.modelUrl } : { kind }, false);
+          done();
+        },
       },
     );
   }
 
-  constructor(host: ModelSettingsHost, providers: ProvidersChunk) {
+  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk) {
     this.#host = host;
     this.#providers = providers;
+    this.#browser = new BuiltInModel(host, { kind: 'browser', chunk: browserStatus });
     host.addController(this);
   }
 
@@ -135,15 +241,27 @@ export class ModelSettings implements ReactiveController {
   }
 
   hostConnected(): void {
+    // Whether the browser has a model of its own (the default when the page sets no provider):
+    // asked once the chat has painted and is idle, so its small chunk is not part of the first paint.
+    if (!this.#host.page.provider) afterPaint(() => void this.#browser.check());
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;
       const config = JSON.parse(saved) as ProviderConfig;
       if (!this.#host.allowKeyStorage) delete config.apiKey;
-      if (config.model) this.#config = config;
+      if (config.model || isBuiltInKind(config.kind)) this.#config = config;
     } catch {
       // Nothing remembered.
     }
+  }
+
+  hostDisconnected(): void {
+    // The on-device model's engine (a worker and its memory) goes with the element.
+    for (const provider of this.#providerCache.values()) void provider?.loaded?.dispose?.();
+    this.#providerCache.clear();
+    this.#onDevice?.dispose();
+    this.#onDevice = undefined;
+    this.#browser.dispose();
   }
 
   /** Uses `config` from now on and remembers it; the key only when the page allows it and `withKey`. */
@@ -160,7 +278,7 @@ export class ModelSettings implements ReactiveController {
 
   /** Asks the endpoint for its models (for the panel's list). */
   async listModels(config: ProviderConfig): Promise<void> {
-    const base = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
+    const base = config.baseUrl || (isBuiltInKind(config.kind) ? '' : DEFAULT_BASE_URLS[config.kind]);
     try {
       this.#models = await (await this.#providers.load()).fetchModelIds(config);
       if (!this.#models.length) this.#host.reportError('provider', this.#host.text.noModelsListed(base), undefined);

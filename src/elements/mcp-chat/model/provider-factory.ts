@@ -1,10 +1,23 @@
 import { createAnthropicProvider } from '../../../providers/anthropic/anthropic-provider.js';
 import { createOpenAICompatibleProvider } from '../../../providers/openai/openai-compatible-provider.js';
+import { createBrowserModelProvider } from '../../../providers/browser/browser-model-provider.js';
+import { createOnDeviceProvider } from '../../../providers/on-device/on-device-provider.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { DEFAULT_BASE_URLS, type ProviderConfig } from './provider-config.js';
 
-/** Makes the provider a config describes; undefined when it lacks what it needs (a model). */
+/** Context window the chat asks of an on-device model (tokens). */
+export const ON_DEVICE_CONTEXT = 8192;
+
+/**
+ * Makes the provider a config describes; undefined when it lacks what it
+ * needs (a model id; for `on-device`, `modelUrl`). The built-in kinds need no
+ * key: `browser` is the Prompt API's model, `on-device` an open model run by
+ * wllama (its engine is loaded by the provider when first needed).
+ */
 export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
+  if (config.kind === 'browser') return createBrowserModelProvider();
+  // 8,192 tokens, not the provider's 4,096: a server's tools (the demo's 18: about 4,400 tokens) must fit beside the conversation.
+  if (config.kind === 'on-device') return config.modelUrl?.trim() ? createOnDeviceProvider({ modelUrl: config.modelUrl.trim(), contextSize: ON_DEVICE_CONTEXT }) : undefined;
   const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
   const model = config.model?.trim();
   if (!model) return undefined;
@@ -27,6 +40,7 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
  * @throws the provider's error when the endpoint cannot be reached or answers with an error.
  */
 export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
+  if (config.kind === 'browser' || config.kind === 'on-device') return [];
   const provider =
     config.kind === 'anthropic'
       ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })

@@ -1,6 +1,10 @@
 import { html, nothing } from 'lit';
 import type { ChatStrings } from '../strings.js';
-import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, isBuiltInKind, type EndpointKind, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { renderBuiltInModels, type BuiltInActions, type BuiltInCard } from './built-in-view.js';
+
+/** The endpoint kinds of the Settings form (the built-in models have their own cards). */
+const ENDPOINT_KINDS: readonly EndpointKind[] = ['openai', 'anthropic', 'ollama'];
 
 /** What the Settings panel draws. */
 export interface SettingsPanelView {
@@ -18,10 +22,12 @@ export interface SettingsPanelView {
   allowKeyStorage: boolean;
   /** Interface text (the strings table). */
   text: ChatStrings;
+  /** The built-in models and their state (the browser's; the page's open model when it sets `model-url`). */
+  builtIn: readonly BuiltInCard[];
 }
 
 /** What the Settings panel's buttons do. */
-export interface SettingsPanelActions {
+export interface SettingsPanelActions extends BuiltInActions {
   /** Use these settings (and remember them; the key when `withKey`). */
   choose(config: ProviderConfig, withKey: boolean): void;
   listModels(config: ProviderConfig): void;
@@ -32,13 +38,13 @@ export interface SettingsPanelActions {
 /** The Settings panel: provider, base URL, key, model (with "List models" and a found Ollama). */
 export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPanelActions) {
   const { config: cfg, ollama, text: t } = view;
-  const kind = view.draftKind ?? cfg.kind;
+  const kind: EndpointKind = (view.draftKind && !isBuiltInKind(view.draftKind) ? view.draftKind : undefined) ?? (isBuiltInKind(cfg.kind) ? 'openai' : cfg.kind);
   // Values typed for another kind (an OpenAI URL, model or key) do not carry over.
   const same = kind === cfg.kind;
   const ollamaBase = `${view.ollamaUrl.replace(/\/+$/, '')}/v1`;
   const read = (form: HTMLFormElement): ProviderConfig => {
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
-    const kind = value('kind') as ProviderKind;
+    const kind = value('kind') as EndpointKind;
     return { kind, baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined), apiKey: value('apiKey') || undefined, model: value('model') || undefined };
   };
   const apply = (event: SubmitEvent) => {
@@ -57,10 +63,12 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
       ? html`<p class="hint" role="status">${t.ollamaFound(view.ollamaUrl, ollama.join(', '))}
           <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
       : nothing}
+    ${renderBuiltInModels(view.builtIn, t, actions)}
+    ${view.builtIn.length ? html`<h3>${t.modelService}</h3>` : nothing}
     <form @submit=${apply} class="run-form">
       <label>${t.provider}
         <select name="kind" @change=${(e: Event) => actions.pickKind((e.target as HTMLSelectElement).value as ProviderKind)}>
-          ${PROVIDER_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${t.providerName(k)}</option>`)}
+          ${ENDPOINT_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${t.providerName(k)}</option>`)}
         </select>
       </label>
       <label>${t.baseUrl} <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import '../../src/elements/mcp-chat/mcp-chat.js';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { createMemoryHistory } from '../../src/history/memory-store.js';
+import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
+import { createFakeLanguageModel, type FakeLanguageModel, type FakeTurn } from '../fakes/fake-language-model.js';
+import { deepAll, shadow, typeAndSend } from './chat-helpers.js';
+
+// <mcp-chat> with no provider set: the built-in model is the default (issue 22), shown in
+// Settings and the header with its state; with no model at all, a message gets the chat's
+// own answer with a button to Settings (issue 21 §4).
+//
+// The browser's model: Chromium here defines `LanguageModel` but has no model in it, so
+// these tests put a stand-in on `globalThis.LanguageModel` that keeps to the Prompt API's
+// IDL (test/fakes/fake-language-model.ts) and put the browser's own object back after.
+
+const original = Object.getOwnPropertyDescriptor(globalThis, 'LanguageModel');
+const installLanguageModel = (lm: FakeLanguageModel | undefined) => {
+  if (lm) Object.defineProperty(globalThis, 'LanguageModel', { value: lm, configurable: true, writable: true });
+  else delete (globalThis as { LanguageModel?: unknown }).LanguageModel;
+};
+afterEach(() => {
+  document.body.replaceChildren();
+  if (original) Object.defineProperty(globalThis, 'LanguageModel', original);
+  else delete (globalThis as { LanguageModel?: unknown }).LanguageModel;
+});
+
+/** A chat on the demo server with no `provider`. */
+async function mountDefaultChat(setup: (chat: McpChat) => void = () => {}): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.server = inject('demoUrl');
+  chat.store = createMemoryHistory();
+  chat.storageKey = `t-${Math.random()}`;
+  setup(chat);
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await chat.updateComplete;
+  return chat;
+}
+
+const q = <T extends Element = HTMLElement>(chat: McpChat, selector: string) => shadow(chat).querySelector<T & Element>(selector);
+const headerModel = (chat: McpChat) => q(chat, '[part~="model"]')?.textContent?.trim() ?? '';
+const card = (chat: McpChat, kind: string) => q(chat, `.built-in-model[data-kind="${kind}"]`);
+const button = (root: ParentNode | null, name: RegExp) => [...(root?.querySelectorAll('button') ?? [])].find((b) => name.test(b.textContent ?? '')) as HTMLButtonElement | undefined;
+const offered = (turn: FakeTurn) => JSON.stringify(turn.responseConstraint ?? {});
+const lastText = (chat: McpChat) => {
+  const last = chat.messages.at(-1);
+  return last?.role === 'assistant' ? last.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('') : '';
+};
+
+describe('the browser model (Prompt API stand-in) is the default with no provider', () => {
+  test('a question is answered by calling a demo tool, streamed; Stop stops the next answer', async () => {
+    const lm = createFakeLanguageModel({
+      replies: [
+        (turn) => (offered(turn).includes('"echo"') ? { json: { tool: 'echo', arguments: { message: 'hello device' } } } : { json: { type: 'text', text: 'no echo tool' } }),
+        { json: { type: 'text', text: 'The server said "hello device" back.' }, chunk: 4, delayMs: 10 },
+        { json: { type: 'text', text: 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.' }, chunk: 3, delayMs: 60 },
+      ],
+    });
+    installLanguageModel(lm);
+    const chat = await mountDefaultChat();
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model');
+
+    await typeAndSend(chat, 'Please echo "hello device".');
+    await expect.poll(() => lastText(chat), { timeout: 15_000 }).toBe('The server said "hello device" back.');
+    const use = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use');
+    expect(use).toMatchObject({ name: 'echo', input: { message: 'hello device' } });
+    const cards = deepAll(shadow(chat), 'mcp-tool-card');
+    expect(cards).toHaveLength(1);
+    await expect.poll(() => cards[0]!.shadowRoot?.querySelector('[part="status"]')?.textContent).toBe('Done');
+
+    // Streamed: the next answer is shown while it is written, and Stop ends it there.
+    const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+    await typeAndSend(chat, 'Count slowly.');
+    await expect.poll(() => chat.session.streaming?.content.some((b) => b.type === 'text' && b.text.startsWith('One two')) ?? false, { timeout: 10_000 }).toBe(true);
+    await userEvent.click(q(chat, '[part~="stop-button"]')!);
+    expect((await ended).reason).toBe('stopped');
+    expect(lastText(chat)).toMatch(/^One two/);
+    expect(lastText(chat)).not.toContain('fourteen');
+    expect(lm.live.size).toBe(0);
+  });
+
+  test('"downloadable": a message waits for consent; Settings shows Download, then progress, then ready', async () => {
+    const lm = createFakeLanguageModel({ availability: 'downloadable', downloadSteps: 40, replies: [{ json: { type: 'text', text: 'Hello from the device.' } }] });
+    installLanguageModel(lm);
+    const chat = await mountDefaultChat();
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model · needs a download');
+
+    // Sent before the download: the chat answers that the model needs it, and nothing is downloaded.
+    await typeAndSend(chat, 'Hi');
+    const reply = await expect.poll(() => q(chat, '[part="model-reply"]')).not.toBeNull().then(() => q(chat, '[part="model-reply"]')!);
+    expect(reply.textContent).toContain('needs a one-time download');
+    expect(lm.creates).toEqual([]);
+    await userEvent.click(button(reply, /Open Settings/)!);
+    expect(chat.panel).toBe('settings');
+
+    await expect.poll(() => card(chat, 'browser')?.dataset.state).toBe('downloadable');
+    expect(card(chat, 'browser')!.textContent).toContain('Needs a one-time download');
+    const download = await expect.poll(() => button(card(chat, 'browser'), /^Download$/)?.disabled).toBe(false).then(() => button(card(chat, 'browser'), /^Download$/)!);
+    await userEvent.click(download);
+    // Progress: an accessible <progress> with Cancel, and the live region says what happens.
+    await expect.poll(() => card(chat, 'browser')?.dataset.state).toBe('downloading');
+    const bar = card(chat, 'browser')!.querySelector('progress')!;
+    expect(bar.getAttribute('aria-label')).toMatch(/^Downloading… \d+%$/);
+    expect(button(card(chat, 'browser'), /Cancel/)).toBeDefined();
+    await expect.poll(() => card(chat, 'browser')?.dataset.state, { timeout: 10_000 }).toBe('available');
+    expect(card(chat, 'browser')!.textContent).toContain('Ready');
+    expect(shadow(chat).textContent).toContain('The model is downloaded and ready.');
+    expect(headerModel(chat)).toBe('Built-in model');
+    // The reply about the download is gone, and the next message is answered.
+    expect(q(chat, '[part="model-reply"]')).toBeNull();
+    chat.panel = undefined;
+    await typeAndSend(chat, 'Hi again');
+    await expect.poll(() => lastText(chat), { timeout: 10_000 }).toBe('Hello from the device.');
+  });
+
+  test('no Prompt API at all: Settings says why and what the site owner can do', async () => {
+    installLanguageModel(undefined);
+    const chat = await mountDefaultChat();
+    chat.panel = 'settings';
+    await expect.poll(() => card(chat, 'browser')?.dataset.state).toBe('unavailable');
+    expect(card(chat, 'browser')!.textContent).toContain('This browser has no built-in model.');
+    expect(card(chat, 'browser')!.textContent).toContain('The site owner can set a model provider, or an open model');
+    expect(button(card(chat, 'browser'), /Use this model|Download/)).toBeUndefined();
+    // The endpoint form is still there.
+    expect(q(chat, 'select[name="kind"]')).not.toBeNull();
+  });
+});
+
+describe('no model at all', () => {
+  test('a message gets the chat\'s answer with a button that opens Settings; no hint stays above the composer', async () => {
+    installLanguageModel(undefined);
+    const chat = await mountDefaultChat();
+    expect(headerModel(chat)).toBe('Choose a model');
+    await typeAndSend(chat, 'What can you do?');
+    const reply = await expect.poll(() => q(chat, '[part="model-reply"]')).not.toBeNull().then(() => q(chat, '[part="model-reply"]')!);
+    expect(reply.textContent).toContain('No model is set up here');
+    // The person's message is kept; the chat's answer is not saved as a model message.
+    expect(chat.messages.map((m) => m.role)).toEqual(['user']);
+    expect(q(chat, '.bottom [part~="notice"]')).toBeNull();
+    await userEvent.click(button(reply, /Open Settings/)!);
+    expect(chat.panel).toBe('settings');
+    await chat.updateComplete;
+    expect(q(chat, 'aside[part="panel"]')!.textContent).toContain('This browser has no built-in model.');
+    // A new conversation does not carry the answer along.
+    chat.newConversation();
+    await chat.updateComplete;
+    expect(q(chat, '[part="model-reply"]')).toBeNull();
+  });
+});
+
+describe('the on-device open model (the page\'s model-url), for real on the generated tiny model', () => {
+  test('Settings shows "Download N KB"; after consent, progress, then a turn runs with a constrained tool call', async () => {
+    installLanguageModel(undefined);
+    const url = `${inject('modelServerUrl')}/m/chat-${Date.now().toString(36)}/tiny-model.gguf`;
+    const chat = await mountDefaultChat((c) => {
+      c.modelUrl = url;
+      // Random weights pick any tool: none runs (no side effects, no form waiting), the call is shown.
+      c.policy = () => 'deny';
+      c.maxRounds = 1;
+    });
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('On-device model');
+    chat.panel = 'settings';
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    // Every state the card shows, as it shows it.
+    const shown: string[] = [];
+    const seen = new MutationObserver(() => {
+      const state = card(chat, 'on-device')?.dataset.state;
+      if (state && shown.at(-1) !== state) shown.push(state);
+    });
+    seen.observe(shadow(chat), { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'value'] });
+    const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(inject('tinyModelSize') / 1000);
+    const download = button(card(chat, 'on-device'), /^Download /)!;
+    expect(download.textContent).toBe(`Download ${size}`);
+    await userEvent.click(download);
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 60_000 }).toBe('available');
+    seen.disconnect();
+    expect(shown).toEqual(['downloading', 'available']);
+    await expect.poll(() => shadow(chat).textContent).toContain('The model is downloaded and ready.');
+
+    chat.panel = undefined;
+    const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+    await typeAndSend(chat, 'Echo hello');
+    const end = await ended;
+    await chat.updateComplete;
+    expect(['maxRounds', 'endTurn']).toContain(end.reason);
+    const use = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use');
+    // The grammar makes even random weights write a call of an offered tool.
+    expect(chat.serverSet.listTools().map((t) => t.name)).toContain((use as { name: string }).name);
+    expect(deepAll(shadow(chat), 'mcp-tool-card').length).toBeGreaterThan(0);
+  }, 180_000);
+});
