@@ -6,7 +6,7 @@ import { chromiumExecutable } from './scripts/chromium.mjs';
 
 const executablePath: string | undefined = chromiumExecutable();
 // WebMCP (`document.modelContext`) is behind a flag in Chromium 156: page-tools tests use the real one.
-const args = ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'];
+const args = ['--enable-features=WebMCP'];
 
 // Each area may add servers of its own as test/setup/<name>.ts (a Vitest
 // global setup that provides URLs); test/global-setup.ts starts the shared ones.

@@ -4,7 +4,7 @@ import { chromiumExecutable } from '../../scripts/chromium.mjs';
 
 // The shop demo on Chromium's real WebMCP: the flags are set for this file only,
 // so the other end-to-end tests run on the browser they always ran on.
-test.use({ launchOptions: { executablePath: chromiumExecutable(), args: ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'] } });
+test.use({ launchOptions: { executablePath: chromiumExecutable(), args: ['--enable-features=WebMCP'] } });
 
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: unknown, input: unknown): Promise<string> };

@@ -1,7 +1,7 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { McpChat, usePageTool } from 'mcp-web-elements/react';
-import type { ChatServerConfig, ProviderConfig } from 'mcp-web-elements';
+import type { ChatServerConfig, McpChat as McpChatElement, ProviderConfig } from 'mcp-web-elements';
 import type { McpToolCallEvent } from 'mcp-web-elements/events';
 
 const params = new URLSearchParams(location.search);
@@ -16,7 +16,7 @@ function App() {
   // A page tool for as long as App is mounted: on the chat once it takes page tools
   // (`chat.registerTool`), else on the page's WebMCP `document.modelContext`, which
   // `<mcp-chat page-tools>` imports and browser agents see.
-  const chat = useRef<HTMLElement>(null);
+  const chat = useRef<McpChatElement>(null);
   usePageTool(
     {
       name: 'last_tool_call',
