@@ -395,8 +395,10 @@ function paced(): TransformStream<Uint8Array, Uint8Array> {
 /** Resolves in a new task (not a microtask), without the 4 ms clamp of nested timers: the page may draw meanwhile. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof setImmediate === 'function') {
-      setImmediate(resolve);
+    // Node (no DOM types in the library build): setImmediate, where it exists.
+    const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+    if (typeof immediate === 'function') {
+      immediate(resolve);
       return;
     }
     const channel = new MessageChannel();
