@@ -29,6 +29,12 @@ export function markdownReady(): Promise<void> | undefined {
   return enginePart.load().then(() => {});
 }
 
+/**
+ * What part of the head's bounds one "Show all" piece may take: a piece is parsed, sanitized and laid out in one
+ * frame, on a main thread that may be shared with other work, so it is kept well under the frame budget.
+ */
+const PIECE_SHARE = 1 / 3;
+
 /** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
 const nextFrame = (): Promise<void> =>
   new Promise((resolve) => {
@@ -156,7 +162,7 @@ export class McpMarkdown extends LitElement {
         const more = this.renderRoot.querySelector('.more');
         if (!more || !this.#expanded) return;
         const text = this.text;
-        const end = pieceEnd(text, this.#moreFrom);
+        const end = pieceEnd(text, this.#moreFrom, PIECE_SHARE);
         const piece = text.slice(this.#moreFrom, end).replace(/\r\n?/g, '\n');
         this.#moreFrom = end;
         const engine = enginePart.value;
