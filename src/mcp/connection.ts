@@ -633,7 +633,9 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       throw call.failure ?? error;
     } finally {
       options.signal?.removeEventListener('abort', stop);
-      progress.cancel();
+      // The last progress that waits for a frame still comes before the result (a stopped call's does not).
+      if (call.failure) progress.cancel();
+      else progress.flush();
       this.calls.end(call);
       // The call is over, whichever way: close the HTTP request and stream it opened.
       tap?.release(call.tag);

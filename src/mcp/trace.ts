@@ -229,9 +229,11 @@ export class SessionTrace {
       Object.assign(entry, outline);
       bytes = JSON.stringify(entry).length;
     }
+    // Each entry also costs its comma in the exported array, and the array its two brackets.
+    bytes += 1;
     this.entries.push({ entry, bytes });
     this.bytes += bytes;
-    while (this.bytes > this.maxBytes && this.entries.length > 1) {
+    while (this.bytes + 1 > this.maxBytes && this.entries.length > 1) {
       const old = this.entries.shift()!;
       this.bytes -= old.bytes;
       this._dropped++;

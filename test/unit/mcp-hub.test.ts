@@ -105,7 +105,9 @@ test('the merged catalog follows list_changed, and a new collision renames both 
   expect(text(await h.callTool('toolbox__long-task'))).toBe('long-task ran');
   const progress: number[] = [];
   await h.callTool('demo__long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
-  expect(progress).toEqual([1, 2]);
+  // Progress comes at most once per frame, the latest (issue 26 §7): 10 ms apart, 1 may be folded into 2; the last always comes.
+  expect(progress.at(-1)).toBe(2);
+  expect(progress).toEqual([...progress].sort((a, b) => a - b));
 });
 
 test('removing a server closes it, drops its tools and gives the survivor its plain names back', async () => {

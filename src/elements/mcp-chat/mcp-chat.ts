@@ -125,6 +125,8 @@ type AllHosts = ChatSessionHost &
  * @csspart app-message-cancel - "Don't send": drops an app's message.
  * @csspart app-message-notice - An app's message was added with no model set up to answer it (also a `notice`).
  * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
+ * @csspart server-wait - The line in the conversation while a message waits for servers still connecting ("Connecting to Weather…").
+ * @csspart turn-failed - The line at the end of the conversation after a failed model turn, with Retry.
  * @csspart sign-in - The notice above the composer listing servers that need sign-in (also a `notice`).
  * @csspart sign-in-button - "Sign in to <server>" for a server that needs sign-in.
  * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
