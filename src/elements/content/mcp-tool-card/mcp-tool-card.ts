@@ -138,8 +138,9 @@ export class McpToolCard extends LitElement {
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${title && title !== name
-              ? // A title is the server's words and may copy another tool's: the real name is always in sight, as in the approval question.
+          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${title && !sameWords(title, name)
+              ? // A title is the server's words and may copy another tool's: unless it only spells the name out ("Echo"
+                // for echo), the real name stays in sight, as in the approval question.
                 html` <code class="real-name">${revealHidden(name)}</code>`
               : nothing}${server
               ? html` <span class="server">${t.toolOnServer(revealHidden(server))}</span>`
@@ -242,4 +243,14 @@ declare global {
   interface HTMLElementTagNameMap {
     'mcp-tool-card': McpToolCard;
   }
+}
+
+/**
+ * Whether a title only spells a tool's name out (`Long task` for `long-task`,
+ * `Echo` for `echo`): the same letters and digits, case aside. Hidden or
+ * direction-changing characters make it differ.
+ */
+function sameWords(title: string, name: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[\s_\-.]+/g, '');
+  return words(title) === words(name);
 }
