@@ -27,7 +27,9 @@ describe.each([
     await expect(c.callTool('echo', { message: 'from Chromium' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('from Chromium') }] });
     const progress: number[] = [];
     await c.callTool('long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
-    expect(progress).toEqual([1, 2]);
+    // Progress comes at most once per frame, the latest (issue 26 §7): 10 ms apart, 1 may be folded into 2; the last always comes.
+    expect(progress.at(-1)).toBe(2);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     c.router.handle('sampling', async (_params, context) => {
       expect(context.toolCall?.name).toBe('ask-model');
       return { model: 'page-model', role: 'assistant', content: { type: 'text', text: 'Answered in the browser.' } };

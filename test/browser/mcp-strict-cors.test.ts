@@ -25,7 +25,9 @@ describe('a server whose CORS refuses optional request headers', () => {
     // A call that streams (progress over the POST's event stream) works too.
     const progress: number[] = [];
     await c.callTool('long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
-    expect(progress).toEqual([1, 2]);
+    // Progress comes at most once per frame, the latest (issue 26 §7): 10 ms apart, 1 may be folded into 2; the last always comes.
+    expect(progress.at(-1)).toBe(2);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(c.degraded?.droppedHeaders).toEqual(['last-event-id', 'mcp-method', 'mcp-name', 'mcp-protocol-version']);
     expect(c.degraded?.costs).toEqual(['no-modern-era', 'no-version-header', 'no-resume']);
     expect(c.degraded?.reason).toMatch(/does not allow the request headers .*MCP-Protocol-Version.*no 2026-07-28 era: it uses 2025-11-25.*assumes 2025-03-26/);
