@@ -11,8 +11,8 @@ import { renderField } from './render-field.js';
 import { styles } from './mcp-elicit-form.styles.js';
 import { checkUrl } from './url-policy.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { formStrings, languageOf, ownDirection, type FormStrings } from '../shared/form-strings.js';
-import { formLanguageReady } from '../shared/form-language.js';
+import { formStrings, ownDirection, type FormStrings } from '../shared/form-strings.js';
+import { FormLanguage } from '../shared/form-language.js';
 
 /** Who asks, as shown above the request. */
 export interface ElicitServerIdentity {
@@ -75,7 +75,7 @@ const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined
  * @cssproperty --mcp-elicit-form-font-family - Font. Defaults to `--mcp-font-family`.
  */
 @customElement('mcp-elicit-form')
-export class McpElicitForm extends LitElement {
+export class McpElicitForm extends FormLanguage(LitElement) {
   static override styles = [tokens, styles];
 
   /** The `elicitation/create` params (form or URL mode), as the SDK hands them to a handler. */
@@ -115,31 +115,6 @@ export class McpElicitForm extends LitElement {
   private focusPending = false;
   /** The table the current zod schema speaks with (rebuilt when the language or `strings` change). */
   private schemaText?: FormStrings;
-  #textMemo?: { lang: string | undefined; strings: Partial<FormStrings> | undefined; value: FormStrings };
-
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
-  }
-
-  /** The interface text in use: the table of the language, with `strings` on top (the same object while both stay). */
-  private get t(): FormStrings {
-    const lang = languageOf(this);
-    const memo = this.#textMemo;
-    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
-    return (this.#textMemo = { lang, strings: this.strings, value: formStrings(lang, this.strings) }).value;
-  }
-
-  /** In a language loaded when first used (Arabic), the form renders once its text is there: never in English first. */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const ready = formLanguageReady(languageOf(this));
-    return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
-  }
-
   /** The answer given to the current request, once given. */
   get result(): ElicitResult | undefined {
     return this.answer;

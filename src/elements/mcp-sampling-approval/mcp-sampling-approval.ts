@@ -29,8 +29,8 @@ import { renderMessages, renderPreferences, renderTools } from './render-request
 import { SamplingAnswerController } from './sampling-answer-controller.js';
 import { SamplingRunController } from './sampling-run-controller.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { formStrings, languageOf, ownDirection, type FormStrings } from '../shared/form-strings.js';
-import { formLanguageReady } from '../shared/form-language.js';
+import { ownDirection, type FormStrings } from '../shared/form-strings.js';
+import { FormLanguage } from '../shared/form-language.js';
 
 /** What became of one request: the request as sent after edits, and the answer or the error for the server. */
 export interface SamplingDecision {
@@ -113,7 +113,7 @@ type Phase = 'request' | 'running' | 'review' | 'compose';
  * @cssproperty --mcp-sampling-danger - Color of errors and Reject (default `--mcp-color-danger`).
  */
 @customElement('mcp-sampling-approval')
-export class McpSamplingApproval extends LitElement {
+export class McpSamplingApproval extends FormLanguage(LitElement) {
   static override styles = styles;
 
   /** The model provider; without one the person writes answers by hand. */
@@ -143,31 +143,6 @@ export class McpSamplingApproval extends LitElement {
 
   private readonly run = new SamplingRunController(this);
   private readonly answer = new SamplingAnswerController(this, () => this.t);
-  #textMemo?: { lang: string | undefined; strings: Partial<FormStrings> | undefined; value: FormStrings };
-
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
-  }
-
-  /** The interface text in use: the table of the language, with `strings` on top (the same object while both stay). */
-  private get t(): FormStrings {
-    const lang = languageOf(this);
-    const memo = this.#textMemo;
-    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
-    return (this.#textMemo = { lang, strings: this.strings, value: formStrings(lang, this.strings) }).value;
-  }
-
-  /** In a language loaded when first used (Arabic), the view renders once its text is there: never in English first. */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const ready = formLanguageReady(languageOf(this));
-    return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
-  }
-
   /** How many requests this element holds (the one shown included). */
   get pending(): number {
     return this.queue.length;
