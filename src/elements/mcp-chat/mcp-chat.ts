@@ -9,6 +9,7 @@ import { McpTurnEndEvent } from '../../events/turn-end.js';
 import type { HistoryStore } from '../../history/index.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
+import type { TraceDocument } from '../../mcp/trace.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
 import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
@@ -132,6 +133,8 @@ type AllHosts = ChatSessionHost &
  * @csspart server-problems - The notice above the composer naming servers that could not be reached, with the diagnosis (also a `notice`).
  * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
+ * @csspart server-degraded - Servers panel: a server that works only without some request headers its CORS refuses, which, and what that costs.
+ * @csspart export-trace-button - Servers panel: "Export trace" saves the session trace as a JSON file (absent with `no-trace`).
  * @csspart server - One server in the Servers panel.
  * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).
  * @csspart add-server - Servers panel: the "Add a server" form (absent with `fixed-servers`).
@@ -295,6 +298,8 @@ export class McpChat extends LitElement {
    * not applied.
    */
   @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
+  /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
+  @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
 
   /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
@@ -595,6 +600,7 @@ export class McpChat extends LitElement {
       requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
       showInList: (element: HTMLElement) => this.#scroll.showInList(element),
       attachFiles: (files: File[]) => this.attachFiles(files),
+      traceSecrets: () => [this.#settings.currentConfig().apiKey ?? ''].filter(Boolean),
       addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
       removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),
       dispatchEvent: (event: Event) => this.dispatchEvent(event),
@@ -639,6 +645,7 @@ export class McpChat extends LitElement {
     this.#discovery.propertiesChanged();
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
     if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
+    if (changed.has('noTrace')) this.serverSet.setTracing(!this.noTrace);
     // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
     if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#t);
@@ -726,6 +733,16 @@ export class McpChat extends LitElement {
     const tool = this.serverSet.getTool(name);
     if (!tool) throw new Error(`No connected server or page offers a tool named ${name}.`);
     await this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  }
+
+  /**
+   * The session trace as one JSON document (docs/trace.md): every JSON-RPC
+   * message both ways, HTTP status and `Mcp-*` headers, the turns, approvals
+   * and errors, never a key or password; `undefined` with `no-trace` or before
+   * any server was set. The Servers panel's "Export trace" saves the same.
+   */
+  exportTrace(): TraceDocument | undefined {
+    return this.#servers.exportTrace();
   }
 
   /**

@@ -1,6 +1,7 @@
 import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
 import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
+import type { DegradationCost } from '../../mcp/header-fallback.js';
 import { REGISTRY_SEARCH_STRINGS_EN, type RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
 /**
@@ -157,6 +158,13 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   signInTo: (name: string) => string;
   signOut: string;
   signOutOf: (name: string) => string;
+  /** A server whose CORS refuses some request headers: "Works here only without <headers> (its CORS refuses them): <costs>." */
+  degraded: (headers: string, costs: string) => string;
+  /** What each dropped header costs (`McpConnection.degraded.costs`), joined into `degraded`. */
+  degradedCosts: Record<DegradationCost, string>;
+  /** The Servers panel's "Export trace" button, and what it saves. */
+  exportTrace: string;
+  exportTraceHint: string;
   noServer: string;
   noServerEditable: string;
   /** Empty state: its heading (a model is set up, or not). */
@@ -446,6 +454,16 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   signInNeeded: (name) => `${name} needs you to sign in before its tools can be used.`,
   signInTo: (name) => `Sign in to ${name}`,
   signOut: 'Sign out',
+  degraded: (headers, costs) => `Works here only without ${headers}, which its CORS refuses. What that costs: ${costs}.`,
+  degradedCosts: {
+    'no-modern-era': 'it talks the 2025-11-25 protocol, not 2026-07-28',
+    'no-version-header': 'the server is not told the protocol version and may refuse newer features',
+    'no-resume': 'a broken event stream cannot be resumed, so messages sent meanwhile are lost',
+    'no-param-headers': 'tools that route by Mcp-Param-* headers may be refused',
+    'custom-header-dropped': 'a header this page set is not sent, so requests that need it may be refused',
+  },
+  exportTrace: 'Export trace',
+  exportTraceHint: 'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
   signOutOf: (name) => `Sign out of ${name}`,
   noServer: 'No server. Set the server attribute or the servers property.',
   noServerEditable: 'No server yet. Add one below.',

@@ -12,9 +12,11 @@ import type { renderServersPanel } from './servers-panel.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { McpServerAddEvent } from '../../../events/server-add.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
+import { ChatTrace, type ChatTraceHost } from './chat-trace.js';
+import type { TraceDocument } from '../../../mcp/trace.js';
 
 /** What the servers feature needs from the element: its own narrow closures (see docs/architecture.md). */
-export interface ChatServersHost extends ServerEditsHost, ServerLogsHost {
+export interface ChatServersHost extends ServerEditsHost, ServerLogsHost, ChatTraceHost {
   /** The element's `server` and `servers`, in that order. */
   readonly pageServers: readonly ChatServer[];
   /** The chat's interface text (strings table). */
@@ -43,6 +45,7 @@ export class ChatServers implements ReactiveController {
   readonly #host: ChatServersHost;
   readonly #edits: ServerEdits;
   readonly #logs: ServerLogs;
+  readonly #trace: ChatTrace;
   readonly #lastStates = new Map<string, string>();
   /** `<mcp-registry-search>`'s code (defines the element), loaded when the registry section is first opened. */
   readonly #registryCode: Loader<unknown> | undefined;
@@ -53,6 +56,7 @@ export class ChatServers implements ReactiveController {
     this.#registryCode = registryCode;
     this.#edits = new ServerEdits(host);
     this.#logs = new ServerLogs(host);
+    this.#trace = new ChatTrace(host);
     host.addController(this);
   }
 
@@ -92,6 +96,11 @@ export class ChatServers implements ReactiveController {
     }
     this.#host.requestUpdate();
   };
+
+  /** The session trace as one JSON document (docs/trace.md), or `undefined` when none is recorded. */
+  exportTrace(): TraceDocument | undefined {
+    return this.#trace.export();
+  }
 
   /** "Sign in to <server>" (a popup), said in the live region or as an error. */
   signIn(connection: McpConnection): void {
@@ -136,6 +145,7 @@ export class ChatServers implements ReactiveController {
         removed: edits.removedOf([...host.pageServers]),
         nameOf: (c) => this.#set.nameOf(c),
         discovery,
+        canExportTrace: Boolean(this.#set.hub?.trace),
         registry: {
           registry: host.registry,
           open: this.#registryOpen,
@@ -173,6 +183,7 @@ export class ChatServers implements ReactiveController {
         editAddress: () => edits.clearError(),
         setLogLevel: (c, level) => void logs.setLevel(c, level),
         clearLog: (c) => logs.clear(c),
+        exportTrace: () => void this.#trace.download(),
         registry: {
           toggle: (open) => this.#toggleRegistry(open),
           add: (event) => this.#addFromRegistry(event),

@@ -3,6 +3,7 @@ import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpConnectionError } from '../../../mcp/errors.js';
 import type { McpHub } from '../../../mcp/hub.js';
+import type { TraceDocument } from '../../../mcp/trace.js';
 import type { InputRouter } from '../../../mcp/input-router.js';
 import type { InputHandlers, InputKind, Root } from '../../../mcp/input-types.js';
 import type { Loader } from '../../shared/lazy.js';
@@ -68,6 +69,10 @@ export interface ServerChunks {
  * and `pending` lists the servers as connecting.
  */
 const NO_TOOLS: readonly AgentTool[] = Object.freeze([]);
+/** The bound of a chat's session trace: the last 2 MB of entries (as JSON). */
+const CHAT_TRACE_BYTES = 2 * 1024 * 1024;
+/** How many of the chat's own entries are kept until the hub (and the trace) has loaded. */
+const TRACE_BACKLOG = 100;
 
 export class ServerSet extends EventTarget implements AgentToolHost {
   #hub?: McpHub;
@@ -103,6 +108,41 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   #wanted: ChatServerConfig[] = [];
   #roots: Root[] | undefined;
   #loadError?: Error;
+
+  /** Record a session trace (docs/trace.md); `<mcp-chat no-trace>` turns it off before the hub loads. */
+  #tracing = true;
+  /** What the chat recorded before the hub (and its trace) loaded, the last {@link TRACE_BACKLOG} entries. */
+  readonly #traceBacklog: Array<{ type: string; data: unknown }> = [];
+
+  /** Turns the session trace on or off (off drops what was recorded). */
+  setTracing(on: boolean): void {
+    this.#tracing = on;
+    if (!on) {
+      this.#traceBacklog.length = 0;
+      this.#hub?.stopTrace();
+    } else if (this.#hub && !this.#hub.trace) this.#hub.startTrace({ maxBytes: CHAT_TRACE_BYTES });
+  }
+
+  /** Adds what the chat did (a model turn, an approval, an error) to the session trace, if one is recorded. */
+  traceEvent(type: string, data: unknown, server?: string): void {
+    if (!this.#tracing) return;
+    const trace = this.#hub?.trace;
+    if (trace) {
+      const connection = server === undefined ? undefined : this.#hub?.connections.find((c) => c.name === server || this.nameOf(c) === server);
+      trace.addEvent(type, data, connection ? { server: connection.id } : undefined);
+      return;
+    }
+    this.#traceBacklog.push({ type, data });
+    if (this.#traceBacklog.length > TRACE_BACKLOG) this.#traceBacklog.shift();
+  }
+
+  /** The session trace as one document, with `secrets` (the model's API key) scrubbed; `undefined` when none is recorded. */
+  exportTrace(secrets: readonly string[] = []): TraceDocument | undefined {
+    const trace = this.#hub?.trace;
+    if (!trace) return undefined;
+    for (const secret of secrets) trace.addSecret(secret);
+    return trace.export();
+  }
 
   /** The hub, once the code that connects to servers has loaded. */
   get hub(): McpHub | undefined {
@@ -212,6 +252,10 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   #createHub({ McpHub, hubToolHost }: typeof ConnectChunk): void {
     const hub = new McpHub();
     this.#hub = hub;
+    if (this.#tracing) {
+      const trace = hub.startTrace({ maxBytes: CHAT_TRACE_BYTES });
+      for (const e of this.#traceBacklog.splice(0)) trace.addEvent(e.type, e.data);
+    }
     for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
     this.#hubTools = hubToolHost(hub);
     this.#combine();

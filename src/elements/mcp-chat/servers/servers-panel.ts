@@ -31,6 +31,8 @@ export interface ServersPanelActions {
   clearLog(connection: McpConnection): void;
   /** The "Add from the MCP Registry" section. */
   registry: RegistrySectionActions;
+  /** Saves the session trace as a file (shown when `view.canExportTrace`). */
+  exportTrace(): void;
 }
 
 /** A server's log as the panel draws it. */
@@ -70,6 +72,8 @@ export interface ServersPanelView {
   discovery?: DiscoveryNote;
   /** "Add from the MCP Registry" (shown when `editable`). */
   registry: RegistrySectionView;
+  /** A session trace is recorded (not `no-trace`, and the servers' code has loaded). */
+  canExportTrace: boolean;
 }
 
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
@@ -109,6 +113,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
               : ''}
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${diagnosisText(c.error, t)}</p>` : nothing}
+          ${c.state === 'connected' && c.degraded ? renderDegraded(c, t) : nothing}
           ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn, t)
@@ -136,7 +141,23 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
             )}
           </ul>
         </section>`
+      : nothing}
+    ${view.canExportTrace
+      ? html`<section class="trace-export">
+          <button type="button" part="export-trace-button" aria-describedby="trace-export-hint" @click=${() => actions.exportTrace()}>
+            ${icon('download')} ${t.exportTrace}
+          </button>
+          <p id="trace-export-hint" class="hint">${t.exportTraceHint}</p>
+        </section>`
       : nothing}`;
+}
+
+/** A server that works only without some request headers its CORS refuses: which, and what that costs. */
+function renderDegraded(c: McpConnection, t: ChatStrings) {
+  const degraded = c.degraded!;
+  const headers = degraded.droppedHeaders.map((h) => h.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => dash + ch.toUpperCase())).join(', ');
+  const costs = degraded.costs.map((cost) => t.degradedCosts[cost]).join('; ');
+  return html`<p part="server-degraded" class="hint degraded">${t.degraded(headers, costs)}</p>`;
 }
 
 /** The "Add a server" form: an address, checked before it is tried; the diagnosis at the field when it does not connect. */
