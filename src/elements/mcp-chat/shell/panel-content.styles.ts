@@ -56,5 +56,10 @@ export const panelContentStyles = css`
   .tool-selection { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); padding: 10px 12px; font-size: 0.875em; }
   .tool-selection p { margin: 0 0 6px; }
   .tool-selection summary { cursor: pointer; color: var(--mcp-chat-muted); }
+  .trace-export { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; border-top: 1px solid var(--mcp-chat-border); padding-top: 12px; }
+  .trace-export button { display: inline-flex; align-items: center; gap: 6px; }
+  .trace-export button svg { width: 16px; height: 16px; flex: none; }
+  .trace-export .hint { margin: 0; }
+  .degraded { color: var(--mcp-chat-warning, #b45309); }
   .tool-selection .omitted-tools { max-height: 240px; overflow: auto; margin-top: 6px; gap: 2px; }
 `;
