@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { fixtureResult, manyTools, mixedTools, type RawTool } from './fixture-tools.js';
+import { fixtureResult, manyTools, mixedTools, textTools, type RawTool } from './fixture-tools.js';
 import type { RunningServer } from './running-server.js';
 
 const CORS = {
@@ -18,6 +18,7 @@ const ENDPOINTS: Record<string, () => RawTool[]> = {
   '/many/mcp': () => manyTools(5000),
   '/five-hundred/mcp': () => manyTools(500),
   '/mixed/mcp': mixedTools,
+  '/text/mcp': textTools,
 };
 
 /**

@@ -39,6 +39,25 @@ export function mixedTools(): RawTool[] {
   ];
 }
 
+/** Tools whose string arguments are text of several lines (the run form draws a multi-line box; issue 27). */
+export function textTools(): RawTool[] {
+  return [
+    {
+      name: 'engrave',
+      description: 'A score in ABC notation (its default has line breaks), and a one-line title.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', default: 'Scale' },
+          score: { type: 'string', default: 'X:1\nT:Scale\nK:C\nCDEF GABc|' },
+          notes: { type: 'string', format: 'textarea' },
+        },
+      },
+      annotations: { readOnlyHint: true },
+    },
+  ];
+}
+
 /** What calling a fixture tool returns. */
 export function fixtureResult(name: string): { content: Array<{ type: 'text'; text: string }>; isError?: boolean } {
   if (name === 'huge-result') return { content: [{ type: 'text', text: `START ${'x'.repeat(3 * 1024 * 1024)} END` }] };

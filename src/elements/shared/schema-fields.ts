@@ -31,6 +31,22 @@ export interface FormField {
   min?: number;
   max?: number;
   defaultValue?: unknown;
+  /**
+   * A `string` that is text of several lines: its default or an example has a
+   * line break, or the schema says so (`format: "textarea"` / `"multiline"`,
+   * `contentMediaType: "text/..."`, `maxLength` of 1,000 or more). Drawn as a
+   * multi-line box, so its line breaks are kept.
+   */
+  multiline?: boolean;
+}
+
+/** Whether a string property holds text of several lines (see `FormField.multiline`). */
+function isMultiline(prop: Schema): boolean {
+  const breaks = (v: unknown) => typeof v === 'string' && /[\r\n]/.test(v);
+  if (breaks(prop.default) || (Array.isArray(prop.examples) && prop.examples.some(breaks))) return true;
+  if (prop.format === 'textarea' || prop.format === 'multiline') return true;
+  if (typeof prop.contentMediaType === 'string' && prop.contentMediaType.startsWith('text/')) return true;
+  return typeof prop.maxLength === 'number' && prop.maxLength >= 1000;
 }
 
 type Schema = Record<string, unknown>;
@@ -61,6 +77,7 @@ export function fieldsFromSchema(schema: unknown): FormField[] {
       min: typeof prop.minimum === 'number' ? prop.minimum : undefined,
       max: typeof prop.maximum === 'number' ? prop.maximum : undefined,
       defaultValue: prop.default,
+      ...(kind === 'string' && isMultiline(prop) ? { multiline: true } : {}),
     };
   });
 }

@@ -55,6 +55,24 @@ export function renderFields(
     const describedBy = problem ? `${id}-error` : nothing;
     const input = (e: Event) => onInput?.(field, e);
     const def = field.defaultValue;
+    // Text of several lines (a default with line breaks, a long text): a box that keeps them.
+    if (field.kind === 'string' && field.multiline) {
+      return html`<label for=${id}
+        >${field.label}${field.required ? ' *' : ''}
+        <textarea
+          id=${id}
+          name=${field.name}
+          rows=${Math.min(12, Math.max(4, String(def ?? '').split('\n').length + 1))}
+          ?required=${field.required}
+          aria-invalid=${invalid}
+          aria-describedby=${describedBy}
+          spellcheck="false"
+          .value=${def === undefined ? '' : String(def)}
+          @input=${input}
+        ></textarea>
+        ${hint}</label
+      >`;
+    }
     switch (field.kind) {
       case 'boolean':
         return html`<label for=${id} class="check"
