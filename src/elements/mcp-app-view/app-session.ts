@@ -41,6 +41,8 @@ export interface AppSessionHost {
   initialized(appInfo?: { name: string; version: string }): void;
   /** The app tried to navigate its frame away (to `url`, when known); the proxy already took it down. */
   appLeft(url: string): void;
+  /** The app's content security policy blocked something (`directive`; `blocked`: `eval`, `inline` or an origin). */
+  cspBlocked(directive: string, blocked: string): void;
   /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
   notResponding(): void;
   closeRequested(): void;
@@ -131,6 +133,9 @@ export class AppSession {
     const transport = new FrameTransport(options.frame, origin);
     transport.onappleft = (url) => {
       if (!session.#closed) host.appLeft(url);
+    };
+    transport.oncspblocked = (directive, blocked) => {
+      if (!session.#closed) host.cspBlocked(directive, blocked);
     };
     await bridge.connect(transport);
     // The proxy can only pass on to the app what its own frame was given: exactly what the resource asks for.

@@ -18,6 +18,13 @@ export class FrameTransport implements Transport {
    * the app itself); `url` is where it tried to go, when known.
    */
   onappleft?: (url: string) => void;
+  /**
+   * The app's content security policy blocked something
+   * (`ui/notifications/sandbox-csp-blocked`: the directive, and what was
+   * blocked: `eval`, `inline` or an origin). Said by the proxy, at most once
+   * per kind; the app can send it too, so it is only ever shown as text.
+   */
+  oncspblocked?: (directive: string, blocked: string) => void;
   #closed = false;
 
   constructor(
@@ -29,7 +36,11 @@ export class FrameTransport implements Transport {
     if (this.#closed || event.source !== this.frame.contentWindow || event.origin !== this.origin) return;
     const data: unknown = event.data;
     if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
-    const { method, params } = data as { method?: unknown; params?: { url?: unknown } };
+    const { method, params } = data as { method?: unknown; params?: { url?: unknown; directive?: unknown; blocked?: unknown } };
+    if (method === 'ui/notifications/sandbox-csp-blocked') {
+      if (typeof params?.directive === 'string') this.oncspblocked?.(params.directive.slice(0, 60), typeof params.blocked === 'string' ? params.blocked.slice(0, 300) : '');
+      return;
+    }
     if (method === 'ui/notifications/sandbox-app-left') {
       this.onappleft?.(typeof params?.url === 'string' ? params.url : '');
       return;

@@ -112,6 +112,16 @@ export const styles = css`
   .notice.disconnected {
     color: var(--_danger);
   }
+  .csp-note {
+    padding: calc(var(--_space) * 0.75) calc(var(--_space) * 1.5);
+    font-size: 14px;
+    color: var(--_muted);
+    border-bottom: 1px solid var(--_border);
+  }
+  .csp-note p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   .fallback {
     margin: 0;
     padding: var(--_space) calc(var(--_space) * 1.5);

@@ -59,6 +59,7 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @csspart close-button - Closes the view (only with `closable`).
  * @csspart frame - The iframe of the sandbox proxy.
  * @csspart notice - A status line: loading, no sandbox, server gone, error.
+ * @csspart csp-note - What the app's security policy blocked (code built from text, a site it did not declare), in words.
  * @csspart fallback - The result as text when the view cannot run.
  * @csspart consent - The question put to the person (open a link, save a file, send a message).
  * @csspart consent-url - The link to open.
@@ -138,6 +139,8 @@ export class McpAppView extends LitElement {
   modelContext?: McpUiUpdateModelContextRequest['params'];
 
   @state() private notice = '';
+  /** What the app's security policy blocked, one sentence per kind (see `#cspSentence`). */
+  @state() private cspNotes: readonly string[] = [];
   @state() private consent?: AppConsent;
   @state() private height = 120;
   @query('iframe') private frame?: HTMLIFrameElement;
@@ -255,6 +258,7 @@ export class McpAppView extends LitElement {
     await this.#session?.close('The view was replaced');
     this.#session = undefined;
     this.consent?.resolve(false);
+    this.cspNotes = [];
     const tool = this.toolInfo;
     const uri = tool && toolViewUri(tool);
     if (!tool || !uri) return this.#fail(`The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`);
@@ -367,6 +371,10 @@ export class McpAppView extends LitElement {
         this.consent?.resolve(false);
         this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
       },
+      cspBlocked: (directive: string, blocked: string) => {
+        const sentence = cspSentence(tool.title ?? tool.name, directive, blocked);
+        if (!this.cspNotes.includes(sentence) && this.cspNotes.length < 5) this.cspNotes = [...this.cspNotes, sentence];
+      },
       notResponding: () => {
         if (this.state !== 'running') return;
         this.state = 'not-responding';
@@ -403,6 +411,7 @@ export class McpAppView extends LitElement {
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
       ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
+      ${this.cspNotes.length ? html`<div part="csp-note" class="csp-note" role="status">${this.cspNotes.map((n) => html`<p>${n}</p>`)}</div>` : nothing}
       ${this.consent ? renderConsent(this.consent, who) : nothing}
       ${showFrame
         ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
@@ -412,6 +421,26 @@ export class McpAppView extends LitElement {
     </div>`;
   }
 
+}
+
+/**
+ * What the app's content security policy blocked, in words a person can act
+ * on: the spec lets a host grant only the origins of `_meta.ui.csp`
+ * (connect, resource, frame, base-uri); code built from text (`eval`) is never
+ * allowed in app views here.
+ */
+function cspSentence(app: string, directive: string, blocked: string): string {
+  const where = /^https?:/.test(blocked) ? blocked : '';
+  if (blocked === 'eval' || blocked === 'wasm-eval') {
+    return `The app of ${app} needs to run code built from text (eval), which app views here never allow, so parts of it may not work.`;
+  }
+  if (directive.startsWith('connect-src')) {
+    return `The app of ${app} tried to reach ${where || 'a site'}, which its server did not declare (_meta.ui.csp.connectDomains), so that request was blocked.`;
+  }
+  if (directive.startsWith('frame-src')) {
+    return `The app of ${app} tried to show a page from ${where || 'another site'}, which its server did not declare (_meta.ui.csp.frameDomains), so it was blocked.`;
+  }
+  return `The app of ${app} tried to load ${where ? `something from ${where}` : 'something'} that its server did not declare (_meta.ui.csp, ${directive}), so it was blocked.`;
 }
 
 declare global {
