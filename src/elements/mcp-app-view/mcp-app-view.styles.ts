@@ -91,6 +91,8 @@ export const styles = css`
     width: 100%;
     border: 0;
     background: transparent;
+    /* The proxy page declares the same: a scheme that differs from the page's gets an opaque backdrop (a white box in the dark). */
+    color-scheme: light;
     transition: height 150ms ease-out;
   }
   :host([display-mode='fullscreen']) iframe {
