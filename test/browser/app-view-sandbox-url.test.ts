@@ -115,7 +115,8 @@ describe('an app that never starts', () => {
     await expect.poll(() => shown.view.state, { timeout: 15_000 }).toBe('not-responding');
     const notice = part(shown.view, 'notice')!;
     expect(notice.getAttribute('role')).toBe('alert');
-    expect(notice.textContent).toContain('not responding');
+    // It names the app (by its tool's title) and says how long it waited.
+    expect(notice.textContent!.trim()).toBe('The app of Hostile silent is not responding: it did not start within 2 seconds.');
     // What the tool returned stays readable.
     expect(part(shown.view, 'fallback')?.textContent).toContain('The silent app is shown.');
   });

@@ -64,8 +64,11 @@ test('a 2 MB answer: the beginning shown at once (no task over 200 ms), "Show al
     // Reading the whole text back would itself be a long task: only the last piece drawn is looked at.
     await expect.poll(() => el.shadowRoot!.querySelector('.more')!.lastElementChild?.textContent?.includes(' END') ?? false, { timeout: 170_000, interval: 200 }).toBe(true);
   });
-  // Issue 26 asks 200 ms here too; measured 250-520 ms on a loaded 2-core machine (826-1,052 before the
-  // pieces were bounded), the rest is not found yet (docs/failure-modes.md). This bound keeps what was won.
+  // Issue 26 asks 200 ms here too. Measured on a 2-core machine at load 12-19: 221-281 ms in calm runs,
+  // 676-789 ms in runs where every other 200 ms bound of this file failed too (in a standalone Chromium
+  // trace 40 tasks over 50 ms, the longest 183 ms; before the pieces were drawn in tasks of their own and
+  // grouped: 399, the longest 636). What is left is the frame's own layout and paint and GC, stretched by
+  // the machine's load (docs/failure-modes.md). This bound keeps what was won.
   expect(expanding.task, 'while showing all').toBeLessThan(600);
   expect(showAll(el)).toBeNull();
   expect(shown(el)).toContain('Part 5000');
@@ -80,7 +83,7 @@ test('a 30 MB message: shown at once in bounded form, no task over 200 ms', asyn
   expect(showAll(el)!.textContent!.trim()).toBe('Show all (32.4 MB)');
 });
 
-test('a 2 MB answer streaming in: no task over 300 ms, the beginning shown', async () => {
+test('a 2 MB answer streaming in: no task over 200 ms, the beginning shown', async () => {
   const text = answer(2_000_000);
   const { el } = await mount('', true);
   const { task } = await longestTask(async () => {
@@ -91,8 +94,9 @@ test('a 2 MB answer streaming in: no task over 300 ms, the beginning shown', asy
     el.streaming = false;
     await el.updateComplete;
   });
-  // Issue 26 asks 200 ms: measured 190-215 ms on a 2-core machine running other work (docs/failure-modes.md).
-  expect(task).toBeLessThan(300);
+  // Finished blocks are drawn for at most 8 ms per frame (a 50,000-character burst over several frames):
+  // measured 0-58 ms on a loaded 2-core machine (136-521 before).
+  expect(task).toBeLessThan(200);
   expect(shown(el)).toContain('BEGIN');
   expect(showAll(el)).not.toBeNull();
 });

@@ -16,8 +16,8 @@ export const markdownStyles = [
     .body > :first-child > :first-child { margin-top: 0; }
     .body > :last-child > :last-child { margin-bottom: 0; }
     .more:focus { outline: none; }
-    /* The pieces drawn by "Show all" (megabytes of them): only those near the view are laid out and painted, so a frame's work stays bounded. */
-    .more > .block { content-visibility: auto; contain-intrinsic-size: auto 2000px; }
+    /* The pieces drawn by "Show all" (megabytes of them), in groups: only the groups near the view are laid out and painted, and the browser checks groups, not pieces, each frame. */
+    .more > .group { content-visibility: auto; contain-intrinsic-size: auto 20000px; }
     .show-all {
       margin-top: 0.5em; padding: 4px 10px; font: inherit; font-size: 0.875em; cursor: pointer;
       color: var(--_mcp-color-accent); background: transparent;

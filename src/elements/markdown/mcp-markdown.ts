@@ -33,7 +33,22 @@ export function markdownReady(): Promise<void> | undefined {
  * What part of the head's bounds one "Show all" piece may take: a piece is parsed, sanitized and laid out in one
  * frame, on a main thread that may be shared with other work, so it is kept well under the frame budget.
  */
-const PIECE_SHARE = 1 / 3;
+const PIECE_SHARE = 1 / 6;
+
+/** Most main-thread time the pieces of one frame take (ms): a piece costs a few ms; a loaded machine stretches it. */
+const PIECE_BUDGET_MS = 6;
+
+/** Most main-thread time one update spends drawing finished blocks while streaming (ms); the rest waits a frame. */
+const BLOCK_BUDGET_MS = 8;
+
+/** A finished text up to this long is parsed in one go; a longer one block by block, over a few frames. */
+const WHOLE_MAX_CHARS = 10_000;
+
+/** Pieces per `content-visibility` group of the text drawn by "Show all". */
+const PIECES_PER_GROUP = 16;
+
+/** Resolves in a task of its own (after the rendering of the current frame). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Resolves at the next frame, or after 100 ms when frames are not running (hidden tab). */
 const nextFrame = (): Promise<void> =>
@@ -55,8 +70,9 @@ const nextFrame = (): Promise<void> =>
  *
  * A text over 50,000 characters, 4,000 lines or 150 paragraphs is drawn up to there (at the
  * end of a paragraph when one is near), with a "Show all" button that draws
- * the rest a piece of that size per frame (each piece parsed on its own), so
- * no frame takes long however big the text (long-text.ts).
+ * the rest in small pieces, a few milliseconds' worth per frame (each piece parsed on its own), so
+ * no frame takes long however big the text (long-text.ts). A finished text over 10,000 characters,
+ * and a burst of streamed text, is likewise drawn a few blocks per frame.
  *
  * Code blocks have a header (language, copy button) and get syntax colours
  * once finished: the highlighter is loaded (a separate chunk) only when the
@@ -120,6 +136,8 @@ export class McpMarkdown extends LitElement {
   }
   #tailEl: HTMLElement | undefined;
   #renderedTail = '';
+  /** Finished blocks not drawn yet: each update draws them for at most BLOCK_BUDGET_MS, the rest in the next frames. */
+  #queue: string[] = [];
   #whole: string | undefined;
 
   protected override async scheduleUpdate(): Promise<void> {
@@ -152,21 +170,38 @@ export class McpMarkdown extends LitElement {
     this.requestUpdate();
   };
 
-  /** Draws the text not drawn yet, one piece per frame, until all is drawn (or the text is replaced). */
+  /**
+   * Draws the text not drawn yet, a few pieces per frame, until all is drawn (or the text is replaced).
+   * Each frame's pieces are drawn in a task of their own after the frame (not in its animation-frame
+   * callback, which shares one task with the frame's style, layout and paint), up to {@link PIECE_BUDGET_MS}
+   * of the main thread; pieces go into groups of {@link PIECES_PER_GROUP}, and only the groups are
+   * `content-visibility: auto`, so the browser's per-frame check of what is near the view stays small
+   * however many pieces there are.
+   */
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
     try {
       while (this.#expanded && this.isConnected && this.#moreFrom < this.text.length) {
         await nextFrame();
+        await nextTask();
         const more = this.renderRoot.querySelector('.more');
         if (!more || !this.#expanded) return;
-        const text = this.text;
-        const end = pieceEnd(text, this.#moreFrom, PIECE_SHARE);
-        const piece = text.slice(this.#moreFrom, end).replace(/\r\n?/g, '\n');
-        this.#moreFrom = end;
-        const engine = enginePart.value;
-        more.append(block(engine ? engine.renderMarkdown(piece, { ...this.#options, cache: false }) : plainText(piece)));
+        const started = performance.now();
+        do {
+          const text = this.text;
+          const end = pieceEnd(text, this.#moreFrom, PIECE_SHARE);
+          const piece = text.slice(this.#moreFrom, end).replace(/\r\n?/g, '\n');
+          this.#moreFrom = end;
+          const engine = enginePart.value;
+          let group = more.lastElementChild;
+          if (!group || group.childElementCount >= PIECES_PER_GROUP) {
+            group = document.createElement('div');
+            group.className = 'group';
+            more.append(group);
+          }
+          group.append(block(engine ? engine.renderMarkdown(piece, { ...this.#options, cache: false }) : plainText(piece)));
+        } while (this.#moreFrom < this.text.length && performance.now() - started < PIECE_BUDGET_MS);
       }
     } finally {
       this.#pumping = false;
@@ -176,6 +211,11 @@ export class McpMarkdown extends LitElement {
   /** Also waits for the markdown code when it is loading for this element. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // Blocks left for the next frames (a big piece of text arrived at once) are drawn by then.
+    while (this.#queue.length && this.isConnected) {
+      await nextFrame();
+      complete = await super.getUpdateComplete();
+    }
     while (this.#plain && !enginePart.value && !enginePart.failedWithin(5000)) {
       await enginePart.load().catch(() => {});
       complete = await super.getUpdateComplete();
@@ -221,8 +261,9 @@ export class McpMarkdown extends LitElement {
       body.replaceChildren();
     }
     this.#blocks ??= new engine.MarkdownBlocks();
-    if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '') {
-      // A finished text rendered from scratch (history): one parse, no splitting.
+    if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '' && (text.length <= WHOLE_MAX_CHARS || this.#whole === text)) {
+      // A finished text rendered from scratch (history): one parse, no splitting. A longer one is drawn
+      // block by block below, a few frames' worth at a time (a 50,000-character head at once is a long task).
       if (this.#whole !== text) {
         this.#whole = text;
         body.replaceChildren(block(renderMarkdown(text, this.#options)));
@@ -238,9 +279,22 @@ export class McpMarkdown extends LitElement {
       body.replaceChildren();
       this.#tailEl = undefined;
       this.#renderedTail = '';
+      this.#queue = [];
     }
     if (!this.streaming) added.push(...this.#blocks.finish());
-    for (const raw of added) {
+    this.#queue.push(...added);
+    // Bounded work per frame: a stream that brings 50,000 characters at once (or a text set whole while
+    // streaming) is drawn over a few frames, in order, never in one long task.
+    const started = performance.now();
+    let drawn = 0;
+    while (this.#queue.length) {
+      if (drawn > 0 && performance.now() - started > BLOCK_BUDGET_MS) {
+        // Not requested from inside this update (Lit would warn): at the next frame.
+        void nextFrame().then(() => this.requestUpdate());
+        return;
+      }
+      const raw = this.#queue.shift()!;
+      drawn++;
       if (this.#tailEl && raw === this.#renderedTail) {
         // The growing block ended exactly as last shown: keep its DOM.
         this.#tailEl.classList.remove('tail');
@@ -275,6 +329,7 @@ export class McpMarkdown extends LitElement {
   /** Clears rendered output (used when the element is reused for another text). */
   reset(): void {
     this.#collapse();
+    this.#queue = [];
     this.#blocks?.clear();
     this.#tailEl = undefined;
     this.#renderedTail = '';

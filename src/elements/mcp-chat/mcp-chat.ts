@@ -584,6 +584,7 @@ export class McpChat extends LitElement {
         void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
       // ChatPersistence
       reopen: (id: string) => this.session.open(id, this.#messageCode()),
+      mergeStored: (id: string, fromSeq: number, toSeq: number) => this.session.mergeStored(id, fromSeq, toSeq),
       // ChatPalette
       clearComposer: () => {
         this.#composer.clear();

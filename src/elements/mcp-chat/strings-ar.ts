@@ -255,6 +255,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   promptFailed: (name, reason) => `فشل القالب ${name}: ${reason}`,
   notSaved: (reason) => `لن تُحفظ المحادثات: ${reason}`,
   olderNotRead: (reason) => `تعذّرت قراءة الرسائل الأقدم في هذه المحادثة: ${reason}`,
+  otherTabNotShown: (reason) => `تغيّرت هذه المحادثة في علامة تبويب أخرى، وتعذّر عرض رسائلها الجديدة هنا: ${reason} أعد تحميل الصفحة لتراها.`,
   messageNotSaved: (reason) => `تعذّر حفظ هذه الرسالة: ${reason}`,
   taskNotSaved: (reason) => `تعذّر حفظ مهمة استدعاء الأداة هذا (لن تجد إعادة التحميل نتيجته): ${reason}`,
   toolTitle: (tool) => `أداة: ${tool}`,

@@ -271,6 +271,8 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   promptFailed: (name: string, reason: string) => string;
   notSaved: (reason: string) => string;
   olderNotRead: (reason: string) => string;
+  /** Another tab added to the open conversation and its messages could not be read here. */
+  otherTabNotShown: (reason: string) => string;
   messageNotSaved: (reason: string) => string;
   taskNotSaved: (reason: string) => string;
   /** The title of a conversation started by running a tool. */
@@ -565,6 +567,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
   notSaved: (reason) => `Conversations will not be saved: ${reason}`,
   olderNotRead: (reason) => `The older messages of this conversation could not be read: ${reason}`,
+  otherTabNotShown: (reason) => `This conversation changed in another tab, and its new messages could not be shown here: ${reason} Reload the page to see them.`,
   messageNotSaved: (reason) => `This message could not be saved: ${reason}`,
   taskNotSaved: (reason) => `The task of this tool call could not be saved (a reload will not find its result): ${reason}`,
   toolTitle: (tool) => `Tool: ${tool}`,

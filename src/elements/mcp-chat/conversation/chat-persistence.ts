@@ -27,8 +27,10 @@ export interface ChatPersistenceHost extends ReactiveControllerHost {
   readonly messages: readonly unknown[];
   /** True while a turn or call runs (another tab's appends are shown once it ends). */
   readonly chatBusy: boolean;
-  /** Shows a saved conversation (the one open before the reload, or again after another tab added to it). */
+  /** Shows a saved conversation (the one open before the reload). */
   reopen(id: string): Promise<void>;
+  /** Shows the messages another tab appended to the open conversation `id` (`fromSeq`..`toSeq`) in their stored places. */
+  mergeStored(id: string, fromSeq: number, toSeq: number): Promise<void>;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
 
@@ -120,10 +122,17 @@ export class ChatPersistence implements ReactiveController {
 
   /** The store whose changes are followed, and what stops following it. */
   #watched?: { store: HistoryStore; stop: () => void };
-  /** Another tab appended to the open conversation while this one was busy. */
-  #behind = false;
+  /** What other tabs appended to the open conversation while this one was busy (merged once it is idle). */
+  #behind: { id: string; from: number; to: number } | undefined;
+  /** The merges in order: one at a time, so two never read and write the shown messages at once. */
+  #merging: Promise<void> = Promise.resolve();
 
-  /** Follows another tab's appends to the open conversation (the store broadcasts them). */
+  /**
+   * Follows other tabs' appends to the open conversation (the store
+   * broadcasts them): they are shown where the store has them, at once when
+   * nothing runs here, else when the turn or call ends (its model saw the
+   * conversation as it began; saves of both tabs keep the store's order).
+   */
   #watch(store: HistoryStore | undefined): void {
     if (this.#watched?.store === store) return;
     this.#watched?.stop();
@@ -132,18 +141,29 @@ export class ChatPersistence implements ReactiveController {
     const onChange = (event: HistoryChangeEvent) => {
       const change = event.change;
       if (!event.remote || change.type !== 'messages' || change.conversationId !== this.#host.conversationId) return;
-      if (this.#host.chatBusy) this.#behind = true;
-      else void this.#host.reopen(change.conversationId).catch(() => {});
+      const behind = this.#behind?.id === change.conversationId ? this.#behind : undefined;
+      this.#behind = { id: change.conversationId, from: Math.min(change.fromSeq, behind?.from ?? Infinity), to: Math.max(change.toSeq, behind?.to ?? 0) };
+      if (!this.#host.chatBusy) this.#catchUp();
     };
     store.addEventListener('change', onChange);
     this.#watched = { store, stop: () => store.removeEventListener('change', onChange) };
   }
 
+  /** Merges what other tabs appended (see {@link #watch}); a failed read is told, and the next change tries again. */
+  #catchUp(): void {
+    const behind = this.#behind;
+    if (!behind) return;
+    this.#behind = undefined;
+    this.#merging = this.#merging
+      .then(() => this.#host.mergeStored(behind.id, behind.from, behind.to))
+      .catch((error: unknown) => this.#host.reportError('history', this.#host.text.otherTabNotShown(errorInWords(error, this.#host.text)), error));
+  }
+
   hostUpdated(): void {
     this.#watch(this.store);
-    if (this.#behind && !this.#host.chatBusy && this.#host.conversationId) {
-      this.#behind = false;
-      void this.#host.reopen(this.#host.conversationId).catch(() => {});
+    if (this.#behind && !this.#host.chatBusy) {
+      if (this.#behind.id === this.#host.conversationId) this.#catchUp();
+      else this.#behind = undefined;
     }
     const id = this.#host.conversationId;
     try {

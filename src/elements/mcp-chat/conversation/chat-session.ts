@@ -9,6 +9,7 @@ import { errorInWords } from '../error-words.js';
 import { foldBranches, replacesFrom, REPLACES_META_KEY } from './conversation-branches.js';
 import { ToolCalls } from './tool-calls.js';
 import { saveMessages } from '../../../history/save.js';
+import { mergeStored, mergeWhole } from './merge-stored.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { runTurn } from '../../../agent/run-turn.js';
 import type { resumeTasks } from './chat-resume.js';
@@ -235,6 +236,42 @@ export class ChatSession implements ReactiveController {
   /** True while the older messages of the opened conversation are being read. */
   #pending = false;
 
+  /**
+   * Shows the messages another tab appended to the open conversation
+   * (`fromSeq`..`toSeq`, as the store announced them) where the store has
+   * them, without reading the conversation again or touching what runs:
+   * the caller waits until no turn or call runs (a turn's model sees the
+   * conversation as it began). A change that replaces earlier messages (an
+   * edit in the other tab) reads the whole conversation. Saves of this tab
+   * end first, so its own rows are known by their number.
+   */
+  async mergeStored(id: string, fromSeq: number, toSeq: number): Promise<void> {
+    const store = this.#host.store;
+    if (!store || this.conversation?.id !== id) return;
+    if (this.#pending) await this.#loading;
+    await this.#saving;
+    const generation = this.#openGeneration;
+    const seqs = this.#seqs;
+    const toMessage = ({ role, content, _meta, seq }: StoredMessage): Message => {
+      const message: Message = _meta ? { role, content, _meta } : { role, content };
+      seqs.set(message, seq);
+      return message;
+    };
+    const rows = await store.loadBefore(id, toSeq + 1, toSeq - fromSeq + 1);
+    if (generation !== this.#openGeneration || this.conversation?.id !== id) return;
+    const shown = { messages: this.messages, seqOf: (m: Message) => seqs.get(m) };
+    let merged = mergeStored(shown, rows, toMessage);
+    if (!merged) {
+      const conversation = await store.getConversation(id);
+      const all = conversation ? await store.loadLast(id, Math.max(conversation.messageCount, 1)) : [];
+      if (generation !== this.#openGeneration || this.conversation?.id !== id) return;
+      merged = mergeWhole({ messages: this.messages, seqOf: shown.seqOf }, all, toMessage);
+    }
+    if (merged.length === this.messages.length && merged.every((m, i) => m === this.messages[i])) return;
+    this.messages = merged;
+    this.#host.requestUpdate();
+  }
+
   /** Store sequence numbers of the messages of the opened conversation. */
   #seqs = new WeakMap<Message, number>();
 
@@ -272,6 +309,9 @@ export class ChatSession implements ReactiveController {
         await this.#host.whenStore();
         const id = await this.#ensureConversation(message);
         const saved = id ? await saveMessages(this.#host.store!, id, [{ ...message, ...extra }]) : undefined;
+        // Its place in the store: another tab's rows are merged around it by this number (mergeStored).
+        const row = saved?.stored.at(-1);
+        if (row && this.conversation?.id === id) this.#seqs.set(message, row.seq);
         if (saved?.notice) this.#host.reportError('history', saved.notice, saved.notKept);
         // Results saved: their tasks need not be followed after a reload any more.
         const answered = message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : []));
