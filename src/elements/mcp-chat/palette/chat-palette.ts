@@ -200,6 +200,15 @@ export class ChatPalette {
     }
   }
 
+  /** `showTool()`: the form of tool `name`, once a server or the page offers it (waiting up to `timeoutMs`). */
+  async showTool(name: string, timeoutMs: number): Promise<void> {
+    const servers = this.#host.servers;
+    await servers.whenTool(name, timeoutMs);
+    const tool = servers.getTool(name);
+    if (!tool) throw new Error(`No connected server or page offers a tool named ${name}.`);
+    await this.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  }
+
   #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
     const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
     this.form = { item, fields, completions: {} };
