@@ -144,7 +144,9 @@ export const chatLayoutStyles = css`
   }
   @container mcp-chat (max-width: 479px) {
     header { padding-inline-start: 12px; }
-    .server-status .name { display: none; }
+    /* No room to name each of several servers: one "2 servers" chip instead (header.ts). */
+    .several > .server-status:not(.server-count) { display: none; }
+    .several > .server-count { display: inline-flex; }
     .server-status { padding-inline: 6px; }
     .model { max-width: 9em; }
     .model.unset { display: none; }

@@ -84,7 +84,8 @@ export class ChatScroll implements ReactiveController {
 
   hostConnected(): void {
     this.#observer ??= new ResizeObserver(() => {
-      if (this.stickToBottom) this.scrollToBottom();
+      // Not the empty state growing (its starters come with the servers): it is read from its top.
+      if (this.stickToBottom && this.#count > 0) this.scrollToBottom();
     });
   }
 
