@@ -57,15 +57,9 @@ export function conversationWiring(w: Wiring) {
     streamChanged: () => w.f.scroll.streamChanged(),
     conversationCreated: () => {
       if (chat.panel === 'conversations') w.f.conversations.refresh();
-      // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
-      // also when nothing else repaints (no model: no streaming follows).
-      chat.requestUpdate();
     },
     // Before the messages change: the one update that shows them renders the newest first.
-    conversationShown: () => {
-      w.f.scroll.reset();
-      chat.requestUpdate();
-    },
+    conversationShown: () => w.f.scroll.reset(),
     turnEnded: (result: TurnResult) => {
       if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
