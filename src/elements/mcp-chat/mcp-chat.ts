@@ -61,7 +61,8 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  *
  * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
  * closes the palette, the header menu, the open panel, or the launcher's
- * panel), "/" at the start of the composer opens the palette.
+ * panel; focus returns to what opened it), "/" at the start of the composer
+ * opens the palette.
  *
  * Text: every piece of interface text is in one table (`ChatStrings`);
  * `strings` overrides any keys; `lang` (on the element or an ancestor) picks
@@ -91,11 +92,12 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  * @csspart base - The whole widget.
  * @csspart header - The top bar.
  * @csspart title - The title.
- * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
+ * @csspart server-status - One server's status chip: its dot and name (also `connected`, `failed`, ... by state).
+ * @csspart server-count - In a chat narrower than 480 px with several servers: the one "2 servers" chip in their place (opens the Servers panel).
  * @csspart header-button - An icon button in the header (also `new-button`, `menu-button`, `close-button`).
  * @csspart new-button - "New conversation" in the header.
  * @csspart menu-button - "More": opens the menu of panels.
- * @csspart menu - The header's menu of panels (Conversations, Resources, Servers, Settings).
+ * @csspart menu - The header's menu of panels (Conversations, Resources, Servers, Settings); a popover.
  * @csspart menu-item - One panel in that menu (`aria-checked` while its panel is open).
  * @csspart close-button - Closes the launcher's chat panel (launcher layout only).
  * @csspart model - The model in use in the header (opens Settings); "Choose a model" when none is set.

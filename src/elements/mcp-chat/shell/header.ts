@@ -86,9 +86,21 @@ function onMenuKey(event: KeyboardEvent): void {
   event.preventDefault();
 }
 
-/** The menu opened: its first item takes focus (closing, the popover gives focus back to the More button). */
+/**
+ * The menu opened: its first item takes focus. It closed (Escape, an item
+ * picked, a click outside) with focus inside it or lost: focus goes back to
+ * the More button (the browser's own return does not reach into the shadow
+ * root here); a click on something focusable outside keeps its focus.
+ */
 function onMenuToggle(event: ToggleEvent): void {
-  if (event.newState === 'open') (event.target as HTMLElement).querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  const menu = event.target as HTMLElement;
+  if (event.newState === 'open') {
+    menu.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+    return;
+  }
+  const root = menu.getRootNode() as ShadowRoot | Document;
+  const active = root.activeElement;
+  if (!active || menu.contains(active)) root.querySelector<HTMLElement>('.more')?.focus();
 }
 
 /** The order in which a state speaks for several servers: the first present colours the count's dot. */
@@ -114,7 +126,7 @@ function renderServerCount(view: HeaderView, label: (c: McpConnection) => string
  * name; several servers in a narrow chat: one "2 servers" chip; the full name and state in the tooltip; opens the
  * Servers panel), the model (a picker when several are listed), New
  * conversation, and the overflow menu of panels (a popover: it opens from the More
- * button, closes on Escape or a click outside and gives focus back; each
+ * button, closes on Escape or a click outside, focus goes back to More; each
  * item shows whether its panel is open).
  */
 export function renderHeader(view: HeaderView, actions: HeaderActions) {

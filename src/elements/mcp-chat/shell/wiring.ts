@@ -50,7 +50,8 @@ export function closeLauncher(w: Wiring): void {
  */
 export function onEscape(w: Wiring, event: KeyboardEvent): void {
   const { chat } = w;
-  if (event.key !== 'Escape' || event.defaultPrevented) return;
+  // The open menu takes this Escape itself (a popover): one Escape closes one thing.
+  if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
   if (chat.panel) {
     chat.panel = undefined;
     void w.focusAfterUpdate('.more');
