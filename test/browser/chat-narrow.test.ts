@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
@@ -9,6 +9,8 @@ import { shadow } from './chat-helpers.js';
 // their names to assistive tech), not bare status dots.
 
 afterEach(() => document.body.replaceChildren());
+// The other files run in the default frame (414x896).
+afterAll(() => page.viewport(414, 896));
 
 const frames = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));

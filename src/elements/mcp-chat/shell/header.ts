@@ -109,14 +109,20 @@ const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'i
 /**
  * Several servers where the header has no room to name each (a narrow chat,
  * the launcher): one chip "2 servers", its dot the state that needs a look
- * first, its accessible name every server's name and state; it opens the
- * Servers panel, which names them. Hidden by the styles where the chips fit.
+ * first, its accessible name every server's name and state, its tooltip
+ * theirs (with why one cannot be used); it opens the Servers panel, which names them. Hidden by the styles where the chips fit.
  */
-function renderServerCount(view: HeaderView, label: (c: McpConnection) => string, open: () => void) {
+function renderServerCount(view: HeaderView, label: (c: McpConnection) => string, title: (c: McpConnection) => string, open: () => void) {
   const n = view.connections.length;
   const state = WORST_FIRST.find((s) => view.connections.some((c) => c.state === s)) ?? 'connected';
   const count = view.text?.serverCount?.(n) ?? `${n} servers`;
-  return html`<button part="server-count" class="server-status server-count ${state}" aria-label=${`${count}: ${view.connections.map(label).join(', ')}`} @click=${open}>
+  return html`<button
+    part="server-count"
+    class="server-status server-count ${state}"
+    title=${view.connections.map(title).join('\n')}
+    aria-label=${`${count}: ${view.connections.map(label).join(', ')}`}
+    @click=${open}
+  >
     <span class="dot" aria-hidden="true"></span><span class="name">${count}</span>
   </button>`;
 }
@@ -132,6 +138,8 @@ function renderServerCount(view: HeaderView, label: (c: McpConnection) => string
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
   const label = (c: McpConnection) => `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`;
+  const title = (c: McpConnection) =>
+    `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
   return html`<header part="header">
     <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
     <span class="servers ${view.connections.length > 1 ? 'several' : ''}">
@@ -139,14 +147,14 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         (c) => html`<button
           part="server-status ${c.state}"
           class="server-status ${c.state}"
-          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`}
+          title=${title(c)}
           aria-label=${label(c)}
           @click=${() => actions.showPanel('servers')}
         >
           <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
         </button>`,
       )}
-      ${view.connections.length > 1 ? renderServerCount(view, label, () => actions.showPanel('servers')) : nothing}
+      ${view.connections.length > 1 ? renderServerCount(view, label, title, () => actions.showPanel('servers')) : nothing}
     </span>
     <span class="spacer"></span>
     ${view.models.length > 1
