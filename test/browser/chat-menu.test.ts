@@ -61,4 +61,16 @@ describe('the More menu', () => {
     expect(chat.panel).toBeUndefined();
     await expect.poll(() => shadow(chat).activeElement).toBe(more);
   });
+
+  test('Tab closes it and moves on from the More button', async () => {
+    const chat = await mountChat({ provider: false });
+    const more = shadow(chat).querySelector<HTMLElement>('[part~="menu-button"]')!;
+    const menu = shadow(chat).querySelector<HTMLElement>('[part="menu"]')!;
+    await userEvent.click(more);
+    await expect.poll(() => shadow(chat).activeElement?.getAttribute('role')).toBe('menuitemcheckbox');
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    await expect.poll(() => menu.matches(':popover-open')).toBe(false);
+    // Backwards from More: New conversation, the button before it.
+    expect(shadow(chat).activeElement?.getAttribute('part')).toBe('header-button new-button');
+  });
 });

@@ -73,9 +73,19 @@ const STATE_WORDS: Record<string, string> = {
   closed: 'closed',
 };
 
-/** Arrow keys, Home and End move between the menu's items (opening, Escape and clicks outside are the popover's). */
+/**
+ * Arrow keys, Home and End move between the menu's items; Tab closes it and
+ * moves on from the More button, as from any button (opening, Escape and
+ * clicks outside are the popover's).
+ */
 function onMenuKey(event: KeyboardEvent): void {
-  const items = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+  const menu = event.currentTarget as HTMLElement;
+  if (event.key === 'Tab') {
+    (menu.getRootNode() as ShadowRoot).querySelector<HTMLElement>('.more')?.focus();
+    menu.hidePopover();
+    return;
+  }
+  const items = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
   const at = items.indexOf(event.target as HTMLElement);
   const go = (i: number) => items[(i + items.length) % items.length]?.focus();
   if (event.key === 'ArrowDown') go(at + 1);
