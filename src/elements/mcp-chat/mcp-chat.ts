@@ -322,7 +322,11 @@ export class McpChat extends LitElement {
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
   readonly #pageTools = new ChatPageTools(this.#host);
-  #features?: ChatFeatures;
+  /** The features, for their wirings (built last: a wiring reads them only after construction). */
+  readonly #features: ChatFeatures = {
+    shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
+  };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
 
@@ -336,10 +340,7 @@ export class McpChat extends LitElement {
         return chat.#maxRounds;
       },
       get f() {
-        return (chat.#features ??= {
-          shell: chat.#shell, session: chat.session, scroll: chat.#scroll, view: chat.#view, persistence: chat.#persistence, settings: chat.#settings, palette: chat.#palette,
-          composer: chat.#composer, conversations: chat.#conversations, inputs: chat.#inputs, apps: chat.#apps, servers: chat.#servers, discovery: chat.#discovery, resources: chat.#resources, pageTools: chat.#pageTools,
-        });
+        return chat.#features;
       },
       focusAfterUpdate: async (selector) => {
         await this.updateComplete;
