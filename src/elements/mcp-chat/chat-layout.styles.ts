@@ -148,7 +148,8 @@ export const chatLayoutStyles = css`
     .several > .server-status:not(.server-count) { display: none; }
     .several > .server-count { display: inline-flex; }
     .server-status { padding-inline: 6px; }
-    .model { max-width: 9em; }
+    /* The model keeps its few words; the server's name takes what is left. */
+    .model { max-width: 7.5em; flex-shrink: 0; }
     .model.unset { display: none; }
     .empty h2 { font-size: 1.25em; }
   }
