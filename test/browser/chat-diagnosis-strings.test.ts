@@ -34,11 +34,13 @@ describe('<mcp-chat>: why a server cannot be used, in the chat language', () => 
     const retry = problem.querySelector<HTMLButtonElement>('[part="retry-button"]')!;
     expect(retry.textContent!.trim()).toBe('إعادة المحاولة');
     expect(retry.getAttribute('aria-label')).toMatch(/^إعادة الاتصال بـ /);
-    // The header's chip says it in its tooltip; the Servers panel under the server.
+    // The header's chip says it in its tooltip (in a narrow chat, the one chip of both servers); the Servers panel under the server.
     const chip = shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="server-status"]')[1]!;
     expect(chip.title).toContain(arabic);
     expect(chip.title).not.toContain('Cannot reach');
-    await userEvent.click(chip);
+    const count = shadow(chat).querySelector<HTMLButtonElement>('[part~="server-count"]')!;
+    expect(count.title).toContain(arabic);
+    await userEvent.click(chip.checkVisibility() ? chip : count);
     await chat.updateComplete;
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     expect(panel.querySelector('.diagnosis')!.textContent).toBe(arabic);

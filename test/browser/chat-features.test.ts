@@ -200,7 +200,9 @@ describe('<mcp-chat> prompts and servers', () => {
     expect(problem.textContent).toContain('127.0.0.1:9');
     expect(problem.querySelector('.diagnosis')!.textContent!.length).toBeGreaterThan(20);
     expect(problem.querySelector('[part="retry-button"]')!.getAttribute('aria-label')).toMatch(/^Retry /);
-    await userEvent.click(shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="server-status"]')[2]!);
+    // Its chip opens the Servers panel (in a narrow chat, the one "3 servers" chip in their place).
+    const chip = shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="server-status"]')[2]!;
+    await userEvent.click(chip.checkVisibility() ? chip : shadow(chat).querySelector<HTMLButtonElement>('[part~="server-count"]')!);
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     expect(panel.querySelector('.diagnosis')!.textContent!.length).toBeGreaterThan(20);
     expect(panel.textContent).toContain('Retry');

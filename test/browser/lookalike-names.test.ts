@@ -34,7 +34,7 @@ test("the header's server chip reveals hidden characters and names the address t
   const host = document.createElement('div');
   document.body.append(host);
   render(
-    html`${renderHeader({ connections: [connection], panel: undefined, menuOpen: false, model: '', models: [], closable: false }, { nameOf: () => `Docs${RLO}txt.exe`, showPanel: () => {} } as never)}`,
+    html`${renderHeader({ connections: [connection], panel: undefined, model: '', models: [], closable: false }, { nameOf: () => `Docs${RLO}txt.exe`, showPanel: () => {} } as never)}`,
     host,
   );
   const chip = host.querySelector('[part~="server-status"]')!;

@@ -144,9 +144,12 @@ export const chatLayoutStyles = css`
   }
   @container mcp-chat (max-width: 479px) {
     header { padding-inline-start: 12px; }
-    .server-status .name { display: none; }
+    /* No room to name each of several servers: one "2 servers" chip instead (header.ts). */
+    .several > .server-status:not(.server-count) { display: none; }
+    .several > .server-count { display: inline-flex; }
     .server-status { padding-inline: 6px; }
-    .model { max-width: 9em; }
+    /* The model keeps its few words; the server's name takes what is left. */
+    .model { max-width: 7.5em; flex-shrink: 0; }
     .model.unset { display: none; }
     .empty h2 { font-size: 1.25em; }
   }

@@ -145,6 +145,7 @@ export const chatStyles = [
       min-width: 0;
     }
     .server-status .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .server-count { display: none; }
     .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--mcp-chat-muted); flex: none; }
     .connected .dot { background: var(--mcp-chat-success); }
     .failed .dot, .auth-required .dot { background: var(--mcp-chat-danger); }
@@ -172,14 +173,16 @@ export const chatStyles = [
     select.model { appearance: auto; padding-inline-end: 4px; }
     .model .icon { --mcp-icon-size: 14px; }
     .model-name { overflow: hidden; text-overflow: ellipsis; }
-    .menu-anchor { position: relative; }
+    .more { anchor-name: --mcp-chat-more; }
+    /* A popover (top layer), placed under the More button by anchor positioning, its end edge on the button's. */
     .menu {
-      position: absolute;
-      top: calc(100% + 4px);
-      inset-inline-end: 0;
-      z-index: 30;
+      position-anchor: --mcp-chat-more;
+      inset: auto;
+      top: calc(anchor(bottom) + 4px);
+      right: anchor(right);
       min-width: 200px;
       margin: 0;
+      color: var(--mcp-chat-fg);
       padding: 4px;
       list-style: none;
       background: var(--mcp-chat-bg);
@@ -199,6 +202,7 @@ export const chatStyles = [
       padding: 8px 10px;
       text-align: start;
     }
+    [dir='rtl'] .menu { right: auto; left: anchor(left); }
     .menu button[aria-checked='true'] { background: var(--mcp-chat-surface); font-weight: 600; }
     .menu button .tick { margin-inline-start: auto; color: var(--mcp-chat-accent); }
     @keyframes mcp-pop { from { opacity: 0; transform: translateY(-4px) scale(0.98); } }

@@ -1,67 +1,54 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { ApprovalPolicy, TurnResult } from '../../agent/types.js';
-import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../content/index.js';
-import { McpMessageSendEvent } from '../../events/message-send.js';
-import { McpToolCallEvent } from '../../events/tool-call.js';
-import { McpTurnEndEvent } from '../../events/turn-end.js';
+import type { ApprovalPolicy } from '../../agent/types.js';
+import type { ContentBlock, Message } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
-import type { McpConnection } from '../../mcp/connection.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { TraceDocument } from '../../mcp/trace.js';
-import type { ModelProvider } from '../../providers/types.js';
-import { ChatPalette, type ChatPaletteHost } from './palette/chat-palette.js';
-import { ChatPersistence, type ChatPersistenceHost } from './conversation/chat-persistence.js';
-import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
-import { ChatSession } from './conversation/chat-session.js';
-import type { ChatSessionHost } from './conversation/contract.js';
-import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
-import { controllerHost } from './controller-host.js';
-import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
-import { AppViews, type AppViewsHost } from './apps/app-views.js';
-import { appAskStyles } from './apps/app-asks.styles.js';
-import { InputRequests, type InputRequestsHost } from './requests/input-requests.js';
-import { ModelSettings, type ModelSettingsHost } from './model/model-settings.js';
-import { ChatServers, type ChatServersHost } from './servers/chat-servers.js';
-import { ChatResources, type ChatResourcesHost } from './resources/chat-resources.js';
-import { errorInWords } from './error-words.js';
-import { chatStyles } from './mcp-chat.styles.js';
-import type { ChatPanel } from './shell/panel.js';
-import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { ChatShell, type ChatShellHost } from './shell/chat-shell.js';
-import { ChatComposer, type ChatComposerHost } from './composer/chat-composer.js';
-import { ConversationView, type ConversationViewHost } from './conversation/conversation-view.js';
-import { renderEmptyState, type ChatStarter, type StarterView } from './conversation/empty-state.js';
-import { renderHeader } from './shell/header.js';
-import { visibleMessages } from './conversation/messages.js';
-import { chatStrings, directionOf, languageReady, type ChatStrings } from './strings.js';
-import { renderServerProblems, renderQueued, renderSignInNotice, renderWaiting } from './servers/notices.js';
-import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { ChatPageTools, type ChatPageToolsHost, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
-import { renderAgentCalls, renderPageToolsSection } from './page-tools/page-tools-view.js';
-import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
-import { icon } from '../shared/icons.js';
-import { ChatDiscovery, type ChatDiscoveryHost } from './discovery/chat-discovery.js';
 import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
-
-/** Every controller's host interface at once (each controller is typed with its own). */
-type AllHosts = ChatSessionHost &
-  ChatScrollHost &
-  ChatPersistenceHost &
-  ModelSettingsHost &
-  ChatPaletteHost &
-  ChatConversationsHost &
-  InputRequestsHost &
-  AppViewsHost &
-  ChatServersHost &
-  ChatResourcesHost &
-  ChatShellHost &
-  ConversationViewHost &
-  ChatComposerHost &
-  ChatPageToolsHost &
-  ChatDiscoveryHost;
+import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
+import type { ModelProvider } from '../../providers/types.js';
+import { icon } from '../shared/icons.js';
+import { AppViews } from './apps/app-views.js';
+import { appAskStyles } from './apps/app-asks.styles.js';
+import { appsWiring } from './apps/wiring.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { ChatComposer } from './composer/chat-composer.js';
+import { composerWiring } from './composer/wiring.js';
+import { controllerHost } from './controller-host.js';
+import { ChatPersistence } from './conversation/chat-persistence.js';
+import { ChatScroll } from './conversation/chat-scroll.js';
+import { ChatSession } from './conversation/chat-session.js';
+import { ConversationView } from './conversation/conversation-view.js';
+import type { ChatStarter } from './conversation/empty-state.js';
+import { conversationWiring, newConversation, openConversation, renderEmpty, sendMessage, showsMessages, waitClock } from './conversation/wiring.js';
+import { ChatConversations } from './conversations/chat-conversations.js';
+import { conversationsWiring } from './conversations/wiring.js';
+import { ChatDiscovery } from './discovery/chat-discovery.js';
+import { discoveryWiring } from './discovery/wiring.js';
+import { chatStyles } from './mcp-chat.styles.js';
+import { ModelSettings } from './model/model-settings.js';
+import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
+import { modelWiring } from './model/wiring.js';
+import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
+import { renderAgentCalls } from './page-tools/page-tools-view.js';
+import { ChatPalette } from './palette/chat-palette.js';
+import { paletteWiring } from './palette/wiring.js';
+import { InputRequests } from './requests/input-requests.js';
+import { requestsWiring } from './requests/wiring.js';
+import { ChatResources } from './resources/chat-resources.js';
+import { resourcesWiring } from './resources/wiring.js';
+import { ChatServers } from './servers/chat-servers.js';
+import { renderQueued, renderWaiting } from './servers/notices.js';
+import { ServerSet, type ChatServer } from './servers/server-set.js';
+import { serversWiring, renderServerNotices, shownServers } from './servers/wiring.js';
+import { ChatShell } from './shell/chat-shell.js';
+import { ChatText } from './shell/chat-text.js';
+import type { ChatPanel } from './shell/panel.js';
+import { onEscape, renderChatHeader, renderPanel, shellWiring } from './shell/wiring.js';
+import { languageReady, type ChatStrings } from './strings.js';
+import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -75,7 +62,8 @@ type AllHosts = ChatSessionHost &
  *
  * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
  * closes the palette, the header menu, the open panel, or the launcher's
- * panel), "/" at the start of the composer opens the palette.
+ * panel; focus returns to what opened it), "/" at the start of the composer
+ * opens the palette.
  *
  * Text: every piece of interface text is in one table (`ChatStrings`);
  * `strings` overrides any keys; `lang` (on the element or an ancestor) picks
@@ -105,11 +93,12 @@ type AllHosts = ChatSessionHost &
  * @csspart base - The whole widget.
  * @csspart header - The top bar.
  * @csspart title - The title.
- * @csspart server-status - One server's status chip (also `connected`, `failed`, ... by state).
+ * @csspart server-status - One server's status chip: its dot and name (also `connected`, `failed`, ... by state).
+ * @csspart server-count - In a chat narrower than 480 px with several servers: the one "2 servers" chip in their place (opens the Servers panel).
  * @csspart header-button - An icon button in the header (also `new-button`, `menu-button`, `close-button`).
  * @csspart new-button - "New conversation" in the header.
  * @csspart menu-button - "More": opens the menu of panels.
- * @csspart menu - The header's menu of panels (Conversations, Resources, Servers, Settings).
+ * @csspart menu - The header's menu of panels (Conversations, Resources, Servers, Settings); a popover.
  * @csspart menu-item - One panel in that menu (`aria-checked` while its panel is open).
  * @csspart close-button - Closes the launcher's chat panel (launcher layout only).
  * @csspart model - The model in use in the header (opens Settings); "Choose a model" when none is set.
@@ -214,12 +203,7 @@ export class McpChat extends LitElement {
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
 
-  /**
-   * Servers: URLs or connection settings (`{ url, name, headers, auth }`).
-   * `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the
-   * chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>");
-   * `auth` (or `authProvider`) may also be a provider instance.
-   */
+  /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
 
   /**
@@ -242,11 +226,7 @@ export class McpChat extends LitElement {
   /** Placeholder of the message box. */
   @property() placeholder?: string;
 
-  /**
-   * Interface text by key (see `ChatStrings`); a partial object overrides
-   * only the keys it names. The base table follows `lang` (on the element or
-   * an ancestor): English, or Arabic for `ar`.
-   */
+  /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */
   @property({ attribute: false }) strings?: Partial<ChatStrings>;
 
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. */
@@ -258,32 +238,19 @@ export class McpChat extends LitElement {
   /** The system prompt; each server's instructions are appended to it. */
   @property({ attribute: 'system-prompt' }) systemPrompt?: string;
 
-  /**
-   * The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html`
-   * hosted there). With it, a tool call whose tool has an interactive view shows
-   * the view under its card; without it no app code runs (the card shows the result).
-   */
+  /** The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html` hosted there). With it, a tool call whose tool has an interactive view shows the view under its card; without it no app code runs (the card shows the result). */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
 
   /** Provider calls per turn before the chat stops the model (default 10). */
   @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
-  /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
-  #maxRounds = 10;
 
   /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
   @property({ attribute: false }) policy?: ApprovalPolicy;
 
-  /**
-   * The roots (folders, repositories: `{ uri, name? }`) shared with every
-   * server that asks (`roots/list`). Default none. Changing it tells connected
-   * 2025 servers (`notifications/roots/list_changed`).
-   */
+  /** The roots (folders, repositories: `{ uri, name? }`) shared with every server that asks (`roots/list`). Default none. Changing it tells connected 2025 servers (`notifications/roots/list_changed`). */
   @property({ attribute: false }) roots: Root[] = [];
 
-  /**
-   * Where conversations are saved. Default: IndexedDB (`openHistory()`), or
-   * memory when IndexedDB is unavailable. `null`: nothing is saved.
-   */
+  /** Where conversations are saved. Default: IndexedDB (`openHistory()`), or memory when IndexedDB is unavailable. `null`: nothing is saved. */
   @property({ attribute: false }) store?: HistoryStore | null;
 
   /** Name under which the open conversation is remembered across reloads. */
@@ -292,11 +259,7 @@ export class McpChat extends LitElement {
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
   @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
 
-  /**
-   * The page's servers only: the Servers panel offers no "Add a server" and no
-   * Remove, and what a person added or removed before (per `storage-key`) is
-   * not applied.
-   */
+  /** The page's servers only: the Servers panel offers no "Add a server" and no Remove, and what a person added or removed before (per `storage-key`) is not applied. */
   @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
   /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
   @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
@@ -304,18 +267,10 @@ export class McpChat extends LitElement {
   /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
 
-  /**
-   * Starter suggestions of the empty state: text the person can send with one
-   * click (or put in the composer when no model is set up). By default the
-   * connected servers' prompts are offered (each opens its form).
-   */
+  /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
 
-  /**
-   * Launcher layout: a round button in a corner of the page that opens the
-   * chat as a floating panel (`open`); Escape closes it and focus returns to
-   * the button.
-   */
+  /** Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`); Escape closes it and focus returns to the button. */
   @property({ type: Boolean, reflect: true }) launcher = false;
 
   /** In the launcher layout: the chat panel is open. Reflects. */
@@ -324,36 +279,16 @@ export class McpChat extends LitElement {
   /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
 
-  /**
-   * Imports the tools the page registered on WebMCP's `document.modelContext`
-   * (`page-tools` present: all; `"search_* -checkout"`: patterns; the property
-   * may also be a function `(tool) => boolean`). See docs/page-tools.md.
-   */
+  /** Imports the tools the page registered on WebMCP's `document.modelContext` (`page-tools` present: all; `"search_* -checkout"`: patterns; the property may also be a function `(tool) => boolean`). See docs/page-tools.md. */
   @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
 
-  /**
-   * Offers the named tools of connected servers to browser agents through
-   * WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only).
-   */
+  /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
 
-  /**
-   * With no `server` / `servers`: find the site's own MCP server on the page's
-   * origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`,
-   * `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is
-   * asked) and connect it. The Servers panel says what was found and how.
-   * It also imports the page's WebMCP tools, as `page-tools` with no value does
-   * (unless `page-tools` is set).
-   */
+  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It also imports the page's WebMCP tools, as `page-tools` with no value does (unless `page-tools` is set). */
   @property({ type: Boolean, reflect: true }) auto = false;
 
-  /**
-   * For `auto`: the origin to look on instead of the page's own, for a site
-   * whose pages and MCP server are served from different origins of the same
-   * owner (the docs on one port, the server on another; tests). Set by the
-   * page's code only (no attribute): a page's markup alone never sends the
-   * search to another origin.
-   */
+  /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
 
   /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
@@ -367,10 +302,12 @@ export class McpChat extends LitElement {
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 
-  /** What every controller gets as its host (see `#controllerHost()`). */
-  readonly #host: AllHosts = this.#controllerHost();
+  readonly #text = new ChatText(this);
+  /** What each feature's wiring reads (the element's public surface, its features, its text). */
+  readonly #w: Wiring = this.#wiring();
+  /** What every feature gets as its host: each feature's wiring gives its part (`<feature>/wiring.ts`). */
+  readonly #host: AllHosts = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w));
   readonly #shell = new ChatShell(this.#host, panelsChunk);
-
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
@@ -390,11 +327,32 @@ export class McpChat extends LitElement {
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
   readonly #pageTools = new ChatPageTools(this.#host);
+  /** The features, for their wirings (built last: a wiring reads them only after construction). */
+  readonly #features: ChatFeatures = {
+    shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
+  };
+  /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
+  #maxRounds = 10;
 
-
-  @query('dialog.preview') private previewDialog?: HTMLDialogElement;
-  @query('.launcher-button') private launcherButton?: HTMLButtonElement;
-
+  #wiring(): Wiring {
+    const chat = this;
+    return {
+      chat,
+      text: this.#text,
+      messagesCode: messagesChunk,
+      get maxRounds() {
+        return chat.#maxRounds;
+      },
+      get f() {
+        return chat.#features;
+      },
+      focusAfterUpdate: async (selector) => {
+        await this.updateComplete;
+        this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+      },
+    };
+  }
 
   constructor() {
     super();
@@ -402,210 +360,10 @@ export class McpChat extends LitElement {
     this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
     this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
     this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
-    this.addEventListener('keydown', (e) => this.#onHostKeyDown(e));
+    this.addEventListener('keydown', (e) => onEscape(this.#w, e));
     // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
     this.addEventListener('mcp-part-error', (e) => this.#shell.showError(e.error.message));
-  }
-
-  /** Escape closes the header menu, then the open panel, then the launcher's panel (focus returns to what opened it). */
-  #onHostKeyDown(event: KeyboardEvent): void {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    if (this.#shell.menuOpen) {
-      this.#shell.setMenu(false);
-      this.renderRoot.querySelector<HTMLElement>('.more')?.focus();
-    } else if (this.panel) {
-      this.panel = undefined;
-      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.more')?.focus());
-    } else if (this.launcher && this.open) {
-      this.open = false;
-      void this.updateComplete.then(() => this.launcherButton?.focus());
-    } else return;
-    event.preventDefault();
-  }
-
-  /** The empty state's suggestions: `starters`, else the connected servers' prompts. */
-  #starters(): StarterView[] {
-    if (this.starters) {
-      return this.starters.map((s) => {
-        const { label, text, description } = typeof s === 'string' ? { label: s, text: s, description: undefined } : s;
-        return {
-          label,
-          description,
-          run: () => {
-            if (this.chatProvider) void this.send(text);
-            else this.#composer.offer(text);
-          },
-        };
-      });
-    }
-    return this.serverSet
-      .listPrompts()
-      .slice(0, 4)
-      .map(({ prompt, connection }) => ({
-        label: prompt.title ?? prompt.name,
-        description: prompt.description,
-        run: () => void this.#palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
-      }));
-  }
-
-  /**
-   * The one object the controllers get as their host. Each controller's
-   * constructor takes its own narrow interface (`ChatSessionHost`,
-   * `ChatScrollHost`, ...), so it can use only what that interface names;
-   * getters read the element at the moment of use. The element's own state
-   * stays private: controllers never see the element.
-   */
-  #controllerHost(): AllHosts {
-    const chat = this;
-    return controllerHost(this, {
-      servers: this.serverSet,
-      get provider() {
-        return chat.chatProvider;
-      },
-      get store() {
-        return chat.chatStore;
-      },
-      get pageStore() {
-        return chat.store;
-      },
-      whenStore: () => this.#persistence.whenStore(),
-      get storageKey() {
-        return chat.storageKey;
-      },
-      get allowKeyStorage() {
-        return chat.allowKeyStorage;
-      },
-      get ollamaUrl() {
-        return chat.ollamaUrl;
-      },
-      get page() {
-        return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl };
-      },
-      setPageModel: (model: string) => (this.model = model),
-      // ServerEdits
-      get fixedServers() {
-        return chat.fixedServers;
-      },
-      get text() {
-        return chat.#t;
-      },
-      serversEdited: () => this.serverSet.setServers(this.#servers.list()),
-      get pageServers() {
-        return [...(chat.server ? [chat.server] : []), ...chat.servers, ...chat.#discovery.servers];
-      },
-      // ChatDiscovery, and the registry search of ChatServers
-      get auto() {
-        return chat.auto;
-      },
-      get discoveryOrigin() {
-        return chat.discoveryOrigin;
-      },
-      get givesServers() {
-        return Boolean(chat.server) || chat.servers.length > 0;
-      },
-      get registry() {
-        return chat.registry;
-      },
-      focus: (selector: string) => void this.#focusAfterUpdate(selector),
-      messagesCode: messagesChunk,
-      previewDialog: () => this.previewDialog,
-      attachBlocks: (blocks: ContentBlock[]) => (this.attachments = [...this.attachments, ...blocks]),
-      openAt: (id: string, seq?: number) => void this.#openAt(id, seq),
-      newConversation: () => this.newConversation(),
-      pickImport: () => this.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
-      get placeholder() {
-        return chat.placeholder;
-      },
-      get attachments() {
-        return chat.attachments;
-      },
-      setAttachments: (blocks: ContentBlock[]) => (this.attachments = blocks),
-      send: (text: string, attachments: ContentBlock[]) => void this.send(text, attachments),
-      stop: () => this.stop(),
-      addressField: () => this.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
-      get theme() {
-        return chat.theme;
-      },
-      get turnSettings() {
-        // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
-        const systemPrompt = [chat.systemPrompt, chat.#apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
-        return { systemPrompt, maxRounds: chat.#maxRounds, policy: chat.policy, model: chat.model };
-      },
-      get renderRoot() {
-        return chat.renderRoot;
-      },
-      get streaming() {
-        return chat.session.streaming;
-      },
-      get messages() {
-        return chat.session.messages;
-      },
-      get calls() {
-        return chat.session.calls;
-      },
-      get chatBusy() {
-        return chat.session.busy;
-      },
-      get conversationId() {
-        return chat.session.conversation?.id;
-      },
-      // AppViews
-      get sandboxUrl() {
-        return chat.sandboxUrl;
-      },
-      get canSendAppMessage() {
-        return !!chat.chatProvider;
-      },
-      sendAppMessage: (content: ContentBlock[]) => void this.#sendFromApp(content),
-      recordAppCall: (use: Message, result: Message) => void this.session.whenIdle().then(() => (void this.session.append(use), this.session.append(result))),
-      get policy() {
-        return chat.policy;
-      },
-      get alwaysAllowed() {
-        return chat.session.alwaysAllowed;
-      },
-      announce: (text: string) => this.#shell.announce(text),
-      reportError: (source: ChatErrorSource, message: string, error: unknown) => this.#shell.reportError(source, message, error),
-      // ChatSession
-      streamChanged: () => this.#scroll.streamChanged(),
-      conversationCreated: () => {
-        if (this.panel === 'conversations') this.#conversations.refresh();
-        // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
-        // also when nothing else repaints (no model: no streaming follows).
-        this.requestUpdate();
-      },
-      // Before the messages change: the one update that shows them renders the newest first.
-      conversationShown: () => {
-        this.#scroll.reset();
-        this.requestUpdate();
-      },
-      turnEnded: (result: TurnResult) => this.#turnEnded(result),
-      toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
-        void this.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
-      // ChatPersistence
-      reopen: (id: string) => this.session.open(id, this.#messageCode()),
-      mergeStored: (id: string, fromSeq: number, toSeq: number) => this.session.mergeStored(id, fromSeq, toSeq),
-      // ChatPalette
-      clearComposer: () => {
-        this.#composer.clear();
-      },
-      focusComposer: () => this.#composer.focus(),
-      focusRunForm: () => void this.#focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
-      runTool: (name: string, args: Record<string, unknown>) => this.session.runToolDirectly(name, args),
-      insertPrompt: (messages: Message[]) => this.#insertPrompt(messages),
-      // InputRequests
-      messagesReady: async () => {
-        if (!messagesChunk.value) await messagesChunk.load().catch(() => {});
-        await this.updateComplete;
-      },
-      requestArea: () => (this.renderRoot.querySelector<HTMLElement>('.requests') ?? this.renderRoot) as HTMLElement,
-      showInList: (element: HTMLElement) => this.#scroll.showInList(element),
-      attachFiles: (files: File[]) => this.attachFiles(files),
-      traceSecrets: () => [this.#settings.currentConfig().apiKey ?? ''].filter(Boolean),
-      addEventListener: (type: string, listener: EventListener) => this.addEventListener(type, listener),
-      removeEventListener: (type: string, listener: EventListener) => this.removeEventListener(type, listener),
-      dispatchEvent: (event: Event) => this.dispatchEvent(event),
-    });
+    this.addController(waitClock(this.#w));
   }
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
@@ -649,40 +407,16 @@ export class McpChat extends LitElement {
     if (changed.has('noTrace')) this.serverSet.setTracing(!this.noTrace);
     // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
     if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
-    if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#t);
+    if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }
 
-  #tick?: ReturnType<typeof setTimeout>;
   protected override updated(changed: PropertyValues<this>): void {
     this.#palette.keepHighlightInView(this.renderRoot);
     // The launcher's panel opened: the person came to type.
     if (changed.has('open') && this.open && this.launcher) this.#composer.focus();
-    // While a call runs, repaint once a second so the time it has waited is shown.
-    if (this.#tick === undefined && this.session.calls.anyRunning) {
-      this.#tick = setTimeout(() => {
-        this.#tick = undefined;
-        this.requestUpdate();
-      }, 1000);
-    }
-  }
-
-  #turnEnded(result: TurnResult): void {
-    if (result.reason === 'maxRounds') this.#shell.showError(this.#t.maxRounds(result.rounds));
-    this.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
-  }
-
-  async #focusAfterUpdate(selector: string): Promise<void> {
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
-  }
-
-  /** A prompt's messages join the conversation; the model answers when the last one is the person's. */
-  async #insertPrompt(messages: Message[]): Promise<void> {
-    for (const message of messages) await this.session.append(message);
-    if (messages.at(-1)?.role === 'user' && this.chatProvider) await this.session.runTurn();
   }
 
   /** The conversation's messages (MCP messages, as stored). */
@@ -695,45 +429,25 @@ export class McpChat extends LitElement {
     return this.session.busy;
   }
 
-  /**
-   * Sends a message as the person would: text plus attached blocks. Resolves
-   * when the model's turn (if a model is set up) has ended.
-   */
-  async send(text: string, attachments: ContentBlock[] = []): Promise<void> {
-    const content: Message['content'] = [...attachments];
-    if (text.trim()) content.unshift({ type: 'text', text });
-    if (!content.length || this.session.busy) return;
-    const message: Message = { role: 'user', content };
-    if (!this.dispatchEvent(new McpMessageSendEvent(message))) return;
-    this.#scroll.follow();
-    await this.session.append(message);
-    if (await this.#settings.blocked(this.session.conversation?.id)) return;
-    await this.session.runTurn();
+  /** Sends a message as the person would: text plus attached blocks. Resolves when the model's turn (if a model is set up) has ended. */
+  send(text: string, attachments: ContentBlock[] = []): Promise<void> {
+    return sendMessage(this.#w, text, attachments);
   }
 
-  /** An app's `ui/message`: the person's next message, sent once the running turn or call has ended. */
-  async #sendFromApp(content: ContentBlock[]): Promise<void> {
-    await this.session.whenIdle();
-    await this.send('', content);
-  }
-
-  /**
-   * Runs a tool directly, without a model (as the "/" palette does); the call
-   * and its result join the conversation as a tool card. Waits up to
-   * `timeoutMs` for a server offering the tool to connect; while a turn or
-   * another call runs, it waits for it to end.
-   */
+  /** Runs a tool directly, without a model (as the "/" palette does); the call and its result join the conversation as a tool card. Waits up to `timeoutMs` for a server offering the tool to connect; while a turn or another call runs, it waits for it to end. */
   async runTool(name: string, args: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
     await this.session.runToolDirectly(name, args);
   }
 
   /** Opens the form of a tool (generated from its inputSchema), as picking it in the "/" palette does. */
-  async showTool(name: string, timeoutMs = 10_000): Promise<void> {
-    await this.serverSet.whenTool(name, timeoutMs);
-    const tool = this.serverSet.getTool(name);
-    if (!tool) throw new Error(`No connected server or page offers a tool named ${name}.`);
-    await this.#palette.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  showTool(name: string, timeoutMs = 10_000): Promise<void> {
+    return this.#palette.showTool(name, timeoutMs);
+  }
+
+  /** Gives the chat a tool of the page, with the dictionary of WebMCP's `registerTool` (`{ name, title?, description, inputSchema?, annotations?, execute(input) }`): it is offered to the model and in the "/" palette under the page's name, asks first unless annotated read-only, and is saved as server tools are. Rejects when the name is taken or invalid; aborting `options.signal` removes it. */
+  registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
+    return this.#pageTools.registerTool(tool, options);
   }
 
   /**
@@ -746,18 +460,6 @@ export class McpChat extends LitElement {
     return this.#servers.exportTrace();
   }
 
-  /**
-   * Gives the chat a tool of the page, with the dictionary of WebMCP's
-   * `registerTool` (`{ name, title?, description, inputSchema?, annotations?,
-   * execute(input) }`): it is offered to the model and in the "/" palette under
-   * the page's name, asks first unless annotated read-only, and is saved as
-   * server tools are. Rejects when the name is taken or invalid; aborting
-   * `options.signal` removes it.
-   */
-  registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
-    return this.#pageTools.registerTool(tool, options);
-  }
-
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
   stop(): void {
     this.session.stop();
@@ -765,57 +467,17 @@ export class McpChat extends LitElement {
 
   /** Starts a new, empty conversation. */
   newConversation(): void {
-    this.#view.stopEditing();
-    this.session.clear();
-    this.#scroll.reset();
-    this.#persistence.forgetOpen();
-    this.#composer.focus();
+    newConversation(this.#w);
   }
 
-  /**
-   * Opens a saved conversation, scrolled to its newest message. Long
-   * conversations render their newest messages first and older ones as the
-   * person scrolls up (see `showMessage` to go to any message).
-   */
-  async openConversation(id: string): Promise<void> {
-    try {
-      await this.session.open(id, this.#messageCode());
-    } catch (error) {
-      this.#shell.reportError('history', this.#t.openFailed(errorInWords(error, this.#t)), error);
-    }
+  /** Opens a saved conversation, scrolled to its newest message. Long conversations render their newest messages first and older ones as the person scrolls up (see `showMessage` to go to any message). */
+  openConversation(id: string): Promise<void> {
+    return openConversation(this.#w, id);
   }
 
-  /**
-   * The message elements and the markdown code, loaded (undefined when they
-   * are): a conversation being opened waits for them while it is read, at
-   * most a second, so its messages are formatted at their first paint (not
-   * plain text reflowed a moment later). Markdown code that cannot be loaded
-   * is reported above the composer (the text shown as plain text), message
-   * elements where the messages are, as when they load at first use.
-   */
-  #messageCode(): Promise<void> | undefined {
-    const engine = messagesChunk.value?.markdownReady();
-    if (messagesChunk.value && !engine) return undefined;
-    const ready = (engine ?? messagesChunk.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => this.#shell.showError(error.message));
-    return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
-  }
-
-  /**
-   * Scrolls to message `index` of `messages` (rendered on demand, however
-   * long the conversation) and marks it for a moment. A tool result is shown
-   * in its tool card: the message holding the call is shown.
-   */
+  /** Scrolls to message `index` of `messages` (rendered on demand, however long the conversation) and marks it for a moment. A tool result is shown in its tool card: the message holding the call is shown. */
   async showMessage(index: number): Promise<void> {
     await this.#view.showMessage(index);
-  }
-
-  /** Opens a conversation found by search at the message that matched (its `seq` in the store). */
-  async #openAt(id: string, seq?: number): Promise<void> {
-    await this.openConversation(id);
-    if (seq === undefined || this.session.conversation?.id !== id) return;
-    await this.session.whenLoaded();
-    const index = this.session.indexOfSeq(seq);
-    if (index >= 0) await this.showMessage(index);
   }
 
   /** Reads a resource from the server that has it and shows it in a preview. */
@@ -828,13 +490,9 @@ export class McpChat extends LitElement {
     await this.#composer.attachFiles(files);
   }
 
-  /**
-   * In a language whose text is loaded when first used (Arabic in the
-   * single-file bundle; strings.ts), the chat renders once the text is there:
-   * never in English first.
-   */
+  /** In a language whose text is loaded when first used (Arabic in the single-file bundle; strings.ts), the chat renders once the text is there: never in English first. */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const ready = languageReady(this.closest('[lang]')?.getAttribute('lang') ?? undefined, LANGUAGE_CHUNKS);
+    const ready = languageReady(this.#text.lang, LANGUAGE_CHUNKS);
     return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
@@ -842,143 +500,46 @@ export class McpChat extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     for (;;) {
-      const part = this.panel && !panelsChunk.value && !panelsChunk.error ? panelsChunk : this.#showsMessages() && !messagesChunk.value && !messagesChunk.error ? messagesChunk : undefined;
+      const part = this.panel && !panelsChunk.value && !panelsChunk.error ? panelsChunk : showsMessages(this.#w) && !messagesChunk.value && !messagesChunk.error ? messagesChunk : undefined;
       if (!part) return complete;
       await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
     }
   }
 
-  /** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
-  #showsMessages(): boolean {
-    return visibleMessages(this.session.messages).length > 0 || Boolean(this.session.streaming) || this.#resources.previewing;
-  }
-
-  /** One side panel: each feature draws its own with the panels' code (see shell/panel.ts). */
-  #renderPanel(panel: ChatPanel) {
-    return this.#shell.renderPanelContent(this.#t, (panels) => {
-    switch (panel) {
-      case 'conversations':
-        return this.#conversations.renderPanel(panels, {
-          hasStore: Boolean(this.chatStore),
-          persistent: this.chatStore?.persistent ?? false,
-          currentId: this.session.conversation?.id,
-          text: this.#t,
-          lang: this.closest('[lang]')?.getAttribute('lang') ?? undefined,
-        });
-      case 'servers':
-        return html`${this.#servers.renderPanel(panels.renderServersPanel, this.session.toolSelection, this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.#discovery.note(this.#t))}${renderPageToolsSection(this.#pageTools.status, this.#t)}`;
-      case 'settings':
-        return this.#settings.renderPanel(panels.renderSettingsPanel, this.#t, () => (this.panel = undefined));
-      case 'resources':
-        return this.#resources.renderPanel(panels.renderResourcesPanel);
-      default: {
-        const never: never = panel;
-        return never;
-      }
-    }
-    });
-  }
-
-  /** The interface text in use: the table of the language, with `strings` on top. */
-  get #t(): ChatStrings {
-    return chatStrings(this.closest('[lang]')?.getAttribute('lang') ?? undefined, this.strings);
-  }
-
-  #stringsMemo?: { lang: string | undefined; strings: Partial<ChatStrings> | undefined; value: ChatStrings };
-  /** `#t`, the same object while `lang` and `strings` stay: passed down to every message without re-rendering them. */
-  get #stableStrings(): ChatStrings {
-    const lang = this.closest('[lang]')?.getAttribute('lang') ?? undefined;
-    const memo = this.#stringsMemo;
-    if (memo && memo.lang === lang && memo.strings === this.strings) return memo.value;
-    return (this.#stringsMemo = { lang, strings: this.strings, value: chatStrings(lang, this.strings) }).value;
-  }
-
-  /** `dir` of the element or an ancestor; else the direction of the language. */
-  get #dir(): 'rtl' | 'ltr' {
-    const set = this.closest('[dir]')?.getAttribute('dir');
-    return set === 'rtl' || set === 'ltr' ? set : directionOf(this.closest('[lang]')?.getAttribute('lang') ?? undefined);
-  }
-
   protected override render() {
     const s = this.session;
-    const noModel = !this.chatProvider;
-    const palette = this.#palette;
-    const connections = this.serverSet.connections;
-    // Servers whose connection cannot start yet (the connecting code loads, or failed to): shown as connecting, or failed with Retry.
-    const shown = [...connections, ...(this.serverSet.pending as unknown as McpConnection[])];
-    const empty = visibleMessages(s.messages).length === 0 && !s.streaming;
-    // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
-    const connected = connections.filter((c) => c.toolsReady);
-    const t = this.#t;
+    const t = this.#text.t;
     return html`${this.launcher
-        ? html`<button
-            part="launcher-button"
-            class="launcher-button"
-            aria-label=${t.openChat}
-            aria-expanded=${this.open ? 'true' : 'false'}
-            @click=${() => (this.open = !this.open)}
-          >
+        ? html`<button part="launcher-button" class="launcher-button" aria-label=${t.openChat} aria-expanded=${this.open ? 'true' : 'false'} @click=${() => (this.open = !this.open)}>
             ${icon(this.open ? 'x' : 'message-circle')}
           </button>`
         : nothing}
-      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
-        ${renderHeader(
-          { connections: shown, panel: this.panel, menuOpen: this.#shell.menuOpen, model: this.#settings.modelName(), models: this.#settings.models, closable: this.launcher, text: t },
-          {
-            showPanel: (p) => ((this.panel = p), void this.#focusAfterUpdate('[part="panel"]')),
-            newConversation: () => this.newConversation(),
-            setMenu: (open) => {
-              this.#shell.setMenu(open);
-              if (open) void this.#focusAfterUpdate('.menu [role^="menuitem"]');
-            },
-            chooseModel: (m) => this.#settings.chooseModel(m),
-            nameOf: (c) => this.serverSet.nameOf(c),
-            close: () => {
-              this.open = false;
-              void this.updateComplete.then(() => this.launcherButton?.focus());
-            },
-          },
-        )}
+      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#text.dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
+        ${renderChatHeader(this.#w, shownServers(this.#w))}
         <div class="body">
-          ${this.panel
-            ? html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[this.panel]}>
-                <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => (this.panel = undefined)}>${icon('x')}</button>
-                ${this.#renderPanel(this.panel)}
-              </aside>`
-            : nothing}
+          ${renderPanel(this.#w)}
           <div class="main">
             <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${this.#scroll.onScroll}>
               <div class="column">
-                ${empty
-                  ? renderEmptyState(
-                      { servers: connected.map((c) => this.serverSet.nameOf(c)), tools: this.serverSet.listTools().length, starters: this.#starters(), noModel, serverNote: this.#discovery.renderNotice(t) },
-                      () => (this.panel = 'settings'),
-                      t,
-                    )
-                  : nothing}
-                ${this.#view.renderNotice(t, () => this.#showsMessages())}
-                ${this.#view.render(t, this.#stableStrings, !noModel, (m) => this.#apps.viewsFor(m))}
-                ${renderAgentCalls(this.#pageTools.agentCalls, t, this.#stableStrings)}
+                ${renderEmpty(this.#w) ?? nothing}
+                ${this.#view.renderNotice(t, () => showsMessages(this.#w))}
+                ${this.#view.render(t, this.#text.stable, !!this.chatProvider, (m) => this.#apps.viewsFor(m))}
+                ${renderAgentCalls(this.#pageTools.agentCalls, t, this.#text.stable)}
                 ${this.#settings.renderReply(s.conversation?.id, () => (this.panel = 'settings'))}
               </div>
             </div>
             <div class="bottom">
               <div class="column">
                 <div class="requests"></div>
-                ${this.#shell.renderErrors(t)}
-                ${renderSignInNotice(connections, (c) => this.#servers.signIn(c), t)}
-                ${renderServerProblems(shown, t)}
-                ${this.#apps.renderNotice()}
+                ${this.#shell.renderErrors(t)} ${renderServerNotices(this.#w)} ${this.#apps.renderNotice()}
                 ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
-                ${palette.render(t)}
-                ${this.#composer.render(t)}
+                ${this.#palette.render(t)} ${this.#composer.render(t)}
               </div>
             </div>
           </div>
         </div>
-        ${this.#shell.renderLiveRegion()}
-        ${this.#resources.renderPreview(t)}
+        ${this.#shell.renderLiveRegion()} ${this.#resources.renderPreview(t)}
       </div>`;
   }
 }

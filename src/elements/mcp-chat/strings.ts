@@ -181,6 +181,8 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   chooseModelLink: string;
   /** The header's status of a server, read after its name (`connected`, `failed`, ...). */
   serverStatus: (state: string) => string;
+  /** The header's one chip for several servers in a narrow chat ("2 servers"; it opens the Servers panel). */
+  serverCount: (count: number) => string;
   chooseModel: string;
   model: string;
   modelTitle: (model: string) => string;
@@ -479,6 +481,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   noModelEmpty: (slash, link) => `No model is set up. Type ${slash} to run a tool or a prompt yourself, or ${link}.`,
   chooseModelLink: 'choose a model',
   serverStatus: (state) => state,
+  serverCount: (n) => (n === 1 ? '1 server' : `${n} servers`),
   chooseModel: 'Choose a model',
   model: 'Model',
   modelTitle: (model) => `Model: ${model}`,

@@ -75,7 +75,7 @@ export class ChatScroll implements ReactiveController {
   /** Where {@link scrollToBottom} last put the list (its own scroll events do not mean the person scrolled away). */
   #pinnedTop = -1;
   /** True while the view follows new content (the person has not scrolled away from the bottom). */
-  stickToBottom = true;
+  #stickToBottom = true;
 
   constructor(host: ChatScrollHost) {
     this.#host = host;
@@ -84,7 +84,8 @@ export class ChatScroll implements ReactiveController {
 
   hostConnected(): void {
     this.#observer ??= new ResizeObserver(() => {
-      if (this.stickToBottom) this.scrollToBottom();
+      // Not the empty state growing (its starters come with the servers): it is read from its top.
+      if (this.#stickToBottom && this.#count > 0) this.scrollToBottom();
     });
   }
 
@@ -102,8 +103,8 @@ export class ChatScroll implements ReactiveController {
    */
   #noticeScroll(): void {
     const list = this.#list;
-    if (!list || !this.stickToBottom || this.#pinnedTop < 0 || this.#count === 0) return;
-    if (list.scrollTop < this.#pinnedTop - 1 && list.scrollHeight - list.scrollTop - list.clientHeight >= 40) this.stickToBottom = false;
+    if (!list || !this.#stickToBottom || this.#pinnedTop < 0 || this.#count === 0) return;
+    if (list.scrollTop < this.#pinnedTop - 1 && list.scrollHeight - list.scrollTop - list.clientHeight >= 40) this.#stickToBottom = false;
   }
 
   hostUpdated(): void {
@@ -118,7 +119,7 @@ export class ChatScroll implements ReactiveController {
     }
     // Not while the list is empty (the empty state, servers connecting): reading its height
     // would force a layout of the whole chat at each update, before the frame does one.
-    if (this.stickToBottom && this.#count > 0) this.scrollToBottom();
+    if (this.#stickToBottom && this.#count > 0) this.scrollToBottom();
     // Once the new messages have rendered (before the frame is painted): a list too short to scroll shows older messages at once.
     if (!this.#fill) {
       this.#fill = requestAnimationFrame(() => {
@@ -128,7 +129,7 @@ export class ChatScroll implements ReactiveController {
         if (l.scrollHeight <= l.clientHeight + 1 && this.#range().start > 0) {
           this.#older(false);
           // Still before this frame is painted (its messages' own updates follow; the ResizeObserver sees to those).
-          void this.#host.updateComplete.then(() => this.stickToBottom && this.scrollToBottom());
+          void this.#host.updateComplete.then(() => this.#stickToBottom && this.scrollToBottom());
         }
       });
     }
@@ -203,7 +204,7 @@ export class ChatScroll implements ReactiveController {
       if (start === 0 || end - start >= WINDOW_PAGE) return;
       const list = this.#list;
       // Anchoring does not apply at offset 0 (see #older).
-      if (list && !this.stickToBottom && list.scrollTop < 1) list.scrollTop = 1;
+      if (list && !this.#stickToBottom && list.scrollTop < 1) list.scrollTop = 1;
       this.#start = Math.max(0, start - Math.min(GROW_STEP, WINDOW_PAGE - (end - start)));
       this.#first = undefined;
       this.#host.requestUpdate();
@@ -217,7 +218,7 @@ export class ChatScroll implements ReactiveController {
     this.#start = undefined;
     this.#end = undefined;
     this.#pinnedTop = -1;
-    this.stickToBottom = true;
+    this.#stickToBottom = true;
   }
 
   /** Follows new content again from now on, and jumps to the bottom (the newest messages are rendered). */
@@ -229,7 +230,7 @@ export class ChatScroll implements ReactiveController {
       this.#host.requestUpdate();
     }
     this.#pinnedTop = -1;
-    this.stickToBottom = true;
+    this.#stickToBottom = true;
   }
 
   scrollToBottom(): void {
@@ -249,7 +250,7 @@ export class ChatScroll implements ReactiveController {
     this.#start = Math.max(0, start - WINDOW_PAGE);
     this.#first = undefined;
     if (end - this.#start > WINDOW_MAX) this.#end = this.#start + WINDOW_MAX;
-    if (unstick) this.stickToBottom = false;
+    if (unstick) this.#stickToBottom = false;
     this.#host.requestUpdate();
   }
 
@@ -282,7 +283,7 @@ export class ChatScroll implements ReactiveController {
       const last = Math.min(count, this.#start + WINDOW_PAGE * 2);
       this.#end = last >= count ? undefined : last;
     }
-    this.stickToBottom = false;
+    this.#stickToBottom = false;
     this.#host.requestUpdate();
     await this.#host.updateComplete;
   }
@@ -303,7 +304,7 @@ export class ChatScroll implements ReactiveController {
     let delta = 0;
     if (box.height > view.height - 2 * margin || box.top < view.top) delta = box.top - view.top - margin;
     else if (box.bottom > view.bottom) delta = box.bottom - view.bottom + margin;
-    this.stickToBottom = false;
+    this.#stickToBottom = false;
     if (delta) list.scrollTop += delta;
   }
 
@@ -315,8 +316,8 @@ export class ChatScroll implements ReactiveController {
     // The list grew below between our own scroll to the bottom and its scroll event (it is still where we put it): still following.
     // Not when it is elsewhere: content added above moves it down (scroll anchoring), and a person
     // scrolling up right after that leaves it below where we put it, yet above the bottom.
-    const ours = this.stickToBottom && Math.abs(list.scrollTop - this.#pinnedTop) <= 1;
-    this.stickToBottom = this.#end === undefined && (ours || fromBottom < 40);
+    const ours = this.#stickToBottom && Math.abs(list.scrollTop - this.#pinnedTop) <= 1;
+    this.#stickToBottom = this.#end === undefined && (ours || fromBottom < 40);
     const { start } = this.#range();
     if (list.scrollTop < list.clientHeight && start > 0) this.#older();
     else if (fromBottom < list.clientHeight && this.#end !== undefined) this.#newer();
@@ -331,7 +332,7 @@ export class ChatScroll implements ReactiveController {
       const el = host.renderRoot.querySelector<McpMessage>('mcp-message.streaming');
       if (el && host.streaming) {
         el.message = host.streaming;
-        if (this.stickToBottom) this.scrollToBottom();
+        if (this.#stickToBottom) this.scrollToBottom();
       } else host.requestUpdate();
     });
   }

@@ -51,21 +51,52 @@ function whenIdle(timeout: number): Promise<void> {
  * {@link ChatSession.calls}.
  */
 export class ChatSession implements ReactiveController {
-  messages: readonly Message[] = [];
+  #messages: readonly Message[] = [];
+  #streaming: Message | undefined;
+  #busy = false;
+  #conversation: Conversation | undefined;
+  #queued: readonly string[] = [];
+  #turnFailed = false;
+  #toolSelection: ToolSelection | undefined;
+
+  /** The conversation's messages (MCP messages, as stored). */
+  get messages(): readonly Message[] {
+    return this.#messages;
+  }
+
   /** The assistant message streaming in, if any. */
-  streaming: Message | undefined;
-  busy = false;
-  conversation: Conversation | undefined;
+  get streaming(): Message | undefined {
+    return this.#streaming;
+  }
+
+  /** A turn or a tool call runs. */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** The stored conversation shown, once it has one. */
+  get conversation(): Conversation | undefined {
+    return this.#conversation;
+  }
+
   /** Titles of the tools the person asked to run that wait for the running work (shown, in order). */
-  queued: readonly string[] = [];
+  get queued(): readonly string[] {
+    return this.#queued;
+  }
+
+  /** The last model turn failed: the conversation offers Retry (cleared when a turn starts). */
+  get turnFailed(): boolean {
+    return this.#turnFailed;
+  }
+
+  /** Which tools the last model request carried and which it left out (the Servers panel says so). */
+  get toolSelection(): ToolSelection | undefined {
+    return this.#toolSelection;
+  }
   /** Live state of the tool calls (status, progress, open, inline requests). */
   readonly calls: ToolCalls;
-  /** The last model turn failed: the conversation offers Retry (cleared when a turn starts). */
-  turnFailed = false;
   /** A turn waits for the servers still connecting, and says so (see `ServerWait`). */
   readonly serverWait: ServerWait;
-  /** Which tools the last model request carried and which it left out (the Servers panel says so). */
-  toolSelection: ToolSelection | undefined;
 
   readonly #host: ChatSessionHost;
   #turn?: AbortController;
@@ -105,13 +136,13 @@ export class ChatSession implements ReactiveController {
   }
 
   #startBusy(): void {
-    this.busy = true;
+    this.#busy = true;
     this.#idle = new Promise((resolve) => (this.#endBusy = resolve));
     this.#host.requestUpdate();
   }
 
   #stopBusy(): void {
-    this.busy = false;
+    this.#busy = false;
     this.#endBusy();
     this.#host.requestUpdate();
   }
@@ -132,12 +163,12 @@ export class ChatSession implements ReactiveController {
     this.#openGeneration += 1;
     this.#pending = false;
     this.#loading = Promise.resolve();
-    this.messages = [];
+    this.#messages = [];
     this.calls.clear();
     this.serverWait.clear();
-    this.turnFailed = false;
-    this.streaming = undefined;
-    this.conversation = undefined;
+    this.#turnFailed = false;
+    this.#streaming = undefined;
+    this.#conversation = undefined;
     this.#alwaysAllowed.clear();
     this.#host.requestUpdate();
   }
@@ -171,8 +202,9 @@ export class ChatSession implements ReactiveController {
       if (tail.length && !tail.some((m) => replacesFrom(m) !== undefined)) {
         const shown = new Map<number, Message>();
         this.#host.conversationShown();
-        this.conversation = conversation;
-        this.messages = tail.map((m) => {
+        this.#host.requestUpdate();
+        this.#conversation = conversation;
+        this.#messages = tail.map((m) => {
           const message = toMessage(m);
           shown.set(m.seq, message);
           return message;
@@ -192,8 +224,9 @@ export class ChatSession implements ReactiveController {
     const stored = await store.loadLast(id, Math.max(conversation.messageCount, 1));
     if (generation !== this.#openGeneration) return;
     this.#host.conversationShown();
-    this.conversation = conversation;
-    this.messages = foldBranches(stored).map(toMessage);
+    this.#host.requestUpdate();
+    this.#conversation = conversation;
+    this.#messages = foldBranches(stored).map(toMessage);
     this.#seqs = seqs;
     this.#pending = false;
     this.#loading = Promise.resolve();
@@ -222,7 +255,7 @@ export class ChatSession implements ReactiveController {
     }
     if (generation !== this.#openGeneration) return;
     const stored = [...pieces.flat(), ...tail];
-    this.messages = foldBranches(stored).map((m) => shown.get(m.seq) ?? toMessage(m));
+    this.#messages = foldBranches(stored).map((m) => shown.get(m.seq) ?? toMessage(m));
     this.#host.requestUpdate();
   }
 
@@ -268,7 +301,7 @@ export class ChatSession implements ReactiveController {
       merged = mergeWhole({ messages: this.messages, seqOf: shown.seqOf }, all, toMessage);
     }
     if (merged.length === this.messages.length && merged.every((m, i) => m === this.messages[i])) return;
-    this.messages = merged;
+    this.#messages = merged;
     this.#host.requestUpdate();
   }
 
@@ -283,25 +316,28 @@ export class ChatSession implements ReactiveController {
   async #ensureConversation(first: Message): Promise<string | undefined> {
     const store = this.#host.store;
     if (!store) return undefined;
-    if (!this.conversation) {
+    if (!this.#conversation) {
       const text = first.content.find((b) => b.type === 'text')?.text as string | undefined;
       const tool = first.content.find((b): b is ToolUseBlock => b.type === 'tool_use')?.name;
-      this.conversation = await store.createConversation({
+      this.#conversation = await store.createConversation({
         title: (text ?? (tool ? this.#host.text.toolTitle(tool) : this.#host.text.newConversation)).trim().slice(0, 80) || this.#host.text.newConversation,
         servers: this.#host.servers.connections.map((c) => ({ url: c.url, name: c.name })),
         provider: this.#host.provider?.id,
         model: this.#host.turnSettings.model,
       });
       this.#host.conversationCreated();
+      // An update remembers the new conversation as the open one (ChatPersistence.hostUpdated),
+      // also when nothing else repaints (no model: no streaming follows).
+      this.#host.requestUpdate();
     }
-    return this.conversation.id;
+    return this.#conversation.id;
   }
 
   /** Adds a message to the conversation and saves it (saves are kept in order). */
   async append(message: Message, extra: Record<string, unknown> = {}): Promise<void> {
     if (this.#pending) await this.#loading;
     message = this.#withTaskIds(message);
-    this.messages = [...this.messages, message];
+    this.#messages = [...this.messages, message];
     this.calls.settled(message.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
     this.#host.requestUpdate();
     this.#saving = this.#saving.then(async () => {
@@ -341,7 +377,7 @@ export class ChatSession implements ReactiveController {
       index = at ? this.messages.indexOf(at) : this.messages.length;
     }
     if (this.busy || index < 0 || index > this.messages.length) return;
-    this.messages = this.messages.slice(0, index);
+    this.#messages = this.messages.slice(0, index);
     this.calls.clear();
     await this.append(message, { _meta: { ...(message._meta ?? {}), [REPLACES_META_KEY]: index } });
     if (this.#host.provider) await this.runTurn();
@@ -376,17 +412,17 @@ export class ChatSession implements ReactiveController {
         return session.streaming;
       },
       set streaming(message) {
-        session.streaming = message;
+        session.#streaming = message;
       },
       get toolSelection() {
         return session.toolSelection;
       },
       set toolSelection(selection) {
-        session.toolSelection = selection;
+        session.#toolSelection = selection;
       },
       append: (message, extra) => this.append(message, extra),
       show: (message) => {
-        this.messages = [...this.messages, message];
+        this.#messages = [...this.messages, message];
       },
       queueSave: (task) => {
         this.#saving = this.#saving.then(task);
@@ -419,7 +455,7 @@ export class ChatSession implements ReactiveController {
       return undefined;
     }
     if (this.busy) return undefined;
-    this.turnFailed = false;
+    this.#turnFailed = false;
     this.#startBusy();
     const turn = (this.#turn = new AbortController());
     let result: TurnResult;
@@ -434,7 +470,7 @@ export class ChatSession implements ReactiveController {
       this.#stopBusy();
     }
     if (result.reason === 'error') {
-      this.turnFailed = true;
+      this.#turnFailed = true;
       this.#host.reportError('provider', errorInWords(result.error), result.error);
     }
     this.#host.turnEnded(result);
@@ -518,7 +554,7 @@ export class ChatSession implements ReactiveController {
     const tasks = change(conversationTasks(current.metadata));
     const { [TOOL_TASKS_META_KEY]: _old, ...rest } = current.metadata;
     const updated = await store.updateConversation(id, { metadata: Object.keys(tasks).length ? { ...rest, [TOOL_TASKS_META_KEY]: tasks } : rest });
-    if (this.conversation?.id === id) this.conversation = updated;
+    if (this.conversation?.id === id) this.#conversation = updated;
   }
 
   /**
@@ -597,12 +633,12 @@ export class ChatSession implements ReactiveController {
     const servers = this.#host.servers;
     if (this.busy) {
       const label = servers.getTool(name)?.title ?? name;
-      this.queued = [...this.queued, label];
+      this.#queued = [...this.queued, label];
       this.#host.announce(this.#host.text.willRunAfter(label));
       this.#host.requestUpdate();
       while (this.busy) await this.#idle;
       const at = this.queued.indexOf(label);
-      this.queued = this.queued.filter((_, i) => i !== at);
+      this.#queued = this.queued.filter((_, i) => i !== at);
     }
     const tool = servers.getTool(name);
     if (!tool) {

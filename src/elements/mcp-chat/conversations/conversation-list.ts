@@ -20,14 +20,36 @@ export interface ConversationListHost extends ReactiveControllerHost {
  */
 export class ConversationList {
   readonly #host: ConversationListHost;
-  conversations: readonly Conversation[] | undefined;
-  query = '';
+  #conversations: readonly Conversation[] | undefined;
+  #query = '';
+  #hits: ReadonlyMap<string, number> | undefined;
+  #renaming: string | undefined;
+  #confirming: string | undefined;
+
+  /** The saved conversations, newest first (undefined until first read). */
+  get conversations(): readonly Conversation[] | undefined {
+    return this.#conversations;
+  }
+
+  /** What the search box holds (`search()` changes it). */
+  get query(): string {
+    return this.#query;
+  }
+
   /** Conversations whose messages match the query (the store's full-text search), with the newest matching message's seq. */
-  hits: ReadonlyMap<string, number> | undefined;
-  /** The conversation being renamed. */
-  renaming: string | undefined;
-  /** The conversation whose deletion waits for the person's confirmation. */
-  confirming: string | undefined;
+  get hits(): ReadonlyMap<string, number> | undefined {
+    return this.#hits;
+  }
+
+  /** The conversation being renamed (`edit()` changes it). */
+  get renaming(): string | undefined {
+    return this.#renaming;
+  }
+
+  /** The conversation whose deletion waits for the person's confirmation (`edit()` changes it). */
+  get confirming(): string | undefined {
+    return this.#confirming;
+  }
   /** Bumped on each search so an older, slower answer is dropped. */
   #generation = 0;
 
@@ -50,8 +72,8 @@ export class ConversationList {
         for (const h of await store.search(query, { limit: 200 })) if (!hits.has(h.conversationId)) hits.set(h.conversationId, h.seq);
       }
       if (generation !== this.#generation) return;
-      this.conversations = conversations;
-      this.hits = hits;
+      this.#conversations = conversations;
+      this.#hits = hits;
     } catch (error) {
       this.#host.reportError('history', this.#host.text.listFailed(errorInWords(error, this.#host.text)), error);
     }
@@ -70,19 +92,19 @@ export class ConversationList {
   }
 
   search(query: string): void {
-    this.query = query;
+    this.#query = query;
     void this.refresh();
   }
 
   /** Shows the rename form of a row (or none), or the delete confirmation (or none). */
   edit(mode: { renaming?: string; confirming?: string }): void {
-    this.renaming = mode.renaming;
-    this.confirming = mode.confirming;
+    this.#renaming = mode.renaming;
+    this.#confirming = mode.confirming;
     this.#host.requestUpdate();
   }
 
   async rename(c: Conversation, title: string): Promise<void> {
-    this.renaming = undefined;
+    this.#renaming = undefined;
     try {
       if (title && title !== c.title) await this.#host.store!.renameConversation(c.id, title);
       this.#host.announce(this.#host.text.renamed(title || c.title));
@@ -94,7 +116,7 @@ export class ConversationList {
 
   /** Deletes a conversation; `deleted` runs once it is gone, before the list is reloaded. */
   async remove(c: Conversation, deleted?: () => void): Promise<void> {
-    this.confirming = undefined;
+    this.#confirming = undefined;
     try {
       await this.#host.store!.deleteConversation(c.id);
       deleted?.();

@@ -81,10 +81,30 @@ export function rankPaletteItems(items: readonly PaletteItem[], query: string): 
  * `palette/palette.ts` from {@link open}, {@link items}, {@link index}, {@link form}.
  */
 export class ChatPalette {
-  open = false;
-  index = 0;
-  items: PaletteItem[] = [];
-  form: PaletteForm | undefined;
+  #open = false;
+  #index = 0;
+  #items: PaletteItem[] = [];
+  #form: PaletteForm | undefined;
+
+  /** The "/" list is open. */
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** The highlighted entry of the list. */
+  get index(): number {
+    return this.#index;
+  }
+
+  /** The entries the list shows (ranked by what was typed). */
+  get items(): readonly PaletteItem[] {
+    return this.#items;
+  }
+
+  /** The run form of the picked entry, if one is open. */
+  get form(): PaletteForm | undefined {
+    return this.#form;
+  }
   readonly #host: ChatPaletteHost;
   #completionAbort?: AbortController;
 
@@ -150,10 +170,10 @@ export class ChatPalette {
     if (match) {
       // The form of what will be picked: start loading it now.
       if (!wasOpen) this.#runForm.load().catch(() => {});
-      this.items = rankPaletteItems(this.#all(), match[1]!);
-      this.open = true;
-      this.index = 0;
-    } else this.open = false;
+      this.#items = rankPaletteItems(this.#all(), match[1]!);
+      this.#open = true;
+      this.#index = 0;
+    } else this.#open = false;
     if (this.open || wasOpen) this.#host.requestUpdate();
   }
 
@@ -163,7 +183,7 @@ export class ChatPalette {
     const n = Math.min(this.items.length, PALETTE_SHOWN);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (n) this.index = (this.index + (event.key === 'ArrowDown' ? 1 : n - 1)) % n;
+      if (n) this.#index = (this.index + (event.key === 'ArrowDown' ? 1 : n - 1)) % n;
       this.#host.requestUpdate();
       return true;
     }
@@ -174,7 +194,7 @@ export class ChatPalette {
     }
     if (event.key === 'Escape') {
       event.preventDefault();
-      this.open = false;
+      this.#open = false;
       this.#host.requestUpdate();
       return true;
     }
@@ -187,7 +207,7 @@ export class ChatPalette {
    * load is reported in words, not thrown).
    */
   async choose(item = this.items[this.index]): Promise<void> {
-    this.open = false;
+    this.#open = false;
     if (!item) return;
     this.#host.clearComposer();
     const part = this.#runForm.value;
@@ -200,16 +220,25 @@ export class ChatPalette {
     }
   }
 
+  /** `showTool()`: the form of tool `name`, once a server or the page offers it (waiting up to `timeoutMs`). */
+  async showTool(name: string, timeoutMs: number): Promise<void> {
+    const servers = this.#host.servers;
+    await servers.whenTool(name, timeoutMs);
+    const tool = servers.getTool(name);
+    if (!tool) throw new Error(`No connected server or page offers a tool named ${name}.`);
+    await this.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
+  }
+
   #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
     const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
-    this.form = { item, fields, completions: {} };
+    this.#form = { item, fields, completions: {} };
     this.#host.requestUpdate();
     this.#host.focusRunForm();
   }
 
   /** Closes the form; focus goes back to the composer. */
   close(): void {
-    this.form = undefined;
+    this.#form = undefined;
     this.#host.requestUpdate();
     this.#host.focusComposer();
   }
@@ -225,7 +254,7 @@ export class ChatPalette {
       args = readForm(formElement, form.fields, this.#host.text);
     } catch (error) {
       const field = error instanceof FormFieldError ? error.field : (form.fields[0]?.name ?? '');
-      this.form = { ...form, errors: { [field]: (error as Error).message } };
+      this.#form = { ...form, errors: { [field]: (error as Error).message } };
       this.#host.requestUpdate();
       return;
     }
@@ -261,7 +290,7 @@ export class ChatPalette {
       .complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: field.name, value: input.value }, context: { arguments: context } }, { signal: abort.signal })
       .then((r) => {
         if (abort.signal.aborted || this.form?.item !== form.item) return;
-        this.form = { ...this.form, completions: { ...this.form.completions, [field.name]: r.completion.values } };
+        this.#form = { ...this.form, completions: { ...this.form.completions, [field.name]: r.completion.values } };
         this.#host.requestUpdate();
       })
       .catch(() => {});

@@ -15,7 +15,7 @@ export interface ChatShellHost extends ReactiveControllerHost {
 
 /**
  * The shell of the chat: the errors listed above the composer, the live
- * region, the header's menu, and the frame of the side panel with its code
+ * region, and the frame of the side panel with its code
  * (loaded when a panel is first opened). Every feature reports through it:
  * `announce` and `reportError` are the closures they are given.
  */
@@ -25,22 +25,11 @@ export class ChatShell<Panels extends { panelContentStyles: CSSResult }> {
   #errors: ChatErrorLine[] = [];
   #errorId = 0;
   #announcement = '';
-  #menuOpen = false;
   #panelStylesAdopted = false;
 
   constructor(host: ChatShellHost, panels: Loader<Panels>) {
     this.#host = host;
     this.#panels = panels;
-  }
-
-  /** The header's menu is open. */
-  get menuOpen(): boolean {
-    return this.#menuOpen;
-  }
-
-  setMenu(open: boolean): void {
-    this.#menuOpen = open;
-    this.#host.requestUpdate();
   }
 
   /** Tells screen reader users something, politely (the live region). */

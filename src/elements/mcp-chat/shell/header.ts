@@ -12,8 +12,6 @@ export interface HeaderView {
   connections: readonly McpConnection[];
   /** The open side panel. */
   panel: ChatPanel | undefined;
-  /** The overflow menu is open. */
-  menuOpen: boolean;
   /** The model in use ('' when none is set up). */
   model: string;
   /** Models the person can switch to from the header (a picker when there are several). */
@@ -37,6 +35,8 @@ export interface HeaderText {
   serverState?: (state: string) => string;
   diagnosis?: (diagnosis: McpDiagnosis, english: string) => string;
   serverStatus?: (state: string) => string;
+  /** "2 servers": the header's one chip for several servers where there is no room to name each. */
+  serverCount?: (count: number) => string;
   chooseModel?: string;
   model?: string;
   modelTitle?: (model: string) => string;
@@ -50,8 +50,6 @@ export interface HeaderActions {
   /** Opens `panel`, or closes the panels (`undefined`). */
   showPanel(panel: ChatPanel | undefined): void;
   newConversation(): void;
-  /** Opens or closes the overflow menu. */
-  setMenu(open: boolean): void;
   chooseModel(model: string): void;
   close(): void;
   /** The name to show for a server (kept while it reconnects). */
@@ -75,46 +73,98 @@ const STATE_WORDS: Record<string, string> = {
   closed: 'closed',
 };
 
-/** Arrow keys, Home and End move between the menu's items; Escape and Tab close it. */
-function onMenuKey(event: KeyboardEvent, actions: HeaderActions): void {
-  const items = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+/**
+ * Arrow keys, Home and End move between the menu's items; Tab closes it and
+ * moves on from the More button, as from any button (opening, Escape and
+ * clicks outside are the popover's).
+ */
+function onMenuKey(event: KeyboardEvent): void {
+  const menu = event.currentTarget as HTMLElement;
+  if (event.key === 'Tab') {
+    (menu.getRootNode() as ShadowRoot).querySelector<HTMLElement>('.more')?.focus();
+    menu.hidePopover();
+    return;
+  }
+  const items = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
   const at = items.indexOf(event.target as HTMLElement);
   const go = (i: number) => items[(i + items.length) % items.length]?.focus();
   if (event.key === 'ArrowDown') go(at + 1);
   else if (event.key === 'ArrowUp') go(at - 1);
   else if (event.key === 'Home') go(0);
   else if (event.key === 'End') go(items.length - 1);
-  else if (event.key === 'Escape' || event.key === 'Tab') {
-    if (event.key === 'Escape') event.stopPropagation();
-    actions.setMenu(false);
-    if (event.key === 'Escape') ((event.currentTarget as HTMLElement).parentElement?.querySelector('.more') as HTMLElement | null)?.focus();
-    return;
-  } else return;
+  else return;
   event.preventDefault();
 }
 
 /**
- * The header, one row: title, a compact status per server (a dot; the name
- * when there is room; the full name and state in the tooltip; opens the
+ * The menu opened: its first item takes focus. It closed (Escape, an item
+ * picked, a click outside) with focus inside it or lost: focus goes back to
+ * the More button (the browser's own return does not reach into the shadow
+ * root here); a click on something focusable outside keeps its focus.
+ */
+function onMenuToggle(event: ToggleEvent): void {
+  const menu = event.target as HTMLElement;
+  if (event.newState === 'open') {
+    menu.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+    return;
+  }
+  const root = menu.getRootNode() as ShadowRoot | Document;
+  const active = root.activeElement;
+  if (!active || menu.contains(active)) root.querySelector<HTMLElement>('.more')?.focus();
+}
+
+/** The order in which a state speaks for several servers: the first present colours the count's dot. */
+const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'idle', 'closed', 'connected'];
+
+/**
+ * Several servers where the header has no room to name each (a narrow chat,
+ * the launcher): one chip "2 servers", its dot the state that needs a look
+ * first, its accessible name every server's name and state, its tooltip
+ * theirs (with why one cannot be used); it opens the Servers panel, which names them. Hidden by the styles where the chips fit.
+ */
+function renderServerCount(view: HeaderView, label: (c: McpConnection) => string, title: (c: McpConnection) => string, open: () => void) {
+  const n = view.connections.length;
+  const state = WORST_FIRST.find((s) => view.connections.some((c) => c.state === s)) ?? 'connected';
+  const count = view.text?.serverCount?.(n) ?? `${n} servers`;
+  return html`<button
+    part="server-count"
+    class="server-status server-count ${state}"
+    title=${view.connections.map(title).join('\n')}
+    aria-label=${`${count}: ${view.connections.map(label).join(', ')}`}
+    @click=${open}
+  >
+    <span class="dot" aria-hidden="true"></span><span class="name">${count}</span>
+  </button>`;
+}
+
+/**
+ * The header, one row: title, a compact status per server (a dot and its
+ * name; several servers in a narrow chat: one "2 servers" chip; the full name and state in the tooltip; opens the
  * Servers panel), the model (a picker when several are listed), New
- * conversation, and the overflow menu of panels (each shows whether it is open).
+ * conversation, and the overflow menu of panels (a popover: it opens from the More
+ * button, closes on Escape or a click outside, focus goes back to More; each
+ * item shows whether its panel is open).
  */
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
+  const label = (c: McpConnection) => `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`;
+  const title = (c: McpConnection) =>
+    `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
   return html`<header part="header">
     <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
-    <span class="servers">
+    <span class="servers ${view.connections.length > 1 ? 'several' : ''}">
       ${view.connections.map(
         (c) => html`<button
           part="server-status ${c.state}"
           class="server-status ${c.state}"
-          title=${`${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`}
-          aria-label=${`${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`}
+          title=${title(c)}
+          aria-label=${label(c)}
           @click=${() => actions.showPanel('servers')}
         >
           <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
         </button>`,
       )}
+      ${view.connections.length > 1 ? renderServerCount(view, label, title, () => actions.showPanel('servers')) : nothing}
     </span>
     <span class="spacer"></span>
     ${view.models.length > 1
@@ -135,29 +185,25 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         data-tip=${view.text?.more ?? 'More'}
         data-tip-end
         aria-haspopup="menu"
-        aria-expanded=${view.menuOpen ? 'true' : 'false'}
-        aria-controls="chat-menu"
-        @click=${() => actions.setMenu(!view.menuOpen)}
+        popovertarget="chat-menu"
       >
         ${icon('ellipsis')}
       </button>
-      ${view.menuOpen
-        ? html`<div part="menu" class="menu" id="chat-menu" role="menu" aria-label=${view.text?.panels ?? 'Panels'} @keydown=${(e: KeyboardEvent) => onMenuKey(e, actions)}>
-            ${MENU.map(
-              (m) => html`<button
-                part="menu-item"
-                role="menuitemcheckbox"
-                aria-checked=${panel === m.panel ? 'true' : 'false'}
-                @click=${() => {
-                  actions.setMenu(false);
-                  actions.showPanel(panel === m.panel ? undefined : m.panel);
-                }}
-              >
-                ${icon(m.icon)}<span>${view.text?.[m.panel] ?? m.label}</span>${panel === m.panel ? icon('check', 'icon tick') : nothing}
-              </button>`,
-            )}
-          </div>`
-        : nothing}
+      <div part="menu" class="menu" id="chat-menu" popover role="menu" aria-label=${view.text?.panels ?? 'Panels'} @keydown=${onMenuKey} @toggle=${onMenuToggle}>
+        ${MENU.map(
+          (m) => html`<button
+            part="menu-item"
+            role="menuitemcheckbox"
+            aria-checked=${panel === m.panel ? 'true' : 'false'}
+            @click=${(e: Event) => {
+              (e.currentTarget as HTMLElement).closest<HTMLElement>('[popover]')?.hidePopover();
+              actions.showPanel(panel === m.panel ? undefined : m.panel);
+            }}
+          >
+            ${icon(m.icon)}<span>${view.text?.[m.panel] ?? m.label}</span>${panel === m.panel ? icon('check', 'icon tick') : nothing}
+          </button>`,
+        )}
+      </div>
     </span>
     ${view.closable
       ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`

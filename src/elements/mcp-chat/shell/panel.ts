@@ -2,11 +2,11 @@
  * The side panels of `<mcp-chat>`. Each has one file here exporting
  * `render<Name>Panel(view, actions)`: `view` holds only the values the panel
  * draws, `actions` the callbacks its controls call (the element builds both
- * in `#renderPanel`). State a panel keeps between renders lives in a
- * controller (`controllers/`), never in the panel file.
+ * in `renderPanel`, shell/wiring.ts). State a panel keeps between renders lives in a
+ * feature's class, never in the panel file.
  *
  * A new panel: add its name here, a `<name>-panel.ts` beside this file, and
- * a case in `McpChat#renderPanel`.
+ * a case in `renderPanel` (shell/wiring.ts).
  */
 export const CHAT_PANELS = ['conversations', 'servers', 'settings', 'resources'] as const;
 

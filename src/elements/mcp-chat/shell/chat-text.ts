@@ -1,0 +1,47 @@
+import { chatStrings, directionOf, type ChatStrings } from '../strings.js';
+
+/** What the text needs from the element: where it sits (for `lang` and `dir`) and its `strings`. */
+export interface ChatTextHost {
+  closest(selector: string): Element | null;
+  readonly strings?: Partial<ChatStrings>;
+}
+
+/**
+ * The interface text of one chat: the table of its language (`lang` on the
+ * element or an ancestor) with the element's `strings` on top, and the
+ * direction it is laid out in. Read at the moment of use, so a change of
+ * `lang`, `dir` or `strings` applies at the next render.
+ */
+export class ChatText {
+  readonly #host: ChatTextHost;
+  #memo?: { lang: string | undefined; strings: Partial<ChatStrings> | undefined; value: ChatStrings };
+
+  constructor(host: ChatTextHost) {
+    this.#host = host;
+  }
+
+  /** `lang` of the element or its nearest ancestor that has one. */
+  get lang(): string | undefined {
+    return this.#host.closest('[lang]')?.getAttribute('lang') ?? undefined;
+  }
+
+  /** The text in use. */
+  get t(): ChatStrings {
+    return chatStrings(this.lang, this.#host.strings);
+  }
+
+  /** The text in use, the same object while `lang` and `strings` stay: passed down to every message without re-rendering them. */
+  get stable(): ChatStrings {
+    const lang = this.lang;
+    const strings = this.#host.strings;
+    const memo = this.#memo;
+    if (memo && memo.lang === lang && memo.strings === strings) return memo.value;
+    return (this.#memo = { lang, strings, value: chatStrings(lang, strings) }).value;
+  }
+
+  /** `dir` of the element or an ancestor; else the direction of the language. */
+  get dir(): 'rtl' | 'ltr' {
+    const set = this.#host.closest('[dir]')?.getAttribute('dir');
+    return set === 'rtl' || set === 'ltr' ? set : directionOf(this.lang);
+  }
+}

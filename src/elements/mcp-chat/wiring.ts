@@ -1,0 +1,119 @@
+// What the element hands the wiring of its features (each feature's
+// `wiring.ts`): the element's public surface, read at the moment of use, and
+// the features it built. Types only; a feature's own class never imports it,
+// so the wiring sits beside the element and above the features it joins.
+import type { ReactiveControllerHost } from 'lit';
+import type { ApprovalPolicy } from '../../agent/types.js';
+import type { ContentBlock } from '../../content/index.js';
+import type { HistoryStore } from '../../history/index.js';
+import type { ModelProvider } from '../../providers/types.js';
+import type { AppViews, AppViewsHost } from './apps/app-views.js';
+import type { ChatComposer, ChatComposerHost } from './composer/chat-composer.js';
+import type { ChatPersistence, ChatPersistenceHost } from './conversation/chat-persistence.js';
+import type { ChatScroll, ChatScrollHost } from './conversation/chat-scroll.js';
+import type { ChatSessionHost } from './conversation/contract.js';
+import type { ChatSession } from './conversation/chat-session.js';
+import type { ConversationView, ConversationViewHost } from './conversation/conversation-view.js';
+import type { ChatStarter } from './conversation/empty-state.js';
+import type { ChatConversations, ChatConversationsHost } from './conversations/chat-conversations.js';
+import type { ChatDiscovery, ChatDiscoveryHost } from './discovery/chat-discovery.js';
+import type { ModelSettings, ModelSettingsHost } from './model/model-settings.js';
+import type { ProviderConfig, ProviderKind } from './model/provider-config.js';
+import type { ChatPageTools, ChatPageToolsHost } from './page-tools/chat-page-tools.js';
+import type { ChatPalette, ChatPaletteHost } from './palette/chat-palette.js';
+import type { InputRequests, InputRequestsHost } from './requests/input-requests.js';
+import type { ChatResources, ChatResourcesHost } from './resources/chat-resources.js';
+import type { ChatServers, ChatServersHost } from './servers/chat-servers.js';
+import type { ChatServer, ServerSet } from './servers/server-set.js';
+import type { ChatShell, ChatShellHost } from './shell/chat-shell.js';
+import type { ChatText } from './shell/chat-text.js';
+import type * as Panels from './shell/panels.chunk.js';
+import type { Loader } from '../shared/lazy.js';
+import type { ChatPanel } from './shell/panel.js';
+
+/** Every feature's host interface at once (each feature is typed with its own). */
+export type AllHosts = ChatSessionHost &
+  ChatScrollHost &
+  ChatPersistenceHost &
+  ModelSettingsHost &
+  ChatPaletteHost &
+  ChatConversationsHost &
+  InputRequestsHost &
+  AppViewsHost &
+  ChatServersHost &
+  ChatResourcesHost &
+  ChatShellHost &
+  ConversationViewHost &
+  ChatComposerHost &
+  ChatPageToolsHost &
+  ChatDiscoveryHost;
+
+/** `<mcp-chat>` as its wiring sees it: its public properties and methods (see mcp-chat.ts for what each means). */
+export interface ChatSurface extends ReactiveControllerHost, EventTarget {
+  readonly server?: string;
+  readonly servers: ChatServer[];
+  readonly provider?: ModelProvider | ProviderConfig | ProviderKind;
+  model?: string;
+  readonly baseUrl?: string;
+  readonly modelUrl?: string;
+  readonly placeholder?: string;
+  readonly theme?: 'light' | 'dark';
+  readonly systemPrompt?: string;
+  readonly sandboxUrl?: string;
+  readonly policy?: ApprovalPolicy;
+  readonly store?: HistoryStore | null;
+  readonly storageKey: string;
+  readonly allowKeyStorage: boolean;
+  readonly fixedServers: boolean;
+  readonly ollamaUrl: string;
+  readonly starters?: ChatStarter[];
+  readonly launcher: boolean;
+  open: boolean;
+  readonly auto: boolean;
+  readonly discoveryOrigin?: string;
+  readonly registry: string;
+  readonly serverSet: ServerSet;
+  panel: ChatPanel | undefined;
+  attachments: ContentBlock[];
+  readonly chatProvider: ModelProvider | undefined;
+  readonly chatStore: HistoryStore | undefined;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  send(text: string, attachments?: ContentBlock[]): Promise<void>;
+  stop(): void;
+  newConversation(): void;
+  openConversation(id: string): Promise<void>;
+  showMessage(index: number): Promise<void>;
+  attachFiles(files: File[]): Promise<void>;
+}
+
+/** The features of one chat, built by the element. */
+export interface ChatFeatures {
+  readonly shell: ChatShell<typeof Panels>;
+  readonly session: ChatSession;
+  readonly scroll: ChatScroll;
+  readonly view: ConversationView;
+  readonly persistence: ChatPersistence;
+  readonly settings: ModelSettings;
+  readonly palette: ChatPalette;
+  readonly composer: ChatComposer;
+  readonly conversations: ChatConversations;
+  readonly inputs: InputRequests;
+  readonly apps: AppViews;
+  readonly servers: ChatServers;
+  readonly discovery: ChatDiscovery;
+  readonly resources: ChatResources;
+  readonly pageTools: ChatPageTools;
+}
+
+/** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */
+export interface Wiring {
+  readonly chat: ChatSurface;
+  readonly f: ChatFeatures;
+  readonly text: ChatText;
+  /** `max-rounds` as checked (the default when invalid). */
+  readonly maxRounds: number;
+  /** The message elements and the markdown code (the element's loader of that chunk). */
+  readonly messagesCode: Loader<{ markdownReady(): Promise<void> | undefined }>;
+  /** Focuses what `selector` finds in the chat once it has updated. */
+  focusAfterUpdate(selector: string): Promise<void>;
+}
