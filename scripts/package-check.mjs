@@ -5,12 +5,14 @@
 // `skipLibCheck: false`) that must type-check and import in Node (a
 // framework's server render), and builds the example apps in examples/
 // against the tarball's contents, which test/e2e/examples.spec.ts then drives
-// in Chromium. Writes reports/package-check.json ({ passed, failed, checks }).
+// in Chromium, and the server-rendered examples (Next.js, Astro, Starlight)
+// with the tarball installed beside their frameworks, which
+// test/e2e/server-rendered.spec.ts drives. Writes reports/package-check.json ({ passed, failed, checks }).
 // Needs dist/ (`npm run build`, the suite before this one in `npm test`).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -26,9 +28,9 @@ function run(cmd, args, { stdoutOnly = false, ...options } = {}) {
 }
 
 /** Runs a command in the background; resolves with its output, rejects with the tail of it. */
-function runInBackground(cmd, args) {
+function runInBackground(cmd, args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -161,6 +163,58 @@ const attw = tarball
   ? runInBackground(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'])
   : Promise.reject(new Error('no tarball (see the first check)'));
 attw.catch(() => {}); // awaited below
+
+// The server-rendered examples (examples/next, astro, starlight) need their
+// frameworks (about 600 MB): one install for the three, in .tmp/frameworks,
+// linked as each example's node_modules, beside the steps below (it waits on
+// the network and the disk more than on the CPU); their builds follow it, one
+// at a time, and are recorded at the end. test/e2e/server-rendered.spec.ts
+// drives the builds in Chromium.
+const frameworkApps = ['next', 'astro', 'starlight'];
+const frameworkDeps = [
+  'next@16.4.6', 'react@19.3.1', 'react-dom@19.3.1', '@types/react@19.3.0', '@types/react-dom@19.3.0', 'typescript@5.9.3',
+  'astro@5.18.2', '@astrojs/starlight@0.37.7',
+];
+const frameworkTimes = {};
+/** Runs `body`, keeping its wall-clock time under `name` for the report. */
+const timed = async (name, body) => {
+  const started = Date.now();
+  try {
+    return await body();
+  } finally {
+    frameworkTimes[name] = Date.now() - started;
+  }
+};
+const frameworksDir = join(root, '.tmp/frameworks');
+const frameworksInstalled = !tarball
+  ? Promise.reject(new Error('no tarball (see the first check)'))
+  : timed('install', async () => {
+      rmSync(frameworksDir, { recursive: true, force: true });
+      mkdirSync(frameworksDir, { recursive: true });
+      writeFileSync(join(frameworksDir, 'package.json'), JSON.stringify({ name: 'frameworks', private: true }));
+      await runInBackground('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...frameworkDeps], { cwd: frameworksDir });
+      for (const app of frameworkApps) {
+        const link = join(root, 'examples', app, 'node_modules');
+        rmSync(link, { recursive: true, force: true });
+        symlinkSync(relative(dirname(link), join(frameworksDir, 'node_modules')), link);
+      }
+      const size = run('du', ['-sm', join(frameworksDir, 'node_modules')], { stdoutOnly: true }).split('\t')[0];
+      return `${size} MB`;
+    });
+const frameworkEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+const frameworkBin = (name) => join(frameworksDir, 'node_modules/.bin', name);
+const frameworkBuilds = {};
+let frameworkChain = frameworksInstalled.catch(() => {});
+for (const app of frameworkApps) {
+  const [bin, args] = app === 'next' ? ['next', ['build']] : ['astro', ['build']];
+  frameworkBuilds[app] = frameworkChain.then(async () => {
+    await frameworksInstalled;
+    return timed(app, () => runInBackground(frameworkBin(bin), args, { cwd: join(root, 'examples', app), env: frameworkEnv }));
+  });
+  frameworkBuilds[app].catch(() => {}); // awaited below
+  frameworkChain = frameworkBuilds[app].catch(() => {});
+}
+frameworksInstalled.catch(() => {});
 
 // A fresh project outside this repository, so nothing of ours (node_modules,
 // @types/node) is found by walking up. Versions as in our lockfile, so npm
@@ -297,6 +351,24 @@ await check('the example apps build with their usual tooling against the tarball
   return built.join(', ');
 });
 rmSync(react18, { recursive: true, force: true });
+
+const seconds = (name) => `${((frameworkTimes[name] ?? 0) / 1000).toFixed(1)} s`;
+await check('the server-rendered examples install the tarball with Next.js, Astro and Starlight (one shared install)', async () => {
+  const size = await frameworksInstalled;
+  return `${size} in ${seconds('install')}, beside the steps above`;
+});
+await check('Next.js: the example (app router, mcp-web-elements/react, McpChatPlaceholder) builds and prerenders', async () => {
+  await frameworkBuilds.next;
+  return seconds('next');
+});
+await check('Astro: the example (chatPlaceholderHtml in the page) builds', async () => {
+  await frameworkBuilds.astro;
+  return seconds('astro');
+});
+await check('Starlight: the example docs site (<mcp-chat auto launcher> on every page) builds', async () => {
+  await frameworkBuilds.starlight;
+  return seconds('starlight');
+});
 
 const passed = checks.filter((c) => c.ok).length;
 mkdirSync(join(root, 'reports'), { recursive: true });

@@ -9,6 +9,7 @@ import './content/no-eval.js';
 export {
   CHAT_STRINGS_AR,
   CHAT_STRINGS_EN,
+  chatPlaceholderHtml,
   checkSandboxUrl,
   createElicitationHandler,
   createSamplingHandler,
@@ -43,6 +44,7 @@ export type {
   AppViewState,
   ChatServer,
   ChatServerAuth,
+  ChatPlaceholderOptions,
   ChatServerConfig,
   ChatStarter,
   ChatStrings,

@@ -69,7 +69,7 @@ export default defineConfig({
     sidebar: [
       { text: 'Guide', items: [
         { text: 'Frameworks, SSR, editors', link: '/frameworks' },
-        { text: 'Docs sites (VitePress, Docusaurus, Starlight)', link: '/integrations' },
+        { text: 'Integrations (Next.js, Astro, docs sites)', link: '/integrations' },
         { text: 'Architecture', link: '/architecture' },
         { text: 'Security of app views', link: '/security' },
       ] },

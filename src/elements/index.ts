@@ -4,6 +4,8 @@
 export { CHAT_STRINGS_AR, CHAT_STRINGS_EN, McpChat, PROVIDER_KINDS } from './mcp-chat/index.js';
 export type { ChatServer, ChatServerAuth, ChatServerConfig, ChatStrings, ProviderConfig, ProviderKind } from './mcp-chat/index.js';
 export type { ChatStarter } from './mcp-chat/conversation/empty-state.js';
+export { chatPlaceholderHtml } from './mcp-chat-placeholder/chat-placeholder.js';
+export type { ChatPlaceholderOptions } from './mcp-chat-placeholder/chat-placeholder.js';
 export { McpContentBlock, McpMarkdown, McpMessage, McpToolCard, TOOL_CALL_STATUS } from './content/index.js';
 export type { ToolCallProgress, ToolCallStatus, ToolCallView } from './content/index.js';
 export { McpAppView } from './mcp-app-view/mcp-app-view.js';

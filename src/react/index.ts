@@ -27,6 +27,8 @@ import type {
 } from '../events/index.js';
 
 export { usePageTool } from './use-page-tool.js';
+export { McpChatPlaceholder } from './chat-placeholder.js';
+export type { ChatPlaceholderOptions } from '../elements/mcp-chat-placeholder/chat-placeholder.js';
 export type { PageToolTarget } from './use-page-tool.js';
 
 /** `<McpChat>`: the chat element. */

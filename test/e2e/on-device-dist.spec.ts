@@ -8,7 +8,8 @@ import { startModelFileServer, type ModelFileServer } from '../servers/model-fil
 
 // The on-device provider as the package ships it (dist/, built by `npm run build`,
 // which `npm test` runs first): the page imports dist/providers/on-device/ with an
-// import map for wllama (what a bundler does for a user), and the engine must find
+// import map for wllama (what a bundler does for a user: the engine imports
+// `@wllama/wllama/esm/index.js`, the package's built module), and the engine must find
 // its WebAssembly file at dist/wllama.wasm (copied there by the build) by itself.
 // The model is the generated tiny GGUF (scripts/make-tiny-model.mjs), served on 127.0.0.1.
 
@@ -22,7 +23,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'appl
 test.beforeAll(async () => {
   models = await startModelFileServer([{ path: 'tiny-model.gguf', data: makeTinyModel() }]);
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>On-device model from dist</title>
-<script type="importmap">{ "imports": { "@wllama/wllama": "/node_modules/@wllama/wllama/esm/index.js" } }</script>
+<script type="importmap">{ "imports": { "@wllama/wllama/esm/index.js": "/node_modules/@wllama/wllama/esm/index.js" } }</script>
 <script type="module">
   import { createOnDeviceProvider } from '/dist/providers/on-device/on-device-provider.js';
   window.runModel = async (modelUrl) => {

@@ -17,8 +17,12 @@
  *   there; the CDN bundle's chunks point to the same file, see
  *   vite.bundle.config.ts), `src/wllama.wasm` in this repository (a symbolic
  *   link into node_modules, served by Vite in development and tests).
+ *
+ * Imported from `@wllama/wllama/esm/index.js`, its built module: the package's
+ * `main` names an `index.js` it does not ship (Vite falls back to its
+ * TypeScript sources; Next.js's Turbopack and webpack fail to resolve it).
  */
-import { Wllama, WllamaAbortError, type ChatCompletionChunk } from '@wllama/wllama';
+import { Wllama, WllamaAbortError, type ChatCompletionChunk } from '@wllama/wllama/esm/index.js';
 import type { Engine, EngineRequest, EngineResult, OnDeviceDownloadOptions, OnDeviceSettings } from './on-device-types.js';
 
 /** Path of the WebAssembly file from this module (rewritten for the bundle's chunks by vite.bundle.config.ts). */
