@@ -136,12 +136,8 @@ export class ChatPalette {
   #warmUp(t: ChatStrings): void {
     if (!this.#host.servers.listTools().length) return;
     this.#warmedFor = t;
-    const warm = () => {
-      this.#all();
-      t.paletteMore(PALETTE_SHOWN + 1);
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });
-    else setTimeout(warm, 200);
+    // Without requestIdleCallback (Safari), a task later.
+    (self.requestIdleCallback ?? setTimeout)(() => t.paletteMore(this.#all().length));
   }
 
   /** The run form's template, once its code has loaded. */
