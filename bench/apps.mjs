@@ -12,7 +12,14 @@
 //    result is there (a docs page or the palette's runner); the app reports
 //    Date.now() one frame after it rendered the result. First view of the page
 //    (the bridge chunk still to load) and the median of 7 later views.
+// 3. (issue 28) In the chat, a first visit: a fresh page per run loads the
+//    built bundle (dist/mcp-web-elements.js, built first), <mcp-chat> with the
+//    demo server and sandbox-url connects and settles for a second, then
+//    `chat.runTool('counter-app')`: from the call's result arriving (the
+//    connection's callTool settling) to the app's first paint (goal < 150 ms),
+//    and a second call's view on the same page.
 // Run: node --import tsx bench/apps.mjs
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +30,8 @@ import { build, createServer } from 'vite';
 import { startDemoServer } from '../demo/server/server.ts';
 import { startSandboxOrigin } from '../demo/server/sandbox-origin.ts';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
+import { boundGoal } from './lib/goal.mjs';
+import { median, spread } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kb = (n) => (n / 1024).toFixed(1);
@@ -116,6 +125,61 @@ try {
   for (let i = 0; i < 7; i++) later.push(await once());
   later.sort((a, b) => a - b);
   console.log(`Tool result to the app's first paint: first view ${first} ms (bridge chunk, proxy page and app loaded), later views median ${later[3]} ms (min ${later[0]}, max ${later[6]}).`);
+  await page.close();
+
+  // 3. In the chat, the built bundle, a fresh page per run.
+  execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, stdio: 'ignore' });
+  const RUNS = Number(process.env.RUNS ?? 7);
+  const inChat = async () => {
+    const tab = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await tab.goto(`${origin}/bench/apps/index.html`);
+    const times = await tab.evaluate(async ({ demoUrl, sandboxUrl }) => {
+      await import('/dist/mcp-web-elements.js');
+      const chat = document.createElement('mcp-chat');
+      chat.server = demoUrl;
+      chat.sandboxUrl = sandboxUrl;
+      chat.store = null;
+      chat.style.height = '700px';
+      document.body.append(chat);
+      while (!chat.serverSet.listTools().some((t) => t.name === 'counter-app')) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1000));
+      const connection = chat.serverSet.hub.connections[0];
+      // When the result arrives: the connection's callTool settling (the chat shows the view from it).
+      const call = connection.callTool.bind(connection);
+      let resultAt = 0;
+      connection.callTool = async (...args) => {
+        const result = await call(...args);
+        resultAt = Date.now();
+        return result;
+      };
+      const once = async () => {
+        const painted = new Promise((resolve) => {
+          const on = (e) => {
+            if (e.message.logger === 'app:demo-app' && e.message.data?.step === 'painted') {
+              connection.removeEventListener('mcp-log-message', on);
+              resolve(e.message.data.detail);
+            }
+          };
+          connection.addEventListener('mcp-log-message', on);
+        });
+        await chat.runTool('counter-app', {});
+        return (await painted) - resultAt;
+      };
+      return [await once(), await once()];
+    }, { demoUrl: demo.url, sandboxUrl: sandbox.url });
+    await tab.close();
+    return times;
+  };
+  await inChat(); // warm-up: Vite serves the files for the first time
+  const firstViews = [];
+  const secondViews = [];
+  for (let i = 0; i < RUNS; i++) {
+    const [a, b] = await inChat();
+    firstViews.push(a);
+    secondViews.push(b);
+  }
+  console.log(`In <mcp-chat> (built bundle, fresh page per run): result to the app's first paint, the page's first view ${spread(firstViews)}; its second view ${spread(secondViews)}`);
+  boundGoal("app view painted after the tool's result (chat, first view of a page)", { value: median(firstViews), text: spread(firstViews) }, 150, 'ms', `second view ${spread(secondViews)}`);
 } finally {
   await browser?.close();
   await vite.close();

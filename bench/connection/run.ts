@@ -75,3 +75,51 @@ declare global {
   }
 }
 if (typeof window !== 'undefined') window.connectionBench = connectionBench;
+
+/** Both sides connected for the cost figures: `block(side, n)` makes `n` sequential echo calls on one side. */
+export interface CostSides {
+  era: { ours: string | undefined; bare: string | undefined };
+  block(side: 'ours' | 'bare', n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A `McpConnection` and a bare SDK `Client` on `url` (same era, client info
+ * and capabilities), each warmed by 50 calls, for the CPU and heap per call
+ * figures: the caller measures around each `block` (process CPU time and a
+ * sampling heap profile in Node; the renderer's task time and a sampling heap
+ * profile in Chromium), one side at a time.
+ */
+export async function costSides(url: string, era: Era): Promise<CostSides> {
+  const ours = new McpConnection({ url, era });
+  await ours.connect();
+  const { info, options } = sdkClientOptions({ url, era });
+  const bare = new Client(info, { ...options, jsonSchemaValidator: undefined });
+  await bare.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const call = {
+    ours: (i: number) => ours.callTool('echo', { message: `hello ${i}` }),
+    bare: (i: number) => bare.callTool({ name: 'echo', arguments: { message: `hello ${i}` } }),
+  };
+  for (let i = 0; i < 50; i++) {
+    await call.ours(i);
+    await call.bare(i);
+  }
+  return {
+    era: { ours: ours.getProtocolEra(), bare: bare.getProtocolEra?.() },
+    async block(side, n) {
+      for (let i = 0; i < n; i++) await call[side](i);
+    },
+    async close() {
+      await ours.close();
+      await bare.close();
+    },
+  };
+}
+
+declare global {
+  interface Window {
+    costSides?: typeof costSides;
+    __cost?: CostSides;
+  }
+}
+if (typeof window !== 'undefined') window.costSides = costSides;

@@ -118,6 +118,7 @@ export class ChatPalette {
 
   /** The "/" list and the run form of the picked entry. */
   render(t: ChatStrings) {
+    if (this.#warmedFor !== t && !this.open) this.#warmUp(t);
     return renderPalette(
       { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm },
       {
@@ -140,6 +141,23 @@ export class ChatPalette {
     if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
     else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }
+
+  /** The strings table the idle warm-up was scheduled for (again when the language changes). */
+  #warmedFor?: ChatStrings;
+
+  /**
+   * Does in idle time, once the servers list tools, what the first "/" would
+   * otherwise do on its first use: builds the entries (kept per tool list) and
+   * formats the "N more" line once. A page's first `toLocaleString` sets up the
+   * locale's number format, 50-90 ms on the benchmark machine: nearly all of
+   * the first open's script (`bench/chat.mjs`, "palette first open").
+   */
+  #warmUp(t: ChatStrings): void {
+    if (!this.#host.servers.listTools().length) return;
+    this.#warmedFor = t;
+    // Without requestIdleCallback (Safari), a task later.
+    (self.requestIdleCallback ?? setTimeout)(() => t.paletteMore(this.#all().length));
   }
 
   /** The run form's template, once its code has loaded. */
