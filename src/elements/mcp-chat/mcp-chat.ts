@@ -16,7 +16,7 @@ import { ChatScroll, type ChatScrollHost } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import type { ChatSessionHost } from './conversation/contract.js';
 import type { ChatErrorSource } from './contract.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { controllerHost } from './controller-host.js';
 import { ChatConversations, type ChatConversationsHost } from './conversations/chat-conversations.js';
 import { AppViews, type AppViewsHost } from './apps/app-views.js';
@@ -384,7 +384,7 @@ export class McpChat extends LitElement {
   readonly #servers = new ChatServers(this.#host, registrySearchChunk);
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
-  readonly #pageTools = new ChatPageTools(this.#host);
+  readonly #pageTools = new ChatPageTools(this.#host, webMcpChunk);
 
 
   @query('dialog.preview') private previewDialog?: HTMLDialogElement;
