@@ -192,6 +192,40 @@ describe('the on-device open model (the page\'s model-url), for real on the gene
   }, 180_000);
 });
 
+describe('the on-device model when the network fails', () => {
+  test('the connection drops mid-download: a clear failure, Download offered again, and a retry ends ready; the kept message is not lost', async () => {
+    installLanguageModel(undefined);
+    const url = `${inject('modelServerUrl')}/m/cut-${Date.now().toString(36)}/tiny-model.gguf?cut=40000`;
+    const chat = await mountDefaultChat((c) => {
+      c.modelUrl = url;
+    });
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('On-device model');
+    const heard: string[] = [];
+    const region = () => q(chat, '.sr-only[role="status"]');
+    await expect.poll(() => region()).toBeTruthy();
+    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, { childList: true, characterData: true, subtree: true });
+    // A message before the download: kept, answered by the chat with the way to Settings.
+    await typeAndSend(chat, 'Hello before the download');
+    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download')), { timeout: 10_000 }).toBe(true);
+    chat.panel = 'settings';
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    await userEvent.click(button(card(chat, 'on-device'), /^Download /)!);
+    // The server dropped the connection after 40 KB: the card says it failed, and offers the download again.
+    await expect.poll(() => heard.join('\n'), { timeout: 60_000 }).toMatch(/download.*failed|could not/i);
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    const failed = card(chat, 'on-device')!.textContent ?? '';
+    expect(failed).toContain('The download failed: The model could not be downloaded from');
+    const retry = button(card(chat, 'on-device'), /^Download\b/);
+    expect(retry).toBeTruthy();
+    // Nothing was lost: the message is still in the conversation.
+    expect(chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download'))).toBe(true);
+    // The network is back (the server cuts only the first request): the retry ends ready.
+    await userEvent.click(retry!);
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 60_000 }).toBe('available');
+    expect(headerModel(chat)).toBe('On-device model');
+  }, 180_000);
+});
+
 describe('the context window of the built-in model, in the chat', () => {
   test("when the browser's model leaves old turns out, the answer says so in the conversation and the live region says it", async () => {
     let n = 0;
