@@ -4,7 +4,7 @@ import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../cont
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
 import { boundToolResults } from '../content/bound-results.js';
-import { DEFAULT_MAX_CONTEXT_CHARS, fitContext } from '../content/fit-context.js';
+import { CONTEXT_META_KEY, contextTrimNote, DEFAULT_MAX_CONTEXT_CHARS, fitContext, type ContextTrimNote } from '../content/fit-context.js';
 import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
@@ -54,6 +54,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
   const maxChars = options.maxContextChars ?? provider.maxContextChars ?? DEFAULT_MAX_CONTEXT_CHARS;
   let reported = '0/0';
+  /** Messages left out of this round's request, when that is news (a note for the answer's `_meta`). */
+  let trimNote: ContextTrimNote | undefined;
   /** The request's messages within the context budget; says once what was left out, and again when that changes. */
   const fitted = (messages: Message[]): Message[] => {
     const fit = fitContext(messages, { maxChars, maxMessages: options.maxContextMessages });
@@ -62,9 +64,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       reported = key;
       const { droppedMessages, droppedChars, truncatedBlocks } = fit;
       emit({ type: 'context-trimmed', droppedMessages, droppedChars, truncatedBlocks, maxChars });
+      if (droppedMessages > 0) trimNote = { droppedMessages };
     }
     return fit.messages;
   };
+  /** What the provider itself left out last (the browser's model fits its own window). */
+  let providerDropped = 0;
 
   let rounds = 0;
   let stopReason: string | undefined;
@@ -130,7 +135,16 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       stopReason = result.stopReason === undefined ? undefined : String(result.stopReason);
       const content = result.content as MessageBlock[];
       const uses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-      if (content.length) await record({ role: 'assistant', content });
+      // The provider left old messages out itself: said once, and again when it leaves out more.
+      const dropped = contextTrimNote(result as { _meta?: Record<string, unknown> });
+      if (dropped && dropped.droppedMessages !== providerDropped) {
+        providerDropped = dropped.droppedMessages;
+        emit({ type: 'context-trimmed', droppedMessages: dropped.droppedMessages, droppedChars: 0, truncatedBlocks: 0, maxChars });
+        trimNote = dropped;
+      }
+      const note = trimNote;
+      trimNote = undefined;
+      if (content.length) await record({ role: 'assistant', content, ...(note ? { _meta: { [CONTEXT_META_KEY]: note } } : {}) });
       if (uses.length === 0) {
         const reason: TurnEndReason = stopReason === 'maxTokens' ? 'maxTokens' : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined ? 'endTurn' : 'other';
         return end(reason, rounds, { stopReason });

@@ -25,6 +25,32 @@ export interface ContextFit {
   truncatedBlocks: number;
 }
 
+/**
+ * The `_meta` key of the note an assistant message carries when the request
+ * that produced it left the oldest messages out to fit the model's context
+ * window (`{ droppedMessages, notice? }`): by the agent's own budget
+ * ({@link fitContext}) or by the provider (the browser's model drops old turns
+ * itself and says so in its result's `_meta` under the same key). The chat
+ * shows it beside that answer; the history keeps it like any `_meta`.
+ */
+export const CONTEXT_META_KEY = 'mcp-web-elements/context';
+
+/** The note under {@link CONTEXT_META_KEY}. */
+export interface ContextTrimNote {
+  /** How many of the conversation's messages the model did not see. */
+  droppedMessages: number;
+  /** A sentence for the person, when the provider wrote one. */
+  notice?: string;
+}
+
+/** The context note of a message or result (`_meta[CONTEXT_META_KEY]`), when it says messages were left out. */
+export function contextTrimNote(holder: { _meta?: Record<string, unknown> | null } | undefined): ContextTrimNote | undefined {
+  const note = holder?._meta?.[CONTEXT_META_KEY] as Partial<ContextTrimNote> | undefined;
+  const dropped = note && typeof note === 'object' ? note.droppedMessages : undefined;
+  if (typeof dropped !== 'number' || !Number.isFinite(dropped) || dropped < 1) return undefined;
+  return { droppedMessages: Math.floor(dropped), ...(typeof note!.notice === 'string' && note!.notice ? { notice: note!.notice } : {}) };
+}
+
 const size = (message: Message) => message.content.reduce((sum, b) => sum + blockSize(b), 0);
 /** A turn starts with the person's own message: a user message without tool results. */
 const startsTurn = (message: Message) => message.role === 'user' && !message.content.some((b) => b.type === 'tool_result');

@@ -1,8 +1,9 @@
 /**
  * How page tools are named to people and keyed for per-tool choices: the
  * page's name is its title, else its host; a tool's key is
- * `page:<origin>#<tool>`, so "always allow" given to a page's tool never
- * applies to a server's tool of the same name (server keys are URLs).
+ * `page:<origin>#<tool>` (`page:<origin>#chat:<tool>` for one given to the
+ * chat), so "always allow" given to a page's tool never applies to a server's
+ * tool of the same name (server keys are URLs), nor to the other source's.
  */
 
 /** The page's name for people: `document.title`, else the host, else "This page". */
@@ -16,9 +17,15 @@ export function currentPageOrigin(scope: { location?: { origin?: string } } = gl
   return origin && origin !== 'null' ? origin : 'page';
 }
 
-/** The key per-tool choices are kept under for a page tool (see `AgentTool.key`). */
-export function pageToolKey(origin: string, name: string): string {
-  return `page:${origin}#${name}`;
+/**
+ * The key per-tool choices are kept under for a page tool (see `AgentTool.key`):
+ * `page:<origin>#<name>` for a tool on the page's WebMCP `modelContext`,
+ * `page:<origin>#chat:<name>` for one given to the chat (`registerTool`), so a
+ * tool of each source with the same name never shares "Always allow" (a tool
+ * name cannot hold a `:`, so the two never meet).
+ */
+export function pageToolKey(origin: string, name: string, source: 'webmcp' | 'chat' = 'webmcp'): string {
+  return source === 'chat' ? `page:${origin}#chat:${name}` : `page:${origin}#${name}`;
 }
 
 /** WebMCP's rule for tool names: 1-128 of ASCII letters, digits, `_`, `-`, `.`. */

@@ -96,7 +96,7 @@ export class PageToolRegistry extends TypedEventTarget<PageToolsEventMap> implem
         ...(tool.annotations ? { annotations: { ...tool.annotations } } : {}),
         ...(tool.title ? { title: tool.title } : {}),
         server,
-        key: pageToolKey(origin, tool.name),
+        key: pageToolKey(origin, tool.name, 'chat'),
       }));
     }
     return this.#listed;

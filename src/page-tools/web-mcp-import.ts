@@ -40,6 +40,8 @@ export class WebMcpImport extends TypedEventTarget<PageToolsEventMap> implements
   #sequence = 0;
   #stop?: AbortController;
   #problem?: string;
+  /** The `modelContext` wants the input as a JSON string (learnt from its first refusal). */
+  #stringInput = false;
 
   constructor(options: WebMcpImportOptions = {}) {
     super();
@@ -136,7 +138,7 @@ export class WebMcpImport extends TypedEventTarget<PageToolsEventMap> implements
       raw = await this.#execute(info, args ?? {}, signal);
     } catch (error) {
       if (signal?.aborted || (error as { name?: string })?.name === 'AbortError') throw error;
-      return errorResult(`The page tool ${info.title || name} failed: ${messageOf(error)}`);
+      return errorResult(`The page tool ${info.title || name} failed: ${thrownMessage(error)}`);
     }
     const result = resultFromSerialized(raw);
     return info.annotations?.untrustedContentHint ? markUntrusted(result) : result;
@@ -145,12 +147,17 @@ export class WebMcpImport extends TypedEventTarget<PageToolsEventMap> implements
   async #execute(info: ModelContextToolInfo, args: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     const context = this.#context!;
     const options = signal ? { signal } : {};
+    if (this.#stringInput) return context.executeTool!(info, JSON.stringify(args), options);
     try {
       return await context.executeTool!(info, args, options);
     } catch (error) {
-      // Earlier Chromium builds (and the testing polyfill) take the input as a JSON string.
-      if (error instanceof TypeError && /not an object|JSON|string/i.test(error.message)) return context.executeTool!(info, JSON.stringify(args), options);
-      throw error;
+      // Chromium 156 takes the input as an object; earlier builds and the
+      // `@mcp-b/global` polyfill (5.x) take a JSON string, and refuse an object
+      // before the tool runs (a TypeError, or the polyfill's UnknownError
+      // "Failed to parse input arguments"), so retrying cannot run it twice.
+      if (!refusedInput(error)) throw error;
+      this.#stringInput = true;
+      return context.executeTool!(info, JSON.stringify(args), options);
     }
   }
 
@@ -161,6 +168,22 @@ export class WebMcpImport extends TypedEventTarget<PageToolsEventMap> implements
     this.#listed = undefined;
     this.dispatchEvent(new PageToolsChangeEvent());
   }
+}
+
+/**
+ * The page's own message of a tool that threw: the `@mcp-b/global` polyfill
+ * prefixes it with its generic sentence ("Tool was executed but the invocation
+ * failed. For example, the script function threw an error: ..."), which says
+ * nothing to a person or a model; Chromium gives no message at all.
+ */
+function thrownMessage(error: unknown): string {
+  return messageOf(error).replace(/^Tool was executed but the invocation failed\.[^:]*:\s*/, '');
+}
+
+function refusedInput(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message !== 'string') return false;
+  return (error instanceof TypeError && /not an object|JSON|string/i.test(message)) || /^Failed to parse input arguments/i.test(message);
 }
 
 function acceptor(filter: PageToolFilter | null | undefined): (tool: ModelContextToolInfo) => boolean {

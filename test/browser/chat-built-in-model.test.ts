@@ -191,3 +191,77 @@ describe('the on-device open model (the page\'s model-url), for real on the gene
     expect(deepAll(shadow(chat), 'mcp-tool-card').length).toBeGreaterThan(0);
   }, 180_000);
 });
+
+describe('the on-device model when the network fails', () => {
+  test('the connection drops mid-download: a clear failure, Download offered again, and a retry ends ready; the kept message is not lost', async () => {
+    installLanguageModel(undefined);
+    const url = `${inject('modelServerUrl')}/m/cut-${Date.now().toString(36)}/tiny-model.gguf?cut=40000`;
+    const chat = await mountDefaultChat((c) => {
+      c.modelUrl = url;
+    });
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('On-device model');
+    const heard: string[] = [];
+    const region = () => q(chat, '.sr-only[role="status"]');
+    await expect.poll(() => region()).toBeTruthy();
+    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, { childList: true, characterData: true, subtree: true });
+    // A message before the download: kept, answered by the chat with the way to Settings.
+    await typeAndSend(chat, 'Hello before the download');
+    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download')), { timeout: 10_000 }).toBe(true);
+    chat.panel = 'settings';
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    await userEvent.click(button(card(chat, 'on-device'), /^Download /)!);
+    // The server dropped the connection after 40 KB: the card says it failed, and offers the download again.
+    await expect.poll(() => heard.join('\n'), { timeout: 60_000 }).toMatch(/download.*failed|could not/i);
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    const failed = card(chat, 'on-device')!.textContent ?? '';
+    expect(failed).toContain('The download failed: The model could not be downloaded from');
+    const retry = button(card(chat, 'on-device'), /^Download\b/);
+    expect(retry).toBeTruthy();
+    // Nothing was lost: the message is still in the conversation.
+    expect(chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download'))).toBe(true);
+    // The network is back (the server cuts only the first request): the retry ends ready.
+    await userEvent.click(retry!);
+    await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 60_000 }).toBe('available');
+    expect(headerModel(chat)).toBe('On-device model');
+  }, 180_000);
+});
+
+describe('the context window of the built-in model, in the chat', () => {
+  test("when the browser's model leaves old turns out, the answer says so in the conversation and the live region says it", async () => {
+    let n = 0;
+    const lm = createFakeLanguageModel({ contextWindow: 600, replies: Array.from({ length: 4 }, () => () => ({ text: `Answer ${++n}.` })) });
+    installLanguageModel(lm);
+    const chat = document.createElement('mcp-chat');
+    chat.store = createMemoryHistory();
+    chat.storageKey = `t-${Math.random()}`;
+    document.body.append(chat);
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model');
+    const heard: string[] = [];
+    const region = () => q(chat, '.sr-only[role="status"]');
+    await expect.poll(() => region()).toBeTruthy();
+    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, { childList: true, characterData: true, subtree: true });
+    const long = 'word '.repeat(120); // about 150 tokens each: the third question does not fit beside the first two
+    const notes = () => deepAll(shadow(chat), '[part="context-note"]').map((p) => p.textContent ?? '');
+    for (const i of [1, 2]) {
+      await typeAndSend(chat, `Question ${i}: ${long}`);
+      await expect.poll(() => lastText(chat), { timeout: 15_000 }).toBe(`Answer ${i}.`);
+    }
+    // Everything fitted so far: no note.
+    expect(notes()).toEqual([]);
+    await typeAndSend(chat, `Question 3: ${long}`);
+    await expect.poll(() => lastText(chat), { timeout: 15_000 }).toBe('Answer 3.');
+    expect(lm.turns.map((t) => t.initialPrompts.length)).toEqual([0, 2, expect.any(Number)]);
+    expect(lm.turns[2]!.initialPrompts.length).toBeLessThan(4);
+    // The browser's model did not see the oldest messages: said over its answer, and in the live region.
+    await expect.poll(() => notes(), { timeout: 5_000 }).toHaveLength(1);
+    expect(notes()[0]).toMatch(/^To fit the model's context window, it did not see the \d+ oldest messages of this conversation \(they are still here\)\.$/);
+    const last = chat.messages.at(-1)!;
+    expect(last._meta?.['mcp-web-elements/context']).toMatchObject({ droppedMessages: expect.any(Number) });
+    const dropped = (last._meta!['mcp-web-elements/context'] as { droppedMessages: number }).droppedMessages;
+    expect(dropped).toBeGreaterThanOrEqual(2);
+    expect(notes()[0]).toContain(`the ${dropped} oldest messages`);
+    await expect.poll(() => heard.join('\n')).toContain(`${dropped} earlier messages were not sent`);
+    // The conversation keeps every message.
+    expect(chat.messages.filter((m) => m.role === 'user')).toHaveLength(3);
+  });
+});

@@ -101,11 +101,11 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(() => cards(again).map(cardLine).join(' | ')).toMatch(/Look up.*Test Shop.*Add to cart.*Test Shop/);
   });
 
-  test('"Always allow" on a page tool runs its later calls without asking (its key is page:<origin>#name, no connection)', async () => {
+  test('"Always allow" on a page tool runs its later calls without asking (its key is page:<origin>#chat:name, no connection)', async () => {
     const ran: unknown[] = [];
     const chat = await mount(() => {});
     await chat.registerTool({ name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') }, { signal: withdrawable() });
-    expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#page_note`);
+    expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#chat:page_note`);
     expect(chat.serverSet.getTool('page_note')?.connection).toBeUndefined();
     const ends: Event[] = [];
     chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
@@ -187,5 +187,48 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(() => added, { timeout: 10_000 }).toEqual([{ sku: 'B2' }]);
     await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done']);
     expect(cardLine(cards(chat)[0]!)).toContain('Test Shop');
+  });
+
+  test('a page tool named like a server tool: both get distinct names, each call runs its own, the server tool keeps its app view', async () => {
+    document.title = 'Test Shop';
+    const ran: unknown[] = [];
+    const chat = await mount((c) => {
+      c.sandboxUrl = inject('sandboxUrl');
+      c.setAttribute('page-tools', '');
+    });
+    // The same name three times: the demo server's app tool, a registerTool tool and a WebMCP tool.
+    await chat.registerTool(
+      { name: 'counter-app', title: 'Page counter', description: 'The page has a counter too.', annotations: { readOnlyHint: true }, execute: (input) => (ran.push(['registered', input]), 'page counter: 3') },
+      { signal: withdrawable() },
+    );
+    await modelContext.registerTool(
+      { name: 'counter-app', title: 'WebMCP counter', description: 'Another counter.', annotations: { readOnlyHint: true }, execute: () => (ran.push(['webmcp']), 'webmcp counter: 7') },
+      { signal: withdrawable() },
+    );
+    const counters = () => chat.serverSet.listTools().filter((t) => /counter-app(_\d+)?$/.test(t.name));
+    await expect.poll(() => counters().length, { timeout: 10_000 }).toBe(3);
+    const named = counters();
+    const names = named.map((t) => t.name);
+    expect(new Set(names).size).toBe(3);
+    expect(names).not.toContain('counter-app');
+    const serverName = named.find((t) => chat.serverSet.getTool(t.name)?.connection)!.name;
+    const [registeredName, webmcpName] = named.filter((t) => !chat.serverSet.getTool(t.name)?.connection).map((t) => t.name);
+    // Each page tool has its own "Always allow" key, apart from each other and from the server's.
+    const keys = named.map((t) => t.key);
+    expect(new Set(keys).size).toBe(3);
+    const ends: Event[] = [];
+    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    await typeAndSend(chat, `Counters [[tool:${serverName} {"steps":[]}]] [[tool:${registeredName} {"n":1}]] [[tool:${webmcpName}]]`);
+    await expect.poll(() => ends.length, { timeout: 20_000 }).toBe(1);
+    // Each call ran its own tool.
+    expect(ran).toEqual(expect.arrayContaining([['registered', { n: 1 }], ['webmcp']]));
+    expect(ran).toHaveLength(2);
+    const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
+    expect(results.map((r) => (r.content[0] as { text?: string }).text)).toEqual(expect.arrayContaining(['page counter: 3', 'webmcp counter: 7']));
+    // The server tool's MCP App view is found under its own call (it was looked up by the hub's name before).
+    const uses = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_use');
+    const serverUse = uses.find((b) => b.type === 'tool_use' && b.name === serverName)!;
+    const views = () => deepAll<HTMLElement & { slot: string }>(shadow(chat), 'mcp-app-view');
+    await expect.poll(() => views().map((v) => v.slot), { timeout: 15_000 }).toEqual([`tool-${serverUse.type === 'tool_use' ? serverUse.id : ''}`]);
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
 import * as React from 'react';
-// @ts-expect-error the repository has react-dom but not @types/react-dom (the examples carry their own)
 import { createRoot as untypedCreateRoot } from 'react-dom/client';
 import { act } from 'react';
 import { usePageTool } from '../../src/react/use-page-tool.js';

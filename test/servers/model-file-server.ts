@@ -29,7 +29,8 @@ const CORS = {
  * Any path ending in a served file's name serves that file, so each test can
  * use a URL of its own (`/m/<unique>/tiny-model.gguf`) and start with an
  * empty browser cache for it. `?slow=MS` waits that long between chunks of 16 KB,
- * so a test can watch progress and abort a download midway.
+ * so a test can watch progress and abort a download midway; `?cut=BYTES` drops
+ * the connection of the path's first GET after that many bytes.
  */
 export async function startModelFileServer(files: ServedFile[]): Promise<ModelFileServer> {
   const requests = new Map<string, number>();
@@ -59,6 +60,13 @@ export async function startModelFileServer(files: ServedFile[]): Promise<ModelFi
     });
     if (req.method === 'HEAD') {
       res.end();
+      return;
+    }
+    // `?cut=BYTES`: the first GET of this path sends that many bytes, then the connection drops
+    // (a network failing mid-download); later GETs are whole, so a retry succeeds.
+    const cut = Number(url.searchParams.get('cut') ?? 0);
+    if (cut && req.method === 'GET' && requests.get(key) === 1) {
+      res.write(file.data.subarray(0, cut), () => setTimeout(() => res.destroy(), 50));
       return;
     }
     const slow = Number(url.searchParams.get('slow') ?? 0);

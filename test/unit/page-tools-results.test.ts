@@ -76,7 +76,7 @@ describe('PageToolRegistry', () => {
     await registry.registerTool({ name: 'x', description: 'd', execute });
     await expect(registry.registerTool({ name: 'x', description: 'd', execute })).rejects.toThrow(/already registered/);
     expect(registry.listTools()).toEqual([
-      { name: 'x', description: 'd', inputSchema: { type: 'object', properties: {} }, server: 'Shop', key: 'page:https://shop.example#x' },
+      { name: 'x', description: 'd', inputSchema: { type: 'object', properties: {} }, server: 'Shop', key: 'page:https://shop.example#chat:x' },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('combineToolHosts', () => {
     expect(calls).toEqual(['server:search']);
     expect((await tools.callTool('Shop__search', {}, options)).content).toEqual([{ type: 'text', text: 'page' }]);
     expect((await tools.callTool('cart_show', {}, options)).content).toEqual([{ type: 'text', text: 'cart' }]);
-    expect(tools.findTool('Shop__search')?.key).toBe('page:https://shop.example#search');
+    expect(tools.findTool('Shop__search')?.key).toBe('page:https://shop.example#chat:search');
     expect((await tools.callTool('gone', {}, options)).isError).toBe(true);
   });
 });

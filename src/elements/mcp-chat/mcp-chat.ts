@@ -13,7 +13,7 @@ import { icon } from '../shared/icons.js';
 import { AppViews } from './apps/app-views.js';
 import { appAskStyles } from './apps/app-asks.styles.js';
 import { appsWiring } from './apps/wiring.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
 import { composerWiring } from './composer/wiring.js';
 import { controllerHost } from './controller-host.js';
@@ -326,7 +326,7 @@ export class McpChat extends LitElement {
   readonly #servers = new ChatServers(this.#host, registrySearchChunk);
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
-  readonly #pageTools = new ChatPageTools(this.#host);
+  readonly #pageTools = new ChatPageTools(this.#host, webMcpChunk);
   /** The features, for their wirings (built last: a wiring reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,

@@ -3,6 +3,7 @@
  * oldest turns are left out, whole, never the system prompt or the person's
  * new message, and never half a tool call (a result without its call).
  */
+import { CONTEXT_META_KEY } from '../../content/fit-context.js';
 
 /** What {@link fitHistory} decided. */
 export interface HistoryFit {
@@ -54,8 +55,8 @@ export interface ContextNotice {
   notice: string;
 }
 
-/** The `_meta` key of a {@link ContextNotice} in a provider result. */
-export const BROWSER_CONTEXT_META_KEY = 'mcp-web-elements/context';
+/** The `_meta` key of a {@link ContextNotice} in a provider result (the content layer's `CONTEXT_META_KEY`). */
+export const BROWSER_CONTEXT_META_KEY: typeof CONTEXT_META_KEY = CONTEXT_META_KEY;
 
 /** The notice for `dropped` left-out messages. */
 export function contextNotice(dropped: number, contextWindow: number): ContextNotice {

@@ -39,6 +39,14 @@ export const messageStyles = [
     /* The person's messages sit at the end of the line (right, or left in right-to-left). */
     :host { display: flex; flex-direction: column; }
     .assistant { background: var(--mcp-message-assistant-bg); }
+    /* Said once over the answer, quietly: the conversation is whole, the model saw less of it. */
+    .context-note {
+      margin: 0;
+      font-size: 0.8125rem;
+      color: var(--_mcp-color-muted);
+      border-inline-start: 2px solid var(--_mcp-color-border);
+      padding-inline-start: 8px;
+    }
     /* Consecutive tool calls read as one list of rows. */
     mcp-tool-card + mcp-tool-card { margin-top: calc(4px - var(--mcp-message-gap)); }
     /* Read by screen readers, not shown: the role of a message, live announcements. */

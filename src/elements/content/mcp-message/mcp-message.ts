@@ -7,7 +7,8 @@ import '../mcp-content-block/mcp-content-block.js';
 import '../mcp-tool-card/mcp-tool-card.js';
 import type { ToolCallProgress, ToolCallStatus } from '../mcp-tool-card/tool-call-status.js';
 import { messageStyles } from './mcp-message.styles.js';
-import type { ContentStrings } from '../../shared/content-strings.js';
+import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
+import { contextTrimNote } from '../../../content/fit-context.js';
 
 // For <mcp-chat>, which loads this module when it first shows messages.
 export { markdownReady } from '../../markdown/mcp-markdown.js';
@@ -46,6 +47,7 @@ const BLOCK_PARTS =
  * @csspart message - The message box. Also `user-message` or `assistant-message` by role.
  * @csspart user-message - The message box of a user message.
  * @csspart assistant-message - The message box of an assistant message.
+ * @csspart context-note - The note over an answer whose request left the oldest messages out to fit the model's context window (`_meta["mcp-web-elements/context"]`).
  * @csspart role - The "You" / "Assistant" label (for screen readers; visually hidden unless styled).
  * @csspart tool-card - A tool card (its parts are re-exported as `tool-summary`, `tool-name`, `tool-status`, `tool-arguments`, `tool-result`, `tool-structured`, `tool-error`, `tool-progress`, `tool-stop-button`, `tool-approve-button`, `tool-always-button`, `tool-deny-button`).
  * @csspart text - A text block; the markdown parts `md-code`, `md-code-header`, `md-code-language`, `md-copy-button`, `md-table`, `md-blockquote`, `md-link`, `md-image` and block parts `image-button`, `image`, `image-dialog`, `audio`, `resource-link`, `resource`, `resource-text`, `download-button`, `unknown` are re-exported.
@@ -89,8 +91,10 @@ export class McpMessage extends LitElement {
     const blocks = message.content;
     let lastText = -1;
     if (this.streaming) blocks.forEach((b, i) => b.type === 'text' && (lastText = i));
+    const trimmed = role === 'assistant' ? contextTrimNote(message) : undefined;
     return html`<div part="message ${role}-message" class="message ${role}">
       <span part="role" class="role">${role === 'user' ? this.userLabel : this.assistantLabel}</span>
+      ${trimmed ? html`<p part="context-note" class="context-note" role="note">${contentStrings(this.strings).contextLeftOut(trimmed.droppedMessages)}</p>` : nothing}
       ${repeat(
         blocks,
         (block, i) => (block.type === 'tool_use' ? `u:${block.id}` : block.type === 'tool_result' ? `r:${block.toolUseId}` : i),

@@ -161,7 +161,7 @@ export class AppViews implements ReactiveController {
       if (block.type !== 'tool_use') continue;
       let view = this.#views.get(block.id);
       if (!view) {
-        const found = host.servers.hub?.findTool(block.name);
+        const found = host.servers.serverToolOf(block.name);
         if (!found || !toolViewUri(found.tool)) continue;
         if (!this.#appView.value) {
           this.#loadAppView();

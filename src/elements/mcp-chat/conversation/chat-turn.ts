@@ -9,6 +9,7 @@ import { serverKey } from '../../../mcp/server-key.js';
 import { INTERRUPTED_META_KEY, type ChatSessionHost, type TaskTracker } from './contract.js';
 import { REPLACES_META_KEY } from './conversation-branches.js';
 import type { ToolCalls } from './tool-calls.js';
+import { contextTrimNote } from '../../../content/fit-context.js';
 
 /** How often, at most, the answer streaming in is saved (ms). */
 const PARTIAL_SAVE_MS = 1000;
@@ -233,7 +234,11 @@ export class ChatTurn {
             session.calls.update(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
           }
           const text = event.message.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
-          if (text) host.announce(host.text.assistantSaid(text));
+          // Old messages left out of this request (by the agent or the model itself): said with the answer,
+          // which would otherwise replace the announcement before it is read.
+          const trimmed = contextTrimNote(event.message);
+          const said = [trimmed ? host.text.contextTrimmed(trimmed.droppedMessages) : '', text ? host.text.assistantSaid(text) : ''].filter(Boolean).join(' ');
+          if (said) host.announce(said);
         }
         return;
       case 'tool-approval':
@@ -255,8 +260,8 @@ export class ChatTurn {
         return;
       }
       case 'context-trimmed':
-        // The conversation keeps every message; only the request left the oldest out.
-        if (event.droppedMessages > 0) host.announce(host.text.contextTrimmed(event.droppedMessages));
+        // The conversation keeps every message; only the request left the oldest out. Said with
+        // the answer, which carries the note (`CONTEXT_META_KEY`), see 'message' above.
         return;
       case 'provider-result':
         if (this.#partial) {

@@ -3,9 +3,11 @@ import type { AgentTool } from '../../../agent/types.js';
 import { PageToolRegistry } from '../../../page-tools/page-tool-registry.js';
 import type { PageToolFilter } from '../../../page-tools/tool-patterns.js';
 import type { PageTool, RegisterToolOptions } from '../../../page-tools/types.js';
-import { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
+import type { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
 import { McpAgentToolCallEvent } from '../../../events/agent-tool-call.js';
-import { WebMcpPublisher, type PublishableHub, type PublishedToolCall, type WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
+import type { WebMcpPublisher, PublishableHub, PublishedToolCall, WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
+import { pageModelContext } from '../../../page-tools/types.js';
+import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatStrings } from '../strings.js';
 
@@ -26,6 +28,9 @@ export interface ChatPageToolsHost extends ReactiveControllerHost {
 export type ChatPageToolsSetting = string | PageToolFilter | null | undefined;
 /** `publishTools`: off (undefined / null / `''`), a pattern list or a function of the hub tool. */
 export type ChatPublishSetting = WebMcpPublisherOptions['tools'] | null | undefined;
+
+/** The WebMCP code (`web-mcp.chunk.ts`), loaded when `page-tools` or `publish-tools` is first set. */
+export type WebMcpCode = typeof import('./web-mcp.chunk.js');
 
 /** The calls browser agents made this page visit, kept at most this many (the oldest go first). */
 const MAX_AGENT_CALLS = 20;
@@ -52,7 +57,11 @@ const MAX_AGENT_CALLS = 20;
 export class ChatPageTools implements ReactiveController {
   readonly #host: ChatPageToolsHost;
   readonly #registry = new PageToolRegistry();
-  readonly #import = new WebMcpImport();
+  readonly #webMcp: Loader<WebMcpCode>;
+  /** Made (and joined to the servers' catalog) once `page-tools` is first on and the code is loaded. */
+  #import?: WebMcpImport;
+  /** Why the WebMCP code could not be loaded, if so (shown as the import's problem). */
+  #loadProblem?: string;
   #filter: ChatPageToolsSetting;
   #publish: ChatPublishSetting;
   #publisher?: WebMcpPublisher;
@@ -60,12 +69,11 @@ export class ChatPageTools implements ReactiveController {
   /** Calls by browser agents, by id, oldest first. */
   readonly #calls = new Map<string, PublishedToolCall>();
 
-  constructor(host: ChatPageToolsHost) {
+  constructor(host: ChatPageToolsHost, webMcp: Loader<WebMcpCode>) {
     this.#host = host;
+    this.#webMcp = webMcp;
     host.addController(this);
     host.servers.addToolSource(this.#registry);
-    host.servers.addToolSource(this.#import);
-    this.#import.addEventListener('mcp-page-tools-change', () => host.requestUpdate());
     // The hub loads with the first server: publishing starts then.
     host.servers.addEventListener('change', () => this.#ensurePublisher());
   }
@@ -94,7 +102,7 @@ export class ChatPageTools implements ReactiveController {
 
   hostDisconnected(): void {
     this.#connected = false;
-    this.#import.close();
+    this.#import?.close();
     this.#publisher?.close();
     this.#publisher = undefined;
   }
@@ -110,8 +118,8 @@ export class ChatPageTools implements ReactiveController {
     return {
       tools,
       importing: this.importing,
-      webMcp: this.#import.available,
-      problem: this.#import.problem,
+      webMcp: this.#import?.available ?? webMcpHere(),
+      problem: this.#import?.problem ?? this.#loadProblem,
       published: this.#publisher?.published ?? [],
       problems: [...(this.#publisher?.problems ?? new Map<string, string>())],
     };
@@ -124,13 +132,40 @@ export class ChatPageTools implements ReactiveController {
 
   async #applyImport(): Promise<void> {
     if (!this.importing) {
-      this.#import.close();
+      this.#import?.close();
       return;
     }
+    const imported = await this.#importer();
+    // Turned off (or the chat left the page) while the code loaded.
+    if (!imported || !this.importing || !this.#connected) return;
     const filter = this.#filter || null; // '' (the bare attribute): every tool
-    await this.#import.setFilter(filter);
-    await this.#import.start();
+    await imported.setFilter(filter);
+    await imported.start();
     this.#host.requestUpdate();
+  }
+
+  /** The import, made on first use: it joins the servers' catalog after the registry, as it always did. */
+  async #importer(): Promise<WebMcpImport | undefined> {
+    if (this.#import) return this.#import;
+    const code = await this.#load();
+    if (!code || this.#import) return this.#import;
+    const imported = new code.WebMcpImport();
+    this.#import = imported;
+    this.#host.servers.addToolSource(imported);
+    imported.addEventListener('mcp-page-tools-change', () => this.#host.requestUpdate());
+    return imported;
+  }
+
+  async #load(): Promise<WebMcpCode | undefined> {
+    try {
+      const code = await this.#webMcp.load();
+      this.#loadProblem = undefined;
+      return code;
+    } catch (error) {
+      this.#loadProblem = (error as Error).message;
+      this.#host.requestUpdate();
+      return undefined;
+    }
   }
 
   async #applyPublish(): Promise<void> {
@@ -148,7 +183,12 @@ export class ChatPageTools implements ReactiveController {
   #ensurePublisher(): void {
     const hub = this.#host.servers.hub;
     if (this.#publisher || !this.#publish || !this.#connected || !hub) return;
-    const publisher = new WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish });
+    const code = this.#webMcp.value;
+    if (!code) {
+      void this.#load().then((loaded) => loaded && this.#ensurePublisher());
+      return;
+    }
+    const publisher = new code.WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish });
     this.#publisher = publisher;
     publisher.addEventListener('mcp-published-tools-change', () => this.#host.requestUpdate());
     publisher.addEventListener('mcp-published-tool-call', (e) => this.#agentCalled(e.call));
@@ -163,6 +203,12 @@ export class ChatPageTools implements ReactiveController {
     void this.#host.messagesReady().then(() => this.#host.requestUpdate());
     this.#host.dispatchEvent(new McpAgentToolCallEvent(call));
   }
+}
+
+/** Whether the page has a `modelContext` the import can read (before its code is loaded). */
+function webMcpHere(): boolean {
+  const context = pageModelContext();
+  return typeof context?.getTools === 'function' && typeof context.executeTool === 'function';
 }
 
 /** What the Servers panel shows of the page's tools. */

@@ -359,12 +359,24 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   getTool(name: string): (AgentTool & { connection?: McpConnection }) | undefined {
     if (!this.#tools) return undefined;
     this.listTools(); // the merged names follow the sources' current lists
-    const target = this.#tools.resolve(name);
     const tool = this.#tools.findTool(name);
-    if (!target || !tool) return undefined;
-    if (target.host !== this.#hubTools) return tool;
-    const found = this.#hub?.findTool(target.name);
+    if (!tool) return undefined;
+    if (this.#tools.resolve(name)?.host !== this.#hubTools) return tool;
+    const found = this.serverToolOf(name);
     return found ? { ...tool, connection: found.connection } : undefined;
+  }
+
+  /**
+   * The server tool behind a model-facing name (the hub's entry: its MCP
+   * `Tool` and connection), undefined for a page tool. The model's name is
+   * not the hub's when a page tool has the same name (both become
+   * `<server>__<tool>`), so look server tools up here, never by the hub's name.
+   */
+  serverToolOf(name: string): ReturnType<McpHub['findTool']> {
+    if (!this.#tools) return undefined;
+    this.listTools();
+    const target = this.#tools.resolve(name);
+    return target && target.host === this.#hubTools ? this.#hub?.findTool(target.name) : undefined;
   }
 
   listInstructions(): Array<{ server: string; instructions: string }> {
