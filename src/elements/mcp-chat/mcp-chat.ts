@@ -293,6 +293,8 @@ export class McpChat extends LitElement {
 
   /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
   @property() registry: string = OFFICIAL_REGISTRY;
+  /** With `auto`: the page of this site that completes a sign-in (it runs `handleOAuthCallback()`; docs/oauth.md). A found server that asks for sign-in then offers "Sign in" (a popup); without it, such a server shows as needing sign-in that this page cannot offer. */
+  @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
 
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();

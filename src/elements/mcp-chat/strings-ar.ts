@@ -254,6 +254,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   appMessageNoModel: (app) => `أُضيفت رسالة ${app} إلى المحادثة. لم يُعدّ نموذج ليجيب عنها: اختر نموذجًا في الإعدادات، ثم أرسل رسالة.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" ليس عددًا صحيحًا أكبر من 0، لذا يُستخدم ${fallback}.`,
   promptFailed: (name, reason) => `فشل القالب ${name}: ${reason}`,
+  skillLoaded: (name, server) => `المهارة ${name} من ${server} صارت في المحادثة: ترشد النموذج بدءًا من رسالتك التالية.`,
+  skillFailed: (name, reason) => `تعذّر تحميل المهارة ${name}: ${reason}`,
   notSaved: (reason) => `لن تُحفظ المحادثات: ${reason}`,
   olderNotRead: (reason) => `تعذّرت قراءة الرسائل الأقدم في هذه المحادثة: ${reason}`,
   otherTabNotShown: (reason) => `تغيّرت هذه المحادثة في علامة تبويب أخرى، وتعذّر عرض رسائلها الجديدة هنا: ${reason} أعد تحميل الصفحة لتراها.`,

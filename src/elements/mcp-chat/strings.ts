@@ -271,6 +271,9 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   /** A numeric attribute of the chat that is not valid (the default is used). */
   badNumberAttribute: (name: string, value: string, fallback: number) => string;
   promptFailed: (name: string, reason: string) => string;
+  /** A skill picked in the "/" palette: loaded into the conversation (said in the live region), or why not. */
+  skillLoaded: (name: string, server: string) => string;
+  skillFailed: (name: string, reason: string) => string;
   notSaved: (reason: string) => string;
   olderNotRead: (reason: string) => string;
   /** Another tab added to the open conversation and its messages could not be read here. */
@@ -568,6 +571,8 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   appMessageNoModel: (app) => `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" is not a whole number above 0, so ${fallback} is used.`,
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
+  skillLoaded: (name, server) => `The skill ${name} of ${server} is in the conversation: it guides the model from your next message on.`,
+  skillFailed: (name, reason) => `The skill ${name} could not be loaded: ${reason}`,
   notSaved: (reason) => `Conversations will not be saved: ${reason}`,
   olderNotRead: (reason) => `The older messages of this conversation could not be read: ${reason}`,
   otherTabNotShown: (reason) => `This conversation changed in another tab, and its new messages could not be shown here: ${reason} Reload the page to see them.`,

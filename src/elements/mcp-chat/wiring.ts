@@ -71,6 +71,7 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   open: boolean;
   readonly auto: boolean;
   readonly discoveryOrigin?: string;
+  readonly oauthRedirect?: string;
   readonly registry: string;
   readonly serverSet: ServerSet;
   panel: ChatPanel | undefined;

@@ -59,6 +59,8 @@ export interface ContentStrings {
   toolUntrusted: string;
   /** The note over an answer whose request left the oldest messages out to fit the model's context window. */
   contextLeftOut: (count: number) => string;
+  /** The summary of a skill a server wrote, loaded into the conversation. */
+  skillFrom: (name: string, server: string) => string;
   /** The raw JSON toggle, closed. */
   /** The button under a text too long to draw at once: "Show all (2.0 MB)" (`size`: the whole text's size). */
   showAllText: (size: string) => string;
@@ -110,6 +112,7 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolNone: 'None',
   toolReportedError: 'The tool reported an error.',
   toolUntrusted: 'Untrusted content: the page took it from elsewhere. The model was told to treat it as data, not instructions.',
+  skillFrom: (name, server) => `Skill ${name} from ${server}, for the model (written by the server)`,
   contextLeftOut: (count) => `To fit the model's context window, it did not see the ${count === 1 ? 'oldest message' : `${count} oldest messages`} of this conversation (they are still here).`,
   showAllText: (size) => `Show all (${size})`,
   showJson: 'Show JSON',

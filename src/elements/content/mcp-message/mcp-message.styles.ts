@@ -47,6 +47,10 @@ export const messageStyles = [
       border-inline-start: 2px solid var(--_mcp-color-border);
       padding-inline-start: 8px;
     }
+    /* A server's skill in the conversation: a quiet, collapsed note, its text as text. */
+    .skill { font-size: 0.875rem; border-inline-start: 2px solid var(--_mcp-color-border); padding-inline-start: 8px; }
+    .skill summary { cursor: pointer; color: var(--_mcp-color-muted); }
+    .skill-text { margin: 6px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; max-height: 20rem; overflow: auto; }
     /* Consecutive tool calls read as one list of rows. */
     mcp-tool-card + mcp-tool-card { margin-top: calc(4px - var(--mcp-message-gap)); }
     /* Read by screen readers, not shown: the role of a message, live announcements. */

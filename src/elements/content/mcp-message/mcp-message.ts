@@ -31,6 +31,9 @@ export interface ToolCallView {
 
 const CARD_PARTS =
   'card:tool-card, summary:tool-summary, name:tool-name, status:tool-status, arguments:tool-arguments, result:tool-result, structured:tool-structured, error:tool-error, progress:tool-progress, stop-button:tool-stop-button, raw-button:tool-raw-button, raw:tool-raw, approve-button:tool-approve-button, always-button:tool-always-button, deny-button:tool-deny-button';
+/** `_meta` key of a loaded skill's text block (`SKILL_META_KEY` in src/mcp/skills.ts; not imported, so messages do not load the MCP code). */
+const SKILL_META = 'mcp-elements/skill';
+
 const BLOCK_PARTS =
   'text, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button, unknown';
 
@@ -47,6 +50,7 @@ const BLOCK_PARTS =
  * @csspart message - The message box. Also `user-message` or `assistant-message` by role.
  * @csspart user-message - The message box of a user message.
  * @csspart assistant-message - The message box of an assistant message.
+ * @csspart skill - A skill a server wrote, loaded into the conversation from the "/" palette: collapsed, named with its server, its text shown as text.
  * @csspart context-note - The note over an answer whose request left the oldest messages out to fit the model's context window (`_meta["mcp-web-elements/context"]`).
  * @csspart role - The "You" / "Assistant" label (for screen readers; visually hidden unless styled).
  * @csspart tool-card - A tool card (its parts are re-exported as `tool-summary`, `tool-name`, `tool-status`, `tool-arguments`, `tool-result`, `tool-structured`, `tool-error`, `tool-progress`, `tool-stop-button`, `tool-approve-button`, `tool-always-button`, `tool-deny-button`).
@@ -123,6 +127,14 @@ export class McpMessage extends LitElement {
     }
     if (block.type === 'tool_result') {
       return html`<mcp-tool-card theme=${ifDefined(this.theme)} exportparts=${CARD_PARTS} .strings=${this.strings} .result=${block}></mcp-tool-card>`;
+    }
+    const skill = block.type === 'text' ? (block._meta?.[SKILL_META] as { name?: unknown; serverName?: unknown } | undefined) : undefined;
+    if (skill && block.type === 'text') {
+      // The server's words, not the person's: collapsed, named, and only ever text.
+      return html`<details part="skill" class="skill">
+        <summary dir="auto">${contentStrings(this.strings).skillFrom(String(skill.name ?? ''), String(skill.serverName ?? ''))}</summary>
+        <pre class="skill-text" dir="auto">${block.text}</pre>
+      </details>`;
     }
     return html`<mcp-content-block theme=${ifDefined(this.theme)} exportparts=${BLOCK_PARTS} .strings=${this.strings} .block=${block} ?streaming=${streaming}></mcp-content-block>`;
   }

@@ -18,6 +18,8 @@ export interface ChatDiscoveryHost extends ReactiveControllerHost {
   readonly text: ChatStrings;
   /** Says something in the chat's live region. */
   announce(text: string): void;
+  /** The element's `oauth-redirect`: the site's page that completes a sign-in; a found server that asks for sign-in uses it. */
+  readonly oauthRedirect: string | undefined;
   /** The list of servers changed (the found server joins it): connect it. */
   serversEdited(): void;
 }
@@ -68,7 +70,11 @@ export class ChatDiscovery implements ReactiveController {
   /** The server found, as the chat's list takes it (none while looking or when nothing was found). */
   get servers(): ChatServer[] {
     const s = this.#state;
-    return s.phase === 'done' && s.result.found ? [{ url: s.result.url }] : [];
+    if (s.phase !== 'done' || !s.result.found) return [];
+    // A server that asks for sign-in gets the browser sign-in flow, when the site has a page to complete it.
+    const redirectUrl = this.#host.oauthRedirect;
+    const signIn = s.result.probe.badge === 'sign-in' && redirectUrl;
+    return [signIn ? { url: s.result.url, auth: { redirectUrl } } : { url: s.result.url }];
   }
 
   hostConnected(): void {

@@ -11,6 +11,9 @@ export function discoveryWiring(w: Wiring) {
     get discoveryOrigin() {
       return chat.discoveryOrigin;
     },
+    get oauthRedirect() {
+      return chat.oauthRedirect;
+    },
     get givesServers() {
       return Boolean(chat.server) || chat.servers.length > 0;
     },

@@ -24,6 +24,10 @@ export interface ChatPaletteHost extends ReactiveControllerHost {
   runTool(name: string, args: Record<string, unknown>): Promise<void>;
   /** Adds a prompt's messages to the conversation (and lets the model answer). */
   insertPrompt(messages: Message[]): Promise<void>;
+  /** Adds a message to the conversation without a model turn (a loaded skill: context for what the person asks next). */
+  addToConversation(message: Message): Promise<void>;
+  /** Says `text` in the chat's live region. */
+  announce(text: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
 }
 
@@ -165,6 +169,51 @@ export class ChatPalette {
     return this.#runForm.value?.renderRunForm;
   }
 
+  /** The servers' skills (the Skills extension), listed when "/" is first typed and again after the servers change. */
+  #skills: PaletteItem[] = [];
+  /** The connected servers the skills were listed for (their ids): listed again when that changes. */
+  #skillsFor?: string;
+  #skillsLoading = false;
+
+  /** Lists the connected servers' skills (at most once per set of connections); the open list is ranked again when they arrive. */
+  #loadSkills(): void {
+    const set = this.#host.servers;
+    const connections = this.#skillsKey();
+    if (this.#skillsLoading || this.#skillsFor === connections || !set.hub) return;
+    if (!set.connections.some((c) => c.state === 'connected' && c.supportsSkills)) return;
+    this.#skillsLoading = true;
+    set.hub
+      .listSkills()
+      .then((skills) => {
+        this.#skillsFor = connections;
+        this.#skills = skills.map(({ connection, skill }) => ({
+          kind: 'skill',
+          name: skill.frontmatter.name,
+          title: skill.frontmatter.name,
+          description: skill.frontmatter.description,
+          server: connection.name,
+          skill,
+          connection,
+        }));
+        if (this.#open && this.#query !== undefined) {
+          this.#items = rankPaletteItems(this.#all(), this.#query);
+          this.#host.requestUpdate();
+        }
+      })
+      .catch(() => {})
+      .finally(() => (this.#skillsLoading = false));
+  }
+
+  #skillsKey(): string {
+    return this.#host.servers.connections
+      .filter((c) => c.state === 'connected')
+      .map((c) => c.id)
+      .join(' ');
+  }
+
+  /** What follows the "/" while the list is open. */
+  #query?: string;
+
   /** The tools' entries, built once per tool list (the servers' list is the same array until it changes). */
   #toolItems?: { from: readonly AgentTool[]; items: PaletteItem[] };
 
@@ -177,7 +226,8 @@ export class ChatPalette {
     const prompts: PaletteItem[] = set
       .listPrompts()
       .map(({ prompt, connection }) => ({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }));
-    return prompts.length ? [...this.#toolItems.items, ...prompts] : this.#toolItems.items;
+    const skills = this.#skillsFor === this.#skillsKey() ? this.#skills : [];
+    return prompts.length || skills.length ? [...this.#toolItems.items, ...prompts, ...skills] : this.#toolItems.items;
   }
 
   /** The composer's text changed. */
@@ -188,6 +238,8 @@ export class ChatPalette {
     if (match) {
       // The form of what will be picked: start loading it now.
       if (!wasOpen) this.#runForm.load().catch(() => {});
+      this.#loadSkills();
+      this.#query = match[1]!;
       this.#items = rankPaletteItems(this.#all(), match[1]!);
       this.#open = true;
       this.#index = 0;
@@ -228,6 +280,7 @@ export class ChatPalette {
     this.#open = false;
     if (!item) return;
     this.#host.clearComposer();
+    if (item.kind === 'skill') return this.#loadSkill(item);
     const part = this.#runForm.value;
     if (part) return this.#show(item, part);
     this.#host.requestUpdate();
@@ -247,7 +300,21 @@ export class ChatPalette {
     await this.choose({ kind: 'tool', name, title: tool.title ?? name, description: tool.description, server: tool.server });
   }
 
-  #show(item: PaletteItem, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
+  /** A skill was picked: loaded (its content checked against the list) and added to the conversation, marked as the server's text. */
+  async #loadSkill(item: Extract<PaletteItem, { kind: 'skill' }>): Promise<void> {
+    const t = this.#host.text;
+    this.#host.requestUpdate();
+    this.#host.focusComposer();
+    try {
+      const loaded = await item.connection.loadSkill(item.skill.uri);
+      await this.#host.addToConversation({ role: 'user', content: loaded.content });
+      this.#host.announce(t.skillLoaded(item.name, item.server ?? ''));
+    } catch (error) {
+      this.#host.reportError('server', t.skillFailed(item.name, (error as Error).message), error);
+    }
+  }
+
+  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
     const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
     this.#form = { item, fields, completions: {} };
     this.#host.requestUpdate();
@@ -281,6 +348,7 @@ export class ChatPalette {
       await this.#host.runTool(form.item.name, args);
       return;
     }
+    if (form.item.kind !== 'prompt') return;
     const { prompt, connection } = form.item;
     try {
       const result = await connection.getPrompt(prompt.name, args as Record<string, string>);

@@ -4,6 +4,7 @@
 import type { Prompt } from '@modelcontextprotocol/client';
 import type { TemplateResult } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
+import type { McpSkill } from '../../../mcp/skills.js';
 import type { FormField, fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
 import type { ChatStrings } from '../strings.js';
 import type { FormFieldError, readForm } from './run-form-fields.js';
@@ -11,7 +12,9 @@ import type { FormFieldError, readForm } from './run-form-fields.js';
 /** One entry of the "/" palette. */
 export type PaletteItem =
   | { kind: 'tool'; name: string; title: string; description?: string; server?: string }
-  | { kind: 'prompt'; name: string; title: string; description?: string; server?: string; prompt: Prompt; connection: McpConnection };
+  | { kind: 'prompt'; name: string; title: string; description?: string; server?: string; prompt: Prompt; connection: McpConnection }
+  /** A skill a server offers (the Skills extension): picked, it is loaded into the conversation as the server's (untrusted) text. */
+  | { kind: 'skill'; name: string; title: string; description?: string; server?: string; skill: McpSkill; connection: McpConnection };
 
 /** The Run / Insert form of the picked entry. */
 export interface PaletteForm {
