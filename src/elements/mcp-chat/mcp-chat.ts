@@ -1,6 +1,5 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ApprovalPolicy } from '../../agent/types.js';
 import type { ContentBlock, Message } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
@@ -9,8 +8,8 @@ import type { TraceDocument } from '../../mcp/trace.js';
 import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { icon } from '../shared/icons.js';
 import { AppViews } from './apps/app-views.js';
+import { renderChat } from './layout.js';
 import { appAskStyles } from './apps/app-asks.styles.js';
 import { appsWiring } from './apps/wiring.js';
 import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
@@ -22,7 +21,7 @@ import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import { ConversationView } from './conversation/conversation-view.js';
 import type { ChatStarter } from './conversation/empty-state.js';
-import { conversationWiring, newConversation, openConversation, renderEmpty, sendMessage, showsMessages, waitClock } from './conversation/wiring.js';
+import { conversationWiring, newConversation, openConversation, sendMessage, showsMessages, waitClock } from './conversation/wiring.js';
 import { ChatConversations } from './conversations/chat-conversations.js';
 import { conversationsWiring } from './conversations/wiring.js';
 import { ChatDiscovery } from './discovery/chat-discovery.js';
@@ -32,7 +31,6 @@ import { ModelSettings } from './model/model-settings.js';
 import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
 import { modelWiring } from './model/wiring.js';
 import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
-import { renderAgentCalls } from './page-tools/page-tools-view.js';
 import { ChatPalette } from './palette/chat-palette.js';
 import { paletteWiring } from './palette/wiring.js';
 import { InputRequests } from './requests/input-requests.js';
@@ -40,13 +38,12 @@ import { requestsWiring } from './requests/wiring.js';
 import { ChatResources } from './resources/chat-resources.js';
 import { resourcesWiring } from './resources/wiring.js';
 import { ChatServers } from './servers/chat-servers.js';
-import { renderQueued, renderWaiting } from './servers/notices.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { serversWiring, renderServerNotices, shownServers } from './servers/wiring.js';
+import { serversWiring } from './servers/wiring.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { onEscape, renderChatHeader, renderPanel, shellWiring } from './shell/wiring.js';
+import { onEscape, shellWiring } from './shell/wiring.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
 
@@ -510,39 +507,7 @@ export class McpChat extends LitElement {
   }
 
   protected override render() {
-    const s = this.session;
-    const t = this.#text.t;
-    return html`${this.launcher
-        ? html`<button part="launcher-button" class="launcher-button" aria-label=${t.openChat} aria-expanded=${this.open ? 'true' : 'false'} @click=${() => (this.open = !this.open)}>
-            ${icon(this.open ? 'x' : 'message-circle')}
-          </button>`
-        : nothing}
-      <div part="base" class="base ${this.panel ? 'with-panel' : ''}" dir=${this.#text.dir} role=${ifDefined(this.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(this.launcher ? t.title : undefined)}>
-        ${renderChatHeader(this.#w, shownServers(this.#w))}
-        <div class="body">
-          ${renderPanel(this.#w)}
-          <div class="main">
-            <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${this.#scroll.onScroll}>
-              <div class="column">
-                ${renderEmpty(this.#w) ?? nothing}
-                ${this.#view.renderNotice(t, () => showsMessages(this.#w))}
-                ${this.#view.render(t, this.#text.stable, !!this.chatProvider, (m) => this.#apps.viewsFor(m))}
-                ${renderAgentCalls(this.#pageTools.agentCalls, t, this.#text.stable)}
-                ${this.#settings.renderReply(s.conversation?.id, () => (this.panel = 'settings'))}
-              </div>
-            </div>
-            <div class="bottom">
-              <div class="column">
-                <div class="requests"></div>
-                ${this.#shell.renderErrors(t)} ${renderServerNotices(this.#w)} ${this.#apps.renderNotice()}
-                ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
-                ${this.#palette.render(t)} ${this.#composer.render(t)}
-              </div>
-            </div>
-          </div>
-        </div>
-        ${this.#shell.renderLiveRegion()} ${this.#resources.renderPreview(t)}
-      </div>`;
+    return renderChat(this.#w);
   }
 }
 
