@@ -34,7 +34,10 @@ test('a server added after the palette was opened: its tools are listed the next
   await expect.poll(() => chat.serverSet.listTools().length, { timeout: 20_000 }).toBeGreaterThan(500);
   // Its prompts too (they come once it is connected; its tools may come first).
   await expect.poll(() => chat.serverSet.connections.every((c) => c.state === 'connected'), { timeout: 20_000 }).toBe(true);
-  const total = chat.serverSet.listTools().length + chat.serverSet.listPrompts().length;
+  // And its skills (the demo server offers two): listed when "/" is typed, once they arrive.
+  const skills = (await chat.serverSet.hub!.listSkills()).length;
+  expect(skills).toBeGreaterThan(0);
+  const total = chat.serverSet.listTools().length + chat.serverSet.listPrompts().length + skills;
   await userEvent.keyboard('/');
   await expect.poll(() => more(chat)).toBe(`${(total - 50).toLocaleString('en-US')} more: type to narrow the list.`);
   await userEvent.keyboard('echo');

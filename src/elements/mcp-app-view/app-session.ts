@@ -45,6 +45,8 @@ export interface AppSessionHost {
   cspBlocked(directive: string, blocked: string): void;
   /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
   notResponding(): void;
+  /** The sandbox proxy page at `url` never said it was ready within `startTimeout`: it could not be reached or is not the proxy. */
+  sandboxUnreachable(url: string): void;
   closeRequested(): void;
 }
 
@@ -143,7 +145,10 @@ export class AppSession {
     if (features.length) options.frame.setAttribute('allow', features.map((f) => `${f} ${origin}`).join('; '));
     options.frame.src = options.sandboxUrl;
     session.#startTimer = setTimeout(() => {
-      if (!session.#initialized && !session.#closed) host.notResponding();
+      if (session.#initialized || session.#closed) return;
+      // The proxy never said it was ready: the page at sandbox-url is not there (or is not the proxy), not the app's fault.
+      if (!session.#resourceSent) host.sandboxUnreachable(options.sandboxUrl);
+      else host.notResponding();
     }, options.startTimeout ?? 15_000);
     return session;
   }

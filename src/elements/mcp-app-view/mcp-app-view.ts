@@ -375,6 +375,11 @@ export class McpAppView extends LitElement {
         const sentence = cspSentence(tool.title ?? tool.name, directive, blocked);
         if (!this.cspNotes.includes(sentence) && this.cspNotes.length < 5) this.cspNotes = [...this.cspNotes, sentence];
       },
+      sandboxUnreachable: (url: string) => {
+        if (this.state !== 'running' && this.state !== 'loading') return;
+        this.state = 'not-responding';
+        this.notice = `The view of ${tool.title ?? tool.name} cannot start: the sandbox page for apps did not answer at ${url} (sandbox-url). Check that mcp-web-elements' sandbox.html is served there.`;
+      },
       notResponding: () => {
         if (this.state !== 'running') return;
         this.state = 'not-responding';
