@@ -8,8 +8,10 @@ import { renderEmpty, showsMessages } from './conversation/wiring.js';
 import { renderAgentCalls } from './page-tools/page-tools-view.js';
 import { renderQueued, renderWaiting } from './servers/notices.js';
 import { renderServerNotices, shownServers } from './servers/wiring.js';
-import { renderChatHeader, renderPanel } from './shell/wiring.js';
-import type { Wiring } from './wiring.js';
+import { onEscape, renderChatHeader, renderPanel } from './shell/wiring.js';
+import type { ChatFeatures, ChatSurface, Wiring } from './wiring.js';
+import type { ChatText } from './shell/chat-text.js';
+import type { Loader } from '../shared/lazy.js';
 
 /** The whole chat: the launcher button, the header, the side panel, the messages, and under them the requests, notices, palette and composer. */
 export function renderChat(w: Wiring) {
@@ -47,4 +49,47 @@ export function renderChat(w: Wiring) {
       </div>
       ${f.shell.renderLiveRegion()} ${f.resources.renderPreview(t)}
     </div>`;
+}
+
+/**
+ * The element's events from its inner cards and blocks (listened to once per
+ * element, not per connection to the page): Stop, approvals, resource links,
+ * Escape, and a part that could not be loaded (said once above the composer).
+ */
+export function listenToParts(w: Wiring): void {
+  const { chat, f } = w;
+  chat.addEventListener('mcp-tool-stop', (e) => f.session.stopTool((e as GlobalEventHandlersEventMap['mcp-tool-stop']).toolUseId));
+  chat.addEventListener('mcp-tool-approve', (e) => {
+    const { toolUseId, approved, always } = e as GlobalEventHandlersEventMap['mcp-tool-approve'];
+    f.session.answerApproval(toolUseId, approved, always);
+  });
+  chat.addEventListener('mcp-resource-open', (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri));
+  chat.addEventListener('keydown', (e) => onEscape(w, e as KeyboardEvent));
+  chat.addEventListener('mcp-part-error', (e) => f.shell.showError((e as GlobalEventHandlersEventMap['mcp-part-error']).error.message));
+}
+
+/** The code of what is shown and not loaded yet (the panels' while a panel is open, the messages' while messages show), if any. */
+export function missingCode(w: Wiring, panels: Loader<unknown>, messages: Loader<unknown>): Loader<unknown> | undefined {
+  if (w.chat.panel && !panels.value && !panels.error) return panels;
+  if (showsMessages(w) && !messages.value && !messages.error) return messages;
+  return undefined;
+}
+
+/** What each feature's wiring reads: the element's public surface, its features (once built), its text, the checked `max-rounds`. */
+export function wiringOf(chat: ChatSurface & HTMLElement, text: ChatText, messagesCode: Wiring['messagesCode'], features: () => ChatFeatures, maxRounds: () => number): Wiring {
+  return {
+    chat,
+    text,
+    messagesCode,
+    get maxRounds() {
+      return maxRounds();
+    },
+    get f() {
+      return features();
+    },
+    focusAfterUpdate: async (selector) => {
+      await chat.updateComplete;
+      chat.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { AppViews } from './apps/app-views.js';
-import { renderChat } from './layout.js';
+import { listenToParts, missingCode, renderChat, wiringOf } from './layout.js';
 import { appAskStyles } from './apps/app-asks.styles.js';
 import { appsWiring } from './apps/wiring.js';
 import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
@@ -21,7 +21,7 @@ import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import { ConversationView } from './conversation/conversation-view.js';
 import type { ChatStarter } from './conversation/empty-state.js';
-import { conversationWiring, newConversation, openConversation, sendMessage, showsMessages, waitClock } from './conversation/wiring.js';
+import { conversationWiring, newConversation, openConversation, sendMessage, waitClock } from './conversation/wiring.js';
 import { ChatConversations } from './conversations/chat-conversations.js';
 import { conversationsWiring } from './conversations/wiring.js';
 import { ChatDiscovery } from './discovery/chat-discovery.js';
@@ -43,7 +43,7 @@ import { serversWiring } from './servers/wiring.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { onEscape, shellWiring } from './shell/wiring.js';
+import { shellWiring } from './shell/wiring.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
 
@@ -196,103 +196,68 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
 @customElement('mcp-chat')
 export class McpChat extends LitElement {
   static override styles = [...chatStyles, appAskStyles];
-
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
-
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
-
-  /**
-   * The model: a provider instance (e.g. pointing at the page's own proxy), a
-   * {@link ProviderConfig}, or as an attribute the kind (`openai`,
-   * `anthropic`, `ollama`, `browser`, `on-device`) used with `base-url` and
-   * `model`. Unset: the built-in model (`model-url`, else the browser's own).
-   */
+  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own). */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
-
   /** The model id. */
   @property() model?: string;
-
   /** Endpoint base URL for a `provider` given by kind. */
   @property({ attribute: 'base-url' }) baseUrl?: string;
-
   /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
   @property({ attribute: 'model-url' }) modelUrl?: string;
-
   /** Placeholder of the message box. */
   @property() placeholder?: string;
-
   /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */
   @property({ attribute: false }) strings?: Partial<ChatStrings>;
-
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
-
   /** `compact`, `comfortable` or unset (normal). */
   @property({ reflect: true }) density?: 'compact' | 'comfortable';
-
   /** The system prompt; each server's instructions are appended to it. */
   @property({ attribute: 'system-prompt' }) systemPrompt?: string;
-
   /** The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html` hosted there). With it, a tool call whose tool has an interactive view shows the view under its card; without it no app code runs (the card shows the result). */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
-
   /** Provider calls per turn before the chat stops the model (default 10). */
   @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
-
   /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
   @property({ attribute: false }) policy?: ApprovalPolicy;
-
   /** The roots (folders, repositories: `{ uri, name? }`) shared with every server that asks (`roots/list`). Default none. Changing it tells connected 2025 servers (`notifications/roots/list_changed`). */
   @property({ attribute: false }) roots: Root[] = [];
-
   /** Where conversations are saved. Default: IndexedDB (`openHistory()`), or memory when IndexedDB is unavailable. `null`: nothing is saved. */
   @property({ attribute: false }) store?: HistoryStore | null;
-
   /** Name under which the open conversation is remembered across reloads. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
-
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
   @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
-
   /** The page's servers only: the Servers panel offers no "Add a server" and no Remove, and what a person added or removed before (per `storage-key`) is not applied. */
   @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
   /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
   @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
-
   /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
-
   /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
-
   /** Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`); Escape closes it and focus returns to the button. */
   @property({ type: Boolean, reflect: true }) launcher = false;
-
   /** In the launcher layout: the chat panel is open. Reflects. */
   @property({ type: Boolean, reflect: true }) open = false;
-
   /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
   @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
-
   /** Imports the tools the page registered on WebMCP's `document.modelContext` (`page-tools` present: all; `"search_* -checkout"`: patterns; the property may also be a function `(tool) => boolean`). See docs/page-tools.md. */
   @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
-
   /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
-
   /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It also imports the page's WebMCP tools, as `page-tools` with no value does (unless `page-tools` is set). */
   @property({ type: Boolean, reflect: true }) auto = false;
-
   /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
-
   /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
   @property() registry: string = OFFICIAL_REGISTRY;
   /** With `auto`: the page of this site that completes a sign-in (it runs `handleOAuthCallback()`; docs/oauth.md). A found server that asks for sign-in then offers "Sign in" (a popup); without it, such a server shows as needing sign-in that this page cannot offer. */
   @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
-
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
@@ -303,7 +268,7 @@ export class McpChat extends LitElement {
 
   readonly #text = new ChatText(this);
   /** What each feature's wiring reads (the element's public surface, its features, its text). */
-  readonly #w: Wiring = this.#wiring();
+  readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
   /** What every feature gets as its host: each feature's wiring gives its part (`<feature>/wiring.ts`). */
   readonly #host: AllHosts = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w));
   readonly #shell = new ChatShell(this.#host, panelsChunk);
@@ -334,34 +299,9 @@ export class McpChat extends LitElement {
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
 
-  #wiring(): Wiring {
-    const chat = this;
-    return {
-      chat,
-      text: this.#text,
-      messagesCode: messagesChunk,
-      get maxRounds() {
-        return chat.#maxRounds;
-      },
-      get f() {
-        return chat.#features;
-      },
-      focusAfterUpdate: async (selector) => {
-        await this.updateComplete;
-        this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
-      },
-    };
-  }
-
   constructor() {
     super();
-    // Events from the inner cards and blocks (once per element, not per connection to the page).
-    this.addEventListener('mcp-tool-stop', (e) => this.session.stopTool(e.toolUseId));
-    this.addEventListener('mcp-tool-approve', (e) => this.session.answerApproval(e.toolUseId, e.approved, e.always));
-    this.addEventListener('mcp-resource-open', (e) => void this.openResource(e.link.uri));
-    this.addEventListener('keydown', (e) => onEscape(this.#w, e));
-    // A part loaded when first needed (markdown...) could not be loaded: said once above the composer.
-    this.addEventListener('mcp-part-error', (e) => this.#shell.showError(e.error.message));
+    listenToParts(this.#w);
     this.addController(waitClock(this.#w));
   }
 
@@ -449,12 +389,7 @@ export class McpChat extends LitElement {
     return this.#pageTools.registerTool(tool, options);
   }
 
-  /**
-   * The session trace as one JSON document (docs/trace.md): every JSON-RPC
-   * message both ways, HTTP status and `Mcp-*` headers, the turns, approvals
-   * and errors, never a key or password; `undefined` with `no-trace` or before
-   * any server was set. The Servers panel's "Export trace" saves the same.
-   */
+  /** The session trace as one JSON document (docs/trace.md: JSON-RPC both ways, HTTP status and `Mcp-*` headers, turns, approvals, errors; never a key or password); `undefined` with `no-trace` or before any server was set. "Export trace" in the Servers panel saves the same. */
   exportTrace(): TraceDocument | undefined {
     return this.#servers.exportTrace();
   }
@@ -498,12 +433,11 @@ export class McpChat extends LitElement {
   /** Also waits for the code of what is shown (an open panel, the messages) while it loads. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    for (;;) {
-      const part = this.panel && !panelsChunk.value && !panelsChunk.error ? panelsChunk : showsMessages(this.#w) && !messagesChunk.value && !messagesChunk.error ? messagesChunk : undefined;
-      if (!part) return complete;
+    for (let part = missingCode(this.#w, panelsChunk, messagesChunk); part; part = missingCode(this.#w, panelsChunk, messagesChunk)) {
       await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
     }
+    return complete;
   }
 
   protected override render() {
