@@ -6,12 +6,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, waitForHttp } from '../servers/running-server.js';
 
 // The server-rendered examples (examples/next, examples/astro,
-// examples/starlight), built by scripts/package-check.mjs against the packed
+// examples/starlight, examples/docusaurus), built by scripts/package-check.mjs against the packed
 // tarball. Each: the server HTML holds the chat's frame (the placeholder);
 // with scripts off a person sees that frame; with scripts on the chat takes
 // the same box, connects to the demo MCP server, and the console has no
-// hydration error. The Starlight site serves MCP at its own `/mcp` (proxied to
-// the demo server) and its `<mcp-chat auto launcher>` finds it.
+// hydration error. The docs sites (Starlight, Docusaurus) serve MCP at their own `/mcp`
+// (proxied to the demo server) and their `<mcp-chat auto launcher>` finds it.
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const placeholderInChat = /<mcp-chat[^>]*><div slot="placeholder" class="mcp-chat-placeholder" role="status">/;
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
@@ -101,36 +101,12 @@ test.describe('server-rendered examples', () => {
   });
 
   test('Starlight: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
-    const pages = ['examples/starlight/dist/index.html', 'examples/starlight/dist/guide/index.html'];
-    for (const built of pages) {
-      expect(existsSync(built), `${built} is missing: run \`npm run package:check\``).toBe(true);
-      expect(readFileSync(built, 'utf8')).toMatch(/<mcp-chat auto(="true")? launcher(="true")?><div slot="placeholder"/);
-    }
-    const { origin, server } = await serveSite('examples/starlight/dist', demoUrl());
-    try {
-      const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
-      const still = await noScripts.newPage();
-      await still.goto(`${origin}/guide/`);
-      const button = still.locator('mcp-chat .mcpp-launcher');
-      await expect(button).toBeVisible();
-      const placed = (await still.locator('mcp-chat').boundingBox())!;
-      expect([placed.width, placed.height, placed.x + placed.width, placed.y + placed.height]).toEqual([56, 56, 1280 - 20, 800 - 20]);
-      await noScripts.close();
+    await checkDocsSite(browser, 'examples/starlight/dist', /<mcp-chat auto(="true")? launcher(="true")?><div slot="placeholder"/);
+  });
 
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      await page.goto(`${origin}/guide/`);
-      const chat = page.locator('mcp-chat');
-      await chat.getByRole('button', { name: 'Open chat' }).click();
-      await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 20_000 });
-      expect((await chat.boundingBox())!).toEqual(placed);
-      await expect(page.getByRole('heading', { name: 'A second page' })).toBeVisible();
-      expect(problems).toEqual([]);
-      await context.close();
-    } finally {
-      server.close();
-    }
+  test('Docusaurus: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
+    // Docusaurus minifies its HTML: attribute values lose their quotes.
+    await checkDocsSite(browser, 'examples/docusaurus/build', /<mcp-chat auto="" launcher=""><div slot="?placeholder"?/);
   });
 });
 
@@ -152,4 +128,42 @@ async function checkSite(browser: import('@playwright/test').Browser, origin: st
   await expect(chat.locator('.mcp-chat-placeholder')).toBeHidden();
   expect(problems).toEqual([]);
   await context.close();
+}
+
+/**
+ * A built docs site in `dir` with a home page and `/guide/`: the launcher's
+ * button is in each page's server HTML (`launcherInHtml`) and, with scripts
+ * off, sits in the corner; with scripts on, `<mcp-chat auto>` finds the site's
+ * own `/mcp` (forwarded to the demo server), connects, and keeps the box.
+ */
+async function checkDocsSite(browser: import('@playwright/test').Browser, dir: string, launcherInHtml: RegExp) {
+  for (const built of [join(dir, 'index.html'), join(dir, 'guide/index.html')]) {
+    expect(existsSync(built), `${built} is missing: run \`npm run package:check\``).toBe(true);
+    expect(readFileSync(built, 'utf8')).toMatch(launcherInHtml);
+  }
+  const { origin, server } = await serveSite(dir, demoUrl());
+  try {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const still = await noScripts.newPage();
+    await still.goto(`${origin}/guide/`);
+    const button = still.locator('mcp-chat .mcpp-launcher');
+    await expect(button).toBeVisible();
+    const placed = (await still.locator('mcp-chat').boundingBox())!;
+    expect([placed.width, placed.height, placed.x + placed.width, placed.y + placed.height]).toEqual([56, 56, 1280 - 20, 800 - 20]);
+    await noScripts.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${origin}/guide/`);
+    const chat = page.locator('mcp-chat');
+    await chat.getByRole('button', { name: 'Open chat' }).click();
+    await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 20_000 });
+    expect((await chat.boundingBox())!).toEqual(placed);
+    await expect(page.getByRole('heading', { name: 'A second page' })).toBeVisible();
+    expect(problems).toEqual([]);
+    await context.close();
+  } finally {
+    server.close();
+  }
 }
