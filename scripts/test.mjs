@@ -28,9 +28,13 @@ if (hasE2e) {
 }
 
 let exitCode = 0;
+const times = [];
+const started = Date.now();
 for (const [name, [cmd, ...args]] of suites) {
   console.log(`\n=== ${name} ===`);
+  const suiteStarted = Date.now();
   const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json' } });
+  times.push(`${name} ${Math.round((Date.now() - suiteStarted) / 1000)} s`);
   if (run.status !== 0) exitCode = 1;
   if (name === 'build' || name === 'docs') writeFileSync(`reports/${name}.json`, JSON.stringify({ passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 }));
 }
@@ -39,5 +43,7 @@ const expected = ['build.json', 'package-check.json', 'docs.json', 'vitest.json'
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;
+// Where the time went (the goal is under 15 minutes on a 2-core machine).
+console.log(`\ntime: ${times.join(', ')}; ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`${passed} passed, ${failed + missing.length} failed`);
 process.exit(exitCode);

@@ -18,8 +18,11 @@ test('before the element is defined the placeholder shows the frame at the chat 
   expect(customElements.get('mcp-chat'), 'this file must run before anything defines <mcp-chat>').toBeUndefined();
   host.innerHTML =
     `<mcp-chat style="--mcp-chat-height: 480px">${chatPlaceholderHtml({ title: 'Docs <b>help</b>' })}</mcp-chat>` +
-    `<mcp-chat launcher theme="dark">${chatPlaceholderHtml()}</mcp-chat>`;
-  const [chat, launcher] = [...host.querySelectorAll('mcp-chat')] as Array<HTMLElement & { updateComplete: Promise<unknown> }>;
+    `<mcp-chat launcher theme="dark">${chatPlaceholderHtml()}</mcp-chat>` +
+    // A phone-wide chat: the composer's box is the narrow layout's.
+    `<mcp-chat style="width: 390px; --mcp-chat-height: 700px">${chatPlaceholderHtml()}</mcp-chat>`;
+  const [chat, launcher, phone] = [...host.querySelectorAll('mcp-chat')] as Array<HTMLElement & { updateComplete: Promise<unknown> }>;
+  const phoneComposer = rect(phone!.querySelector('.mcpp-composer')!);
   const placeholder = chat!.querySelector('[slot="placeholder"]')!;
   const before = {
     box: rect(chat!),
@@ -56,6 +59,12 @@ test('before the element is defined the placeholder shows the frame at the chat 
     expect(Math.abs(after.composer[side] - before.composer[side]), `composer ${side}`).toBeLessThanOrEqual(2);
   }
   expect(after.launcher.toJSON()).toEqual(before.launcher.toJSON());
+  await phone!.updateComplete;
+  await expect.poll(() => phone!.shadowRoot!.querySelector('.composer')).toBeTruthy();
+  const phoneAfter = rect(phone!.shadowRoot!.querySelector('.composer')!);
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    expect(Math.abs(phoneAfter[side] - phoneComposer[side]), `composer ${side} at 390 px`).toBeLessThanOrEqual(2);
+  }
   // The placeholders are still in the light DOM (what hydration expects) but not shown.
   expect(chat!.contains(placeholder)).toBe(true);
   expect(placeholder.getClientRects().length).toBe(0);

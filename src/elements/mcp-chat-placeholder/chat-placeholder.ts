@@ -12,7 +12,7 @@ import { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, type TokenName } from '../share
 export interface ChatPlaceholderOptions {
   /** The header's title, as the chat's `title` slot or strings show it (default `Chat`). */
   title?: string;
-  /** The composer's hint (default `Message…`). */
+  /** The composer's hint (default `Message, or type / for tools`, the chat's own). */
   message?: string;
   /** Said to screen readers while the chat loads (default `Loading the chat…`). */
   label?: string;
@@ -35,7 +35,7 @@ const P = 'mcp-chat>.mcp-chat-placeholder';
  * box does not change size when the element takes over.
  */
 export const CHAT_PLACEHOLDER_CSS = [
-  'mcp-chat:not(:defined){display:block;position:relative;height:var(--mcp-chat-height,600px);font-size:var(--mcp-chat-font-size,15px);line-height:1.55}',
+  'mcp-chat:not(:defined){display:block;position:relative;height:var(--mcp-chat-height,600px);font-size:var(--mcp-chat-font-size,15px);line-height:1.55;container:mcp-chat-placeholder/inline-size}',
   'mcp-chat[hidden]:not(:defined){display:none}',
   'mcp-chat[launcher]:not(:defined){position:fixed;inset-block-end:20px;inset-inline-end:20px;width:56px;height:56px;z-index:var(--mcp-chat-z-index,1000)}',
   "mcp-chat[launcher][launcher-position$='start']:not(:defined){inset-inline-end:auto;inset-inline-start:20px}",
@@ -51,6 +51,9 @@ export const CHAT_PLACEHOLDER_CSS = [
   `${P} .mcpp-composer{display:flex;align-items:center;gap:4px;max-width:var(--mcp-chat-column-width,48rem);margin-inline:auto;min-height:50px;padding:6px;border:1px solid var(--_mcpp-color-border);border-radius:var(--mcp-chat-composer-radius,20px);box-shadow:0 1px 2px rgb(0 0 0/.05)}`,
   `${P} .mcpp-composer svg{flex:none;width:36px;height:18px;fill:none;stroke:var(--_mcpp-color-muted);stroke-width:2;stroke-linecap:round;stroke-linejoin:round}`,
   `${P} .mcpp-hint{flex:1;min-width:0;padding-inline:4px;color:var(--_mcpp-color-muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}`,
+  // The chat's narrow layout (its container queries at 639 and 479 px): the composer and title move out to the edges.
+  `@container mcp-chat-placeholder (max-width:639px){${P} .mcpp-bottom{padding:8px}}`,
+  `@container mcp-chat-placeholder (max-width:479px){${P} .mcpp-header{padding-inline-start:12px}}`,
   `${P} .mcpp-send{flex:none;width:36px;height:36px;border-radius:50%;background:var(--_mcpp-color-accent);opacity:.55}`,
   `${P} .mcpp-launcher{display:none;place-items:center;width:56px;height:56px;border-radius:50%;background:var(--_mcpp-color-accent);box-shadow:0 8px 28px rgb(0 0 0/.16),0 1px 3px rgb(0 0 0/.08)}`,
   `mcp-chat[launcher]>.mcp-chat-placeholder .mcpp-frame{display:none}`,
@@ -70,7 +73,7 @@ const BUBBLE = '<svg viewBox="0 0 24 24"><path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z
  */
 export function chatPlaceholderInnerHtml(options: ChatPlaceholderOptions = {}): string {
   const title = escape(options.title ?? 'Chat');
-  const message = escape(options.message ?? 'Message…');
+  const message = escape(options.message ?? 'Message, or type / for tools');
   const label = escape(options.label ?? 'Loading the chat…');
   return (
     `<style>${CHAT_PLACEHOLDER_CSS}</style>` +

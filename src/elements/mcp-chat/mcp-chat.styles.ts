@@ -281,7 +281,8 @@ export const chatStyles = [
       min-width: 0;
       width: 100%;
     }
-    .composer textarea::placeholder { color: var(--mcp-chat-muted); opacity: 1; text-overflow: ellipsis; }
+    /* One line: a hint that wraps would make a narrow composer two lines tall (the placeholder frame is one). */
+    .composer textarea::placeholder { color: var(--mcp-chat-muted); opacity: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .composer .send, .composer .stop { border-radius: 50%; color: var(--mcp-chat-accent-fg); background: var(--mcp-chat-accent); }
     .composer .send:hover:not(:disabled), .composer .stop:hover { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); filter: brightness(1.08); }
     .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }

@@ -12,7 +12,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   ...CONTENT_STRINGS_AR,
   ...FORM_STRINGS_AR,
   title: 'محادثة',
-  placeholder: 'رسالة… (اكتب / للأدوات والقوالب)',
+  placeholder: 'رسالة، أو اكتب / للأدوات',
   messageLabel: 'رسالة',
   send: 'إرسال',
   stop: 'إيقاف',

@@ -337,7 +337,7 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
 export const CHAT_STRINGS_EN: ChatStrings = {
   ...CONTENT_STRINGS_EN,
   title: 'Chat',
-  placeholder: 'Message… (type / for tools and prompts)',
+  placeholder: 'Message, or type / for tools',
   messageLabel: 'Message',
   send: 'Send',
   stop: 'Stop',
