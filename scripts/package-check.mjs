@@ -354,6 +354,16 @@ await check('the example apps build with their usual tooling against the tarball
 });
 rmSync(react18, { recursive: true, force: true });
 
+// VitePress is this repository's own docs tool: the example docs site builds
+// with it, importing the unpacked tarball; test/e2e/server-rendered.spec.ts
+// opens it like the other docs sites.
+await check('VitePress: the example docs site (<mcp-chat auto launcher> in the layout-bottom slot) builds', () => {
+  if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
+  const started = Date.now();
+  run(join(root, 'node_modules/.bin/vitepress'), ['build', 'examples/vitepress']);
+  return `${((Date.now() - started) / 1000).toFixed(1)} s`;
+});
+
 const seconds = (name) => `${((frameworkTimes[name] ?? 0) / 1000).toFixed(1)} s`;
 await check('the server-rendered examples install the tarball with Next.js, Astro and Starlight (one shared install)', async () => {
   const size = await frameworksInstalled;

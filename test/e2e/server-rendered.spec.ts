@@ -6,11 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { freePort, waitForHttp } from '../servers/running-server.js';
 
 // The server-rendered examples (examples/next, examples/astro,
-// examples/starlight, examples/docusaurus), built by scripts/package-check.mjs against the packed
+// examples/starlight, examples/docusaurus, examples/vitepress), built by scripts/package-check.mjs against the packed
 // tarball. Each: the server HTML holds the chat's frame (the placeholder);
 // with scripts off a person sees that frame; with scripts on the chat takes
 // the same box, connects to the demo MCP server, and the console has no
-// hydration error. The docs sites (Starlight, Docusaurus) serve MCP at their own `/mcp`
+// hydration error. The docs sites (Starlight, Docusaurus, VitePress) serve MCP at their own `/mcp`
 // (proxied to the demo server) and their `<mcp-chat auto launcher>` finds it.
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const placeholderInChat = /<mcp-chat[^>]*><div slot="placeholder" class="mcp-chat-placeholder" role="status">/;
@@ -102,6 +102,10 @@ test.describe('server-rendered examples', () => {
 
   test('Starlight: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
     await checkDocsSite(browser, 'examples/starlight/dist', /<mcp-chat auto(="true")? launcher(="true")?><div slot="placeholder"/);
+  });
+
+  test('VitePress: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
+    await checkDocsSite(browser, 'examples/vitepress/.vitepress/dist', /<mcp-chat auto launcher><div slot="placeholder"/);
   });
 
   test('Docusaurus: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
