@@ -5,7 +5,7 @@ import type { ContentBlock, Message } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { TraceDocument } from '../../mcp/trace.js';
-import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
+import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { AppViews } from './apps/app-views.js';
