@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -94,8 +95,50 @@ const sdkShims = (): Plugin => ({
   },
 });
 
+/**
+ * zod's JSON Schema output (`core/to-json-schema.js`, `core/json-schema-processors.js`:
+ * about 6 KB gzip of the `mcp` chunk) is left out of this bundle: each module
+ * resolves, from zod's own files, to a module with the same exports that throw
+ * when called. Nothing in the bundle turns a zod schema into JSON Schema: the
+ * MCP SDK's client only parses with zod (its one conversion,
+ * `standardSchemaToJsonSchema`, serves a server's `elicitInput`), and this
+ * repository's code gives and checks JSON Schema as JSON. zod's classic
+ * schemas still refer to them (each schema's `processJSONSchema`, the
+ * `~standard.jsonSchema` methods made when `~standard` is read), so the
+ * `create…` factories return a function that throws only when called.
+ * The package's modules (dist/, for bundlers) keep zod whole.
+ */
+const zodWithoutJsonSchema = (): Plugin => {
+  const prefix = '\0zod-without-json-schema:';
+  return {
+    name: 'zod-without-json-schema',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/node_modules\/zod\/v4\//.test(normal(importer))) return null;
+      if (!/(^|\/)(to-json-schema|json-schema-processors)\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? prefix + normal(resolved.id) : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const real = readFileSync(id.slice(prefix.length), 'utf8');
+      const names = new Set<string>();
+      for (const m of real.matchAll(/^export (?:function|const) (\w+)/gm)) names.add(m[1]);
+      for (const m of real.matchAll(/^export \{([^}]*)\}/gm)) for (const part of m[1].split(',')) names.add(part.trim().split(/\s+as\s+/).at(-1) ?? '');
+      names.delete('');
+      const lines = ['const fail = () => { throw new Error("mcp-web-elements.js leaves out zod\'s JSON Schema output (toJSONSchema); import zod itself to use it."); };'];
+      for (const name of names) {
+        if (name === 'allProcessors') lines.push(`export const ${name} = {};`);
+        else if (name.startsWith('create')) lines.push(`export const ${name} = () => fail;`);
+        else lines.push(`export const ${name} = fail;`);
+      }
+      return lines.join('\n');
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [sdkShims(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), zodWithoutJsonSchema(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
