@@ -137,8 +137,40 @@ const zodWithoutJsonSchema = (): Plugin => {
   };
 };
 
+/**
+ * Lit's `css` templates of this repository's elements went to browsers as
+ * they are written: comments, indentation, spaces. This minifies the text
+ * parts of each css`…` template in src/ (not its `${…}` expressions):
+ * comments out, each line trimmed, runs of spaces one space, none next to
+ * `{`, `}`, `;` or `,` nor after a colon (a space after a colon is only ever in
+ * a declaration or a media query; no css template of ours has a string with
+ * one), no `;` before a `}`. Spaces between selectors (descendant combinators) and
+ * inside values stay, and so do the line breaks, so the source maps' lines
+ * still hold (`map: null`: the code did not move between lines). The same
+ * rules apply; about 1.3 KB gzip less in the page file (docs/performance.md).
+ */
+const minifyCss = (): Plugin => ({
+  name: 'minify-lit-css',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(normal(id)) || !code.includes('css`')) return null;
+    const text = (part: string) =>
+      part
+        .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+        .split('\n')
+        .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':').trim())
+        .join('\n')
+        .replace(/;(\s*)\}/g, '$1}');
+    const out = code.replace(/\bcss`([^`]*)`/g, (_all, body: string) => {
+      const parts = body.split(/(\$\{[^}]*\})/);
+      return `css\`${parts.map((part, i) => (i % 2 ? part : text(part))).join('')}\``;
+    });
+    return out === code ? null : { code: out, map: null };
+  },
+});
+
 export default defineConfig({
-  plugins: [sdkShims(), zodWithoutJsonSchema(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
