@@ -201,8 +201,9 @@ export default defineConfig({
                 !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
                 /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
-                // (`auto`: discover, probe) and the MCP Registry's search (registry, registry-entry).
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
+                // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing
+                // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays).
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
             // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first

@@ -11,7 +11,7 @@ import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-
 
 /** A tool whose definition is about `chars` characters long, as a server's tool with a real schema. */
 function tool(name: string, description: string, chars: number): AgentTool {
-  const base = { name, description, inputSchema: { type: 'object', properties: { text: { type: 'string', description: '' } }, required: ['text'] } };
+  const base = { name, description, inputSchema: { type: 'object' as const, properties: { text: { type: 'string', description: '' } }, required: ['text'] } };
   base.inputSchema.properties.text.description = 'x'.repeat(Math.max(0, chars - toolChars(base)));
   return base as AgentTool;
 }
