@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -94,8 +95,82 @@ const sdkShims = (): Plugin => ({
   },
 });
 
+/**
+ * zod's JSON Schema output (`core/to-json-schema.js`, `core/json-schema-processors.js`:
+ * about 6 KB gzip of the `mcp` chunk) is left out of this bundle: each module
+ * resolves, from zod's own files, to a module with the same exports that throw
+ * when called. Nothing in the bundle turns a zod schema into JSON Schema: the
+ * MCP SDK's client only parses with zod (its one conversion,
+ * `standardSchemaToJsonSchema`, serves a server's `elicitInput`), and this
+ * repository's code gives and checks JSON Schema as JSON. zod's classic
+ * schemas still refer to them (each schema's `processJSONSchema`, the
+ * `~standard.jsonSchema` methods made when `~standard` is read), so the
+ * `create…` factories return a function that throws only when called.
+ * The package's modules (dist/, for bundlers) keep zod whole.
+ */
+const zodWithoutJsonSchema = (): Plugin => {
+  const prefix = '\0zod-without-json-schema:';
+  return {
+    name: 'zod-without-json-schema',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/node_modules\/zod\/v4\//.test(normal(importer))) return null;
+      if (!/(^|\/)(to-json-schema|json-schema-processors)\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? prefix + normal(resolved.id) : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const real = readFileSync(id.slice(prefix.length), 'utf8');
+      const names = new Set<string>();
+      for (const m of real.matchAll(/^export (?:function|const) (\w+)/gm)) names.add(m[1]);
+      for (const m of real.matchAll(/^export \{([^}]*)\}/gm)) for (const part of m[1].split(',')) names.add(part.trim().split(/\s+as\s+/).at(-1) ?? '');
+      names.delete('');
+      const lines = ['const fail = () => { throw new Error("mcp-web-elements.js leaves out zod\'s JSON Schema output (toJSONSchema); import zod itself to use it."); };'];
+      for (const name of names) {
+        if (name === 'allProcessors') lines.push(`export const ${name} = {};`);
+        else if (name.startsWith('create')) lines.push(`export const ${name} = () => fail;`);
+        else lines.push(`export const ${name} = fail;`);
+      }
+      return lines.join('\n');
+    },
+  };
+};
+
+/**
+ * Lit's `css` templates of this repository's elements went to browsers as
+ * they are written: comments, indentation, spaces. This minifies the text
+ * parts of each css`…` template in src/ (not its `${…}` expressions):
+ * comments out, each line trimmed, runs of spaces one space, none next to
+ * `{`, `}`, `;` or `,` nor after a colon (a space after a colon is only ever in
+ * a declaration or a media query; no css template of ours has a string with
+ * one), no `;` before a `}`. Spaces between selectors (descendant combinators) and
+ * inside values stay, and so do the line breaks, so the source maps' lines
+ * still hold (`map: null`: the code did not move between lines). The same
+ * rules apply; about 1.3 KB gzip less in the page file (docs/performance.md).
+ */
+const minifyCss = (): Plugin => ({
+  name: 'minify-lit-css',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(normal(id)) || !code.includes('css`')) return null;
+    const text = (part: string) =>
+      part
+        .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+        .split('\n')
+        .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':').trim())
+        .join('\n')
+        .replace(/;(\s*)\}/g, '$1}');
+    const out = code.replace(/\bcss`([^`]*)`/g, (_all, body: string) => {
+      const parts = body.split(/(\$\{[^}]*\})/);
+      return `css\`${parts.map((part, i) => (i % 2 ? part : text(part))).join('')}\``;
+    });
+    return out === code ? null : { code: out, map: null };
+  },
+});
+
 export default defineConfig({
-  plugins: [sdkShims(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -125,7 +200,10 @@ export default defineConfig({
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
                 !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
                 /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
+                // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
+                // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing
+                // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays).
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
             // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first

@@ -34,7 +34,8 @@ import { loadOutputValidator } from './output-validator.js';
 import { paramHeaders } from './param-headers.js';
 import type { McpDegradation } from './header-fallback.js';
 import { hostOf, serverName } from './server-key.js';
-import { declaresSkills, listSkillsOf, loadSkillOf, type LoadedSkill, type McpSkill } from './skills.js';
+import { declaresSkills } from './skills-extension.js';
+import type { LoadedSkill, McpSkill } from './skills.js';
 import type { SessionTrace } from './trace.js';
 import { InputRouter, type InputParams, type InputResults } from './input-router.js';
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
@@ -503,6 +504,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   async listSkills(options: { signal?: AbortSignal } = {}): Promise<McpSkill[]> {
     await this.life.ready();
     if (!this.supportsSkills) return [];
+    const { listSkillsOf } = await this.skillsCode();
     return this.request((c) => listSkillsOf(c, options));
   }
 
@@ -515,6 +517,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
    * Rejects with a `SkillError` (its message says why) or a {@link McpConnectionError}.
    */
   async loadSkill(uri: string, options: { signal?: AbortSignal } = {}): Promise<LoadedSkill> {
+    const { loadSkillOf } = await this.skillsCode();
     return this.request((c) => loadSkillOf(c, (u) => c.readResource({ uri: u }, { signal: options.signal, cacheMode: 'refresh' }), { id: this.id, name: this.name }, uri, options));
   }
 
@@ -672,6 +675,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       options.signal?.removeEventListener('abort', stop);
       this.calls.end(call);
       tap?.release(call.tag);
+    }
+  }
+
+  /** Listing and loading skills (skills.ts), loaded at the first `listSkills()` or `loadSkill()` of a server that offers skills. */
+  private async skillsCode(): Promise<typeof import('./skills.js')> {
+    try {
+      return await import('./skills.js');
+    } catch (error) {
+      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that lists and loads the skills of ${this.name}. Check your connection and try again.`, { url: this.url, cause: error });
     }
   }
 

@@ -1,9 +1,9 @@
+import { OFFICIAL_REGISTRY } from './registry-address.js';
 import { readEntry, type RegistryEntry } from './registry-entry.js';
 
 export type { RegistryEntry, RegistryHeader, RegistryIcon, RegistryRemote } from './registry-entry.js';
 
-/** The official MCP Registry (the default of {@link searchRegistry} and of `<mcp-registry-search registry>`). */
-export const OFFICIAL_REGISTRY = 'https://registry.modelcontextprotocol.io';
+export { OFFICIAL_REGISTRY } from './registry-address.js';
 
 /** Options of {@link searchRegistry}. */
 export interface RegistrySearchOptions {

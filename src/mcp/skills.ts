@@ -15,7 +15,7 @@ import { UNTRUSTED_META_KEY } from '../content/untrusted.js';
  * a full YAML comparison of the frontmatter (only `name` and `description`
  * are compared), and skills whose `resources` is `"dynamic"` are refused.
  */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+export { declaresSkills, SKILLS_EXTENSION } from './skills-extension.js';
 
 /** `_meta` key on a loaded skill's block: which skill of which server. */
 export const SKILL_META_KEY = 'mcp-elements/skill';
@@ -58,12 +58,6 @@ export class SkillError extends Error {
 
 /** A StandardSchema that accepts anything: the SDK needs one for a non-spec method; the checks are below. */
 const ANY_RESULT = { '~standard': { version: 1 as const, vendor: 'mcp-elements', validate: (value: unknown) => ({ value }) } };
-
-/** Whether the server declared the Skills extension. */
-export function declaresSkills(capabilities: { extensions?: Record<string, unknown> } | undefined): boolean {
-  const declared = capabilities?.extensions?.[SKILLS_EXTENSION];
-  return declared !== undefined && declared !== null && typeof declared === 'object';
-}
 
 /** Every skill the server lists (all pages). Entries that break the format are left out. */
 export async function listSkillsOf(client: Client, options: { signal?: AbortSignal } = {}): Promise<McpSkill[]> {

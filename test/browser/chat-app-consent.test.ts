@@ -82,6 +82,9 @@ describe('<mcp-chat> asks for its apps', () => {
     const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
     await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('Counter app wants to send');
     expect(question()!.textContent).toContain('Hello from the demo app');
+    // Drawn as a card in the warning colour: its style sheet comes with the apps' code (loaded with the first view).
+    const look = getComputedStyle(question()!);
+    expect([look.display, look.borderTopStyle, look.borderTopWidth]).toEqual(['flex', 'solid', '1px']);
     await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-send"]')!);
     await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => JSON.stringify(chat.messages.map((m) => [m.role, m.content.map((b) => b.type === 'text' ? b.text : b.type)])), { timeout: 15_000 }).toMatch(/"assistant",\["[^"]*Hello from the demo app/);

@@ -202,14 +202,7 @@ export const chatLayoutStyles = css`
   @media (max-width: 480px) {
     :host([launcher][open]) .base { position: fixed; inset: 0; width: auto; height: auto; border-radius: 0; border: 0; }
   }
-  /* Model feature: the built-in models in Settings, and the chat's reply when no model can answer. */
-  .built-in { display: flex; flex-direction: column; gap: 8px; }
-  .built-in-model { border: 1px solid var(--mcp-chat-border); border-radius: 12px; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
-  .built-in-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
-  .built-in-head button { min-height: 28px; padding: 2px 10px; font-size: 0.875em; }
-  .built-in .badge { font-size: 0.75em; padding: 2px 8px; border-radius: 999px; background: var(--mcp-chat-surface); color: var(--mcp-chat-muted); }
-  .built-in progress { flex: 1; min-width: 120px; height: 8px; accent-color: var(--mcp-chat-accent); }
-  .built-in .error { color: var(--mcp-chat-danger); }
+  /* Model feature: the chat's reply when no model can answer (the built-in models' cards are Settings': panel-content.styles.ts). */
   .model-reply { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; margin-block: 12px 20px; }
   .model-reply p { margin: 0; line-height: 1.55; }
 `;

@@ -46,8 +46,14 @@ export const elicitChunk = new LazyPart('shows the forms servers ask you to fill
 /** The sampling approval: when a server first asks for a model answer. */
 export const samplingChunk = new LazyPart('asks you to approve requests for a model answer', () => import('./requests/sampling.chunk.js'));
 
-/** <mcp-app-view>: when a tool call first has an interactive view (MCP Apps). */
-export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps)', () => import('../mcp-app-view/mcp-app-view.js'));
+/**
+ * <mcp-app-view> and the chat's app views (apps/app-views.chunk.ts): when a tool call first has an
+ * interactive view (MCP Apps). The element's own chunk is asked for at the same time (the app views'
+ * chunk imports it), not after the app views' chunk has arrived.
+ */
+export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps)', () =>
+  Promise.all([import('./apps/app-views.chunk.js'), import('../mcp-app-view/mcp-app-view.js')]).then(([code]) => code),
+);
 
 /** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
 export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));

@@ -5,12 +5,11 @@ import type { ContentBlock, Message } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
 import type { Root } from '../../mcp/input-types.js';
 import type { TraceDocument } from '../../mcp/trace.js';
-import { OFFICIAL_REGISTRY } from '../../mcp/registry.js';
+import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { AppViews } from './apps/app-views.js';
+import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './layout.js';
-import { appAskStyles } from './apps/app-asks.styles.js';
 import { appsWiring } from './apps/wiring.js';
 import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
@@ -195,7 +194,7 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  */
 @customElement('mcp-chat')
 export class McpChat extends LitElement {
-  static override styles = [...chatStyles, appAskStyles];
+  static override styles = chatStyles;
   /** One server's MCP endpoint (the simple case). Added to `servers`. */
   @property() server?: string;
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
@@ -286,7 +285,7 @@ export class McpChat extends LitElement {
   readonly #conversations = new ChatConversations(this.#host);
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new AppViews(this.#host, appViewChunk);
+  readonly #apps = new ChatApps(this.#host, appViewChunk);
   readonly #servers = new ChatServers(this.#host, registrySearchChunk);
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);

@@ -7,7 +7,8 @@ import type { ApprovalPolicy } from '../../agent/types.js';
 import type { ContentBlock } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
 import type { ModelProvider } from '../../providers/types.js';
-import type { AppViews, AppViewsHost } from './apps/app-views.js';
+import type { AppViewsHost } from './apps/app-views.js';
+import type { ChatApps } from './apps/chat-apps.js';
 import type { ChatComposer, ChatComposerHost } from './composer/chat-composer.js';
 import type { ChatPersistence, ChatPersistenceHost } from './conversation/chat-persistence.js';
 import type { ChatScroll, ChatScrollHost } from './conversation/chat-scroll.js';
@@ -99,7 +100,7 @@ export interface ChatFeatures {
   readonly composer: ChatComposer;
   readonly conversations: ChatConversations;
   readonly inputs: InputRequests;
-  readonly apps: AppViews;
+  readonly apps: ChatApps;
   readonly servers: ChatServers;
   readonly discovery: ChatDiscovery;
   readonly resources: ChatResources;

@@ -7,6 +7,9 @@ import type { Engine, OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSetting
 import { replyGrammar, type OfferedTool, type ReplyChoice } from './reply-grammar.js';
 import { ReplyReader } from './reply-reader.js';
 
+/** Context window in tokens when the settings give none (as wllama-engine.ts asks of llama.cpp). */
+const DEFAULT_CONTEXT_SIZE = 4096;
+
 /** The engine module, loaded at the first need (its own chunk; see wllama-engine.ts). */
 const loadEngineModule = () => import('./wllama-engine.js');
 
@@ -175,6 +178,10 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
     label,
     // Every offered tool's schema goes into the prompt and the grammar: keep the list short for a small model.
     maxTools: 16,
+    // And within the context: tool definitions may take about half of it (about three characters a token),
+    // the rest is the conversation and the answer. Past it the chat's turn offers the tools that fit and
+    // `search_tools` (agent/tool-selection.ts) instead of a request the model refuses (`context-overflow`).
+    maxToolChars: Math.round((settings.contextSize ?? DEFAULT_CONTEXT_SIZE) * 1.5),
     createMessage,
     status,
     download,

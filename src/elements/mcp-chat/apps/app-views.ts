@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
+import type { ApprovalPolicy } from '../../../agent/types.js';
 import type { ContentBlock, Message, ToolResultBlock } from '../../../content/index.js';
 import { clientToolResult, toolCallRecord, toolResultBlock, type CallToolResultLike } from '../../../content/tool-result.js';
 import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
@@ -68,9 +69,13 @@ export class AppViews implements ReactiveController {
   /** <mcp-app-view>'s code, loaded when a call first has a view (given by the element: chunks.ts). */
   readonly #appView: Loader<unknown>;
 
-  constructor(host: AppViewsHost, appView: Loader<unknown>) {
+  /** The rules an app's tool calls start from (the chat's default: ask unless read-only), before the person's "Always allow". */
+  readonly #basePolicy: ApprovalPolicy;
+
+  constructor(host: AppViewsHost, appView: Loader<unknown>, basePolicy: ApprovalPolicy = defaultApprovalPolicy) {
     this.#host = host;
     this.#appView = appView;
+    this.#basePolicy = basePolicy;
     this.#asks = new AppAsks(host);
     host.addController(this);
   }
@@ -189,7 +194,7 @@ export class AppViews implements ReactiveController {
   /** The chat's approval rules and questions on a view it creates (issue 26 items 3-4). */
   #wire(view: McpAppView, id: string, url: string): void {
     const app = appTitle(view, '');
-    view.toolPolicy = this.#asks.policyFor(defaultApprovalPolicy);
+    view.toolPolicy = this.#asks.policyFor(this.#basePolicy);
     view.approveToolCall = (request) => this.#asks.approveToolCall(id, view.slot, request, `${serverKey(url)}#${request.tool.name}`);
     view.approveMessage = (request) => this.#asks.approveMessage(id, view.slot, app, request);
   }

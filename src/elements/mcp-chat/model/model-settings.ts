@@ -38,6 +38,8 @@ export interface ModelSettingsHost extends ReactiveControllerHost {
   readonly page: { provider?: ModelProvider | ProviderConfig | ProviderKind; model?: string; baseUrl?: string; modelUrl?: string };
   /** Says `text` in the chat's live region. */
   announce(text: string): void;
+  /** Resolves once no server is still connecting (at most a moment): what waits for the connections. */
+  serversSettled(): Promise<unknown>;
   /** Sets the element's `model` (the header's picker, with a provider instance the page set). */
   setPageModel(model: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
@@ -242,8 +244,10 @@ export class ModelSettings implements ReactiveController {
 
   hostConnected(): void {
     // Whether the browser has a model of its own (the default when the page sets no provider):
-    // asked once the chat has painted and is idle, so its small chunk is not part of the first paint.
-    if (!this.#host.page.provider) afterPaint(() => void this.#browser.check());
+    // asked once the chat has painted, its servers are connected (or 1.5 s have passed) and the
+    // page is idle, so its small chunk is part of neither the first paint nor the connections.
+    // A message sent before then waits for the answer (`whenChecked`).
+    if (!this.#host.page.provider) afterPaint(() => void this.#host.serversSettled().then(() => afterPaint(() => void this.#browser.check())));
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;

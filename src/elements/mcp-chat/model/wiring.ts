@@ -19,5 +19,6 @@ export function modelWiring(w: Wiring) {
       return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl };
     },
     setPageModel: (model: string) => (chat.model = model),
+    serversSettled: () => chat.serverSet.whenConnected(1500),
   };
 }

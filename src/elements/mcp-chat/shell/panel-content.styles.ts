@@ -62,4 +62,12 @@ export const panelContentStyles = css`
   .trace-export .hint { margin: 0; }
   .degraded { color: var(--mcp-chat-warning, #b45309); }
   .tool-selection .omitted-tools { max-height: 240px; overflow: auto; margin-top: 6px; gap: 2px; }
+  /* Settings: the built-in models (the browser's own, the page's open model), each with its state, Download and progress. */
+  .built-in { display: flex; flex-direction: column; gap: 8px; }
+  .built-in-model { border: 1px solid var(--mcp-chat-border); border-radius: 12px; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+  .built-in-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
+  .built-in-head button { min-height: 28px; padding: 2px 10px; font-size: 0.875em; }
+  .built-in .badge { font-size: 0.75em; padding: 2px 8px; border-radius: 999px; background: var(--mcp-chat-surface); color: var(--mcp-chat-muted); }
+  .built-in progress { flex: 1; min-width: 120px; height: 8px; accent-color: var(--mcp-chat-accent); }
+  .built-in .error { color: var(--mcp-chat-danger); }
 `;

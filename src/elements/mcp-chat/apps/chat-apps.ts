@@ -1,0 +1,89 @@
+import { nothing, type CSSResult } from 'lit';
+import { defaultApprovalPolicy } from '../../../agent/approval.js';
+import type { Message } from '../../../content/index.js';
+import { toolViewUri } from '../../../mcp/apps.js';
+import type { Loader } from '../../shared/lazy.js';
+import type { AppViews, AppViewsHost } from './app-views.js';
+
+/** The apps' chunk (`app-views.chunk.ts`): `<mcp-app-view>`, the views' controller and its styles. */
+export type AppViewsCode = typeof import('./app-views.chunk.js');
+
+/** What the apps feature needs from its element: the views' host, and its shadow root for the chunk's style sheet. */
+export interface ChatAppsHost extends AppViewsHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/**
+ * The MCP Apps feature of `<mcp-chat>` as the first load holds it: it only
+ * decides when the apps' code is needed (with `sandbox-url`, a message
+ * holding a call of a tool that has a view, `_meta.ui.resourceUri`), loads it
+ * (app-views.chunk.ts) and from then on hands everything to the
+ * {@link AppViews} made from it. Until then no app can have sent anything, so
+ * there is no view, context or notice to give. A chunk that cannot be loaded
+ * is said once above the composer (the tool card still shows the result),
+ * as before.
+ */
+export class ChatApps {
+  readonly #host: ChatAppsHost;
+  readonly #code: Loader<AppViewsCode>;
+  #views?: AppViews;
+  #loading = false;
+
+  constructor(host: ChatAppsHost, code: Loader<AppViewsCode>) {
+    this.#host = host;
+    this.#code = code;
+  }
+
+  /** The views under the calls of `message` (see `AppViews.viewsFor`); none until the apps' code is loaded. */
+  viewsFor(message: Message): HTMLElement[] {
+    if (this.#views) return this.#views.viewsFor(message);
+    const host = this.#host;
+    if (!host.sandboxUrl) return [];
+    const hasView = message.content.some((block) => {
+      if (block.type !== 'tool_use') return false;
+      const found = host.servers.serverToolOf(block.name);
+      return Boolean(found && toolViewUri(found.tool));
+    });
+    if (hasView) this.#load();
+    return [];
+  }
+
+  /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
+  contextPrompt(): string | undefined {
+    return this.#views?.contextPrompt();
+  }
+
+  /** The notice after an app's message was added with no model set up (nothing when there is none). */
+  renderNotice() {
+    return this.#views ? this.#views.renderNotice() : nothing;
+  }
+
+  /** Loads the apps' code once, makes the views' controller (it joins the element's controllers), then draws again. */
+  #load(): void {
+    if (this.#loading) return;
+    this.#loading = true;
+    this.#code.load().then(
+      (code) => {
+        this.#adopt(code.appAskStyles);
+        // The default rules come from here: agent/approval.ts stays in the first load, shared with the model's chunk.
+        this.#views = new code.AppViews(this.#host, this.#code, defaultApprovalPolicy);
+        this.#host.requestUpdate();
+      },
+      (error: Error) => this.#host.reportError('tool', error.message, error),
+    );
+  }
+
+  /** The chunk's style sheet, added to the shadow root (after the chat's own, as it was in the element's `styles`). */
+  #adopt(styles: CSSResult): void {
+    const root = this.#host.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet) {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    } else {
+      // As Lit does without constructable style sheets.
+      const style = document.createElement('style');
+      style.textContent = styles.cssText;
+      root.append(style);
+    }
+  }
+}
