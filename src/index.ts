@@ -72,6 +72,7 @@ export {
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
+  McpAppStateChangeEvent,
   McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
@@ -91,5 +92,6 @@ export type {
   McpAppContext,
   McpAppMessage,
   McpAppToolCallStatus,
+  McpAppViewState,
   McpSamplingResponseInit,
 } from './events/index.js';

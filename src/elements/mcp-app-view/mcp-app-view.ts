@@ -5,6 +5,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import { McpAppContextUpdateEvent } from '../../events/app-context-update.js';
 import { McpAppInitializeEvent } from '../../events/app-initialize.js';
 import { McpAppMessageEvent, type McpAppMessage } from '../../events/app-message.js';
+import { McpAppStateChangeEvent, type McpAppViewState } from '../../events/app-state-change.js';
 import { McpAppToolCallEvent } from '../../events/app-tool-call.js';
 import { defaultApprovalPolicy } from '../../agent/approval.js';
 import type { AgentTool, ApprovalPolicy } from '../../agent/types.js';
@@ -50,6 +51,7 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @event mcp-app-message - The person (or `approveMessage`) agreed to a message of the app; add it to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
  * @event mcp-app-tool-call - An app's tool call ended or was refused (`McpAppToolCallEvent`: `.toolName`, `.name`, `.arguments`, `.status`, `.result`, `.error`), for a card in the conversation.
  * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
+ * @event mcp-app-state-change - The app changed the state it keeps in its `localStorage` (`McpAppStateChangeEvent`, `.state`, `.toolName`); save it and give it back as `viewState`.
  *
  * @csspart base - The frame around everything.
  * @csspart header - The line above the view: title, server, buttons.
@@ -135,6 +137,14 @@ export class McpAppView extends LitElement {
   @property({ attribute: 'display-mode', reflect: true }) displayMode: McpUiDisplayMode = 'inline';
   /** Where the view stands. */
   @property({ reflect: true }) state: AppViewState = 'idle';
+  /**
+   * The state the app keeps between showings: what it wrote to its
+   * `localStorage` (the spec's "persisting view state" pattern; the app's
+   * origin is opaque, so the sandbox holds the storage for it). Set it before
+   * the view starts to give back what `mcp-app-state-change` said last time;
+   * it follows the app's changes.
+   */
+  @property({ attribute: false }) viewState?: McpAppViewState;
   /** The app's latest `ui/update-model-context`, kept for the next model turn. */
   modelContext?: McpUiUpdateModelContextRequest['params'];
 
@@ -284,6 +294,7 @@ export class McpAppView extends LitElement {
         tool,
         toolUseId: this.toolUseId,
         resource,
+        state: this.viewState,
         host: this.#host(tool),
       });
       if (run.signal.aborted) return void this.#session.close('The view was replaced');
@@ -370,6 +381,10 @@ export class McpAppView extends LitElement {
         this.#session = undefined;
         this.consent?.resolve(false);
         this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
+      },
+      stateChanged: (items: Record<string, string>) => {
+        this.viewState = items;
+        this.dispatchEvent(new McpAppStateChangeEvent(items, name));
       },
       cspBlocked: (directive: string, blocked: string) => {
         const sentence = cspSentence(tool.title ?? tool.name, directive, blocked);
