@@ -7,12 +7,14 @@ import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
+import type { McpAppStateChangeEvent } from '../../../events/app-state-change.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
 import { AppAsks, type AppAsksHost } from './app-asks.js';
+import { savedViewOf, type SavedAppView } from './saved-views.js';
 
 /**
  * `_meta` key of the assistant message holding a tool call an app made
@@ -41,6 +43,10 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAs
   readonly canSendAppMessage: boolean;
   /** Sends a message from an app as the person's and runs a turn (after the running one); without a model it is only added. */
   sendAppMessage(content: ContentBlock[]): void;
+  /** What was saved of the views of the conversation shown (`APP_VIEWS_META_KEY` of its metadata), by call id. */
+  readonly savedAppViews: unknown;
+  /** Saves what a view keeps with its call in the conversation; false when there is no saved conversation to keep it in. */
+  saveAppView(toolUseId: string, saved: SavedAppView): Promise<boolean>;
   /** Adds a tool call an app made (its call, then its result) once no turn runs. */
   recordAppCall(use: Message, result: Message): void;
   /** Lists an error above the composer and fires `mcp-chat-error`. */
@@ -113,16 +119,53 @@ export class AppViews implements ReactiveController {
     if (!view?.toolUseId) return;
     const parts = (e.context.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
     if (e.context.structuredContent) parts.push(JSON.stringify(e.context.structuredContent));
-    this.#contexts.set(view.toolUseId, { tool: e.toolName, text: parts.join('\n') });
+    const context = { tool: e.toolName, text: parts.join('\n') };
+    this.#contexts.set(view.toolUseId, context);
+    if (this.#views.has(view.toolUseId)) this.#keep(view.toolUseId, { context });
   };
 
+  /** What each view keeps (its state, its model context), by call id: saved with the call, given back when it is shown again. */
+  #kept = new Map<string, SavedAppView>();
+  /** Calls whose record is being saved, and those changed again meanwhile (saved once more after). */
+  #saving = new Set<string>();
+  #dirty = new Set<string>();
+
+  readonly #onState = (event: Event) => {
+    const e = event as McpAppStateChangeEvent;
+    const id = this.#viewOf(e)?.toolUseId;
+    if (!id || !this.#views.has(id)) return;
+    this.#keep(id, { state: e.state });
+  };
+
+  /** Changes what call `id` keeps and saves it with the call (one save at a time per call, the latest last). */
+  #keep(id: string, change: SavedAppView): void {
+    this.#kept.set(id, { ...this.#kept.get(id), ...change });
+    if (this.#saving.has(id)) {
+      this.#dirty.add(id);
+      return;
+    }
+    this.#saving.add(id);
+    const save = (): Promise<void> => {
+      this.#dirty.delete(id);
+      const record = this.#kept.get(id);
+      if (!record) return Promise.resolve();
+      return this.#host.saveAppView(id, record).then(
+        () => (this.#dirty.has(id) ? save() : undefined),
+        (error: Error) => this.#host.reportError('history', this.#host.text.appStateNotSaved(error.message), error),
+      );
+    };
+    void save().finally(() => this.#saving.delete(id));
+  }
+
   hostConnected(): void {
+    this.#host.addEventListener('mcp-app-state-change', this.#onState);
     this.#host.addEventListener('mcp-app-message', this.#onMessage);
     this.#host.addEventListener('mcp-app-context-update', this.#onContext);
     this.#host.addEventListener('mcp-app-tool-call', this.#onToolCall);
   }
 
   hostDisconnected(): void {
+    this.#host.removeEventListener('mcp-app-state-change', this.#onState);
     this.#host.removeEventListener('mcp-app-message', this.#onMessage);
     this.#host.removeEventListener('mcp-app-context-update', this.#onContext);
     this.#host.removeEventListener('mcp-app-tool-call', this.#onToolCall);
@@ -139,6 +182,7 @@ export class AppViews implements ReactiveController {
       if (ids.has(id)) continue;
       this.#views.delete(id);
       this.#contexts.delete(id);
+      this.#kept.delete(id);
       this.#asks.forget(id);
       void view.close('The conversation was closed');
     }
@@ -175,6 +219,13 @@ export class AppViews implements ReactiveController {
         view.tool = found.tool;
         view.toolUseId = block.id;
         view.toolInput = (block.input ?? {}) as Record<string, unknown>;
+        // Shown again (a reload, a reopened conversation): what the view kept is given back.
+        const saved = this.#kept.get(block.id) ?? savedViewOf(host.savedAppViews, block.id);
+        if (saved) {
+          this.#kept.set(block.id, saved);
+          if (saved.state) view.viewState = saved.state;
+          if (saved.context) this.#contexts.set(block.id, saved.context);
+        }
         this.#wire(view, block.id, found.connection.url);
         this.#views.set(block.id, view);
       }
