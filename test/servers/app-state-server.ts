@@ -59,8 +59,14 @@ const APPS = {
     await request('tools/call', { name: 'grow', arguments: {} }).then((r) => report('grow', true, r), (e) => report('grow', false, e.message));
   });`,
   // Says every host notification (the prelude reports them); declares all three display modes.
+  // With the input text "ask-pip" it asks for the floating window itself.
   'recorder-app': `start({ availableDisplayModes: ['inline', 'fullscreen', 'pip'] }, () => {
-    document.body.innerHTML = '<p style="font: 14px system-ui; margin: 12px">Recorder app</p>';
+    document.body.innerHTML = '<p id="t" style="font: 15px system-ui; margin: 16px; color: var(--color-text-primary, #222)">Recorder app</p>';
+    on['ui/notifications/tool-input-partial'] = (p) => { document.getElementById('t').textContent = 'Writing: ' + (p.arguments && p.arguments.text || ''); };
+    on['ui/notifications/tool-input'] = (p) => {
+      document.getElementById('t').textContent = 'Input: ' + (p.arguments && p.arguments.text || '');
+      if (p.arguments && p.arguments.text === 'ask-pip') request('ui/request-display-mode', { mode: 'pip' }).then((r) => report('mode', true, r.mode));
+    };
   });`,
 } as const;
 

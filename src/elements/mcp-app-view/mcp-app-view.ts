@@ -58,6 +58,9 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @csspart title - The tool's title.
  * @csspart server - The server's name.
  * @csspart fullscreen-button - Opens or leaves full screen.
+ * @csspart pip-button - Puts the view in a small floating window that stays in sight while the page scrolls (`pip`).
+ * @csspart pip-return-button - Brings the floating view back to its place.
+ * @csspart pip-placeholder - What stays in the view's place while it floats: a line and a button to bring it back.
  * @csspart close-button - Closes the view (only with `closable`).
  * @csspart frame - The iframe of the sandbox proxy.
  * @csspart notice - A status line: loading, no sandbox, server gone, error.
@@ -133,7 +136,7 @@ export class McpAppView extends LitElement {
   @property({ type: Boolean }) closable = false;
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. Sent to the app. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
-  /** `inline` or `fullscreen`. */
+  /** `inline`, `fullscreen`, or `pip` (a small floating window at the bottom corner that stays in sight while the page scrolls). */
   @property({ attribute: 'display-mode', reflect: true }) displayMode: McpUiDisplayMode = 'inline';
   /** Where the view stands. */
   @property({ reflect: true }) state: AppViewState = 'idle';
@@ -154,12 +157,22 @@ export class McpAppView extends LitElement {
   @state() private consent?: AppConsent;
   @state() private height = 120;
   @query('iframe') private frame?: HTMLIFrameElement;
+  @query('.safe-area') private safeArea?: HTMLElement;
   #session?: AppSession;
   #run?: AbortController;
   #ownConnection?: McpConnection;
   #resize = new ResizeObserver(() => this.#session?.hostContextChanged());
   #scheme = matchMedia('(prefers-color-scheme: dark)');
   #onScheme = () => this.#session?.hostContextChanged();
+  /** The window's size (full screen and the floating window follow it) or the browser's language changed. */
+  #onWindow = () => this.#session?.hostContextChanged();
+  /** Escape brings a full-screen or floating view back to its place. */
+  #onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.displayMode !== 'inline' && !this.consent) {
+      event.stopPropagation();
+      this.displayMode = 'inline';
+    }
+  };
   #onConnection = () => {
     const s = this.connection?.state;
     if ((s === 'closed' || s === 'failed') && (this.state === 'running' || this.state === 'loading')) {
@@ -200,11 +213,17 @@ export class McpAppView extends LitElement {
     super.connectedCallback();
     this.#resize.observe(this);
     this.#scheme.addEventListener('change', this.#onScheme);
+    addEventListener('resize', this.#onWindow);
+    addEventListener('languagechange', this.#onWindow);
+    this.addEventListener('keydown', this.#onKey);
   }
 
   override disconnectedCallback(): void {
     this.#resize.disconnect();
     this.#scheme.removeEventListener('change', this.#onScheme);
+    removeEventListener('resize', this.#onWindow);
+    removeEventListener('languagechange', this.#onWindow);
+    this.removeEventListener('keydown', this.#onKey);
     this.connection?.removeEventListener('mcp-connection-change', this.#onConnection);
     // The frame is already gone: no teardown can reach the app now (call close() first).
     void this.#session?.close('The view was removed');
@@ -331,7 +350,7 @@ export class McpAppView extends LitElement {
     const name = tool.name;
     return {
       hostContext: (): McpUiHostContext =>
-        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool } }),
+        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea }),
       setDisplayMode: (mode: McpUiDisplayMode) => {
         this.displayMode = mode;
       },
@@ -417,17 +436,30 @@ export class McpAppView extends LitElement {
     const server = this.connection?.name ?? this.server ?? '';
     const who = `The app of ${title} (${server})`;
     const modes = this.#session?.appDisplayModes;
-    const canFullscreen = this.state === 'running' && (!modes || modes.includes('fullscreen'));
+    const running = this.state === 'running';
+    const canFullscreen = running && (!modes || modes.includes('fullscreen'));
+    const canPip = running && (!modes || modes.includes('pip'));
     const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
-    return html`<div part="base" class="base" role=${full ? 'dialog' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full ? title : nothing}>
+    const pip = this.displayMode === 'pip';
+    const inline = () => (this.displayMode = 'inline');
+    return html`${pip
+        ? html`<div part="pip-placeholder" class="pip-placeholder" role="status">
+            <span>${title} is shown in a small window.</span>
+            <button type="button" part="pip-return-button" @click=${inline}>Bring it back</button>
+          </div>`
+        : nothing}<div part="base" class="base" role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
       <div part="header" class="header">
         <span part="title" class="title">${title}</span>
         <span part="server" class="server">${server}</span>
         <span class="spacer"></span>
-        ${canFullscreen
-          ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
-          : nothing}
+        ${pip
+          ? html`<button part="pip-return-button" class="icon" type="button" aria-label="Return to the conversation" title="Return to the conversation" @click=${inline}>${RETURN_ICON}</button>`
+          : html`${canPip && !full
+              ? html`<button part="pip-button" class="icon" type="button" aria-label="Small floating window" title="Small floating window" @click=${() => (this.displayMode = 'pip')}>${PIP_ICON}</button>`
+              : nothing}${canFullscreen
+              ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
+              : nothing}`}
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
       ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
@@ -438,10 +470,13 @@ export class McpAppView extends LitElement {
             style=${full ? '' : `height:${this.height}px`}></iframe>`
         : nothing}
       ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}
-    </div>`;
+    </div><div class="safe-area" aria-hidden="true"></div>`;
   }
 
 }
+
+const PIP_ICON = html`<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"><rect x="2.5" y="4" width="15" height="12" rx="2"/><rect x="10" y="10" width="5.5" height="4" rx="1" fill="currentColor" stroke="none"/></svg>`;
+const RETURN_ICON = html`<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"><path d="M15 5 6 14M6 8v6h6"/></svg>`;
 
 /**
  * What the app's content security policy blocked, in words a person can act
