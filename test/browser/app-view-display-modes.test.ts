@@ -42,8 +42,8 @@ test('the host context offers inline, fullscreen and pip, with locale and safe a
     availableDisplayModes: ['inline', 'fullscreen', 'pip'],
     containerDimensions: { width: 600, maxHeight: 600 },
     safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 },
-    // The page's language (its lang), else the browser's.
-    locale: document.documentElement.lang || navigator.language,
+    // The page says "en", the browser prefers "en-US": the same language, the more precise tag.
+    locale: navigator.language,
   });
 
   view.theme = view.theme === 'dark' ? 'light' : 'dark';

@@ -47,13 +47,19 @@ export interface HostContextInput {
   safeArea?: Element;
 }
 
-/** The language of the element: the nearest `lang` above it (through shadow roots), else the browser's. */
+/**
+ * The language of the element: the nearest `lang` above it (through shadow
+ * roots: a chat set to Arabic), else the browser's; the browser's when it is
+ * the same language with more detail (`en` on the page, `en-GB` preferred).
+ */
 function localeOf(element: Element): string {
+  const preferred = navigator.language;
   for (let node: Node | null = element; node; ) {
-    if (node instanceof Element && node.getAttribute('lang')) return node.getAttribute('lang')!;
+    const lang = node instanceof Element ? node.getAttribute('lang') : null;
+    if (lang) return preferred.toLowerCase().startsWith(`${lang.toLowerCase()}-`) ? preferred : lang;
     node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
   }
-  return navigator.language;
+  return preferred;
 }
 
 /** The `hostContext` of `ui/initialize` and of `host-context-changed`, read from the element and the browser now. */
