@@ -344,11 +344,20 @@ export class AppSession {
     if (result) this.toolResult(result);
   }
 
-  /** Partial tool input while a model streams the arguments (dropped once the full input went out). */
+  /**
+   * Partial tool input while a model streams the arguments (dropped once the
+   * full input went out). Before the app is initialized only the latest is
+   * kept, and sent first when it is.
+   */
   toolInputPartial(args: Record<string, unknown>): void {
-    if (this.#inputSent || !this.#initialized) return;
+    if (this.#inputSent || this.#closed) return;
+    if (!this.#initialized) {
+      this.#heldPartial = args;
+      return;
+    }
     void this.bridge.sendToolInputPartial({ arguments: args }).catch(() => undefined);
   }
+  #heldPartial?: Record<string, unknown>;
 
   /** Sends the tool result; the spec wants the input first, so a result that comes before it waits for it. */
   toolResult(result: CallToolResult): void {
@@ -398,6 +407,9 @@ export class AppSession {
   }
 
   async #flush(): Promise<void> {
+    const partial = this.#heldPartial;
+    this.#heldPartial = undefined;
+    if (partial && !this.#inputSent) await this.bridge.sendToolInputPartial({ arguments: partial }).catch(() => undefined);
     for (const task of this.#queue.splice(0)) await task().catch(() => undefined);
   }
 }

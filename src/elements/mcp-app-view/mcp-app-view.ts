@@ -187,10 +187,13 @@ export class McpAppView extends LitElement {
     return this.connection?.tools.find((t) => t.name === this.tool);
   }
 
-  /** Sends partial arguments while a model streams them. */
+  /** Sends partial arguments while a model streams them (the latest waits for the app to start; none after `toolInput`). */
   sendToolInputPartial(args: Record<string, unknown>): void {
+    if (this.toolInput) return;
+    this.#partialInput = args;
     this.#session?.toolInputPartial(args);
   }
+  #partialInput?: Record<string, unknown>;
 
   /** Tells the app its tool call was cancelled (`ui/notifications/tool-cancelled`). */
   cancelTool(reason = 'Stopped by the person'): void {
@@ -319,6 +322,7 @@ export class McpAppView extends LitElement {
       if (run.signal.aborted) return void this.#session.close('The view was replaced');
       this.state = 'running';
       this.notice = '';
+      if (!this.toolInput && this.#partialInput) this.#session.toolInputPartial(this.#partialInput);
       if (this.toolInput) this.#session.toolInput(this.toolInput);
       if (this.toolResult) this.#session.toolResult(this.toolResult);
     } catch (error) {

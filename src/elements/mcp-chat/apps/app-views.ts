@@ -14,6 +14,7 @@ import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
 import { AppAsks, type AppAsksHost } from './app-asks.js';
+import { healPartialJson } from './partial-json.js';
 import { savedViewOf, type SavedAppView } from './saved-views.js';
 
 /**
@@ -36,6 +37,8 @@ function appTitle(view: McpAppView | undefined, fallback: string): string {
 export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAsksHost {
   readonly servers: ServerSet;
   readonly messages: readonly Message[];
+  /** The assistant message streaming in, if any: its calls get their views as their arguments stream. */
+  readonly streaming: Message | undefined;
   readonly theme?: 'light' | 'dark';
   /** The sandbox proxy page (`sandbox-url`); without it the chat shows no app views. */
   readonly sandboxUrl?: string;
@@ -177,7 +180,9 @@ export class AppViews implements ReactiveController {
     // Gone once a model is set up or another (empty) conversation is shown.
     if (notice && (this.#host.canSendAppMessage || this.#host.messages.length === 0)) this.#noModelNotice = undefined;
     if (this.#views.size === 0) return;
-    const ids = new Set(this.#host.messages.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))));
+    const shown = this.#host.streaming ? [...this.#host.messages, this.#host.streaming] : this.#host.messages;
+    const ids = new Set(shown.flatMap((m) => m.content.flatMap((b) => (b?.type === 'tool_use' ? [b.id] : []))));
+    for (const id of this.#partials.keys()) if (!ids.has(id)) this.#partials.delete(id);
     for (const [id, view] of this.#views) {
       if (ids.has(id)) continue;
       this.#views.delete(id);
@@ -195,14 +200,38 @@ export class AppViews implements ReactiveController {
     return `Context from interactive tool views the person sees:\n\n${lines.join('\n\n')}`;
   }
 
+  /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */
+  #partials = new Map<string, Record<string, unknown>>();
+
+  /**
+   * A model streams the arguments of call `id`: its view (made when the
+   * streaming message is drawn) gets them as they come, healed into an
+   * object (`tool-input-partial`), before the complete input.
+   */
+  inputStreaming(id: string, name: string, argumentsText: string): void {
+    if (!this.#host.sandboxUrl) return;
+    const found = this.#host.servers.serverToolOf(name);
+    if (!found || !toolViewUri(found.tool)) return;
+    const args = healPartialJson(argumentsText);
+    if (!args) return;
+    const view = this.#views.get(id);
+    if (view) view.sendToolInputPartial(args);
+    else {
+      this.#partials.set(id, args);
+      this.#host.requestUpdate();
+    }
+  }
+
   /** The views under the calls of `message` (created on first sight, then kept), for its `tool-<id>` slots. */
   viewsFor(message: Message): HTMLElement[] {
     const host = this.#host;
     // An app's own call (stored with its view's call elsewhere) gets a card, not another view.
     if (!host.sandboxUrl || message._meta?.[APP_CALL_META_KEY]) return [];
     const out: HTMLElement[] = [];
+    // The message streaming in: its calls' arguments are not complete yet (they come as partial input).
+    const streaming = message === host.streaming;
     for (const block of message.content) {
-      if (block.type !== 'tool_use') continue;
+      if (block?.type !== 'tool_use') continue;
       let view = this.#views.get(block.id);
       if (!view) {
         const found = host.servers.serverToolOf(block.name);
@@ -218,7 +247,7 @@ export class AppViews implements ReactiveController {
         view.connection = found.connection;
         view.tool = found.tool;
         view.toolUseId = block.id;
-        view.toolInput = (block.input ?? {}) as Record<string, unknown>;
+        if (!streaming) view.toolInput = (block.input ?? {}) as Record<string, unknown>;
         // Shown again (a reload, a reopened conversation): what the view kept is given back.
         const saved = this.#kept.get(block.id) ?? savedViewOf(host.savedAppViews, block.id);
         if (saved) {
@@ -229,6 +258,11 @@ export class AppViews implements ReactiveController {
         this.#wire(view, block.id, found.connection.url);
         this.#views.set(block.id, view);
       }
+      const partial = this.#partials.get(block.id);
+      this.#partials.delete(block.id);
+      if (streaming && partial) view.sendToolInputPartial(partial);
+      // The call joined the conversation: its complete arguments.
+      if (!streaming && !view.toolInput) view.toolInput = (block.input ?? {}) as Record<string, unknown>;
       if (host.theme) view.theme = host.theme;
       else view.removeAttribute('theme');
       this.#deliver(view, this.#resultOf(block.id));

@@ -26,6 +26,7 @@ export function appsWiring(w: Wiring) {
         const id = session().conversation?.id;
         return id ? session().saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
       }),
+    toolInputStreaming: (id: string, name: string, argumentsText: string) => w.f.apps.inputStreaming(id, name, argumentsText),
     recordAppCall: (use: Message, result: Message) => void session().whenIdle().then(() => (void session().append(use), session().append(result))),
   };
 }
