@@ -64,10 +64,12 @@ test('the host context offers inline, fullscreen and pip, with locale and safe a
   expect(pip.containerDimensions).toEqual({ width: 360, maxHeight: 280 });
   const base = part(view, 'base')!;
   expect(getComputedStyle(base).position).toBe('fixed');
+  // In the top layer: nothing around the view clips or contains it.
+  expect(base.matches(':popover-open')).toBe(true);
   await Promise.all(base.getAnimations().map((a) => a.finished));
   const box = base.getBoundingClientRect();
-  expect(Math.round(document.documentElement.clientWidth - box.right)).toBe(16);
-  expect(Math.round(document.documentElement.clientHeight - box.bottom)).toBe(16);
+  expect(Math.round(document.documentElement.clientWidth - box.right)).toBe(12);
+  expect(Math.round(document.documentElement.clientHeight - box.bottom)).toBe(12);
   expect(part(view, 'pip-placeholder')!.textContent).toContain('is shown in a small window');
   // It stays where it is when the page scrolls.
   document.body.style.height = '4000px';

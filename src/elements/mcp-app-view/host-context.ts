@@ -82,7 +82,7 @@ export function buildHostContext({ element, displayMode, maxHeight, tool, safeAr
       displayMode === 'fullscreen'
         ? { width: innerWidth, height: innerHeight }
         : displayMode === 'pip'
-          ? { width: Math.min(PIP_WIDTH, innerWidth - 32), maxHeight: Math.min(PIP_MAX_HEIGHT, Math.round(innerHeight * 0.5)) }
+          ? { width: Math.min(PIP_WIDTH, width), maxHeight: Math.min(PIP_MAX_HEIGHT, Math.round(innerHeight * 0.5)) }
           : { width, maxHeight },
     // Inline the view sits inside the page's layout; full screen and the floating window reach the screen's edges.
     safeAreaInsets: displayMode === 'inline' || !safeArea ? { top: 0, right: 0, bottom: 0, left: 0 } : insets(safeArea),

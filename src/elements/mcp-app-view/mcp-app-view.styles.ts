@@ -32,20 +32,34 @@ export const styles = css`
     background: var(--_bg);
     overflow: hidden;
   }
+  /* Full screen and the floating window are manual popovers (the top layer): the UA's popover box is undone here. */
   :host([display-mode='fullscreen']) .base {
     position: fixed;
     inset: 0;
+    width: auto;
+    height: auto;
+    max-width: none;
+    max-height: none;
+    margin: 0;
+    padding: 0;
     z-index: 2147483000;
     border-radius: 0;
     border: 0;
+    color: var(--_fg);
   }
   /* The small floating window: at the bottom corner of the viewport, above the page, in sight while the conversation scrolls. */
   :host([display-mode='pip']) .base {
     position: fixed;
-    inset-block-end: calc(16px + env(safe-area-inset-bottom, 0px));
-    inset-inline-end: calc(16px + env(safe-area-inset-right, 0px));
+    inset: auto;
+    right: var(--_pip-right, 16px);
+    bottom: var(--_pip-bottom, 16px);
+    margin: 0;
+    padding: 0;
+    height: auto;
+    max-height: none;
+    color: var(--_fg);
     z-index: 2147482000;
-    width: min(${PIP_WIDTH}px, calc(100vw - 32px));
+    width: var(--_pip-width, min(${PIP_WIDTH}px, calc(100vw - 32px)));
     border-radius: 12px;
     box-shadow: 0 12px 32px rgb(0 0 0 / 0.22), 0 2px 6px rgb(0 0 0 / 0.12);
     animation: pip-in 180ms ease-out;

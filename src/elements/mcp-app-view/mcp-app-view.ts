@@ -17,7 +17,7 @@ import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
 import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
-import { buildHostContext } from './host-context.js';
+import { buildHostContext, PIP_WIDTH } from './host-context.js';
 import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
 import { checkSandboxUrl } from './sandbox-url.js';
@@ -165,7 +165,14 @@ export class McpAppView extends LitElement {
   #scheme = matchMedia('(prefers-color-scheme: dark)');
   #onScheme = () => this.#session?.hostContextChanged();
   /** The window's size (full screen and the floating window follow it) or the browser's language changed. */
-  #onWindow = () => this.#session?.hostContextChanged();
+  #onWindow = () => {
+    this.#layer();
+    this.#session?.hostContextChanged();
+  };
+  /** The page scrolled: the floating window keeps to the corner of its area (which may have moved). */
+  #onScroll = () => {
+    if (this.displayMode === 'pip') this.#layer();
+  };
   /** Escape brings a full-screen or floating view back to its place. */
   #onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && this.displayMode !== 'inline' && !this.consent) {
@@ -218,6 +225,7 @@ export class McpAppView extends LitElement {
     this.#scheme.addEventListener('change', this.#onScheme);
     addEventListener('resize', this.#onWindow);
     addEventListener('languagechange', this.#onWindow);
+    addEventListener('scroll', this.#onScroll, { capture: true, passive: true });
     this.addEventListener('keydown', this.#onKey);
   }
 
@@ -226,6 +234,7 @@ export class McpAppView extends LitElement {
     this.#scheme.removeEventListener('change', this.#onScheme);
     removeEventListener('resize', this.#onWindow);
     removeEventListener('languagechange', this.#onWindow);
+    removeEventListener('scroll', this.#onScroll, { capture: true });
     this.removeEventListener('keydown', this.#onKey);
     this.connection?.removeEventListener('mcp-connection-change', this.#onConnection);
     // The frame is already gone: no teardown can reach the app now (call close() first).
@@ -248,8 +257,45 @@ export class McpAppView extends LitElement {
     else if ((changed.has('connection') || changed.has('tool') || changed.has('sandboxUrl')) && this.connection && this.tool && !this.server) void this.#start();
     if (changed.has('toolInput') && this.toolInput) this.#session?.toolInput(this.toolInput);
     if (changed.has('toolResult') && this.toolResult) this.#session?.toolResult(this.toolResult);
+    if (changed.has('displayMode') || changed.has('state')) this.#layer();
     if (changed.has('theme') || changed.has('displayMode')) this.#session?.hostContextChanged();
     if ((changed as Map<string, unknown>).has('consent') && this.consent) this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }
+
+  /**
+   * Full screen and the floating window go in the browser's top layer (a
+   * manual popover): above everything and out of any ancestor that would clip
+   * or contain a fixed box (a chat's scrolling list), without moving the frame
+   * in the document (a moved frame reloads). The floating window sits in the
+   * bottom corner of the area that scrolls around the view (a chat's message
+   * list, so it never covers the composer), else of the window.
+   */
+  #layer(): void {
+    const base = this.renderRoot.querySelector<HTMLElement>('.base');
+    // A popover can only open in the document (the view may have just been removed).
+    if (!base?.isConnected) return;
+    const lifted = this.displayMode !== 'inline' && this.state !== 'closed';
+    if (lifted && !base.matches(':popover-open')) base.showPopover?.();
+    if (!lifted && base.matches(':popover-open')) base.hidePopover();
+    if (this.displayMode === 'pip') {
+      const area = this.#pipArea();
+      base.style.setProperty('--_pip-right', `${Math.max(0, document.documentElement.clientWidth - area.right) + 12}px`);
+      base.style.setProperty('--_pip-bottom', `${Math.max(0, document.documentElement.clientHeight - area.bottom) + 12}px`);
+      base.style.setProperty('--_pip-width', `${Math.max(200, Math.min(PIP_WIDTH, area.width - 24))}px`);
+    }
+  }
+
+  /** The visible box of the nearest scrolling ancestor (through shadow roots), or the window's. */
+  #pipArea(): { right: number; bottom: number; width: number } {
+    for (let node: Node | null = this.parentNode ?? null; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
+      if (!(node instanceof HTMLElement) || node === document.body || node === document.documentElement) continue;
+      const overflow = getComputedStyle(node).overflowY;
+      if ((overflow === 'auto' || overflow === 'scroll') && node.clientHeight > 0) {
+        const box = node.getBoundingClientRect();
+        return { right: Math.min(box.right, document.documentElement.clientWidth), bottom: Math.min(box.bottom, document.documentElement.clientHeight), width: box.width };
+      }
+    }
+    return { right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight, width: document.documentElement.clientWidth };
   }
 
   async #standalone(): Promise<void> {
@@ -452,7 +498,7 @@ export class McpAppView extends LitElement {
             <span>${title} is shown in a small window.</span>
             <button type="button" part="pip-return-button" @click=${inline}>Bring it back</button>
           </div>`
-        : nothing}<div part="base" class="base" role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
+        : nothing}<div part="base" class="base" popover=${full || pip ? 'manual' : nothing} role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
       <div part="header" class="header">
         <span part="title" class="title">${title}</span>
         <span part="server" class="server">${server}</span>
