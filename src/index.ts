@@ -92,6 +92,5 @@ export type {
   McpAppContext,
   McpAppMessage,
   McpAppToolCallStatus,
-  McpAppViewState,
   McpSamplingResponseInit,
 } from './events/index.js';
