@@ -45,6 +45,8 @@ export interface HostContextInput {
   tool?: McpUiHostContext['toolInfo'];
   /** An element whose padding is `env(safe-area-inset-*)`: the device's safe area, for fullscreen and pip. */
   safeArea?: Element;
+  /** The floating window's width now (it depends on the area around the view). */
+  pipWidth?: number;
 }
 
 /**
@@ -63,7 +65,7 @@ function localeOf(element: Element): string {
 }
 
 /** The `hostContext` of `ui/initialize` and of `host-context-changed`, read from the element and the browser now. */
-export function buildHostContext({ element, displayMode, maxHeight, tool, safeArea }: HostContextInput): McpUiHostContext {
+export function buildHostContext({ element, displayMode, maxHeight, tool, safeArea, pipWidth }: HostContextInput): McpUiHostContext {
   const style = getComputedStyle(element);
   const variables: Partial<Record<McpUiStyleVariableKey, string>> = {};
   for (const [name, token] of Object.entries(STYLE_VARIABLES) as Array<[McpUiStyleVariableKey, TokenName]>) {
@@ -82,7 +84,7 @@ export function buildHostContext({ element, displayMode, maxHeight, tool, safeAr
       displayMode === 'fullscreen'
         ? { width: innerWidth, height: innerHeight }
         : displayMode === 'pip'
-          ? { width: Math.min(PIP_WIDTH, width), maxHeight: Math.min(PIP_MAX_HEIGHT, Math.round(innerHeight * 0.5)) }
+          ? { width: pipWidth ?? Math.min(PIP_WIDTH, width), maxHeight: Math.min(PIP_MAX_HEIGHT, Math.round(innerHeight * 0.5)) }
           : { width, maxHeight },
     // Inline the view sits inside the page's layout; full screen and the floating window reach the screen's edges.
     safeAreaInsets: displayMode === 'inline' || !safeArea ? { top: 0, right: 0, bottom: 0, left: 0 } : insets(safeArea),

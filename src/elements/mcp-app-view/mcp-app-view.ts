@@ -17,7 +17,8 @@ import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
 import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
-import { buildHostContext, PIP_WIDTH } from './host-context.js';
+import { PIP_ICON, pipArea, pipWidth, placeView, RETURN_ICON } from './display-modes.js';
+import { buildHostContext } from './host-context.js';
 import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
 import { checkSandboxUrl } from './sandbox-url.js';
@@ -262,40 +263,9 @@ export class McpAppView extends LitElement {
     if ((changed as Map<string, unknown>).has('consent') && this.consent) this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }
 
-  /**
-   * Full screen and the floating window go in the browser's top layer (a
-   * manual popover): above everything and out of any ancestor that would clip
-   * or contain a fixed box (a chat's scrolling list), without moving the frame
-   * in the document (a moved frame reloads). The floating window sits in the
-   * bottom corner of the area that scrolls around the view (a chat's message
-   * list, so it never covers the composer), else of the window.
-   */
+  /** Full screen and the floating window in the top layer, the floating window placed (see display-modes.ts). */
   #layer(): void {
-    const base = this.renderRoot.querySelector<HTMLElement>('.base');
-    // A popover can only open in the document (the view may have just been removed).
-    if (!base?.isConnected) return;
-    const lifted = this.displayMode !== 'inline' && this.state !== 'closed';
-    if (lifted && !base.matches(':popover-open')) base.showPopover?.();
-    if (!lifted && base.matches(':popover-open')) base.hidePopover();
-    if (this.displayMode === 'pip') {
-      const area = this.#pipArea();
-      base.style.setProperty('--_pip-right', `${Math.max(0, document.documentElement.clientWidth - area.right) + 12}px`);
-      base.style.setProperty('--_pip-bottom', `${Math.max(0, document.documentElement.clientHeight - area.bottom) + 12}px`);
-      base.style.setProperty('--_pip-width', `${Math.max(200, Math.min(PIP_WIDTH, area.width - 24))}px`);
-    }
-  }
-
-  /** The visible box of the nearest scrolling ancestor (through shadow roots), or the window's. */
-  #pipArea(): { right: number; bottom: number; width: number } {
-    for (let node: Node | null = this.parentNode ?? null; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) {
-      if (!(node instanceof HTMLElement) || node === document.body || node === document.documentElement) continue;
-      const overflow = getComputedStyle(node).overflowY;
-      if ((overflow === 'auto' || overflow === 'scroll') && node.clientHeight > 0) {
-        const box = node.getBoundingClientRect();
-        return { right: Math.min(box.right, document.documentElement.clientWidth), bottom: Math.min(box.bottom, document.documentElement.clientHeight), width: box.width };
-      }
-    }
-    return { right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight, width: document.documentElement.clientWidth };
+    placeView(this.renderRoot.querySelector<HTMLElement>('.base'), this, this.displayMode, this.state === 'closed');
   }
 
   async #standalone(): Promise<void> {
@@ -400,7 +370,7 @@ export class McpAppView extends LitElement {
     const name = tool.name;
     return {
       hostContext: (): McpUiHostContext =>
-        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea }),
+        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea, pipWidth: this.displayMode === 'pip' ? pipWidth(pipArea(this)) : undefined }),
       setDisplayMode: (mode: McpUiDisplayMode) => {
         this.displayMode = mode;
       },
@@ -524,9 +494,6 @@ export class McpAppView extends LitElement {
   }
 
 }
-
-const PIP_ICON = html`<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"><rect x="2.5" y="4" width="15" height="12" rx="2"/><rect x="10" y="10" width="5.5" height="4" rx="1" fill="currentColor" stroke="none"/></svg>`;
-const RETURN_ICON = html`<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"><path d="M15 5 6 14M6 8v6h6"/></svg>`;
 
 /**
  * What the app's content security policy blocked, in words a person can act
