@@ -83,7 +83,9 @@ export function renderMessageList(view: MessageListView) {
   const { start, end } = view.range?.(visible) ?? { start: 0, end: visible.length };
   const theme = ifDefined(view.theme);
   const shown = start === 0 && end === visible.length ? visible : visible.slice(start, end);
-  const streaming = view.streaming;
+  // Never two items with one key: a streaming message whose call is already in the list is not drawn twice.
+  const liveKey = view.streaming && messageKey(view.streaming);
+  const streaming = typeof liveKey === 'string' && shown.some((m) => messageKey(m) === liveKey) ? undefined : view.streaming;
   // The message streaming in is drawn by the same template as the others and keyed by its first
   // tool call: when the call joins the conversation, the finished message takes over the same
   // <mcp-message>, so what sits under the call (an app view fed the arguments as they stream)
