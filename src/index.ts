@@ -72,6 +72,7 @@ export {
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
+  McpAppStateChangeEvent,
   McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,

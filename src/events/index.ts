@@ -8,6 +8,7 @@ export { McpAppContextUpdateEvent } from './app-context-update.js';
 export type { McpAppContext } from './app-context-update.js';
 export { McpAppInitializeEvent } from './app-initialize.js';
 export { McpAppMessageEvent } from './app-message.js';
+export { McpAppStateChangeEvent } from './app-state-change.js';
 export type { McpAppMessage } from './app-message.js';
 export { McpAppToolCallEvent } from './app-tool-call.js';
 export type { McpAppToolCallStatus } from './app-tool-call.js';

@@ -20,7 +20,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     expect(init.detail).toMatchObject({
       host: 'mcp-elements',
       displayMode: 'inline',
-      availableDisplayModes: ['inline', 'fullscreen'],
+      availableDisplayModes: ['inline', 'fullscreen', 'pip'],
       platform: 'web',
       locale: navigator.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -5,6 +5,8 @@
 export const LOG_MAX = 64 * 1024;
 /** Largest model context an app may set (characters). */
 export const CONTEXT_MAX = 256 * 1024;
+/** Largest state an app may keep (characters of its `localStorage` keys and values); more is refused with `QuotaExceededError`. */
+export const STATE_MAX = 100 * 1024;
 /** Model-context updates reach the host at most this often (ms). */
 export const CONTEXT_MS = 100;
 

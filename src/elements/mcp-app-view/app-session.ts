@@ -10,7 +10,7 @@ import type {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { isAppCallable } from '../../mcp/apps.js';
 import type { McpConnection } from '../../mcp/connection.js';
-import { McpLogMessageEvent } from '../../mcp/connection-events.js';
+import { McpLogMessageEvent, type McpCatalogChangeEvent } from '../../mcp/connection-events.js';
 import { checkUrl } from '../mcp-elicit-form/url-policy.js';
 import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
 import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX } from './app-limits.js';
@@ -45,6 +45,8 @@ export interface AppSessionHost {
   cspBlocked(directive: string, blocked: string): void;
   /** The app did not finish `ui/initialize` within `startTimeout` (it may still start later). */
   notResponding(): void;
+  /** The app changed the state it keeps (its whole `localStorage`, checked). */
+  stateChanged(items: Record<string, string>): void;
   /** The sandbox proxy page at `url` never said it was ready within `startTimeout`: it could not be reached or is not the proxy. */
   sandboxUnreachable(url: string): void;
   closeRequested(): void;
@@ -71,6 +73,8 @@ export interface AppSessionOptions {
   tool: Tool;
   toolUseId?: string;
   resource: AppResource;
+  /** What the app kept last time (its `localStorage`), given back to it. */
+  state?: Record<string, string>;
   host: AppSessionHost;
 }
 
@@ -122,8 +126,8 @@ export class AppSession {
       {
         openLinks: {},
         downloadFile: {},
-        serverTools: {},
-        serverResources: {},
+        serverTools: { listChanged: true },
+        serverResources: { listChanged: true },
         logging: {},
         sandbox: { permissions: options.resource.permissions, csp: options.resource.csp },
       },
@@ -131,6 +135,7 @@ export class AppSession {
     );
     const session = new AppSession(bridge, options);
     session.#wire();
+    options.connection.addEventListener('mcp-catalog-change', session.#onCatalog);
     const origin = new URL(options.sandboxUrl).origin;
     const transport = new FrameTransport(options.frame, origin);
     transport.onappleft = (url) => {
@@ -138,6 +143,9 @@ export class AppSession {
     };
     transport.oncspblocked = (directive, blocked) => {
       if (!session.#closed) host.cspBlocked(directive, blocked);
+    };
+    transport.onstate = (items) => {
+      if (!session.#closed) host.stateChanged(items);
     };
     await bridge.connect(transport);
     // The proxy can only pass on to the app what its own frame was given: exactly what the resource asks for.
@@ -152,6 +160,26 @@ export class AppSession {
     }, options.startTimeout ?? 15_000);
     return session;
   }
+
+  /**
+   * The server's lists changed (its `list_changed`, after the connection
+   * reloaded the list): the app is told, once it is initialized (before that
+   * it lists them fresh anyway). A resources change reloads two catalogs;
+   * the app hears it once.
+   */
+  readonly #onCatalog = (event: McpCatalogChangeEvent) => {
+    if (this.#closed || !this.#initialized) return;
+    const kind = event.catalog === 'resourceTemplates' ? 'resources' : event.catalog;
+    if (this.#listsChanged.has(kind)) return;
+    this.#listsChanged.add(kind);
+    queueMicrotask(() => {
+      this.#listsChanged.delete(kind);
+      if (this.#closed) return;
+      const sent = kind === 'tools' ? this.bridge.sendToolListChanged() : kind === 'resources' ? this.bridge.sendResourceListChanged() : this.bridge.sendPromptListChanged();
+      void sent.catch(() => undefined);
+    });
+  };
+  #listsChanged = new Set<string>();
 
   get initialized(): boolean {
     return this.#initialized;
@@ -168,7 +196,9 @@ export class AppSession {
     bridge.onsandboxready = () => {
       if (this.#resourceSent) return;
       this.#resourceSent = true;
-      void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions: resource.permissions });
+      // `state` is this proxy's own field (mcp-app-sandbox.html): the app's kept localStorage.
+      const state = this.options.state;
+      void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions: resource.permissions, ...(state && { state }) } as Parameters<AppBridge['sendSandboxResourceReady']>[0]);
     };
     bridge.oninitialized = () => {
       if (this.#initialized) return;
@@ -210,6 +240,8 @@ export class AppSession {
         throw error;
       }
     };
+    // The app's tools/list (App -> Host in the spec): the tools of its own server that apps may call.
+    bridge.setRequestHandler('tools/list', async () => ({ tools: connection.tools.filter(isAppCallable) }));
     bridge.onreadresource = (params, extra) => connection.readResource(params.uri, { signal: extra.mcpReq.signal });
     bridge.onlistresources = async () => ({ resources: connection.resources });
     bridge.onlistresourcetemplates = async () => ({ resourceTemplates: connection.resourceTemplates });
@@ -312,11 +344,20 @@ export class AppSession {
     if (result) this.toolResult(result);
   }
 
-  /** Partial tool input while a model streams the arguments (dropped once the full input went out). */
+  /**
+   * Partial tool input while a model streams the arguments (dropped once the
+   * full input went out). Before the app is initialized only the latest is
+   * kept, and sent first when it is.
+   */
   toolInputPartial(args: Record<string, unknown>): void {
-    if (this.#inputSent || !this.#initialized) return;
+    if (this.#inputSent || this.#closed) return;
+    if (!this.#initialized) {
+      this.#heldPartial = args;
+      return;
+    }
     void this.bridge.sendToolInputPartial({ arguments: args }).catch(() => undefined);
   }
+  #heldPartial?: Record<string, unknown>;
 
   /** Sends the tool result; the spec wants the input first, so a result that comes before it waits for it. */
   toolResult(result: CallToolResult): void {
@@ -344,6 +385,7 @@ export class AppSession {
   async close(reason: string): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.options.connection.removeEventListener('mcp-catalog-change', this.#onCatalog);
     clearTimeout(this.#startTimer);
     clearTimeout(this.#contextTimer);
     try {
@@ -365,6 +407,9 @@ export class AppSession {
   }
 
   async #flush(): Promise<void> {
+    const partial = this.#heldPartial;
+    this.#heldPartial = undefined;
+    if (partial && !this.#inputSent) await this.bridge.sendToolInputPartial({ arguments: partial }).catch(() => undefined);
     for (const task of this.#queue.splice(0)) await task().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { STATE_MAX } from './app-limits.js';
 
 /**
  * The host end of the postMessage link to one sandbox proxy frame. Stricter
@@ -25,6 +26,12 @@ export class FrameTransport implements Transport {
    * per kind; the app can send it too, so it is only ever shown as text.
    */
   oncspblocked?: (directive: string, blocked: string) => void;
+  /**
+   * The app's kept state changed (`ui/notifications/sandbox-storage`: its
+   * whole `localStorage`, which the proxy holds for it). Only string keys and
+   * values, at most `STATE_MAX` characters; anything else is dropped.
+   */
+  onstate?: (items: Record<string, string>) => void;
   #closed = false;
 
   constructor(
@@ -39,6 +46,11 @@ export class FrameTransport implements Transport {
     const { method, params } = data as { method?: unknown; params?: { url?: unknown; directive?: unknown; blocked?: unknown } };
     if (method === 'ui/notifications/sandbox-csp-blocked') {
       if (typeof params?.directive === 'string') this.oncspblocked?.(params.directive.slice(0, 60), typeof params.blocked === 'string' ? params.blocked.slice(0, 300) : '');
+      return;
+    }
+    if (method === 'ui/notifications/sandbox-storage') {
+      const items = (params as { items?: unknown } | undefined)?.items;
+      if (isState(items)) this.onstate?.(items);
       return;
     }
     if (method === 'ui/notifications/sandbox-app-left') {
@@ -63,4 +75,16 @@ export class FrameTransport implements Transport {
     window.removeEventListener('message', this.#listener);
     this.onclose?.();
   }
+}
+
+/** String keys and values, at most `STATE_MAX` characters in all. */
+function isState(items: unknown): items is Record<string, string> {
+  if (!items || typeof items !== 'object' || Array.isArray(items)) return false;
+  let size = 0;
+  for (const [k, v] of Object.entries(items)) {
+    if (typeof v !== 'string') return false;
+    size += k.length + v.length;
+    if (size > STATE_MAX) return false;
+  }
+  return true;
 }

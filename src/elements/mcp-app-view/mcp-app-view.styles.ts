@@ -1,4 +1,8 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { PIP_MAX_HEIGHT as PIP_H, PIP_WIDTH as PIP_W } from './host-context.js';
+
+const PIP_WIDTH = unsafeCSS(PIP_W);
+const PIP_MAX_HEIGHT = unsafeCSS(PIP_H);
 
 /** Styles of `<mcp-app-view>`; colors and sizes come from its custom properties. */
 export const styles = css`
@@ -28,12 +32,79 @@ export const styles = css`
     background: var(--_bg);
     overflow: hidden;
   }
+  /* Full screen and the floating window are manual popovers (the top layer): the UA's popover box is undone here. */
   :host([display-mode='fullscreen']) .base {
     position: fixed;
     inset: 0;
+    width: auto;
+    height: auto;
+    max-width: none;
+    max-height: none;
+    margin: 0;
+    padding: 0;
     z-index: 2147483000;
     border-radius: 0;
     border: 0;
+    color: var(--_fg);
+  }
+  /* The small floating window: at the bottom corner of the viewport, above the page, in sight while the conversation scrolls. */
+  :host([display-mode='pip']) .base {
+    position: fixed;
+    inset: auto;
+    right: var(--_pip-right, 16px);
+    bottom: var(--_pip-bottom, 16px);
+    margin: 0;
+    padding: 0;
+    height: auto;
+    max-height: none;
+    color: var(--_fg);
+    z-index: 2147482000;
+    width: var(--_pip-width, min(${PIP_WIDTH}px, calc(100vw - 32px)));
+    border-radius: 12px;
+    box-shadow: 0 12px 32px rgb(0 0 0 / 0.22), 0 2px 6px rgb(0 0 0 / 0.12);
+    animation: pip-in 180ms ease-out;
+  }
+  :host([display-mode='pip']) iframe {
+    max-height: min(${PIP_MAX_HEIGHT}px, 50vh);
+  }
+  @keyframes pip-in {
+    from {
+      opacity: 0;
+      transform: translateY(12px) scale(0.98);
+    }
+  }
+  .pip-placeholder {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    min-height: 44px;
+    padding: 0 var(--_space) 0 calc(var(--_space) * 1.5);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+    font-size: 14px;
+  }
+  .pip-placeholder span {
+    flex: 1;
+    min-width: 0;
+  }
+  button.icon {
+    display: inline-grid;
+    place-items: center;
+    width: 32px;
+    padding: 0;
+    border-color: transparent;
+    color: var(--_muted);
+  }
+  button.icon:hover {
+    color: var(--_fg);
+    background: color-mix(in srgb, var(--_fg) 8%, transparent);
+  }
+  .safe-area {
+    position: fixed;
+    visibility: hidden;
+    pointer-events: none;
+    padding: env(safe-area-inset-top, 0px) env(safe-area-inset-right, 0px) env(safe-area-inset-bottom, 0px) env(safe-area-inset-left, 0px);
   }
   .header {
     display: flex;
@@ -102,6 +173,9 @@ export const styles = css`
   @media (prefers-reduced-motion: reduce) {
     iframe {
       transition: none;
+    }
+    :host([display-mode='pip']) .base {
+      animation: none;
     }
   }
   .notice {

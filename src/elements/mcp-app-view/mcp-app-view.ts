@@ -5,6 +5,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import { McpAppContextUpdateEvent } from '../../events/app-context-update.js';
 import { McpAppInitializeEvent } from '../../events/app-initialize.js';
 import { McpAppMessageEvent, type McpAppMessage } from '../../events/app-message.js';
+import { McpAppStateChangeEvent, type McpAppViewState } from '../../events/app-state-change.js';
 import { McpAppToolCallEvent } from '../../events/app-tool-call.js';
 import { defaultApprovalPolicy } from '../../agent/approval.js';
 import type { AgentTool, ApprovalPolicy } from '../../agent/types.js';
@@ -16,6 +17,7 @@ import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
 import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
+import { PIP_ICON, pipArea, pipWidth, placeView, RETURN_ICON } from './display-modes.js';
 import { buildHostContext } from './host-context.js';
 import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
@@ -50,12 +52,16 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @event mcp-app-message - The person (or `approveMessage`) agreed to a message of the app; add it to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
  * @event mcp-app-tool-call - An app's tool call ended or was refused (`McpAppToolCallEvent`: `.toolName`, `.name`, `.arguments`, `.status`, `.result`, `.error`), for a card in the conversation.
  * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
+ * @event mcp-app-state-change - The app changed the state it keeps in its `localStorage` (`McpAppStateChangeEvent`, `.state`, `.toolName`); save it and give it back as `viewState`.
  *
  * @csspart base - The frame around everything.
  * @csspart header - The line above the view: title, server, buttons.
  * @csspart title - The tool's title.
  * @csspart server - The server's name.
  * @csspart fullscreen-button - Opens or leaves full screen.
+ * @csspart pip-button - Puts the view in a small floating window that stays in sight while the page scrolls (`pip`).
+ * @csspart pip-return-button - Brings the floating view back to its place.
+ * @csspart pip-placeholder - What stays in the view's place while it floats: a line and a button to bring it back.
  * @csspart close-button - Closes the view (only with `closable`).
  * @csspart frame - The iframe of the sandbox proxy.
  * @csspart notice - A status line: loading, no sandbox, server gone, error.
@@ -131,10 +137,18 @@ export class McpAppView extends LitElement {
   @property({ type: Boolean }) closable = false;
   /** `light` or `dark`; by default the page's `prefers-color-scheme`. Sent to the app. */
   @property({ reflect: true }) theme?: 'light' | 'dark';
-  /** `inline` or `fullscreen`. */
+  /** `inline`, `fullscreen`, or `pip` (a small floating window at the bottom corner that stays in sight while the page scrolls). */
   @property({ attribute: 'display-mode', reflect: true }) displayMode: McpUiDisplayMode = 'inline';
   /** Where the view stands. */
   @property({ reflect: true }) state: AppViewState = 'idle';
+  /**
+   * The state the app keeps between showings: what it wrote to its
+   * `localStorage` (the spec's "persisting view state" pattern; the app's
+   * origin is opaque, so the sandbox holds the storage for it). Set it before
+   * the view starts to give back what `mcp-app-state-change` said last time;
+   * it follows the app's changes.
+   */
+  @property({ attribute: false }) viewState?: McpAppViewState;
   /** The app's latest `ui/update-model-context`, kept for the next model turn. */
   modelContext?: McpUiUpdateModelContextRequest['params'];
 
@@ -144,12 +158,29 @@ export class McpAppView extends LitElement {
   @state() private consent?: AppConsent;
   @state() private height = 120;
   @query('iframe') private frame?: HTMLIFrameElement;
+  @query('.safe-area') private safeArea?: HTMLElement;
   #session?: AppSession;
   #run?: AbortController;
   #ownConnection?: McpConnection;
   #resize = new ResizeObserver(() => this.#session?.hostContextChanged());
   #scheme = matchMedia('(prefers-color-scheme: dark)');
   #onScheme = () => this.#session?.hostContextChanged();
+  /** The window's size (full screen and the floating window follow it) or the browser's language changed. */
+  #onWindow = () => {
+    this.#layer();
+    this.#session?.hostContextChanged();
+  };
+  /** The page scrolled: the floating window keeps to the corner of its area (which may have moved). */
+  #onScroll = () => {
+    if (this.displayMode === 'pip') this.#layer();
+  };
+  /** Escape brings a full-screen or floating view back to its place. */
+  #onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.displayMode !== 'inline' && !this.consent) {
+      event.stopPropagation();
+      this.displayMode = 'inline';
+    }
+  };
   #onConnection = () => {
     const s = this.connection?.state;
     if ((s === 'closed' || s === 'failed') && (this.state === 'running' || this.state === 'loading')) {
@@ -164,10 +195,13 @@ export class McpAppView extends LitElement {
     return this.connection?.tools.find((t) => t.name === this.tool);
   }
 
-  /** Sends partial arguments while a model streams them. */
+  /** Sends partial arguments while a model streams them (the latest waits for the app to start; none after `toolInput`). */
   sendToolInputPartial(args: Record<string, unknown>): void {
+    if (this.toolInput) return;
+    this.#partialInput = args;
     this.#session?.toolInputPartial(args);
   }
+  #partialInput?: Record<string, unknown>;
 
   /** Tells the app its tool call was cancelled (`ui/notifications/tool-cancelled`). */
   cancelTool(reason = 'Stopped by the person'): void {
@@ -190,11 +224,19 @@ export class McpAppView extends LitElement {
     super.connectedCallback();
     this.#resize.observe(this);
     this.#scheme.addEventListener('change', this.#onScheme);
+    addEventListener('resize', this.#onWindow);
+    addEventListener('languagechange', this.#onWindow);
+    addEventListener('scroll', this.#onScroll, { capture: true, passive: true });
+    this.addEventListener('keydown', this.#onKey);
   }
 
   override disconnectedCallback(): void {
     this.#resize.disconnect();
     this.#scheme.removeEventListener('change', this.#onScheme);
+    removeEventListener('resize', this.#onWindow);
+    removeEventListener('languagechange', this.#onWindow);
+    removeEventListener('scroll', this.#onScroll, { capture: true });
+    this.removeEventListener('keydown', this.#onKey);
     this.connection?.removeEventListener('mcp-connection-change', this.#onConnection);
     // The frame is already gone: no teardown can reach the app now (call close() first).
     void this.#session?.close('The view was removed');
@@ -216,8 +258,14 @@ export class McpAppView extends LitElement {
     else if ((changed.has('connection') || changed.has('tool') || changed.has('sandboxUrl')) && this.connection && this.tool && !this.server) void this.#start();
     if (changed.has('toolInput') && this.toolInput) this.#session?.toolInput(this.toolInput);
     if (changed.has('toolResult') && this.toolResult) this.#session?.toolResult(this.toolResult);
+    if (changed.has('displayMode') || changed.has('state')) this.#layer();
     if (changed.has('theme') || changed.has('displayMode')) this.#session?.hostContextChanged();
     if ((changed as Map<string, unknown>).has('consent') && this.consent) this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }
+
+  /** Full screen and the floating window in the top layer, the floating window placed (see display-modes.ts). */
+  #layer(): void {
+    placeView(this.renderRoot.querySelector<HTMLElement>('.base'), this, this.displayMode, this.state === 'closed');
   }
 
   async #standalone(): Promise<void> {
@@ -284,11 +332,13 @@ export class McpAppView extends LitElement {
         tool,
         toolUseId: this.toolUseId,
         resource,
+        state: this.viewState,
         host: this.#host(tool),
       });
       if (run.signal.aborted) return void this.#session.close('The view was replaced');
       this.state = 'running';
       this.notice = '';
+      if (!this.toolInput && this.#partialInput) this.#session.toolInputPartial(this.#partialInput);
       if (this.toolInput) this.#session.toolInput(this.toolInput);
       if (this.toolResult) this.#session.toolResult(this.toolResult);
     } catch (error) {
@@ -320,7 +370,7 @@ export class McpAppView extends LitElement {
     const name = tool.name;
     return {
       hostContext: (): McpUiHostContext =>
-        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool } }),
+        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea, pipWidth: this.displayMode === 'pip' ? pipWidth(pipArea(this)) : undefined }),
       setDisplayMode: (mode: McpUiDisplayMode) => {
         this.displayMode = mode;
       },
@@ -371,6 +421,10 @@ export class McpAppView extends LitElement {
         this.consent?.resolve(false);
         this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
       },
+      stateChanged: (items: Record<string, string>) => {
+        this.viewState = items;
+        this.dispatchEvent(new McpAppStateChangeEvent(items, name));
+      },
       cspBlocked: (directive: string, blocked: string) => {
         const sentence = cspSentence(tool.title ?? tool.name, directive, blocked);
         if (!this.cspNotes.includes(sentence) && this.cspNotes.length < 5) this.cspNotes = [...this.cspNotes, sentence];
@@ -402,17 +456,30 @@ export class McpAppView extends LitElement {
     const server = this.connection?.name ?? this.server ?? '';
     const who = `The app of ${title} (${server})`;
     const modes = this.#session?.appDisplayModes;
-    const canFullscreen = this.state === 'running' && (!modes || modes.includes('fullscreen'));
+    const running = this.state === 'running';
+    const canFullscreen = running && (!modes || modes.includes('fullscreen'));
+    const canPip = running && (!modes || modes.includes('pip'));
     const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
-    return html`<div part="base" class="base" role=${full ? 'dialog' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full ? title : nothing}>
+    const pip = this.displayMode === 'pip';
+    const inline = () => (this.displayMode = 'inline');
+    return html`${pip
+        ? html`<div part="pip-placeholder" class="pip-placeholder" role="status">
+            <span>${title} is shown in a small window.</span>
+            <button type="button" part="pip-return-button" @click=${inline}>Bring it back</button>
+          </div>`
+        : nothing}<div part="base" class="base" popover=${full || pip ? 'manual' : nothing} role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
       <div part="header" class="header">
         <span part="title" class="title">${title}</span>
         <span part="server" class="server">${server}</span>
         <span class="spacer"></span>
-        ${canFullscreen
-          ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
-          : nothing}
+        ${pip
+          ? html`<button part="pip-return-button" class="icon" type="button" aria-label="Return to the conversation" title="Return to the conversation" @click=${inline}>${RETURN_ICON}</button>`
+          : html`${canPip && !full
+              ? html`<button part="pip-button" class="icon" type="button" aria-label="Small floating window" title="Small floating window" @click=${() => (this.displayMode = 'pip')}>${PIP_ICON}</button>`
+              : nothing}${canFullscreen
+              ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
+              : nothing}`}
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
       ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
@@ -423,7 +490,7 @@ export class McpAppView extends LitElement {
             style=${full ? '' : `height:${this.height}px`}></iframe>`
         : nothing}
       ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}
-    </div>`;
+    </div><div class="safe-area" aria-hidden="true"></div>`;
   }
 
 }

@@ -268,6 +268,8 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
   appCallTitle: (tool: string, app: string) => string;
   /** An app's message was added while no model is set up. */
   appMessageNoModel: (app: string) => string;
+  /** An app view's state could not be saved with its call (`reason`: why). */
+  appStateNotSaved: (reason: string) => string;
   /** A numeric attribute of the chat that is not valid (the default is used). */
   badNumberAttribute: (name: string, value: string, fallback: number) => string;
   promptFailed: (name: string, reason: string) => string;
@@ -568,6 +570,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   appSend: 'Send',
   appDontSend: "Don't send",
   appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
+  appStateNotSaved: (reason) => `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
   appMessageNoModel: (app) => `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" is not a whole number above 0, so ${fallback} is used.`,
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,

@@ -8,12 +8,15 @@ import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
+import type { McpAppStateChangeEvent } from '../../../events/app-state-change.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
 import { AppAsks, type AppAsksHost } from './app-asks.js';
+import { healPartialJson } from './partial-json.js';
+import { savedViewOf, type SavedAppView } from './saved-views.js';
 
 /**
  * `_meta` key of the assistant message holding a tool call an app made
@@ -35,6 +38,8 @@ function appTitle(view: McpAppView | undefined, fallback: string): string {
 export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAsksHost {
   readonly servers: ServerSet;
   readonly messages: readonly Message[];
+  /** The assistant message streaming in, if any: its calls get their views as their arguments stream. */
+  readonly streaming: Message | undefined;
   readonly theme?: 'light' | 'dark';
   /** The sandbox proxy page (`sandbox-url`); without it the chat shows no app views. */
   readonly sandboxUrl?: string;
@@ -42,6 +47,10 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAs
   readonly canSendAppMessage: boolean;
   /** Sends a message from an app as the person's and runs a turn (after the running one); without a model it is only added. */
   sendAppMessage(content: ContentBlock[]): void;
+  /** What was saved of the views of the conversation shown (`APP_VIEWS_META_KEY` of its metadata), by call id. */
+  readonly savedAppViews: unknown;
+  /** Saves what a view keeps with its call in the conversation; false when there is no saved conversation to keep it in. */
+  saveAppView(toolUseId: string, saved: SavedAppView): Promise<boolean>;
   /** Adds a tool call an app made (its call, then its result) once no turn runs. */
   recordAppCall(use: Message, result: Message): void;
   /** Lists an error above the composer and fires `mcp-chat-error`. */
@@ -118,16 +127,53 @@ export class AppViews implements ReactiveController {
     if (!view?.toolUseId) return;
     const parts = (e.context.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
     if (e.context.structuredContent) parts.push(JSON.stringify(e.context.structuredContent));
-    this.#contexts.set(view.toolUseId, { tool: e.toolName, text: parts.join('\n') });
+    const context = { tool: e.toolName, text: parts.join('\n') };
+    this.#contexts.set(view.toolUseId, context);
+    if (this.#views.has(view.toolUseId)) this.#keep(view.toolUseId, { context });
   };
 
+  /** What each view keeps (its state, its model context), by call id: saved with the call, given back when it is shown again. */
+  #kept = new Map<string, SavedAppView>();
+  /** Calls whose record is being saved, and those changed again meanwhile (saved once more after). */
+  #saving = new Set<string>();
+  #dirty = new Set<string>();
+
+  readonly #onState = (event: Event) => {
+    const e = event as McpAppStateChangeEvent;
+    const id = this.#viewOf(e)?.toolUseId;
+    if (!id || !this.#views.has(id)) return;
+    this.#keep(id, { state: e.state });
+  };
+
+  /** Changes what call `id` keeps and saves it with the call (one save at a time per call, the latest last). */
+  #keep(id: string, change: SavedAppView): void {
+    this.#kept.set(id, { ...this.#kept.get(id), ...change });
+    if (this.#saving.has(id)) {
+      this.#dirty.add(id);
+      return;
+    }
+    this.#saving.add(id);
+    const save = (): Promise<void> => {
+      this.#dirty.delete(id);
+      const record = this.#kept.get(id);
+      if (!record) return Promise.resolve();
+      return this.#host.saveAppView(id, record).then(
+        () => (this.#dirty.has(id) ? save() : undefined),
+        (error: Error) => this.#host.reportError('history', this.#host.text.appStateNotSaved(error.message), error),
+      );
+    };
+    void save().finally(() => this.#saving.delete(id));
+  }
+
   hostConnected(): void {
+    this.#host.addEventListener('mcp-app-state-change', this.#onState);
     this.#host.addEventListener('mcp-app-message', this.#onMessage);
     this.#host.addEventListener('mcp-app-context-update', this.#onContext);
     this.#host.addEventListener('mcp-app-tool-call', this.#onToolCall);
   }
 
   hostDisconnected(): void {
+    this.#host.removeEventListener('mcp-app-state-change', this.#onState);
     this.#host.removeEventListener('mcp-app-message', this.#onMessage);
     this.#host.removeEventListener('mcp-app-context-update', this.#onContext);
     this.#host.removeEventListener('mcp-app-tool-call', this.#onToolCall);
@@ -139,11 +185,14 @@ export class AppViews implements ReactiveController {
     // Gone once a model is set up or another (empty) conversation is shown.
     if (notice && (this.#host.canSendAppMessage || this.#host.messages.length === 0)) this.#noModelNotice = undefined;
     if (this.#views.size === 0) return;
-    const ids = new Set(this.#host.messages.flatMap((m) => m.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))));
+    const shown = this.#host.streaming ? [...this.#host.messages, this.#host.streaming] : this.#host.messages;
+    const ids = new Set(shown.flatMap((m) => m.content.flatMap((b) => (b?.type === 'tool_use' ? [b.id] : []))));
+    for (const id of this.#partials.keys()) if (!ids.has(id)) this.#partials.delete(id);
     for (const [id, view] of this.#views) {
       if (ids.has(id)) continue;
       this.#views.delete(id);
       this.#contexts.delete(id);
+      this.#kept.delete(id);
       this.#asks.forget(id);
       void view.close('The conversation was closed');
     }
@@ -156,14 +205,38 @@ export class AppViews implements ReactiveController {
     return `Context from interactive tool views the person sees:\n\n${lines.join('\n\n')}`;
   }
 
+  /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */
+  #partials = new Map<string, Record<string, unknown>>();
+
+  /**
+   * A model streams the arguments of call `id`: its view (made when the
+   * streaming message is drawn) gets them as they come, healed into an
+   * object (`tool-input-partial`), before the complete input.
+   */
+  inputStreaming(id: string, name: string, argumentsText: string): void {
+    if (!this.#host.sandboxUrl) return;
+    const found = this.#host.servers.serverToolOf(name);
+    if (!found || !toolViewUri(found.tool)) return;
+    const args = healPartialJson(argumentsText);
+    if (!args) return;
+    const view = this.#views.get(id);
+    if (view) view.sendToolInputPartial(args);
+    else {
+      this.#partials.set(id, args);
+      this.#host.requestUpdate();
+    }
+  }
+
   /** The views under the calls of `message` (created on first sight, then kept), for its `tool-<id>` slots. */
   viewsFor(message: Message): HTMLElement[] {
     const host = this.#host;
     // An app's own call (stored with its view's call elsewhere) gets a card, not another view.
     if (!host.sandboxUrl || message._meta?.[APP_CALL_META_KEY]) return [];
     const out: HTMLElement[] = [];
+    // The message streaming in: its calls' arguments are not complete yet (they come as partial input).
+    const streaming = message === host.streaming;
     for (const block of message.content) {
-      if (block.type !== 'tool_use') continue;
+      if (block?.type !== 'tool_use') continue;
       let view = this.#views.get(block.id);
       if (!view) {
         const found = host.servers.serverToolOf(block.name);
@@ -179,10 +252,22 @@ export class AppViews implements ReactiveController {
         view.connection = found.connection;
         view.tool = found.tool;
         view.toolUseId = block.id;
-        view.toolInput = (block.input ?? {}) as Record<string, unknown>;
+        if (!streaming) view.toolInput = (block.input ?? {}) as Record<string, unknown>;
+        // Shown again (a reload, a reopened conversation): what the view kept is given back.
+        const saved = this.#kept.get(block.id) ?? savedViewOf(host.savedAppViews, block.id);
+        if (saved) {
+          this.#kept.set(block.id, saved);
+          if (saved.state) view.viewState = saved.state;
+          if (saved.context) this.#contexts.set(block.id, saved.context);
+        }
         this.#wire(view, block.id, found.connection.url);
         this.#views.set(block.id, view);
       }
+      const partial = this.#partials.get(block.id);
+      this.#partials.delete(block.id);
+      if (streaming && partial) view.sendToolInputPartial(partial);
+      // The call joined the conversation: its complete arguments.
+      if (!streaming && !view.toolInput) view.toolInput = (block.input ?? {}) as Record<string, unknown>;
       if (host.theme) view.theme = host.theme;
       else view.removeAttribute('theme');
       this.#deliver(view, this.#resultOf(block.id));

@@ -389,6 +389,28 @@ export class ChatSession implements ReactiveController {
   }
 
   /**
+   * Changes one key of the saved conversation's metadata (read fresh, since
+   * another tab may have written; `undefined` removes it), after the saves
+   * before it. Resolves false when there is nothing to save in yet: no store,
+   * or the conversation is not saved (or another one is shown by now).
+   */
+  saveMetadata(conversationId: string, key: string, change: (value: unknown) => unknown): Promise<boolean> {
+    const next = this.#saving.then(async () => {
+      const store = this.#host.store;
+      if (!store) return false;
+      const current = await store.getConversation(conversationId);
+      if (!current) return false;
+      const { [key]: old, ...rest } = current.metadata;
+      const value = change(old);
+      const updated = await store.updateConversation(conversationId, { metadata: value === undefined ? rest : { ...rest, [key]: value } });
+      if (this.conversation?.id === conversationId) this.#conversation = updated;
+      return true;
+    });
+    this.#saving = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
    * What the running turn sees of this session (`TurnSessionView`): closures
    * over its state, so the turn code (loaded with the providers) needs no
    * more of the session than this.

@@ -58,6 +58,8 @@ export class ChatTurn {
   readonly #session: TurnSessionView;
   readonly #signal: AbortSignal;
   #approvals = new Map<string, (ok: boolean) => void>();
+  /** The arguments of the tool calls streaming in: name and JSON text so far, by call id. */
+  #arguments = new Map<string, { name: string; text: string }>();
   /** The answer streaming in, as it is saved: where it goes in the conversation, whether a partial save was made. */
   #partial?: { at: number; text: MessageBlock[]; saved: boolean; done: boolean; finished: boolean; last: number; timer?: ReturnType<typeof setTimeout> };
 
@@ -219,6 +221,12 @@ export class ChatTurn {
         host.streamChanged();
         return;
       case 'delta': {
+        const delta = event.delta;
+        if (delta.type === 'tool-call-start') this.#arguments.set(delta.id, { name: delta.name, text: '' });
+        else if (delta.type === 'tool-call-delta') {
+          const call = this.#arguments.get(delta.id);
+          if (call) host.toolInputStreaming?.(delta.id, call.name, (call.text += delta.argumentsDelta));
+        } else if (delta.type === 'tool-call-end') this.#arguments.delete(delta.id);
         const streaming: Message = { role: 'assistant', content: event.content.filter(Boolean).map((b) => ({ ...b })) as MessageBlock[] };
         session.streaming = streaming;
         host.streamChanged();

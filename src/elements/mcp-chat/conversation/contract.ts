@@ -25,6 +25,8 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   readonly turnSettings: { systemPrompt?: string; maxRounds: number; policy?: ApprovalPolicy; model?: string };
   /** Called for every streamed piece (the element repaints once per frame). */
   streamChanged(): void;
+  /** A model streams the arguments of tool call `id` (`name`): the JSON text so far (an app view shows them as they come). */
+  toolInputStreaming?(id: string, name: string, argumentsText: string): void;
   /** Tells screen reader users something, politely. */
   announce(text: string): void;
   /** Reports an error to the person and as an `mcp-chat-error` event. */

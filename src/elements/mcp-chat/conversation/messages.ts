@@ -29,6 +29,22 @@ export function visibleMessages(messages: readonly Message[]): Message[] {
   return visible;
 }
 
+/** The streaming message before its first tool call (one at a time). */
+const STREAMING_KEY = {};
+
+/**
+ * A message's key in the list: its first tool call's id when it has one (the
+ * streaming message and the finished one it becomes share it), else the
+ * message itself (the streaming one without calls: one shared key).
+ */
+function messageKey(m: Message): unknown {
+  for (const b of m.content) if (b?.type === 'tool_use') return `use:${b.id}`;
+  return streamingMessages.has(m) ? STREAMING_KEY : m;
+}
+
+/** Messages that were given as `streaming` (their key is the shared one until a call opens). */
+const streamingMessages = new WeakSet<Message>();
+
 /** What the message list draws. */
 export interface MessageListView {
   messages: readonly Message[];
@@ -62,20 +78,29 @@ export interface MessageListView {
  * taking the message and callbacks, like the rest of `render/`.
  */
 export function renderMessageList(view: MessageListView) {
+  if (view.streaming) streamingMessages.add(view.streaming);
   const visible = visibleMessages(view.messages);
   const { start, end } = view.range?.(visible) ?? { start: 0, end: visible.length };
   const theme = ifDefined(view.theme);
+  const shown = start === 0 && end === visible.length ? visible : visible.slice(start, end);
+  // Never two items with one key: a streaming message whose call is already in the list is not drawn twice.
+  const liveKey = view.streaming && messageKey(view.streaming);
+  const streaming = typeof liveKey === 'string' && shown.some((m) => messageKey(m) === liveKey) ? undefined : view.streaming;
+  // The message streaming in is drawn by the same template as the others and keyed by its first
+  // tool call: when the call joins the conversation, the finished message takes over the same
+  // <mcp-message>, so what sits under the call (an app view fed the arguments as they stream)
+  // stays where it is instead of being moved (a moved frame reloads).
   return html`${repeat(
-      start === 0 && end === visible.length ? visible : visible.slice(start, end),
-      (m) => m,
+      streaming ? [...shown, streaming] : shown,
+      messageKey,
       (m, i) => {
+        const live = m === streaming;
         const inline = view.inlineOf(m);
-        const interrupted = (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
-        return html`<mcp-message data-index=${start + i} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)}>${inline.length ? inline : nothing}</mcp-message>
+        const interrupted = !live && (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
+        return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
-          ${view.actions ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
+          ${view.actions && !live ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },
     )}
-    ${view.streaming ? html`<mcp-message class="streaming" theme=${theme} exportparts=${MESSAGE_PARTS} .message=${view.streaming} .strings=${view.strings} streaming></mcp-message>` : nothing}
     ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label=${view.thinkingLabel ?? 'The model is thinking'}><span></span><span></span><span></span></div>` : nothing}`;
 }
