@@ -28,6 +28,8 @@ export class ChatApps {
   readonly #code: Loader<AppViewsCode>;
   #views?: AppViews;
   #loading = false;
+  /** The latest arguments text of calls streaming in before the apps' code arrived, by call id. */
+  readonly #streaming = new Map<string, { name: string; text: string }>();
 
   constructor(host: ChatAppsHost, code: Loader<AppViewsCode>) {
     this.#host = host;
@@ -48,6 +50,21 @@ export class ChatApps {
     return [];
   }
 
+  /**
+   * A model streams the arguments of call `id` (see `AppViews.inputStreaming`).
+   * The first such call of a tool with a view loads the apps' code; what
+   * streamed in meanwhile is handed over once it is there.
+   */
+  inputStreaming(id: string, name: string, argumentsText: string): void {
+    if (this.#views) return this.#views.inputStreaming(id, name, argumentsText);
+    const host = this.#host;
+    if (!host.sandboxUrl) return;
+    const found = host.servers.serverToolOf(name);
+    if (!found || !toolViewUri(found.tool)) return;
+    this.#streaming.set(id, { name, text: argumentsText });
+    this.#load();
+  }
+
   /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
   contextPrompt(): string | undefined {
     return this.#views?.contextPrompt();
@@ -66,7 +83,9 @@ export class ChatApps {
       (code) => {
         this.#adopt(code.appAskStyles);
         // The default rules come from here: agent/approval.ts stays in the first load, shared with the model's chunk.
-        this.#views = new code.AppViews(this.#host, this.#code, defaultApprovalPolicy);
+        const views = (this.#views = new code.AppViews(this.#host, this.#code, defaultApprovalPolicy));
+        for (const [id, { name, text }] of this.#streaming) views.inputStreaming(id, name, text);
+        this.#streaming.clear();
         this.#host.requestUpdate();
       },
       (error: Error) => this.#host.reportError('tool', error.message, error),
