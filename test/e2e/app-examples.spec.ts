@@ -145,6 +145,10 @@ async function check(page: Page, example: Example, dark: boolean): Promise<void>
   const { background } = shot;
   if (dark) expect(background, 'a dark app background').toBeLessThan(90);
   else expect(background, 'a light app background').toBeGreaterThan(170);
+  // Its header fits: the last button is inside the view, not cut off at 390 px.
+  const base = (await view.locator('[part~="base"]').boundingBox())!;
+  const close = (await view.locator('[part~="close-button"]').boundingBox())!;
+  expect(close.x + close.width, 'the Close button is inside the view').toBeLessThanOrEqual(base.x + base.width);
   // The view says nothing about its security policy unless the app needs more than it may have.
   const notes = view.locator('[part~="csp-note"]');
   if (example.cspNote) await expect(notes).toContainText(example.cspNote);
