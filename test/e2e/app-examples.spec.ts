@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startAppExample, type AppExampleName } from '../servers/app-examples.js';
 import type { RunningServer } from '../servers/running-server.js';
@@ -17,14 +18,20 @@ interface Example {
   shows: RegExp | null;
   /** What the app sends back on its own (after load or after `act`). */
   talk: 'ui/notifications/size-changed' | 'tools/call' | 'ui/update-model-context';
-  /** The chat asks before the app's own tool call (not read-only by the spec's defaults): Approve it. */
-  allow?: boolean;
+  /** The chat asks before the app's own tool call (not read-only by the spec's defaults): Approve it (`always`: for every later call too). */
+  allow?: boolean | 'always';
   /** The one thing its view must say about its security policy, if any. */
   cspNote?: RegExp;
   /** Also at 1280 px in light. */
   desktop?: boolean;
+  /** Its command line. */
   args?: string[];
+  /** Run form fields to fill (name: value) before Run. */
+  fill?: Record<string, string>;
 }
+
+/** A PDF of shapes and no text (pdf.js needs no web font for it); the pdf server may serve only files it is given. */
+const SHAPES_PDF = fileURLToPath(new URL('../fixtures/pdf/shapes.pdf', import.meta.url));
 
 const TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 const EXAMPLES: Example[] = [
@@ -43,6 +50,7 @@ const EXAMPLES: Example[] = [
   { name: 'system-monitor', tool: 'get-system-info', shows: /linux|darwin|win32/, talk: 'tools/call' },
   // Needs unsafe-eval, which app views never get: its view says so in words.
   { name: 'threejs', tool: 'show_threejs_scene', shows: /Content Security Policy/, talk: 'ui/update-model-context', cspNote: /code built from text \(eval\)/ },
+  { name: 'pdf', tool: 'display_pdf', shows: /shapes\.pdf/, talk: 'tools/call', allow: 'always', args: [SHAPES_PDF], fill: { url: SHAPES_PDF } },
   { name: 'transcript', tool: 'transcribe', shows: /Your speech will appear here/, talk: 'ui/notifications/size-changed' },
 ];
 
@@ -114,7 +122,9 @@ async function runFromPalette(page: Page, example: Example): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(`/${example.tool}`);
   await expect(chat.locator('[part="palette-item"]').first()).toBeVisible();
   await page.keyboard.press('Enter');
-  await chat.locator('[part="run-form"] button[type="submit"]').click();
+  const form = chat.locator('[part="run-form"]');
+  for (const [name, value] of Object.entries(example.fill ?? {})) await form.locator(`[name="${name}"]`).fill(value);
+  await form.locator('button[type="submit"]').click();
 }
 
 async function check(page: Page, example: Example, dark: boolean): Promise<void> {
@@ -124,7 +134,7 @@ async function check(page: Page, example: Example, dark: boolean): Promise<void>
   await expect(view).toHaveAttribute('state', 'running');
   if (example.allow) {
     // The app's own tool call reached the chat, which asks the person first.
-    const allow = page.locator('mcp-chat').getByRole('button', { name: 'Approve', exact: true });
+    const allow = page.locator('mcp-chat').getByRole('button', { name: example.allow === 'always' ? 'Always allow' : 'Approve', exact: true });
     await expect(allow).toBeVisible({ timeout: 15_000 });
     await allow.click();
   }
