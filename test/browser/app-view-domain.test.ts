@@ -36,7 +36,7 @@ async function originsOf(app: 'origins' | 'origins-weather' | 'origins-bad', san
   });
   await expect.poll(() => reports.find((r) => r.step === 'origins'), { timeout: 20_000 }).toBeTruthy();
   expect(view.state).toBe('running');
-  expect(new URL(part(view, 'frame')!.src).origin).toBe((reports.find((r) => r.step === 'origins')!.detail as string[])[0]);
+  expect(new URL((part(view, 'frame') as HTMLIFrameElement).src).origin).toBe((reports.find((r) => r.step === 'origins')!.detail as string[])[0]);
   return reports.find((r) => r.step === 'origins')!.detail as string[];
 }
 
