@@ -16,11 +16,6 @@ export const DOMAIN_PLACEHOLDER = '{domain}';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** Whether `sandboxUrl` is a template with a place for the app's domain. */
-export function hasDomainPlaceholder(sandboxUrl: string): boolean {
-  return sandboxUrl.includes(DOMAIN_PLACEHOLDER);
-}
-
 /** 32-bit FNV-1a of `text`, as 8 hex digits: a stable, short name for a server (not a secret). */
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
