@@ -169,6 +169,8 @@ test.describe('official MCP Apps examples at 390 px, dark', () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   for (const example of EXAMPLES) {
     test(`${example.name}: ${example.tool} from the palette renders and talks back`, async ({ page }) => {
+      // The first test also waits for the servers, all starting at once on two cores.
+      test.setTimeout(120_000);
       await listen(page);
       await runFromPalette(page, example);
       await check(page, example, true);
@@ -180,6 +182,7 @@ test.describe('official MCP Apps examples at 1280 px, light', () => {
   test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   for (const example of EXAMPLES.filter((e) => e.desktop)) {
     test(`${example.name}: ${example.tool} from the palette renders and talks back`, async ({ page }) => {
+      test.setTimeout(120_000);
       await listen(page);
       await runFromPalette(page, example);
       await check(page, example, false);
