@@ -71,6 +71,7 @@ export default defineConfig({
         { text: 'Frameworks, SSR, editors', link: '/frameworks' },
         { text: 'Integrations (Next.js, Astro, docs sites)', link: '/integrations' },
         { text: 'Architecture', link: '/architecture' },
+        { text: 'MCP Apps: what is supported', link: '/apps' },
         { text: 'Security of app views', link: '/security' },
       ] },
       { text: 'Elements', items: [

@@ -2,7 +2,7 @@ import { MCP_APP_MIME_TYPE } from '../../mcp/apps.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import type { AppResource } from './app-session.js';
 
-type UiMeta = { csp?: AppResource['csp']; permissions?: AppResource['permissions']; prefersBorder?: boolean };
+type UiMeta = { csp?: AppResource['csp']; permissions?: AppResource['permissions']; prefersBorder?: boolean; domain?: unknown };
 
 function uiMeta(meta: unknown): UiMeta {
   const ui = meta && typeof meta === 'object' ? (meta as { ui?: unknown }).ui : undefined;
@@ -17,7 +17,7 @@ function decodeBase64Utf8(base64: string): string {
 /**
  * Reads a view's `ui://` resource with `resources/read` and checks it is an
  * MCP App (`text/html;profile=mcp-app`, text or base64 blob). The security
- * metadata (`_meta.ui.csp`, `permissions`, `prefersBorder`) of the content
+ * metadata (`_meta.ui.csp`, `permissions`, `prefersBorder`, `domain`) of the content
  * item wins over the one in the server's resource listing, field by field.
  * Throws an error a person can read when the resource is missing or not an app.
  */
@@ -35,5 +35,6 @@ export async function loadAppResource(connection: McpConnection, uri: string, si
     csp: own.csp ?? listed.csp,
     permissions: own.permissions ?? listed.permissions,
     prefersBorder: own.prefersBorder ?? listed.prefersBorder,
+    domain: own.domain ?? listed.domain,
   };
 }

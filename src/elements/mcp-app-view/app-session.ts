@@ -23,6 +23,8 @@ export interface AppResource {
   csp?: McpUiResourceCsp;
   permissions?: McpUiResourcePermissions;
   prefersBorder?: boolean;
+  /** `_meta.ui.domain` as the server gave it (untrusted; see app-domain.ts). */
+  domain?: unknown;
 }
 
 /** What the session asks of the element that shows it (the person's consent, layout, events). */

@@ -115,11 +115,16 @@ export const styles = css`
     font-size: 13px;
     border-bottom: 1px solid color-mix(in srgb, var(--_border) 50%, transparent);
   }
+  /* A narrow view (390 px phones) keeps its buttons: the server's name gives way first, then the title. */
   .title {
     font-weight: 600;
     white-space: nowrap;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .server {
+    flex-shrink: 100;
     min-width: 0;
     color: var(--_muted);
     white-space: nowrap;

@@ -22,6 +22,7 @@ import { buildHostContext } from './host-context.js';
 import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
 import { checkSandboxUrl } from './sandbox-url.js';
+import { appDomainLabel, sandboxUrlFor } from './app-domain.js';
 
 type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
 
@@ -100,7 +101,10 @@ export class McpAppView extends LitElement {
    */
   @property({ attribute: 'arguments', converter: { fromAttribute: parseArguments } })
   arguments?: Record<string, unknown>;
-  /** The sandbox proxy page on another origin (`dist/mcp-app-sandbox.html` hosted there). Without it, no app runs. */
+  /**
+   * The sandbox proxy page on another origin (`dist/mcp-app-sandbox.html` hosted there). Without it, no app runs.
+   * A `{domain}` in its host name makes one origin per app: the resource's `_meta.ui.domain`, else one per server.
+   */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
   /** A connected server (instead of `server`): the view speaks to it. */
   @property({ attribute: false }) connection?: McpConnection;
@@ -316,12 +320,15 @@ export class McpAppView extends LitElement {
       return;
     }
     // Checked before the frame exists: a javascript: address would run with the page's origin.
-    const sandbox = checkSandboxUrl(this.sandboxUrl);
-    if (!sandbox.ok) return this.#fail(sandbox.reason);
+    // A {domain} template is checked with a sample label now, and with the app's once its resource is read.
+    const early = checkSandboxUrl(sandboxUrlFor(this.sandboxUrl, 'app'));
+    if (!early.ok) return this.#fail(early.reason);
     this.state = 'loading';
     this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
     try {
       const resource = await loadAppResource(connection, uri, run.signal);
+      const sandbox = checkSandboxUrl(sandboxUrlFor(this.sandboxUrl, appDomainLabel(resource.domain, connection.url).label));
+      if (!sandbox.ok) return this.#fail(sandbox.reason);
       await this.updateComplete;
       if (run.signal.aborted || !this.frame) return;
       this.#session = await AppSession.start({
