@@ -39,6 +39,19 @@ function runInBackground(cmd, args, options = {}) {
   });
 }
 
+/** Runs a command in the background; resolves with its exit status and output, whatever the status. */
+function exitOf(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => resolve({ status: null, signal: String(error), stdout, stderr }));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
 /** One named check: passes unless `body` throws. */
 async function check(name, body) {
   const started = Date.now();
@@ -233,11 +246,14 @@ await check('the tarball installs into a fresh project', () => {
   installed = true;
 });
 
-await check('a TypeScript project with skipLibCheck: false and no @types/node type-checks against it', () => {
-  if (!installed) throw new Error('not installed');
-  cpSync(join(root, 'test/package/consumer'), consumer, { recursive: true });
-  run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: consumer });
-});
+// The type checks are single-threaded and take a minute or more each: they run
+// in two lanes on the machine's two cores (this one, then svelte-check; React's
+// tsc, then vue-tsc, below) and are recorded in order.
+const consumerFiles = installed ? (cpSync(join(root, 'test/package/consumer'), consumer, { recursive: true }), true) : false;
+const consumerTypeCheck = consumerFiles
+  ? runInBackground(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: consumer })
+  : Promise.reject(new Error('not installed'));
+consumerTypeCheck.catch(() => {}); // settled below
 
 await check('importing every entry in Node (server render) does not throw; React renders the tags on the server', () => {
   if (!installed) throw new Error('not installed');
@@ -245,7 +261,6 @@ await check('importing every entry in Node (server render) does not throw; React
   if (!out.includes('<mcp-chat')) throw new Error(`the server render has no <mcp-chat>:\n${out}`);
   return out.trim().split('\n').at(-1);
 });
-rmSync(consumer, { recursive: true, force: true });
 
 // React 18 beside our React 19, for a second build of the React example.
 const react18 = mkdtempSync(join(tmpdir(), 'mcp-web-elements-react18-'));
@@ -279,7 +294,7 @@ await check('the tarball unpacks as examples/node_modules/mcp-web-elements', () 
  * have no error, and each wrong file must fail with every message its
  * `expect:` lines name. One run per app proves both.
  */
-function typeCheck(app, checker) {
+async function typeCheck(app, checker) {
   if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
   const dir = join(root, 'examples', app, '.type-check');
   rmSync(dir, { recursive: true, force: true });
@@ -295,7 +310,7 @@ function typeCheck(app, checker) {
     'vue-tsc': [bin('vue-tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
     'svelte-check': [bin('svelte-check'), ['--tsconfig', './.type-check/tsconfig.json', '--output', 'machine', '--fail-on-warnings']],
   }[checker];
-  const result = spawnSync(args[0], args[1], { cwd: join(root, 'examples', app), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = await exitOf(args[0], args[1], { cwd: join(root, 'examples', app) });
   rmSync(dir, { recursive: true, force: true });
   const output = `${result.stdout}${result.stderr}`;
   // One line per error: `file(line,col): error TS…` (tsc, vue-tsc) or `<time> ERROR "file" line:col "message"` (svelte-check).
@@ -318,9 +333,24 @@ function typeCheck(app, checker) {
   return `the app passes; ${errors.length} errors in ${wrong.join(', ')}, as expected`;
 }
 
-await check('React: tsc passes the example app and rejects a wrong event handler and property', () => typeCheck('react', 'tsc'));
-await check('Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property', () => typeCheck('vue', 'vue-tsc'));
-await check('Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property', () => typeCheck('svelte', 'svelte-check'));
+/** A promise that never rejects: its value or its error, for checks recorded later. */
+const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+/** The value of a settled promise, or its error thrown. */
+const unwrap = ({ value, error }) => {
+  if (error) throw error;
+  return value;
+};
+const consumerDone = settle(consumerTypeCheck);
+const svelteDone = consumerDone.then(() => settle(typeCheck('svelte', 'svelte-check')));
+const reactDone = settle(typeCheck('react', 'tsc'));
+const vueDone = reactDone.then(() => settle(typeCheck('vue', 'vue-tsc')));
+await check('a TypeScript project with skipLibCheck: false and no @types/node type-checks against it', async () => {
+  unwrap(await consumerDone);
+});
+rmSync(consumer, { recursive: true, force: true });
+await check('React: tsc passes the example app and rejects a wrong event handler and property', async () => unwrap(await reactDone));
+await check('Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property', async () => unwrap(await vueDone));
+await check('Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property', async () => unwrap(await svelteDone));
 
 await check('the example apps build with their usual tooling against the tarball', async () => {
   if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
@@ -365,7 +395,7 @@ await check('VitePress: the example docs site (<mcp-chat auto launcher> in the l
 });
 
 const seconds = (name) => `${((frameworkTimes[name] ?? 0) / 1000).toFixed(1)} s`;
-await check('the server-rendered examples install the tarball with Next.js, Astro and Starlight (one shared install)', async () => {
+await check('the server-rendered examples install the tarball with Next.js, Astro, Starlight and Docusaurus (one shared install)', async () => {
   const size = await frameworksInstalled;
   return `${size} in ${seconds('install')}, beside the steps above`;
 });
