@@ -286,7 +286,7 @@ export class McpChat extends LitElement {
   readonly #conversations = new ChatConversations(this.#host);
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new AppViews(this.#host, appViewChunk);
+  readonly #apps = new AppViews(this.#host, appViewChunk, messagesChunk);
   readonly #servers = new ChatServers(this.#host, registrySearchChunk);
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);

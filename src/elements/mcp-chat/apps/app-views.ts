@@ -8,6 +8,7 @@ import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../../events/app-message.js';
 import { toolViewUri } from '../../../mcp/apps.js';
+import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpAppView } from '../../mcp-app-view/mcp-app-view.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
@@ -28,6 +29,12 @@ function appTitle(view: McpAppView | undefined, fallback: string): string {
   const tool = view?.tool;
   if (!tool) return fallback;
   return typeof tool === 'string' ? tool : (tool.title ?? tool.name);
+}
+
+/** What the chat uses of <mcp-app-view>'s chunk besides defining the element. */
+export interface AppViewChunk {
+  /** Loads the AppBridge and reads these views' resources ahead (app-prewarm.ts). */
+  prewarmAppViews(targets: ReadonlyArray<{ connection: McpConnection; uri: string }>): void;
 }
 
 /** What the app views need from their element. */
@@ -65,12 +72,15 @@ export class AppViews implements ReactiveController {
   /** Said under the conversation after an app's message was added with no model to answer it. */
   #noModelNotice?: { text: string };
 
-  /** <mcp-app-view>'s code, loaded when a call first has a view (given by the element: chunks.ts). */
-  readonly #appView: Loader<unknown>;
+  /** <mcp-app-view>'s code, loaded when a call first has a view, or ahead in idle time (given by the element: chunks.ts). */
+  readonly #appView: Loader<AppViewChunk>;
+  /** The messages' code (a view shows under its call's card), loaded ahead with it. */
+  readonly #messages?: Loader<unknown>;
 
-  constructor(host: AppViewsHost, appView: Loader<unknown>) {
+  constructor(host: AppViewsHost, appView: Loader<AppViewChunk>, messages?: Loader<unknown>) {
     this.#host = host;
     this.#appView = appView;
+    this.#messages = messages;
     this.#asks = new AppAsks(host);
     host.addController(this);
   }
@@ -116,13 +126,65 @@ export class AppViews implements ReactiveController {
     this.#contexts.set(view.toolUseId, { tool: e.toolName, text: parts.join('\n') });
   };
 
+  /** The catalog (tool list) the views were last warmed for. */
+  #warmedFor?: readonly unknown[];
+  #warmScheduled = false;
+
+  /**
+   * Once a connected server lists tools with views (and the page has a sandbox),
+   * in idle time: loads the messages' and <mcp-app-view>'s code, the AppBridge,
+   * and reads the views' `ui://` resources ahead, so the first view of the page
+   * starts when its result arrives instead of loading all that then
+   * (docs/performance.md, "App view"). No app code runs before a call.
+   */
+  readonly #onServers = () => {
+    if (this.#warmScheduled || !this.#host.sandboxUrl) return;
+    const tools = this.#host.servers.listTools();
+    if (tools === this.#warmedFor) return;
+    this.#warmedFor = tools;
+    if (!this.#viewTargets().length) return;
+    this.#warmScheduled = true;
+    // Without requestIdleCallback (Safari), a task later.
+    const idle = self.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
+    idle(() => {
+      this.#warmScheduled = false;
+      void this.#prewarm();
+    });
+  };
+
+  async #prewarm(): Promise<void> {
+    const targets = this.#viewTargets();
+    if (!targets.length) return;
+    this.#messages?.load().catch(() => {});
+    try {
+      const chunk = await this.#appView.load();
+      chunk.prewarmAppViews(targets);
+    } catch {
+      // Said when a call first has a view (#loadAppView), not ahead of it.
+    }
+  }
+
+  /** Each connected server's views (`ui://` URIs of its tools, each once). */
+  #viewTargets(): Array<{ connection: McpConnection; uri: string }> {
+    const targets: Array<{ connection: McpConnection; uri: string }> = [];
+    for (const connection of this.#host.servers.connections) {
+      if (connection.state !== 'connected') continue;
+      const uris = new Set(connection.tools.flatMap((t) => toolViewUri(t) ?? []));
+      for (const uri of uris) targets.push({ connection, uri });
+    }
+    return targets;
+  }
+
   hostConnected(): void {
+    this.#host.servers.addEventListener('change', this.#onServers);
+    this.#onServers();
     this.#host.addEventListener('mcp-app-message', this.#onMessage);
     this.#host.addEventListener('mcp-app-context-update', this.#onContext);
     this.#host.addEventListener('mcp-app-tool-call', this.#onToolCall);
   }
 
   hostDisconnected(): void {
+    this.#host.servers.removeEventListener('change', this.#onServers);
     this.#host.removeEventListener('mcp-app-message', this.#onMessage);
     this.#host.removeEventListener('mcp-app-context-update', this.#onContext);
     this.#host.removeEventListener('mcp-app-tool-call', this.#onToolCall);
@@ -130,6 +192,8 @@ export class AppViews implements ReactiveController {
 
   /** Before each render: views of calls no longer in the conversation get their teardown. */
   hostUpdate(): void {
+    // `sandbox-url` set after the servers listed their tools: warm up now.
+    this.#onServers();
     const notice = this.#noModelNotice;
     // Gone once a model is set up or another (empty) conversation is shown.
     if (notice && (this.#host.canSendAppMessage || this.#host.messages.length === 0)) this.#noModelNotice = undefined;
