@@ -3,6 +3,7 @@ import { TypedEventTarget } from '../content/typed-event-target.js';
 import { isModelVisible } from './apps.js';
 import { McpConnection, type CallToolOptions, type McpConnectionConfig } from './connection.js';
 import { McpErrorKind, McpConnectionError } from './errors.js';
+import type { McpCatalogChangeEvent } from './connection-events.js';
 import { InputRouter, type InputRouterOptions } from './input-router.js';
 import type { Root } from './input-types.js';
 import { serverName } from './server-key.js';
@@ -127,11 +128,16 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
       this.named = undefined;
       this.dispatchEvent(new McpHubChangeEvent(connection));
     };
+    // Prompts and resources do not name tools: the tool catalog (and every list built from it) stays the same array.
+    const catalogChanged = (event: McpCatalogChangeEvent) => {
+      if (event.catalog === 'tools') this.named = undefined;
+      this.dispatchEvent(new McpHubChangeEvent(connection));
+    };
     connection.addEventListener('mcp-connection-change', changed);
-    connection.addEventListener('mcp-catalog-change', changed);
+    connection.addEventListener('mcp-catalog-change', catalogChanged);
     this.unlisten.set(connection, () => {
       connection.removeEventListener('mcp-connection-change', changed);
-      connection.removeEventListener('mcp-catalog-change', changed);
+      connection.removeEventListener('mcp-catalog-change', catalogChanged);
     });
     changed();
     return connection;

@@ -9,12 +9,34 @@
  * Returns `value` unchanged when it is not an absolute URL.
  */
 export function serverKey(value: string): string {
-  try {
-    const url = new URL(value);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return value;
+  return remembered(keys, value, () => {
+    try {
+      const url = new URL(value);
+      return `${url.origin}${url.pathname}`;
+    } catch {
+      return value;
+    }
+  });
+}
+
+/**
+ * Parsed addresses, by the address. Every tool of every server names its
+ * server's key and host, and the tool lists are built again each time a
+ * server changes: with twenty servers connecting, `new URL` per tool per
+ * change was the page's largest JavaScript cost (docs/performance.md,
+ * "Twenty servers"). A page has few server addresses; past 256 the memory
+ * starts again.
+ */
+const keys = new Map<string, string>();
+const hosts = new Map<string, string>();
+
+function remembered(memory: Map<string, string>, value: string, compute: () => string): string {
+  let out = memory.get(value);
+  if (out === undefined) {
+    if (memory.size >= 256) memory.clear();
+    memory.set(value, (out = compute()));
   }
+  return out;
 }
 
 /** Whether `value` is a key made by {@link serverKey} from a URL (not a per-page id). */
@@ -31,11 +53,13 @@ export function hostOf(url: string): string;
 export function hostOf(url: string | undefined): string | undefined;
 export function hostOf(url: string | undefined): string | undefined {
   if (!url) return url;
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
+  return remembered(hosts, url, () => {
+    try {
+      return new URL(url).host || url;
+    } catch {
+      return url;
+    }
+  });
 }
 
 /**

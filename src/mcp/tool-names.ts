@@ -22,13 +22,13 @@ export function assignModelToolNames<T extends NamedTool>(tools: readonly T[]): 
   const names = new Map<T, string>();
   const taken = new Set<string>();
   // Unique, valid names are kept first so a prefixed name can never steal them.
-  const plain = tools.filter((t) => counts.get(t.toolName) === 1 && MODEL_TOOL_NAME_PATTERN.test(t.toolName));
+  const plain = new Set(tools.filter((t) => counts.get(t.toolName) === 1 && MODEL_TOOL_NAME_PATTERN.test(t.toolName)));
   for (const tool of plain) {
     names.set(tool, tool.toolName);
     taken.add(tool.toolName);
   }
   for (const tool of tools) {
-    if (plain.includes(tool)) continue;
+    if (plain.has(tool)) continue;
     const own = sanitize(tool.toolName);
     // A long server name is shortened first: the tool's own name matters more to the model.
     const base = counts.get(tool.toolName) === 1 ? own : `${sanitize(tool.serverName).slice(0, Math.max(8, 62 - own.length))}__${own}`;

@@ -110,6 +110,42 @@ test('the merged catalog follows list_changed, and a new collision renames both 
   expect(progress).toEqual([...progress].sort((a, b) => a - b));
 });
 
+test('a resource list change re-reads resources but keeps the tool catalog: the same list, no renaming work (issue 28, twenty servers)', async () => {
+  const notes = ['one'];
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {}, resources: { listChanged: true } } });
+    server.registerTool('echo', { description: 'Echoes.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({ content: [{ type: 'text', text: message }] }));
+    for (const note of notes) server.registerResource(note, `notes://${note}`, { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: note }] }));
+    return server;
+  });
+  const http = createServer(async (req, res) => {
+    await sendWebResponse(res, await handler.fetch(await toWebRequest(req, res, '127.0.0.1')), {});
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  stops.push(async () => {
+    await handler.close();
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+  const h = hub();
+  const connection = h.add({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, name: 'notes' });
+  await h.connectAll();
+  await vi.waitFor(() => expect(connection.resources.map((r) => r.uri)).toEqual(['notes://one']), { timeout: 5000 });
+  const tools = h.tools;
+  const agentTools = hubToolHost(h);
+  const listed = agentTools.listTools();
+  const changes = vi.fn();
+  h.addEventListener('mcp-hub-change', changes);
+  notes.push('two');
+  handler.notify.resourcesChanged();
+  await vi.waitFor(() => expect(connection.resources.map((r) => r.uri)).toEqual(['notes://one', 'notes://two']), { timeout: 5000 });
+  // The hub said something changed (the Resources panel follows it), but the tools are the same arrays.
+  expect(changes).toHaveBeenCalled();
+  expect(h.tools).toBe(tools);
+  expect(agentTools.listTools()).toBe(listed);
+  expect(h.findTool('echo')?.connection).toBe(connection);
+});
+
 test('removing a server closes it, drops its tools and gives the survivor its plain names back', async () => {
   const h = hub();
   const demo = h.add({ url: demoUrl, name: 'demo' });

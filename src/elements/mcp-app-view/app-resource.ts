@@ -14,15 +14,20 @@ function decodeBase64Utf8(base64: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
+/** What `resources/read` gives back (the connection's result). */
+export type ReadResult = Awaited<ReturnType<McpConnection['readResource']>>;
+
 /**
  * Reads a view's `ui://` resource with `resources/read` and checks it is an
  * MCP App (`text/html;profile=mcp-app`, text or base64 blob). The security
  * metadata (`_meta.ui.csp`, `permissions`, `prefersBorder`, `domain`) of the content
  * item wins over the one in the server's resource listing, field by field.
  * Throws an error a person can read when the resource is missing or not an app.
+ * `read`, when given, is a read already under way (see app-prewarm.ts); the
+ * listing's metadata is taken now, whenever the read was made.
  */
-export async function loadAppResource(connection: McpConnection, uri: string, signal?: AbortSignal): Promise<AppResource> {
-  const result = await connection.readResource(uri, { signal });
+export async function loadAppResource(connection: McpConnection, uri: string, signal?: AbortSignal, read?: Promise<ReadResult>): Promise<AppResource> {
+  const result = await (read ?? connection.readResource(uri, { signal }));
   const item = result.contents.find((c) => c.uri === uri) ?? result.contents[0];
   if (!item) throw new Error(`The server returned nothing for the view ${uri}.`);
   const mime = (item.mimeType ?? '').replace(/\s+/g, '').toLowerCase();

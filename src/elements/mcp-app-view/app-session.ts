@@ -14,6 +14,7 @@ import { McpLogMessageEvent, type McpCatalogChangeEvent } from '../../mcp/connec
 import { checkUrl } from '../mcp-elicit-form/url-policy.js';
 import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
 import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX } from './app-limits.js';
+import { loadAppBridge } from './app-bridge-loader.js';
 import { FrameTransport } from './frame-transport.js';
 import { HOST_DISPLAY_MODES } from './host-context.js';
 
@@ -120,7 +121,7 @@ export class AppSession {
 
   /** Loads the bridge, connects it to the frame, then points the frame at the sandbox. */
   static async start(options: AppSessionOptions): Promise<AppSession> {
-    const { AppBridge } = await import('@modelcontextprotocol/ext-apps/app-bridge');
+    const { AppBridge } = await loadAppBridge();
     const { host } = options;
     const bridge = new AppBridge(
       null,

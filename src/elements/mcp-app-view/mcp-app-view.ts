@@ -15,6 +15,7 @@ import { McpConnection } from '../../mcp/connection.js';
 import { tokens } from '../shared/tokens.js';
 import { renderConsent, type AppConsent } from './app-consent.js';
 import { loadAppResource } from './app-resource.js';
+import { takePrewarmed } from './app-prewarm.js';
 import { AppSession, type AppToolCallEnd } from './app-session.js';
 import type { PendingDownload } from './download-file.js';
 import { PIP_ICON, pipArea, pipWidth, placeView, RETURN_ICON } from './display-modes.js';
@@ -27,6 +28,7 @@ import { appDomainLabel, sandboxUrlFor } from './app-domain.js';
 type AppConsentQuestion = AppConsent extends infer C ? (C extends AppConsent ? Omit<C, 'resolve'> : never) : never;
 
 export type { AppMessageRequest, AppToolCallRequest } from './app-requests.js';
+export { prewarmAppViews } from './app-prewarm.js';
 
 /** Where a view stands. */
 export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | 'no-sandbox' | 'error' | 'disconnected' | 'closed';
@@ -326,7 +328,7 @@ export class McpAppView extends LitElement {
     this.state = 'loading';
     this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
     try {
-      const resource = await loadAppResource(connection, uri, run.signal);
+      const resource = await loadAppResource(connection, uri, run.signal, takePrewarmed(connection, uri));
       const sandbox = checkSandboxUrl(sandboxUrlFor(this.sandboxUrl, appDomainLabel(resource.domain, connection.url).label));
       if (!sandbox.ok) return this.#fail(sandbox.reason);
       await this.updateComplete;

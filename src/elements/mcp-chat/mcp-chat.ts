@@ -285,7 +285,7 @@ export class McpChat extends LitElement {
   readonly #conversations = new ChatConversations(this.#host);
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new ChatApps(this.#host, appViewChunk);
+  readonly #apps = new ChatApps(this.#host, appViewChunk, messagesChunk);
   readonly #servers = new ChatServers(this.#host, registrySearchChunk);
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);

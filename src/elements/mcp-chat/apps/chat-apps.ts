@@ -1,6 +1,7 @@
-import { nothing, type CSSResult } from 'lit';
+import { nothing, type CSSResult, type ReactiveController } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { Message } from '../../../content/index.js';
+import type { McpConnection } from '../../../mcp/connection.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { AppViews, AppViewsHost } from './app-views.js';
@@ -15,25 +16,93 @@ export interface ChatAppsHost extends AppViewsHost {
 
 /**
  * The MCP Apps feature of `<mcp-chat>` as the first load holds it: it only
- * decides when the apps' code is needed (with `sandbox-url`, a message
- * holding a call of a tool that has a view, `_meta.ui.resourceUri`), loads it
+ * decides when the apps' code is needed (with `sandbox-url`, a connected
+ * server listing a tool that has a view, `_meta.ui.resourceUri`: in idle time,
+ * with the views' resources read ahead; or a message holding such a call), loads it
  * (app-views.chunk.ts) and from then on hands everything to the
  * {@link AppViews} made from it. Until then no app can have sent anything, so
  * there is no view, context or notice to give. A chunk that cannot be loaded
  * is said once above the composer (the tool card still shows the result),
  * as before.
  */
-export class ChatApps {
+export class ChatApps implements ReactiveController {
   readonly #host: ChatAppsHost;
   readonly #code: Loader<AppViewsCode>;
+  /** The messages' code (a view shows under its call's card), loaded ahead with the apps' code. */
+  readonly #messages?: Loader<unknown>;
+  /** The tool list the views were last prepared for. */
+  #warmedFor?: readonly unknown[];
+  #warmScheduled = false;
   #views?: AppViews;
   #loading = false;
   /** The latest arguments text of calls streaming in before the apps' code arrived, by call id. */
   readonly #streaming = new Map<string, { name: string; text: string }>();
 
-  constructor(host: ChatAppsHost, code: Loader<AppViewsCode>) {
+  constructor(host: ChatAppsHost, code: Loader<AppViewsCode>, messages?: Loader<unknown>) {
     this.#host = host;
     this.#code = code;
+    this.#messages = messages;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#host.servers.addEventListener('change', this.#onServers);
+    this.#onServers();
+  }
+
+  hostDisconnected(): void {
+    this.#host.servers.removeEventListener('change', this.#onServers);
+  }
+
+  /** `sandbox-url` set after the servers listed their tools: prepare now. */
+  hostUpdate(): void {
+    this.#onServers();
+  }
+
+  /**
+   * Once a connected server lists tools with views (and the page has a
+   * sandbox), in idle time: loads the messages' and the apps' code (with
+   * <mcp-app-view> and the AppBridge) and reads the views' `ui://` resources
+   * ahead, so the first view of the page starts when its result arrives
+   * instead of loading all that then (docs/performance.md, "App view"). No
+   * app code runs before a call.
+   */
+  readonly #onServers = () => {
+    if (this.#warmScheduled || !this.#host.sandboxUrl) return;
+    const tools = this.#host.servers.listTools();
+    if (tools === this.#warmedFor) return;
+    this.#warmedFor = tools;
+    if (!this.#viewTargets().length) return;
+    this.#warmScheduled = true;
+    // Without requestIdleCallback (Safari), a task later.
+    const idle = self.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
+    idle(() => {
+      this.#warmScheduled = false;
+      void this.#prewarm();
+    });
+  };
+
+  async #prewarm(): Promise<void> {
+    const targets = this.#viewTargets();
+    if (!targets.length) return;
+    this.#messages?.load().catch(() => {});
+    try {
+      const code = await this.#code.load();
+      code.prewarmAppViews(targets);
+    } catch {
+      // Said when a call first has a view (#load), not ahead of it.
+    }
+  }
+
+  /** Each connected server's views (`ui://` URIs of its tools, each once). */
+  #viewTargets(): Array<{ connection: McpConnection; uri: string }> {
+    const targets: Array<{ connection: McpConnection; uri: string }> = [];
+    for (const connection of this.#host.servers.connections) {
+      if (connection.state !== 'connected') continue;
+      const uris = new Set(connection.tools.flatMap((t) => toolViewUri(t) ?? []));
+      for (const uri of uris) targets.push({ connection, uri });
+    }
+    return targets;
   }
 
   /** The views under the calls of `message` (see `AppViews.viewsFor`); none until the apps' code is loaded. */

@@ -126,7 +126,8 @@ export class ChatScroll implements ReactiveController {
         this.#fill = 0;
         const l = this.#list;
         if (!l) return;
-        if (l.scrollHeight <= l.clientHeight + 1 && this.#range().start > 0) {
+        // The window first: with every message shown (or none, servers connecting) there is nothing older, and no layout to force.
+        if (this.#range().start > 0 && l.scrollHeight <= l.clientHeight + 1) {
           this.#older(false);
           // Still before this frame is painted (its messages' own updates follow; the ResizeObserver sees to those).
           void this.#host.updateComplete.then(() => this.#stickToBottom && this.scrollToBottom());

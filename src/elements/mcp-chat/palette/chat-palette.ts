@@ -160,8 +160,9 @@ export class ChatPalette {
   #warmUp(t: ChatStrings): void {
     if (!this.#host.servers.listTools().length) return;
     this.#warmedFor = t;
-    // Without requestIdleCallback (Safari), a task later.
-    (self.requestIdleCallback ?? setTimeout)(() => t.paletteMore(this.#all().length));
+    // Not in the idle time right after the tools are shown (its 50-90 ms would hold back the next frames, e.g. the
+    // chips of servers still connecting): a quarter second later, then when idle (without requestIdleCallback, Safari, a task later).
+    setTimeout(() => (self.requestIdleCallback ?? setTimeout)(() => t.paletteMore(this.#all().length)), 250);
   }
 
   /** The run form's template, once its code has loaded. */
