@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 
 // demo/docs.html: live MCP Apps views on a documentation page, no model. The
 // app runs two cross-origin frames deep (sandbox proxy, then the app).
@@ -71,8 +72,7 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   params.append('server', process.env.E2E_BASIC_URL!);
   await page.goto(`index.html?${params}`);
   await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toHaveCount(2, { timeout: 15_000 });
-  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Settings' }).click();
+  await openFromMenu(page, 'Settings');
   await page.getByLabel('API key').fill('test-key');
   await page.getByRole('button', { name: 'Use this model' }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });

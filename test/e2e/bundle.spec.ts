@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 
 // The single-file bundle (dist/mcp-web-elements.js, built by `npm run build`,
 // which `npm test` runs first) on a page that has nothing else: one script
@@ -166,8 +167,7 @@ test('a chat without servers keeps its conversations without the MCP SDK; import
 
   // Importing a conversation file checks it with code loaded for that (zod, beside the SDK).
   await page.unroute(SDK_CHUNK);
-  await chat.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  await openFromMenu(page, 'Conversations', chat);
   const now = Date.now();
   const file = {
     format: 'mcp-elements/conversation',

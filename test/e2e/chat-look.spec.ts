@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -162,8 +163,7 @@ test('the conversation list', async ({ page }) => {
       await c.send(text);
     }
   }, process.cwd());
-  await chat.getByRole('button', { name: 'More' }).click();
-  await chat.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  await openFromMenu(page, 'Conversations', chat);
   await expect(chat.locator('[part="conversation"]')).toHaveCount(3);
   await check(page, chat, 'conversations', [chat.locator('[part="conversation"] time')]);
 });
@@ -204,8 +204,7 @@ test('the launcher: closed, open, Escape closes and focus returns; hidden hides'
 
 test('the Servers panel: a server, "Add a server" with an address it refuses', async ({ page }) => {
   const chat = await openChat(page);
-  await chat.getByRole('button', { name: 'More' }).click();
-  await chat.getByRole('menuitemcheckbox', { name: 'Servers' }).click();
+  await openFromMenu(page, 'Servers', chat);
   const address = chat.getByRole('textbox', { name: 'Server address' });
   await address.fill('ftp://files.example.com/mcp');
   await address.press('Enter');
@@ -216,8 +215,7 @@ test('the Servers panel: a server, "Add a server" with an address it refuses', a
 
 test("the Servers panel with a server's log: level badges, times, data", async ({ page }) => {
   const chat = await openChat(page);
-  await chat.getByRole('button', { name: 'More' }).click();
-  await chat.getByRole('menuitemcheckbox', { name: 'Servers' }).click();
+  await openFromMenu(page, 'Servers', chat);
   await chat.locator('[part="server-log"] summary').click();
   await chat.getByRole('combobox', { name: 'Show from level' }).selectOption('debug');
   await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('log-demo'));

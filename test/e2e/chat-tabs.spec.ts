@@ -2,6 +2,7 @@
 // once: each tab shows every message of both, in the stored order, without a reload. Two real pages
 // of one context (one IndexedDB, one BroadcastChannel space), the demo page, the fake OpenAI server.
 import { expect, test, type Page } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const openaiUrl = () => process.env.E2E_OPENAI_URL!;
@@ -10,8 +11,7 @@ async function openChat(page: Page): Promise<void> {
   const params = new URLSearchParams({ server: demoUrl(), provider: 'openai', baseUrl: openaiUrl(), model: 'gpt-4o-mini' });
   await page.goto(`index.html?${params}`);
   await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
-  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Settings' }).click();
+  await openFromMenu(page, 'Settings');
   await page.getByLabel('API key').fill('test-key');
   await page.getByRole('button', { name: 'Use this model' }).click();
 }

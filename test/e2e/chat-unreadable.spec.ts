@@ -2,6 +2,7 @@
 // not be read", and its stored form can be copied ("Copy raw JSON"), with a
 // live-region confirmation. Real IndexedDB, the real clipboard (permission granted).
 import { expect, test } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 
@@ -41,8 +42,7 @@ test('an unreadable stored message offers "Copy raw JSON", which copies the row 
   }, title);
 
   // Open it as a person does: More, Conversations, the conversation.
-  await chat.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  await openFromMenu(page, 'Conversations', chat);
   await chat.getByRole("button", { name: new RegExp(`^${title}`) }).click();
 
   await expect(chat.getByText('first question')).toBeVisible();

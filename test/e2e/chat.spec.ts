@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 import { startFakeOllama } from '../fakes/fake-ollama.js';
 import { freePort } from '../servers/running-server.js';
 
@@ -24,12 +25,7 @@ async function openChat(page: Page, withModel = true): Promise<void> {
 
 /** Opens a side panel from the header's "More" menu. */
 async function openPanel(page: Page, name: 'Settings' | 'Conversations'): Promise<void> {
-  // Once more if the menu closed before the item was clicked (a click can land while the header
-  // redraws as the servers settle, and the popover's light dismiss closes it).
-  await expect(async () => {
-    if (!(await page.getByRole('menuitemcheckbox', { name }).isVisible())) await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitemcheckbox', { name }).click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await openFromMenu(page, name);
 }
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });

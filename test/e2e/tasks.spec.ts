@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { openFromMenu } from './menu.js';
 import { startEverything } from '../servers/everything.js';
 import { startTasksServer } from '../servers/tasks-server.js';
 import type { RunningServer } from '../servers/running-server.js';
@@ -67,8 +68,7 @@ test('the export of a conversation whose task-backed call resumed after a reload
   await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 20_000 });
   await expect(card(page).locator('[part="result"]').getByText('Report of 16 steps ready.')).toBeVisible();
 
-  await page.locator('mcp-chat').getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Conversations' }).click();
+  await openFromMenu(page, 'Conversations');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /^Export/ }).first().click();
   const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
