@@ -1,8 +1,9 @@
-import { nothing, type CSSResult, type ReactiveController } from 'lit';
+import { nothing, type ReactiveController } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { toolViewUri } from '../../../mcp/apps.js';
+import { addStyles } from '../../shared/add-styles.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { AppViews, AppViewsHost } from './app-views.js';
 
@@ -150,7 +151,7 @@ export class ChatApps implements ReactiveController {
     this.#loading = true;
     this.#code.load().then(
       (code) => {
-        this.#adopt(code.appAskStyles);
+        addStyles(this.#host.renderRoot as ShadowRoot, code.appAskStyles);
         // The default rules come from here: agent/approval.ts stays in the first load, shared with the model's chunk.
         const views = (this.#views = new code.AppViews(this.#host, this.#code, defaultApprovalPolicy));
         for (const [id, { name, text }] of this.#streaming) views.inputStreaming(id, name, text);
@@ -159,19 +160,5 @@ export class ChatApps implements ReactiveController {
       },
       (error: Error) => this.#host.reportError('tool', error.message, error),
     );
-  }
-
-  /** The chunk's style sheet, added to the shadow root (after the chat's own, as it was in the element's `styles`). */
-  #adopt(styles: CSSResult): void {
-    const root = this.#host.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // As Lit does without constructable style sheets.
-      const style = document.createElement('style');
-      style.textContent = styles.cssText;
-      root.append(style);
-    }
   }
 }

@@ -1,5 +1,6 @@
 import { html, nothing, type CSSResult, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { McpChatErrorEvent } from '../../../events/chat-error.js';
+import { addStyles } from '../../shared/add-styles.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatErrorSource } from '../contract.js';
 import type { ChatStrings } from '../strings.js';
@@ -94,23 +95,10 @@ export class ChatShell<Panels extends { panelContentStyles: CSSResult }> {
           </p>`
         : html`<p class="notice" role="status">${t.loading}</p>`;
     }
-    this.#adoptPanelStyles(panels.panelContentStyles);
+    // The panels' contents' style sheet (in their chunk), added once before a panel's content is first drawn.
+    if (!this.#panelStylesAdopted) addStyles(this.#host.renderRoot as ShadowRoot, panels.panelContentStyles);
+    this.#panelStylesAdopted = true;
     return draw(panels);
   }
 
-  /** The panels' contents' style sheet (in their chunk), added to the shadow root once, before a panel's content is first drawn. */
-  #adoptPanelStyles(styles: CSSResult): void {
-    if (this.#panelStylesAdopted) return;
-    this.#panelStylesAdopted = true;
-    const root = this.#host.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    } else {
-      // As Lit does without constructable style sheets.
-      const style = document.createElement('style');
-      style.textContent = styles.cssText;
-      root.append(style);
-    }
-  }
 }
