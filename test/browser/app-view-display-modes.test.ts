@@ -1,33 +1,13 @@
 import { expect, inject, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { McpConnection } from '../../src/mcp/index.js';
-import { cleanup, part, type AppReport } from './app-view-support.js';
+import { part, showApp } from './app-view-support.js';
 
 // Display modes (inline, fullscreen, pip) and the host context kept current
 // (theme, size, mode, locale, safe area), seen by the recorder app of
 // test/servers/app-state-server.ts on the real sandbox origin.
 
 async function showRecorder(text = '') {
-  const connection = new McpConnection({ url: inject('appStateUrl') });
-  await connection.connect();
-  const reports: AppReport[] = [];
-  connection.addEventListener('mcp-log-message', (event) => {
-    if (event.message.logger === 'app:state-app') reports.push(event.message.data as AppReport);
-  });
-  const view = document.createElement('mcp-app-view');
-  view.sandboxUrl = inject('sandboxUrl');
-  view.connection = connection;
-  view.tool = 'recorder-app';
-  view.toolUseId = `call-${Math.random()}`;
-  view.toolInput = { text };
-  view.style.width = '600px';
-  document.body.append(view);
-  cleanup(async () => {
-    if (view.state !== 'closed') await view.close();
-    view.remove();
-    await connection.close();
-  });
-  view.toolResult = await connection.callTool('recorder-app', { text });
+  const { view, reports } = await showApp('recorder-app', { url: inject('appStateUrl'), logger: 'app:state-app', input: { text }, setup: (view) => (view.style.width = '600px') });
   const changes = () => reports.filter((r) => r.step === 'seen:ui/notifications/host-context-changed').map((r) => r.detail as Record<string, unknown>);
   await expect.poll(() => reports.find((r) => r.step === 'initialized'), { timeout: 15_000 }).toBeTruthy();
   const initial = reports.find((r) => r.step === 'initialized')!.detail as Record<string, unknown>;

@@ -1,49 +1,13 @@
 import { expect, inject, test } from 'vitest';
-import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppStateChangeEvent } from '../../src/events/app-state-change.js';
-import { McpConnection } from '../../src/mcp/index.js';
-import { cleanup, type AppReport } from './app-view-support.js';
+import { showApp, type ShowAppOptions } from './app-view-support.js';
 
 // <mcp-app-view> and the apps of test/servers/app-state-server.ts on the real
 // sandbox origin: an app's kept state (its localStorage) and the server's list changes.
 
-interface StateView {
-  view: McpAppView;
-  reports: AppReport[];
-  report(step: string): Promise<AppReport>;
-}
-
-/** Shows `app` of the app-state server with `result` (or the tool's own), closed after the test. */
-async function showStateApp(app: string, options: { setup?: (view: McpAppView) => void; connection?: McpConnection; result?: Awaited<ReturnType<McpConnection['callTool']>> } = {}) {
-  const connection = options.connection ?? new McpConnection({ url: inject('appStateUrl') });
-  if (!options.connection) {
-    await connection.connect();
-    cleanup(() => connection.close());
-  }
-  const reports: AppReport[] = [];
-  connection.addEventListener('mcp-log-message', (event) => {
-    if (event.message.logger === 'app:state-app') reports.push(event.message.data as AppReport);
-  });
-  const view = document.createElement('mcp-app-view');
-  view.sandboxUrl = inject('sandboxUrl');
-  view.connection = connection;
-  view.tool = app;
-  view.toolUseId = `call-${app}-${Math.random()}`;
-  view.toolInput = {};
-  options.setup?.(view);
-  document.body.append(view);
-  cleanup(async () => {
-    if (view.isConnected && view.state !== 'closed') await view.close();
-    view.remove();
-  });
-  const result = options.result ?? (await connection.callTool(app, {}));
-  view.toolResult = result;
-  const report = async (step: string) => {
-    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
-    return reports.find((r) => r.step === step)!;
-  };
-  return { view, reports, report, connection, result } satisfies StateView & Record<string, unknown>;
-}
+/** Shows `app` of the app-state server (its reports come as `app:state-app`), closed after the test. */
+const showStateApp = (app: string, options: Omit<ShowAppOptions, 'logger'> = {}) =>
+  showApp(app, { url: inject('appStateUrl'), logger: 'app:state-app', ...options });
 
 test("an app's localStorage is kept for it (its origin has none), said in mcp-app-state-change, and given back to the next showing", async () => {
   const changes: McpAppStateChangeEvent[] = [];

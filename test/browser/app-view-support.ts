@@ -93,36 +93,69 @@ export interface HostileView {
   report(step: string, timeout?: number): Promise<AppReport>;
 }
 
+/** Where `showApp` gets the app from and what it gives it. */
+export interface ShowAppOptions {
+  /** The app server's MCP endpoint (a new connection, closed after the test), unless `connection` is given. */
+  url?: string;
+  /** A connection to use (not closed here). */
+  connection?: McpConnection;
+  /** The logger name under which the app's reports arrive (`notifications/message`). */
+  logger: string;
+  /** The tool's input (default `{}`). */
+  input?: Record<string, unknown>;
+  /** The tool's result to deliver (default: the tool called with `input`). */
+  result?: Awaited<ReturnType<McpConnection['callTool']>>;
+  /** Runs on the view before it is put on the page. */
+  setup?: (view: McpAppView) => void;
+}
+
+/** A shown app view, its connection, the tool's result and the app's reports. */
+export interface ShownApp extends HostileView {
+  result: Awaited<ReturnType<McpConnection['callTool']>>;
+}
+
 /**
- * Shows the hostile app `app` in `<mcp-app-view>` on the real sandbox origin,
+ * Shows the view of tool `app` in `<mcp-app-view>` on the real sandbox origin,
  * with the tool's result delivered; closed after the test.
  */
-export async function showHostile(app: string, options: { setup?: (view: McpAppView) => void } = {}): Promise<HostileView> {
-  const connection = new McpConnection({ url: inject('hostileUrl') });
-  await connection.connect();
+export async function showApp(app: string, options: ShowAppOptions): Promise<ShownApp> {
+  let connection = options.connection;
+  if (!connection) {
+    const own = (connection = new McpConnection({ url: options.url! }));
+    await own.connect();
+    cleanup(() => own.close());
+  }
   const reports: AppReport[] = [];
   connection.addEventListener('mcp-log-message', (event) => {
-    if (event.message.logger === 'app:hostile') reports.push(event.message.data as AppReport);
+    if (event.message.logger === options.logger) reports.push(event.message.data as AppReport);
   });
   const view = document.createElement('mcp-app-view');
   view.sandboxUrl = inject('sandboxUrl');
   view.connection = connection;
   view.tool = app;
-  view.toolUseId = `call-${app}`;
-  view.toolInput = {};
+  view.toolUseId = `call-${app}-${Math.random()}`;
+  view.toolInput = options.input ?? {};
   options.setup?.(view);
   document.body.append(view);
   cleanup(async () => {
     if (view.isConnected && view.state !== 'closed') await view.close();
     view.remove();
-    await connection.close();
   });
-  view.toolResult = await connection.callTool(app, {});
+  const result = options.result ?? (await connection.callTool(app, options.input ?? {}));
+  view.toolResult = result;
   const report = async (step: string, timeout = 15_000) => {
     await expect.poll(() => reports.find((r) => r.step === step), { timeout }).toBeTruthy();
     return reports.find((r) => r.step === step)!;
   };
-  return { connection, view, reports, report };
+  return { connection, view, reports, report, result };
+}
+
+/**
+ * Shows the hostile app `app` in `<mcp-app-view>` on the real sandbox origin,
+ * with the tool's result delivered; closed after the test.
+ */
+export function showHostile(app: string, options: { setup?: (view: McpAppView) => void } = {}): Promise<HostileView> {
+  return showApp(app, { url: inject('hostileUrl'), logger: 'app:hostile', setup: options.setup });
 }
 
 /** What reached the attacker's server so far (its request URLs). */

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, inject, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { createMemoryHistory } from '../../src/history/index.js';
 import type { AppReport } from './app-view-support.js';
-import { deepAll, mountChat, shadow } from './chat-helpers.js';
+import { appViews, deepAll, mountChat, mountChatWithApps, shadow, type MountOptions } from './chat-helpers.js';
 
 // Issue 26 items 3, 4 and 10 in <mcp-chat>: an app's tool calls follow the chat's approval
 // rules and show as cards saved with the conversation; an app's ui/message is put to the
@@ -12,16 +11,8 @@ import { deepAll, mountChat, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-async function withSandbox(options: Parameters<typeof mountChat>[0] = {}): Promise<{ chat: McpChat; reports: AppReport[] }> {
-  const chat = await mountChat(options);
-  chat.sandboxUrl = inject('sandboxUrl');
-  const reports: AppReport[] = [];
-  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
-    if (e.message.logger === 'app:demo-app') reports.push(e.message.data as AppReport);
-  });
-  return { chat, reports };
-}
-const views = (chat: McpChat) => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+const withSandbox = (options: MountOptions = {}) => mountChatWithApps(options);
+const views = appViews;
 const cards = (chat: McpChat) => deepAll<HTMLElement>(shadow(chat), 'mcp-tool-card');
 const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
 const appCall = (chat: McpChat) => chat.messages.find((m) => m.content.some((b) => b.type === 'tool_use' && b.name === 'app-increment'));

@@ -1,8 +1,6 @@
 import { afterEach, expect, inject, test } from 'vitest';
-import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
-import type { AppReport } from './app-view-support.js';
-import { deepAll, fakeProvider, shadow, typeAndSend } from './chat-helpers.js';
+import { appViews, mountChatWithApps, typeAndSend } from './chat-helpers.js';
 
 // While the model streams a call's arguments (the fake OpenAI server sends
 // them in three pieces, slowly), <mcp-chat> already shows the call's app view
@@ -12,18 +10,8 @@ import { deepAll, fakeProvider, shadow, typeAndSend } from './chat-helpers.js';
 afterEach(() => document.body.replaceChildren());
 
 test("the app view gets the arguments as the model streams them, before the complete input, and is not started again when the call joins", async () => {
-  const chat = document.createElement('mcp-chat');
-  chat.server = inject('appStateUrl');
-  chat.store = null;
-  chat.provider = fakeProvider();
-  chat.sandboxUrl = inject('sandboxUrl');
-  document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
-  const reports: AppReport[] = [];
-  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
-    if (e.message.logger === 'app:state-app') reports.push(e.message.data as AppReport);
-  });
-  const views = () => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+  const { chat, reports } = await mountChatWithApps({ server: inject('appStateUrl'), store: null }, 'app:state-app');
+  const views = () => appViews(chat);
 
   await typeAndSend(chat, 'Write it [[slow:700]] [[tool:recorder-app {"text":"Hello from the model, slowly"}]]');
   // The view is there while the arguments still stream (the call has not joined the conversation).

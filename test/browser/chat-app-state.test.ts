@@ -1,12 +1,9 @@
 import { afterEach, expect, inject, test } from 'vitest';
-import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
-import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { APP_VIEWS_META_KEY } from '../../src/elements/mcp-chat/apps/saved-views.js';
 import { openHistory } from '../../src/history/idb-store.js';
 import type { HistoryStore } from '../../src/history/index.js';
-import type { AppReport } from './app-view-support.js';
-import { deepAll, shadow } from './chat-helpers.js';
+import { appViews, mountChatWithApps } from './chat-helpers.js';
 
 // <mcp-chat> keeps what an app view keeps (its localStorage, its model
 // context) with the tool call in the saved conversation (IndexedDB) and gives
@@ -14,25 +11,8 @@ import { deepAll, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-async function mount(store: HistoryStore, storageKey: string) {
-  const chat = document.createElement('mcp-chat');
-  chat.server = inject('appStateUrl');
-  chat.store = store;
-  chat.storageKey = storageKey;
-  chat.sandboxUrl = inject('sandboxUrl');
-  document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
-  const reports: AppReport[] = [];
-  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
-    if (e.message.logger === 'app:state-app') reports.push(e.message.data as AppReport);
-  });
-  const report = async (step: string) => {
-    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
-    return reports.find((r) => r.step === step)!;
-  };
-  return { chat, reports, report };
-}
-const views = (chat: McpChat) => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+const mount = (store: HistoryStore, storageKey: string) => mountChatWithApps({ server: inject('appStateUrl'), store, storageKey, provider: false }, 'app:state-app');
+const views = appViews;
 
 test("an app's state is saved with its call and given back after a reload and in a reopened conversation", async () => {
   const name = `chat-app-state-${Math.random()}`;

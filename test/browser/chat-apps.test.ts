@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
-import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { openHistory } from '../../src/history/idb-store.js';
 import type { AppReport } from './app-view-support.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { appViews, deepAll, mountChat, mountChatWithApps, shadow, type MountOptions, typeAndSend } from './chat-helpers.js';
 import { lastProviderRequest } from './sampling-support.js';
 
 // MCP Apps in <mcp-chat>: the demo server's counter app under its tool call,
@@ -12,16 +10,8 @@ import { lastProviderRequest } from './sampling-support.js';
 
 afterEach(() => document.body.replaceChildren());
 
-async function withSandbox(options: Parameters<typeof mountChat>[0] = {}): Promise<{ chat: McpChat; reports: AppReport[] }> {
-  const chat = await mountChat(options);
-  chat.sandboxUrl = inject('sandboxUrl');
-  const reports: AppReport[] = [];
-  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
-    if (e.message.logger === 'app:demo-app') reports.push(e.message.data as AppReport);
-  });
-  return { chat, reports };
-}
-const views = (chat: McpChat) => deepAll<McpAppView>(shadow(chat), 'mcp-app-view');
+const withSandbox = (options: MountOptions = {}) => mountChatWithApps(options);
+const views = appViews;
 const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.some((r) => r.step === step), { timeout: 15_000 }).toBe(true);
 
 describe('<mcp-chat> with MCP Apps', () => {

@@ -5,22 +5,56 @@ import type { HistoryStore } from '../../src/history/index.js';
 import { createOpenAICompatibleProvider } from '../../src/providers/openai/openai-compatible-provider.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
+import type { AppReport } from './app-view-support.js';
 
 /** The fake OpenAI provider the chat tests use. */
 export const fakeProvider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
 
-/** Mounts a chat on the demo server, waits until it is connected. */
-export async function mountChat(options: { provider?: boolean; store?: HistoryStore | null; storageKey?: string } = {}): Promise<McpChat> {
+/** What {@link mountChat} sets up. */
+export interface MountOptions {
+  /** A fake OpenAI provider (default) or none. */
+  provider?: boolean;
+  /** Default: a memory store. */
+  store?: HistoryStore | null;
+  storageKey?: string;
+  /** The MCP endpoint (default the demo server). */
+  server?: string;
+  /** Sets `sandbox-url` to the test sandbox origin, so tools with views show their apps. */
+  sandbox?: boolean;
+}
+
+/** Mounts a chat on the demo server (or `server`), waits until it is connected. */
+export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   const chat = document.createElement('mcp-chat');
-  chat.server = inject('demoUrl');
+  chat.server = options.server ?? inject('demoUrl');
   chat.store = options.store === undefined ? createMemoryHistory() : options.store;
   if (options.provider !== false) chat.provider = fakeProvider();
   chat.storageKey = options.storageKey ?? `t-${Math.random()}`;
+  if (options.sandbox) chat.sandboxUrl = inject('sandboxUrl');
   document.body.append(chat);
   await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
   await chat.updateComplete;
   return chat;
 }
+
+/** A chat showing MCP Apps (`sandbox-url` set), with what the apps of its server report under `logger` (`notifications/message`). */
+export async function mountChatWithApps(options: MountOptions = {}, logger = 'app:demo-app') {
+  const chat = await mountChat({ ...options, sandbox: true });
+  const reports: AppReport[] = [];
+  chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
+    if (e.message.logger === logger) reports.push(e.message.data as AppReport);
+  });
+  /** Waits for the apps' report of `step` and returns it. */
+  const report = async (step: string) => {
+    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
+    return reports.find((r) => r.step === step)!;
+  };
+  return { chat, reports, report };
+}
+
+/** The app views shown in a chat. */
+export const appViews = (chat: McpChat) => deepAll<McpAppView>(chat.shadowRoot!, 'mcp-app-view');
 
 /** Deep query through shadow roots. */
 export function deepAll<T extends Element = Element>(root: ParentNode, selector: string): T[] {
