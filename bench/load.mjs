@@ -34,7 +34,11 @@
 //    connected with their tools listed (the floor);
 // 6. a first visit on a slow network (CDP Network.emulateNetworkConditions:
 //    150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, empty cache), one
-//    server: navigation to the composer painted vs deep-chat's input painted.
+//    server: navigation to the composer painted vs deep-chat's input painted;
+//    and the same visit to a page that server-renders the chat's frame
+//    (`<mcp-chat>${chatPlaceholderHtml()}</mcp-chat>`, as the Next.js, Astro
+//    and docs-site examples do): navigation to the composer's outline painted
+//    (the placeholder's, then the chat's own) vs deep-chat's input.
 // Every goal of issue 28 these measure prints a "GOAL |" line (bench/lib/goal.mjs).
 // Each ratio line prints the ratio of the medians, and the median of the
 // run-by-run ratios (each pair of runs back to back: steadier on a busy machine).
@@ -48,6 +52,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { startDemoServer } from '../demo/server/server.ts';
+import { chatPlaceholderHtml } from '../src/elements/mcp-chat-placeholder/chat-placeholder.ts';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { ratioGoal } from './lib/goal.mjs';
 
@@ -94,6 +99,16 @@ function file(url) {
 const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
 <script>window.__scriptStart = performance.now();</script><script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
+/**
+ * In the page, from its first script: the time of the frame after the one
+ * that first showed the server-rendered composer outline (or the chat's own
+ * composer), in `window.__framePainted`.
+ */
+function watchFrame() {
+  const shown = () => (document.querySelector('mcp-chat .mcpp-composer')?.getBoundingClientRect().height ?? 0) > 0 || Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
+  const tick = () => (shown() ? requestAnimationFrame(() => setTimeout(() => (window.__framePainted = performance.now()))) : requestAnimationFrame(tick));
+  tick();
+}
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 1, uploadThroughput: 750e3 / 8 };
 
 const demo = await startDemoServer({ port: 0 });
@@ -107,10 +122,14 @@ const server = createServer((req, res) => {
   const setServers = servers ? `<script>document.querySelector('mcp-chat').servers = ${JSON.stringify(servers.split(' '))};</script>` : '';
   const pages = {
     '/chat.html': page(`<mcp-chat${server ? ` server="${server}"` : ''}></mcp-chat>${setServers}`, '/mcp-web-elements.js'),
+    // The chat's frame in the server's HTML (docs/frameworks.md, server rendering).
+    // Its paint is watched from the page's first script, not from the test's `evaluate` (which may arrive after it).
+    '/chat-ssr.html': page(`<mcp-chat server="${server}">${chatPlaceholderHtml()}</mcp-chat><script>(${watchFrame})()</script>`, '/mcp-web-elements.js'),
     '/deep-chat.html': page('<deep-chat style="width:100%;height:600px"></deep-chat>', '/deep-chat.js'),
     '/floor.html': page(`<floor-chat server="${server}"></floor-chat>`, '/floor.js'),
   };
-  if (pages[url.pathname]) return res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url.pathname]);
+  // Pages gzip-compressed too, as a CDN or any web server sends HTML.
+  if (pages[url.pathname]) return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(pages[url.pathname], { level: 9 }));
   const body = file(url.pathname);
   if (!body) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
@@ -148,7 +167,7 @@ function waitInPage(page, ready, painted) {
             clearTimeout(timeout);
             const now = performance.now();
             const all = scripts();
-            resolve({ now, scriptStart: window.__scriptStart, transfer: all.reduce((s, r) => s + r.transferSize, 0), files: all.map((r) => new URL(r.name).pathname), paint: typeof paint === 'object' ? paint : undefined });
+            resolve({ now, scriptStart: window.__scriptStart, framePainted: window.__framePainted, transfer: all.reduce((s, r) => s + r.transferSize, 0), files: all.map((r) => new URL(r.name).pathname), paint: typeof paint === 'object' ? paint : undefined });
           });
         };
         tick();
@@ -218,6 +237,7 @@ try {
   const [chatConnected, floorConnected] = await measurePair([`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered }], [`/floor.html?server=${mcp}`, floorTools]);
   const [chat20, floor20] = await measurePair([`/chat.html?servers=${all20}`, chatAllConnected], [`/floor.html?server=${all20}`, floorAllConnected], SLOW_RUNS);
   const [chatSlow, deepSlow] = await measurePair([`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered, slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
+  const [ssrSlow, deepSlow2] = await measurePair([`/chat-ssr.html?server=${mcp}`, chatTools, { slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
 
   const deepBytes = gzipSync(readFileSync(files['/deep-chat.js']), { level: 9 }).length;
   const firstLoad = stats(chatConnected.map((r) => r.transfer));
@@ -253,6 +273,10 @@ try {
   ratioGoal('navigation to connected + tools shown, one server', { value: connected.median, text: spread(connected, ms) }, { value: floor.median, text: `floor ${spread(floor, ms)}` }, 1.1);
   ratioGoal('navigation to all 20 servers connected', { value: all.median, text: spread(all, ms) }, { value: floorAll.median, text: `floor ${spread(floorAll, ms)}` }, 1.2);
   ratioGoal('slow network first visit: composer painted', { value: slowComposer.median, text: spread(slowComposer, ms) }, { value: slowDeep.median, text: `deep-chat input ${spread(slowDeep, ms)}` }, 0.35);
+  const ssrComposer = stats(ssrSlow.map((r) => r.framePainted ?? NaN));
+  const ssrDeep = stats(deepSlow2.map((r) => r.now));
+  console.log(`slow network, first visit, the frame server-rendered (chatPlaceholderHtml): composer outline painted ${spread(ssrComposer, ms)}, connected and showing tools ${spread(stats(ssrSlow.map((r) => r.now)), ms)}; deep-chat's input painted ${spread(ssrDeep, ms)}; run by run ${paired(ssrSlow.map((r) => r.framePainted ?? NaN), deepSlow2.map((r) => r.now))}`);
+  ratioGoal('slow network first visit, frame server-rendered: composer outline painted', { value: ssrComposer.median, text: spread(ssrComposer, ms) }, { value: ssrDeep.median, text: `deep-chat input ${spread(ssrDeep, ms)}` }, 0.35);
   ratioGoal('everything downloaded until connected + tools shown (gzip)', { value: firstLoad.median, text: `${kb(firstLoad.median)} in ${chatConnected[0].files.length} files` }, { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` }, 1.0);
 } finally {
   await browser.close();
