@@ -19,6 +19,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   the first paint to connect (src/elements/mcp-chat/servers/connect.chunk.ts);
  * - `output-validator`: the SDK's JSON Schema validator, at the first call of a
  *   tool with an output schema (see `sdkShims` below);
+ * - `sdk-oauth`: the SDK's OAuth flow, at a server's first 401 (`sdkOAuthLater` below);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,
  *   sampling, OAuth, MCP Apps), as Rolldown splits them.
  *
@@ -138,6 +139,70 @@ const zodWithoutJsonSchema = (): Plugin => {
 };
 
 /**
+ * The MCP SDK's OAuth client flow (`auth()`, the authorization server's
+ * discovery, registration, the token requests; about 6 KB gzip with PKCE) is
+ * needed only when a server asks for sign-in, yet the SDK's HTTP transport
+ * refers to `auth()` in its 401 and `finishAuth` paths, so it came with the
+ * `mcp` chunk. In this bundle, each of those async functions of the SDK's
+ * module that holds `client/auth.ts` (`SDK_OAUTH_LATER`) keeps its name and
+ * becomes a stub that loads the real one (`chunks/sdk-oauth-*.js`) at its
+ * first call; the stubs' callers already await them. The lazy chunk is the
+ * same SDK module once more (`?sdk-oauth-full`), of which Rolldown keeps what
+ * those functions need: their error classes are copies, which the SDK's
+ * `instanceof` tells apart by brand (`mcpBrand`), not by identity. The
+ * synchronous helpers the transport uses (the `WWW-Authenticate` parsing,
+ * scope union, `UnauthorizedError`, `InsufficientScopeError`) stay.
+ */
+const SDK_OAUTH_LATER = [
+  'auth',
+  'discoverOAuthProtectedResourceMetadata',
+  'discoverOAuthMetadata',
+  'discoverAuthorizationServerMetadata',
+  'discoverOAuthServerInfo',
+  'startAuthorization',
+  'exchangeAuthorization',
+  'refreshAuthorization',
+  'fetchToken',
+  'registerClient',
+  'selectResourceURL',
+  'parseErrorResponse',
+];
+const sdkOAuthLater = (): Plugin => {
+  const lazy = '\0sdk-oauth';
+  const full = '?sdk-oauth-full';
+  let sdkModule = '';
+  return {
+    name: 'sdk-oauth-later',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source === lazy) return lazy;
+      if (source.endsWith(full)) return source;
+      return null;
+    },
+    load(id) {
+      if (id === lazy) return `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(sdkModule + full)};`;
+      if (id.endsWith(full)) return `${readFileSync(id.slice(0, -full.length), 'utf8')}\nexport { ${SDK_OAUTH_LATER.join(', ')} };`;
+      return null;
+    },
+    transform(code, id) {
+      if (id.endsWith(full) || !/node_modules\/@modelcontextprotocol\/client\/dist\/public-[^/]*\.mjs$/.test(normal(id))) return null;
+      if (!code.includes('//#region src/client/auth.ts')) return null;
+      sdkModule = normal(id);
+      let out = code;
+      for (const name of SDK_OAUTH_LATER) {
+        const head = new RegExp(`^async function ${name}\\(`, 'm');
+        if (!head.test(out)) throw new Error(`sdk-oauth-later: the SDK has no async function ${name} any more; update SDK_OAUTH_LATER`);
+        // On the same line, so the source map's lines hold.
+        out = out.replace(head, `async function ${name}(...args) { return (await import(${JSON.stringify(lazy)})).${name}(...args); } async function ${name}$later(`);
+      }
+      // PKCE serves startAuthorization only (now in the lazy copy).
+      out = out.replace(/^import pkceChallenge from "pkce-challenge";$/m, '');
+      return { code: out, map: null };
+    },
+  };
+};
+
+/**
  * Lit's `css` templates of this repository's elements went to browsers as
  * they are written: comments, indentation, spaces. This minifies the text
  * parts of each css`…` template in src/ (not its `${…}` expressions):
@@ -170,7 +235,7 @@ const minifyCss = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sdkShims(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -185,7 +250,7 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
         // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
-        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '')}-[hash].js`),
+        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`),
         codeSplitting: {
           groups: [
             // Everything the entry imports statically (Rolldown's `$initial` tag), in
@@ -198,8 +263,8 @@ export default defineConfig({
               name: 'mcp',
               test: (id: string) =>
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
-                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
-                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
+                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) && !id.endsWith('?sdk-oauth-full') &&
+                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
                 // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing
                 // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays).
