@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -140,18 +140,26 @@ const zodWithoutJsonSchema = (): Plugin => {
 
 /**
  * The MCP SDK's OAuth client flow (`auth()`, the authorization server's
- * discovery, registration, the token requests; about 6 KB gzip with PKCE) is
- * needed only when a server asks for sign-in, yet the SDK's HTTP transport
- * refers to `auth()` in its 401 and `finishAuth` paths, so it came with the
- * `mcp` chunk. In this bundle, each of those async functions of the SDK's
- * module that holds `client/auth.ts` (`SDK_OAUTH_LATER`) keeps its name and
- * becomes a stub that loads the real one (`chunks/sdk-oauth-*.js`) at its
- * first call; the stubs' callers already await them. The lazy chunk is the
- * same SDK module once more (`?sdk-oauth-full`), of which Rolldown keeps what
- * those functions need: their error classes are copies, which the SDK's
- * `instanceof` tells apart by brand (`mcpBrand`), not by identity. The
- * synchronous helpers the transport uses (the `WWW-Authenticate` parsing,
- * scope union, `UnauthorizedError`, `InsufficientScopeError`) stay.
+ * discovery, registration, the token requests, PKCE; about 4.4 KB gzip) and
+ * its DPoP proofs (about 1 KB) are needed only for servers that ask for
+ * sign-in, yet the SDK's HTTP transport refers to `auth()` in its 401 and
+ * `finishAuth` paths and wraps its `fetch` with `withDpopFromProvider` for any
+ * OAuth provider, so they came with the `mcp` chunk. In this bundle:
+ * - each async function of `SDK_OAUTH_LATER` in the SDK module that holds
+ *   `client/auth.ts` keeps its name and becomes a stub that loads the real one
+ *   (`chunks/sdk-oauth-*.js`) at its first call; their callers await them;
+ * - `withDpopFromProvider` asks the provider for its DPoP session as the real
+ *   one does, and passes the request through unchanged while there is none
+ *   (the real one does the same); once there is one, it loads the real one;
+ * - `DpopSession`, for src/mcp/oauth/browser-oauth-provider.ts (a chunk of
+ *   its own already), comes from the lazy copy.
+ * The lazy chunk is the same SDK modules once more (`?sdk-oauth-full`), of
+ * which Rolldown keeps what those functions need: their error classes are
+ * copies, which the SDK's `instanceof` tells apart by brand (`mcpBrand`), not
+ * by identity. The synchronous helpers the transport uses (the
+ * `WWW-Authenticate` parsing, scope union, `UnauthorizedError`,
+ * `InsufficientScopeError`) stay. test/e2e/bundle-signin.spec.ts signs in
+ * with the built bundle.
  */
 const SDK_OAUTH_LATER = [
   'auth',
@@ -169,30 +177,57 @@ const SDK_OAUTH_LATER = [
 ];
 const sdkOAuthLater = (): Plugin => {
   const lazy = '\0sdk-oauth';
+  const forOAuthProvider = '\0sdk-oauth-client';
   const full = '?sdk-oauth-full';
-  let sdkModule = '';
+  const sdkIndex = normal(fileURLToPath(new URL('./node_modules/@modelcontextprotocol/client/dist/index.mjs', import.meta.url)));
+  const fail = (what: string): never => {
+    throw new Error(`sdk-oauth-later: the MCP SDK has no ${what} any more; update vite.bundle.config.ts (sdkOAuthLater)`);
+  };
+  // The SDK's own bundle puts client/auth.ts in one of its dist files (a hashed name).
+  const authModule =
+    readdirSync(posix.dirname(sdkIndex))
+      .filter((f) => /^public-[^/]*\.mjs$/.test(f))
+      .map((f) => `${posix.dirname(sdkIndex)}/${f}`)
+      .find((f) => readFileSync(f, 'utf8').includes('//#region src/client/auth.ts')) ?? fail('dist/public-*.mjs with client/auth.ts');
+  const isAuthModule = (id: string) => normal(id).replace(/\?.*$/, '') === authModule;
   return {
     name: 'sdk-oauth-later',
     enforce: 'pre',
-    resolveId(source) {
-      if (source === lazy) return lazy;
+    resolveId(source, importer) {
+      if (source === lazy || source === forOAuthProvider) return source;
       if (source.endsWith(full)) return source;
+      if (source === '@modelcontextprotocol/client' && importer && /src\/mcp\/oauth\/browser-oauth-provider\.ts$/.test(normal(importer))) return forOAuthProvider;
       return null;
     },
     load(id) {
-      if (id === lazy) return `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(sdkModule + full)};`;
-      if (id.endsWith(full)) return `${readFileSync(id.slice(0, -full.length), 'utf8')}\nexport { ${SDK_OAUTH_LATER.join(', ')} };`;
-      return null;
+      if (id === lazy)
+        return [
+          `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(authModule + full)};`,
+          `export { withDpopFromProvider } from ${JSON.stringify(sdkIndex + full)};`,
+        ].join('\n');
+      if (id === forOAuthProvider) return `export * from '@modelcontextprotocol/client';\nexport { DpopSession } from ${JSON.stringify(sdkIndex + full)};`;
+      if (!id.endsWith(full)) return null;
+      const code = readFileSync(id.slice(0, -full.length), 'utf8');
+      // The SDK module of client/auth.ts exports these under short names only.
+      return isAuthModule(id) ? `${code}\nexport { ${SDK_OAUTH_LATER.join(', ')} };` : code;
     },
     transform(code, id) {
-      if (id.endsWith(full) || !/node_modules\/@modelcontextprotocol\/client\/dist\/public-[^/]*\.mjs$/.test(normal(id))) return null;
-      if (!code.includes('//#region src/client/auth.ts')) return null;
-      sdkModule = normal(id);
+      if (id.endsWith(full)) return null;
       let out = code;
+      if (normal(id) === sdkIndex) {
+        const head = /^const withDpopFromProvider = \(provider\) => withDpop\(/m;
+        if (!head.test(out) || !/\bmarkAuthSeamEscape\b/.test(out)) fail('withDpopFromProvider as it was');
+        // On the same line, so the source map's lines hold.
+        const stub =
+          'const withDpopFromProvider = (provider) => (next) => { let real; return async (input, init) => { if (!real) { let session; try { session = await provider.dpop?.(); } catch (error) { throw markAuthSeamEscape(error); } ' +
+          `if (!session) return next(input, init); real = import(${JSON.stringify(lazy)}).then((m) => m.withDpopFromProvider(provider)(next)); real.catch(() => { real = undefined; }); } return (await real)(input, init); }; }; `;
+        out = out.replace(head, `${stub}const withDpopFromProvider$later = (provider) => withDpop(`);
+        return { code: out, map: null };
+      }
+      if (!isAuthModule(id)) return null;
       for (const name of SDK_OAUTH_LATER) {
         const head = new RegExp(`^async function ${name}\\(`, 'm');
-        if (!head.test(out)) throw new Error(`sdk-oauth-later: the SDK has no async function ${name} any more; update SDK_OAUTH_LATER`);
-        // On the same line, so the source map's lines hold.
+        if (!head.test(out)) fail(`async function ${name}`);
         out = out.replace(head, `async function ${name}(...args) { return (await import(${JSON.stringify(lazy)})).${name}(...args); } async function ${name}$later(`);
       }
       // PKCE serves startAuthorization only (now in the lazy copy).
@@ -271,6 +306,9 @@ export default defineConfig({
                 /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
+            // DPoP (the SDK's DpopSession and its fetch wrapper), shared by the sdk-oauth and
+            // browser-oauth-provider chunks (sdkOAuthLater above).
+            { name: 'sdk-dpop', test: (id: string) => normal(id).endsWith('/index.mjs') && id.endsWith('?sdk-oauth-full'), priority: 1 },
             // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first
             // call of a tool with an output schema, or the first structured-output answer.
             { name: 'output-validator', test: /client[\\/]dist[\\/](shimsBrowser|cfWorkerProvider)/, priority: 1 },
