@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,6 +19,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   the first paint to connect (src/elements/mcp-chat/servers/connect.chunk.ts);
  * - `output-validator`: the SDK's JSON Schema validator, at the first call of a
  *   tool with an output schema (see `sdkShims` below);
+ * - `sdk-oauth`: the SDK's OAuth flow, at a server's first 401 (`sdkOAuthLater` below);
  * - one chunk per part loaded later (markdown, model, panels, history, forms,
  *   sampling, OAuth, MCP Apps), as Rolldown splits them.
  *
@@ -138,6 +139,105 @@ const zodWithoutJsonSchema = (): Plugin => {
 };
 
 /**
+ * The MCP SDK's OAuth client flow (`auth()`, the authorization server's
+ * discovery, registration, the token requests, PKCE; about 4.4 KB gzip) and
+ * its DPoP proofs (about 1 KB) are needed only for servers that ask for
+ * sign-in, yet the SDK's HTTP transport refers to `auth()` in its 401 and
+ * `finishAuth` paths and wraps its `fetch` with `withDpopFromProvider` for any
+ * OAuth provider, so they came with the `mcp` chunk. In this bundle:
+ * - each async function of `SDK_OAUTH_LATER` in the SDK module that holds
+ *   `client/auth.ts` keeps its name and becomes a stub that loads the real one
+ *   (`chunks/sdk-oauth-*.js`) at its first call; their callers await them;
+ * - `withDpopFromProvider` asks the provider for its DPoP session as the real
+ *   one does, and passes the request through unchanged while there is none
+ *   (the real one does the same); once there is one, it loads the real one;
+ * - `DpopSession`, for src/mcp/oauth/browser-oauth-provider.ts (a chunk of
+ *   its own already), comes from the lazy copy.
+ * The lazy chunk is the same SDK modules once more (`?sdk-oauth-full`), of
+ * which Rolldown keeps what those functions need: their error classes are
+ * copies, which the SDK's `instanceof` tells apart by brand (`mcpBrand`), not
+ * by identity. The synchronous helpers the transport uses (the
+ * `WWW-Authenticate` parsing, scope union, `UnauthorizedError`,
+ * `InsufficientScopeError`) stay. test/e2e/bundle-signin.spec.ts signs in
+ * with the built bundle.
+ */
+const SDK_OAUTH_LATER = [
+  'auth',
+  'discoverOAuthProtectedResourceMetadata',
+  'discoverOAuthMetadata',
+  'discoverAuthorizationServerMetadata',
+  'discoverOAuthServerInfo',
+  'startAuthorization',
+  'exchangeAuthorization',
+  'refreshAuthorization',
+  'fetchToken',
+  'registerClient',
+  'selectResourceURL',
+  'parseErrorResponse',
+];
+const sdkOAuthLater = (): Plugin => {
+  const lazy = '\0sdk-oauth';
+  const forOAuthProvider = '\0sdk-oauth-client';
+  const full = '?sdk-oauth-full';
+  const sdkIndex = normal(fileURLToPath(new URL('./node_modules/@modelcontextprotocol/client/dist/index.mjs', import.meta.url)));
+  const fail = (what: string): never => {
+    throw new Error(`sdk-oauth-later: the MCP SDK has no ${what} any more; update vite.bundle.config.ts (sdkOAuthLater)`);
+  };
+  // The SDK's own bundle puts client/auth.ts in one of its dist files (a hashed name).
+  const authModule =
+    readdirSync(posix.dirname(sdkIndex))
+      .filter((f) => /^public-[^/]*\.mjs$/.test(f))
+      .map((f) => `${posix.dirname(sdkIndex)}/${f}`)
+      .find((f) => readFileSync(f, 'utf8').includes('//#region src/client/auth.ts')) ?? fail('dist/public-*.mjs with client/auth.ts');
+  const isAuthModule = (id: string) => normal(id).replace(/\?.*$/, '') === authModule;
+  return {
+    name: 'sdk-oauth-later',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === lazy || source === forOAuthProvider) return source;
+      if (source.endsWith(full)) return source;
+      if (source === '@modelcontextprotocol/client' && importer && /src\/mcp\/oauth\/browser-oauth-provider\.ts$/.test(normal(importer))) return forOAuthProvider;
+      return null;
+    },
+    load(id) {
+      if (id === lazy)
+        return [
+          `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(authModule + full)};`,
+          `export { withDpopFromProvider } from ${JSON.stringify(sdkIndex + full)};`,
+        ].join('\n');
+      if (id === forOAuthProvider) return `export * from '@modelcontextprotocol/client';\nexport { DpopSession } from ${JSON.stringify(sdkIndex + full)};`;
+      if (!id.endsWith(full)) return null;
+      const code = readFileSync(id.slice(0, -full.length), 'utf8');
+      // The SDK module of client/auth.ts exports these under short names only.
+      return isAuthModule(id) ? `${code}\nexport { ${SDK_OAUTH_LATER.join(', ')} };` : code;
+    },
+    transform(code, id) {
+      if (id.endsWith(full)) return null;
+      let out = code;
+      if (normal(id) === sdkIndex) {
+        const head = /^const withDpopFromProvider = \(provider\) => withDpop\(/m;
+        if (!head.test(out) || !/\bmarkAuthSeamEscape\b/.test(out)) fail('withDpopFromProvider as it was');
+        // On the same line, so the source map's lines hold.
+        const stub =
+          'const withDpopFromProvider = (provider) => (next) => { let real; return async (input, init) => { if (!real) { let session; try { session = await provider.dpop?.(); } catch (error) { throw markAuthSeamEscape(error); } ' +
+          `if (!session) return next(input, init); real = import(${JSON.stringify(lazy)}).then((m) => m.withDpopFromProvider(provider)(next)); real.catch(() => { real = undefined; }); } return (await real)(input, init); }; }; `;
+        out = out.replace(head, `${stub}const withDpopFromProvider$later = (provider) => withDpop(`);
+        return { code: out, map: null };
+      }
+      if (!isAuthModule(id)) return null;
+      for (const name of SDK_OAUTH_LATER) {
+        const head = new RegExp(`^async function ${name}\\(`, 'm');
+        if (!head.test(out)) fail(`async function ${name}`);
+        out = out.replace(head, `async function ${name}(...args) { return (await import(${JSON.stringify(lazy)})).${name}(...args); } async function ${name}$later(`);
+      }
+      // PKCE serves startAuthorization only (now in the lazy copy).
+      out = out.replace(/^import pkceChallenge from "pkce-challenge";$/m, '');
+      return { code: out, map: null };
+    },
+  };
+};
+
+/**
  * Lit's `css` templates of this repository's elements went to browsers as
  * they are written: comments, indentation, spaces. This minifies the text
  * parts of each css`…` template in src/ (not its `${…}` expressions):
@@ -170,7 +270,7 @@ const minifyCss = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sdkShims(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -185,7 +285,7 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
         // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
-        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '')}-[hash].js`),
+        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`),
         codeSplitting: {
           groups: [
             // Everything the entry imports statically (Rolldown's `$initial` tag), in
@@ -198,14 +298,17 @@ export default defineConfig({
               name: 'mcp',
               test: (id: string) =>
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
-                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
-                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser|pkce-challenge)[\\/]/.test(id) ||
+                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) && !id.endsWith('?sdk-oauth-full') &&
+                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
                 // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing
                 // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays).
                 /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
               priority: 1,
             },
+            // DPoP (the SDK's DpopSession and its fetch wrapper), shared by the sdk-oauth and
+            // browser-oauth-provider chunks (sdkOAuthLater above).
+            { name: 'sdk-dpop', test: (id: string) => normal(id).endsWith('/index.mjs') && id.endsWith('?sdk-oauth-full'), priority: 1 },
             // The SDK's JSON Schema validator (browser shims, @cfworker/json-schema): at the first
             // call of a tool with an output schema, or the first structured-output answer.
             { name: 'output-validator', test: /client[\\/]dist[\\/](shimsBrowser|cfWorkerProvider)/, priority: 1 },

@@ -89,7 +89,7 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
 // Issue 17: the bundle loads what the chat needs when it first needs it, from
 // chunks beside it (dist/chunks/). What a person's browser requests is checked,
 // not sizes (`npm run size` and bench/load.mjs report those).
-const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|highlight|run-form|schema-fields|output-validator|task-run|strings-ar|diagnose|resume)[-.]/;
+const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|sdk-oauth|sdk-dpop|page-tool-registry|highlight|run-form|schema-fields|output-validator|task-run|strings-ar|diagnose|resume)[-.]/;
 
 test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
   const requested: string[] = [];

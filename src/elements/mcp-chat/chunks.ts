@@ -31,6 +31,9 @@ export const browserModelChunk = new LazyPart("checks this browser's own model",
 /** The page's WebMCP tools in the chat and the servers' tools for browser agents: when `page-tools` or `publish-tools` is first set. */
 export const webMcpChunk = new LazyPart("uses this page's WebMCP tools", () => import('./page-tools/web-mcp.chunk.js'));
 
+/** The registry of the page's own tools: at the page's first `chat.registerTool()`. */
+export const pageToolRegistryChunk = new LazyPart("gives the chat this page's tools", () => import('../../page-tools/page-tool-registry.js'));
+
 /** Following the tasks of a reopened conversation's last calls: only for such a conversation. */
 export const resumeChunk = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./conversation/resume.chunk.js'));
 

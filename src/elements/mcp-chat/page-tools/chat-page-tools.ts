@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentTool } from '../../../agent/types.js';
-import { PageToolRegistry } from '../../../page-tools/page-tool-registry.js';
 import type { PageToolFilter } from '../../../page-tools/tool-patterns.js';
 import type { PageTool, RegisterToolOptions } from '../../../page-tools/types.js';
 import type { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
@@ -8,6 +7,7 @@ import { McpAgentToolCallEvent } from '../../../events/agent-tool-call.js';
 import type { WebMcpPublisher, PublishableHub, PublishedToolCall, WebMcpPublisherOptions } from '../../../page-tools/web-mcp-publish.js';
 import { pageModelContext } from '../../../page-tools/types.js';
 import type { Loader } from '../../shared/lazy.js';
+import { PageToolSlot, type PageToolRegistryCode } from './page-tool-slot.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatStrings } from '../strings.js';
 
@@ -38,7 +38,7 @@ const MAX_AGENT_CALLS = 20;
 /**
  * The page-tools feature of `<mcp-chat>` (issue 23, docs/page-tools.md):
  *
- * - the page's own tools (`chat.registerTool`, a {@link PageToolRegistry}
+ * - the page's own tools (`chat.registerTool`, a `PageToolRegistry` behind a {@link PageToolSlot}
  *   made with the chat, so tools can be given before any server is set);
  * - with `page-tools`, the tools on the page's WebMCP `modelContext`
  *   ({@link WebMcpImport}, filtered by the attribute's patterns or the
@@ -56,7 +56,7 @@ const MAX_AGENT_CALLS = 20;
  */
 export class ChatPageTools implements ReactiveController {
   readonly #host: ChatPageToolsHost;
-  readonly #registry = new PageToolRegistry();
+  readonly #registry: PageToolSlot;
   readonly #webMcp: Loader<WebMcpCode>;
   /** Made (and joined to the servers' catalog) once `page-tools` is first on and the code is loaded. */
   #import?: WebMcpImport;
@@ -69,9 +69,10 @@ export class ChatPageTools implements ReactiveController {
   /** Calls by browser agents, by id, oldest first. */
   readonly #calls = new Map<string, PublishedToolCall>();
 
-  constructor(host: ChatPageToolsHost, webMcp: Loader<WebMcpCode>) {
+  constructor(host: ChatPageToolsHost, webMcp: Loader<WebMcpCode>, registry: PageToolRegistryCode) {
     this.#host = host;
     this.#webMcp = webMcp;
+    this.#registry = new PageToolSlot(registry);
     host.addController(this);
     host.servers.addToolSource(this.#registry);
     // The hub loads with the first server: publishing starts then.

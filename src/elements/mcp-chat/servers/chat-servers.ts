@@ -9,11 +9,20 @@ import type { ServerSet, ChatServer } from './server-set.js';
 import { ServerEdits, type ServerEditsHost } from './server-edits.js';
 import { ServerLogs, type ServerLogsHost } from './server-logs.js';
 import type { renderServersPanel } from './servers-panel.js';
+import type { addServer, removeServer, restoreServer } from './server-edit-actions.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { McpServerAddEvent } from '../../../events/server-add.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { ChatTrace, type ChatTraceHost } from './chat-trace.js';
 import type { TraceDocument } from '../../../mcp/trace.js';
+
+/** The Servers panel's code (in the panels' chunk): its view and the person's edits of the list. */
+export interface ServersPanelCode {
+  renderServersPanel: typeof renderServersPanel;
+  addServer: typeof addServer;
+  removeServer: typeof removeServer;
+  restoreServer: typeof restoreServer;
+}
 
 /** What the servers feature needs from the element: its own narrow closures (see docs/architecture.md). */
 export interface ChatServersHost extends ServerEditsHost, ServerLogsHost, ChatTraceHost {
@@ -124,17 +133,12 @@ export class ChatServers implements ReactiveController {
     }
   }
 
-  /** A remote chosen in the registry search: tried, kept once it connects (its secret values kept like API keys). */
-  #addFromRegistry(event: McpServerAddEvent): void {
-    void this.#edits.addServer({ ...event.server, secretHeaders: event.secretHeaders });
-  }
-
-  /** The Servers panel, drawn with its code (in the panels' chunk). `discovery`: what `auto` found and how. */
-  renderPanel(render: typeof renderServersPanel, toolSelection: ToolSelection | undefined, lang: string | undefined, discovery?: DiscoveryNote) {
+  /** The Servers panel, drawn with its code (in the panels' chunk, with the person's edits). `discovery`: what `auto` found and how. */
+  renderPanel(code: ServersPanelCode, toolSelection: ToolSelection | undefined, lang: string | undefined, discovery?: DiscoveryNote) {
     const host = this.#host;
     const logs = this.#logs;
     const edits = this.#edits;
-    return render(
+    return code.renderServersPanel(
       {
         connections: this.#set.connections,
         toolSelection,
@@ -167,17 +171,17 @@ export class ChatServers implements ReactiveController {
         signIn: (c: McpConnection) => this.signIn(c),
         signOut: (c: McpConnection) => void signOut(c, this.#sign()),
         addServer: (url) =>
-          void edits.addServer(url).then((added) => {
+          void code.addServer(edits.state, url).then((added) => {
             const input = host.addressField();
             if (added && input) input.value = '';
           }),
         removeServer: (c) => {
-          edits.remove(c);
+          code.removeServer(edits.state, c);
           // Focus stays in the panel: on the next server's remove button, else the address field.
           host.focus('[part~="remove-server-button"], .add-server input');
         },
         restoreServer: (url) => {
-          edits.restore(url);
+          code.restoreServer(edits.state, url);
           host.focus('.add-server input');
         },
         editAddress: () => edits.clearError(),
@@ -186,7 +190,8 @@ export class ChatServers implements ReactiveController {
         exportTrace: () => void this.#trace.download(),
         registry: {
           toggle: (open) => this.#toggleRegistry(open),
-          add: (event) => this.#addFromRegistry(event),
+          // A remote chosen in the registry search: tried, kept once it connects (its secret values kept like API keys).
+          add: (event: McpServerAddEvent) => void code.addServer(edits.state, { ...event.server, secretHeaders: event.secretHeaders }),
           retry: () => this.#toggleRegistry(true),
         },
       },

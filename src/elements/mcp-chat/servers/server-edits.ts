@@ -1,58 +1,9 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
-import type { ServerSet, ChatServer } from './server-set.js';
-import type { ChatStrings } from '../strings.js';
-import { diagnosisText } from '../error-words.js';
+import type { ChatServer } from './server-set.js';
+import { editsKey, MAX_NAME, secretsKey, urlOf, type AddedServer, type AddServerState, type ServerEditsHost, type ServerEditsState, type StoredEdits } from './contract.js';
 
-/** What the person's server edits need from their element. */
-export interface ServerEditsHost extends ReactiveControllerHost {
-  readonly storageKey: string;
-  readonly servers: ServerSet;
-  /** The element's `fixed-servers`: the page's servers only, no edits. */
-  readonly fixedServers: boolean;
-  /** The element's `allow-key-storage`: secret header values may be remembered in this browser (else memory only). */
-  readonly allowKeyStorage: boolean;
-  /** The interface text in use. */
-  readonly text: ChatStrings;
-  /** The person's edits changed the list: connect what is new, close what is gone. */
-  serversEdited(): void;
-  announce(text: string): void;
-}
-
-/**
- * A server the person added, as remembered: its address, and for one added
- * from the MCP Registry its name, its non-secret headers and the names of its
- * secret ones (their values are kept apart, see {@link ServerEdits}).
- */
-interface AddedServer {
-  url: string;
-  name?: string;
-  headers?: Record<string, string>;
-  secretHeaders?: string[];
-}
-
-/** What is remembered per `storage-key`: servers the person added, and page servers they removed (by address). */
-interface StoredEdits {
-  /** An address typed in the panel is kept as a plain string (the format before registry servers). */
-  added: Array<string | AddedServer>;
-  removed: string[];
-}
-
-/** A server to add: an address the person typed, or one from the registry with its headers. */
-export type ServerToAdd = string | { url: string; name?: string; headers?: Record<string, string>; secretHeaders?: readonly string[] };
-
-/** The "Add server" field's state. */
-export interface AddServerState {
-  /** The address being connected to, while it is tried. */
-  connecting?: string;
-  /** Why the last address was not added (said at the field). */
-  error?: string;
-  /** The server came from the MCP Registry search (its status is said there, not at the address field). */
-  fromRegistry?: boolean;
-}
-
-/** How long an added server may take to answer before it is given up (ms). */
-const CONNECT_TIMEOUT_MS = 30_000;
+export type { AddServerState, ServerEditsHost, ServerToAdd } from './contract.js';
 
 /** An address as the connections keep it (resolved, normalised). */
 const normalise = (url: string): string => {
@@ -63,10 +14,6 @@ const normalise = (url: string): string => {
   }
 };
 
-const urlOf = (server: ChatServer | AddedServer): string => (typeof server === 'string' ? server : server.url);
-
-/** Longest name kept for an added server. */
-const MAX_NAME = 200;
 /** An HTTP header name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -97,7 +44,9 @@ function readAdded(value: unknown): string | AddedServer | undefined {
  * connects; otherwise the diagnosis is shown at the field and nothing is
  * kept. A page server the person removed is remembered as removed (and can
  * be restored); one they added is simply forgotten. With `fixed-servers`
- * nothing is read, offered or kept: the page's servers are the list.
+ * nothing is read, offered or kept: the page's servers are the list. What
+ * the person does in the panel (add, remove, restore) is in
+ * server-edit-actions.ts, with the panels' code.
  *
  * A server added from the MCP Registry is remembered with its name and its
  * headers. The values of its secret headers (API keys) are kept like the
@@ -116,17 +65,49 @@ export class ServerEdits implements ReactiveController {
   #trying: AddedServer | undefined;
   add: AddServerState = {};
 
+  /** This object's state for the panel's edits (server-edit-actions.ts). */
+  readonly state: ServerEditsState;
+
   constructor(host: ServerEditsHost) {
     this.#host = host;
     host.addController(this);
+    // The getters below read this object's private fields.
+    const self = this;
+    this.state = {
+      host,
+      get edits() {
+        return self.#edits;
+      },
+      set edits(value) {
+        self.#edits = value;
+      },
+      get secrets() {
+        return self.#secrets;
+      },
+      get trying() {
+        return self.#trying;
+      },
+      set trying(value) {
+        self.#trying = value;
+      },
+      get add() {
+        return self.add;
+      },
+      set add(value) {
+        self.add = value;
+      },
+      get added() {
+        return self.added;
+      },
+    };
   }
 
   get #key(): string {
-    return `mcp-chat:servers:${this.#host.storageKey}`;
+    return editsKey(this.#host.storageKey);
   }
 
   get #secretsKey(): string {
-    return `mcp-chat:server-secrets:${this.#host.storageKey}`;
+    return secretsKey(this.#host.storageKey);
   }
 
   hostConnected(): void {
@@ -156,25 +137,6 @@ export class ServerEdits implements ReactiveController {
       }
     } catch {
       // No keys remembered.
-    }
-  }
-
-  #save(): void {
-    try {
-      if (this.#edits.added.length || this.#edits.removed.length) localStorage.setItem(this.#key, JSON.stringify(this.#edits));
-      else localStorage.removeItem(this.#key);
-    } catch {
-      // Not remembered beyond this page.
-    }
-    // Secret values: only where the page allows keys to be remembered (as the model's API key).
-    if (!this.#host.allowKeyStorage) return;
-    try {
-      const kept = new Set(this.#edits.added.map(urlOf));
-      const secrets = Object.fromEntries([...this.#secrets].filter(([url]) => kept.has(url)));
-      if (Object.keys(secrets).length) localStorage.setItem(this.#secretsKey, JSON.stringify(secrets));
-      else localStorage.removeItem(this.#secretsKey);
-    } catch {
-      // Kept in memory only.
     }
   }
 
@@ -213,114 +175,12 @@ export class ServerEdits implements ReactiveController {
     return this.added.includes(connection.url) || this.#trying?.url === connection.url;
   }
 
-  /** Checks an address the person typed; the reason it cannot be added, in words, or the address. */
-  check(input: string, current: readonly McpConnection[]): { url: string } | { error: string } {
-    const t = this.#host.text;
-    const text = input.trim();
-    if (!text) return { error: t.serverUrlEmpty };
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      return { error: t.serverUrlInvalid(text) };
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: t.serverUrlScheme };
-    if (url.username || url.password) return { error: t.serverUrlCredentials };
-    if (current.some((c) => c.url === url.href)) return { error: t.serverUrlDuplicate };
-    return { url: url.href };
-  }
-
-  /**
-   * Tries the address: it joins the list while it connects; once connected it
-   * is kept (and comes back after a reload); if it cannot connect it leaves
-   * the list again and the diagnosis is shown at the field. Resolves whether
-   * it was added. A server from the registry brings its name and headers;
-   * `secretHeaders` names those whose values are secrets (kept like API keys).
-   */
-  async addServer(input: ServerToAdd): Promise<boolean> {
-    const fromRegistry = typeof input !== 'string';
-    if (this.#host.fixedServers || this.add.connecting) return false;
-    const checked = this.check(typeof input === 'string' ? input : input.url, this.#host.servers.connections);
-    if ('error' in checked) {
-      this.add = { error: checked.error, fromRegistry };
-      this.#host.requestUpdate();
-      return false;
-    }
-    const url = checked.url;
-    const entry = typeof input === 'string' ? undefined : splitSecrets(url, input);
-    this.#edits.removed = this.#edits.removed.filter((u) => u !== url);
-    if (entry?.secrets) this.#secrets.set(url, entry.secrets);
-    this.#trying = entry?.server ?? { url };
-    this.add = { connecting: url, fromRegistry };
-    this.#host.serversEdited();
-    this.#host.requestUpdate();
-    // The connection is opened once the connecting code has loaded (ServerSet.setServers is asynchronous).
-    const connection = await appeared(url, this.#host.servers);
-    const outcome = connection ? await settled(connection, this.#host.servers) : 'timeout';
-    this.#trying = undefined;
-    const t = this.#host.text;
-    if (outcome === 'connected' && connection) {
-      this.#edits.added = [...this.#edits.added.filter((s) => urlOf(s) !== url), entry?.server ?? url];
-      this.#save();
-      this.add = {};
-      this.#host.announce(t.serverAdded(this.#host.servers.nameOf(connection)));
-      this.#host.requestUpdate();
-      return true;
-    }
-    const diagnosis =
-      outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error ? diagnosisText(connection.error, t) : t.serverTimedOut);
-    if (!this.added.includes(url)) this.#secrets.delete(url);
-    this.add = { error: t.serverConnectFailed(url, diagnosis), fromRegistry };
-    this.#host.serversEdited();
-    this.#host.requestUpdate();
-    return false;
-  }
-
-  /** Removes a server for this person: one they added is forgotten, one of the page's is remembered as removed. */
-  remove(connection: McpConnection): void {
-    if (this.#host.fixedServers) return;
-    const url = connection.url;
-    const name = this.#host.servers.nameOf(connection);
-    if (this.added.includes(url)) {
-      this.#edits.added = this.#edits.added.filter((s) => urlOf(s) !== url);
-      this.#secrets.delete(url);
-    } else if (!this.#edits.removed.includes(url)) this.#edits.removed = [...this.#edits.removed, url];
-    this.#save();
-    this.#host.serversEdited();
-    this.#host.announce(this.#host.text.serverRemoved(name));
-    this.#host.requestUpdate();
-  }
-
-  /** Brings back a page server the person removed. */
-  restore(url: string): void {
-    this.#edits.removed = this.#edits.removed.filter((u) => u !== url);
-    this.#save();
-    this.#host.serversEdited();
-    this.#host.requestUpdate();
-  }
-
   /** Clears the field's error (the person is typing again). */
   clearError(): void {
     if (!this.add.error) return;
     this.add = {};
     this.#host.requestUpdate();
   }
-}
-
-/** A registry server as remembered (name, non-secret headers, the secret names) and its secret values apart. */
-function splitSecrets(url: string, input: Exclude<ServerToAdd, string>): { server: AddedServer; secrets?: Record<string, string> } {
-  const secretNames = new Set(input.secretHeaders ?? []);
-  const headers = Object.entries(input.headers ?? {});
-  const plain = headers.filter(([name]) => !secretNames.has(name));
-  const secret = headers.filter(([name]) => secretNames.has(name));
-  const name = input.name?.trim().slice(0, MAX_NAME);
-  const server: AddedServer = {
-    url,
-    ...(name ? { name } : {}),
-    ...(plain.length ? { headers: Object.fromEntries(plain) } : {}),
-    ...(secret.length ? { secretHeaders: secret.map(([n]) => n) } : {}),
-  };
-  return { server, ...(secret.length ? { secrets: Object.fromEntries(secret) } : {}) };
 }
 
 /** An http(s) address without user info. */
@@ -331,45 +191,4 @@ function isWebAddress(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The connection to `url` once the set has opened it (undefined if it has not within the time allowed). */
-function appeared(url: string, servers: ServerSet): Promise<McpConnection | undefined> {
-  const find = () => servers.connections.find((c) => c.url === url);
-  const now = find();
-  if (now) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(undefined), CONNECT_TIMEOUT_MS);
-    const done = (connection: McpConnection | undefined) => {
-      clearTimeout(timer);
-      servers.removeEventListener('change', onChange);
-      resolve(connection);
-    };
-    const onChange = () => {
-      const connection = find();
-      if (connection) done(connection);
-    };
-    servers.addEventListener('change', onChange);
-  });
-}
-
-/** Waits until the connection has connected, failed or asks for sign-in (or the time is up). */
-function settled(connection: McpConnection, servers: ServerSet): Promise<'connected' | 'failed' | 'auth-required' | 'timeout'> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const state = connection.state;
-      if (state !== 'connected' && state !== 'failed' && state !== 'auth-required' && state !== 'closed') return false;
-      finish(state === 'closed' ? 'failed' : state);
-      return true;
-    };
-    const timer = setTimeout(() => finish('timeout'), CONNECT_TIMEOUT_MS);
-    const finish = (outcome: 'connected' | 'failed' | 'auth-required' | 'timeout') => {
-      clearTimeout(timer);
-      servers.removeEventListener('change', onChange);
-      resolve(outcome);
-    };
-    const onChange = () => void check();
-    servers.addEventListener('change', onChange);
-    check();
-  });
 }

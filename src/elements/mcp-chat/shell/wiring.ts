@@ -5,7 +5,6 @@ import { html, nothing } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatErrorSource } from '../contract.js';
 import { icon } from '../../shared/icons.js';
-import { renderPageToolsSection } from '../page-tools/page-tools-view.js';
 import type { Wiring } from '../wiring.js';
 import { renderHeader } from './header.js';
 import type { ChatPanel } from './panel.js';
@@ -86,7 +85,7 @@ export function renderPanel(w: Wiring) {
       case 'conversations':
         return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang });
       case 'servers':
-        return html`${f.servers.renderPanel(panels.renderServersPanel, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${renderPageToolsSection(f.pageTools.status, t)}`;
+        return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':
         return f.settings.renderPanel(panels.renderSettingsPanel, t, () => (chat.panel = undefined));
       case 'resources':
