@@ -340,9 +340,7 @@ export class McpChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#discovery.propertiesChanged();
-    this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers') });
-    if (changed.has('roots')) void this.serverSet.setRoots(this.roots);
-    if (changed.has('noTrace')) this.serverSet.setTracing(!this.noTrace);
+    this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'), roots: changed.has('roots') ? this.roots : undefined, tracing: changed.has('noTrace') ? !this.noTrace : undefined });
     // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
     if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);

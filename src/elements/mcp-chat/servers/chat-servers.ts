@@ -15,6 +15,7 @@ import type { McpServerAddEvent } from '../../../events/server-add.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { ChatTrace, type ChatTraceHost } from './chat-trace.js';
 import type { TraceDocument } from '../../../mcp/trace.js';
+import type { Root } from '../../../mcp/input-types.js';
 
 /** The Servers panel's code (in the panels' chunk): its view and the person's edits of the list. */
 export interface ServersPanelCode {
@@ -86,10 +87,12 @@ export class ChatServers implements ReactiveController {
     return this.#edits.list([...this.#host.pageServers]);
   }
 
-  /** The element's properties changed: reload the edits for another `storage-key`, connect the new list. */
-  propertiesChanged(changed: { storageKey: boolean; servers: boolean }): void {
+  /** The element's properties changed: reload the edits for another `storage-key`, connect the new list, share new `roots`, turn the trace on or off (`no-trace`). */
+  propertiesChanged(changed: { storageKey: boolean; servers: boolean; roots?: readonly Root[]; tracing?: boolean }): void {
     if (changed.storageKey) this.#edits.load();
     if (changed.servers || changed.storageKey) this.#set.setServers(this.list());
+    if (changed.roots) void this.#set.setRoots(changed.roots);
+    if (changed.tracing !== undefined) this.#set.setTracing(changed.tracing);
   }
 
   /** Connects again (the element was put back on the page after a removal). */
