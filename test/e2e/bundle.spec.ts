@@ -339,3 +339,9 @@ test('when the turn code cannot be loaded, the chat says so, keeps the message, 
   await expect(chat.locator('[part~="user-message"]')).toHaveText([/are you there/, /and now/]);
   expect(errors).toEqual([]);
 });
+
+test("the page file begins with V8's compile hint, so its functions are compiled off the main thread while it loads (issue 28)", () => {
+  // docs/performance.md, "Issue 28, third round": the first paint's main thread did 11-16 % less with it.
+  const [first] = readFileSync('dist/mcp-web-elements.js', 'utf8').split('\n', 1);
+  expect(first).toBe('//# allFunctionsCalledOnLoad');
+});

@@ -4,7 +4,7 @@ import type { Message } from '../../../content/index.js';
 import type { FormField } from '../../shared/schema-fields.js';
 import type { Loader } from '../../shared/lazy.js';
 import { renderPalette } from './palette.js';
-import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
+import { PALETTE_FIRST_FRAME, PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
 import type { AgentTool } from '../../../agent/types.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
@@ -87,6 +87,8 @@ export function rankPaletteItems(items: readonly PaletteItem[], query: string): 
 export class ChatPalette {
   #open = false;
   #index = 0;
+  /** Entries drawn for now: {@link PALETTE_FIRST_FRAME} in the frame that opens the list, then all (see `#drawRest`). */
+  #limit = PALETTE_SHOWN;
   #items: PaletteItem[] = [];
   #form: PaletteForm | undefined;
 
@@ -124,7 +126,7 @@ export class ChatPalette {
   render(t: ChatStrings) {
     if (this.#warmedFor !== t && !this.open) this.#warmUp(t);
     return renderPalette(
-      { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm },
+      { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm, limit: this.#limit },
       {
         choose: (item) => void this.choose(item),
         submit: (form) => void this.submit(form),
@@ -244,13 +246,34 @@ export class ChatPalette {
       this.#items = rankPaletteItems(this.#all(), match[1]!);
       this.#open = true;
       this.#index = 0;
+      if (!wasOpen) this.#drawRest();
     } else this.#open = false;
     if (this.open || wasOpen) this.#host.requestUpdate();
+  }
+
+  /**
+   * Opening the list draws its first {@link PALETTE_FIRST_FRAME} entries (more
+   * than its height shows), and the rest once that frame is painted: the
+   * first "/" paints sooner (issue 28, docs/performance.md). The "N more" line
+   * counts as for the whole list from the first frame.
+   */
+  #drawRest(): void {
+    if (this.#items.length <= PALETTE_FIRST_FRAME) return;
+    this.#limit = PALETTE_FIRST_FRAME;
+    requestAnimationFrame(() => setTimeout(() => this.#drawAll(), 0));
+  }
+
+  #drawAll(): void {
+    if (this.#limit === PALETTE_SHOWN) return;
+    this.#limit = PALETTE_SHOWN;
+    if (this.open) this.#host.requestUpdate();
   }
 
   /** Handles palette keys; true when the key was used. */
   onKeyDown(event: KeyboardEvent): boolean {
     if (!this.open) return false;
+    // A key before the rest is drawn (Up wraps to the last entry): draw it now.
+    this.#drawAll();
     const n = Math.min(this.items.length, PALETTE_SHOWN);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();

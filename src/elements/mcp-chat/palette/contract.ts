@@ -29,6 +29,13 @@ export interface PaletteForm {
 /** Most entries the palette lists at once (the rest are counted; typing narrows the list). */
 export const PALETTE_SHOWN = 50;
 
+/**
+ * Entries drawn in the frame that opens the list (more than its height shows:
+ * about eight); the rest of the {@link PALETTE_SHOWN} follow in the next frame,
+ * so the first "/" paints without building and styling fifty entries.
+ */
+export const PALETTE_FIRST_FRAME = 12;
+
 /** The keys of the strings table the palette and its Run form draw. */
 export type PaletteText = Pick<ChatStrings, 'toolsAndPrompts' | 'noPaletteMatch' | 'runTool' | 'usePrompt' | 'destructive' | 'destructiveRest' | 'itsServer' | 'run' | 'insert' | 'cancel'>;
 

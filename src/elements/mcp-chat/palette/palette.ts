@@ -15,6 +15,8 @@ export interface PaletteView {
   text?: PaletteText;
   /** The run form's template, once its code has loaded (`ChatPalette.renderRunForm`). */
   renderRunForm?: RunFormChunk['renderRunForm'];
+  /** Draw at most this many entries now (the frame that opens the list); the "N more" count is as for {@link PALETTE_SHOWN}. */
+  limit?: number;
 }
 
 /**
@@ -22,8 +24,10 @@ export interface PaletteView {
  * many more match), and the Run / Insert form of the picked one.
  */
 export function renderPalette(view: PaletteView, actions: PaletteActions) {
-  const shown = view.items.length > PALETTE_SHOWN ? view.items.slice(0, PALETTE_SHOWN) : view.items;
-  const more = view.items.length - shown.length;
+  const listed = Math.min(view.items.length, PALETTE_SHOWN);
+  const drawn = Math.min(listed, view.limit ?? PALETTE_SHOWN);
+  const shown = drawn < view.items.length ? view.items.slice(0, drawn) : view.items;
+  const more = view.items.length - listed;
   const t = view.text ?? CHAT_STRINGS_EN;
   const list = view.open
     ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label=${t.toolsAndPrompts}>
