@@ -8,7 +8,7 @@
 // in Chromium, and the server-rendered examples (Next.js, Astro, Starlight)
 // with the tarball installed beside their frameworks, which
 // test/e2e/server-rendered.spec.ts drives. Writes reports/package-check.json ({ passed, failed, checks }).
-// Needs dist/ (`npm run build`, the suite before this one in `npm test`).
+// Needs dist/ (`npm run build`, the first step of `npm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
