@@ -131,10 +131,11 @@ export class FetchTap {
       const toEndpoint = traced !== undefined && sameEndpoint(url, traced.endpoint);
       const requestSeq = traced?.trace.request(traced.server, request?.method ?? 'GET', url, new Headers(request?.headers), body, traced.secretNames, toEndpoint);
       let own: AbortController | undefined;
+      let untrackOwn: (() => void) | undefined;
       if (tag !== null) {
         own = new AbortController();
         request = { ...request, signal: init?.signal ? AbortSignal.any([init.signal, own.signal]) : own.signal };
-        this.track(tag, () => own?.abort());
+        untrackOwn = this.track(tag, () => own?.abort());
       }
       let response: Response;
       for (let attempt = 0; ; attempt++) {
@@ -162,7 +163,13 @@ export class FetchTap {
         void response.body.cancel().catch(() => {});
         return response;
       }
-      return new Response(watch(response.body, tag, hooks, (release) => this.track(tag, release)).pipeThrough(paced()), {
+      // Once the stream has ended there is nothing of this POST left to close (no abort, no error object, per call).
+      let untrackStream: (() => void) | undefined;
+      const ended = () => {
+        untrackOwn?.();
+        untrackStream?.();
+      };
+      return new Response(watch(response.body, tag, hooks, (release) => (untrackStream = this.track(tag, release)), ended), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
@@ -183,10 +190,16 @@ export class FetchTap {
     for (const close of closers ?? []) close();
   }
 
-  private track(tag: string, close: () => void): void {
+  /** Remembers what closes a POST of call `tag`; returns what forgets it (the POST ended by itself). */
+  private track(tag: string, close: () => void): () => void {
     let closers = this.open.get(tag);
     if (!closers) this.open.set(tag, (closers = new Set()));
     closers.add(close);
+    return () => {
+      const now = this.open.get(tag);
+      now?.delete(close);
+      if (now?.size === 0) this.open.delete(tag);
+    };
   }
 }
 
@@ -209,15 +222,22 @@ function isAnswer(body: string): boolean {
   }
 }
 
-function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks, onRelease: (release: () => void) => void): ReadableStream<Uint8Array> {
+/**
+ * The stream of call `tag`, watched (see {@link FetchTap}) and paced (see
+ * {@link paced}): one ReadableStream that reads the source itself (issue 28:
+ * a TransformStream piped to, then a second one for the pacing, were most of
+ * this layer's heap per call; docs/performance.md). `onRelease` is given what
+ * closes the HTTP stream; `onEnd` is called once the source has ended or
+ * failed: nothing of it is left open, so the call's end aborts nothing.
+ */
+function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks, onRelease: (release: () => void) => void, onEnd: () => void): ReadableStream<Uint8Array> {
   let released = false;
   let cancelled = false;
-  // Piped natively (pipeTo): the page's code runs once per chunk (the scan), not per read of each side.
-  const pipe = new AbortController();
+  const reader = source.getReader();
   onRelease(() => {
     released = true;
-    // Cancels the source (closing the HTTP stream); preventAbort leaves the SDK's side open and still.
-    pipe.abort();
+    // Cancels the source (closing the HTTP stream); the SDK's side stays open and still.
+    reader.cancel().catch(() => {});
   });
   const decoder = new TextDecoder();
   let buffer = '';
@@ -258,30 +278,39 @@ function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapH
       // Not JSON: the SDK reports it.
     }
   };
-  // `cancel` is newer than TypeScript's DOM types (Chromium 120, Firefox 120, Safari 17.4, Node 20).
-  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(reason: unknown): void } = {
-    transform(chunk, controller) {
-      if (released) return; // Inert from now on: see FetchTap.release.
+  /** Inert from the release on (see FetchTap.release): the SDK's read never settles, and nothing is read again. */
+  const still = new Promise<void>(() => {});
+  const pace = pacer();
+  return new ReadableStream<Uint8Array>({
+    // One read of the source per pull: at most one chunk ahead of the SDK, as a pipe would.
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (released || cancelled) return still;
+        onEnd();
+        hooks.onStreamBroken(tag, error);
+        controller.error(error);
+        return;
+      }
+      if (released) return still;
+      if (chunk.done) {
+        onEnd();
+        if (!answered) hooks.onStreamEnded(tag, resumable);
+        controller.close();
+        return;
+      }
       // Scanned before the SDK sees the chunk, so the mapping exists when its handler runs.
-      scan(decoder.decode(chunk, { stream: true }));
-      controller.enqueue(chunk);
+      scan(decoder.decode(chunk.value, { stream: true }));
+      return pace(chunk.value, controller);
     },
-    flush() {
-      if (!released && !answered) hooks.onStreamEnded(tag, resumable);
-    },
-    // The reader gave up on the stream (the pipe then cancels the source): not a broken stream.
-    cancel() {
+    // The reader gave up on the stream: not a broken stream; the HTTP stream is closed.
+    cancel(reason) {
       cancelled = true;
+      return reader.cancel(reason);
     },
-  };
-  const through = new TransformStream<Uint8Array, Uint8Array>(transformer);
-  // preventAbort: a failing source does not error the SDK's side by itself; that happens below, unless released.
-  source.pipeTo(through.writable, { preventAbort: true, signal: pipe.signal }).catch((error: unknown) => {
-    if (released || cancelled) return;
-    hooks.onStreamBroken(tag, error);
-    through.writable.abort(error).catch(() => {});
   });
-  return through.readable;
 }
 
 /** `headers` without the names in `dropped` (`mcp-param-*` drops every `Mcp-Param-` header). */
@@ -376,20 +405,26 @@ const SLICE_MS = 5;
  * (the SDK's parser takes events split anywhere).
  */
 function paced(): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream<Uint8Array, Uint8Array>({ transform: pacer() });
+}
+
+/** Where {@link pacer} hands the pieces: a TransformStream's or a ReadableStream's controller. */
+type PieceSink = { enqueue(chunk: Uint8Array): void };
+
+/** The transform of {@link paced}: hands `chunk` on in pieces, pausing as said there (its state is one stream's). */
+function pacer(): (chunk: Uint8Array, controller: PieceSink) => Promise<void> {
   let since = performance.now();
-  return new TransformStream<Uint8Array, Uint8Array>({
-    async transform(chunk, controller) {
-      for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
-        // The time since the last pause includes what the SDK did with the pieces before (it reads them in
-        // the microtasks after each enqueue); within a split chunk, pause before every further piece.
-        if (at > 0 || performance.now() - since > SLICE_MS) {
-          await nextTask();
-          since = performance.now();
-        }
-        controller.enqueue(at === 0 && chunk.length <= PIECE_BYTES ? chunk : chunk.subarray(at, at + PIECE_BYTES));
+  return async (chunk, controller) => {
+    for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
+      // The time since the last pause includes what the SDK did with the pieces before (it reads them in
+      // the microtasks after each enqueue); within a split chunk, pause before every further piece.
+      if (at > 0 || performance.now() - since > SLICE_MS) {
+        await nextTask();
+        since = performance.now();
       }
-    },
-  });
+      controller.enqueue(at === 0 && chunk.length <= PIECE_BYTES ? chunk : chunk.subarray(at, at + PIECE_BYTES));
+    }
+  };
 }
 
 /** Resolves in a new task (not a microtask), without the 4 ms clamp of nested timers: the page may draw meanwhile. */
