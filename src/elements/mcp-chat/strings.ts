@@ -1,4 +1,4 @@
-import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import type { ContentStrings } from '../shared/content-strings.js';
 import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 import type { DegradationCost } from '../../mcp/header-fallback.js';
@@ -9,15 +9,24 @@ import type { RegistrySearchStrings } from '../mcp-registry-search/registry-sear
  * overrides any of them with the `strings` property (a partial object);
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
  * Text that depends on values is a function of them. The keys of the shared
- * renderers (code block copy, enlarged images: `ContentStrings`) are part of
- * the table and passed down to them. So may be the palette Run form's
+ * renderers (code block copy, enlarged images: `ContentStrings`) may be part
+ * of the table and are passed down to them: the Arabic table has them all,
+ * the English one only those the chat's own code reads (`close`, `stopTool`,
+ * `toolResult`, `progressOf`, `copy`, `copied`, `stop`) and leaves the rest
+ * to the renderers' own English (`CONTENT_STRINGS_EN`, loaded with the
+ * messages, so it stays out of the chat's first load). So may be the palette Run form's
  * messages (`FieldStrings`, keys of the forms' table `FormStrings`): the Arabic
  * table has them, the English one leaves them to the forms' own English (so
  * they stay out of the chat's first load). The inline forms
  * (`<mcp-elicit-form>`, `<mcp-sampling-approval>`) take their own table from
  * the chat's `lang` (they read it across the chat's shadow root).
  */
-export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
+export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrings> {
+  /** The close buttons' label (of a panel, a form, a preview). */
+  close: string;
+  stopTool: (tool: string) => string;
+  toolResult: string;
+  progressOf: (tool: string) => string;
   title: string;
   placeholder: string;
   messageLabel: string;
@@ -432,7 +441,10 @@ export type LaterEnglishKey =
 
 /** English, but the keys of {@link LaterEnglishKey}. */
 const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
-  ...CONTENT_STRINGS_EN,
+  close: 'Close',
+  stopTool: (tool) => `Stop ${tool}`,
+  toolResult: 'Result',
+  progressOf: (tool) => `Progress of ${tool}`,
   title: 'Chat',
   placeholder: 'Message, or type / for tools',
   messageLabel: 'Message',
