@@ -2,7 +2,7 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
-import { mountChat, shadow } from './chat-helpers.js';
+import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 // Issue 11 §3: all interface text in one table, overridable by `strings`; `lang` and `dir` honoured.
 
@@ -18,6 +18,17 @@ describe('<mcp-chat> strings, lang and dir', () => {
     expect(sendButton(chat)).toBe('Go');
     expect(shadow(chat).querySelector('textarea')!.placeholder).toBe('Ask me');
     expect(shadow(chat).querySelector('[part~="notice"]')!.textContent).toContain('No model is set up');
+  });
+
+  test("with `strings` set before a panel is first opened, the panel's own English text is there (it loads with the panels)", async () => {
+    const chat = await mountChat({ provider: false });
+    chat.strings = { send: 'Go' };
+    await chat.updateComplete;
+    await openPanelFromMenu(chat, 'Servers');
+    const panel = () => shadow(chat).querySelector('[part="panel"]');
+    await expect.poll(() => panel()?.textContent ?? '', { timeout: 20_000 }).toContain('Server address');
+    expect(panel()!.textContent).not.toContain('undefined');
+    expect(sendButton(chat)).toBe('Go');
   });
 
   test('lang="ar" on an ancestor: Arabic text, laid out right to left', async () => {

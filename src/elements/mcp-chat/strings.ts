@@ -1,23 +1,32 @@
-import { CONTENT_STRINGS_EN, type ContentStrings } from '../shared/content-strings.js';
+import type { ContentStrings } from '../shared/content-strings.js';
 import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 import type { DegradationCost } from '../../mcp/header-fallback.js';
-import { REGISTRY_SEARCH_STRINGS_EN, type RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
+import type { RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
 /**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
  * overrides any of them with the `strings` property (a partial object);
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
  * Text that depends on values is a function of them. The keys of the shared
- * renderers (code block copy, enlarged images: `ContentStrings`) are part of
- * the table and passed down to them. So may be the palette Run form's
+ * renderers (code block copy, enlarged images: `ContentStrings`) may be part
+ * of the table and are passed down to them: the Arabic table has them all,
+ * the English one only those the chat's own code reads (`close`, `stopTool`,
+ * `toolResult`, `progressOf`, `copy`, `copied`, `stop`) and leaves the rest
+ * to the renderers' own English (`CONTENT_STRINGS_EN`, loaded with the
+ * messages, so it stays out of the chat's first load). So may be the palette Run form's
  * messages (`FieldStrings`, keys of the forms' table `FormStrings`): the Arabic
  * table has them, the English one leaves them to the forms' own English (so
  * they stay out of the chat's first load). The inline forms
  * (`<mcp-elicit-form>`, `<mcp-sampling-approval>`) take their own table from
  * the chat's `lang` (they read it across the chat's shadow root).
  */
-export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
+export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrings> {
+  /** The close buttons' label (of a panel, a form, a preview). */
+  close: string;
+  stopTool: (tool: string) => string;
+  toolResult: string;
+  progressOf: (tool: string) => string;
   title: string;
   placeholder: string;
   messageLabel: string;
@@ -336,8 +345,106 @@ export interface ChatStrings extends ContentStrings, Partial<FieldStrings> {
 }
 
 /** English (the default). */
-export const CHAT_STRINGS_EN: ChatStrings = {
-  ...CONTENT_STRINGS_EN,
+/**
+ * The keys of the English table read only by the side panels' code (the
+ * panels' chunk): their text is in `strings-en-later.ts`, which the panels'
+ * code imports, so it stays out of the chat's first load.
+ */
+export type LaterEnglishKey =
+  | 'builtInModels'
+  | 'modelChecking'
+  | 'modelReady'
+  | 'modelDownloadSize'
+  | 'cancelDownload'
+  | 'modelUnavailable'
+  | 'ownerCanSetModel'
+  | 'useBuiltIn'
+  | 'modelInUse'
+  | 'modelService'
+  | 'today'
+  | 'yesterday'
+  | 'previous7Days'
+  | 'toolsLeftOut'
+  | 'schemaTooLarge'
+  | 'serverAddress'
+  | 'addServerButton'
+  | 'serverUrlEmpty'
+  | 'serverUrlInvalid'
+  | 'serverUrlScheme'
+  | 'serverUrlCredentials'
+  | 'serverUrlDuplicate'
+  | 'serverConnectFailed'
+  | 'serverTimedOut'
+  | 'serverNeedsSignIn'
+  | 'serverAdded'
+  | 'serverRemoved'
+  | 'removedServers'
+  | 'serverLog'
+  | 'logLevelName'
+  | 'logLevelSent'
+  | 'logLevelServer'
+  | 'logLevelServerChoice'
+  | 'logLevelNone'
+  | 'logLevelLocal'
+  | 'clearLog'
+  | 'clearLogOf'
+  | 'noLog'
+  | 'noLogAtLevel'
+  | 'catalogSizes'
+  | 'pageToolsHeading'
+  | 'pageToolsCount'
+  | 'pageToolsUnavailable'
+  | 'publishedHeading'
+  | 'notPublished'
+  | 'degradedCosts'
+  | 'exportTraceHint'
+  | 'signOutOf'
+  | 'noServer'
+  | 'noServerEditable'
+  | 'pageModel'
+  | 'ollamaFound'
+  | 'useOllama'
+  | 'providerName'
+  | 'ollamaNoKey'
+  | 'keyNote'
+  | 'rememberKey'
+  | 'useModel'
+  | 'historyOff'
+  | 'renameConversation'
+  | 'exportConversation'
+  | 'deleteConversation'
+  | 'renameShort'
+  | 'exportShort'
+  | 'newShort'
+  | 'importFile'
+  | 'importLabel'
+  | 'searchConversations'
+  | 'memoryOnly'
+  | 'noConversationMatch'
+  | 'savedConversations'
+  | 'newTitleFor'
+  | 'confirmDelete'
+  | 'noConnectedServer'
+  | 'noResources'
+  | 'attachResource'
+  | 'uriFor'
+  | 'fillTemplate'
+  | 'listFailed'
+  | 'renamed'
+  | 'renameFailed'
+  | 'deleteFailed'
+  | 'exportFailed'
+  | 'importFailed'
+  | 'addFromRegistry'
+  | 'registryKeyNote'
+  | 'registrySearch';
+
+/** English, but the keys of {@link LaterEnglishKey}. */
+const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
+  close: 'Close',
+  stopTool: (tool) => `Stop ${tool}`,
+  toolResult: 'Result',
+  progressOf: (tool) => `Progress of ${tool}`,
   title: 'Chat',
   placeholder: 'Message, or type / for tools',
   messageLabel: 'Message',
@@ -355,33 +462,15 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   dismiss: 'Dismiss',
   downloadFirstReply: 'The model needs a one-time download before it can answer. Start it in Settings, then send your message again.',
   openSettings: 'Open Settings',
-  builtInModels: 'Models on this device',
   browserModelName: 'Built-in model',
   onDeviceModelName: 'On-device model',
-  modelChecking: 'Checking…',
-  modelReady: 'Ready. Nothing you type leaves this device.',
   modelNeedsDownload: 'needs a download',
-  modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
   downloadModel: (size) => (size ? `Download ${size}` : 'Download'),
   modelDownloading: (percent) => `Downloading… ${percent}%`,
   modelDownloadStarted: 'Downloading the model.',
   modelDownloaded: 'The model is downloaded and ready.',
   modelDownloadCancelled: 'Download cancelled.',
   modelDownloadFailed: (why) => `The download failed: ${why}`,
-  cancelDownload: 'Cancel',
-  modelUnavailable: (reason) =>
-    (
-      ({
-        'no-api': 'This browser has no built-in model.',
-        'insecure-context': 'The built-in model needs a secure page (https).',
-        unsupported: 'This browser has no built-in model for this device or language.',
-        error: 'The browser could not say whether it has a model.',
-      }) as Record<string, string>
-    )[reason] ?? reason,
-  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device (see models.md in the mcp-web-elements docs).",
-  useBuiltIn: 'Use this model',
-  modelInUse: 'In use',
-  modelService: 'A model service',
   copy: 'Copy',
   copied: 'Copied.',
   copyRaw: 'Copy raw JSON',
@@ -394,48 +483,18 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   waiting: (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
   queued: (titles) => `Waiting to run after the current work: ${titles}.`,
   waitingForYou: (tool) => `Waiting for you to fill ${tool}.`,
-  today: 'Today',
-  yesterday: 'Yesterday',
-  previous7Days: 'Previous 7 days',
   imported: 'Imported',
   interrupted: 'This answer was interrupted before it finished.',
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
-  toolsLeftOut: (count) => `Tools left out of the last request (${count})`,
-  schemaTooLarge: 'input schema too large to send',
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
   paletteMore: (count) => `${count.toLocaleString('en-US')} more: type to narrow the list.`,
   addServer: 'Add a server',
-  serverAddress: 'Server address',
-  addServerButton: 'Add',
   connectingTo: (url) => `Connecting to ${url}…`,
-  serverUrlEmpty: 'Type the address of an MCP server, for example https://example.com/mcp.',
-  serverUrlInvalid: (text) => `“${text}” is not a web address. Type the full address, starting with https://.`,
-  serverUrlScheme: 'Only http:// and https:// addresses can be added.',
-  serverUrlCredentials: 'An address with a user name or password in it cannot be added.',
-  serverUrlDuplicate: 'This server is already in the list.',
-  serverConnectFailed: (url, diagnosis) => `Could not connect to ${url}: ${diagnosis} It was not added.`,
-  serverTimedOut: 'the server did not answer within 30 seconds.',
-  serverNeedsSignIn: 'the server asks for a sign-in that this chat cannot do for an added server.',
-  serverAdded: (name) => `${name} added.`,
   removeServer: (name) => `Remove ${name}`,
-  serverRemoved: (name) => `${name} removed.`,
-  removedServers: 'Removed servers',
   restore: 'Restore',
   restoreServer: (url) => `Restore ${url}`,
-  serverLog: (count) => `Log (${count})`,
   logLevel: 'Show from level',
-  logLevelName: (level) =>
-    (({ debug: 'Debug', info: 'Info', notice: 'Notice', warning: 'Warning', error: 'Error', critical: 'Critical', alert: 'Alert', emergency: 'Emergency' }) as Record<string, string>)[level] ?? level,
-  logLevelSent: 'The server is asked to send only this level and above.',
-  logLevelServer: 'As the server sends',
-  logLevelServerChoice: 'The server decides what it sends; pick a level to ask for more or less.',
-  logLevelNone: 'This server sends log messages only once a level is picked.',
-  logLevelLocal: 'This server does not offer log levels: the list is filtered here.',
-  clearLog: 'Clear',
-  clearLogOf: (name) => `Clear the log of ${name}`,
-  noLog: 'No log messages yet.',
-  noLogAtLevel: 'No log messages at this level or above.',
   serverState: (state) =>
     (
       ({
@@ -448,12 +507,6 @@ export const CHAT_STRINGS_EN: ChatStrings = {
         closed: 'Closed',
       }) as Record<string, string>
     )[state] ?? state,
-  catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
-  pageToolsHeading: "This page's tools",
-  pageToolsCount: (page, tools) => `${page} · ${tools === 1 ? '1 tool' : `${tools} tools`}`,
-  pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
-  publishedHeading: 'Offered to browser agents',
-  notPublished: (tool, reason) => `${tool} is not offered: ${reason}`,
   agentRan: (title) => `A browser agent ran ${title}`,
   invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   retry: 'Retry',
@@ -464,18 +517,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   signInTo: (name) => `Sign in to ${name}`,
   signOut: 'Sign out',
   degraded: (headers, costs) => `Works here only without ${headers}, which its CORS refuses. What that costs: ${costs}.`,
-  degradedCosts: {
-    'no-modern-era': 'it talks the 2025-11-25 protocol, not 2026-07-28',
-    'no-version-header': 'the server is not told the protocol version and may refuse newer features',
-    'no-resume': 'a broken event stream cannot be resumed, so messages sent meanwhile are lost',
-    'no-param-headers': 'tools that route by Mcp-Param-* headers may be refused',
-    'custom-header-dropped': 'a header this page set is not sent, so requests that need it may be refused',
-  },
   exportTrace: 'Export trace',
-  exportTraceHint: 'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
-  signOutOf: (name) => `Sign out of ${name}`,
-  noServer: 'No server. Set the server attribute or the servers property.',
-  noServerEditable: 'No server yet. Add one below.',
   emptyTitle: 'How can I help?',
   emptyTitleNoModel: 'Run tools and prompts',
   connectedTo: (servers, tools) => `Connected to ${servers} with ${tools} ${tools === 1 ? 'tool' : 'tools'}.`,
@@ -503,42 +545,14 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   itsServer: 'its server',
   run: 'Run',
   insert: 'Insert',
-  pageModel: (label) => `The page set up a model (${label}). Settings here replace it.`,
-  ollamaFound: (url, models) => `Ollama found at ${url}: ${models}`,
-  useOllama: (model) => `Use Ollama (${model})`,
   provider: 'Provider',
-  providerName: (kind) => (({ openai: 'OpenAI-compatible', anthropic: 'Anthropic', ollama: 'Ollama (local)', browser: 'Built-in model', 'on-device': 'On-device model' }) as Record<string, string>)[kind] ?? kind,
   baseUrl: 'Base URL',
-  ollamaNoKey: 'Ollama runs on this machine and needs no key.',
   apiKey: 'API key',
-  keyNote: (memoryOnly) => `The key is sent only to this endpoint, never to MCP servers${memoryOnly ? ', and kept in memory only' : ''}.`,
-  rememberKey: 'Remember the key in this browser',
   listModels: 'List models',
-  useModel: 'Use this model',
-  historyOff: 'History is turned off.',
-  renameConversation: (title) => `Rename ${title}`,
-  exportConversation: (title) => `Export ${title}`,
-  deleteConversation: (title) => `Delete ${title}`,
-  renameShort: 'Rename',
-  exportShort: 'Export',
-  newShort: 'New',
-  importFile: 'Import',
-  importLabel: 'Import a conversation',
-  searchConversations: 'Search conversations',
   search: 'Search',
-  memoryOnly: 'Saved in memory only: conversations end with the page.',
-  noConversationMatch: (q) => `No conversation matches “${q}”.`,
-  savedConversations: 'Saved conversations',
-  newTitleFor: (title) => `New title for ${title}`,
   save: 'Save',
-  confirmDelete: (title) => `Delete “${title}”? This cannot be undone.`,
   delete: 'Delete',
-  noConnectedServer: 'No connected server.',
-  noResources: 'No resources.',
   preview: 'Preview',
-  attachResource: 'Attach',
-  uriFor: (name) => `URI for ${name}`,
-  fillTemplate: 'Fill in the {placeholders}, then attach.',
   openChat: 'Open chat',
   closePanel: 'Close panel',
   resourcePreview: 'Resource preview',
@@ -590,13 +604,7 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   fetchingResult: (tool) => `Fetching the result of ${tool}.`,
   willRunAfter: (tool) => `${tool} will run when the current work ends.`,
   noToolOffers: (tool) => `No connected server offers the tool ${tool}.`,
-  listFailed: (reason) => `The saved conversations could not be listed: ${reason}`,
-  renamed: (title) => `Renamed to ${title}.`,
-  renameFailed: (reason) => `The conversation could not be renamed: ${reason}`,
   deleted: (title) => `Deleted ${title}.`,
-  deleteFailed: (reason) => `The conversation could not be deleted: ${reason}`,
-  exportFailed: (reason) => `The conversation could not be exported: ${reason}`,
-  importFailed: (reason) => `That file could not be imported: ${reason}`,
   askedForInput: (server, reason) => `${server} asked for input: ${reason}`,
   askedForAnswer: (server, reason) => `${server} asked for a model answer: ${reason}`,
   samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
@@ -617,11 +625,29 @@ export const CHAT_STRINGS_EN: ChatStrings = {
   discoveryNoneHint: 'You can still chat with the model, or add a server in the Servers panel.',
   discoveryTried: (list) => `Looked at ${list}.`,
   discoveryStopped: "The search for this site's MCP server stopped before it finished.",
-  addFromRegistry: 'Add from the MCP Registry',
-  registryKeyNote: (memoryOnly) =>
-    `Keys you type are sent only to that server${memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser'}.`,
-  registrySearch: REGISTRY_SEARCH_STRINGS_EN,
 };
+
+/**
+ * The English table: whole once the panels' text has been added
+ * ({@link addLaterEnglish}: with the panels' code in the single-file bundle, at
+ * import with the package's index). Until then only the keys the panels read
+ * are missing.
+ */
+export const CHAT_STRINGS_EN = FIRST_ENGLISH as ChatStrings;
+
+let englishVersion = 0;
+
+/** Adds the panels' English text to {@link CHAT_STRINGS_EN} (once; later calls do nothing). */
+export function addLaterEnglish(later: Pick<ChatStrings, LaterEnglishKey>): void {
+  if ('serverAddress' in CHAT_STRINGS_EN) return;
+  Object.assign(CHAT_STRINGS_EN, later);
+  englishVersion += 1;
+}
+
+/** Changes when text is added to the English table (a copy made before is then out of date). */
+export function englishTableVersion(): number {
+  return englishVersion;
+}
 
 /**
  * Languages shipped with the element, by primary language subtag: English,

@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import { formatBytes, type BuiltInState } from './built-in-model.js';
 import type { BuiltInKind } from './provider-config.js';
+// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-later.js';
 
 /** One built-in model as Settings shows it. */
 export interface BuiltInCard {

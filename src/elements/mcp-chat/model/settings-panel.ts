@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, isBuiltInKind, type EndpointKind, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { renderBuiltInModels, type BuiltInActions, type BuiltInCard } from './built-in-view.js';
+// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-later.js';
 
 /** The endpoint kinds of the Settings form (the built-in models have their own cards). */
 const ENDPOINT_KINDS: readonly EndpointKind[] = ['openai', 'anthropic', 'ollama'];

@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import { currentPageName } from '../../../page-tools/page-name.js';
 import type { ChatStrings } from '../strings.js';
 import type { PageToolsStatus } from './chat-page-tools.js';
+// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-later.js';
 
 /**
  * The Servers panel's section on page tools: how many tools the page gives

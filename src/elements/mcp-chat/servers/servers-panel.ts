@@ -12,6 +12,8 @@ import { renderSignInButton } from './notices.js';
 import { diagnosisText } from '../error-words.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { renderRegistrySection, type RegistrySectionActions, type RegistrySectionView } from './registry-section.js';
+// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-later.js';
 
 /** What the Servers panel's buttons do. */
 export interface ServersPanelActions {

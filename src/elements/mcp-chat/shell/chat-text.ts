@@ -1,4 +1,4 @@
-import { chatStrings, directionOf, type ChatStrings } from '../strings.js';
+import { chatStrings, directionOf, englishTableVersion, type ChatStrings } from '../strings.js';
 
 /** What the text needs from the element: where it sits (for `lang` and `dir`) and its `strings`. */
 export interface ChatTextHost {
@@ -14,7 +14,7 @@ export interface ChatTextHost {
  */
 export class ChatText {
   readonly #host: ChatTextHost;
-  #memo?: { lang: string | undefined; strings: Partial<ChatStrings> | undefined; value: ChatStrings };
+  #memo?: { lang: string | undefined; strings: Partial<ChatStrings> | undefined; version: number; value: ChatStrings };
 
   constructor(host: ChatTextHost) {
     this.#host = host;
@@ -35,8 +35,10 @@ export class ChatText {
     const lang = this.lang;
     const strings = this.#host.strings;
     const memo = this.#memo;
-    if (memo && memo.lang === lang && memo.strings === strings) return memo.value;
-    return (this.#memo = { lang, strings, value: chatStrings(lang, strings) }).value;
+    // `version`: a copy made (with `strings`) before the panels' English text was added lacks it.
+    const version = englishTableVersion();
+    if (memo && memo.lang === lang && memo.strings === strings && memo.version === version) return memo.value;
+    return (this.#memo = { lang, strings, version, value: chatStrings(lang, strings) }).value;
   }
 
   /** `dir` of the element or an ancestor; else the direction of the language. */
