@@ -38,6 +38,17 @@ export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   return chat;
 }
 
+/** A chat on the fixture server's 500 tools, no store, once all 500 are listed. */
+export async function mountChatOn500Tools(): Promise<McpChat> {
+  const chat = document.createElement('mcp-chat');
+  chat.server = `${inject('fixtureUrl')}/five-hundred/mcp`;
+  chat.store = null;
+  document.body.append(chat);
+  await expect.poll(() => chat.serverSet.listTools().length, { timeout: 20_000 }).toBe(500);
+  await chat.updateComplete;
+  return chat;
+}
+
 /** A chat showing MCP Apps (`sandbox-url` set), with what the apps of its server report under `logger` (`notifications/message`). */
 export async function mountChatWithApps(options: MountOptions = {}, logger = 'app:demo-app') {
   const chat = await mountChat({ ...options, sandbox: true });

@@ -2,6 +2,7 @@ import { afterEach, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
+import { mountChatOn500Tools } from './chat-helpers.js';
 
 // The palette's entries are built once per tool list (not at every "/"): a
 // server added, or a catalog that changed, still shows in the palette.
@@ -13,12 +14,7 @@ const names = (chat: McpChat) => [...root(chat).querySelectorAll('[part="palette
 const more = (chat: McpChat) => root(chat).querySelector<HTMLElement>('[part="palette-more"]')?.textContent?.trim();
 
 test('a server added after the palette was opened: its tools are listed the next time "/" is typed', async () => {
-  const chat = document.createElement('mcp-chat');
-  chat.server = `${inject('fixtureUrl')}/five-hundred/mcp`;
-  chat.store = null;
-  document.body.append(chat);
-  await expect.poll(() => chat.serverSet.listTools().length, { timeout: 20_000 }).toBe(500);
-  await chat.updateComplete;
+  const chat = await mountChatOn500Tools();
   const input = root(chat).querySelector<HTMLTextAreaElement>('textarea')!;
   input.focus();
 

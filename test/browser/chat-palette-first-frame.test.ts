@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
+import { mountChatOn500Tools } from './chat-helpers.js';
 
 // Issue 28: the "/" palette's first frame draws only the entries its height can
 // show (12 of the 50 listed), the rest once that frame is painted; what a person
@@ -13,15 +14,6 @@ const root = (chat: McpChat) => chat.shadowRoot!;
 const entries = (chat: McpChat) => [...root(chat).querySelectorAll<HTMLElement>('[part="palette-item"]')];
 const more = (chat: McpChat) => root(chat).querySelector<HTMLElement>('[part="palette-more"]')?.textContent?.trim();
 
-async function chatOn500Tools(): Promise<McpChat> {
-  const chat = document.createElement('mcp-chat');
-  chat.server = `${inject('fixtureUrl')}/five-hundred/mcp`;
-  chat.store = null;
-  document.body.append(chat);
-  await expect.poll(() => chat.serverSet.listTools().length, { timeout: 20_000 }).toBe(500);
-  await chat.updateComplete;
-  return chat;
-}
 
 /** Types "/" as the composer's input event does, and waits for the update that opens the list (microtasks: no frame yet). */
 async function slash(chat: McpChat): Promise<HTMLTextAreaElement> {
@@ -35,7 +27,7 @@ async function slash(chat: McpChat): Promise<HTMLTextAreaElement> {
 
 describe('<mcp-chat> palette, the frame that opens it', () => {
   test('draws 12 entries and the whole count first, then all 50 after that frame', async () => {
-    const chat = await chatOn500Tools();
+    const chat = await mountChatOn500Tools();
     const input = await slash(chat);
     expect(entries(chat)).toHaveLength(12);
     expect(more(chat)).toBe('450 more: type to narrow the list.');
@@ -47,7 +39,7 @@ describe('<mcp-chat> palette, the frame that opens it', () => {
   });
 
   test('a key before the rest is drawn draws it at once (Up wraps to the 50th entry)', async () => {
-    const chat = await chatOn500Tools();
+    const chat = await mountChatOn500Tools();
     const input = await slash(chat);
     expect(entries(chat)).toHaveLength(12);
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, composed: true, cancelable: true }));
