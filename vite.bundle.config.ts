@@ -190,16 +190,33 @@ const sdkOAuthLater = (): Plugin => {
       .map((f) => `${posix.dirname(sdkIndex)}/${f}`)
       .find((f) => readFileSync(f, 'utf8').includes('//#region src/client/auth.ts')) ?? fail('dist/public-*.mjs with client/auth.ts');
   const isAuthModule = (id: string) => normal(id).replace(/\?.*$/, '') === authModule;
+  // core/src/auth.ts: the OAuth types' zod schemas, one module of the SDK's core (a hashed name).
+  const coreDist = normal(fileURLToPath(new URL('./node_modules/@modelcontextprotocol/core/dist/', import.meta.url)));
+  const oauthSchemasFile = readdirSync(coreDist)
+    .filter((f) => /^auth-[^/]*\.mjs$/.test(f))
+    .map((f) => `${coreDist}${f}`)
+    .find((f) => readFileSync(f, 'utf8').includes('//#region src/auth.ts')) ?? fail('dist/auth-*.mjs with core/src/auth.ts');
+  const exportList = /^export \{([^}]*)\};$/m.exec(readFileSync(oauthSchemasFile, 'utf8')) ?? fail('export list in core/src/auth.ts');
+  const oauthSchemas = {
+    file: oauthSchemasFile,
+    /** [local name, exported short name] */
+    names: exportList[1].split(',').map((part) => part.trim().split(/\s+as\s+/) as [string, string]),
+  };
+  const none = '\0sdk-oauth-schemas-none';
+  const specTypesWithAuth = /^for \(const \[key, schema\] of Object\.entries\(authSchemas\)\) register\(key, schema\);$/m;
   return {
     name: 'sdk-oauth-later',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === lazy || source === forOAuthProvider) return source;
+      if (source === lazy || source === forOAuthProvider || source === none) return source;
+      // core's index and internal entries re-export the OAuth schemas: in the first load, none.
+      if (importer && posix.basename(source) === posix.basename(oauthSchemasFile) && /@modelcontextprotocol\/core\/dist\/(index|internal)\.mjs$/.test(normal(importer))) return none;
       if (source.endsWith(full)) return source;
       if (source === '@modelcontextprotocol/client' && importer && /src\/mcp\/oauth\/browser-oauth-provider\.ts$/.test(normal(importer))) return forOAuthProvider;
       return null;
     },
     load(id) {
+      if (id === none) return `const none = undefined;\nexport { ${oauthSchemas.names.map(([, short]) => `none as ${short}`).join(', ')} };`;
       if (id === lazy)
         return [
           `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(authModule + full)};`,
@@ -208,12 +225,28 @@ const sdkOAuthLater = (): Plugin => {
       if (id === forOAuthProvider) return `export * from '@modelcontextprotocol/client';\nexport { DpopSession } from ${JSON.stringify(sdkIndex + full)};`;
       if (!id.endsWith(full)) return null;
       const code = readFileSync(id.slice(0, -full.length), 'utf8');
+      if (!isAuthModule(id)) return code;
+      // The OAuth types' schemas: from core's own module, not the first load's `none` (below).
+      const fromSdk = /^import \{([^}]*)\} from "(\.\/src-[^"]*\.mjs)";$/m.exec(code) ?? fail('import of dist/src-*.mjs in client/auth.ts');
+      const names = fromSdk[1].split(',').map((part) => part.trim()).filter(Boolean);
+      const locals = new Map(oauthSchemas.names.map(([local, short]) => [local, short]));
+      const moved = names.filter((n) => locals.has(n.split(/\s+as\s+/).at(-1)!));
+      if (moved.length === 0) fail('OAuth schemas imported by client/auth.ts');
+      const imports = [
+        `import {${names.filter((n) => !moved.includes(n)).join(', ')}} from "${fromSdk[2]}";`,
+        `import { ${moved.map((n) => n.split(/\s+as\s+/).at(-1)!).map((local) => `${locals.get(local)} as ${local}`).join(', ')} } from ${JSON.stringify(oauthSchemas.file)};`,
+      ].join(' ');
       // The SDK module of client/auth.ts exports these under short names only.
-      return isAuthModule(id) ? `${code}\nexport { ${SDK_OAUTH_LATER.join(', ')} };` : code;
+      return `${code.replace(fromSdk[0], imports)}\nexport { ${SDK_OAUTH_LATER.join(', ')} };`;
     },
     transform(code, id) {
       if (id.endsWith(full)) return null;
       let out = code;
+      // `specTypeSchemas` and `isSpecType`: the spec's types, not the OAuth ones (none here).
+      if (/@modelcontextprotocol\/client\/dist\/src-[^/]*\.mjs$/.test(normal(id)) && code.includes('//#region ../core-internal/src/types/specTypeSchema.ts')) {
+        if (!specTypesWithAuth.test(code)) fail('registration of authSchemas in specTypeSchema.ts');
+        return { code: code.replace(specTypesWithAuth, ''), map: null };
+      }
       if (normal(id) === sdkIndex) {
         const head = /^const withDpopFromProvider = \(provider\) => withDpop\(/m;
         if (!head.test(out) || !/\bmarkAuthSeamEscape\b/.test(out)) fail('withDpopFromProvider as it was');
@@ -236,6 +269,21 @@ const sdkOAuthLater = (): Plugin => {
     },
   };
 };
+
+/**
+ * zod's English (`locales/en.js`, which its classic schemas set as the
+ * default locale; 0.9 KB gzip of the first load) is src/bundle-zod-english.ts
+ * in this bundle: the same sentences, fewer format names (see that file).
+ */
+const zodEnglishCompact = (): Plugin => ({
+  name: 'zod-english-compact',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer || !/node_modules\/zod\/v4\/classic\/schemas\.js$/.test(normal(importer))) return null;
+    if (!/(^|\/)locales\/en\.js$/.test(source)) return null;
+    return fileURLToPath(new URL('./src/bundle-zod-english.ts', import.meta.url));
+  },
+});
 
 /**
  * Lit's `css` templates of this repository's elements went to browsers as
@@ -270,7 +318,7 @@ const minifyCss = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -304,6 +352,8 @@ export default defineConfig({
               test: (id: string) =>
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
                 !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) && !id.endsWith('?sdk-oauth-full') &&
+                // Not the OAuth types' schemas: only the OAuth flow's copy imports them (sdkOAuthLater above).
+                !/core[\\/]dist[\\/]auth-[^\\/]*\.mjs$/.test(normal(id)) &&
                 /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
                 // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing

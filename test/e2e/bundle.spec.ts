@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openFromMenu } from './menu.js';
+import { startFixtureServer } from '../servers/fixture-server.js';
+import type { RunningServer } from '../servers/running-server.js';
 
 // The single-file bundle (dist/mcp-web-elements.js, built by `npm run build`,
 // which `npm test` runs first) on a page that has nothing else: one script
@@ -10,8 +12,11 @@ import { openFromMenu } from './menu.js';
 // and, beside it, the chunks it loads when first needed (dist/chunks/).
 let server: Server;
 let origin = '';
+/** The fixture MCP server (test/servers/fixture-server.ts): `/malformed/mcp` lists a tool that breaks the MCP format. */
+let fixture: RunningServer;
 
 test.beforeAll(async () => {
+  fixture = await startFixtureServer();
   /** A file of dist/ (the bundle or one of its chunks), or undefined. */
   const distFile = (url: string) => {
     const path = normalize(join('dist', new URL(url, 'http://x').pathname));
@@ -34,8 +39,9 @@ ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
       const csp = req.url?.startsWith('/strict')
         ? { 'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify` }
         : {};
-      // /no-server: a chat without servers; /ar: in Arabic.
-      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(req.url?.startsWith('/no-server') ? undefined : process.env.E2E_DEMO_URL!, req.url?.startsWith('/ar') ? 'ar' : 'en'));
+      // /no-server: a chat without servers; /malformed: the fixture server's malformed tool; /ar: in Arabic.
+      const mcp = req.url?.startsWith('/no-server') ? undefined : req.url?.startsWith('/malformed') ? `${fixture.url}/malformed/mcp` : process.env.E2E_DEMO_URL!;
+      res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(mcp, req.url?.startsWith('/ar') ? 'ar' : 'en'));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +51,19 @@ ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
 
 test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fixture?.close();
+});
+
+test("a tool that breaks the MCP format is named in the Servers panel with zod's reason, in English (the bundle's own zod English)", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/malformed`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByText(/Connected to .* with 1 tool/)).toBeVisible({ timeout: 15_000 });
+  await openFromMenu(page, 'Servers');
+  await chat.getByText('1 tool of this server cannot be used').click();
+  await expect(chat.locator('.invalid-tools li')).toHaveText('numbered-title: It does not follow the MCP tool format at annotations.title: Invalid input: expected string, received number');
+  expect(errors).toEqual([]);
 });
 
 test('one script tag and <mcp-chat server=...> connect and run a tool without a model', async ({ page }) => {

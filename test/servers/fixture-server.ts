@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { fixtureResult, manyTools, mixedTools, textTools, type RawTool } from './fixture-tools.js';
+import { fixtureResult, malformedTools, manyTools, mixedTools, textTools, type RawTool } from './fixture-tools.js';
 import type { RunningServer } from './running-server.js';
 
 const CORS = {
@@ -19,13 +19,15 @@ const ENDPOINTS: Record<string, () => RawTool[]> = {
   '/five-hundred/mcp': () => manyTools(500),
   '/mixed/mcp': mixedTools,
   '/text/mcp': textTools,
+  '/malformed/mcp': malformedTools,
 };
 
 /**
  * A small official-SDK (v1, 2025 era, stateless) MCP server on 127.0.0.1
  * whose tool lists are the raw fixtures of fixture-tools.ts: `/many/mcp`
  * lists 5,000 tools, `/mixed/mcp` one tool per approval case, an invalid
- * inputSchema, a 1 MB description and a huge result. Its URL is the base
+ * inputSchema, a 1 MB description and a huge result, `/malformed/mcp` a tool
+ * that breaks the MCP format where only its schema says so. Its URL is the base
  * (`http://127.0.0.1:PORT`).
  */
 export async function startFixtureServer(): Promise<RunningServer> {

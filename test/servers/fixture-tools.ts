@@ -39,6 +39,17 @@ export function mixedTools(): RawTool[] {
   ];
 }
 
+/**
+ * A usable tool, and one whose `annotations.title` is a number: only the MCP
+ * schema (zod, in the SDK) catches it, so the reason the chat gives is zod's sentence.
+ */
+export function malformedTools(): RawTool[] {
+  return [
+    { name: 'lookup', description: 'A usable tool.', inputSchema: objectSchema(), annotations: { readOnlyHint: true } },
+    { name: 'numbered-title', description: 'Its title is a number.', inputSchema: objectSchema(), annotations: { title: 42 } as never },
+  ];
+}
+
 /** Tools whose string arguments are text of several lines (the run form draws a multi-line box; issue 27). */
 export function textTools(): RawTool[] {
   return [

@@ -398,6 +398,15 @@ export type LaterEnglishKey =
   | 'notPublished'
   | 'degradedCosts'
   | 'exportTraceHint'
+  | 'deleted'
+  | 'restore'
+  | 'logLevel'
+  | 'invalidTools'
+  | 'baseUrl'
+  | 'listModels'
+  | 'noModelsListed'
+  | 'modelsUnreachable'
+  | 'preview'
   | 'signOutOf'
   | 'noServer'
   | 'noServerEditable'
@@ -492,9 +501,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   addServer: 'Add a server',
   connectingTo: (url) => `Connecting to ${url}…`,
   removeServer: (name) => `Remove ${name}`,
-  restore: 'Restore',
   restoreServer: (url) => `Restore ${url}`,
-  logLevel: 'Show from level',
   serverState: (state) =>
     (
       ({
@@ -508,7 +515,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
       }) as Record<string, string>
     )[state] ?? state,
   agentRan: (title) => `A browser agent ran ${title}`,
-  invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',
@@ -546,13 +552,10 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   run: 'Run',
   insert: 'Insert',
   provider: 'Provider',
-  baseUrl: 'Base URL',
   apiKey: 'API key',
-  listModels: 'List models',
   search: 'Search',
   save: 'Save',
   delete: 'Delete',
-  preview: 'Preview',
   openChat: 'Open chat',
   closePanel: 'Close panel',
   resourcePreview: 'Resource preview',
@@ -604,14 +607,10 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   fetchingResult: (tool) => `Fetching the result of ${tool}.`,
   willRunAfter: (tool) => `${tool} will run when the current work ends.`,
   noToolOffers: (tool) => `No connected server offers the tool ${tool}.`,
-  deleted: (title) => `Deleted ${title}.`,
   askedForInput: (server, reason) => `${server} asked for input: ${reason}`,
   askedForAnswer: (server, reason) => `${server} asked for a model answer: ${reason}`,
   samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
   logLevelRefused: (server, level, reason) => `${server} did not accept the log level "${level}" (${reason}). Its messages are still filtered here.`,
-  noModelsListed: (base) => `${base} listed no models. Type the model id instead.`,
-  modelsUnreachable: (base, reason, kind) =>
-    `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
   signedIn: (server) => `Signed in to ${server}.`,
   signInFailed: (server, reason) => `Sign-in to ${server} did not complete: ${reason}`,
   signedOut: (server) => `Signed out of ${server}.`,

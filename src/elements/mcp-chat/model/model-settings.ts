@@ -1,13 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ModelProvider } from '../../../providers/types.js';
 import type { ChatStrings } from '../strings.js';
-import { errorInWords } from '../error-words.js';
-import { DEFAULT_BASE_URLS, findOllama, isBuiltInKind, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { findOllama, isBuiltInKind, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { BuiltInModel, usable, type BrowserStatusChunk } from './built-in-model.js';
 import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
-import type { renderSettingsPanel } from './settings-panel.js';
 import type { ChatErrorSource } from '../contract.js';
 
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
@@ -23,7 +21,8 @@ function afterPaint(fn: () => void): void {
   );
 }
 
-const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
+/** Whether `value` is a provider instance (the page's `provider` may also be a config or a kind). */
+export const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
 /** What the model settings need from their element. */
 export interface ModelSettingsHost extends ReactiveControllerHost {
@@ -52,11 +51,14 @@ export interface ModelSettingsHost extends ReactiveControllerHost {
  * endpoint listed, and Ollama when one answers at `ollama-url`.
  */
 export class ModelSettings implements ReactiveController {
-  readonly #host: ModelSettingsHost;
   #config: ProviderConfig | undefined;
-  #draftKind: ProviderKind | undefined;
-  #models: readonly string[] = [];
-  #ollama: readonly string[] = [];
+  /**
+   * What the Settings panel keeps between its renders: the kind picked in its
+   * form and not used yet, the models "List models" found, the Ollama models
+   * found at `ollama-url`. The panel's code (settings-panel-actions.ts, in the panels'
+   * chunk) reads and changes it.
+   */
+  readonly panel: { draftKind?: ProviderKind; models: readonly string[]; ollama: readonly string[] } = { models: [], ollama: [] };
   #probedUrl: string | undefined;
   readonly #providerCache = new Map<string, LazyProvider | undefined>();
   /** The browser's own model (Prompt API), and the owner's open model when the page sets `model-url`. */
@@ -66,7 +68,10 @@ export class ModelSettings implements ReactiveController {
   #reply?: ModelReply;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
-  readonly #providers: ProvidersChunk;
+  readonly providers: ProvidersChunk;
+
+  /** The element (the Settings panel's code reads its attributes and reports through it). */
+  readonly host: ModelSettingsHost;
 
   /** The person's choice, if any. */
   get config(): ProviderConfig | undefined {
@@ -75,16 +80,16 @@ export class ModelSettings implements ReactiveController {
 
   /** Model ids the last "List models" found. */
   get models(): readonly string[] {
-    return this.#models;
+    return this.panel.models;
   }
 
   /** The model provider in use (the person's choice, or the page's `provider` with `model` and `base-url`), if any. */
   get provider(): ModelProvider | undefined {
-    const { provider, model, baseUrl } = this.#host.page;
+    const { provider, model, baseUrl } = this.host.page;
     const p = this.#config ?? provider;
     if (!p) return this.#builtInDefault();
     if (isProvider(p)) return p;
-    return this.#lazy(typeof p === 'string' ? { kind: p, baseUrl, model, modelUrl: this.#host.page.modelUrl } : { ...p, model: p.model ?? model, modelUrl: p.modelUrl ?? this.#host.page.modelUrl });
+    return this.#lazy(typeof p === 'string' ? { kind: p, baseUrl, model, modelUrl: this.host.page.modelUrl } : { ...p, model: p.model ?? model, modelUrl: p.modelUrl ?? this.host.page.modelUrl });
   }
 
   /**
@@ -93,7 +98,7 @@ export class ModelSettings implements ReactiveController {
    * else the browser's own model when it can answer or be downloaded.
    */
   #builtInDefault(): ModelProvider | undefined {
-    const modelUrl = this.#host.page.modelUrl;
+    const modelUrl = this.host.page.modelUrl;
     if (modelUrl) return this.#lazy({ kind: 'on-device', modelUrl });
     return usable(this.#browser.state) ? this.#lazy({ kind: 'browser' }) : undefined;
   }
@@ -102,25 +107,25 @@ export class ModelSettings implements ReactiveController {
   #lazy(config: ProviderConfig): LazyProvider | undefined {
     if (!isBuiltInKind(config.kind)) delete config.modelUrl;
     const key = JSON.stringify(config);
-    if (!this.#providerCache.has(key)) this.#providerCache.set(key, lazyProviderFromConfig(config, this.#providers));
+    if (!this.#providerCache.has(key)) this.#providerCache.set(key, lazyProviderFromConfig(config, this.providers));
     return this.#providerCache.get(key);
   }
 
   /** The built-in model of `kind` (the on-device one only when the page sets `model-url`). */
   builtIn(kind: BuiltInKind): BuiltInModel | undefined {
     if (kind === 'browser') return this.#browser;
-    const modelUrl = this.#host.page.modelUrl;
+    const modelUrl = this.host.page.modelUrl;
     if (!modelUrl) return undefined;
     const provider = this.#lazy({ kind: 'on-device', modelUrl })!;
     if (this.#onDevice?.provider !== provider) {
       this.#onDevice?.dispose();
-      this.#onDevice = new BuiltInModel(this.#host, { kind: 'on-device', provider });
+      this.#onDevice = new BuiltInModel(this.host, { kind: 'on-device', provider });
     }
     return this.#onDevice;
   }
 
   /** The built-in model in use, if the model in use is one. */
-  #inUse(): BuiltInModel | undefined {
+  inUse(): BuiltInModel | undefined {
     const id = this.provider?.id;
     return id === 'browser' || id === 'on-device' ? this.builtIn(id) : undefined;
   }
@@ -137,14 +142,14 @@ export class ModelSettings implements ReactiveController {
    */
   async blocked(conversation: string | undefined): Promise<ModelReply['kind'] | undefined> {
     if (!this.provider) await this.whenChecked();
-    const builtIn = this.#inUse();
+    const builtIn = this.inUse();
     if (builtIn) await builtIn.check();
     // The browser's provider learns its context window from status(): the first turn's tools then fit it.
     if (builtIn?.kind === 'browser' && builtIn.state.state === 'available') await (this.provider as LazyProvider).status().catch(() => {});
     const kind = !this.provider ? 'none' : builtIn && (builtIn.state.state === 'downloadable' || builtIn.state.state === 'downloading') ? 'download' : undefined;
     this.#reply = kind ? { kind, conversation } : undefined;
-    if (kind) this.#host.announce(kind === 'none' ? this.#host.text.noModelNotice : this.#host.text.downloadFirstReply);
-    this.#host.requestUpdate();
+    if (kind) this.host.announce(kind === 'none' ? this.host.text.noModelNotice : this.host.text.downloadFirstReply);
+    this.host.requestUpdate();
     return kind;
   }
 
@@ -152,28 +157,28 @@ export class ModelSettings implements ReactiveController {
   renderReply(conversation: string | undefined, openSettings: () => void) {
     const reply = this.#reply;
     if (!reply || reply.conversation !== conversation || (reply.kind === 'none' && this.provider)) return undefined;
-    if (reply.kind === 'download' && this.#inUse()?.state.state === 'available') return undefined;
-    return renderModelReply(reply, this.#host.text, openSettings);
+    if (reply.kind === 'download' && this.inUse()?.state.state === 'available') return undefined;
+    return renderModelReply(reply, this.host.text, openSettings);
   }
 
   /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
   currentConfig(): ProviderConfig {
-    const { provider, model, baseUrl } = this.#host.page;
+    const { provider, model, baseUrl } = this.host.page;
     return this.#config ?? (typeof provider === 'string' ? { kind: provider, baseUrl, model } : isProvider(provider) || !provider ? { kind: 'openai' } : provider);
   }
 
   /** The model in use, as the header names it ('' when none is set up). */
   modelName(): string {
     if (!this.provider) return '';
-    const builtIn = this.#inUse();
+    const builtIn = this.inUse();
     if (builtIn) {
-      const t = this.#host.text;
+      const t = this.host.text;
       const name = builtIn.kind === 'browser' ? t.browserModelName : t.onDeviceModelName;
       const state = builtIn.state;
       return state.state === 'downloading' ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}` : state.state === 'downloadable' ? `${name} · ${t.modelNeedsDownload}` : name;
     }
-    const p = this.#config ?? this.#host.page.provider;
-    const model = this.#host.page.model;
+    const p = this.#config ?? this.host.page.provider;
+    const model = this.host.page.model;
     if (isProvider(p)) return model ?? p.label;
     if (typeof p === 'string') return model ?? p;
     return p?.model ?? model ?? '';
@@ -181,7 +186,7 @@ export class ModelSettings implements ReactiveController {
 
   /** The header's model picker: another model of the same endpoint. */
   chooseModel(model: string): void {
-    if (!this.#config && isProvider(this.#host.page.provider)) this.#host.setPageModel(model);
+    if (!this.#config && isProvider(this.host.page.provider)) this.host.setPageModel(model);
     else this.choose({ ...this.currentConfig(), model }, false);
   }
 
@@ -191,55 +196,19 @@ export class ModelSettings implements ReactiveController {
       this.probeOllama();
       void this.#browser.check();
       void this.builtIn('on-device')?.check();
-    } else this.#draftKind = undefined;
-  }
-
-  /** The Settings panel, drawn with its code (in the panels' chunk); `done` closes it after "Use this model". */
-  renderPanel(render: typeof renderSettingsPanel, text: ChatStrings, done: () => void) {
-    const { provider, model } = this.#host.page;
-    return render(
-      {
-        config: this.currentConfig(),
-        draftKind: this.#draftKind,
-        pageProvider: isProvider(provider) ? (provider.label ?? '') : undefined,
-        model,
-        models: this.#models,
-        ollama: this.#ollama,
-        ollamaUrl: this.#host.ollamaUrl,
-        allowKeyStorage: this.#host.allowKeyStorage,
-        text,
-        builtIn: (['browser', 'on-device'] as const).flatMap((kind) => {
-          const model = this.builtIn(kind);
-          return model ? [{ kind, state: model.state, failure: model.failure, ready: model.ready, inUse: this.#inUse() === model, name: kind === 'browser' ? text.browserModelName : text.onDeviceModelName }] : [];
-        }),
-      },
-      {
-        choose: (next, withKey) => {
-          this.choose(next, withKey);
-          done();
-        },
-        listModels: (next) => void this.listModels(next),
-        pickKind: (kind) => this.pickKind(kind),
-        download: (kind) => this.builtIn(kind)?.download(),
-        cancel: (kind) => this.builtIn(kind)?.cancel(),
-        useBuiltIn: (kind) => {
-          this.choose(kind === 'on-device' ? { kind, modelUrl: this.#host.page.modelUrl } : { kind }, false);
-          done();
-        },
-      },
-    );
+    } else this.panel.draftKind = undefined;
   }
 
   constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk) {
-    this.#host = host;
-    this.#providers = providers;
+    this.host = host;
+    this.providers = providers;
     this.#browser = new BuiltInModel(host, { kind: 'browser', chunk: browserStatus });
     host.addController(this);
   }
 
   /** localStorage key of the model settings. */
   get #key(): string {
-    return `mcp-chat:provider:${this.#host.storageKey}`;
+    return `mcp-chat:provider:${this.host.storageKey}`;
   }
 
   hostConnected(): void {
@@ -247,12 +216,12 @@ export class ModelSettings implements ReactiveController {
     // asked once the chat has painted, its servers are connected (or 1.5 s have passed) and the
     // page is idle, so its small chunk is part of neither the first paint nor the connections.
     // A message sent before then waits for the answer (`whenChecked`).
-    if (!this.#host.page.provider) afterPaint(() => void this.#host.serversSettled().then(() => afterPaint(() => void this.#browser.check())));
+    if (!this.host.page.provider) afterPaint(() => void this.host.serversSettled().then(() => afterPaint(() => void this.#browser.check())));
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;
       const config = JSON.parse(saved) as ProviderConfig;
-      if (!this.#host.allowKeyStorage) delete config.apiKey;
+      if (!this.host.allowKeyStorage) delete config.apiKey;
       if (config.model || isBuiltInKind(config.kind)) this.#config = config;
     } catch {
       // Nothing remembered.
@@ -271,49 +240,25 @@ export class ModelSettings implements ReactiveController {
   /** Uses `config` from now on and remembers it; the key only when the page allows it and `withKey`. */
   choose(config: ProviderConfig, withKey: boolean): void {
     this.#config = config;
-    this.#draftKind = undefined;
+    this.panel.draftKind = undefined;
     try {
-      localStorage.setItem(this.#key, JSON.stringify(withKey && this.#host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
+      localStorage.setItem(this.#key, JSON.stringify(withKey && this.host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
     } catch {
       // Not remembered.
     }
-    this.#host.requestUpdate();
-  }
-
-  /** Asks the endpoint for its models (for the panel's list). */
-  async listModels(config: ProviderConfig): Promise<void> {
-    const base = config.baseUrl || (isBuiltInKind(config.kind) ? '' : DEFAULT_BASE_URLS[config.kind]);
-    try {
-      this.#models = await (await this.#providers.load()).fetchModelIds(config);
-      if (!this.#models.length) this.#host.reportError('provider', this.#host.text.noModelsListed(base), undefined);
-    } catch (error) {
-      this.#models = [];
-      this.#host.reportError(
-        'provider',
-        this.#host.text.modelsUnreachable(base, errorInWords(error, this.#host.text), config.kind),
-        error,
-      );
-    }
-    this.#host.requestUpdate();
-  }
-
-  /** The person picked another provider kind in the form (not used until "Use this model"). */
-  pickKind(kind: ProviderKind): void {
-    this.#draftKind = kind;
-    this.#models = [];
-    this.#host.requestUpdate();
+    this.host.requestUpdate();
   }
 
   /** Looks for Ollama at `ollama-url` once per address (the Settings panel calls it when shown). */
   probeOllama(): void {
-    const url = this.#host.ollamaUrl;
+    const url = this.host.ollamaUrl;
     if (this.#probedUrl === url) return;
     this.#probedUrl = url;
-    this.#ollama = [];
+    this.panel.ollama = [];
     void findOllama({ url }).then((models) => {
       if (this.#probedUrl !== url) return;
-      this.#ollama = models ?? [];
-      this.#host.requestUpdate();
+      this.panel.ollama = models ?? [];
+      this.host.requestUpdate();
     });
   }
 }
