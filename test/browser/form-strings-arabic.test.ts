@@ -10,6 +10,8 @@ import { FORM_STRINGS_EN, type FormStrings } from '../../src/elements/shared/for
 import { FORM_STRINGS_AR } from '../../src/elements/shared/form-strings-ar.js';
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
 import { CHAT_STRINGS_EN } from '../../src/elements/mcp-chat/strings.js';
+// The English text only the panels read (invalidTools among it), as the package's index adds it.
+import '../../src/elements/mcp-chat/strings-en-later.js';
 import { deepAll, shadow } from './chat-helpers.js';
 
 // Issue 21 item 5: the input-request forms and the Run form's messages speak
