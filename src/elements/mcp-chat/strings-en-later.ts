@@ -43,10 +43,10 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   invalidTools: (n) => (n === 1 ? '1 tool of this server cannot be used' : `${n} tools of this server cannot be used`),
   baseUrl: 'Base URL',
   listModels: 'List models',
+  preview: 'Preview',
   noModelsListed: (base) => `${base} listed no models. Type the model id instead.`,
   modelsUnreachable: (base, reason, kind) =>
     `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
-  preview: 'Preview',
   serverUrlCredentials: 'An address with a user name or password in it cannot be added.',
   serverUrlDuplicate: 'This server is already in the list.',
   serverConnectFailed: (url, diagnosis) => `Could not connect to ${url}: ${diagnosis} It was not added.`,

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ModelProvider } from '../../../providers/types.js';
 import type { ChatStrings } from '../strings.js';
-import { findOllama, isBuiltInKind, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import { findOllama, isBuiltInKind, isProvider, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
 import { BuiltInModel, usable, type BrowserStatusChunk } from './built-in-model.js';
 import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
@@ -20,9 +20,6 @@ function afterPaint(fn: () => void): void {
     }),
   );
 }
-
-/** Whether `value` is a provider instance (the page's `provider` may also be a config or a kind). */
-export const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider)?.createMessage === 'function';
 
 /** What the model settings need from their element. */
 export interface ModelSettingsHost extends ReactiveControllerHost {
@@ -51,14 +48,11 @@ export interface ModelSettingsHost extends ReactiveControllerHost {
  * endpoint listed, and Ollama when one answers at `ollama-url`.
  */
 export class ModelSettings implements ReactiveController {
+  readonly #host: ModelSettingsHost;
   #config: ProviderConfig | undefined;
-  /**
-   * What the Settings panel keeps between its renders: the kind picked in its
-   * form and not used yet, the models "List models" found, the Ollama models
-   * found at `ollama-url`. The panel's code (settings-panel-actions.ts, in the panels'
-   * chunk) reads and changes it.
-   */
-  readonly panel: { draftKind?: ProviderKind; models: readonly string[]; ollama: readonly string[] } = { models: [], ollama: [] };
+  #draftKind: ProviderKind | undefined;
+  #models: readonly string[] = [];
+  #ollama: readonly string[] = [];
   #probedUrl: string | undefined;
   readonly #providerCache = new Map<string, LazyProvider | undefined>();
   /** The browser's own model (Prompt API), and the owner's open model when the page sets `model-url`. */
@@ -70,9 +64,6 @@ export class ModelSettings implements ReactiveController {
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
 
-  /** The element (the Settings panel's code reads its attributes and reports through it). */
-  readonly host: ModelSettingsHost;
-
   /** The person's choice, if any. */
   get config(): ProviderConfig | undefined {
     return this.#config;
@@ -80,16 +71,31 @@ export class ModelSettings implements ReactiveController {
 
   /** Model ids the last "List models" found. */
   get models(): readonly string[] {
-    return this.panel.models;
+    return this.#models;
+  }
+
+  /** The kind picked in the Settings form and not used yet. */
+  get draftKind(): ProviderKind | undefined {
+    return this.#draftKind;
+  }
+
+  /** The models of an Ollama found at `ollama-url` (the Settings panel offers it). */
+  get ollama(): readonly string[] {
+    return this.#ollama;
+  }
+
+  /** What the page set (`provider`, `model`, `model-url`…), `ollama-url` and `allow-key-storage`: the Settings panel shows them. */
+  get page(): Pick<ModelSettingsHost, 'page' | 'ollamaUrl' | 'allowKeyStorage'> {
+    return this.#host;
   }
 
   /** The model provider in use (the person's choice, or the page's `provider` with `model` and `base-url`), if any. */
   get provider(): ModelProvider | undefined {
-    const { provider, model, baseUrl } = this.host.page;
+    const { provider, model, baseUrl } = this.#host.page;
     const p = this.#config ?? provider;
     if (!p) return this.#builtInDefault();
     if (isProvider(p)) return p;
-    return this.#lazy(typeof p === 'string' ? { kind: p, baseUrl, model, modelUrl: this.host.page.modelUrl } : { ...p, model: p.model ?? model, modelUrl: p.modelUrl ?? this.host.page.modelUrl });
+    return this.#lazy(typeof p === 'string' ? { kind: p, baseUrl, model, modelUrl: this.#host.page.modelUrl } : { ...p, model: p.model ?? model, modelUrl: p.modelUrl ?? this.#host.page.modelUrl });
   }
 
   /**
@@ -98,7 +104,7 @@ export class ModelSettings implements ReactiveController {
    * else the browser's own model when it can answer or be downloaded.
    */
   #builtInDefault(): ModelProvider | undefined {
-    const modelUrl = this.host.page.modelUrl;
+    const modelUrl = this.#host.page.modelUrl;
     if (modelUrl) return this.#lazy({ kind: 'on-device', modelUrl });
     return usable(this.#browser.state) ? this.#lazy({ kind: 'browser' }) : undefined;
   }
@@ -114,12 +120,12 @@ export class ModelSettings implements ReactiveController {
   /** The built-in model of `kind` (the on-device one only when the page sets `model-url`). */
   builtIn(kind: BuiltInKind): BuiltInModel | undefined {
     if (kind === 'browser') return this.#browser;
-    const modelUrl = this.host.page.modelUrl;
+    const modelUrl = this.#host.page.modelUrl;
     if (!modelUrl) return undefined;
     const provider = this.#lazy({ kind: 'on-device', modelUrl })!;
     if (this.#onDevice?.provider !== provider) {
       this.#onDevice?.dispose();
-      this.#onDevice = new BuiltInModel(this.host, { kind: 'on-device', provider });
+      this.#onDevice = new BuiltInModel(this.#host, { kind: 'on-device', provider });
     }
     return this.#onDevice;
   }
@@ -148,8 +154,8 @@ export class ModelSettings implements ReactiveController {
     if (builtIn?.kind === 'browser' && builtIn.state.state === 'available') await (this.provider as LazyProvider).status().catch(() => {});
     const kind = !this.provider ? 'none' : builtIn && (builtIn.state.state === 'downloadable' || builtIn.state.state === 'downloading') ? 'download' : undefined;
     this.#reply = kind ? { kind, conversation } : undefined;
-    if (kind) this.host.announce(kind === 'none' ? this.host.text.noModelNotice : this.host.text.downloadFirstReply);
-    this.host.requestUpdate();
+    if (kind) this.#host.announce(kind === 'none' ? this.#host.text.noModelNotice : this.#host.text.downloadFirstReply);
+    this.#host.requestUpdate();
     return kind;
   }
 
@@ -158,12 +164,12 @@ export class ModelSettings implements ReactiveController {
     const reply = this.#reply;
     if (!reply || reply.conversation !== conversation || (reply.kind === 'none' && this.provider)) return undefined;
     if (reply.kind === 'download' && this.inUse()?.state.state === 'available') return undefined;
-    return renderModelReply(reply, this.host.text, openSettings);
+    return renderModelReply(reply, this.#host.text, openSettings);
   }
 
   /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
   currentConfig(): ProviderConfig {
-    const { provider, model, baseUrl } = this.host.page;
+    const { provider, model, baseUrl } = this.#host.page;
     return this.#config ?? (typeof provider === 'string' ? { kind: provider, baseUrl, model } : isProvider(provider) || !provider ? { kind: 'openai' } : provider);
   }
 
@@ -172,13 +178,13 @@ export class ModelSettings implements ReactiveController {
     if (!this.provider) return '';
     const builtIn = this.inUse();
     if (builtIn) {
-      const t = this.host.text;
+      const t = this.#host.text;
       const name = builtIn.kind === 'browser' ? t.browserModelName : t.onDeviceModelName;
       const state = builtIn.state;
       return state.state === 'downloading' ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}` : state.state === 'downloadable' ? `${name} · ${t.modelNeedsDownload}` : name;
     }
-    const p = this.#config ?? this.host.page.provider;
-    const model = this.host.page.model;
+    const p = this.#config ?? this.#host.page.provider;
+    const model = this.#host.page.model;
     if (isProvider(p)) return model ?? p.label;
     if (typeof p === 'string') return model ?? p;
     return p?.model ?? model ?? '';
@@ -186,7 +192,7 @@ export class ModelSettings implements ReactiveController {
 
   /** The header's model picker: another model of the same endpoint. */
   chooseModel(model: string): void {
-    if (!this.#config && isProvider(this.host.page.provider)) this.host.setPageModel(model);
+    if (!this.#config && isProvider(this.#host.page.provider)) this.#host.setPageModel(model);
     else this.choose({ ...this.currentConfig(), model }, false);
   }
 
@@ -196,11 +202,11 @@ export class ModelSettings implements ReactiveController {
       this.probeOllama();
       void this.#browser.check();
       void this.builtIn('on-device')?.check();
-    } else this.panel.draftKind = undefined;
+    } else this.#draftKind = undefined;
   }
 
   constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk) {
-    this.host = host;
+    this.#host = host;
     this.providers = providers;
     this.#browser = new BuiltInModel(host, { kind: 'browser', chunk: browserStatus });
     host.addController(this);
@@ -208,7 +214,7 @@ export class ModelSettings implements ReactiveController {
 
   /** localStorage key of the model settings. */
   get #key(): string {
-    return `mcp-chat:provider:${this.host.storageKey}`;
+    return `mcp-chat:provider:${this.#host.storageKey}`;
   }
 
   hostConnected(): void {
@@ -216,12 +222,12 @@ export class ModelSettings implements ReactiveController {
     // asked once the chat has painted, its servers are connected (or 1.5 s have passed) and the
     // page is idle, so its small chunk is part of neither the first paint nor the connections.
     // A message sent before then waits for the answer (`whenChecked`).
-    if (!this.host.page.provider) afterPaint(() => void this.host.serversSettled().then(() => afterPaint(() => void this.#browser.check())));
+    if (!this.#host.page.provider) afterPaint(() => void this.#host.serversSettled().then(() => afterPaint(() => void this.#browser.check())));
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;
       const config = JSON.parse(saved) as ProviderConfig;
-      if (!this.host.allowKeyStorage) delete config.apiKey;
+      if (!this.#host.allowKeyStorage) delete config.apiKey;
       if (config.model || isBuiltInKind(config.kind)) this.#config = config;
     } catch {
       // Nothing remembered.
@@ -240,25 +246,42 @@ export class ModelSettings implements ReactiveController {
   /** Uses `config` from now on and remembers it; the key only when the page allows it and `withKey`. */
   choose(config: ProviderConfig, withKey: boolean): void {
     this.#config = config;
-    this.panel.draftKind = undefined;
+    this.#draftKind = undefined;
     try {
-      localStorage.setItem(this.#key, JSON.stringify(withKey && this.host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
+      localStorage.setItem(this.#key, JSON.stringify(withKey && this.#host.allowKeyStorage ? config : { ...config, apiKey: undefined }));
     } catch {
       // Not remembered.
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * What "List models" found (the panel's code asks the endpoint: model-settings-panel.ts):
+   * `models` for the form's list, and, when it found none or could not ask, why.
+   */
+  modelsListed(models: readonly string[], problem?: { message: string; error?: unknown }): void {
+    this.#models = models;
+    if (problem) this.#host.reportError('provider', problem.message, problem.error);
+    this.#host.requestUpdate();
+  }
+
+  /** The person picked another provider kind in the form (not used until "Use this model"). */
+  pickKind(kind: ProviderKind): void {
+    this.#draftKind = kind;
+    this.#models = [];
+    this.#host.requestUpdate();
   }
 
   /** Looks for Ollama at `ollama-url` once per address (the Settings panel calls it when shown). */
   probeOllama(): void {
-    const url = this.host.ollamaUrl;
+    const url = this.#host.ollamaUrl;
     if (this.#probedUrl === url) return;
     this.#probedUrl = url;
-    this.panel.ollama = [];
+    this.#ollama = [];
     void findOllama({ url }).then((models) => {
       if (this.#probedUrl !== url) return;
-      this.panel.ollama = models ?? [];
-      this.host.requestUpdate();
+      this.#ollama = models ?? [];
+      this.#host.requestUpdate();
     });
   }
 }

@@ -4,6 +4,6 @@ export { renderResourcesPanel } from '../resources/resources-panel.js';
 export { renderServersPanel } from '../servers/servers-panel.js';
 export { addServer, removeServer, restoreServer } from '../servers/server-edit-actions.js';
 export { renderPageToolsSection } from '../page-tools/page-tools-section.js';
-export { renderModelSettings } from '../model/settings-panel-actions.js';
+export { renderModelSettingsPanel } from '../model/model-settings-panel.js';
 export { panelContentStyles } from './panel-content.styles.js';
 export { ConversationList } from '../conversations/conversation-list.js';

@@ -87,7 +87,7 @@ export function renderPanel(w: Wiring) {
       case 'servers':
         return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':
-        return panels.renderModelSettings(f.settings, t, () => (chat.panel = undefined));
+        return panels.renderModelSettingsPanel(f.settings, t, () => (chat.panel = undefined));
       case 'resources':
         return f.resources.renderPanel(panels.renderResourcesPanel);
       default: {
