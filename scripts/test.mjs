@@ -7,9 +7,10 @@
 // The other suites only wait on events, with generous timeouts, and leave a
 // core idle when run one after the other (Playwright's one worker uses about
 // 0.7 of a core), so they share a step in two lanes: Playwright (all specs
-// but the three that need what the package check and the docs build make,
-// then those three once both have ended), and beside it the package check,
-// the docs build and the conformance suite, one after the other. The first
+// but the three that need what the package check and the docs build make),
+// the docs build, then those three specs once the package check has ended;
+// and beside it the package check, then the conformance suite (the longer
+// lane: the docs build is in the other). The first
 // lane prints as it goes; the other keeps its output and prints it, suite by
 // suite, when the step ends, so the log reads suite by suite. Timings:
 // docs/contributing.md.
@@ -49,7 +50,7 @@ const all = {
  * The order: each step's lanes run at once, each lane's suites one after the
  * other; a suite with `after` also waits for those suites (in another lane).
  */
-const steps = [[['build']], [['vitest']], [['playwright', 'playwright-built'], ['package', 'docs', 'conformance']]];
+const steps = [[['build']], [['vitest']], [['playwright', 'docs', 'playwright-built'], ['package', 'conformance']]];
 
 const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = (selected ?? []).filter((name) => !all[name]);

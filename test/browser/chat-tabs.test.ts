@@ -48,8 +48,9 @@ describe('<mcp-chat> in two tabs, both talking to a model at once', () => {
     b.storageKey = storageKey;
     document.body.append(b);
     await expect.poll(() => texts(b), { timeout: 5000 }).toEqual(['A 0', 'Echo: A 0']);
-    // 50 messages and 50 answers from each tab.
-    const each = 50;
+    // 30 messages and 30 answers from each tab, all at once (issue 26 saw 185 of 202 with 100 each;
+    // a lost update shows at any count: each message is one more row to merge).
+    const each = 30;
     const talk = async (chat: McpChat, who: string, from: number) => {
       for (let i = from; i < each; i++) {
         await chat.send(`${who} ${i}`);
