@@ -153,6 +153,12 @@ const zodWithoutJsonSchema = (): Plugin => {
  *   (the real one does the same); once there is one, it loads the real one;
  * - `DpopSession`, for src/mcp/oauth/browser-oauth-provider.ts (a chunk of
  *   its own already), comes from the lazy copy.
+ * - the OAuth types' zod schemas (core/src/auth.ts, 1.0 KB gzip, built at
+ *   load by top-level zod calls) are in the lazy chunk only: core's `index`
+ *   and `internal` entries import an empty module (`none`: each name
+ *   undefined) in their place, the SDK's `specTypeSchemas` / `isSpecType` do
+ *   not register them (the bundle reads `Tool` and the SDK `Implementation`),
+ *   and the lazy copy of client/auth.ts imports them from core's module;
  * The lazy chunk is the same SDK modules once more (`?sdk-oauth-full`), of
  * which Rolldown keeps what those functions need: their error classes are
  * copies, which the SDK's `instanceof` tells apart by brand (`mcpBrand`), not
@@ -197,11 +203,10 @@ const sdkOAuthLater = (): Plugin => {
     .map((f) => `${coreDist}${f}`)
     .find((f) => readFileSync(f, 'utf8').includes('//#region src/auth.ts')) ?? fail('dist/auth-*.mjs with core/src/auth.ts');
   const exportList = /^export \{([^}]*)\};$/m.exec(readFileSync(oauthSchemasFile, 'utf8')) ?? fail('export list in core/src/auth.ts');
-  const oauthSchemas = {
-    file: oauthSchemasFile,
-    /** [local name, exported short name] */
-    names: exportList[1].split(',').map((part) => part.trim().split(/\s+as\s+/) as [string, string]),
-  };
+  /** Each OAuth schema's name in that module, and the short name it exports it under. */
+  const oauthSchemaExports = new Map(exportList[1].split(',').map((part) => part.trim().split(/\s+as\s+/) as [string, string]));
+  /** The local name of `a as b` (or of `a`). */
+  const localName = (binding: string) => binding.split(/\s+as\s+/).at(-1)!;
   const none = '\0sdk-oauth-schemas-none';
   const specTypesWithAuth = /^for \(const \[key, schema\] of Object\.entries\(authSchemas\)\) register\(key, schema\);$/m;
   return {
@@ -216,7 +221,7 @@ const sdkOAuthLater = (): Plugin => {
       return null;
     },
     load(id) {
-      if (id === none) return `const none = undefined;\nexport { ${oauthSchemas.names.map(([, short]) => `none as ${short}`).join(', ')} };`;
+      if (id === none) return `const none = undefined;\nexport { ${[...oauthSchemaExports.values()].map((short) => `none as ${short}`).join(', ')} };`;
       if (id === lazy)
         return [
           `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(authModule + full)};`,
@@ -228,13 +233,12 @@ const sdkOAuthLater = (): Plugin => {
       if (!isAuthModule(id)) return code;
       // The OAuth types' schemas: from core's own module, not the first load's `none` (below).
       const fromSdk = /^import \{([^}]*)\} from "(\.\/src-[^"]*\.mjs)";$/m.exec(code) ?? fail('import of dist/src-*.mjs in client/auth.ts');
-      const names = fromSdk[1].split(',').map((part) => part.trim()).filter(Boolean);
-      const locals = new Map(oauthSchemas.names.map(([local, short]) => [local, short]));
-      const moved = names.filter((n) => locals.has(n.split(/\s+as\s+/).at(-1)!));
-      if (moved.length === 0) fail('OAuth schemas imported by client/auth.ts');
+      const bindings = fromSdk[1].split(',').map((part) => part.trim()).filter(Boolean);
+      const schemas = bindings.filter((b) => oauthSchemaExports.has(localName(b)));
+      if (schemas.length === 0) fail('OAuth schemas imported by client/auth.ts');
       const imports = [
-        `import {${names.filter((n) => !moved.includes(n)).join(', ')}} from "${fromSdk[2]}";`,
-        `import { ${moved.map((n) => n.split(/\s+as\s+/).at(-1)!).map((local) => `${locals.get(local)} as ${local}`).join(', ')} } from ${JSON.stringify(oauthSchemas.file)};`,
+        `import {${bindings.filter((b) => !schemas.includes(b)).join(', ')}} from "${fromSdk[2]}";`,
+        `import { ${schemas.map((b) => `${oauthSchemaExports.get(localName(b))} as ${localName(b)}`).join(', ')} } from ${JSON.stringify(oauthSchemasFile)};`,
       ].join(' ');
       // The SDK module of client/auth.ts exports these under short names only.
       return `${code.replace(fromSdk[0], imports)}\nexport { ${SDK_OAUTH_LATER.join(', ')} };`;

@@ -37,6 +37,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   serverUrlEmpty: 'Type the address of an MCP server, for example https://example.com/mcp.',
   serverUrlInvalid: (text) => `“${text}” is not a web address. Type the full address, starting with https://.`,
   serverUrlScheme: 'Only http:// and https:// addresses can be added.',
+  serverUrlCredentials: 'An address with a user name or password in it cannot be added.',
+  serverUrlDuplicate: 'This server is already in the list.',
   deleted: (title) => `Deleted ${title}.`,
   restore: 'Restore',
   logLevel: 'Show from level',
@@ -47,8 +49,6 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   noModelsListed: (base) => `${base} listed no models. Type the model id instead.`,
   modelsUnreachable: (base, reason, kind) =>
     `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
-  serverUrlCredentials: 'An address with a user name or password in it cannot be added.',
-  serverUrlDuplicate: 'This server is already in the list.',
   serverConnectFailed: (url, diagnosis) => `Could not connect to ${url}: ${diagnosis} It was not added.`,
   serverTimedOut: 'the server did not answer within 30 seconds.',
   serverNeedsSignIn: 'the server asks for a sign-in that this chat cannot do for an added server.',

@@ -12,8 +12,8 @@ import { renderSettingsPanel } from './settings-panel.js';
  */
 export function renderModelSettingsPanel(settings: ModelSettings, text: ChatStrings, done: () => void) {
   const { page, ollamaUrl, allowKeyStorage } = settings.page;
-  const use = (config: Parameters<ModelSettings['choose']>[0]) => {
-    settings.choose(config, false);
+  const choose = (config: ProviderConfig, withKey: boolean) => {
+    settings.choose(config, withKey);
     done();
   };
   return renderSettingsPanel(
@@ -33,15 +33,12 @@ export function renderModelSettingsPanel(settings: ModelSettings, text: ChatStri
       }),
     },
     {
-      choose: (next, withKey) => {
-        settings.choose(next, withKey);
-        done();
-      },
+      choose,
       listModels: (next) => void listModels(settings, next, text),
       pickKind: (kind) => settings.pickKind(kind),
       download: (kind) => settings.builtIn(kind)?.download(),
       cancel: (kind) => settings.builtIn(kind)?.cancel(),
-      useBuiltIn: (kind) => use(kind === 'on-device' ? { kind, modelUrl: page.modelUrl } : { kind }),
+      useBuiltIn: (kind) => choose(kind === 'on-device' ? { kind, modelUrl: page.modelUrl } : { kind }, false),
     },
   );
 }

@@ -14,10 +14,10 @@ export type EndpointKind = 'openai' | 'anthropic' | 'ollama';
 /** The built-in kinds: no key, no server; the model runs in the visitor's browser. */
 export type BuiltInKind = 'browser' | 'on-device';
 
-/** True for the built-in kinds (`browser`, `on-device`), which need no model id. */
 /** Whether `value` is a provider instance (the page's `provider` may also be a config or a kind). */
 export const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider | undefined)?.createMessage === 'function';
 
+/** True for the built-in kinds (`browser`, `on-device`), which need no model id. */
 export const isBuiltInKind = (kind: ProviderKind | undefined): kind is BuiltInKind => kind === 'browser' || kind === 'on-device';
 
 /**
