@@ -39,6 +39,7 @@ import { createServer } from 'vite';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { startFixtureServer } from '../test/servers/fixture-server.ts';
 import { boundGoal } from './lib/goal.mjs';
+import { mountChatOn500Tools } from './lib/pages.mjs';
 import { median, spread } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -385,16 +386,7 @@ try {
   if (!process.env.CHAT_BENCH_ONLY_OPENING) {
   // --- 5. the "/" palette with 500 tools --------------------------------------------------
   const palettePage = await newPage();
-  await palettePage.evaluate(async (url) => {
-    await import('/src/elements/mcp-chat/mcp-chat.ts');
-    const chat = document.createElement('mcp-chat');
-    chat.server = url;
-    chat.store = null;
-    document.body.append(chat);
-    while (chat.serverSet.listTools().length < 500) await new Promise((r) => setTimeout(r, 50));
-    await chat.updateComplete;
-    chat.shadowRoot.querySelector('textarea').focus();
-  }, `${fixture.url}/five-hundred/mcp`);
+  await palettePage.evaluate(mountChatOn500Tools, [`${fixture.url}/five-hundred/mcp`, '/src/elements/mcp-chat/mcp-chat.ts']);
   const opens = [];
   const filters = [];
   const clear = () => palettePage.evaluate(() => {
@@ -431,17 +423,7 @@ try {
   const firsts = [];
   for (let i = 0; i <= RUNS; i++) {
     const page = await newPage();
-    await page.evaluate(async (url) => {
-      await import('/dist/mcp-web-elements.js');
-      const chat = document.createElement('mcp-chat');
-      chat.server = url;
-      chat.store = null;
-      document.body.append(chat);
-      while (chat.serverSet.listTools().length < 500) await new Promise((r) => setTimeout(r, 50));
-      await chat.updateComplete;
-      await new Promise((r) => setTimeout(r, 1000));
-      chat.shadowRoot.querySelector('textarea').focus();
-    }, `${fixture.url}/five-hundred/mcp`);
+    await page.evaluate(mountChatOn500Tools, [`${fixture.url}/five-hundred/mcp`, '/dist/mcp-web-elements.js', 1000]);
     const [first] = await keyToPaint(page, '/');
     await page.close();
     if (i > 0) firsts.push(first); // the first page is a warm-up (Vite serves the files for the first time)

@@ -44,9 +44,9 @@
 // run-by-run ratios (each pair of runs back to back: steadier on a busy machine).
 // Run: node --import tsx bench/load.mjs  (RUNS=15 WARMUP=2 by default)
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
@@ -54,6 +54,7 @@ import { build } from 'vite';
 import { startDemoServer } from '../demo/server/server.ts';
 import { chatPlaceholderHtml } from '../src/elements/mcp-chat-placeholder/chat-placeholder.ts';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
+import { gzipFiles } from './lib/gzip-files.mjs';
 import { ratioGoal } from './lib/goal.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -84,18 +85,11 @@ await build({
   },
 });
 
-const files = {
+const file = gzipFiles(root, join(root, 'dist'), {
   '/mcp-web-elements.js': join(root, 'dist/mcp-web-elements.js'),
   '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js'),
   '/floor.js': join(floorDir, 'floor.js'),
-};
-const gz = new Map();
-function file(url) {
-  const path = url.startsWith('/chunks/') ? normalize(join(root, 'dist', url)) : files[url];
-  if (!path || !path.startsWith(root) || !existsSync(path)) return undefined;
-  if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(path), { level: 9 }));
-  return gz.get(path);
-}
+});
 const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
 <script>window.__scriptStart = performance.now();</script><script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
@@ -239,7 +233,7 @@ try {
   const [chatSlow, deepSlow] = await measurePair([`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered, slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
   const [ssrSlow, deepSlow2] = await measurePair([`/chat-ssr.html?server=${mcp}`, chatTools, { slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
 
-  const deepBytes = gzipSync(readFileSync(files['/deep-chat.js']), { level: 9 }).length;
+  const deepBytes = file('/deep-chat.js').length;
   const firstLoad = stats(chatConnected.map((r) => r.transfer));
   const floorLoad = stats(floorConnected.map((r) => r.transfer));
   const render = stats(chatNoServer.map((r) => r.now - r.scriptStart));

@@ -15,6 +15,8 @@ import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import { chromiumExecutable } from '../../scripts/chromium.mjs';
 import { startFixtureServer } from '../../test/servers/fixture-server.ts';
+import { mountChatOn500Tools } from '../lib/pages.mjs';
+import { selfMs, withChildTimes } from '../lib/trace.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -38,16 +40,8 @@ try {
     const bundle = `/${dists[which]}/mcp-web-elements.js`;
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     await page.goto(`${base}/bench/page.html`);
-    await page.evaluate(async ([url, bundle]) => {
-      await import(bundle);
-      const chat = document.createElement('mcp-chat');
-      chat.server = url;
-      chat.store = null;
-      document.body.append(chat);
-      while (chat.serverSet.listTools().length < 500) await new Promise((r) => setTimeout(r, 50));
-      await chat.updateComplete;
-      await new Promise((r) => setTimeout(r, 1000));
-      chat.shadowRoot.querySelector('textarea').focus();
+    await page.evaluate(mountChatOn500Tools, [`${fixture.url}/five-hundred/mcp`, bundle, 1000]);
+    await page.evaluate(() => {
       window.__keys = [];
       document.addEventListener('keydown', (e) => {
         const start = e.timeStamp;
@@ -57,7 +51,7 @@ try {
           console.timeStamp('painted');
         }, 0));
       }, { capture: true });
-    }, [`${fixture.url}/five-hundred/mcp`, bundle]);
+    });
     const cdp = await page.context().newCDPSession(page);
     const events = [];
     if (i > 0) {
@@ -80,14 +74,9 @@ try {
       const mark = (m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m);
       const start = mark('key');
       const end = mark('painted');
-      const main = events.filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts + e.dur >= start.ts - 5000 && e.ts <= end.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-      const stack = [];
-      for (const e of main) {
-        while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-        if (stack.length) stack.at(-1).child = (stack.at(-1).child ?? 0) + (e.tdur ?? e.dur ?? 0);
-        stack.push(e);
-      }
-      for (const e of main) add(byEvent, e.name, ((e.tdur ?? e.dur ?? 0) - (e.child ?? 0)) / 1000);
+      const main = events.filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts + e.dur >= start.ts - 5000 && e.ts <= end.ts);
+      withChildTimes(main);
+      for (const e of main) add(byEvent, e.name, selfMs(e));
       const cpu = main.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000;
       add(byEvent, '= main-thread CPU (RunTask thread time)', cpu);
       cpus[which].push(cpu);

@@ -19,12 +19,13 @@
 // Run: node bench/profile/render.mjs [chat|deep] (RUNS=5 WARMUP=1 SAMPLE_US=100, DIST=dist)
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, normalize, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright';
 import { chromiumExecutable } from '../../scripts/chromium.mjs';
+import { gzipFiles } from '../lib/gzip-files.mjs';
+import { selfMs, withChildTimes } from '../lib/trace.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, process.env.DIST ?? 'dist');
@@ -33,14 +34,7 @@ const WARMUP = Number(process.env.WARMUP ?? 1);
 const SAMPLE_US = Number(process.env.SAMPLE_US ?? 100);
 const which = process.argv[2] ?? 'chat';
 
-const files = { '/mcp-web-elements.js': join(dist, 'mcp-web-elements.js'), '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js') };
-const gz = new Map();
-function file(url) {
-  const path = url.startsWith('/chunks/') ? normalize(join(dist, url)) : files[url];
-  if (!path || !path.startsWith(root) || !existsSync(path)) return undefined;
-  if (!gz.has(path)) gz.set(path, gzipSync(readFileSync(path), { level: 9 }));
-  return gz.get(path);
-}
+const file = gzipFiles(root, dist, { '/mcp-web-elements.js': join(dist, 'mcp-web-elements.js'), '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js') });
 const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
 <script>window.__scriptStart = performance.now(); console.timeStamp('script-start');</script><script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
@@ -166,15 +160,9 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
   const main = r.events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === start?.pid);
   const inWindow = r.events.filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === main?.tid && e.ts >= start.ts && e.ts <= end.ts);
   // Top-level kinds: each event's own time minus its children's (self), by name.
-  const sorted = inWindow.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const stack = [];
-  for (const e of sorted) {
-    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
-    if (stack.length) stack.at(-1).child = (stack.at(-1).child ?? 0) + (e.tdur ?? e.dur ?? 0);
-    stack.push(e);
-  }
   // Thread time (tdur): what the main thread ran, not the time it waited for a core.
-  for (const e of sorted) add(byEvent, e.name, ((e.tdur ?? e.dur ?? 0) - (e.child ?? 0)) / 1000);
+  const sorted = withChildTimes(inWindow);
+  for (const e of sorted) add(byEvent, e.name, selfMs(e));
   add(byEvent, '= main-thread CPU (top-level RunTask thread time)', sorted.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000);
   if (process.env.DUMP) {
     for (const task of sorted.filter((e) => e.name === 'RunTask' && e.dur > 1500)) {
