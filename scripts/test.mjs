@@ -2,28 +2,33 @@
 // `npm test`: every suite, in steps. Each writes a JSON report to reports/;
 // the closing line `N passed, N failed` is summed from those reports.
 //
-// Two cores. Vitest runs with nothing beside it: its browser tests assert wall
-// clock ("no task over 200 ms") and its Node tests answer times ("within 2 s").
-// The other suites only wait on events, with generous timeouts, and leave a
-// core idle when run one after the other (Playwright's one worker uses about
-// 0.7 of a core), so they share a step in two lanes: Playwright (all specs
-// but the three that need what the package check and the docs build make),
-// the docs build, then those three specs once the package check has ended;
-// and beside it the package check, then the conformance suite (the longer
-// lane: the docs build is in the other). The first
-// lane prints as it goes; the other keeps its output and prints it, suite by
-// suite, when the step ends, so the log reads suite by suite. Timings:
-// docs/contributing.md.
+// Two cores, three steps (timings: docs/contributing.md):
+// 1. the build;
+// 2. Vitest, and beside it, at the lowest CPU priority (nice 19), the package
+//    check, then the docs build. Vitest's browser tests assert wall clock ("no
+//    task over 200 ms") and its Node tests answer times ("within 2 s"), so
+//    nothing may take the CPU from it; but it leaves most of a core idle, and
+//    those two suites assert no time at all: at nice 19 they get what Vitest
+//    does not use;
+// 3. two lanes of suites that only wait on events, with generous timeouts:
+//    Playwright (every spec but the MCP Apps specs and the three that drive
+//    what the package check and the docs build make), then those three; and
+//    beside it Playwright on the MCP Apps specs, then the conformance suite.
+// The first lane of a step prints as it goes; the others keep their output and
+// print it, suite by suite, when the step ends, so the log reads suite by suite.
 //
 // TEST_SUITES=build,conformance runs only those (default: all); the closing
 // line then counts only their reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { summarize } from './summarize.mjs';
 
 const specs = existsSync('test/e2e') ? readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts')).sort() : [];
 /** The specs that drive what the package check builds (examples/) and the docs build (dist-docs/). */
 const needBuilt = ['docs-site.spec.ts', 'examples.spec.ts', 'server-rendered.spec.ts'].filter((f) => specs.includes(f));
+/** The MCP Apps specs (about 140 s of Playwright's 450 on CI): the second Playwright lane. */
+const appSpecs = ['app-examples.spec.ts', 'apps.spec.ts'].filter((f) => specs.includes(f));
 const specPaths = (files) => files.map((f) => `test/e2e/${f}`);
 
 /** Each suite: its command and the report it writes. */
@@ -33,24 +38,40 @@ const all = {
   // The npm package as users get it: tarball, publint, attw, a fresh TypeScript
   // consumer, Node import, the example apps built (writes reports/package-check.json;
   // test/e2e/examples.spec.ts and server-rendered.spec.ts drive the apps).
-  package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json' },
+  package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json', nice: true },
   // The documentation site (dead internal links fail it); test/e2e/docs-site.spec.ts checks it.
-  docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json' },
+  docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json', nice: true },
   vitest: { cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], report: 'vitest.json' },
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   conformance: { cmd: ['node', 'conformance/run.mjs'], report: 'conformance.json' },
-  ...(specs.length > needBuilt.length && {
-    playwright: { cmd: ['npx', 'playwright', 'test', ...specPaths(specs.filter((f) => !needBuilt.includes(f)))], report: 'playwright.json' },
+  ...(specs.length > needBuilt.length + appSpecs.length && {
+    playwright: {
+      cmd: ['npx', 'playwright', 'test', ...specPaths(specs.filter((f) => !needBuilt.includes(f) && !appSpecs.includes(f)))],
+      report: 'playwright.json',
+    },
+  }),
+  // Its own output folder: each Playwright run empties its folder when it starts.
+  ...(appSpecs.length && {
+    'playwright-apps': { cmd: ['npx', 'playwright', 'test', '--output', 'test-results/apps', ...specPaths(appSpecs)], report: 'playwright-apps.json' },
   }),
   ...(needBuilt.length && {
-    'playwright-built': { cmd: ['npx', 'playwright', 'test', ...specPaths(needBuilt)], report: 'playwright-built.json', after: ['package', 'docs'] },
+    'playwright-built': {
+      cmd: ['npx', 'playwright', 'test', '--output', 'test-results/built', ...specPaths(needBuilt)],
+      report: 'playwright-built.json',
+      after: ['package', 'docs'],
+    },
   }),
 };
 /**
  * The order: each step's lanes run at once, each lane's suites one after the
  * other; a suite with `after` also waits for those suites (in another lane).
+ * A suite marked `nice` runs at the lowest CPU priority (its children too).
  */
-const steps = [[['build']], [['vitest']], [['playwright', 'docs', 'playwright-built'], ['package', 'conformance']]];
+const steps = [
+  [['build']],
+  [['vitest'], ['package', 'docs']],
+  [['playwright', 'playwright-built'], ['playwright-apps', 'conformance']],
+];
 
 const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = (selected ?? []).filter((name) => !all[name]);
@@ -77,6 +98,14 @@ function runSuite(name, live) {
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `reports/${suite.report}` },
     });
+    // Children inherit it: a nice suite's compilers and installs yield the CPU too.
+    if (suite.nice && child.pid) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: the suite runs at normal priority.
+      }
+    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
