@@ -3,57 +3,61 @@
 //   exec node conformance/client.mjs <server-url>
 // (scenario in MCP_CONFORMANCE_SCENARIO, extra data in MCP_CONFORMANCE_CONTEXT,
 // the era in MCP_CONFORMANCE_PROTOCOL_VERSION).
-// It connects to the shared Chromium that conformance/run.mjs started
-// (MCP_BROWSER_WS, harness page at MCP_HARNESS_URL), or, run on its own with
-// MCP_HARNESS_DIR, starts its own (conformance/browser.mjs). It plays the
-// scenario in a fresh browser context, clicks "Sign in to <server>" whenever
-// the page shows it, and exits 0 when the page reports success. On SIGTERM (a
-// timed-out scenario) its context closes with its connection.
-import { chromium } from 'playwright';
-import { startHarnessBrowser } from './browser.mjs';
+// It asks the player conformance/run.mjs started (MCP_PLAYER_URL,
+// conformance/browser.mjs) to play the scenario in a fresh context of the
+// shared Chromium, prints the page's lines as they come, and exits 0 when the
+// page reports success. It loads nothing but Node itself: the suite starts one
+// per run. Run on its own with MCP_HARNESS_DIR, it starts its own browser. On
+// SIGTERM (a timed-out scenario) its request ends and the player closes the
+// context.
+import { request } from 'node:http';
 
 const serverUrl = process.argv.at(-1);
-const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-const context = process.env.MCP_CONFORMANCE_CONTEXT ?? '';
-const era = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '';
-if (!serverUrl || !(process.env.MCP_BROWSER_WS || process.env.MCP_HARNESS_DIR)) {
+const params = {
+  server: serverUrl,
+  scenario: process.env.MCP_CONFORMANCE_SCENARIO ?? '',
+  era: process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '',
+  context: process.env.MCP_CONFORMANCE_CONTEXT ?? '',
+};
+if (!serverUrl || !(process.env.MCP_PLAYER_URL || process.env.MCP_HARNESS_DIR)) {
   console.error('usage: MCP_HARNESS_DIR=<built harness> node conformance/client.mjs <server-url>');
   process.exit(2);
 }
 
-const own = process.env.MCP_BROWSER_WS ? undefined : await startHarnessBrowser(process.env.MCP_HARNESS_DIR);
-const { MCP_BROWSER_WS: ws, MCP_HARNESS_URL: harnessUrl } = own?.env ?? process.env;
-const browser = await chromium.connect(ws);
-let exitCode = 1;
-try {
-  const page = await (await browser.newContext()).newPage();
-  page.on('console', (message) => console.log(`[page] ${message.text()}`));
-  page.on('pageerror', (error) => console.log(`[page error] ${error.message}`));
-  let finish;
-  const done = new Promise((resolve) => (finish = resolve));
-  await page.exposeFunction('harnessDone', (outcome) => finish(outcome));
-  const url = new URL(harnessUrl);
-  url.searchParams.set('server', serverUrl);
-  url.searchParams.set('scenario', scenario);
-  if (era) url.searchParams.set('era', era);
-  if (context) url.searchParams.set('context', context);
-  await page.goto(url.href);
-  let finished = false;
-  const outcome = done.then((o) => ((finished = true), o));
-  // The person: click "Sign in to <server>" whenever the page asks.
-  (async () => {
-    while (!finished) {
-      await page
-        .getByRole('button', { name: /^Sign in to / })
-        .click({ timeout: 250 })
-        .catch(() => undefined);
-    }
-  })();
-  const result = await outcome;
-  console.log(result.ok ? `[client] ${scenario}: done` : `[client] ${scenario}: ${result.error}`);
-  exitCode = result.ok ? 0 : 1;
-} finally {
-  await browser.close();
-  await own?.close();
+/** Plays through the shared player; resolves with the outcome it ends with. */
+function askPlayer(playerUrl) {
+  return new Promise((resolve, reject) => {
+    const req = request(playerUrl, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      res.setEncoding('utf8');
+      let pending = '';
+      let outcome = { ok: false, error: 'the player ended without an outcome' };
+      res.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop();
+        for (const line of lines) {
+          if (line.startsWith('outcome ')) outcome = JSON.parse(line.slice('outcome '.length));
+          else console.log(line);
+        }
+      });
+      res.on('end', () => resolve(outcome));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(params));
+  });
 }
-process.exit(exitCode);
+
+let result;
+if (process.env.MCP_PLAYER_URL) {
+  result = await askPlayer(process.env.MCP_PLAYER_URL);
+} else {
+  const { startHarnessBrowser } = await import('./browser.mjs');
+  const own = await startHarnessBrowser(process.env.MCP_HARNESS_DIR);
+  try {
+    result = await own.play(params, (line) => console.log(line));
+  } finally {
+    await own.close();
+  }
+}
+console.log(result.ok ? `[client] ${params.scenario}: done` : `[client] ${params.scenario}: ${result.error}`);
+process.exit(result.ok ? 0 : 1);

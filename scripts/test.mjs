@@ -11,9 +11,10 @@
 //    those two suites assert no time at all: at nice 19 they get what Vitest
 //    does not use;
 // 3. two lanes of suites that only wait on events, with generous timeouts:
-//    Playwright (every spec but the MCP Apps specs and the three that drive
+//    Playwright (every spec but the second lane's and the three that drive
 //    what the package check and the docs build make), then those three; and
-//    beside it Playwright on the MCP Apps specs, then the conformance suite.
+//    beside it Playwright on the MCP Apps specs and chat-polish, then the
+//    conformance suite.
 // The first lane of a step prints as it goes; the others keep their output and
 // print it, suite by suite, when the step ends, so the log reads suite by suite.
 //
@@ -27,8 +28,12 @@ import { summarize } from './summarize.mjs';
 const specs = existsSync('test/e2e') ? readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts')).sort() : [];
 /** The specs that drive what the package check builds (examples/) and the docs build (dist-docs/). */
 const needBuilt = ['docs-site.spec.ts', 'examples.spec.ts', 'server-rendered.spec.ts'].filter((f) => specs.includes(f));
-/** The MCP Apps specs (about 140 s of Playwright's 450 on CI): the second Playwright lane. */
-const appSpecs = ['app-examples.spec.ts', 'apps.spec.ts'].filter((f) => specs.includes(f));
+/**
+ * The specs of the second Playwright lane, beside the first: the MCP Apps specs
+ * and chat-polish, about 165 s of Playwright's 450 on CI, so that with the
+ * conformance suite after them the two lanes end about together.
+ */
+const secondLane = ['app-examples.spec.ts', 'apps.spec.ts', 'chat-polish.spec.ts'].filter((f) => specs.includes(f));
 const specPaths = (files) => files.map((f) => `test/e2e/${f}`);
 
 /** Each suite: its command and the report it writes. */
@@ -44,15 +49,15 @@ const all = {
   vitest: { cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], report: 'vitest.json' },
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   conformance: { cmd: ['node', 'conformance/run.mjs'], report: 'conformance.json' },
-  ...(specs.length > needBuilt.length + appSpecs.length && {
+  ...(specs.length > needBuilt.length + secondLane.length && {
     playwright: {
-      cmd: ['npx', 'playwright', 'test', ...specPaths(specs.filter((f) => !needBuilt.includes(f) && !appSpecs.includes(f)))],
+      cmd: ['npx', 'playwright', 'test', ...specPaths(specs.filter((f) => !needBuilt.includes(f) && !secondLane.includes(f)))],
       report: 'playwright.json',
     },
   }),
   // Its own output folder: each Playwright run empties its folder when it starts.
-  ...(appSpecs.length && {
-    'playwright-apps': { cmd: ['npx', 'playwright', 'test', '--output', 'test-results/apps', ...specPaths(appSpecs)], report: 'playwright-apps.json' },
+  ...(secondLane.length && {
+    'playwright-2': { cmd: ['npx', 'playwright', 'test', '--output', 'test-results/second', ...specPaths(secondLane)], report: 'playwright-2.json' },
   }),
   ...(needBuilt.length && {
     'playwright-built': {
@@ -70,7 +75,7 @@ const all = {
 const steps = [
   [['build']],
   [['vitest'], ['package', 'docs']],
-  [['playwright', 'playwright-built'], ['playwright-apps', 'conformance']],
+  [['playwright', 'playwright-built'], ['playwright-2', 'conformance']],
 ];
 
 const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
