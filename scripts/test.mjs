@@ -4,16 +4,14 @@
 //
 // Two cores, three steps (timings: docs/contributing.md):
 // 1. the build;
-// 2. Vitest, and beside it, at the lowest CPU priority (nice 19), the package
-//    check, then the docs build. Vitest's browser tests assert wall clock ("no
-//    task over 200 ms") and its Node tests answer times ("within 2 s"), so
-//    nothing may take the CPU from it; but it leaves most of a core idle, and
-//    those two suites assert no time at all: at nice 19 they get what Vitest
-//    does not use;
+// 2. Vitest alone: its browser tests assert wall clock ("no task over
+//    200 ms") and its Node tests answer times ("within 2 s"). Beside it, even
+//    at nice 19, the package check made two of its Chromium tests fail once in
+//    five runs;
 // 3. two lanes of suites that only wait on events, with generous timeouts:
-//    Playwright (every spec but the second lane's and the three that drive
-//    what the package check and the docs build make), then those three; and
-//    beside it Playwright on the MCP Apps specs and chat-polish, then the
+//    Playwright in two runs (the second: the MCP Apps specs and chat-polish),
+//    the docs build, then the three specs that drive what the package check
+//    and the docs build make; and beside it the package check, then the
 //    conformance suite.
 // The first lane of a step prints as it goes; the others keep their output and
 // print it, suite by suite, when the step ends, so the log reads suite by suite.
@@ -22,17 +20,12 @@
 // line then counts only their reports.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { summarize } from './summarize.mjs';
 
 const specs = existsSync('test/e2e') ? readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts')).sort() : [];
 /** The specs that drive what the package check builds (examples/) and the docs build (dist-docs/). */
 const needBuilt = ['docs-site.spec.ts', 'examples.spec.ts', 'server-rendered.spec.ts'].filter((f) => specs.includes(f));
-/**
- * The specs of the second Playwright lane, beside the first: the MCP Apps specs
- * and chat-polish, about 165 s of Playwright's 450 on CI, so that with the
- * conformance suite after them the two lanes end about together.
- */
+/** The specs of the second Playwright run: the MCP Apps specs and chat-polish. */
 const secondLane = ['app-examples.spec.ts', 'apps.spec.ts', 'chat-polish.spec.ts'].filter((f) => specs.includes(f));
 const specPaths = (files) => files.map((f) => `test/e2e/${f}`);
 
@@ -43,9 +36,9 @@ const all = {
   // The npm package as users get it: tarball, publint, attw, a fresh TypeScript
   // consumer, Node import, the example apps built (writes reports/package-check.json;
   // test/e2e/examples.spec.ts and server-rendered.spec.ts drive the apps).
-  package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json', nice: true },
+  package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json' },
   // The documentation site (dead internal links fail it); test/e2e/docs-site.spec.ts checks it.
-  docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json', nice: true },
+  docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json' },
   vitest: { cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], report: 'vitest.json' },
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   conformance: { cmd: ['node', 'conformance/run.mjs'], report: 'conformance.json' },
@@ -70,12 +63,11 @@ const all = {
 /**
  * The order: each step's lanes run at once, each lane's suites one after the
  * other; a suite with `after` also waits for those suites (in another lane).
- * A suite marked `nice` runs at the lowest CPU priority (its children too).
  */
 const steps = [
   [['build']],
-  [['vitest'], ['package', 'docs']],
-  [['playwright', 'playwright-built'], ['playwright-2', 'conformance']],
+  [['vitest']],
+  [['playwright', 'playwright-2', 'docs', 'playwright-built'], ['package', 'conformance']],
 ];
 
 const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -103,14 +95,6 @@ function runSuite(name, live) {
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `reports/${suite.report}` },
     });
-    // Children inherit it: a nice suite's compilers and installs yield the CPU too.
-    if (suite.nice && child.pid) {
-      try {
-        setPriority(child.pid, 19);
-      } catch {
-        // Not allowed here: the suite runs at normal priority.
-      }
-    }
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
