@@ -175,6 +175,27 @@ describe('<mcp-chat> long conversations', () => {
     expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeGreaterThan(150);
   });
 
+  test('a person who scrolls up in the frame where a message grows is not pulled back to the bottom', async () => {
+    await warmUp();
+    const { store, id } = await storeWith(200);
+    const chat = await mount(store);
+    await chat.openConversation(id);
+    await settle();
+    const l = list(chat);
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+    // In one frame, before its scroll event: the person scrolls up 150 px, and a message
+    // grows (an image that loaded, a card's result), which the chat hears of before the scroll.
+    await new Promise<void>((resolve) =>
+      requestAnimationFrame(() => {
+        l.scrollTop -= 150;
+        shownMessages(chat).at(-3)!.style.paddingBottom = '40px';
+        resolve();
+      }),
+    );
+    await settle();
+    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeGreaterThan(150);
+  });
+
   test('a view taller than the first page is filled before it is painted', async () => {
     await warmUp();
     const { store, id } = await storeWith(1000);

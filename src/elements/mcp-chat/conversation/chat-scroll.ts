@@ -85,7 +85,7 @@ export class ChatScroll implements ReactiveController {
   hostConnected(): void {
     this.#observer ??= new ResizeObserver(() => {
       // Not the empty state growing (its starters come with the servers): it is read from its top.
-      if (this.#stickToBottom && this.#count > 0) this.scrollToBottom();
+      if (this.#count > 0) this.#keepAtBottom();
     });
   }
 
@@ -130,7 +130,7 @@ export class ChatScroll implements ReactiveController {
         if (this.#range().start > 0 && l.scrollHeight <= l.clientHeight + 1) {
           this.#older(false);
           // Still before this frame is painted (its messages' own updates follow; the ResizeObserver sees to those).
-          void this.#host.updateComplete.then(() => this.#stickToBottom && this.scrollToBottom());
+          void this.#host.updateComplete.then(() => this.#keepAtBottom());
         }
       });
     }
@@ -234,6 +234,17 @@ export class ChatScroll implements ReactiveController {
     this.#stickToBottom = true;
   }
 
+  /**
+   * Puts the list back at its bottom while it follows new content, unless the
+   * person scrolled up meanwhile: content that grows (a message, an image, a
+   * card's result) can be heard of in the same frame as their scroll, before
+   * its scroll event.
+   */
+  #keepAtBottom(): void {
+    this.#noticeScroll();
+    if (this.#stickToBottom) this.scrollToBottom();
+  }
+
   scrollToBottom(): void {
     const list = this.#list;
     if (!list) return;
@@ -333,7 +344,7 @@ export class ChatScroll implements ReactiveController {
       const el = host.renderRoot.querySelector<McpMessage>('mcp-message.streaming');
       if (el && host.streaming) {
         el.message = host.streaming;
-        if (this.#stickToBottom) this.scrollToBottom();
+        this.#keepAtBottom();
       } else host.requestUpdate();
     });
   }
