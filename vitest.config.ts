@@ -14,13 +14,56 @@ const extraSetups = readdirSync('test/setup')
   .filter((f) => f.endsWith('.ts'))
   .map((f) => `./test/setup/${f}`);
 
+/**
+ * Browser test files that run one at a time, alone, after the rest: those that
+ * assert wall-clock time (no task over 200 ms, the gap between timer ticks, an
+ * answer within a bound) or drive the heaviest pages, and those that reset or
+ * read the log of a fixture every file shares (the authorization server, the
+ * attacker's hit list). A new file of either kind belongs here.
+ */
+const oneAtATime = [
+  // wall-clock time, heavy pages
+  'app-view-floods',
+  'browser-model-provider',
+  'chat-long-conversation',
+  'discovery',
+  'markdown-freeze',
+  'markdown-hostile',
+  'markdown-long',
+  'mcp-tasks',
+  'notification-storm',
+  'on-device-model',
+  // a shared fixture's state
+  'app-view-csp',
+  'app-view-navigation',
+  'chat-discovery-signin',
+  'chat-signin',
+  'chat-signin-metadata',
+  'mcp-oauth',
+  'oauth-bad-metadata',
+  'oauth-flows',
+  'oauth-popup',
+].map((name) => `test/browser/${name}.test.ts`);
+
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: { executablePath, args } }),
+  instances: [{ browser: 'chromium' as const }],
+  screenshotFailures: false,
+});
+
+// Two cores, two groups, one after the other (docs/contributing.md):
+// 1. the Node test files two at a time, beside the browser test files two at
+//    a time (each in its own browser context);
+// 2. the browser test files of `oneAtATime`, one at a time, alone.
 export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts', ...extraSetups],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: one file at a time per project keeps servers and Chromium responsive.
-    fileParallelism: false,
+    // A busy machine renders later: a poll waits up to 10 s for what it expects (it passes as soon as it sees it).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
@@ -28,6 +71,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/node/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -35,13 +80,20 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: { executablePath, args } }),
-            instances: [{ browser: 'chromium' }],
-            screenshotFailures: false,
-          },
+          exclude: oneAtATime,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-alone',
+          include: oneAtATime,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          browser: browser(),
         },
       },
     ],
