@@ -4,10 +4,10 @@
 //
 // Two cores, three steps (timings: docs/contributing.md):
 // 1. the build;
-// 2. Vitest alone: its browser tests assert wall clock ("no task over
-//    200 ms") and its Node tests answer times ("within 2 s"). Beside it, even
-//    at nice 19, the package check made two of its Chromium tests fail once in
-//    five runs;
+// 2. Vitest alone (it keeps both cores busy itself: vitest.config.ts runs two
+//    files at a time, then the files that assert wall clock alone). Beside it,
+//    even at nice 19, the package check made two of its Chromium tests fail
+//    once in five runs;
 // 3. two lanes of suites that only wait on events, with generous timeouts:
 //    Playwright in two runs (the second: the MCP Apps specs and chat-polish),
 //    the docs build, then the three specs that drive what the package check
