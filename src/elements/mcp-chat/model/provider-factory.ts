@@ -41,10 +41,14 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
  */
 export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
   if (config.kind === 'browser' || config.kind === 'on-device') return [];
+  const baseURL = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
+  // Named as in providerFromConfig: what cannot be reached is the service the person picked.
   const provider =
     config.kind === 'anthropic'
-      ? createAnthropicProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS.anthropic, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
-      : createOpenAICompatibleProvider({ baseURL: config.baseUrl || DEFAULT_BASE_URLS[config.kind], apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
+      ? createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
+      : config.kind === 'ollama'
+        ? createOpenAICompatibleProvider({ baseURL, model: 'x', maxRetries: 0, id: 'ollama', label: 'Ollama' })
+        : createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
   return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
 }
 
