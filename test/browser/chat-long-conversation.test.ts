@@ -92,6 +92,18 @@ function inView(chat: McpChat, el: Element): boolean {
   return r.bottom > box.top + 1 && r.top < box.bottom - 1;
 }
 
+/** A conversation of `count` messages opened (after a warm-up), shown at its bottom. */
+async function openedAtBottom(count: number): Promise<{ chat: McpChat; l: HTMLElement }> {
+  await warmUp();
+  const { store, id } = await storeWith(count);
+  const chat = await mount(store);
+  await chat.openConversation(id);
+  await settle();
+  const l = list(chat);
+  expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+  return { chat, l };
+}
+
 describe('<mcp-chat> long conversations', () => {
   test('after openConversation() of 1,000 messages the last message is in view, at the bottom', async () => {
     const { store, id } = await storeWith(1000);
@@ -160,13 +172,7 @@ describe('<mcp-chat> long conversations', () => {
   });
 
   test('a person who scrolls up while an update is under way is not pulled back to the bottom', async () => {
-    await warmUp();
-    const { store, id } = await storeWith(1000);
-    const chat = await mount(store);
-    await chat.openConversation(id);
-    await settle();
-    const l = list(chat);
-    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+    const { chat, l } = await openedAtBottom(1000);
     // The person scrolls up in the same moment as the chat updates (more messages read, a card's status): before the scroll event.
     l.scrollTop -= 200;
     chat.requestUpdate();
@@ -176,13 +182,7 @@ describe('<mcp-chat> long conversations', () => {
   });
 
   test('a person who scrolls up in the frame where a message grows is not pulled back to the bottom', async () => {
-    await warmUp();
-    const { store, id } = await storeWith(200);
-    const chat = await mount(store);
-    await chat.openConversation(id);
-    await settle();
-    const l = list(chat);
-    expect(l.scrollHeight - l.scrollTop - l.clientHeight).toBeLessThan(2);
+    const { chat, l } = await openedAtBottom(200);
     // In one frame, before its scroll event: the person scrolls up 150 px, and a message
     // grows (an image that loaded, a card's result), which the chat hears of before the scroll.
     await new Promise<void>((resolve) =>
