@@ -52,6 +52,27 @@ describe('Settings follows the provider choice', () => {
     await expect.poll(error, { timeout: 10_000 }).toMatch(/Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
     expect(error()).not.toMatch(/listed no models/);
   });
+
+  test('on a phone, where Settings covers the conversation, the error of "List models" shows over it', async () => {
+    const chat = await mountChat({ provider: false });
+    chat.style.width = '390px';
+    await openPanelFromMenu(chat, 'Settings');
+    const panel = shadow(chat).querySelector<HTMLElement>('[part="panel"]')!;
+    // A drawer over the whole chat at this width.
+    expect(panel.getBoundingClientRect().width).toBeGreaterThan(380);
+    await userEvent.fill(panel.querySelector<HTMLInputElement>('[name="baseUrl"]')!, 'http://127.0.0.1:9/v1');
+    await userEvent.click([...panel.querySelectorAll('button')].find((b) => b.textContent === 'List models')!);
+    const error = () => shadow(chat).querySelector<HTMLElement>('[part~="error"]');
+    await expect.poll(() => error()?.textContent, { timeout: 10_000 }).toMatch(/Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+    // What is on top where the error is: the error itself, not the panel.
+    const box = error()!.getBoundingClientRect();
+    const top = shadow(chat).elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    expect(error()!.contains(top)).toBe(true);
+    // Dismissed, it is gone and Settings is as it was.
+    await userEvent.click(error()!.querySelector('button')!);
+    await expect.poll(() => error()).toBeNull();
+    expect(shadow(chat).querySelector('[part="panel"]')).not.toBeNull();
+  });
 });
 
 describe('the "/" palette', () => {

@@ -136,6 +136,9 @@ export const chatLayoutStyles = css`
     .body { grid-template-columns: minmax(0, 1fr); }
     .panel { position: absolute; inset: 0; z-index: 15; width: auto; border-inline-end: 0; animation-name: mcp-rise; }
     .body > .main { grid-column: 1; grid-row: 1; }
+    /* A drawer covers the conversation: its errors (a failed "List models", rename, export) show over it, at its foot, until dismissed. */
+    .with-panel .errors { position: absolute; inset-inline: 8px; bottom: 8px; z-index: 16; }
+    .with-panel .error { box-shadow: var(--mcp-chat-shadow); }
     .messages { padding-inline: 12px; }
     .bottom { padding-inline: 8px; padding-bottom: 8px; }
     .palette { inset-inline: 8px; }
