@@ -3,7 +3,7 @@ import { createOpenAICompatibleProvider } from '../../../providers/openai/openai
 import { createBrowserModelProvider } from '../../../providers/browser/browser-model-provider.js';
 import { createOnDeviceProvider } from '../../../providers/on-device/on-device-provider.js';
 import type { ModelProvider } from '../../../providers/types.js';
-import { DEFAULT_BASE_URLS, type ProviderConfig } from './provider-config.js';
+import { DEFAULT_BASE_URLS, type EndpointKind, type ProviderConfig } from './provider-config.js';
 
 /** Context window the chat asks of an on-device model (tokens). */
 export const ON_DEVICE_CONTEXT = 8192;
@@ -18,16 +18,24 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
   if (config.kind === 'browser') return createBrowserModelProvider();
   // 8,192 tokens, not the provider's 4,096: a server's tools (the demo's 18: about 4,400 tokens) must fit beside the conversation.
   if (config.kind === 'on-device') return config.modelUrl?.trim() ? createOnDeviceProvider({ modelUrl: config.modelUrl.trim(), contextSize: ON_DEVICE_CONTEXT }) : undefined;
-  const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
   const model = config.model?.trim();
   if (!model) return undefined;
+  return endpointProvider({ ...config, kind: config.kind }, model);
+}
+
+/**
+ * The provider of a model service (OpenAI-compatible, Anthropic, Ollama),
+ * named as the person picked it: its errors say "Could not reach Ollama…".
+ */
+function endpointProvider(config: ProviderConfig & { kind: EndpointKind }, model: string, maxRetries?: number): ModelProvider {
+  const baseURL = config.baseUrl?.trim() || DEFAULT_BASE_URLS[config.kind];
   switch (config.kind) {
     case 'anthropic':
-      return createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model });
+      return createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model, maxRetries });
     case 'ollama':
-      return createOpenAICompatibleProvider({ baseURL, model, id: 'ollama', label: 'Ollama' });
+      return createOpenAICompatibleProvider({ baseURL, model, maxRetries, id: 'ollama', label: 'Ollama' });
     case 'openai':
-      return createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model });
+      return createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model, maxRetries });
     default: {
       const never: never = config.kind;
       return never;
@@ -41,14 +49,7 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
  */
 export async function fetchModelIds(config: ProviderConfig, signal?: AbortSignal): Promise<string[]> {
   if (config.kind === 'browser' || config.kind === 'on-device') return [];
-  const baseURL = config.baseUrl || DEFAULT_BASE_URLS[config.kind];
-  // Named as in providerFromConfig: what cannot be reached is the service the person picked.
-  const provider =
-    config.kind === 'anthropic'
-      ? createAnthropicProvider({ baseURL, apiKey: config.apiKey ?? '', model: 'x', maxRetries: 0 })
-      : config.kind === 'ollama'
-        ? createOpenAICompatibleProvider({ baseURL, model: 'x', maxRetries: 0, id: 'ollama', label: 'Ollama' })
-        : createOpenAICompatibleProvider({ baseURL, apiKey: config.apiKey || undefined, model: 'x', maxRetries: 0 });
+  const provider = endpointProvider({ ...config, kind: config.kind }, 'x', 0);
   return (await provider.listModels?.({ signal }))?.map((m) => m.id) ?? [];
 }
 
