@@ -157,6 +157,47 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).not.toContain('echo');
   });
 
+  test('a published tool that is not read-only runs for a page script only once the person approves it in the chat; refused while the launcher is closed', async () => {
+    // Any script on the page shares document.modelContext: it must not run a destructive server tool on its own.
+    const chat = await mount((c) => c.setAttribute('publish-tools', 'delete-note'), { provider: false });
+    await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).toContain('delete-note');
+    const info = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    const settled: string[] = [];
+    const call = (id: string) => modelContext.executeTool!(info, { id }).then((raw) => (settled.push(String(raw)), String(raw)));
+    const agentCards = () => [...shadow(chat).querySelectorAll('[part="agent-call"]')];
+    const last = () => agentCards().at(-1)!;
+    const button = (part: string) => last().querySelector('mcp-tool-card')!.shadowRoot!.querySelector<HTMLButtonElement>(`[part="${part}"]`);
+
+    // Denied: the server tool never runs; the agent is told.
+    const denied = call('agent-none-1');
+    await expect.poll(() => last()?.querySelector('.agent-call-title')?.textContent).toMatch(/^A browser agent wants to run Delete note/);
+    expect(statusOf(last().querySelector('mcp-tool-card')!)).toBe('Needs your approval');
+    expect(button('always-button')).toBeNull(); // no "Always allow" for an agent
+    expect(shadow(chat).activeElement).toBeNull(); // the question does not take focus
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toEqual([]); // waits for the person
+    button('deny-button')!.click();
+    expect(await denied).toContain('did not allow');
+    expect(await denied).not.toContain('already gone');
+    await expect.poll(() => statusOf(last().querySelector('mcp-tool-card')!)).toBe('Denied');
+
+    // Approved: it runs on the server.
+    const approved = call('agent-none-2');
+    await expect.poll(() => button('approve-button')).toBeTruthy();
+    button('approve-button')!.click();
+    expect(await approved).toContain('Note agent-none-2 was already gone.');
+    await expect.poll(() => statusOf(last().querySelector('mcp-tool-card')!)).toBe('Done');
+
+    // A closed launcher: nobody could see the question, so the call is refused at once.
+    chat.launcher = true;
+    chat.open = false;
+    await chat.updateComplete;
+    const closed = await call('agent-none-3');
+    expect(closed).toContain('the chat is closed');
+    expect(closed).not.toContain('already gone');
+    expect(chat.messages).toHaveLength(0);
+  });
+
   test('the "/" palette lists page tools under the page\'s name and runs one from its form', async () => {
     document.title = 'Test Shop';
     const added: unknown[] = [];

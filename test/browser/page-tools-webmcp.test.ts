@@ -199,6 +199,28 @@ describe('publishing server tools to WebMCP', () => {
     expect(imported.listTools()).toEqual([]);
   });
 
+  test('a published tool that is not read-only runs for an agent only when approve says yes; without approve it is refused', async () => {
+    const publisher = new WebMcpPublisher(hub, { tools: 'delete-note' });
+    await publisher.start();
+    cleanup.push(() => publisher.close());
+    const info = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    expect(String(await modelContext.executeTool!(info, { id: 'agent-x' }))).toMatch(/runs only when a person allows it.*did not run/);
+    publisher.close();
+    const asked: PublishedToolCall[] = [];
+    let answer: boolean | string = 'Not now.';
+    const approving = new WebMcpPublisher(hub, { tools: 'delete-note', approve: (call) => (asked.push(call), answer) });
+    const statuses: string[] = [];
+    approving.addEventListener('mcp-published-tool-call', (e) => statuses.push(e.call.status));
+    await approving.start();
+    cleanup.push(() => approving.close());
+    const again = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    expect(String(await modelContext.executeTool!(again, { id: 'agent-y' }))).toContain('Not now.');
+    answer = true;
+    expect(String(await modelContext.executeTool!(again, { id: 'agent-z' }))).toContain('Note agent-z was already gone.');
+    expect(asked.map((c) => c.input)).toEqual([{ id: 'agent-y' }, { id: 'agent-z' }]);
+    expect(statuses).toEqual(['approval', 'denied', 'approval', 'running', 'done']);
+  });
+
   test('a wildcard publishes only tools annotated read-only; a destructive one needs its name', async () => {
     const publisher = new WebMcpPublisher(hub, { tools: '* -long-task' });
     await publisher.start();
