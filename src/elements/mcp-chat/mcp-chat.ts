@@ -235,7 +235,7 @@ export class McpChat extends LitElement {
   @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
   /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
   @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
-  /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
+  /** Where the settings panel looks for Ollama (its native API, without `/v1`), once the person picks Ollama there (never before: no local address is asked unasked). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
   /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
