@@ -230,6 +230,20 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   useModel: string;
   /** Conversations panel. */
   historyOff: string;
+  /** The sync section of the Conversations panel (`sync` set). */
+  syncHeading: string;
+  syncUpToDate: string;
+  syncSyncing: (waiting: number) => string;
+  syncOffline: (waiting: number) => string;
+  syncFailed: (why: string) => string;
+  syncRetry: string;
+  syncSignOut: string;
+  syncSignOutQuestion: string;
+  syncKeepHere: string;
+  syncClearHere: string;
+  syncOff: string;
+  syncAgain: string;
+  syncConflict: (kept: string, other: string) => string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -425,6 +439,19 @@ export type LaterEnglishKey =
   | 'rememberKey'
   | 'useModel'
   | 'historyOff'
+  | 'syncHeading'
+  | 'syncUpToDate'
+  | 'syncSyncing'
+  | 'syncOffline'
+  | 'syncFailed'
+  | 'syncRetry'
+  | 'syncSignOut'
+  | 'syncSignOutQuestion'
+  | 'syncKeepHere'
+  | 'syncClearHere'
+  | 'syncOff'
+  | 'syncAgain'
+  | 'syncConflict'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'
