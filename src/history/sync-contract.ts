@@ -74,6 +74,8 @@ export interface SyncAdapter {
    * stream was lost and came back (changes may have been missed). Returns a stop function.
    */
   stream?(listener: (event: StreamEvent) => void): () => void;
+  /** Optional: the person asked to try again (Retry): forget a refused sign-in. */
+  retry?(): void;
 }
 
 /** A bearer token, or where to get a fresh one. */

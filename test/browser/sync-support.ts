@@ -42,6 +42,7 @@ export async function device(label: string): Promise<Device> {
     store,
     name,
     async online(server, token) {
+      d.sync?.stop();
       d.sync = await startSync(store, { server, token, name });
       return d.sync;
     },

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain JS: the reference server as sites run it
 import { signToken } from '../../examples/sync-server/server.mjs';
 import { INSTALL_POSTGRES, postgresBin, startPostgres, type RunningPostgres } from '../servers/postgres.js';
+import { startSyncFaults, type SyncFaults } from '../servers/sync-faults.js';
 import { startSyncServerProcess, type SyncServerProcess } from '../servers/sync-servers.js';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     syncTokens: { alice: string; bob: string; aliceExpired: string };
     /** The servers' SYNC_SECRET, for tests that make a person of their own (test/browser/sync-support.ts). */
     syncSecret: string;
+    /** The control server of test/servers/sync-faults.ts (its own PostgreSQL and server, a proxy with faults). */
+    syncFaultsUrl: string;
   }
 }
 
@@ -33,23 +36,27 @@ export default async function setup(project: TestProject) {
   });
   if (!postgresBin()) {
     project.provide('syncUrls', []);
+    project.provide('syncFaultsUrl', '');
     project.provide('syncProblem', INSTALL_POSTGRES);
     return;
   }
   let postgres: RunningPostgres | undefined;
   const servers: SyncServerProcess[] = [];
+  let faults: SyncFaults | undefined;
   try {
     postgres = await startPostgres();
     for (let i = 0; i < 2; i++) servers.push(await startSyncServerProcess({ databaseUrl: postgres.url, secret }));
+    faults = await startSyncFaults(secret);
   } catch (error) {
     await Promise.allSettled(servers.map((s) => s.close()));
     postgres?.close();
     throw error;
   }
   project.provide('syncUrls', servers.map((s) => s.url));
+  project.provide('syncFaultsUrl', faults.url);
   project.provide('syncProblem', '');
   return async () => {
-    await Promise.allSettled(servers.map((s) => s.close()));
+    await Promise.allSettled([...servers.map((s) => s.close()), faults?.close()]);
     postgres?.close();
   };
 }

@@ -110,7 +110,7 @@ export class SyncEngine extends EventTarget {
     this.#store.addEventListener('change', this.#onChange);
     globalThis.addEventListener?.('online', this.#onOnline);
     this.#stopStream = this.#adapter.stream?.(() => this.schedule(0));
-    await this.sync();
+    await this.#sync();
   }
 
   /** Stops syncing (the local store stays as it is). */
@@ -143,11 +143,17 @@ export class SyncEngine extends EventTarget {
   schedule(delay = 0): void {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.sync(), delay);
+    this.#timer = setTimeout(() => void this.#sync(), delay);
+  }
+
+  /** Retry: pushes what waits and pulls what changed, asking for a token again if one was refused. */
+  sync(): Promise<void> {
+    this.#adapter.retry?.();
+    return this.#sync();
   }
 
   /** Pushes what waits and pulls what changed; resolves when done (never rejects: see `status`). */
-  sync(): Promise<void> {
+  #sync(): Promise<void> {
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -383,9 +389,11 @@ export class SyncEngine extends EventTarget {
     const db = this.#db!;
     const conversationId = rows[0]!.conversationId;
     const fresh: MessageRow[] = [];
+    const ids = new Set<string>();
     for (const row of rows) {
       if (row.id.startsWith(`${conversationId}:${this.#deviceId}:`)) continue; // written here
-      if (await db.get('known', row.id)) continue;
+      if (ids.has(row.id) || (await db.get('known', row.id))) continue; // messages never change: the first one stays
+      ids.add(row.id);
       fresh.push(row);
     }
     if (!fresh.length) return;

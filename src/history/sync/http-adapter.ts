@@ -27,6 +27,8 @@ export class HttpSyncAdapter implements SyncAdapter {
   readonly #source: SyncTokenSource;
   readonly #timeout: number;
   #token: Promise<string> | undefined;
+  /** Set when a fresh token was refused too: nothing is asked again until `retry()`. */
+  #refused: SyncError | undefined;
 
   constructor(base: string, token: SyncTokenSource, options: HttpAdapterOptions = {}) {
     this.#base = base.replace(/\/+$/, '');
@@ -42,8 +44,12 @@ export class HttpSyncAdapter implements SyncAdapter {
     }
   }
 
-  #ask(fresh: boolean): Promise<string> {
-    if (!this.#token || fresh) {
+  /**
+   * The token to send. `refused`: the one the server just refused; a fresh one is
+   * asked for unless another request already got one since (asked once, not per request).
+   */
+  #ask(refused?: Promise<string>): Promise<string> {
+    if (!this.#token || (refused && this.#token === refused)) {
       const source = this.#source;
       this.#token = Promise.resolve()
         .then(() => (typeof source === 'function' ? source() : source))
@@ -56,9 +62,18 @@ export class HttpSyncAdapter implements SyncAdapter {
     return this.#token;
   }
 
+  /** Lets the next request ask for a token again (the person pressed Retry or signed in). */
+  retry(): void {
+    this.#refused = undefined;
+  }
+
   async #request(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
+    if (this.#refused) throw this.#refused;
+    let sent: Promise<string> | undefined;
     for (let attempt = 0; ; attempt++) {
-      const token = await this.#ask(attempt > 0);
+      if (this.#refused) throw this.#refused; // refused meanwhile (another request): not asked again
+      sent = this.#ask(sent);
+      const token = await sent;
       let response: Response;
       const timeout = AbortSignal.timeout(this.#timeout);
       try {
@@ -76,15 +91,24 @@ export class HttpSyncAdapter implements SyncAdapter {
       if (response.ok) return response;
       const words = await serverWords(response);
       const said = words ? ` It said: “${words}”` : '';
-      if (response.status === 401 || response.status === 403) throw new SyncError('unauthorized', `The sync server did not accept your sign-in.${said} Sign in again, then Retry.`);
+      if (response.status === 401 || response.status === 403) {
+        if (this.#token === sent) this.#token = undefined;
+        throw (this.#refused = new SyncError('unauthorized', `The sync server did not accept your sign-in.${said} Sign in again, then Retry.`));
+      }
       if (response.status === 413) throw new SyncError('too-large', `The sync server refused a change as too large.${said}`);
       throw new SyncError('server', `The sync server ${this.#host} answered with an error (HTTP ${response.status}).${said} Your conversations stay on this device; Retry later.`);
     }
   }
 
   async #json<T>(response: Response): Promise<T> {
+    let text: string;
     try {
-      return (await response.json()) as T;
+      text = await response.text();
+    } catch (error) {
+      throw new SyncError('offline', `The connection to the sync server ${this.#host} was cut before its answer arrived. Your conversations stay on this device and are sent again.`, { cause: error });
+    }
+    try {
+      return JSON.parse(text) as T;
     } catch (error) {
       throw new SyncError('invalid-response', `The sync server ${this.#host} sent an answer that is not JSON; nothing of it was used.`, { cause: error });
     }
