@@ -30,3 +30,20 @@ export type {
   StoredMessage,
   Usage,
 } from './types.js';
+export { startSync } from './sync.js';
+export type { Sync, SyncConflict, SyncOptions } from './sync.js';
+export { SyncError } from './sync-contract.js';
+export type {
+  ConversationDoc,
+  ConversationRow,
+  MessageRow,
+  PullResult,
+  PushResult,
+  PushRow,
+  StreamEvent,
+  SyncAdapter,
+  SyncErrorKind,
+  SyncRow,
+  SyncStatus,
+  SyncTokenSource,
+} from './sync-contract.js';

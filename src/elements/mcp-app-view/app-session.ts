@@ -31,7 +31,10 @@ export interface AppResource {
 /** What the session asks of the element that shows it (the person's consent, layout, events). */
 export interface AppSessionHost {
   hostContext(): McpUiHostContext;
+  /** Changes the display mode (the host may keep the view in place: `hostContext()` says the mode it is in). */
   setDisplayMode(mode: McpUiDisplayMode): void;
+  /** Runs a question to the person about the app's request (sampling) with the view in its place, not covering it. */
+  whileAsking<T>(work: () => Promise<T>): Promise<T>;
   resize(height: number): void;
   confirmLink(href: string, host: string): Promise<boolean>;
   confirmDownload(download: PendingDownload): Promise<boolean>;
@@ -273,7 +276,8 @@ export class AppSession {
       const current = (host.hostContext().displayMode ?? 'inline') as McpUiDisplayMode;
       if (!HOST_DISPLAY_MODES.includes(mode) || (declared && !declared.includes(mode))) return { mode: current };
       host.setDisplayMode(mode);
-      return { mode };
+      // The host may keep the view in place (a question of the app is open): say the mode it is in.
+      return { mode: (host.hostContext().displayMode ?? mode) as McpUiDisplayMode };
     };
     bridge.onopenlink = async ({ url }) => {
       const checked = checkUrl(url);
@@ -333,7 +337,7 @@ export class AppSession {
       return {};
     };
     bridge.oncreatesamplingmessage = (params, extra) =>
-      connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } });
+      host.whileAsking(() => connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } }));
     bridge.onrequestteardown = () => host.closeRequested();
   }
 

@@ -62,6 +62,7 @@ export function listenToParts(w: Wiring): void {
   chat.addEventListener('mcp-tool-approve', (e) => {
     const { toolUseId, approved, always } = e as GlobalEventHandlersEventMap['mcp-tool-approve'];
     f.session.answerApproval(toolUseId, approved, always);
+    f.pageTools.answerAgentCall(toolUseId, approved);
   });
   chat.addEventListener('mcp-resource-open', (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri));
   chat.addEventListener('keydown', (e) => onEscape(w, e as KeyboardEvent));

@@ -128,6 +128,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   publishedHeading: 'متاحة لوكلاء المتصفح',
   notPublished: (tool, reason) => `لم تُتح ${tool}: ${reason}`,
   agentRan: (title) => `شغّل وكيل متصفح ${title}`,
+  agentAsks: (title) => `يريد وكيل متصفح تشغيل ${title}`,
+  agentCallRefusedByPolicy: 'لا تسمح قواعد هذه الصفحة باستدعاء هذه الأداة.',
+  agentCallRefusedClosed: 'هذه الأداة تغيّر أشياء وتحتاج إلى إذن الشخص، لكن المحادثة مغلقة، فلم يُسأل أحد ولم تعمل.',
   invalidTools: (n) =>
     plural('ar', n, {
       zero: 'كل أدوات هذا الخادم يمكن استخدامها',

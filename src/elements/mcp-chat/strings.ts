@@ -151,6 +151,12 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   notPublished: (tool: string, reason: string) => string;
   /** The card of a call a browser agent made to a tool the chat offered (WebMCP). */
   agentRan: (title: string) => string;
+  /** The card of a browser agent's call that waits for the person's approval (a published tool that is not read-only). */
+  agentAsks: (title: string) => string;
+  /** Said to a browser agent whose call the page's `policy` refuses. */
+  agentCallRefusedByPolicy: string;
+  /** Said to a browser agent whose call needs the person while the chat is closed (a launcher). */
+  agentCallRefusedClosed: string;
   invalidTools: (count: number) => string;
   retry: string;
   /**
@@ -515,6 +521,9 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
       }) as Record<string, string>
     )[state] ?? state,
   agentRan: (title) => `A browser agent ran ${title}`,
+  agentAsks: (title) => `A browser agent wants to run ${title}`,
+  agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
+  agentCallRefusedClosed: 'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',

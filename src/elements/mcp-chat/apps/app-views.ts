@@ -4,6 +4,7 @@ import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { ApprovalPolicy } from '../../../agent/types.js';
 import type { ContentBlock, Message, ToolResultBlock } from '../../../content/index.js';
 import { clientToolResult, toolCallRecord, toolResultBlock, type CallToolResultLike } from '../../../content/tool-result.js';
+import { appContextPrompt } from '../../../content/frame.js';
 import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
@@ -200,9 +201,7 @@ export class AppViews implements ReactiveController {
 
   /** What the apps asked the model to know, for the system prompt of the next turn (undefined when nothing). */
   contextPrompt(): string | undefined {
-    if (this.#contexts.size === 0) return undefined;
-    const lines = [...this.#contexts.values()].map(({ tool, text }) => `From the view of ${tool}:\n${text}`);
-    return `Context from interactive tool views the person sees:\n\n${lines.join('\n\n')}`;
+    return appContextPrompt([...this.#contexts.values()]);
   }
 
   /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */

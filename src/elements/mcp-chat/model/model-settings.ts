@@ -45,7 +45,8 @@ export interface ModelSettingsHost extends ReactiveControllerHost {
  * The model the person chose in the Settings panel (it replaces the page's
  * `provider`), remembered per `storage-key` (the API key only where the page
  * allows it and the person asked), and what the panel offers: the models an
- * endpoint listed, and Ollama when one answers at `ollama-url`.
+ * endpoint listed, and Ollama when one answers at `ollama-url` (asked only once the
+ * person picks Ollama: never a local address unasked).
  */
 export class ModelSettings implements ReactiveController {
   readonly #host: ModelSettingsHost;
@@ -196,10 +197,15 @@ export class ModelSettings implements ReactiveController {
     else this.choose({ ...this.currentConfig(), model }, false);
   }
 
-  /** The Settings panel opened (Ollama is looked for) or closed (a kind picked and not used is forgotten). */
+  /**
+   * The Settings panel opened or closed (a kind picked and not used is
+   * forgotten). Ollama is looked for only when the form shows it (the person
+   * picked it, or chose it before): a request to a local address from a
+   * public page may make the browser ask the visitor about their network.
+   */
   panelShown(shown: boolean): void {
     if (shown) {
-      this.probeOllama();
+      if ((this.#draftKind ?? this.currentConfig().kind) === 'ollama') this.probeOllama();
       void this.#browser.check();
       void this.builtIn('on-device')?.check();
     } else this.#draftKind = undefined;
@@ -269,10 +275,11 @@ export class ModelSettings implements ReactiveController {
   pickKind(kind: ProviderKind): void {
     this.#draftKind = kind;
     this.#models = [];
+    if (kind === 'ollama') this.probeOllama();
     this.#host.requestUpdate();
   }
 
-  /** Looks for Ollama at `ollama-url` once per address (the Settings panel calls it when shown). */
+  /** Looks for Ollama at `ollama-url` once per address (when the person picks Ollama in Settings, or opens Settings with it chosen). */
   probeOllama(): void {
     const url = this.#host.ollamaUrl;
     if (this.#probedUrl === url) return;

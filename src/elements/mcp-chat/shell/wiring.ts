@@ -22,6 +22,10 @@ export function shellWiring(w: Wiring) {
     get theme() {
       return chat.theme;
     },
+    /** Not a closed launcher: what the chat shows can be seen. */
+    get inSight() {
+      return !chat.launcher || chat.open;
+    },
     announce: (text: string) => w.f.shell.announce(text),
     reportError: (source: ChatErrorSource, message: string, error: unknown) => w.f.shell.reportError(source, message, error),
     focus: (selector: string) => void w.focusAfterUpdate(selector),
