@@ -89,7 +89,7 @@ describe('<mcp-chat> page tools', () => {
     expect(addCard!.shadowRoot!.querySelector('[part="untrusted"]')).toBeNull();
     const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
     expect(results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text])).toEqual([
-      ['Test Shop', 'Product A1: a lamp'],
+      ['Test Shop (WebMCP)', 'Product A1: a lamp'],
       ['Test Shop', '{"added":"A1"}'],
     ]);
     await chat.session.saved();
@@ -135,6 +135,31 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(() => toolNames(chat)).not.toContain('checkout');
     // Without page-tools, WebMCP tools are not taken at all.
     expect(toolNames(chat).some((n) => n.startsWith('search_'))).toBe(false);
+  });
+
+  test("auto imports no WebMCP tool the owner did not name; a WebMCP tool's card says it came from the page's WebMCP tools (issue 36 item 8)", async () => {
+    document.title = 'Test Shop';
+    // A third-party script on the page registers a tool.
+    await modelContext.registerTool({ name: 'third_party_tool', description: 'Some script put me here.', annotations: { readOnlyHint: true }, execute: () => 'from the script' }, { signal: withdrawable() });
+    // Control: with page-tools written by the owner (present: all), how long the import takes here.
+    const started = performance.now();
+    const named = await mount((c) => c.setAttribute('page-tools', 'third_party_tool'), { provider: false });
+    await expect.poll(() => toolNames(named), { timeout: 10_000 }).toContain('third_party_tool');
+    const importTook = performance.now() - started;
+    // Its card says where it came from: the page's WebMCP tools, not the page's own registerTool.
+    await named.runTool('third_party_tool');
+    await expect.poll(() => cards(named).map(statusOf)).toEqual(['Done']);
+    expect(cardLine(cards(named)[0]!)).toMatch(/Test Shop \(WebMCP\)/);
+    named.remove();
+
+    // `auto` alone: nothing of the page's WebMCP registry is taken, however long one waits (three times the control).
+    const auto = await mount((c) => c.setAttribute('auto', ''), { provider: false });
+    await auto.registerTool({ name: 'own_tool', description: 'The page gave me to the chat.', annotations: { readOnlyHint: true }, execute: () => 'own' }, { signal: withdrawable() });
+    await expect.poll(() => toolNames(auto)).toContain('own_tool');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(300, 3 * importTook)));
+    expect(toolNames(auto)).not.toContain('third_party_tool');
+    // A tool the page gave the chat itself is not marked WebMCP.
+    expect(auto.serverSet.listTools().find((t) => t.name === 'own_tool')?.server).toBe('Test Shop');
   });
 
   test('publish-tools offers a server tool to browser agents; an agent call shows as a card; withdrawn with the server', async () => {

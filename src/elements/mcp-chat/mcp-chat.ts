@@ -257,7 +257,7 @@ export class McpChat extends LitElement {
   @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
   /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
-  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It also imports the page's WebMCP tools, as `page-tools` with no value does (unless `page-tools` is set). */
+  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It imports none of the page's WebMCP tools: name them with `page-tools`. */
   @property({ type: Boolean, reflect: true }) auto = false;
   /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
@@ -350,8 +350,9 @@ export class McpChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#discovery.propertiesChanged();
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'), roots: changed.has('roots') ? this.roots : undefined, tracing: changed.has('noTrace') ? !this.noTrace : undefined });
-    // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
-    if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
+    // Only what the owner names with `page-tools` is imported: `auto` imports nothing of the page's WebMCP
+    // registry (any script on the page may register tools there).
+    if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
