@@ -17,8 +17,10 @@ const syncLine = (chat: McpChat) => shadow(chat).querySelector('[part="sync"] [r
 const shownTexts = (chat: McpChat) => chat.messages.map((m) => (m.content[0] as { text: string }).text);
 
 async function axeViolations(chat: McpChat): Promise<string[]> {
+  // After the panel's opening transition: mid-fade, text has less contrast than it will.
+  await Promise.all(shadow(chat).getAnimations().map((a) => a.finished.catch(() => undefined)));
   const result = await axe.run(chat, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 test('a conversation written on one device is listed and opens on the other, grows live there, and the sync state reads "up to date"', async () => {

@@ -1,3 +1,3 @@
-// The sync's code (history/sync: the engine and the HTTP adapter), loaded
-// only when `sync` is set.
-export { startSync } from '../../../history/sync.js';
+// The chat's sync code (the feature, and through it history/sync: the engine
+// and the HTTP adapter), loaded only when `sync` is set.
+export { SyncFeature } from './sync-feature.js';
