@@ -122,6 +122,7 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart server-degraded - Servers panel: a server that works only without some request headers its CORS refuses, which, and what that costs.
+ * @csspart server-no-live - Servers panel: a server whose live notifications are not heard, the page keeping no more event streams to its host ("Live updates off").
  * @csspart export-trace-button - Servers panel: "Export trace" saves the session trace as a JSON file (absent with `no-trace`).
  * @csspart server - One server in the Servers panel.
  * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).

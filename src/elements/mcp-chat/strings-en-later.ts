@@ -73,6 +73,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
   publishedHeading: 'Offered to browser agents',
   notPublished: (tool, reason) => `${tool} is not offered: ${reason}`,
+  noLiveNotifications: (host) =>
+    `Live updates off: the browser allows only a few connections to ${host}, and other servers there use them. What this server announces (changed tools or resources, log messages) is not heard; its tools still work.`,
   degradedCosts: {
     'no-modern-era': 'it talks the 2025-11-25 protocol, not 2026-07-28',
     'no-version-header': 'the server is not told the protocol version and may refuse newer features',

@@ -175,6 +175,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   signOutOf: (name: string) => string;
   /** A server whose CORS refuses some request headers: "Works here only without <headers> (its CORS refuses them): <costs>." */
   degraded: (headers: string, costs: string) => string;
+  /** Servers panel: a 2025-era server whose live notifications are not heard, the page keeping no more event streams to its host (`McpConnection.liveNotifications`). */
+  noLiveNotifications: (host: string) => string;
   /** What each dropped header costs (`McpConnection.degraded.costs`), joined into `degraded`. */
   degradedCosts: Record<DegradationCost, string>;
   /** The Servers panel's "Export trace" button, and what it saves. */
@@ -417,6 +419,7 @@ export type LaterEnglishKey =
   | 'publishedHeading'
   | 'notPublished'
   | 'degradedCosts'
+  | 'noLiveNotifications'
   | 'exportTraceHint'
   | 'deleted'
   | 'restore'
