@@ -30,6 +30,7 @@ const oneAtATime = [
   'markdown-freeze',
   'markdown-hostile',
   'markdown-long',
+  'mcp-stream-budget',
   'mcp-tasks',
   'notification-storm',
   'on-device-model',

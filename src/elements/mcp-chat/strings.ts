@@ -185,6 +185,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   signOutOf: (name: string) => string;
   /** A server whose CORS refuses some request headers: "Works here only without <headers> (its CORS refuses them): <costs>." */
   degraded: (headers: string, costs: string) => string;
+  /** Servers panel: a 2025-era server whose live notifications are not heard, the page keeping no more event streams to its host (`McpConnection.liveNotifications`). */
+  noLiveNotifications: (host: string) => string;
   /** What each dropped header costs (`McpConnection.degraded.costs`), joined into `degraded`. */
   degradedCosts: Record<DegradationCost, string>;
   /** The Servers panel's "Export trace" button, and what it saves. */
@@ -240,6 +242,20 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   useModel: string;
   /** Conversations panel. */
   historyOff: string;
+  /** The sync section of the Conversations panel (`sync` set). */
+  syncHeading: string;
+  syncUpToDate: string;
+  syncSyncing: (waiting: number) => string;
+  syncOffline: (waiting: number) => string;
+  syncFailed: (why: string) => string;
+  syncRetry: string;
+  syncSignOut: string;
+  syncSignOutQuestion: string;
+  syncKeepHere: string;
+  syncClearHere: string;
+  syncOff: string;
+  syncAgain: string;
+  syncConflict: (kept: string, other: string) => string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -418,6 +434,7 @@ export type LaterEnglishKey =
   | 'publishedHeading'
   | 'notPublished'
   | 'degradedCosts'
+  | 'noLiveNotifications'
   | 'exportTraceHint'
   | 'deleted'
   | 'restore'
@@ -440,6 +457,19 @@ export type LaterEnglishKey =
   | 'rememberKey'
   | 'useModel'
   | 'historyOff'
+  | 'syncHeading'
+  | 'syncUpToDate'
+  | 'syncSyncing'
+  | 'syncOffline'
+  | 'syncFailed'
+  | 'syncRetry'
+  | 'syncSignOut'
+  | 'syncSignOutQuestion'
+  | 'syncKeepHere'
+  | 'syncClearHere'
+  | 'syncOff'
+  | 'syncAgain'
+  | 'syncConflict'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'

@@ -17,7 +17,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HistoryError } from '../errors.js';
 import { saveMessages } from '../save.js';
-import type { HistoryStore } from '../store.js';
+import { HistoryChangeEvent, type HistoryStore } from '../store.js';
 import { SyncError, type ConversationDoc, type ConversationRow, type MessageRow, type PushRow, type SyncAdapter, type SyncStatus } from '../sync-contract.js';
 import type { Conversation, NewMessage, StoredMessage } from '../types.js';
 import { checkRow, docOf, messageRow, sameDoc, SYNC_ID_FIELD } from './rows.js';
@@ -413,6 +413,8 @@ export class SyncEngine extends EventTarget {
       stored = (await saveMessages(this.#store, conversationId, messages)).stored;
     }
     for (const row of fresh) await db.put('known', conversationId, row.id);
+    // Made on another device: told like another tab's change, so an open conversation shows it.
+    if (stored.length) this.#store.dispatchEvent(new HistoryChangeEvent({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq }, true));
     // Messages pulled are not to be pushed: move `scanned` past them when nothing waits before them.
     const scanned = (await db.get('scanned', conversationId)) ?? 0;
     if (stored.length && scanned === stored[0]!.seq - 1) await db.put('scanned', stored.at(-1)!.seq, conversationId);
