@@ -1,6 +1,6 @@
 // The model settings' part of the chat's wiring: the element's model
 // properties as the settings read them.
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** The model settings' members of the features' host. */
 export function modelWiring(w: Wiring) {
