@@ -40,6 +40,9 @@ export const resumeChunk = new LazyPart('follows the tool calls that were still 
 /** The conversation store (IndexedDB, or memory): after the chat has painted. */
 export const historyChunk = new LazyPart('saves conversations', () => import('./conversation/history.chunk.js'));
 
+/** The sync with the site's server (engine, HTTP adapter): only when `sync` is set. */
+export const syncChunk = new LazyPart('syncs conversations with your other devices', () => import('./sync/sync.chunk.js'));
+
 /** The palette's run form (fields from a schema, read back and checked): when "/" is first typed or an entry first picked. */
 export const runFormChunk = new LazyPart('shows the form of a tool or prompt', () => import('./palette/run-form.chunk.js'));
 

@@ -11,7 +11,7 @@ import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
 import { appsWiring } from './wiring/apps.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
 import { composerWiring } from './wiring/composer.js';
 import { controllerHost } from './wiring/controller-host.js';
@@ -44,6 +44,9 @@ import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
 import { shellWiring } from './wiring/shell.js';
+import { ChatSync } from './sync/chat-sync.js';
+import { syncWiring } from './wiring/sync.js';
+import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { ChatFeatures, Wiring } from './wiring/types.js';
 
@@ -132,6 +135,7 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart tool-selection - Servers panel: how many tools the last model request carried, and the collapsed list of those it left out.
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
+ * @csspart sync - With `sync`: the Conversations panel's sync section (its state in words, Retry, Sign out of sync).
  * @csspart conversation - One saved conversation.
  * @csspart search - The conversation search box.
  * @csspart confirm - The in-panel question "Delete …?" with its Delete and Cancel buttons.
@@ -201,7 +205,7 @@ export class McpChat extends LitElement {
   @property() server?: string;
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
-  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own). */
+  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own, else the default open model, offered for download). */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
   /** The model id. */
   @property() model?: string;
@@ -209,6 +213,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'base-url' }) baseUrl?: string;
   /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
   @property({ attribute: 'model-url' }) modelUrl?: string;
+  /** Size in bytes of the `model-url` file: shown before the download (no HEAD request), and a file of another size is refused. */
+  @property({ attribute: 'model-size', type: Number }) modelSize?: number;
+  /** SHA-256 of the `model-url` file (64 hex digits): the download is checked against it before the model is used. */
+  @property({ attribute: 'model-sha256' }) modelSha256?: string;
+  /** `off`: with no model set and none in the browser, do not offer the default open model (a one-time download run on the visitor's device). */
+  @property({ attribute: 'open-model' }) openModel?: 'off' | 'default';
   /** Placeholder of the message box. */
   @property() placeholder?: string;
   /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */
@@ -229,6 +239,10 @@ export class McpChat extends LitElement {
   @property({ attribute: false }) roots: Root[] = [];
   /** Where conversations are saved. Default: IndexedDB (`openHistory()`), or memory when IndexedDB is unavailable. `null`: nothing is saved. */
   @property({ attribute: false }) store?: HistoryStore | null;
+  /** The base address of the site's sync server (docs/sync.md): the conversations follow the person to their other devices. Needs `syncToken`. */
+  @property() sync?: string;
+  /** The person's sync token: a string, or a function returning one (or a promise of one), asked again once when the server refuses it. */
+  @property({ attribute: false }) syncToken?: SyncTokenSource;
   /** Name under which the open conversation is remembered across reloads. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
@@ -271,7 +285,7 @@ export class McpChat extends LitElement {
   /** What each feature's wiring reads (the element's public surface, its features, its text). */
   readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
   /** What every feature gets as its host: each feature's wiring gives its part (`wiring/<feature>.ts`). */
-  readonly #host = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w));
+  readonly #host = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w), syncWiring(this.#w));
   readonly #shell = new ChatShell(this.#host, panelsChunk);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
@@ -292,10 +306,11 @@ export class McpChat extends LitElement {
   readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
   readonly #resources = new ChatResources(this.#host);
   readonly #pageTools = new ChatPageTools(this.#host, webMcpChunk, pageToolRegistryChunk);
+  readonly #sync = new ChatSync(this.#host, syncChunk);
   /** The features, for their wirings (built last: a wiring reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
-    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools, sync: this.#sync,
   };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;

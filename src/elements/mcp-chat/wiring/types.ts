@@ -25,6 +25,8 @@ import type { ChatResources } from '../resources/chat-resources.js';
 import type { ChatServers } from '../servers/chat-servers.js';
 import type { ChatServer, ServerSet } from '../servers/server-set.js';
 import type { ChatShell } from '../shell/chat-shell.js';
+import type { ChatSync } from '../sync/chat-sync.js';
+import type { SyncTokenSource } from '../../../history/sync-contract.js';
 import type { ChatText } from '../shell/chat-text.js';
 import type * as Panels from '../shell/panels.chunk.js';
 import type { Loader } from '../../shared/lazy.js';
@@ -38,12 +40,17 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   model?: string;
   readonly baseUrl?: string;
   readonly modelUrl?: string;
+  readonly modelSize?: number;
+  readonly modelSha256?: string;
+  readonly openModel?: 'off' | 'default';
   readonly placeholder?: string;
   readonly theme?: 'light' | 'dark';
   readonly systemPrompt?: string;
   readonly sandboxUrl?: string;
   readonly policy?: ApprovalPolicy;
   readonly store?: HistoryStore | null;
+  readonly sync?: string;
+  readonly syncToken?: SyncTokenSource;
   readonly storageKey: string;
   readonly allowKeyStorage: boolean;
   readonly fixedServers: boolean;
@@ -86,6 +93,7 @@ export interface ChatFeatures {
   readonly discovery: ChatDiscovery;
   readonly resources: ChatResources;
   readonly pageTools: ChatPageTools;
+  readonly sync: ChatSync;
 }
 
 /** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */
