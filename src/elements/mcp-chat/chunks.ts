@@ -61,6 +61,9 @@ export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps
   Promise.all([import('./apps/app-views.chunk.js'), import('../mcp-app-view/mcp-app-view.js')]).then(([code]) => code),
 );
 
+/** The consent to download the built-in model (its view and style sheet, the panels' English): when a message waits for that download. */
+export const consentChunk = new LazyPart('asks before downloading the model', () => import('./model/built-in-view.js'));
+
 /** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
 export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));
 

@@ -10,42 +10,30 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import { appsWiring } from './wiring/apps.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, consentChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { composerWiring } from './wiring/composer.js';
-import { controllerHost } from './wiring/controller-host.js';
+import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, syncHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import { ConversationView } from './conversation/conversation-view.js';
 import type { ChatStarter } from './conversation/empty-state.js';
-import { conversationWiring } from './wiring/conversation.js';
 import { newConversation, openConversation, sendMessage, waitClock } from './wiring/orchestration.js';
 import { ChatConversations } from './conversations/chat-conversations.js';
-import { conversationsWiring } from './wiring/conversations.js';
 import { ChatDiscovery } from './discovery/chat-discovery.js';
-import { discoveryWiring } from './wiring/discovery.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { ModelSettings } from './model/model-settings.js';
 import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { modelWiring } from './wiring/model.js';
 import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
 import { ChatPalette } from './palette/chat-palette.js';
-import { paletteWiring } from './wiring/palette.js';
 import { InputRequests } from './requests/input-requests.js';
-import { requestsWiring } from './wiring/requests.js';
 import { ChatResources } from './resources/chat-resources.js';
-import { resourcesWiring } from './wiring/resources.js';
 import { ChatServers } from './servers/chat-servers.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { serversWiring } from './wiring/servers.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { shellWiring } from './wiring/shell.js';
 import { ChatSync } from './sync/chat-sync.js';
-import { syncWiring } from './wiring/sync.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { ChatFeatures, Wiring } from './wiring/types.js';
@@ -282,32 +270,31 @@ export class McpChat extends LitElement {
   @state() attachments: ContentBlock[] = [];
 
   readonly #text = new ChatText(this);
-  /** What each feature's wiring reads (the element's public surface, its features, its text). */
+  /** What the wiring reads (the element's public surface, its features, its text). */
   readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
-  /** What every feature gets as its host: each feature's wiring gives its part (`wiring/<feature>.ts`). */
-  readonly #host = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w), syncWiring(this.#w));
-  readonly #shell = new ChatShell(this.#host, panelsChunk);
+  // Each feature is built with its own host (wiring/feature-hosts.ts): only the members its host interface names.
+  readonly #shell = new ChatShell(shellHost(this.#w), panelsChunk);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = new ChatSession(this.#host, { turn: turnChunk, resume: resumeChunk });
-  readonly #scroll = new ChatScroll(this.#host);
-  readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
-  readonly #persistence = new ChatPersistence(this.#host, historyChunk);
-  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk);
-  readonly #palette = new ChatPalette(this.#host, runFormChunk);
-  readonly #composer = new ChatComposer(this.#host, this.#palette);
-  readonly #conversations = new ChatConversations(this.#host);
+  readonly session: ChatSession = new ChatSession(sessionHost(this.#w), { turn: turnChunk, resume: resumeChunk });
+  readonly #scroll = new ChatScroll(scrollHost(this.#w));
+  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll);
+  readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
+  readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, consentChunk);
+  readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);
+  readonly #composer = new ChatComposer(composerHost(this.#w), this.#palette);
+  readonly #conversations = new ChatConversations(conversationsHost(this.#w));
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
-  readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new ChatApps(this.#host, appViewChunk, messagesChunk);
-  readonly #servers = new ChatServers(this.#host, registrySearchChunk);
-  readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
-  readonly #resources = new ChatResources(this.#host);
-  readonly #pageTools = new ChatPageTools(this.#host, webMcpChunk, pageToolRegistryChunk);
-  readonly #sync = new ChatSync(this.#host, syncChunk);
-  /** The features, for their wirings (built last: a wiring reads them only after construction). */
+  readonly #inputs = new InputRequests(inputsHost(this.#w), { elicit: elicitChunk, sampling: samplingChunk });
+  readonly #apps = new ChatApps(appsHost(this.#w), appViewChunk, messagesChunk);
+  readonly #servers = new ChatServers(serversHost(this.#w), registrySearchChunk);
+  readonly #discovery = new ChatDiscovery(discoveryHost(this.#w), discoverChunk);
+  readonly #resources = new ChatResources(resourcesHost(this.#w));
+  readonly #pageTools = new ChatPageTools(pageToolsHost(this.#w), webMcpChunk, pageToolRegistryChunk);
+  readonly #sync = new ChatSync(syncHost(this.#w), syncChunk);
+  /** The features, for the wiring (built last: a host reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
     composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools, sync: this.#sync,
