@@ -57,6 +57,9 @@ function reporting(w: Wiring) {
   };
 }
 
+/** The one place the element's `attachments` is written (the composer's host, and the resources' attach that adds to it). */
+const setAttachments = (w: Wiring) => (blocks: ContentBlock[]) => (w.chat.attachments = blocks);
+
 /** The message elements' code is loaded and the chat has drawn: an element just added to the list can be found. */
 const messagesReady = (w: Wiring) => async () => {
   if (!w.messagesCode.value) await w.messagesCode.load().catch(() => {});
@@ -236,7 +239,7 @@ export function composerHost(w: Wiring): ChatComposerHost {
     get attachments() {
       return chat.attachments;
     },
-    setAttachments: (blocks: ContentBlock[]) => (chat.attachments = blocks),
+    setAttachments: setAttachments(w),
     send: (text: string, attachments: ContentBlock[]) => void chat.send(text, attachments),
     stop: () => chat.stop(),
   });
@@ -440,7 +443,7 @@ export function resourcesHost(w: Wiring): ChatResourcesHost {
     },
     messagesCode: w.messagesCode,
     previewDialog: () => chat.renderRoot.querySelector<HTMLDialogElement>('dialog.preview') ?? undefined,
-    attachBlocks: (blocks: ContentBlock[]) => (chat.attachments = [...chat.attachments, ...blocks]),
+    attachBlocks: (blocks: ContentBlock[]) => setAttachments(w)([...chat.attachments, ...blocks]),
     reportError: reporting(w).reportError,
   });
 }
