@@ -209,7 +209,7 @@ export class McpChat extends LitElement {
   @property() server?: string;
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
-  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own). */
+  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own, else the default open model, offered for download). */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
   /** The model id. */
   @property() model?: string;
@@ -217,6 +217,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'base-url' }) baseUrl?: string;
   /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
   @property({ attribute: 'model-url' }) modelUrl?: string;
+  /** Size in bytes of the `model-url` file: shown before the download (no HEAD request), and a file of another size is refused. */
+  @property({ attribute: 'model-size', type: Number }) modelSize?: number;
+  /** SHA-256 of the `model-url` file (64 hex digits): the download is checked against it before the model is used. */
+  @property({ attribute: 'model-sha256' }) modelSha256?: string;
+  /** `off`: with no model set and none in the browser, do not offer the default open model (a one-time download run on the visitor's device). */
+  @property({ attribute: 'open-model' }) openModel?: 'off' | 'default';
   /** Placeholder of the message box. */
   @property() placeholder?: string;
   /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */

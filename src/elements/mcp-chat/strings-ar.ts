@@ -40,6 +40,12 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   modelDownloaded: 'نُزّل النموذج وهو جاهز.',
   modelDownloadCancelled: 'أُلغي التنزيل.',
   modelDownloadFailed: (why) => `فشل التنزيل: ${why}`,
+  modelConsent: (name, size, source, time) =>
+    `ليجيب هنا دون حساب، يمكن تشغيل ${name}، وهو نموذج مفتوح، على هذا الجهاز: تنزيل لمرة واحدة بحجم ${size} من ${source} (${time}). يبقى على هذا الجهاز ويعمل دون اتصال بعد ذلك.`,
+  modelDownloadTime: (duration, mbps) => `نحو ${duration} بسرعة ${mbps} ميغابت/ث`,
+  modelDownloadBytes: (loaded, total, left) => `${loaded} من ${total}${left ? ` · بقي نحو ${left}` : ''}`,
+  modelDownloadingElsewhere: 'يجري التنزيل في علامة تبويب أخرى لهذا الموقع…',
+  otherModelsInSettings: 'أو اختر نموذجًا آخر.',
   cancelDownload: 'إلغاء',
   modelUnavailable: (reason) =>
     (
@@ -50,7 +56,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
         error: 'لم يتمكن المتصفح من معرفة ما إذا كان لديه نموذج.',
       }) as Record<string, string>
     )[reason] ?? reason,
-  ownerCanSetModel: 'يمكن لمالك الموقع إعداد مزوّد نماذج، أو نموذج مفتوح يعمل على جهاز الزائر (انظر models.md في توثيق mcp-web-elements).',
+  ownerCanSetModel: 'يمكن لمالك الموقع إعداد مزوّد نماذج، أو نموذج مفتوح يعمل على جهاز الزائر.',
   useBuiltIn: 'استخدام هذا النموذج',
   modelInUse: 'قيد الاستخدام',
   modelService: 'خدمة نماذج',

@@ -13,6 +13,12 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   modelChecking: 'Checking…',
   modelReady: 'Ready. Nothing you type leaves this device.',
   modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
+  modelConsent: (name, size, source, time) =>
+    `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ${source} (${time}). It stays on this device and works offline afterwards.`,
+  modelDownloadTime: (duration, mbps) => `about ${duration} at ${mbps} Mbit/s`,
+  modelDownloadBytes: (loaded, total, left) => `${loaded} of ${total}${left ? ` · about ${left} left` : ''}`,
+  modelDownloadingElsewhere: 'Downloading in another tab of this site…',
+  otherModelsInSettings: 'Or choose another model.',
   cancelDownload: 'Cancel',
   modelUnavailable: (reason) =>
     (
@@ -23,7 +29,7 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
         error: 'The browser could not say whether it has a model.',
       }) as Record<string, string>
     )[reason] ?? reason,
-  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device (see models.md in the mcp-web-elements docs).",
+  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device.",
   useBuiltIn: 'Use this model',
   modelInUse: 'In use',
   modelService: 'A model service',

@@ -56,6 +56,16 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   modelNeedsDownload: string;
   /** `size` is formatted ("40 MB"), undefined when unknown. */
   modelDownloadSize: (size: string | undefined) => string;
+  /** The consent: the model's `name`, its `size` ("397 MB"), the site it comes from, and about how long it takes (`time`: "about 3 min at 20 Mbit/s"). */
+  modelConsent: (name: string, size: string, source: string, time: string) => string;
+  /** `duration` formatted ("3 min"), at `mbps` Mbit/s. */
+  modelDownloadTime: (duration: string, mbps: number) => string;
+  /** Progress in bytes ("120 MB of 397 MB"), and the time left when known ("2 min"). */
+  modelDownloadBytes: (loaded: string, total: string, left: string | undefined) => string;
+  /** The download runs in another tab of this site; this one follows it. */
+  modelDownloadingElsewhere: string;
+  /** Beside the consent in the conversation: other models can be chosen in Settings. */
+  otherModelsInSettings: string;
   downloadModel: (size: string | undefined) => string;
   modelDownloading: (percent: number) => string;
   modelDownloadStarted: string;
@@ -383,6 +393,11 @@ export type LaterEnglishKey =
   | 'modelChecking'
   | 'modelReady'
   | 'modelDownloadSize'
+  | 'modelConsent'
+  | 'modelDownloadTime'
+  | 'modelDownloadBytes'
+  | 'modelDownloadingElsewhere'
+  | 'otherModelsInSettings'
   | 'cancelDownload'
   | 'modelUnavailable'
   | 'ownerCanSetModel'

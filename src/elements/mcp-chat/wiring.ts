@@ -60,6 +60,9 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   model?: string;
   readonly baseUrl?: string;
   readonly modelUrl?: string;
+  readonly modelSize?: number;
+  readonly modelSha256?: string;
+  readonly openModel?: 'off' | 'default';
   readonly placeholder?: string;
   readonly theme?: 'light' | 'dark';
   readonly systemPrompt?: string;

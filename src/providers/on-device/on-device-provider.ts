@@ -183,6 +183,7 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
   return {
     id,
     label,
+    modelUrl: url,
     // Every offered tool's schema goes into the prompt and the grammar: keep the list short for a small model.
     maxTools: 16,
     // And within the context: tool definitions may take about half of it (about three characters a token),

@@ -89,6 +89,8 @@ export interface OnDeviceDownloadOptions {
  * calls `download()` once the person agrees.
  */
 export interface OnDeviceProvider extends ModelProvider {
+  /** The model file's address (after `mcpWebElementsDefaultModel` or the owner's `modelUrl`). */
+  readonly modelUrl: string;
   /** Where the model stands now (asks the cache, and the server for the size when needed). */
   status(options?: { signal?: AbortSignal }): Promise<OnDeviceStatus>;
   /** Downloads the model into the browser's cache (after the person agreed); resolves when cached. */

@@ -80,4 +80,6 @@ export const panelContentStyles = css`
   .built-in .badge { font-size: 0.75em; padding: 2px 8px; border-radius: 999px; background: var(--mcp-chat-surface); color: var(--mcp-chat-muted); }
   .built-in progress { flex: 1; min-width: 120px; height: 8px; accent-color: var(--mcp-chat-accent); }
   .built-in .error { color: var(--mcp-chat-danger); }
+  .built-in-model p { overflow-wrap: anywhere; }
+  .built-in .bytes { font-variant-numeric: tabular-nums; }
 `;
