@@ -73,3 +73,13 @@ export function showSandboxRefusal(reason: string | undefined): void {
   note.textContent = reason;
   document.body.prepend(note);
 }
+
+/**
+ * The sync `npm run demo` starts when PostgreSQL is installed (`VITE_SYNC_URL`), with a
+ * token for the demo's one person (`VITE_SYNC_TOKEN`): every browser profile that opens
+ * the demo shares its conversations. `?sync=off` turns it off for a page.
+ */
+export function readSyncParams(search = location.search): { url: string; token: string } | undefined {
+  if (new URLSearchParams(search).get('sync') === 'off') return undefined;
+  return env.VITE_SYNC_URL && env.VITE_SYNC_TOKEN ? { url: env.VITE_SYNC_URL, token: env.VITE_SYNC_TOKEN } : undefined;
+}

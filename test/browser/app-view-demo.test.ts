@@ -28,6 +28,18 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
       containerDimensions: { maxHeight: 600, width: expect.any(Number) },
     });
     expect((init.detail as { variables: number }).variables).toBeGreaterThanOrEqual(15);
+    // Exactly what the host handles (issue 41): the demo app sends a message, a model context and a sampling request only when advertised (the tests below use each).
+    expect((init.detail as { hostCapabilities: unknown }).hostCapabilities).toEqual({
+      openLinks: {},
+      downloadFile: {},
+      serverTools: { listChanged: true },
+      serverResources: { listChanged: true },
+      logging: {},
+      sandbox: { csp: {} },
+      message: { text: {}, image: {}, resource: {}, resourceLink: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      sampling: {},
+    });
     expect(['light', 'dark']).toContain((init.detail as { theme: string }).theme);
     expect(await shown.report('tool-input')).toMatchObject({ detail: { steps: ['call-tool'] } });
     expect(await shown.report('tool-result')).toMatchObject({ detail: { era, uiDeclared: true } });

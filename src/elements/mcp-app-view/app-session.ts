@@ -2,6 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type {
   AppBridge,
   McpUiDisplayMode,
+  McpUiHostCapabilities,
   McpUiHostContext,
   McpUiMessageRequest,
   McpUiResourceCsp,
@@ -86,6 +87,26 @@ export interface AppSessionOptions {
 
 const TEARDOWN_WAIT_MS = 2000;
 
+/**
+ * What the host says it handles (`hostCapabilities` of `ui/initialize`), no
+ * more: apps such as the official pdf view ask only for what is advertised.
+ * `message`: the blocks the chat's models take in a person's message (audio
+ * is left out: not every model takes it). `updateModelContext`: text and
+ * structured content (it goes with the system prompt, as text; an image
+ * would be lost). `sampling`: through the person's approval, without tools
+ * (not offered to apps). docs/apps.md has a row for each field.
+ */
+export const HOST_CAPABILITIES = {
+  openLinks: {},
+  downloadFile: {},
+  serverTools: { listChanged: true },
+  serverResources: { listChanged: true },
+  logging: {},
+  message: { text: {}, image: {}, resource: {}, resourceLink: {} },
+  updateModelContext: { text: {}, structuredContent: {} },
+  sampling: {},
+} as const satisfies McpUiHostCapabilities;
+
 const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
 
 /** Permission Policy features for `_meta.ui.permissions` (unknown keys ignored). */
@@ -129,14 +150,7 @@ export class AppSession {
     const bridge = new AppBridge(
       null,
       { name: 'mcp-elements', version: '0.1.0' },
-      {
-        openLinks: {},
-        downloadFile: {},
-        serverTools: { listChanged: true },
-        serverResources: { listChanged: true },
-        logging: {},
-        sandbox: { permissions: options.resource.permissions, csp: options.resource.csp },
-      },
+      { ...HOST_CAPABILITIES, sandbox: { permissions: options.resource.permissions, csp: options.resource.csp } },
       { hostContext: host.hostContext() },
     );
     const session = new AppSession(bridge, options);

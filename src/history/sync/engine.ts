@@ -25,7 +25,7 @@ import { checkRow, docOf, messageRow, sameDoc, SYNC_ID_FIELD } from './rows.js';
 /** Where this device's conflicting version of a conversation's fields is kept. */
 export const CONFLICT_META_KEY = 'mcp-elements/sync-conflict';
 
-const PULL_LIMIT = 200;
+const PULL_LIMIT = 500;
 const PUSH_ROWS = 200;
 const PUSH_BYTES = 2 * 1024 * 1024;
 
@@ -71,7 +71,14 @@ export class SyncEngine extends EventTarget {
   #stopStream: (() => void) | undefined;
   #notes: string[] = [];
   #parkedCount = 0;
-  readonly #onChange = (): void => this.schedule(20);
+  /** Conversations changed here since the last push ('all' at the start and after a failure): only they are looked at. */
+  #dirty: Set<string> | 'all' = 'all';
+  readonly #onChange = (event: Event): void => {
+    const change = (event as HistoryChangeEvent).change;
+    if (change.type === 'cleared') this.#dirty = 'all';
+    else if (this.#dirty !== 'all') this.#dirty.add(change.conversationId);
+    this.schedule(20);
+  };
   readonly #onOnline = (): void => this.schedule(0);
 
   constructor(store: HistoryStore, adapter: SyncAdapter, options: SyncEngineOptions) {
@@ -176,18 +183,19 @@ export class SyncEngine extends EventTarget {
     if (this.#stopped || !this.#db) return;
     if (this.#status.state !== 'syncing') this.#setStatus({ state: 'syncing', waiting: this.#status.waiting });
     try {
+      let waiting = 0;
       await this.#locked(async () => {
-        await this.#push();
+        waiting = await this.#push();
         await this.#pull();
       });
       this.#failures = 0;
-      const waiting = await this.#waiting();
       const notes = this.#notes.splice(0);
       if (notes.length) this.dispatchEvent(Object.assign(new Event('note'), { message: notes.join(' ') }));
       this.#setStatus(waiting ? { state: 'syncing', waiting } : { state: 'up-to-date', waiting: 0 });
       if (waiting) this.schedule(1000); // rows refused for now (their conversation not yet there): again soon
     } catch (error) {
       if (this.#stopped) return;
+      this.#dirty = 'all'; // what was being sent is looked at again
       const waiting = await this.#waiting().catch(() => this.#status.waiting);
       const e = error instanceof SyncError ? error : undefined;
       const message = e?.message ?? (error instanceof HistoryError ? `This device's conversations could not be read or written: ${error.message}` : `Sync failed: ${(error as Error)?.message ?? String(error)}`);
@@ -233,10 +241,22 @@ export class SyncEngine extends EventTarget {
     return n;
   }
 
-  async #push(): Promise<void> {
+  /** Pushes what waits; answers how many rows wait still (refused for now). */
+  async #push(): Promise<number> {
     const db = this.#db!;
-    const conversations = await this.#allConversations();
-    const masters = new Map((await db.getAll('masters')).map((m) => [m.id, m]));
+    const dirty = this.#dirty;
+    this.#dirty = new Set();
+    let conversations: Conversation[];
+    let masters: Map<string, ConversationRow>;
+    if (dirty === 'all') {
+      conversations = await this.#allConversations();
+      masters = new Map((await db.getAll('masters')).map((m) => [m.id, m]));
+    } else {
+      const ids = [...dirty];
+      conversations = (await Promise.all(ids.map((id) => this.#store.getConversation(id)))).filter((c): c is Conversation => c !== undefined);
+      masters = new Map((await Promise.all(ids.map((id) => db.get('masters', id)))).filter((m): m is ConversationRow => m !== undefined).map((m) => [m.id, m]));
+    }
+    let waiting = 0;
     const rows: PushRow[] = [];
     for (const c of conversations) {
       const master = masters.get(c.id);
@@ -255,7 +275,11 @@ export class SyncEngine extends EventTarget {
         rows.push({ newDocumentState: { kind: 'conversation', id: master.id, rev: master.rev, deleted: true, doc: master.doc }, assumedMasterState: master });
       }
     }
-    if (rows.length) await this.#send(rows);
+    if (rows.length) {
+      const later = await this.#send(rows);
+      waiting += later.size;
+      for (const id of later) this.#markDirty(id);
+    }
 
     for (const c of conversations) {
       if (masters.get(c.id)?.deleted) continue;
@@ -278,10 +302,19 @@ export class SyncEngine extends EventTarget {
           last = m.seq;
         }
         await db.put('scanned', last, c.id);
-        if (last < to) break;
+        if (last < to) {
+          waiting += c.messageCount - last;
+          this.#markDirty(c.id);
+          break;
+        }
         from = to + 1;
       }
     }
+    return waiting;
+  }
+
+  #markDirty(id: string): void {
+    if (this.#dirty !== 'all') this.#dirty.add(id);
   }
 
   /** Pushes rows in batches; resolves conflicts; answers the ids refused for now. */
@@ -390,12 +423,15 @@ export class SyncEngine extends EventTarget {
     const conversationId = rows[0]!.conversationId;
     const fresh: MessageRow[] = [];
     const ids = new Set<string>();
-    for (const row of rows) {
-      if (row.id.startsWith(`${conversationId}:${this.#deviceId}:`)) continue; // written here
-      if (ids.has(row.id) || (await db.get('known', row.id))) continue; // messages never change: the first one stays
+    // One read for the whole run: which of these ids are already here.
+    const readKnown = db.transaction('known');
+    const known = await Promise.all(rows.map((row) => readKnown.store.getKey(row.id)));
+    rows.forEach((row, i) => {
+      if (row.id.startsWith(`${conversationId}:${this.#deviceId}:`)) return; // written here
+      if (ids.has(row.id) || known[i] !== undefined) return; // messages never change: the first one stays
       ids.add(row.id);
       fresh.push(row);
-    }
+    });
     if (!fresh.length) return;
     const master = await db.get('masters', conversationId);
     if (master?.deleted) return;
@@ -412,7 +448,8 @@ export class SyncEngine extends EventTarget {
       // Written on two devices at once, a call and its result may not follow each other here.
       stored = (await saveMessages(this.#store, conversationId, messages)).stored;
     }
-    for (const row of fresh) await db.put('known', conversationId, row.id);
+    const writeKnown = db.transaction('known', 'readwrite');
+    await Promise.all([...fresh.map((row) => writeKnown.store.put(conversationId, row.id)), writeKnown.done]);
     // Made on another device: told like another tab's change, so an open conversation shows it.
     if (stored.length) this.#store.dispatchEvent(new HistoryChangeEvent({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq }, true));
     // Messages pulled are not to be pushed: move `scanned` past them when nothing waits before them.
