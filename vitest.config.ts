@@ -25,6 +25,7 @@ const oneAtATime = [
   // wall-clock time, heavy pages
   'app-view-floods',
   'browser-model-provider',
+  'chat-app-partial-flood',
   'chat-long-conversation',
   'discovery',
   'markdown-freeze',

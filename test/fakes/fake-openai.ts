@@ -154,7 +154,7 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   for (const piece of limited.pieces) frames.push(delta({ content: piece }));
   calls.forEach((call, index) => {
     frames.push(delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
-    for (const args of splitInto(call.function.arguments, 3)) frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
+    for (const args of splitInto(call.function.arguments, reply.argumentPiece ? Math.ceil(call.function.arguments.length / reply.argumentPiece) : 3)) frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
   });
   frames.push(delta({}, finish));
   if (withUsage) frames.push(frame([], { usage }));

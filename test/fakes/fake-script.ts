@@ -20,6 +20,10 @@ export interface FakeReply {
   cut?: boolean;
   /** Pause before each streamed chunk (ms). */
   delayMs?: number;
+  /** Stream each tool call's arguments in pieces of this many characters (OpenAI fake; default: three pieces). */
+  argumentPiece?: number;
+  /** Pause once, this long, before streamed chunk number `frame` (0 is the first). */
+  pause?: { frame: number; ms: number };
 }
 
 /** Scripted replies by key; key '' is the default queue. */
