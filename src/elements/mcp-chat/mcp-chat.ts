@@ -9,45 +9,46 @@ import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
-import { listenToParts, missingCode, renderChat, wiringOf } from './layout.js';
-import { appsWiring } from './apps/wiring.js';
+import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
+import { appsWiring } from './wiring/apps.js';
 import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { composerWiring } from './composer/wiring.js';
-import { controllerHost } from './controller-host.js';
+import { composerWiring } from './wiring/composer.js';
+import { controllerHost } from './wiring/controller-host.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import { ConversationView } from './conversation/conversation-view.js';
 import type { ChatStarter } from './conversation/empty-state.js';
-import { conversationWiring, newConversation, openConversation, sendMessage, waitClock } from './conversation/wiring.js';
+import { conversationWiring } from './wiring/conversation.js';
+import { newConversation, openConversation, sendMessage, waitClock } from './wiring/orchestration.js';
 import { ChatConversations } from './conversations/chat-conversations.js';
-import { conversationsWiring } from './conversations/wiring.js';
+import { conversationsWiring } from './wiring/conversations.js';
 import { ChatDiscovery } from './discovery/chat-discovery.js';
-import { discoveryWiring } from './discovery/wiring.js';
+import { discoveryWiring } from './wiring/discovery.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { ModelSettings } from './model/model-settings.js';
 import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { modelWiring } from './model/wiring.js';
+import { modelWiring } from './wiring/model.js';
 import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
 import { ChatPalette } from './palette/chat-palette.js';
-import { paletteWiring } from './palette/wiring.js';
+import { paletteWiring } from './wiring/palette.js';
 import { InputRequests } from './requests/input-requests.js';
-import { requestsWiring } from './requests/wiring.js';
+import { requestsWiring } from './wiring/requests.js';
 import { ChatResources } from './resources/chat-resources.js';
-import { resourcesWiring } from './resources/wiring.js';
+import { resourcesWiring } from './wiring/resources.js';
 import { ChatServers } from './servers/chat-servers.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { serversWiring } from './servers/wiring.js';
+import { serversWiring } from './wiring/servers.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { shellWiring } from './shell/wiring.js';
+import { shellWiring } from './wiring/shell.js';
 import { ChatSync } from './sync/chat-sync.js';
-import { syncWiring } from './sync/wiring.js';
+import { syncWiring } from './wiring/sync.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
-import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
+import type { ChatFeatures, Wiring } from './wiring/types.js';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -283,8 +284,8 @@ export class McpChat extends LitElement {
   readonly #text = new ChatText(this);
   /** What each feature's wiring reads (the element's public surface, its features, its text). */
   readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
-  /** What every feature gets as its host: each feature's wiring gives its part (`<feature>/wiring.ts`). */
-  readonly #host: AllHosts = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w), syncWiring(this.#w));
+  /** What every feature gets as its host: each feature's wiring gives its part (`wiring/<feature>.ts`). */
+  readonly #host = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w), syncWiring(this.#w));
   readonly #shell = new ChatShell(this.#host, panelsChunk);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).

@@ -1,7 +1,7 @@
 // The composer's part of the chat's wiring: the attachments (the element's
 // `attachments`), sending and stopping.
 import type { ContentBlock } from '../../../content/index.js';
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** The composer's members of the features' host. */
 export function composerWiring(w: Wiring) {

@@ -1,8 +1,8 @@
 // The app views' part of the chat's wiring: the sandbox, and what an app's
 // view sends into the conversation.
 import type { ContentBlock, Message } from '../../../content/index.js';
-import type { Wiring } from '../wiring.js';
-import { APP_VIEWS_META_KEY, withSavedView, type SavedAppView } from './saved-views.js';
+import type { Wiring } from './types.js';
+import { APP_VIEWS_META_KEY, withSavedView, type SavedAppView } from '../apps/saved-views.js';
 
 /** The app views' members of the features' host. */
 export function appsWiring(w: Wiring) {

@@ -3,15 +3,13 @@
 // features" in docs/architecture.md).
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { icon } from '../shared/icons.js';
-import { renderEmpty, showsMessages } from './conversation/wiring.js';
-import { renderAgentCalls } from './page-tools/page-tools-view.js';
-import { renderQueued, renderWaiting } from './servers/notices.js';
-import { renderServerNotices, shownServers } from './servers/wiring.js';
-import { onEscape, renderChatHeader, renderPanel } from './shell/wiring.js';
-import type { ChatFeatures, ChatSurface, Wiring } from './wiring.js';
-import type { ChatText } from './shell/chat-text.js';
-import type { Loader } from '../shared/lazy.js';
+import { icon } from '../../shared/icons.js';
+import { onEscape, renderChatHeader, renderEmpty, renderPanel, renderServerNotices, showsMessages, shownServers } from './orchestration.js';
+import { renderAgentCalls } from '../page-tools/page-tools-view.js';
+import { renderQueued, renderWaiting } from '../servers/notices.js';
+import type { ChatFeatures, ChatSurface, Wiring } from './types.js';
+import type { ChatText } from '../shell/chat-text.js';
+import type { Loader } from '../../shared/lazy.js';
 
 /** The whole chat: the launcher button, the header, the side panel, the messages, and under them the requests, notices, palette and composer. */
 export function renderChat(w: Wiring) {

@@ -1,5 +1,5 @@
 // Discovery's part of the chat's wiring: the element's `auto` settings.
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** Discovery's members of the features' host. */
 export function discoveryWiring(w: Wiring) {

@@ -2,7 +2,7 @@
 // properties as the settings read them.
 import type { CSSResult } from 'lit';
 import { addStyles } from '../../shared/add-styles.js';
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** The model settings' members of the features' host. */
 export function modelWiring(w: Wiring) {

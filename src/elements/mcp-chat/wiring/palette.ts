@@ -1,7 +1,7 @@
 // The palette's part of the chat's wiring: running a tool and inserting a
 // prompt's messages into the conversation.
 import type { Message } from '../../../content/index.js';
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** The palette's members of the features' host. */
 export function paletteWiring(w: Wiring) {

@@ -1,6 +1,6 @@
 // The conversation list's part of the chat's wiring: opening a conversation
 // found by search at the message that matched, starting one, importing one.
-import type { Wiring } from '../wiring.js';
+import type { Wiring } from './types.js';
 
 /** The conversation list's members of the features' host. */
 export function conversationsWiring(w: Wiring) {
