@@ -25,6 +25,9 @@ export const oauthChunk = new LazyPart('signs in to servers', () => import('../.
 /** The model providers, the turn loop and the chat's turn code: when a model is first used. */
 export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/model.chunk.js'));
 
+/** The consent to an on-device model's download, shown in the conversation: when a message first waits for a download. */
+export const consentChunk = new LazyPart('shows the model download', () => import('./model/consent.chunk.js'));
+
 /** The browser's own model (Prompt API): its state and its download, without the provider: when the chat checks whether the browser has a model. */
 export const browserModelChunk = new LazyPart("checks this browser's own model", () => import('../../providers/browser/browser-model-status.js'));
 
