@@ -30,8 +30,8 @@ export type {
   StoredMessage,
   Usage,
 } from './types.js';
-export { startSync } from './sync.js';
-export type { Sync, SyncConflict, SyncOptions } from './sync.js';
+export { openShared, revokeShare, shareConversation, sharedUrl, startSync } from './sync.js';
+export type { SharedView, Sync, SyncConflict, SyncOptions } from './sync.js';
 export { SyncError } from './sync-contract.js';
 export type {
   ConversationDoc,

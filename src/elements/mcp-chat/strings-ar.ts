@@ -334,6 +334,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     found: (count, hidden) =>
       `${count === 1 ? 'تم العثور على خادم واحد' : `تم العثور على ${count} من الخوادم`}${hidden ? `؛ و${hidden} غيرها لا يمكن استخدامها من صفحة ويب (تعمل على جهاز حاسوب) ولا تُعرض` : ''}.`,
     noneFound: (query) => (query ? `لا يوجد خادم في السجلّ يطابق «${query}».` : 'لا يُدرج السجلّ أي خادم.'),
+    overLimit: (extra, limit) => ` أرسل السجلّ ${extra.toLocaleString('ar')} أكثر من ${limit.toLocaleString('ar')} المطلوبة: لا تُعرض.`,
     moreButton: 'مزيد من النتائج',
     resultsLabel: 'الخوادم في السجلّ',
     badge: {

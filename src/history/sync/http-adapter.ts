@@ -24,13 +24,14 @@ async function serverWords(response: Response): Promise<string> {
 
 export class HttpSyncAdapter implements SyncAdapter {
   readonly #base: string;
-  readonly #source: SyncTokenSource;
+  /** Undefined for a share link's endpoints (no token). */
+  readonly #source: SyncTokenSource | undefined;
   readonly #timeout: number;
   #token: Promise<string> | undefined;
   /** Set when a fresh token was refused too: nothing is asked again until `retry()`. */
   #refused: SyncError | undefined;
 
-  constructor(base: string, token: SyncTokenSource, options: HttpAdapterOptions = {}) {
+  constructor(base: string, token: SyncTokenSource | undefined, options: HttpAdapterOptions = {}) {
     this.#base = base.replace(/\/+$/, '');
     this.#source = token;
     this.#timeout = options.timeout ?? 30_000;
@@ -72,14 +73,14 @@ export class HttpSyncAdapter implements SyncAdapter {
     let sent: Promise<string> | undefined;
     for (let attempt = 0; ; attempt++) {
       if (this.#refused) throw this.#refused; // refused meanwhile (another request): not asked again
-      sent = this.#ask(sent);
+      sent = this.#source === undefined ? undefined : this.#ask(sent);
       const token = await sent;
       let response: Response;
       const timeout = AbortSignal.timeout(this.#timeout);
       try {
         response = await fetch(`${this.#base}${path}`, {
           ...init,
-          headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` },
+          headers: { ...(init.headers as Record<string, string>), ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (error) {
@@ -91,6 +92,7 @@ export class HttpSyncAdapter implements SyncAdapter {
       if (response.ok) return response;
       const words = await serverWords(response);
       const said = words ? ` It said: “${words}”` : '';
+      if (response.status === 404 && this.#source === undefined) throw new SyncError('server', `This share link no longer works.${said}`);
       if (response.status === 401 || response.status === 403) {
         if (this.#token === sent) this.#token = undefined;
         throw (this.#refused = new SyncError('unauthorized', `The sync server did not accept your sign-in.${said} Sign in again, then Retry.`));
@@ -122,6 +124,20 @@ export class HttpSyncAdapter implements SyncAdapter {
       throw new SyncError('invalid-response', `The sync server ${this.#host} answered a pull without rows and a checkpoint; nothing of it was used.`);
     }
     return body;
+  }
+
+  /** Makes a read-only link to one conversation (a grant on the server): its id. */
+  async share(conversationId: string): Promise<string> {
+    const body = await this.#json<{ id?: unknown }>(
+      await this.#request('/shares', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ conversationId }) }),
+    );
+    if (typeof body?.id !== 'string' || !/^[\w-]{10,64}$/.test(body.id)) throw new SyncError('invalid-response', `The sync server ${this.#host} answered the share without a usable link.`);
+    return body.id;
+  }
+
+  /** Revokes a share link: it stops working at once. */
+  async revoke(id: string): Promise<void> {
+    await this.#request(`/shares/${encodeURIComponent(id)}`, { method: 'DELETE' });
   }
 
   async push(rows: PushRow[]): Promise<PushResult> {
