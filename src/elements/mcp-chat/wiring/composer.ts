@@ -6,6 +6,8 @@ import type { Wiring } from './types.js';
 /** The composer's members of the features' host. */
 export function composerWiring(w: Wiring) {
   const { chat } = w;
+  // The one place the element's `attachments` is written (the composer owns what is attached).
+  const setAttachments = (blocks: ContentBlock[]) => (chat.attachments = blocks);
   return {
     get placeholder() {
       return chat.placeholder;
@@ -13,8 +15,8 @@ export function composerWiring(w: Wiring) {
     get attachments() {
       return chat.attachments;
     },
-    setAttachments: (blocks: ContentBlock[]) => (chat.attachments = blocks),
-    attachBlocks: (blocks: ContentBlock[]) => (chat.attachments = [...chat.attachments, ...blocks]),
+    setAttachments,
+    attachBlocks: (blocks: ContentBlock[]) => setAttachments([...chat.attachments, ...blocks]),
     attachFiles: (files: File[]) => chat.attachFiles(files),
     send: (text: string, attachments: ContentBlock[]) => void chat.send(text, attachments),
     stop: () => chat.stop(),

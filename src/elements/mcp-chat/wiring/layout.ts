@@ -4,7 +4,7 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { icon } from '../../shared/icons.js';
-import { onEscape, renderChatHeader, renderEmpty, renderPanel, renderServerNotices, showsMessages, shownServers } from './orchestration.js';
+import { onEscape, renderChatHeader, renderEmpty, renderPanel, renderServerNotices, setPanel, showsMessages, shownServers } from './orchestration.js';
 import { renderAgentCalls } from '../page-tools/page-tools-view.js';
 import { renderQueued, renderWaiting } from '../servers/notices.js';
 import type { ChatFeatures, ChatSurface, Wiring } from './types.js';
@@ -32,7 +32,7 @@ export function renderChat(w: Wiring) {
               ${f.view.renderNotice(t, () => showsMessages(w))}
               ${f.view.render(t, w.text.stable, !!chat.chatProvider, (m) => f.apps.viewsFor(m))}
               ${renderAgentCalls(f.pageTools.agentCalls, t, w.text.stable)}
-              ${f.settings.renderReply(s.conversation?.id, () => (chat.panel = 'settings'))}
+              ${f.settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
             </div>
           </div>
           <div class="bottom">

@@ -96,7 +96,7 @@ export function renderEmpty(w: Wiring) {
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
   const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, serverNote: f.discovery.renderNotice(w.text.t) };
-  return renderEmptyState(view, () => (chat.panel = 'settings'), w.text.t);
+  return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 
 /** While a call runs, the chat repaints once a second so the time it has waited is shown (registered with the element). */
@@ -113,10 +113,19 @@ export function waitClock(w: Wiring): ReactiveController {
   };
 }
 
+/**
+ * Opens a panel, or closes the panels (`undefined`): the one place the
+ * element's `panel` is written; `focus` is what gets focus once it has
+ * updated (the panel, or what opened it).
+ */
+export function setPanel(w: Wiring, panel: ChatPanel | undefined, focus?: string): void {
+  w.chat.panel = panel;
+  if (focus) void w.focusAfterUpdate(focus);
+}
+
 /** Opens a panel (or closes the panels) and moves focus into it. */
 function showPanel(w: Wiring, panel: ChatPanel | undefined): void {
-  w.chat.panel = panel;
-  void w.focusAfterUpdate('[part="panel"]');
+  setPanel(w, panel, '[part="panel"]');
 }
 
 /** The launcher's panel closes and focus returns to the launcher's button. */
@@ -133,10 +142,7 @@ export function onEscape(w: Wiring, event: KeyboardEvent): void {
   const { chat } = w;
   // The open menu takes this Escape itself (a popover): one Escape closes one thing.
   if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
-  if (chat.panel) {
-    chat.panel = undefined;
-    void w.focusAfterUpdate('.more');
-  } else if (chat.launcher && chat.open) closeLauncher(w);
+  if (chat.panel) setPanel(w, undefined, '.more'); else if (chat.launcher && chat.open) closeLauncher(w);
   else return;
   event.preventDefault();
 }
@@ -169,7 +175,7 @@ export function renderPanel(w: Wiring) {
       case 'servers':
         return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':
-        return panels.renderModelSettingsPanel(f.settings, t, () => (chat.panel = undefined));
+        return panels.renderModelSettingsPanel(f.settings, t, () => setPanel(w, undefined));
       case 'resources':
         return f.resources.renderPanel(panels.renderResourcesPanel);
       default: {
@@ -179,7 +185,7 @@ export function renderPanel(w: Wiring) {
     }
   });
   return html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[panel]}>
-    <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => (chat.panel = undefined)}>${icon('x')}</button>
+    <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => setPanel(w, undefined)}>${icon('x')}</button>
     ${content}
   </aside>`;
 }
