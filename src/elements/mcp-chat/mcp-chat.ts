@@ -107,6 +107,11 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
+ * @csspart source - One source: a link (new tab) with its number, title, host and page.
+ * @csspart source-number - A source's number, the one the model cites as `[n]`.
+ * @csspart source-title - A source's title.
+ * @csspart source-where - A source's host and page.
  * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
