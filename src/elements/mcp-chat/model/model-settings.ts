@@ -7,10 +7,10 @@ import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
 import type { ChatErrorSource } from '../contract.js';
-import type { BuiltInActions, BuiltInCard, renderConsentReply } from './built-in-view.js';
+import type { BuiltInActions, BuiltInCard } from './built-in-view.js';
 
-/** The consent's view in the conversation (consent.chunk.ts). */
-export type ConsentChunk = Loader<{ renderConsentReply: typeof renderConsentReply; consentStyles: CSSResult }>;
+/** The consent's view (the panels' code, loaded when a message waits for a download: chunks.ts). */
+export type ConsentCode = typeof import('./built-in-view.js');
 
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
 export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
@@ -91,8 +91,8 @@ export class ModelSettings implements ReactiveController {
   /** The answer shown in the conversation when a message could not go to a model (not saved). */
   #reply?: ModelReply;
   /** The consent's view (the panels' code), once a message waits for a download. */
-  #consent?: ConsentChunk extends Loader<infer T> ? T : never;
-  readonly #consentChunk: ConsentChunk;
+  #consent?: ConsentCode;
+  readonly #consentCode: Loader<ConsentCode>;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
@@ -232,7 +232,7 @@ export class ModelSettings implements ReactiveController {
     const kind = waits ? 'download' : !this.provider ? 'none' : undefined;
     // The consent (what, how large, from where) is shown in the conversation: its code is the panels' (loaded now, not in the first load).
     if (kind === 'download' && !this.#consent) {
-      this.#consent = await this.#consentChunk.load().catch(() => undefined);
+      this.#consent = await this.#consentCode.load().catch(() => undefined);
       if (this.#consent) this.#host.adoptStyles(this.#consent.consentStyles);
     }
     this.#reply = kind ? { kind, conversation } : undefined;
@@ -326,9 +326,9 @@ export class ModelSettings implements ReactiveController {
     } else this.#draftKind = undefined;
   }
 
-  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk, consent: ConsentChunk) {
+  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk, consent: Loader<ConsentCode>) {
     this.#host = host;
-    this.#consentChunk = consent;
+    this.#consentCode = consent;
     this.providers = providers;
     this.#browser = new BuiltInModel(host, { kind: 'browser', chunk: browserStatus }, () => this.#downloaded());
     host.addController(this);
