@@ -10,7 +10,7 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import { appViewChunk, browserModelChunk, consentChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
 import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, syncHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
@@ -95,6 +95,11 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
+ * @csspart source - One source: a link (new tab) with its number, title, host and page.
+ * @csspart source-number - A source's number, the one the model cites as `[n]`.
+ * @csspart source-title - A source's title.
+ * @csspart source-where - A source's host and page.
  * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
@@ -282,7 +287,7 @@ export class McpChat extends LitElement {
   readonly #scroll = new ChatScroll(scrollHost(this.#w));
   readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll);
   readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
-  readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, consentChunk);
+  readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, modelConsentChunk);
   readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);
   readonly #composer = new ChatComposer(composerHost(this.#w), this.#palette);
   readonly #conversations = new ChatConversations(conversationsHost(this.#w));

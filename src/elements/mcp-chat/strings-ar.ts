@@ -78,6 +78,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   previous7Days: 'الأيام السبعة الماضية',
   imported: 'مستوردة',
   interrupted: 'انقطعت هذه الإجابة قبل اكتمالها.',
+  sources: 'المصادر',
+  source: 'المصدر',
+  newTab: '(يُفتح في علامة تبويب جديدة)',
   toolSelection: (sent, total) =>
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,

@@ -100,6 +100,12 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   previous7Days: string;
   imported: string;
   interrupted: string;
+  /** The label of the list of pages an answer was built on (under the answer). */
+  sources: string;
+  /** Read before a source's number ("Source 1 …"). */
+  source: string;
+  /** Read after a link that opens a new tab. */
+  newTab: string;
   /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
   toolSelection: (sent: string, total: string) => string;
   /** Servers panel: the summary of the list of tools the last request left out. */
@@ -545,6 +551,9 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   waitingForYou: (tool) => `Waiting for you to fill ${tool}.`,
   imported: 'Imported',
   interrupted: 'This answer was interrupted before it finished.',
+  sources: 'Sources',
+  source: 'Source',
+  newTab: '(opens in a new tab)',
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,

@@ -9,6 +9,7 @@ import type { ChatSession } from './chat-session.js';
 import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
+import { renderSources, sourcesOf } from '../sources/answer-sources.js';
 
 /** What the conversation's view needs from the element. */
 export interface ConversationViewHost extends ReactiveControllerHost {
@@ -132,6 +133,7 @@ export class ConversationView {
       range: (visible) => this.#scroll.range(visible),
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
+      afterAnswer: (m) => renderSources(sourcesOf(s.messages, m), t),
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {

@@ -8,7 +8,9 @@ import type { Loader } from '../../shared/lazy.js';
 import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
 import type { ChatErrorSource } from '../contract.js';
 import type { BuiltInActions, BuiltInCard } from './built-in-view.js';
-import type * as BuiltInView from './built-in-view.js';
+
+/** The consent's view (the panels' code, loaded when a message waits for a download: chunks.ts). */
+export type ConsentCode = typeof import('./built-in-view.js');
 
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
 export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
@@ -89,8 +91,8 @@ export class ModelSettings implements ReactiveController {
   /** The answer shown in the conversation when a message could not go to a model (not saved). */
   #reply?: ModelReply;
   /** The consent's view (the panels' code), once a message waits for a download. */
-  #consent?: typeof BuiltInView;
-  readonly #consentCode: Loader<typeof BuiltInView>;
+  #consent?: ConsentCode;
+  readonly #consentCode: Loader<ConsentCode>;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
@@ -324,7 +326,7 @@ export class ModelSettings implements ReactiveController {
     } else this.#draftKind = undefined;
   }
 
-  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk, consent: Loader<typeof BuiltInView>) {
+  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk, consent: Loader<ConsentCode>) {
     this.#host = host;
     this.#consentCode = consent;
     this.providers = providers;
