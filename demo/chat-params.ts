@@ -13,6 +13,10 @@ import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/mode
  */
 const env: Record<string, string | undefined> = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
 
+// The chat's default open model: `npm run demo` serves the generated tiny model in its place
+// (MODEL_PORT, demo/server/model.ts), so the demo shows the consent, the download and an answer.
+if (env.VITE_DEFAULT_MODEL) Object.assign(globalThis, { mcpWebElementsDefaultModel: JSON.parse(env.VITE_DEFAULT_MODEL) as unknown });
+
 /** The demo MCP server `npm run demo` starts (its `PORT` reaches the pages as `VITE_DEMO_SERVER`). */
 export const DEFAULT_SERVER: string = env.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';
 

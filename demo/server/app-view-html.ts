@@ -158,7 +158,7 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
         host: result.hostInfo?.name, theme: ctx.theme, variables: Object.keys(ctx.styles?.variables ?? {}).length,
         displayMode: ctx.displayMode, availableDisplayModes: ctx.availableDisplayModes, containerDimensions: ctx.containerDimensions,
         locale: ctx.locale, timeZone: ctx.timeZone, platform: ctx.platform, tool: ctx.toolInfo?.tool?.name,
-        capabilities: Object.keys(hostCaps).sort(), hostCapabilities: hostCaps,
+        capabilities: Object.keys(hostCaps).sort(), hostCapabilities: hostCaps, styles: ctx.styles,
       });
       notify('ui/notifications/initialized', {});
       sizeChanged();

@@ -34,7 +34,7 @@ const CORS = {
  * every GET). `Range: bytes=N-` is answered with 206 (counted as
  * `RANGE <path> <N>`), unless `?norange`.
  */
-export async function startModelFileServer(files: ServedFile[]): Promise<ModelFileServer> {
+export async function startModelFileServer(files: ServedFile[], port = 0): Promise<ModelFileServer> {
   const requests = new Map<string, number>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -102,10 +102,10 @@ export async function startModelFileServer(files: ServedFile[]): Promise<ModelFi
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -28,6 +28,9 @@ export const turnChunk = new LazyPart('talks to the model', () => import('./conv
 /** The browser's own model (Prompt API): its state and its download, without the provider: when the chat checks whether the browser has a model. */
 export const browserModelChunk = new LazyPart("checks this browser's own model", () => import('../../providers/browser/browser-model-status.js'));
 
+/** The on-device model's consent in the conversation (what, how large, from where): when a message waits for its download. */
+export const modelConsentChunk = new LazyPart('asks before downloading a model', () => import('./model/built-in-view.js'));
+
 /** The page's WebMCP tools in the chat and the servers' tools for browser agents: when `page-tools` or `publish-tools` is first set. */
 export const webMcpChunk = new LazyPart("uses this page's WebMCP tools", () => import('./page-tools/web-mcp.chunk.js'));
 

@@ -11,7 +11,7 @@ import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
 import { appsWiring } from './wiring/apps.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
 import { composerWiring } from './wiring/composer.js';
 import { controllerHost } from './wiring/controller-host.js';
@@ -300,7 +300,7 @@ export class McpChat extends LitElement {
   readonly #scroll = new ChatScroll(this.#host);
   readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
   readonly #persistence = new ChatPersistence(this.#host, historyChunk);
-  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk);
+  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk, modelConsentChunk);
   readonly #palette = new ChatPalette(this.#host, runFormChunk);
   readonly #composer = new ChatComposer(this.#host, this.#palette);
   readonly #conversations = new ChatConversations(this.#host);

@@ -33,10 +33,11 @@ export interface OnDeviceSettings {
   /** Worker threads (default: all cores when the page is cross-origin isolated, else 1). */
   threads?: number;
   /**
-   * Where the engine's WebAssembly file is served. Default: `wllama.wasm`
-   * beside the package's `dist/` (copied there by the build). Set it when a
-   * bundler does not carry that file along, e.g. with Vite:
-   * `import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url'`.
+   * Where the engine's WebAssembly file is served. Default: the dependency's
+   * own file, `@wllama/wllama/esm/wasm/wllama.wasm`, which bundlers find and
+   * copy (the package does not carry a second copy); in the single-file
+   * bundle, that version of it on jsDelivr. Set it when neither works, e.g.
+   * with Vite: `import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url'`.
    */
   wasmUrl?: string;
   /**

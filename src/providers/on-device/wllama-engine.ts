@@ -9,11 +9,14 @@
  *   only posts messages and reads results, so the page stays responsive.
  * - The model file comes from model-store.ts (downloaded, checked and kept
  *   by this package, not by wllama's cache): `load` takes the stored file.
- * - The WebAssembly file: `settings.wasmUrl`, else `wllama.wasm` two folders up
- *   from this module: `dist/wllama.wasm` in the package (the build copies it
- *   there; the CDN bundle's chunks point to the same file, see
- *   vite.bundle.config.ts), `src/wllama.wasm` in this repository (a symbolic
- *   link into node_modules, served by Vite in development and tests).
+ * - The WebAssembly file: `settings.wasmUrl`, else the page's
+ *   `globalThis.mcpWebElementsWasmUrl`, else the file beside the engine's
+ *   own code: in this repository `src/wllama.wasm` (a symbolic link into
+ *   node_modules, served by Vite in development and tests); in the package,
+ *   the dependency's own `@wllama/wllama/esm/wasm/wllama.wasm` (the build
+ *   rewrites the address: scripts/wasm-path.mjs; the package does not carry a
+ *   second copy); in the single-file bundle, that version of the dependency
+ *   on jsDelivr (vite.bundle.config.ts).
  *
  * Imported from `@wllama/wllama/esm/index.js`, its built module: the package's
  * `main` names an `index.js` it does not ship (Vite falls back to its
@@ -32,7 +35,7 @@ export class GenerationAbortedError extends Error {
 
 /** Creates the wllama engine (nothing starts until `load`). */
 export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 'contextSize' | 'threads'>): Engine {
-  const wasm = settings.wasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
+  const wasm = settings.wasmUrl ?? (globalThis as { mcpWebElementsWasmUrl?: string }).mcpWebElementsWasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
   const quiet = { debug: () => {}, log: () => {}, warn: (...a: unknown[]) => console.warn('[on-device model]', ...a), error: (...a: unknown[]) => console.error('[on-device model]', ...a) };
   const fresh = () => new Wllama({ default: wasm }, { suppressNativeLog: true, logger: quiet, allowOffline: true });
   let wllama = fresh();

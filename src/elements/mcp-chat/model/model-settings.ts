@@ -9,6 +9,9 @@ import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
 import type { ChatErrorSource } from '../contract.js';
 import type { BuiltInActions, BuiltInCard } from './built-in-view.js';
 
+/** The consent's view (the panels' code, loaded when a message waits for a download: chunks.ts). */
+export type ConsentCode = typeof import('./built-in-view.js');
+
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
 export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
 
@@ -88,7 +91,8 @@ export class ModelSettings implements ReactiveController {
   /** The answer shown in the conversation when a message could not go to a model (not saved). */
   #reply?: ModelReply;
   /** The consent's view (the panels' code), once a message waits for a download. */
-  #consent?: typeof import('./built-in-view.js');
+  #consent?: ConsentCode;
+  readonly #consentCode: Loader<ConsentCode>;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
@@ -228,7 +232,7 @@ export class ModelSettings implements ReactiveController {
     const kind = waits ? 'download' : !this.provider ? 'none' : undefined;
     // The consent (what, how large, from where) is shown in the conversation: its code is the panels' (loaded now, not in the first load).
     if (kind === 'download' && !this.#consent) {
-      this.#consent = await import('./built-in-view.js').catch(() => undefined);
+      this.#consent = await this.#consentCode.load().catch(() => undefined);
       if (this.#consent) this.#host.adoptStyles(this.#consent.consentStyles);
     }
     this.#reply = kind ? { kind, conversation } : undefined;
@@ -322,8 +326,9 @@ export class ModelSettings implements ReactiveController {
     } else this.#draftKind = undefined;
   }
 
-  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk) {
+  constructor(host: ModelSettingsHost, providers: ProvidersChunk, browserStatus: BrowserStatusChunk, consent: Loader<ConsentCode>) {
     this.#host = host;
+    this.#consentCode = consent;
     this.providers = providers;
     this.#browser = new BuiltInModel(host, { kind: 'browser', chunk: browserStatus }, () => this.#downloaded());
     host.addController(this);
