@@ -124,7 +124,7 @@ const texts = (page: Page, id: string) =>
     return { all: all.map(text), shown: w.lib.foldBranches(all).map(text) };
   }, id);
 
-test('two devices of one person (two browser contexts) written offline show every message of both once online, in order, branches kept; a third person sees none', async ({ browser }) => {
+test('two devices of one person (two browser contexts) written offline show every message of both once online, in order, branches kept; a third person sees none; a share link shows one conversation live to a fourth', async ({ browser }) => {
   const [serverA, serverB] = servers.map((s) => s.url);
   const who = token(person());
   const laptop = await device(browser);
@@ -174,6 +174,35 @@ test('two devices of one person (two browser contexts) written offline show ever
   await online(stranger, serverA!, token(person()));
   await expect.poll(() => syncState(stranger)).toBe('up-to-date');
   expect(await titles(stranger)).toEqual([]);
+
+  // A share link of one conversation, opened in a fourth context with no token: that one only, live, read-only.
+  const link = await laptop.evaluate(
+    async ({ server, token, conversationId }) => (window as unknown as Win).lib.shareConversation({ server, token, conversationId }),
+    { server: serverA!, token: who, conversationId: trip },
+  );
+  const reader = await sitePage(await (await browser.newContext()).newPage());
+  const shown = () =>
+    reader.evaluate(async () => {
+      const view = (window as unknown as { view: import('../../src/history/index.js').SharedView }).view;
+      const list = (await view.store.listConversations()).items;
+      const c = list[0];
+      const messages = c ? await view.store.loadLast(c.id, c.messageCount) : [];
+      return { titles: list.map((x) => x.title), texts: messages.map((m) => (m.content[0] as { text: string }).text) };
+    });
+  await reader.evaluate(async (url) => {
+    Object.assign(window, { view: await (window as unknown as Win).lib.openShared(url) });
+  }, `${serverB}/shared/${link.id}`);
+  expect(await shown()).toEqual({ titles: ['Trip to Lisbon'], texts: tripAll });
+  await write(phone, trip, undefined, [['user', 'And day 3?']]);
+  await expect.poll(async () => (await shown()).texts).toEqual([...tripAll, 'And day 3?']);
+  expect((await shown()).titles).toEqual(['Trip to Lisbon']);
+  // Read-only: the sync endpoints refuse the reader (no token), and the link has no write endpoint.
+  const status = await reader.evaluate(async ({ server, id }) => {
+    const push = await fetch(`${server}/push`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"rows":[]}' });
+    const sneak = await fetch(`${server}/shared/${id}/push`, { method: 'POST', body: '{}' });
+    return [push.status, sneak.status];
+  }, { server: serverB!, id: link.id });
+  expect(status).toEqual([401, 404]);
 });
 
 test('two tabs of one person (two pages of one context) do not push the same change twice', async ({ browser }) => {
