@@ -104,3 +104,9 @@ export async function listenOnLoopback(server: Server): Promise<{ base: string; 
       }),
   };
 }
+
+/** The script queue a request names with the `x-fake-script` header, if it names one. */
+export function scriptHeader(req: IncomingMessage): string | undefined {
+  const value = req.headers['x-fake-script'];
+  return typeof value === 'string' && value ? value : undefined;
+}
