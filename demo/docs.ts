@@ -21,7 +21,10 @@ for (const block of document.querySelectorAll('mcp-tool')) {
 }
 
 const corner = document.querySelector<HTMLElementTagNameMap['mcp-chat']>('#corner-chat')!;
-corner.servers = servers;
+// As a docs site would: the assistant finds the site's own server (`npm run demo` serves an MCP
+// Catalog naming it, and the server at this origin's /mcp). A `server` in the address names one instead.
+if (new URLSearchParams(location.search).has('server')) corner.servers = servers;
+else corner.auto = true;
 corner.sandboxUrl = apps.sandboxUrl;
 if (provider) corner.provider = provider;
 const toggle = document.getElementById('corner-toggle')!;

@@ -131,7 +131,14 @@ export class McpTool extends LitElement {
     this.result = undefined;
     if (!this.server || !this.tool) return this.#fail('This block needs a server address (server) and the name of a tool (tool).');
     if (this.arguments instanceof InvalidArguments) return this.#fail(`The starting values (arguments) ${this.arguments.reason}, so this block cannot start.`);
-    const connection = new McpConnection({ url: this.server });
+    let url: string;
+    try {
+      // A relative address (`/mcp`) is the page's own server.
+      url = new URL(this.server, document.baseURI).href;
+    } catch {
+      return this.#fail(`“${revealHidden(this.server)}” is not a server address (server), so this block cannot start.`);
+    }
+    const connection = new McpConnection({ url });
     this.#connection = connection;
     this.state = 'connecting';
     this.notice = `Connecting to ${hostOf(this.server)}…`;
