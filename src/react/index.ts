@@ -10,6 +10,7 @@ import { McpChat as McpChatElement } from '../elements/mcp-chat/index.js';
 import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-form/mcp-elicit-form.js';
 import { McpRegistrySearch as McpRegistrySearchElement } from '../elements/mcp-registry-search/mcp-registry-search.js';
 import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
+import { McpTool as McpToolElement } from '../elements/mcp-tool/mcp-tool.js';
 import type {
   McpAgentToolCallEvent,
   McpChatErrorEvent,
@@ -81,5 +82,16 @@ export const McpRegistrySearch = createComponent({
   displayName: 'McpRegistrySearch',
   events: {
     onMcpServerAdd: 'mcp-server-add' as EventName<McpServerAddEvent>,
+  },
+});
+
+/** `<McpTool>`: a try-it block for one tool of a server (form, Run, result). */
+export const McpTool = createComponent({
+  react: React,
+  tagName: 'mcp-tool',
+  elementClass: McpToolElement,
+  displayName: 'McpTool',
+  events: {
+    onMcpToolCall: 'mcp-tool-call' as EventName<McpToolCallEvent>,
   },
 });

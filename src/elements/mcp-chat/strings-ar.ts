@@ -3,6 +3,7 @@ import { FORM_STRINGS_AR } from '../shared/form-strings-ar.js';
 import { plural } from '../shared/plural.js';
 import type { ChatStrings } from './strings.js';
 import { diagnosisInArabic } from './diagnosis-ar.js';
+import { syncErrorInArabic } from './sync/sync-error-ar.js';
 
 // Not in the first load of the single-file bundle: loaded when a chat in
 // Arabic first renders (strings.ts, `languageReady`).
@@ -224,6 +225,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   syncOff: 'المزامنة متوقفة على هذا الجهاز.',
   syncAgain: 'المزامنة من جديد',
   syncConflict: (kept, other) => `أُعيدت تسمية «${kept}» على جهازين في وقت واحد. العنوان الآخر «${other}» محفوظ في تفاصيل المحادثة.`,
+  syncError: syncErrorInArabic,
   renameConversation: (title) => `إعادة تسمية ${title}`,
   exportConversation: (title) => `تصدير ${title}`,
   deleteConversation: (title) => `حذف ${title}`,

@@ -1,6 +1,7 @@
 import type { ContentStrings } from '../shared/content-strings.js';
 import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
+import type { SyncErrorDetail } from '../../history/sync-contract.js';
 import type { DegradationCost } from '../../mcp/header-fallback.js';
 import type { RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
@@ -262,6 +263,11 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   syncOff: string;
   syncAgain: string;
   syncConflict: (kept: string, other: string) => string;
+  /**
+   * A sync message (why it is offline or failed, a note on rows left out) in
+   * words: the engine's code and values; `english` is its English sentence.
+   */
+  syncError: (detail: SyncErrorDetail, english: string) => string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -476,6 +482,7 @@ export type LaterEnglishKey =
   | 'syncOff'
   | 'syncAgain'
   | 'syncConflict'
+  | 'syncError'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'
