@@ -45,6 +45,8 @@ const oneAtATime = [
   'oauth-bad-metadata',
   'oauth-flows',
   'oauth-popup',
+  // lowers the storage quota of the tests' origin (the DevTools protocol) while a model downloads
+  'on-device-quota',
   // stops and restarts the sync faults' own PostgreSQL and server, sets the proxy's mode
   'history-sync-faults',
 ].map((name) => `test/browser/${name}.test.ts`);
