@@ -5,7 +5,7 @@ import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { createFakeLanguageModel, type FakeLanguageModel, type FakeTurn } from '../fakes/fake-language-model.js';
-import { deepAll, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 // <mcp-chat> with no provider set: the built-in model is the default (issue 22), shown in
 // Settings and the header with its state; with no model at all, a message gets the chat's
@@ -34,7 +34,7 @@ async function mountDefaultChat(setup: (chat: McpChat) => void = () => {}): Prom
   chat.storageKey = `t-${Math.random()}`;
   setup(chat);
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }

@@ -9,7 +9,7 @@ import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import type { ModelContextLike, ModelContextToolInfo } from '../../src/page-tools/types.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } }).modelContext;
 const stops: AbortController[] = [];
@@ -33,7 +33,7 @@ async function mount(setup: (chat: McpChat) => void, options: { store?: HistoryS
   if (options.provider !== false) chat.provider = fakeProvider();
   setup(chat);
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { deepAll, shadow } from './chat-helpers.js';
+import { deepAll, shadow, serverReaches } from './chat-helpers.js';
 
 // <mcp-chat> on the MCP endpoint the local authorization server protects
 // (test/setup/auth-server.ts). The chat makes the BrowserOAuthProvider from
@@ -21,7 +21,7 @@ async function mountProtected(): Promise<McpChat> {
   chat.storageKey = `signin-${Math.random()}`;
   chat.servers = [{ url: mcpUrl, name: 'Notes', auth: { redirectUrl, clientName: 'mcp-chat sign-in test' } }];
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('auth-required');
+  await serverReaches(chat, 'auth-required');
   await chat.updateComplete;
   return chat;
 }

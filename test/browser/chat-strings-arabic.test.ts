@@ -7,7 +7,7 @@ import { CHAT_STRINGS_EN, type ChatStrings } from '../../src/elements/mcp-chat/s
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
 // The panels' English text (added to CHAT_STRINGS_EN with the panels' code): every key is compared.
 import '../../src/elements/mcp-chat/strings-en-later.js';
-import { fullStore, shadow } from './chat-helpers.js';
+import { fullStore, shadow, serverReaches } from './chat-helpers.js';
 
 // Issue 11 §3: in an Arabic chat a person sees and hears no English from the
 // interface (text, aria-labels, tooltips, announcements, notices), in every main
@@ -113,7 +113,7 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     chat.store = fullStore();
     chat.storageKey = `ar-${Math.random()}`;
     document.body.append(chat);
-    await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+    await serverReaches(chat, 'connected');
     await chat.updateComplete;
     const live = new MutationObserver(() => {
       for (const region of shadow(chat).querySelectorAll('[aria-live], [role="status"]')) if (region.textContent!.trim()) announced.push(region.textContent!.trim());

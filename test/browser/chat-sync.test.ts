@@ -77,6 +77,8 @@ test('a chat in Arabic says why sync failed in Arabic, not in the engine\'s Engl
   chat.lang = 'ar';
   chat.syncToken = 'not-a-token-the-server-signed';
   chat.sync = serverA;
+  await expect.poll(() => shadow(chat).querySelector('[part~="menu-button"]')?.getAttribute('aria-label')).toBe('المزيد');
+  await chat.updateComplete;
   await openPanelFromMenu(chat, 'المحادثات' as 'Conversations');
   await expect.poll(() => syncLine(chat)).toMatch(/^فشلت المزامنة\. لم يقبل خادم المزامنة تسجيل دخولك\./);
   const line = syncLine(chat)!;

@@ -12,7 +12,7 @@ import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
 import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, syncHost, viewHost } from './wiring/feature-hosts.js';
+import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
@@ -33,7 +33,6 @@ import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { ChatSync } from './sync/chat-sync.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { ChatFeatures, Wiring } from './wiring/types.js';
@@ -312,11 +311,12 @@ export class McpChat extends LitElement {
   readonly #discovery = new ChatDiscovery(discoveryHost(this.#w), discoverChunk);
   readonly #resources = new ChatResources(resourcesHost(this.#w));
   readonly #pageTools = new ChatPageTools(pageToolsHost(this.#w), webMcpChunk, pageToolRegistryChunk);
-  readonly #sync = new ChatSync(syncHost(this.#w), syncChunk);
+  /** The sync chunk, loading or loaded (once `sync` is set; it attaches the sync's feature). */
+  #syncCode: Promise<void> | undefined;
   /** The features, for the wiring (built last: a host reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
-    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools, sync: this.#sync,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
   };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
@@ -369,6 +369,7 @@ export class McpChat extends LitElement {
     if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
+    if (this.sync) this.#syncCode ??= syncChunk.load().then(({ attachSync }) => attachSync(this, this.#text, this.#features), (error: Error) => ((this.#syncCode = undefined), this.#shell.reportError('history', error.message, error)));
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }

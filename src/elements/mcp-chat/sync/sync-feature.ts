@@ -1,4 +1,4 @@
-// The chat's sync, in the sync chunk (loaded by ChatSync once `sync` is set):
+// The chat's sync, in the sync chunk (loaded by the element once `sync` is set):
 // the conversations of the store in use are kept in step with the site's sync
 // server, and the Conversations panel says where the sync stands, offers Retry
 // and "Sign out of sync" (keeping or removing this device's copy).

@@ -29,7 +29,6 @@ import type { InputRequestsHost } from '../requests/contract.js';
 import type { ChatResourcesHost } from '../resources/chat-resources.js';
 import type { ChatServersHost } from '../servers/chat-servers.js';
 import type { ChatShellHost } from '../shell/chat-shell.js';
-import type { ChatSyncHost } from '../sync/contract.js';
 import type { Wiring } from './types.js';
 
 /** A feature's own members (its host interface less the element's `ReactiveControllerHost` methods). */
@@ -481,31 +480,5 @@ export function pageToolsHost(w: Wiring): ChatPageToolsHost {
     get inSight() {
       return !chat.launcher || chat.open;
     },
-  });
-}
-
-export function syncHost(w: Wiring): ChatSyncHost {
-  const { chat } = w;
-  return hostOf<ChatSyncHost>(w, {
-    get text() {
-      return w.text.t;
-    },
-    get syncUrl() {
-      return chat.sync;
-    },
-    get storageKey() {
-      return chat.storageKey;
-    },
-    get syncToken() {
-      return chat.syncToken;
-    },
-    get syncStore() {
-      return chat.chatStore;
-    },
-    syncChanged: () => {
-      if (chat.panel === 'conversations') w.f.conversations.refresh();
-    },
-    syncCleared: () => chat.newConversation(),
-    reportError: reporting(w).reportError,
   });
 }

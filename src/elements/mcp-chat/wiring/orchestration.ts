@@ -173,7 +173,7 @@ export function renderPanel(w: Wiring) {
   const content = f.shell.renderPanelContent(t, (panels) => {
     switch (panel) {
       case 'conversations':
-        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync.renderSection(t) });
+        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync?.renderSection(t) });
       case 'servers':
         return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':
