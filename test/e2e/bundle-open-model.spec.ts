@@ -10,8 +10,8 @@ import { distFile, startSite, startTinyModel, useTinyOpenModel, type Site, type 
 // the page) points the default source at the generated tiny model on 127.0.0.1, with its own
 // size and SHA-256 (`mcpWebElementsDefaultModel`), and answers the bundle's request for the
 // engine's WebAssembly file on jsDelivr with the dependency's file (no internet here).
-// Both with and without WebGPU (a SwiftShader adapter, flags in ENVIRONMENT.md): wllama 3.8 runs
-// on WebAssembly in both, and the chat must load and answer in both.
+// Both with and without WebGPU (a SwiftShader adapter, flags in ENVIRONMENT.md): wllama 3.13 asks for
+// WebGPU and falls back to WebAssembly without an adapter; the chat must load and answer in both.
 
 let site: Site;
 let tiny: TinyModel;
