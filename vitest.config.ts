@@ -49,10 +49,6 @@ const oneAtATime = [
   'on-device-quota',
   // stops and restarts the sync faults' own PostgreSQL and server, sets the proxy's mode
   'history-sync-faults',
-  // A legacy-era request to the demo server that got no answer for 10 s, once in a CI run
-  // beside other files (and 2 of 80 tries in a loop beside three chat files); alone, 80 of
-  // 80 were answered at once. Not understood yet (docs/contributing.md).
-  'sampling-approval',
 ].map((name) => `test/browser/${name}.test.ts`);
 
 const browser = () => ({

@@ -82,6 +82,13 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   sources: 'المصادر',
   source: 'المصدر',
   newTab: '(يُفتح في علامة تبويب جديدة)',
+  feedbackQuestion: 'هل كانت هذه الإجابة مفيدة؟',
+  feedbackUp: 'مفيدة',
+  feedbackDown: 'غير مفيدة',
+  feedbackComment: 'هل تريد إضافة شيء؟ (اختياري)',
+  feedbackSend: 'إرسال',
+  feedbackSkip: 'تخطٍّ',
+  feedbackThanks: 'شكرًا على ملاحظاتك.',
   toolSelection: (sent, total) =>
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,

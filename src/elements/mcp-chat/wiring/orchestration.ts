@@ -15,6 +15,7 @@ import { renderServerProblems, renderSignInNotice } from '../servers/notices.js'
 import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { Wiring } from './types.js';
+import { questionAsked } from './analytics.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
 export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
@@ -27,6 +28,7 @@ export async function sendMessage(w: Wiring, text: string, attachments: ContentB
   f.scroll.follow();
   await f.session.append(message);
   if (await f.settings.blocked(f.session.conversation?.id)) return;
+  questionAsked(w, message);
   await f.session.runTurn();
 }
 
