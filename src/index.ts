@@ -71,6 +71,7 @@ export type {
 } from './elements/index.js';
 export {
   McpAgentToolCallEvent,
+  McpAnswerEvent,
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
@@ -78,8 +79,10 @@ export {
   McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
+  McpFeedbackEvent,
   McpMessageSendEvent,
   McpPartErrorEvent,
+  McpQuestionEvent,
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,
@@ -91,6 +94,8 @@ export {
   McpTurnEndEvent,
 } from './events/index.js';
 export type {
+  McpAnswerFacts,
+  McpAnswerSourceInfo,
   McpAppContext,
   McpAppMessage,
   McpAppToolCallStatus,

@@ -13,6 +13,9 @@ import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/m
 import { McpTool as McpToolElement } from '../elements/mcp-tool/mcp-tool.js';
 import type {
   McpAgentToolCallEvent,
+  McpAnswerEvent,
+  McpFeedbackEvent,
+  McpQuestionEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -48,6 +51,9 @@ export const McpChat = createComponent({
     onMcpToolStop: 'mcp-tool-stop' as EventName<McpToolStopEvent>,
     onMcpToolApprove: 'mcp-tool-approve' as EventName<McpToolApproveEvent>,
     onMcpAgentToolCall: 'mcp-agent-tool-call' as EventName<McpAgentToolCallEvent>,
+    onMcpQuestion: 'mcp-question' as EventName<McpQuestionEvent>,
+    onMcpAnswer: 'mcp-answer' as EventName<McpAnswerEvent>,
+    onMcpFeedback: 'mcp-feedback' as EventName<McpFeedbackEvent>,
   },
 });
 

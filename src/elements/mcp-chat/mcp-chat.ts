@@ -69,6 +69,9 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  *
  * @event mcp-message-send - The person sent a message (`McpMessageSendEvent`, cancelable).
  * @event mcp-turn-end - A turn ended (`McpTurnEndEvent`: `reason`, `messages`, `rounds`).
+ * @event mcp-question - The person's message went to the model (`McpQuestionEvent`: `question`, `conversationId`), for analytics.
+ * @event mcp-answer - That turn ended (`McpAnswerEvent`: `answer` with the question, text, tools, sources and conversation id; `timeToFirstTokenMs`; `unanswered`; `reason`), for analytics.
+ * @event mcp-feedback - The person rated an answer (`feedback`; `McpFeedbackEvent`: `rating`, `comment`, `answer`).
  * @event mcp-tool-call - A tool call finished (`McpToolCallEvent`: `toolUse`, `result`, `status`, `server`).
  * @event mcp-chat-error - Something failed that the person is told about (`McpChatErrorEvent`).
  * @event mcp-server-change - A server changed state (`McpServerChangeEvent`).
@@ -94,6 +97,11 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart feedback - "Was this answer helpful?" under an answer (`feedback`): the question and its two buttons.
+ * @csspart feedback-button - Either of its buttons (pressed once chosen).
+ * @csspart feedback-up - The "Helpful" button.
+ * @csspart feedback-down - The "Not helpful" button.
+ * @csspart feedback-form - The optional sentence after a rating, with Send and Skip.
  * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
  * @csspart source - One source: a link (new tab) with its number, title, host and page.
  * @csspart source-number - A source's number, the one the model cites as `[n]`.
@@ -259,6 +267,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
   /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It imports none of the page's WebMCP tools: name them with `page-tools`. */
   @property({ type: Boolean, reflect: true }) auto = false;
+  /**
+   * "Was this answer helpful?" under each answer: thumbs up or down, then an optional sentence.
+   * Each rating fires `mcp-feedback` (the question, the answer, its tools and sources, the
+   * conversation's id). Nothing is sent anywhere unless the page listens.
+   */
+  @property({ type: Boolean }) feedback = false;
   /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
   /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */

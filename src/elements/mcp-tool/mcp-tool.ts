@@ -118,7 +118,8 @@ export class McpTool extends LitElement {
     if (this.hasUpdated && !this.#connection) void this.#connect();
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
+  // Before rendering: what changes here is drawn in the same update.
+  protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('server') || changed.has('tool')) void this.#connect();
     else if (changed.has('arguments') && this.info) this.fields = this.#fieldsOf(this.info);
   }

@@ -10,6 +10,7 @@ import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
 import { renderSources, sourcesOf } from '../sources/answer-sources.js';
+import { AnswerFeedback } from '../feedback/answer-feedback.js';
 
 /** What the conversation's view needs from the element. */
 export interface ConversationViewHost extends ReactiveControllerHost {
@@ -24,6 +25,11 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
+  /** "Was this answer helpful?" under each answer (`feedback`). */
+  readonly feedback: boolean;
+  /** The stored conversation's id, for the feedback event. */
+  readonly conversationId: string | undefined;
+  dispatchEvent(event: Event): boolean;
 }
 
 /** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
@@ -52,9 +58,11 @@ export class ConversationView {
   readonly #session: ChatSession;
   readonly #scroll: ChatScroll;
   #editing?: Message;
+  readonly #feedback: AnswerFeedback;
 
   constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll) {
     this.#host = host;
+    this.#feedback = new AnswerFeedback(host);
     this.#session = session;
     this.#scroll = scroll;
   }
@@ -133,7 +141,8 @@ export class ConversationView {
       range: (visible) => this.#scroll.range(visible),
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-      afterAnswer: (m) => renderSources(sourcesOf(s.messages, m), t),
+      afterAnswer: (m) =>
+        html`${renderSources(sourcesOf(s.messages, m), t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#feedback.render(s.messages, m, t) : nothing}`,
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {

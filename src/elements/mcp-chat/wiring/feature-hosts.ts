@@ -7,6 +7,7 @@
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import type { TurnResult } from '../../../agent/types.js';
+import { answerEnded, answerStreamed } from './analytics.js';
 import { McpToolCallEvent } from '../../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../../events/turn-end.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -95,7 +96,10 @@ export function sessionHost(w: Wiring): ChatSessionHost {
       const systemPrompt = [chat.systemPrompt, w.f.apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
       return { systemPrompt, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
     },
-    streamChanged: () => w.f.scroll.streamChanged(),
+    streamChanged: () => {
+      w.f.scroll.streamChanged();
+      answerStreamed(w);
+    },
     toolInputStreaming: (id: string, name: string, argumentsText: string) => w.f.apps.inputStreaming(id, name, argumentsText),
     announce,
     reportError,
@@ -107,6 +111,7 @@ export function sessionHost(w: Wiring): ChatSessionHost {
     turnEnded: (result: TurnResult) => {
       if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
+      answerEnded(w, result);
     },
     toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) => void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
@@ -137,6 +142,13 @@ export function viewHost(w: Wiring): ConversationViewHost {
     get text() {
       return w.text.t;
     },
+    get feedback() {
+      return chat.feedback;
+    },
+    get conversationId() {
+      return w.f.session.conversation?.id;
+    },
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
   });
 }
 

@@ -15,6 +15,7 @@ import { renderServerProblems, renderSignInNotice } from '../servers/notices.js'
 import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { Wiring } from './types.js';
+import { questionAsked } from './analytics.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
 export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
@@ -27,6 +28,7 @@ export async function sendMessage(w: Wiring, text: string, attachments: ContentB
   f.scroll.follow();
   await f.session.append(message);
   if (await f.settings.blocked(f.session.conversation?.id)) return;
+  questionAsked(w, message);
   await f.session.runTurn();
 }
 
@@ -95,7 +97,7 @@ export function renderEmpty(w: Wiring) {
   if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
-  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, serverNote: f.discovery.renderNotice(w.text.t) };
+  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, openModelOffered: f.settings.openModelOffered, serverNote: f.discovery.renderNotice(w.text.t) };
   return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 

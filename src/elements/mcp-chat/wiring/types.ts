@@ -57,6 +57,7 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly ollamaUrl: string;
   readonly starters?: ChatStarter[];
   readonly launcher: boolean;
+  readonly feedback: boolean;
   open: boolean;
   readonly auto: boolean;
   readonly discoveryOrigin?: string;
