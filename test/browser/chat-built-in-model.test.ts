@@ -215,6 +215,11 @@ describe('the default open model: a page with no model, in a browser with none',
       c.policy = () => 'deny';
       c.maxRounds = 1;
     });
+    // Before the first question the chat reads as one that can answer: it invites the question, not "No model is set up".
+    const empty = () => q(chat, '[part="empty-state"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    await expect.poll(empty).toContain('An open model can answer you here, running on this device.');
+    expect(empty()).toContain('How can I help?');
+    expect(empty()).not.toContain('No model is set up');
     await typeAndSend(chat, 'Echo hello');
     const reply = () => q(chat, '[part="model-reply"]');
     await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');

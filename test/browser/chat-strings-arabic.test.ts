@@ -120,8 +120,8 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     });
     live.observe(shadow(chat), { childList: true, subtree: true, characterData: true });
 
-    // The empty state without a model.
-    await expect.poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '').toContain(CHAT_STRINGS_AR.emptyTitleNoModel);
+    // The empty state without a model of the page's: the open model is offered, in Arabic.
+    await expect.poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '').toContain(CHAT_STRINGS_AR.openModelEmpty);
     expect(englishIn(chat), 'the empty state').toEqual([]);
 
     // The palette and the Run form of a tool.
@@ -170,6 +170,7 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     chat.lang = 'ar';
     chat.server = inject('demoUrl');
     chat.store = createMemoryHistory();
+    chat.openModel = 'off';
     chat.strings = { emptyTitleNoModel: 'ابدأ هنا', chooseModel: 'Pick one' };
     document.body.append(chat);
     await expect.poll(() => shadow(chat).querySelector('[part="empty-state"] h2')?.textContent).toBe('ابدأ هنا');

@@ -188,6 +188,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   suggestions: 'اقتراحات',
   noModelEmpty: (slash, link) => `لم يُعدّ أي نموذج. اكتب ${slash} لتشغيل أداة أو قالب بنفسك، أو ${link}.`,
   chooseModelLink: 'اختر نموذجًا',
+  openModelEmpty: 'يمكن لنموذج مفتوح أن يجيبك هنا، وهو يعمل على هذا الجهاز. اطرح سؤالك: سنستأذنك قبل تنزيله.',
   serverStatus: (state) => CHAT_STRINGS_AR.serverState(state),
   serverCount: (n) => plural('ar', n, { zero: 'لا خوادم', one: 'خادم واحد', two: 'خادمان', few: '# خوادم', many: '# خادمًا', other: '# خادم' }),
   chooseModel: 'اختر نموذجًا',

@@ -223,6 +223,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   /** Empty state without a model: `slash` is the "/" key, `link` the `chooseModelLink` button. */
   noModelEmpty: (slash: string, link: string) => string;
   chooseModelLink: string;
+  /** Empty state while the open model is offered (not yet downloaded): it answers after the person agrees to its download. */
+  openModelEmpty: string;
   /** The header's status of a server, read after its name (`connected`, `failed`, ...). */
   serverStatus: (state: string) => string;
   /** The header's one chip for several servers in a narrow chat ("2 servers"; it opens the Servers panel). */
@@ -620,6 +622,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   suggestions: 'Suggestions',
   noModelEmpty: (slash, link) => `No model is set up. Type ${slash} to run a tool or a prompt yourself, or ${link}.`,
   chooseModelLink: 'choose a model',
+  openModelEmpty: 'An open model can answer you here, running on this device. Ask your question: you will be asked before it downloads.',
   serverStatus: (state) => state,
   serverCount: (n) => (n === 1 ? '1 server' : `${n} servers`),
   chooseModel: 'Choose a model',

@@ -158,6 +158,12 @@ export class ModelSettings implements ReactiveController {
     return open?.state.state === 'available' ? open.provider : undefined;
   }
 
+  /** True while the default open model is offered here and not yet on this device: the first question asks for its download. */
+  get openModelOffered(): boolean {
+    const open = this.#offeredOpenModel();
+    return !!open && open.state.state !== 'available' && open.state.state !== 'unavailable';
+  }
+
   /** The default open model when it is offered here: no page provider or `model-url`, no usable browser model, not turned off. */
   #offeredOpenModel(): BuiltInModel | undefined {
     const { provider, modelUrl, openModel } = this.#host.page;
