@@ -10,7 +10,7 @@ import { mountChat, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const starterLabels = (chat: HTMLElement) => [...shadow(chat).querySelectorAll('[part~="starter"] strong')].map((s) => s.textContent);
+const starterLabels = (chat: Parameters<typeof shadow>[0]) => [...shadow(chat).querySelectorAll('[part~="starter"] strong')].map((s) => s.textContent);
 
 describe('<mcp-chat starters-prompt>', () => {
   test("the empty state offers the prompt's lines as questions, and a click sends one", async () => {
