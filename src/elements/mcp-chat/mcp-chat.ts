@@ -255,6 +255,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
   /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
+  /**
+   * Suggested questions from the site's server: the name of a prompt (no arguments) whose text
+   * holds one question per line. When no `starters` are given, the empty state offers those
+   * questions (sent as the person's message) instead of the server's prompts.
+   */
+  @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
   /** Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`); Escape closes it and focus returns to the button. */
   @property({ type: Boolean, reflect: true }) launcher = false;
   /** In the launcher layout: the chat panel is open. Reflects. */

@@ -56,6 +56,7 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly fixedServers: boolean;
   readonly ollamaUrl: string;
   readonly starters?: ChatStarter[];
+  readonly startersPrompt?: string;
   readonly launcher: boolean;
   readonly feedback: boolean;
   open: boolean;
