@@ -37,7 +37,7 @@ test('a found server that asks for sign-in offers Sign in (oauth-redirect); sign
     .then(() => shadow(chat).querySelector<HTMLButtonElement>('[part="sign-in-button"]')!);
   expect(button.textContent).toMatch(/^\s*Sign in to /);
   await userEvent.click(button);
-  await expect.poll(() => chat.serverSet.connections[0]!.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
 });
 
 test('without oauth-redirect the found server is shown as needing sign-in, with no button that cannot work', async () => {

@@ -8,6 +8,7 @@ import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { AppReport } from './app-view-support.js';
 import type { McpServerChangeEvent } from '../../src/events/server-change.js';
+import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import type { McpConnectionState } from '../../src/mcp/connection-events.js';
 
 /** The fake OpenAI provider the chat tests use. */
@@ -42,6 +43,26 @@ export function serverReaches(chat: McpChat, ...states: McpConnectionState[]): P
     };
     chat.addEventListener('mcp-server-change', changed);
   });
+}
+
+/**
+ * The chat's `mcp-turn-end` events as they come (`events`), and `reach(n)`: resolves once `n` have come,
+ * at once if they have. Make it before the turn starts.
+ */
+export function turnEnds(chat: McpChat): { events: McpTurnEndEvent[]; reach(n: number): Promise<McpTurnEndEvent[]> } {
+  const events: McpTurnEndEvent[] = [];
+  const waiting: Array<{ n: number; resolve: (events: McpTurnEndEvent[]) => void }> = [];
+  chat.addEventListener('mcp-turn-end', (e) => {
+    events.push(e);
+    for (const waiter of waiting.filter((w) => events.length >= w.n)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(events);
+    }
+  });
+  return {
+    events,
+    reach: (n) => new Promise((resolve) => (events.length >= n ? resolve(events) : waiting.push({ n, resolve }))),
+  };
 }
 
 /** Mounts a chat on the demo server (or `server`), waits until it is connected. */
