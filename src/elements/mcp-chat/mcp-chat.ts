@@ -10,7 +10,7 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, feedbackChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
 import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
@@ -304,7 +304,7 @@ export class McpChat extends LitElement {
    */
   readonly session: ChatSession = new ChatSession(sessionHost(this.#w), { turn: turnChunk, resume: resumeChunk });
   readonly #scroll = new ChatScroll(scrollHost(this.#w));
-  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll);
+  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll, feedbackChunk);
   readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
   readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, modelConsentChunk);
   readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);

@@ -10,7 +10,7 @@ import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
 import { renderSources, sourcesOf } from '../sources/answer-sources.js';
-import { AnswerFeedback } from '../feedback/answer-feedback.js';
+import type { AnswerFeedback } from '../feedback/answer-feedback.js';
 
 /** What the conversation's view needs from the element. */
 export interface ConversationViewHost extends ReactiveControllerHost {
@@ -58,11 +58,12 @@ export class ConversationView {
   readonly #session: ChatSession;
   readonly #scroll: ChatScroll;
   #editing?: Message;
-  readonly #feedback: AnswerFeedback;
+  readonly #feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>;
+  #feedback?: AnswerFeedback;
 
-  constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll) {
+  constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll, feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>) {
     this.#host = host;
-    this.#feedback = new AnswerFeedback(host);
+    this.#feedbackCode = feedbackCode;
     this.#session = session;
     this.#scroll = scroll;
   }
@@ -142,7 +143,7 @@ export class ConversationView {
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
       afterAnswer: (m) =>
-        html`${renderSources(sourcesOf(s.messages, m), t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#feedback.render(s.messages, m, t) : nothing}`,
+        html`${renderSources(sourcesOf(s.messages, m), t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#renderFeedback(s.messages, m, t) : nothing}`,
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {
@@ -169,6 +170,18 @@ export class ConversationView {
         },
       },
     })}${s.serverWait.render(t)}${this.#renderRetry(t, hasModel)}`;
+  }
+
+  /** "Was this answer helpful?" under `answer`; its code loads with the first one (nothing is drawn until then, or if it cannot be loaded). */
+  #renderFeedback(messages: readonly Message[], answer: Message, t: ChatStrings) {
+    if (this.#feedback) return this.#feedback.render(messages, answer, t);
+    const code = this.#feedbackCode;
+    if (code.value) {
+      this.#feedback = new code.value.AnswerFeedback(this.#host);
+      return this.#feedback.render(messages, answer, t);
+    }
+    if (!code.error) void code.load().then(() => this.#host.requestUpdate(), () => {});
+    return nothing;
   }
 
   /** After a failed model turn: a line at the end of the conversation with Retry, which runs the turn again. */

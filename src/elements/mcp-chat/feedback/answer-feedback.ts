@@ -1,8 +1,9 @@
 // "Was this answer helpful?" under each answer of `<mcp-chat feedback>` (issue
 // 39 item 3): thumbs up or down, then an optional sentence; one
 // `mcp-feedback` event per rating, with the question, the answer, its tools
-// and sources. Nothing is sent anywhere unless the page listens.
-import { css, html, nothing, type ReactiveControllerHost } from 'lit';
+// and sources. Nothing is sent anywhere unless the page listens. Loaded when
+// the first answer is shown with `feedback` (chunks.ts: feedbackChunk).
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
 import { McpFeedbackEvent } from '../../../events/feedback.js';
 import { icon } from '../../shared/icons.js';
@@ -91,14 +92,3 @@ export class AnswerFeedback {
     this.#host.dispatchEvent(new McpFeedbackEvent(rating, answerFacts(messages, answer, this.#host.conversationId), comment));
   }
 }
-
-/** Styles of the feedback row and its form (in the chat's shadow root). */
-export const feedbackStyles = css`
-  .feedback { display: flex; align-items: center; gap: 2px; margin: 2px 0 0; color: var(--_mcp-color-muted); font-size: 0.8125rem; }
-  .feedback-label { margin-inline-end: 6px; }
-  .feedback .icon-button[aria-pressed='true'] { color: var(--_mcp-color-accent); }
-  .feedback .icon-button:disabled:not([aria-pressed='true']) { opacity: 0.45; }
-  .feedback-form { display: flex; flex-direction: column; gap: 8px; margin: 6px 0 4px; max-width: 32rem; }
-  .feedback-form label { display: flex; flex-direction: column; gap: 4px; font-size: 0.875rem; color: var(--_mcp-color-muted); }
-  .feedback-form textarea { font: inherit; color: var(--_mcp-color-fg); background: var(--_mcp-color-bg); border: 1px solid var(--_mcp-color-border); border-radius: 8px; padding: 6px 10px; resize: vertical; }
-`;
