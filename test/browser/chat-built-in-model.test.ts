@@ -131,6 +131,23 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
   });
 });
 
+describe('while the browser model is still being checked', () => {
+  test('the empty state says nothing of a missing model until it knows (no "No model is set up" that turns into the offer)', async () => {
+    let answer!: (availability: string) => void;
+    const pending = new Promise<string>((resolve) => (answer = resolve));
+    // Only `availability()` is called while the chat checks; it answers when the test says.
+    installLanguageModel({ availability: () => pending } as unknown as FakeLanguageModel);
+    const chat = await mountDefaultChat();
+    const empty = () => q(chat, '[part="empty-state"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(empty()).toContain('MCP Elements demo server');
+    expect(empty()).not.toContain('No model is set up');
+    expect(empty()).not.toContain('An open model can answer you here');
+    answer('unavailable');
+    await expect.poll(empty).toContain('An open model can answer you here');
+    expect(empty()).not.toContain('No model is set up');
+  });
+});
+
 describe('no model at all', () => {
   test('a message gets the chat\'s answer with a button that opens Settings; no hint stays above the composer', async () => {
     installLanguageModel(undefined);

@@ -19,6 +19,8 @@ export interface EmptyStateView {
   noModel: boolean;
   /** No model yet, but the open model is offered: the first question brings its download consent, so the chat invites questions. */
   openModelOffered?: boolean;
+  /** Whether there is a model is not known yet (the browser's model is being checked): neither notice is said, so none flips into the other. */
+  modelPending?: boolean;
   /** Said instead of "No server connected yet" while no server is connected (`auto`: looking for the site's server, or none found). */
   serverNote?: unknown;
 }
@@ -42,7 +44,7 @@ function fill(words: (...marks: string[]) => string, ...parts: unknown[]) {
  */
 export function renderEmptyState(view: EmptyStateView, openSettings: () => void, t: EmptyStateText = CHAT_STRINGS_EN) {
   // With the open model on offer the chat can answer (after the person agrees to the download): it reads as a chat with a model.
-  const noModel = view.noModel && !view.openModelOffered;
+  const noModel = view.noModel && !view.openModelOffered && !view.modelPending;
   const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : (view.serverNote ?? t.noServerYet);
   return html`<div part="empty-state" class="empty">
     <slot name="empty">

@@ -104,7 +104,7 @@ export function renderEmpty(w: Wiring) {
   if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
-  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, openModelOffered: f.settings.openModelOffered, serverNote: f.discovery.renderNotice(w.text.t) };
+  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, openModelOffered: f.settings.openModelOffered, modelPending: f.settings.modelPending, serverNote: f.discovery.renderNotice(w.text.t) };
   return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 
