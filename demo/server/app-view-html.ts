@@ -2,7 +2,10 @@
  * The demo app's HTML (`ui://demo/app.html`): a view written against the raw
  * MCP Apps wire protocol (no SDK), so every host method shows on the wire.
  * Buttons exercise each host method; a `steps` list in the tool's arguments
- * runs the same actions unattended once the result arrives (the tests use it).
+ * runs the same actions unattended once the result arrives (the tests use it),
+ * one after another; 'call-tool-meanwhile' starts a tool call and goes on while
+ * it waits, 'until-inline' waits for the host to say inline, 'until-answered'
+ * for that tool call's answer.
  * Every outcome is reported to the host as a `notifications/message` with
  * logger `demo-app` and `data: { step, ok, detail }`.
  */
@@ -47,6 +50,11 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
   let ranSteps = false;
   // What the host said it handles (ui/initialize): like a real app, the demo asks only for what is advertised.
   let hostCaps = {};
+  // The display mode the host last said (ui/initialize, host-context-changed), and steps waiting for inline.
+  let mode = null;
+  let whenInline = [];
+  // A tool call started by 'call-tool-meanwhile' (the steps go on while it waits for the person).
+  let meanwhile = Promise.resolve();
   const advertised = (step, ok, run) => (ok ? run() : report(step, false, 'not advertised by the host'));
   const $ = (id) => document.getElementById(id);
   const send = (message) => parent.postMessage(message, '*');
@@ -104,6 +112,9 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     fullscreen: () => tryRequest('fullscreen', 'ui/request-display-mode', { mode: 'fullscreen' }, (r) => r.mode),
     inline: () => tryRequest('inline', 'ui/request-display-mode', { mode: 'inline' }, (r) => r.mode),
     pip: () => tryRequest('pip', 'ui/request-display-mode', { mode: 'pip' }, (r) => r.mode),
+    'call-tool-meanwhile': () => { meanwhile = actions['call-tool'](); },
+    'until-inline': () => (mode === 'inline' ? undefined : new Promise((resolve) => whenInline.push(resolve))),
+    'until-answered': () => meanwhile,
     resize: () => { $('extra').style.height = ($('extra').offsetHeight + 200) + 'px'; report('resize', true, document.documentElement.scrollHeight); },
     sample: () => advertised('sample', hostCaps.sampling, () => tryRequest('sample', 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to the demo app' } }], maxTokens: 50 }, (r) => r.content)),
     probe,
@@ -114,7 +125,10 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
   const applyContext = (ctx) => {
     if (ctx.theme) { $('theme').textContent = ctx.theme; document.documentElement.style.colorScheme = ctx.theme; }
     for (const [k, v] of Object.entries(ctx.styles?.variables ?? {})) if (v) document.documentElement.style.setProperty(k, v);
-    if (ctx.displayMode) $('mode').textContent = ctx.displayMode;
+    if (ctx.displayMode) {
+      $('mode').textContent = mode = ctx.displayMode;
+      if (mode === 'inline') { for (const resolve of whenInline) resolve(); whenInline = []; }
+    }
   };
   const handlers = {
     'ui/notifications/tool-input-partial': (p) => report('tool-input-partial', true, p.arguments),

@@ -134,6 +134,34 @@ describe('<mcp-chat> questions of an app in full screen', () => {
     await expect.poll(() => views(chat)[0]!.shadowRoot!.querySelector('[part~="fullscreen-button"]')).toBeTruthy();
   });
 
+  test('an app that asks for full screen again while its tool call waits stays in place (answered inline) until the person answers, and may go full screen after', async () => {
+    const { chat, reports } = await withSandbox({ provider: false });
+    chat.policy = () => 'ask';
+    // Full screen; a tool call that waits for the person; once the host says inline, full screen again;
+    // then, once the call is answered, full screen once more.
+    await chat.runTool('counter-app', { steps: ['fullscreen', 'call-tool-meanwhile', 'until-inline', 'fullscreen', 'until-answered', 'fullscreen'] });
+    const modes = () => reports.filter((r) => r.step === 'fullscreen').map((r) => [r.ok, r.detail]);
+    await expect.poll(() => modes().length, { timeout: 15_000 }).toBe(2);
+    // The second request is answered with the mode the view is in: inline, and the view is in its place.
+    expect(modes()).toEqual([
+      [true, 'fullscreen'],
+      [true, 'inline'],
+    ]);
+    expect(isFull(chat)).toBe(false);
+    await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
+    const ask = cards(chat).find((c) => c.getAttribute('status') === 'approval')!;
+    const approve = ask.shadowRoot!.querySelector<HTMLElement>('[part~="approve-button"]')!;
+    approve.scrollIntoView({ block: 'center' });
+    await expect.poll(() => onTop(approve)).toBe(approve);
+    expect(views(chat)[0]!.shadowRoot!.querySelector('[part~="fullscreen-button"]')).toBeNull();
+    await userEvent.click(approve);
+    await reported(reports, 'call-tool');
+    // Answered: the app's next request is granted.
+    await expect.poll(() => modes().length, { timeout: 15_000 }).toBe(3);
+    expect(modes()[2]).toEqual([true, 'fullscreen']);
+    await expect.poll(() => isFull(chat)).toBe(true);
+  });
+
   test("an app's ui/message and its link: the view leaves full screen before each question", async () => {
     const { chat, reports } = await withSandbox();
     await chat.runTool('counter-app', { steps: ['fullscreen', 'message'] });
