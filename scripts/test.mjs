@@ -3,7 +3,7 @@
 // the closing line `N passed, N failed` is summed from those reports.
 //
 // Two cores, three steps (timings: docs/contributing.md):
-// 1. the build;
+// 1. the build, and beside it the formatter's check;
 // 2. Vitest alone (it keeps both cores busy itself: vitest.config.ts runs two
 //    files at a time, then the files that assert wall clock alone). Beside it,
 //    even at nice 19, the package check made two of its Chromium tests fail
@@ -33,6 +33,8 @@ const specPaths = (files) => files.map((f) => `test/e2e/${f}`);
 const all = {
   // The library and the single-file bundle must build (the bundle's e2e test loads it).
   build: { cmd: ['npm', 'run', 'build', '--silent'], report: 'build.json' },
+  // One formatter (prettier, .prettierrc.json): code that is not formatted fails the run.
+  format: { cmd: ['npm', 'run', 'format:check', '--silent'], report: 'format.json' },
   // The npm package as users get it: tarball, publint, attw, a fresh TypeScript
   // consumer, Node import, the example apps built (writes reports/package-check.json;
   // test/e2e/examples.spec.ts and server-rendered.spec.ts drive the apps).
@@ -65,7 +67,7 @@ const all = {
  * other; a suite with `after` also waits for those suites (in another lane).
  */
 const steps = [
-  [['build']],
+  [['build'], ['format']],
   [['vitest']],
   [['playwright', 'playwright-2', 'docs', 'playwright-built'], ['package', 'conformance']],
 ];
@@ -100,8 +102,8 @@ function runSuite(name, live) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`${suite.cmd.join(' ')}: ${error.message}\n`)));
     child.on('close', (status) => {
-      // build and docs print no counts: one check each, passed when they exit 0.
-      if (name === 'build' || name === 'docs') {
+      // build, format and docs print no counts: one check each, passed when they exit 0.
+      if (name === 'build' || name === 'format' || name === 'docs') {
         writeFileSync(`reports/${suite.report}`, JSON.stringify({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 }));
       }
       resolve({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000), output: Buffer.concat(output) });
