@@ -91,6 +91,23 @@ const elementEventsOnly = {
   },
 };
 
+/**
+ * The manifest is for tools that read elements (editors, framework typings,
+ * Storybook): it keeps the modules that define an element and the elements'
+ * event classes (src/events/), and leaves out the library's other modules
+ * (the MCP client, providers, history...), which are described by their
+ * TypeScript declarations. It was 1.5 MB with every module, most of the
+ * package's size (issue 43 item 5).
+ */
+const elementModulesOnly = {
+  name: 'element-modules-only',
+  packageLinkPhase({ customElementsManifest }) {
+    customElementsManifest.modules = customElementsManifest.modules.filter(
+      (module) => module.path.startsWith('src/events/') || (module.declarations ?? []).some((declaration) => declaration.customElement),
+    );
+  },
+};
+
 export default {
   globs: ['src/**/*.ts'],
   // src/react wraps the elements for React; its components are not elements.
@@ -101,6 +118,7 @@ export default {
     eventNames,
     elementEventsOnly,
     globalAttributes,
+    elementModulesOnly,
     {
       name: 'sort-modules',
       packageLinkPhase({ customElementsManifest }) {

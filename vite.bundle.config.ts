@@ -64,16 +64,20 @@ const mcpChunkName = (): Plugin => ({
 
 /**
  * The on-device engine (src/providers/on-device/wllama-engine.ts) finds its
- * WebAssembly file at `../../wllama.wasm` from its module: dist/wllama.wasm
- * from dist/providers/on-device/. In this bundle it sits in dist/chunks/, one
- * folder up from the same file: point it there (the build copies the file once).
+ * WebAssembly file at `../../wllama.wasm` from its module in this repository.
+ * The package does not ship the file (its dependency @wllama/wllama does, and
+ * so does every CDN that serves npm packages): this bundle's chunk points at
+ * that version of the dependency on jsDelivr, the CDN the bundle itself is
+ * documented from. A page can point elsewhere with
+ * `globalThis.mcpWebElementsWasmUrl` (see docs/models.md, "Serving the engine").
  */
+const wllamaVersion = (JSON.parse(readFileSync('node_modules/@wllama/wllama/package.json', 'utf8')) as { version: string }).version;
 const wllamaWasmPath = (): Plugin => ({
   name: 'wllama-wasm-path',
   renderChunk(code, chunk) {
     const path = /(["'`])\.\.\/\.\.\/wllama\.wasm\1/g;
     if (!chunk.fileName.startsWith('chunks/') || !path.test(code)) return null;
-    return { code: code.replace(path, '$1../wllama.wasm$1'), map: null };
+    return { code: code.replace(path, `$1https://cdn.jsdelivr.net/npm/@wllama/wllama@${wllamaVersion}/esm/wasm/wllama.wasm$1`), map: null };
   },
 });
 

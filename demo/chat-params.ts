@@ -13,6 +13,10 @@ import type { ProviderConfig, ProviderKind } from '../src/elements/mcp-chat/mode
  */
 const env: Record<string, string | undefined> = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
 
+// The chat's default open model: `npm run demo` serves the generated tiny model in its place
+// (MODEL_PORT, demo/server/model.ts), so the demo shows the consent, the download and an answer.
+if (env.VITE_DEFAULT_MODEL) Object.assign(globalThis, { mcpWebElementsDefaultModel: JSON.parse(env.VITE_DEFAULT_MODEL) as unknown });
+
 /** The demo MCP server `npm run demo` starts (its `PORT` reaches the pages as `VITE_DEMO_SERVER`). */
 export const DEFAULT_SERVER: string = env.VITE_DEMO_SERVER ?? 'http://127.0.0.1:3001/mcp';
 
@@ -72,4 +76,14 @@ export function showSandboxRefusal(reason: string | undefined): void {
   note.style.cssText = 'margin:0;padding:8px 12px;background:#fde8e8;color:#8a1c1c;font:14px system-ui,sans-serif';
   note.textContent = reason;
   document.body.prepend(note);
+}
+
+/**
+ * The sync `npm run demo` starts when PostgreSQL is installed (`VITE_SYNC_URL`), with a
+ * token for the demo's one person (`VITE_SYNC_TOKEN`): every browser profile that opens
+ * the demo shares its conversations. `?sync=off` turns it off for a page.
+ */
+export function readSyncParams(search = location.search): { url: string; token: string } | undefined {
+  if (new URLSearchParams(search).get('sync') === 'off') return undefined;
+  return env.VITE_SYNC_URL && env.VITE_SYNC_TOKEN ? { url: env.VITE_SYNC_URL, token: env.VITE_SYNC_TOKEN } : undefined;
 }

@@ -1,6 +1,6 @@
 // The main demo page: <mcp-chat> on the servers and provider the address names.
 import '../src/elements/mcp-chat/mcp-chat.js';
-import { keepParamsInLinks, readAppParams, readChatParams, showSandboxRefusal } from './chat-params.js';
+import { keepParamsInLinks, readAppParams, readChatParams, readSyncParams, showSandboxRefusal } from './chat-params.js';
 
 keepParamsInLinks();
 
@@ -13,3 +13,8 @@ chat.servers = new URLSearchParams(location.search).has('server') ? servers : [.
 chat.sandboxUrl = apps.sandboxUrl;
 if (provider) chat.provider = provider;
 if (ollamaUrl) chat.ollamaUrl = ollamaUrl;
+const sync = readSyncParams();
+if (sync) {
+  chat.syncToken = sync.token;
+  chat.sync = sync.url;
+}

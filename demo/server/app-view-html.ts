@@ -45,6 +45,9 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
   let nextId = 1;
   let input = null;
   let ranSteps = false;
+  // What the host said it handles (ui/initialize): like a real app, the demo asks only for what is advertised.
+  let hostCaps = {};
+  const advertised = (step, ok, run) => (ok ? run() : report(step, false, 'not advertised by the host'));
   const $ = (id) => document.getElementById(id);
   const send = (message) => parent.postMessage(message, '*');
   const request = (method, params) => {
@@ -94,15 +97,15 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     'list-resources': () => tryRequest('list-resources', 'resources/list', {}, (r) => r.resources?.length),
     'list-templates': () => tryRequest('list-templates', 'resources/templates/list', {}, (r) => r.resourceTemplates?.length),
     'list-prompts': () => tryRequest('list-prompts', 'prompts/list', {}, (r) => r.prompts?.length),
-    message: () => tryRequest('message', 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the demo app' }] }),
-    context: () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } }),
+    message: () => advertised('message', hostCaps.message?.text, () => tryRequest('message', 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the demo app' }] })),
+    context: () => advertised('context', hostCaps.updateModelContext?.text && hostCaps.updateModelContext?.structuredContent, () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } })),
     'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
     download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),
     fullscreen: () => tryRequest('fullscreen', 'ui/request-display-mode', { mode: 'fullscreen' }, (r) => r.mode),
     inline: () => tryRequest('inline', 'ui/request-display-mode', { mode: 'inline' }, (r) => r.mode),
     pip: () => tryRequest('pip', 'ui/request-display-mode', { mode: 'pip' }, (r) => r.mode),
     resize: () => { $('extra').style.height = ($('extra').offsetHeight + 200) + 'px'; report('resize', true, document.documentElement.scrollHeight); },
-    sample: () => tryRequest('sample', 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to the demo app' } }], maxTokens: 50 }, (r) => r.content),
+    sample: () => advertised('sample', hostCaps.sampling, () => tryRequest('sample', 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to the demo app' } }], maxTokens: 50 }, (r) => r.content)),
     probe,
     spoof,
   };
@@ -149,12 +152,13 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
   request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'demo-app', version: '1.0.0' }, appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
     .then((result) => {
       const ctx = result.hostContext ?? {};
+      hostCaps = result.hostCapabilities ?? {};
       applyContext(ctx);
       report('initialize', true, {
         host: result.hostInfo?.name, theme: ctx.theme, variables: Object.keys(ctx.styles?.variables ?? {}).length,
         displayMode: ctx.displayMode, availableDisplayModes: ctx.availableDisplayModes, containerDimensions: ctx.containerDimensions,
         locale: ctx.locale, timeZone: ctx.timeZone, platform: ctx.platform, tool: ctx.toolInfo?.tool?.name,
-        capabilities: Object.keys(result.hostCapabilities ?? {}).sort(),
+        capabilities: Object.keys(hostCaps).sort(), hostCapabilities: hostCaps, styles: ctx.styles,
       });
       notify('ui/notifications/initialized', {});
       sizeChanged();

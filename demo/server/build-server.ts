@@ -5,6 +5,7 @@ import { registerAppTools } from './tools-app.js';
 import { registerResources } from './resources.js';
 import { registerTicTacToe } from './tic-tac-toe.js';
 import { registerContentTools, type InstanceContext } from './tools-content.js';
+import { registerDocsTools } from './tools-docs.js';
 import { registerElicitationTools } from './tools-elicitation.js';
 import { registerSamplingTools } from './tools-sampling.js';
 import { registerSkills, skillsCapability } from './skills.js';
@@ -14,7 +15,7 @@ export const DEMO_INSTRUCTIONS =
   'A demo server for trying MCP clients. Tools: echo, weather (structured), rich-content, delete-note ' +
   '(destructive), long-task (progress, cancellable), log-demo, touch-resource, register-form and url-sign-in ' +
   '(elicitation), url-required, ask-model, research and classify (sampling), get-roots, tic-tac-toe ' +
-  '(you against the model), counter-app (an interactive MCP Apps view). Nothing here touches real data.';
+  '(you against the model), counter-app (an interactive MCP Apps view), search-docs (the demo site\'s pages, with links). Nothing here touches real data.';
 
 /**
  * Builds one `McpServer` with every tool, prompt and resource of the demo.
@@ -44,6 +45,7 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
     },
   );
   registerContentTools(server, ctx);
+  registerDocsTools(server);
   registerElicitationTools(server, ctx);
   registerSamplingTools(server, ctx);
   registerTicTacToe(server, ctx);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** The Skills extension (SEP-2640, modelcontextprotocol/ext-skills `specification/stable/skills.mdx`). */
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
-interface DemoSkill {
+export interface DemoSkill {
   /** `skill://<path>/SKILL.md`: the last path segment is the skill's name. */
   path: string;
   name: string;
@@ -59,10 +59,11 @@ export function skillsCapability(): Record<string, Record<string, never>> {
 
 /**
  * The Skills extension: `skills/list`, `skills/get`, and each `SKILL.md` as a
- * `skill://` resource (read with `resources/read`). Both eras.
+ * `skill://` resource (read with `resources/read`). Both eras. `skills`: the
+ * demo's two by default (a test may give its own, e.g. a hostile one).
  */
-export function registerSkills(server: McpServer): void {
-  for (const skill of SKILLS) {
+export function registerSkills(server: McpServer, skills: readonly DemoSkill[] = SKILLS): void {
+  for (const skill of skills) {
     const uri = `skill://${skill.path}/SKILL.md`;
     server.registerResource(skill.name, uri, { title: skill.name, description: skill.description, mimeType: 'text/markdown' }, async () => ({
       contents: [{ uri, mimeType: 'text/markdown', text: skillText(skill) }],
@@ -70,11 +71,11 @@ export function registerSkills(server: McpServer): void {
   }
   const cache = { ttlMs: 60_000, cacheScope: 'public' as const };
   server.server.setRequestHandler('skills/list', { params: z.object({ cursor: z.string().optional() }).passthrough() }, async () => ({
-    skills: SKILLS.map(entry),
+    skills: skills.map(entry),
     ...cache,
   }));
   server.server.setRequestHandler('skills/get', { params: z.object({ uri: z.string() }).passthrough() }, async ({ uri }) => {
-    const skill = SKILLS.find((s) => `skill://${s.path}/SKILL.md` === uri);
+    const skill = skills.find((s) => `skill://${s.path}/SKILL.md` === uri);
     // -32602 (Invalid params) for a URI that is not one of this server's skills, as resources/read does.
     if (!skill) throw Object.assign(new Error(`No skill at ${uri}.`), { code: -32602 });
     return { skill: entry(skill), ...cache };

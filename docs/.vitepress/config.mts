@@ -92,6 +92,7 @@ export default defineConfig({
         { text: 'Model providers', link: '/providers' },
         { text: 'Models', link: '/models' },
         { text: 'History', link: '/history' },
+        { text: 'Sync (PostgreSQL)', link: '/sync' },
         { text: 'Page tools (WebMCP)', link: '/page-tools' },
       ] },
       { text: 'Project', items: [

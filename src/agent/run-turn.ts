@@ -9,6 +9,7 @@ import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
 import { composeSystemPrompt } from './system-prompt.js';
+import { numberSourcesForModel } from '../content/sources.js';
 import { SEARCH_TOOLS_NAME, searchTools, selectTools } from './tool-selection.js';
 import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.js';
 
@@ -99,9 +100,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         // A huge tool result goes to the model in a bounded form (the history keeps it whole).
         // A result marked untrusted (a page tool's `untrustedContentHint`) is wrapped as data,
         // and no more of it goes than the model's context holds: the oldest turns go first.
+        // A result that points to pages gets them numbered, so the answer can cite [1] (content/sources.ts).
         messages: fitted(
           wrapUntrustedResults(
-            boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
+            numberSourcesForModel(
+              boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
+            ),
           ),
         ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,

@@ -80,15 +80,21 @@ export function fitContext(messages: readonly Message[], budget: ContextBudget):
   let start = messages.length;
   let lastTurn = -1;
   let total = 0;
+  let over = false;
   for (let i = messages.length - 1; i >= 0; i--) {
     total += capped[i]!;
     if (!startsTurn(messages[i]!)) continue;
     if (lastTurn < 0) lastTurn = i;
-    if (i !== lastTurn && (total > budget.maxChars || messages.length - i > maxMessages)) break;
+    if (i !== lastTurn && (total > budget.maxChars || messages.length - i > maxMessages)) {
+      over = true;
+      break;
+    }
     start = i;
   }
   // No turn start at all (a history of tool exchanges only): everything is kept, cut as in 1.
-  if (lastTurn < 0) start = 0;
+  // Tool calls before the first person's message (run from the palette or by an app view) are kept
+  // when everything fits: only size leaves anything out.
+  if (lastTurn < 0 || (!over && total <= budget.maxChars && messages.length <= maxMessages)) start = 0;
   let leftOut = 0;
   for (let i = 0; i < start; i++) leftOut += sizes[i]!;
   let droppedChars = leftOut;
@@ -105,8 +111,28 @@ export function fitContext(messages: readonly Message[], budget: ContextBudget):
   });
   if (start > 0 && kept.length) {
     const first = kept[0]!;
-    const note: MessageBlock = { type: 'text', text: `[${start} earlier message${start === 1 ? '' : 's'} (${leftOut} characters) ${start === 1 ? 'was' : 'were'} left out to fit the model's context.]` };
+    const note: MessageBlock = { type: 'text', text: leftOutNote(messages.slice(0, start), leftOut) };
     kept[0] = { ...first, content: [note, ...first.content] } as Message;
+  } else if (start === 0 && lastTurn > 0 && !startsTurn(messages[0]!)) {
+    // Providers want the person first: a line of theirs says what the leading calls are.
+    kept.unshift({ role: 'user', content: [{ type: 'text', text: LEADING_CALLS_NOTE }] });
   }
   return { messages: kept, droppedMessages: start, droppedChars, truncatedBlocks };
+}
+
+/** Put before tool calls that came before the person's first message (the palette's, an app view's). */
+export const LEADING_CALLS_NOTE = "[Before the person's first message, tools were run for them (from the chat's palette or by an app view); the calls and their results follow.]";
+
+/** The note at the start of a trimmed request: how many messages were left out, of what kind, and their size. */
+function leftOutNote(dropped: readonly Message[], chars: number): string {
+  const person = dropped.filter(startsTurn).length;
+  const calls = dropped.reduce((n, m) => n + (m.role === 'assistant' ? m.content.filter((b) => b.type === 'tool_use').length : 0), 0);
+  const answers = dropped.filter((m) => m.role === 'assistant' && m.content.some((b) => b.type === 'text')).length;
+  const what = [
+    person && `${person} message${person === 1 ? '' : 's'} of the person`,
+    answers && `${answers} answer${answers === 1 ? '' : 's'}`,
+    calls && `${calls} tool call${calls === 1 ? '' : 's'} with ${calls === 1 ? 'its result' : 'their results'}`,
+  ].filter(Boolean);
+  const n = dropped.length;
+  return `[${n} earlier message${n === 1 ? '' : 's'} (${what.join(', ')}; ${chars} characters) ${n === 1 ? 'was' : 'were'} left out to fit the model's context.]`;
 }

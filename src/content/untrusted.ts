@@ -1,3 +1,4 @@
+import { defuseTag } from './frame.js';
 import type { ContentBlock, Message, ToolResultBlock } from './types.js';
 
 /**
@@ -40,7 +41,7 @@ export function wrapUntrustedResults(messages: readonly Message[]): Message[] {
   });
 }
 
-const defuse = (text: string) => text.replace(/<\/?untrusted-content>/gi, (tag) => tag.replace('<', '&lt;'));
+const defuse = (text: string) => defuseTag(text, 'untrusted-content');
 
 function wrapResult(result: ToolResultBlock): ToolResultBlock {
   const inner: ContentBlock[] = result.content.map((b) => (b.type === 'text' ? { ...b, text: defuse(b.text) } : b));

@@ -30,3 +30,20 @@ export type {
   StoredMessage,
   Usage,
 } from './types.js';
+export { openShared, revokeShare, shareConversation, sharedUrl, startSync } from './sync.js';
+export type { SharedView, Sync, SyncConflict, SyncOptions } from './sync.js';
+export { SyncError } from './sync-contract.js';
+export type {
+  ConversationDoc,
+  ConversationRow,
+  MessageRow,
+  PullResult,
+  PushResult,
+  PushRow,
+  StreamEvent,
+  SyncAdapter,
+  SyncErrorKind,
+  SyncRow,
+  SyncStatus,
+  SyncTokenSource,
+} from './sync-contract.js';

@@ -61,6 +61,8 @@ export class ConnectionLifecycle {
   /** Request headers the server's CORS refuses: never sent (see header-fallback.ts). */
   private readonly dropped = new Set<string>();
   private _degraded?: McpDegradation;
+  /** False while the server's standalone GET stream could not be opened for lack of room (see stream-budget.ts). */
+  private _live = true;
 
   constructor(private readonly owner: LifecycleOwner) {}
 
@@ -87,6 +89,17 @@ export class ConnectionLifecycle {
   /** The headers this connection leaves off because the server's CORS refuses them, and what that costs. */
   get degraded(): McpDegradation | undefined {
     return this._degraded;
+  }
+  /** False when the server's live notifications are not heard: the page keeps no more event streams to its host (see stream-budget.ts). */
+  get liveNotifications(): boolean {
+    return this._live;
+  }
+  /** Whether the current client's long-lived stream (2025: the GET stream; 2026: `subscriptions/listen`) is open, or was left unopened for lack of room. */
+  liveStream(open: boolean): void {
+    if (this._live === open) return;
+    this._live = open;
+    // Same state: listeners (the hub, the Servers panel) read `liveNotifications` again.
+    this.owner.dispatchEvent(new McpConnectionChangeEvent(this._state, this._state, this._error));
   }
   /** The current client's fetch tap. */
   get tap(): FetchTap | undefined {
@@ -222,6 +235,9 @@ export class ConnectionLifecycle {
           // A resumable stream is resumed by the SDK, unless the server is gone.
           if (!resumable) call.fail(this.lostDuring(call, cause));
           void this.verify(cause);
+        },
+        onLiveStream: (open) => {
+          if (generation === this._generation) this.liveStream(open);
         },
         onAnswerLost: (ids, error) => {
           if (generation !== this._generation) return;

@@ -41,6 +41,7 @@ import { InputRouter, type InputParams, type InputResults } from './input-router
 import type { InputKind, InputRequestContext, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
 import { acceptTaskResults, checkTaskOutput, isTaskResult, taskPlan, type TaskHost, type TaskInfo } from './tasks.js';
+import { takeLiveStream } from './stream-budget.js';
 
 export type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 
@@ -188,6 +189,19 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
    */
   get degraded(): McpDegradation | undefined {
     return this.life.degraded;
+  }
+
+  /**
+   * False when this server's live notifications (a changed tool list, an
+   * updated resource, a log line, a request outside a call) are not heard: it
+   * is a 2025-era server, and the page already keeps as many long-lived event
+   * streams to its host as leaves the browser's connections free for requests
+   * (three; see stream-budget.ts). Calls and their progress still work; the
+   * catalogs are as they were at connect. True otherwise (also for servers
+   * that offer no such stream).
+   */
+  get liveNotifications(): boolean {
+    return this.life.liveNotifications;
   }
 
   private tapTrace() {
@@ -382,6 +396,9 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     this.dispatchEvent(new McpCatalogChangeEvent(kind));
   }
 
+  /** Gives back the place the 2026 listen stream holds on this origin (see stream-budget.ts). */
+  private listenPlace?: () => void;
+
   /** Subscriptions and list changes on the current client; the 2026 stream is reopened when it drops. */
   private async applySubscriptions(): Promise<void> {
     const life = this.life;
@@ -391,9 +408,33 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       const previous = life.listenSub;
       life.listenSub = undefined;
       await previous?.close().catch(() => {});
+      // Its place is free at once for the stream opened next.
+      this.listenPlace?.();
+      this.listenPlace = undefined;
     }
-    const sub = await subscribe(client, this.subscriptions);
-    if (!sub) return;
+    // A 2026 listen stream stays open like a 2025 GET stream: only while the page has room for it on this origin.
+    const modern = client.getProtocolEra() !== 'legacy';
+    const giveBack = modern ? takeLiveStream(this.url) : undefined;
+    if (modern && !giveBack) {
+      life.liveStream(false);
+      return;
+    }
+    let sub: Awaited<ReturnType<typeof subscribe>>;
+    try {
+      sub = await subscribe(client, this.subscriptions);
+    } catch (error) {
+      giveBack?.();
+      throw error;
+    }
+    if (!sub) {
+      giveBack?.();
+      return;
+    }
+    if (giveBack) {
+      life.liveStream(true);
+      this.listenPlace = giveBack;
+      void sub.closed.then(giveBack, giveBack);
+    }
     life.listenSub = sub;
     // Any end but our own close: a drop ('remote') or the server ending it ('graceful',
     // e.g. on SIGTERM). Check the server (reconnects when it is gone); if it still

@@ -2,7 +2,8 @@ import { probeServer, ProbeBadge, type ProbeResult } from './probe.js';
 
 /**
  * Where a site's own MCP server may be named or served, in the order
- * {@link discoverSiteServer} asks: a server card (SEP-2127, `remotes` as in
+ * {@link discoverSiteServer} asks after the catalogs ({@link DISCOVERY_CATALOGS})
+ * and `<endpoint>/server-card` of each {@link DISCOVERY_ENDPOINTS}: a server card (SEP-2127, `remotes` as in
  * the registry's `server.json`), the older `/.well-known/mcp.json` and
  * `/.well-known/mcp` discovery files (Mintlify and others), then the
  * endpoints docs platforms serve: GitBook's `/~gitbook/mcp`, and `/mcp`
@@ -11,6 +12,14 @@ import { probeServer, ProbeBadge, type ProbeResult } from './probe.js';
 export const DISCOVERY_FILES = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/mcp'] as const;
 /** The endpoints tried after the discovery files (see {@link DISCOVERY_FILES}). */
 export const DISCOVERY_ENDPOINTS = ['/~gitbook/mcp', '/mcp'] as const;
+/**
+ * Catalogs read first (the server-card extension's discovery): the MCP
+ * Catalog, then the AI Catalog. Each lists entries `{ url, type }`; entries of
+ * type {@link SERVER_CARD_TYPE} point to server cards.
+ */
+export const DISCOVERY_CATALOGS = ['/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json'] as const;
+/** The media type of a server card (catalog entries' `type`, and the `Accept` of `<endpoint>/server-card`). */
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 
 /** How a server was found: named in a discovery file (which one), or answering at a well-known path. */
 export type DiscoveryHow = 'server-card' | 'well-known-file' | 'endpoint';
@@ -75,7 +84,8 @@ const MAX_NAMED = 8;
 
 /**
  * Finds the site's own MCP server on `origin` (the page's own by default):
- * reads the discovery files of {@link DISCOVERY_FILES}, then tries the
+ * reads the catalogs of {@link DISCOVERY_CATALOGS} (the server cards they
+ * name), then `<endpoint>/server-card` of each endpoint, then the discovery files of {@link DISCOVERY_FILES}, then tries the
  * endpoints of {@link DISCOVERY_ENDPOINTS}. Each candidate is confirmed with a
  * real handshake ({@link probeServer}: connect, then close) before it is
  * returned; the first that answers wins. A server that answers 401 with a
@@ -119,6 +129,51 @@ export async function discoverSiteServer(options: DiscoverOptions = {}): Promise
     return { found: true, url, how, source, probe, sentence, tried };
   };
 
+  const viaCard = async (cardUrl: string, label: string): Promise<DiscoveryResult | undefined> => {
+    const card = await readJson(cardUrl, fetchFn, signal, `${SERVER_CARD_TYPE}, application/json;q=0.9`);
+    if (card === undefined) {
+      tried.push({ url: cardUrl, outcome: 'absent' });
+      return undefined;
+    }
+    const named = endpointsIn(card, origin);
+    if (!named.length) tried.push({ url: cardUrl, outcome: 'named-none' });
+    for (const url of named.slice(0, MAX_NAMED)) {
+      if (new URL(url).origin !== origin) {
+        tried.push({ url, outcome: 'other-origin', detail: `Named in ${label}, on another origin: not contacted.` });
+        continue;
+      }
+      const found = await confirm(url, 'server-card', cardUrl);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  // The catalogs first: each names server cards (same origin only), each card its endpoints.
+  for (const file of DISCOVERY_CATALOGS) {
+    if (signal.aborted) break;
+    const catalogUrl = origin + file;
+    const catalog = await readJson(catalogUrl, fetchFn, signal);
+    const cards = cardsIn(catalog, catalogUrl);
+    if (catalog === undefined || !cards.length) {
+      tried.push({ url: catalogUrl, outcome: catalog === undefined ? 'absent' : 'named-none' });
+      continue;
+    }
+    for (const cardUrl of cards.slice(0, MAX_NAMED)) {
+      if (signal.aborted) break;
+      if (new URL(cardUrl).origin !== origin) {
+        tried.push({ url: cardUrl, outcome: 'other-origin', detail: `Named in ${file}, on another origin: not contacted.` });
+        continue;
+      }
+      const found = await viaCard(cardUrl, pathOf(cardUrl, origin));
+      if (found) return found;
+    }
+  }
+  // Then a card served beside each well-known endpoint (`<endpoint>/server-card`).
+  for (const path of DISCOVERY_ENDPOINTS) {
+    if (signal.aborted) break;
+    const found = await viaCard(`${origin}${path}/server-card`, `${path}/server-card`);
+    if (found) return found;
+  }
   for (const file of DISCOVERY_FILES) {
     if (signal.aborted) break;
     const fileUrl = origin + file;
@@ -152,11 +207,11 @@ export async function discoverSiteServer(options: DiscoverOptions = {}): Promise
 }
 
 /** A discovery file's JSON, or undefined when it is absent, too big, or not JSON. */
-async function readJson(url: string, fetchFn: typeof fetch, signal: AbortSignal): Promise<unknown> {
+async function readJson(url: string, fetchFn: typeof fetch, signal: AbortSignal, accept = 'application/json'): Promise<unknown> {
   try {
     const response = await fetchFn(url, {
       credentials: 'omit',
-      headers: { accept: 'application/json' },
+      headers: { accept },
       signal: AbortSignal.any([signal, AbortSignal.timeout(FILE_TIMEOUT_MS)]),
     });
     if (!response.ok) {
@@ -169,6 +224,29 @@ async function readJson(url: string, fetchFn: typeof fetch, signal: AbortSignal)
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The server cards a catalog names: its `entries` of type
+ * {@link SERVER_CARD_TYPE} (parameters ignored), each `url` resolved against
+ * the catalog's address. Only http(s) URLs, no user info.
+ */
+export function cardsIn(catalog: unknown, catalogUrl: string): string[] {
+  const entries = catalog && typeof catalog === 'object' ? (catalog as { entries?: unknown }).entries : undefined;
+  if (!Array.isArray(entries)) return [];
+  const urls: string[] = [];
+  for (const entry of entries.slice(0, 100)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { type, url } = entry as { type?: unknown; url?: unknown };
+    if (typeof type !== 'string' || type.split(';')[0]!.trim().toLowerCase() !== SERVER_CARD_TYPE || typeof url !== 'string') continue;
+    try {
+      const u = new URL(url, catalogUrl);
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && !urls.includes(u.href)) urls.push(u.href);
+    } catch {
+      // Not an address.
+    }
+  }
+  return urls;
 }
 
 /**

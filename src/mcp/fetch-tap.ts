@@ -28,6 +28,7 @@
  * the server's handler, so sending it again is safe.
  */
 
+import { takeLiveStream } from './stream-budget.js';
 import type { SessionTrace } from './trace.js';
 
 /** Private marker header, stripped before sending. */
@@ -56,6 +57,13 @@ export interface FetchTapHooks {
    * complete.
    */
   onAnswerLost(ids: Array<string | number>, error: unknown): void;
+  /**
+   * The standalone GET event stream (server notifications outside calls)
+   * opened (`true`), or was not opened because the page already holds as many
+   * such streams to this origin as leaves room for requests (`false`: the
+   * server's notifications are not heard; see stream-budget.ts).
+   */
+  onLiveStream?(open: boolean): void;
 }
 
 /**
@@ -137,12 +145,26 @@ export class FetchTap {
         request = { ...request, signal: init?.signal ? AbortSignal.any([init.signal, own.signal]) : own.signal };
         untrackOwn = this.track(tag, () => own?.abort());
       }
+      // The standalone GET stream (not a call's; no Last-Event-ID: not the resumption of a call's
+      // stream) keeps a connection for the whole session: only while the origin has room for it.
+      let giveBack: (() => void) | undefined;
+      if (tag === null && isEventStreamGet(request) && !new Headers(request?.headers).has('last-event-id')) {
+        giveBack = takeLiveStream(url);
+        if (!giveBack) {
+          hooks.onLiveStream?.(false);
+          if (traced && requestSeq !== undefined) traced.trace.failure(traced.server, requestSeq, started, url, new Error('Not sent: the page keeps no more event streams to this host (at most three per origin).'));
+          // What a server that offers no GET stream answers: the SDK goes on without one.
+          return new Response(null, { status: 405, statusText: 'Not opened: this page keeps no more event streams to this host' });
+        }
+        init?.signal?.addEventListener('abort', giveBack, { once: true });
+      }
       let response: Response;
       for (let attempt = 0; ; attempt++) {
         try {
           response = await base(input, request);
           break;
         } catch (error) {
+          giveBack?.();
           const answer = isAnswer(body);
           if (!init?.signal?.aborted && error instanceof TypeError) this.networkFailures++;
           if (traced && requestSeq !== undefined) traced.trace.failure(traced.server, requestSeq, started, url, error);
@@ -156,8 +178,16 @@ export class FetchTap {
         this.sessionIdHidden = true;
       }
       if (traced && requestSeq !== undefined) response = traceResponse(response, traced, requestSeq, started, url, toEndpoint);
-      if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
-      if (tag === null) return new Response(response.body.pipeThrough(paced()), { status: response.status, statusText: response.statusText, headers: response.headers });
+      const streaming = !!response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream');
+      if (giveBack) {
+        if (response.ok && streaming) hooks.onLiveStream?.(true);
+        else giveBack(); // no stream after all (405: the server offers none; an error)
+      }
+      if (!response.body || !streaming) return response;
+      if (tag === null) {
+        const body = giveBack ? whenFinished(response.body, giveBack) : response.body;
+        return new Response(body.pipeThrough(paced()), { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
       if (own?.signal.aborted) {
         // The call ended while its answer's headers were on the way.
         void response.body.cancel().catch(() => {});
@@ -442,5 +472,34 @@ function nextTask(): Promise<void> {
       resolve();
     };
     channel.port2.postMessage(null);
+  });
+}
+
+/** A GET asking for an event stream (the SDK's standalone stream, or its resumption). */
+function isEventStreamGet(init: RequestInit | undefined): boolean {
+  if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return false;
+  return (new Headers(init?.headers).get('accept') ?? '').includes('text/event-stream');
+}
+
+/** `body`, calling `done` once when it ends, fails or is cancelled. */
+function whenFinished(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done: end } = await reader.read();
+        if (end) {
+          done();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        done();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
   });
 }

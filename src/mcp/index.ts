@@ -34,7 +34,7 @@ export type {
   RootsHandler,
   SamplingHandler,
 } from './input-types.js';
-export { DISCOVERY_ENDPOINTS, DISCOVERY_FILES, discoverSiteServer } from './discover.js';
+export { DISCOVERY_CATALOGS, DISCOVERY_ENDPOINTS, DISCOVERY_FILES, SERVER_CARD_TYPE, discoverSiteServer } from './discover.js';
 export type { DiscoverOptions, DiscoveryAttempt, DiscoveryHow, DiscoveryResult } from './discover.js';
 export { McpHub, McpHubChangeEvent } from './hub.js';
 export type { HubTool, McpHubEventMap } from './hub.js';

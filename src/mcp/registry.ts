@@ -30,6 +30,8 @@ export interface RegistryPage {
   nextCursor?: string;
   /** How many entries of this page were left out as malformed or deleted. */
   skipped: number;
+  /** How many entries the registry sent past the `limit` asked for: not read, not returned. */
+  overLimit: number;
 }
 
 /**
@@ -89,8 +91,8 @@ export async function searchRegistry(options: RegistrySearchOptions = {}): Promi
       await response.body?.cancel().catch(() => {});
       throw new RegistryError('http', `The registry at ${host} answered with HTTP ${response.status}.`, { status: response.status });
     }
-    const text = await response.text();
-    if (text.length > MAX_RESPONSE_BYTES) throw new RegistryError('invalid', `The registry at ${host} sent more than 4 MB for one page.`);
+    const text = await readCapped(response, MAX_RESPONSE_BYTES);
+    if (text === undefined) throw new RegistryError('invalid', `The registry at ${host} sent more than 4 MB for one page.`);
     body = JSON.parse(text);
   } catch (error) {
     if (error instanceof RegistryError) throw error;
@@ -103,11 +105,37 @@ export async function searchRegistry(options: RegistrySearchOptions = {}): Promi
   if (!Array.isArray(list)) throw new RegistryError('invalid', `The registry at ${host} did not answer with a list of servers.`);
   const entries: RegistryEntry[] = [];
   let skipped = 0;
-  for (const item of list) {
+  // A registry may send more than asked: only the page asked for is read (issue 36 item 2: 10,000 for 20).
+  const limit = Math.max(1, options.limit ?? 20);
+  const overLimit = Math.max(0, list.length - limit);
+  for (const item of list.slice(0, limit)) {
     const entry = readEntry(item);
     if (entry) entries.push(entry);
     else skipped++;
   }
   const next = (body as { metadata?: { nextCursor?: unknown } }).metadata?.nextCursor;
-  return { entries, skipped, ...(typeof next === 'string' && next && next !== options.cursor ? { nextCursor: next } : {}) };
+  return { entries, skipped, overLimit, ...(typeof next === 'string' && next && next !== options.cursor ? { nextCursor: next } : {}) };
+}
+
+/**
+ * The body of `response` as text, read as it comes; undefined (and the rest
+ * not read: the answer is cancelled) once it passes `max` bytes, so an answer
+ * that is too big or never ends is refused at once, not after it was all read.
+ */
+async function readCapped(response: Response, max: number): Promise<string | undefined> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }

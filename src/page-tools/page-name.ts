@@ -11,6 +11,15 @@ export function currentPageName(scope: { document?: { title?: string }; location
   return scope.document?.title?.trim() || scope.location?.host || 'This page';
 }
 
+/**
+ * The "server" people see for a tool read from the page's WebMCP registry
+ * (`document.modelContext`): the page's name and "(WebMCP)", e.g. "Shop
+ * (WebMCP)", so a card, an approval question, the palette and the history
+ * all say the tool came from there (any script on the page may register
+ * one), unlike the tools the page gave the chat itself (`registerTool`).
+ */
+export const webMcpSource = (pageName: string): string => `${pageName} (WebMCP)`;
+
 /** The page's origin (`location.origin`), or `page` outside a browser. */
 export function currentPageOrigin(scope: { location?: { origin?: string } } = globalThis as never): string {
   const origin = scope.location?.origin;

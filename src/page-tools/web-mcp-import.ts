@@ -1,6 +1,6 @@
 import type { AgentCallOptions, AgentTool, AgentToolHost, AgentToolResult } from '../agent/types.js';
 import { TypedEventTarget } from '../content/typed-event-target.js';
-import { currentPageName, currentPageOrigin, pageToolKey, publishedOn } from './page-name.js';
+import { currentPageName, currentPageOrigin, pageToolKey, publishedOn, webMcpSource } from './page-name.js';
 import { PageToolsChangeEvent, objectSchema, type PageToolsEventMap } from './page-tool-registry.js';
 import { errorResult, markUntrusted, messageOf, resultFromSerialized } from './page-tool-result.js';
 import { pageToolPredicate, type PageToolFilter } from './tool-patterns.js';
@@ -12,7 +12,7 @@ export interface WebMcpImportOptions {
   modelContext?: ModelContextLike;
   /** Which tools to take: a pattern list (`"search_* -checkout"`) or a function; default all. */
   filter?: PageToolFilter | null;
-  /** The name people see as the tools' "server" (default: `document.title`, else the host). */
+  /** The page's name for people (default: `document.title`, else the host); the tools' "server" is it with " (WebMCP)" (`webMcpSource`). */
   pageName?: string | (() => string);
 }
 
@@ -115,7 +115,8 @@ export class WebMcpImport extends TypedEventTarget<PageToolsEventMap> implements
           inputSchema: objectSchema(typeof info.inputSchema === 'string' ? parseSchema(info.inputSchema) : info.inputSchema),
           ...(annotations ? { annotations } : {}),
           ...(typeof info.title === 'string' && info.title ? { title: info.title } : {}),
-          server: origin === here ? pageName : hostOf(origin),
+          // Said wherever the tool shows (card, approval, palette, history): it came from the page's WebMCP registry, which any script may fill.
+          server: webMcpSource(origin === here ? pageName : hostOf(origin)),
           key: pageToolKey(origin, info.name),
         };
       });

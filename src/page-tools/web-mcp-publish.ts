@@ -32,7 +32,8 @@ export interface PublishedToolCall {
   /** The server's name. */
   server: string;
   input: Record<string, unknown>;
-  status: 'running' | ToolCallOutcome;
+  /** `approval` while the person is asked (a tool that is not read-only), then `running`, then how it ended (`denied`: the person or the policy refused it). */
+  status: 'approval' | 'running' | ToolCallOutcome;
   /** The server's result, once it ended (`done` or `error`). */
   result?: AgentToolResult;
 }
@@ -65,6 +66,22 @@ export interface WebMcpPublisherOptions {
   tools: string | ToolPatterns | ((tool: PublishableHubTool) => boolean);
   /** Where to publish (default: `document.modelContext`, else `navigator.modelContext`). */
   modelContext?: ModelContextLike;
+  /**
+   * Asks the person whether a browser agent's call of a tool that is not
+   * read-only may run (`<mcp-chat>` asks with an approval card). Resolves
+   * true to run it; false (or a string: the reason, said to the agent)
+   * refuses it; `signal` aborts when the agent cancels or the tool is
+   * withdrawn. Without it, such calls are refused: any script on the page
+   * shares `document.modelContext`, so a tool that changes things never runs
+   * for one unless a person said yes.
+   */
+  approve?: (call: PublishedToolCall, signal: AbortSignal) => Promise<boolean | string> | boolean | string;
+}
+
+/** A tool a browser agent may run without asking the person: annotated read-only by its server, and not destructive. */
+export function isHarmless(tool: PublishableHubTool['tool']): boolean {
+  const hints = tool.annotations ?? {};
+  return hints.readOnlyHint === true && hints.destructiveHint !== true;
 }
 
 /**
@@ -76,8 +93,7 @@ export interface WebMcpPublisherOptions {
  */
 export function mayPublish(entry: PublishableHubTool, filter: WebMcpPublisherOptions['tools']): boolean {
   if (!isModelVisible(entry.tool)) return false;
-  const hints = entry.tool.annotations ?? {};
-  const harmless = hints.readOnlyHint === true && hints.destructiveHint !== true;
+  const harmless = isHarmless(entry.tool);
   if (typeof filter === 'function') {
     try {
       return filter(entry) === true && harmless;
@@ -105,7 +121,9 @@ let calls = 0;
  * aborted) when its server disconnects or stops listing it, or when it no
  * longer matches; `close()` withdraws all. Only server tools are ever
  * published: tools imported from the page (`WebMcpImport`) are not, and
- * the import skips what this published.
+ * the import skips what this published. A call of a tool that is not
+ * read-only runs only once `options.approve` says yes (without it, it is
+ * refused).
  *
  * @fires mcp-published-tool-call - a browser agent called a published tool ({@link PublishedToolCallEvent})
  * @fires mcp-published-tools-change - the published set changed ({@link PublishedToolsChangeEvent})
@@ -114,6 +132,7 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
   readonly #hub: PublishableHub;
   readonly #context: ModelContextLike | undefined;
   #filter: WebMcpPublisherOptions['tools'];
+  readonly #approve: WebMcpPublisherOptions['approve'];
   /** Published name -> its registration. */
   readonly #live = new Map<string, { signature: string; stop: AbortController; running: Set<AbortController> }>();
   readonly #problems = new Map<string, string>();
@@ -123,6 +142,7 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
     super();
     this.#hub = hub;
     this.#filter = options.tools;
+    this.#approve = options.approve;
     this.#context = options.modelContext ?? pageModelContext();
   }
 
@@ -228,9 +248,18 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
       input,
       status: 'running',
     };
-    this.dispatchEvent(new PublishedToolCallEvent(call));
     let result: AgentToolResult;
     let status: ToolCallOutcome;
+    if (!isHarmless(entry.tool)) {
+      const refused = await this.#ask(call, stop.signal);
+      if (refused !== undefined) {
+        running.delete(stop);
+        result = { content: [{ type: 'text', text: refused }], isError: true };
+        this.dispatchEvent(new PublishedToolCallEvent({ ...call, status: 'denied', result }));
+        return result;
+      }
+    }
+    this.dispatchEvent(new PublishedToolCallEvent(call));
     try {
       const raw = (await this.#hub.callTool(name, input, { signal: stop.signal })) as AgentToolResult;
       result = { content: Array.isArray(raw?.content) ? raw.content : [] };
@@ -245,6 +274,24 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
     }
     this.dispatchEvent(new PublishedToolCallEvent({ ...call, status, result }));
     return result;
+  }
+
+  /** Asks the person about a call of a tool that is not read-only: undefined when it may run, else why not (said to the agent). */
+  async #ask(call: PublishedToolCall, signal: AbortSignal): Promise<string | undefined> {
+    if (!this.#approve) return 'This tool changes things and runs only when a person allows it; nobody here can be asked, so it did not run.';
+    this.dispatchEvent(new PublishedToolCallEvent({ ...call, status: 'approval' }));
+    let answer: boolean | string;
+    try {
+      answer = await Promise.race([
+        Promise.resolve(this.#approve(call, signal)),
+        new Promise<string>((resolve) => (signal.aborted ? resolve('') : signal.addEventListener('abort', () => resolve(''), { once: true }))),
+      ]);
+    } catch (error) {
+      answer = `The person could not be asked: ${messageOf(error)}`;
+    }
+    if (signal.aborted) return 'The call was cancelled before the person allowed it.';
+    if (answer === true) return undefined;
+    return typeof answer === 'string' && answer ? answer : 'The person did not allow this tool call.';
   }
 
   #cancel(toolName: string | undefined): void {

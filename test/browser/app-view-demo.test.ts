@@ -4,6 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { registerSamplingApproval } from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
 import type { McpAppContextUpdateEvent } from '../../src/events/app-context-update.js';
 import type { McpAppMessageEvent } from '../../src/events/app-message.js';
+import { STYLE_VARIABLES } from '../../src/elements/mcp-app-view/host-context.js';
 import { InputRouter } from '../../src/mcp/index.js';
 import { cleanup, part, show, type DemoView } from './app-view-support.js';
 
@@ -28,6 +29,18 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
       containerDimensions: { maxHeight: 600, width: expect.any(Number) },
     });
     expect((init.detail as { variables: number }).variables).toBeGreaterThanOrEqual(15);
+    // Exactly what the host handles (issue 41): the demo app sends a message, a model context and a sampling request only when advertised (the tests below use each).
+    expect((init.detail as { hostCapabilities: unknown }).hostCapabilities).toEqual({
+      openLinks: {},
+      downloadFile: {},
+      serverTools: { listChanged: true },
+      serverResources: { listChanged: true },
+      logging: {},
+      sandbox: { csp: {} },
+      message: { text: {}, image: {}, resource: {}, resourceLink: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      sampling: {},
+    });
     expect(['light', 'dark']).toContain((init.detail as { theme: string }).theme);
     expect(await shown.report('tool-input')).toMatchObject({ detail: { steps: ['call-tool'] } });
     expect(await shown.report('tool-result')).toMatchObject({ detail: { era, uiDeclared: true } });
@@ -142,4 +155,40 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     shown.view.cancelTool('Stopped by the person');
     expect(await shown.report('tool-cancelled')).toMatchObject({ detail: 'Stopped by the person' });
   });
+});
+
+// Issue 41 item 3: every standard style variable the chat has a value for, in
+// the theme the view is in, and the page's web fonts as `styles.css.fonts`.
+test('host styling: the standard variables the chat has values for (dark), and the @font-face rules of its fonts', async () => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`@font-face { font-family: "Chat Sans"; src: local("Arial"); } @font-face { font-family: "Unused Face"; src: local("Arial"); }`);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  cleanup(() => (document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet)));
+  const shown = await show('modern', [], {
+    setup: (v) => {
+      v.theme = 'dark';
+      v.style.setProperty('--mcp-font-family', '"Chat Sans", system-ui, sans-serif');
+    },
+  });
+  const init = await shown.report('initialize');
+  const styles = (init.detail as { styles: { variables: Record<string, string>; css?: { fonts?: string } } }).styles;
+  expect(styles.variables).toMatchObject({
+    '--color-background-primary': '#151518',
+    '--color-text-primary': '#ececef',
+    '--color-text-success': '#4ade80',
+    '--color-text-warning': '#facc15',
+    '--color-border-danger': '#f87171',
+    '--color-ring-info': '#8ab4ff',
+    '--color-background-danger': 'color-mix(in srgb, #f87171 8%, #151518)',
+    '--font-sans': '"Chat Sans", system-ui, sans-serif',
+    '--font-mono': expect.stringContaining('monospace'),
+    '--font-weight-semibold': '600',
+    '--border-radius-full': '9999px',
+    '--border-width-regular': '1px',
+  });
+  // Every variable the host has a value for arrives (47 of the 76 standard ones).
+  expect(Object.keys(styles.variables).sort()).toEqual(Object.keys(STYLE_VARIABLES).sort());
+  expect(Object.keys(STYLE_VARIABLES)).toHaveLength(47);
+  expect(styles.css?.fonts).toContain('"Chat Sans"');
+  expect(styles.css?.fonts).not.toContain('Unused Face');
 });

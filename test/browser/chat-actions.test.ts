@@ -71,6 +71,30 @@ describe('<mcp-chat> message actions', () => {
     expect((await chat.chatStore!.loadLast(chat.session.conversation!.id, 100)).length).toBe(6);
   });
 
+  test("a tool the person ran from the palette is never removed by Regenerate (issue 36 item 10)", async () => {
+    const chat = await mountChat();
+    await say(chat, 'one');
+    await chat.runTool('echo', { message: 'my own run' });
+    await chat.updateComplete;
+    const before = texts(chat);
+    expect(before.slice(2)).toEqual(['assistant: tool_use', 'user: tool_result']);
+    // Regenerate is offered on the model's answers only: the person's own run is not one.
+    expect(button(chat, 'regenerate-button')).toHaveLength(0);
+    // Nothing removes it: the conversation is what it was.
+    expect(texts(chat)).toEqual(before);
+    // The next question's answer can be regenerated, and the run before it stays.
+    await say(chat, 'two');
+    await chat.updateComplete;
+    const answered = texts(chat);
+    expect(answered.slice(0, -1)).toEqual([...before, 'user: two']);
+    expect(button(chat, 'regenerate-button')).toHaveLength(1);
+    const done = ended(chat);
+    await userEvent.click(button(chat, 'regenerate-button')[0]!);
+    await done;
+    expect(texts(chat)).toEqual(answered);
+    expect(JSON.stringify(chat.messages)).toContain('my own run');
+  });
+
   test('copy puts the message text on the clipboard', async () => {
     const chat = await mountChat();
     await say(chat, 'copy me');

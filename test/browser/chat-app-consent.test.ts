@@ -100,6 +100,60 @@ describe('<mcp-chat> asks for its apps', () => {
   });
 });
 
+// Issue 36 item 4: an app in full screen would cover the chat's question about its own request
+// (and could draw an imitation where the real one is): every question brings the view back to its place first.
+describe('<mcp-chat> questions of an app in full screen', () => {
+  const isFull = (chat: McpChat) => views(chat)[0]?.displayMode === 'fullscreen' || !!views(chat)[0]?.shadowRoot?.querySelector('.base:popover-open');
+  /** The element a person's pointer would reach at the middle of `element` (the top layer included). */
+  const onTop = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    let hit: Element | null = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    while (hit?.shadowRoot) {
+      const inner: Element | null = hit.shadowRoot.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+
+  test("an app's tool call: the view leaves full screen, the chat's approval card is the one in sight, and Full screen is not offered while it waits", async () => {
+    const { chat, reports } = await withSandbox({ provider: false });
+    chat.policy = () => 'ask';
+    await chat.runTool('counter-app', { steps: ['fullscreen', 'call-tool'] });
+    await reported(reports, 'fullscreen');
+    await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
+    const ask = cards(chat).find((c) => c.getAttribute('status') === 'approval')!;
+    await expect.poll(() => isFull(chat)).toBe(false);
+    const approve = ask.shadowRoot!.querySelector<HTMLElement>('[part~="approve-button"]')!;
+    approve.scrollIntoView({ block: 'center' });
+    await expect.poll(() => onTop(approve)).toBe(approve);
+    // While the question is open, the view's own Full screen button is not offered.
+    expect(views(chat)[0]!.shadowRoot!.querySelector('[part~="fullscreen-button"]')).toBeNull();
+    await userEvent.click(approve);
+    await reported(reports, 'call-tool');
+    await expect.poll(() => views(chat)[0]!.shadowRoot!.querySelector('[part~="fullscreen-button"]')).toBeTruthy();
+  });
+
+  test("an app's ui/message and its link: the view leaves full screen before each question", async () => {
+    const { chat, reports } = await withSandbox();
+    await chat.runTool('counter-app', { steps: ['fullscreen', 'message'] });
+    await reported(reports, 'fullscreen');
+    const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
+    await expect.poll(() => question(), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(() => isFull(chat)).toBe(false);
+    const send = question()!.querySelector<HTMLElement>('[part~="app-message-cancel"]')!;
+    send.scrollIntoView({ block: 'center' });
+    await expect.poll(() => onTop(send)).toBe(send);
+    await userEvent.click(send);
+    await reported(reports, 'message');
+
+    await chat.runTool('counter-app', { steps: ['fullscreen', 'open-link'] });
+    const view = () => views(chat).at(-1)!;
+    await expect.poll(() => view()?.shadowRoot?.querySelector('[part~="consent"]'), { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(() => view().displayMode).toBe('inline');
+  });
+});
+
 describe('<mcp-chat> bad numeric attributes', () => {
   test('max-rounds="-5" is reported on the element and in the console, and the default is used (the model answers)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -44,7 +44,7 @@ describe('<mcp-chat> with MCP Apps', () => {
       .toBeTruthy();
     request = request!;
     expect(JSON.stringify(request.body)).toContain('The counter shows');
-    expect(JSON.stringify(request.body)).toContain('From the view of counter-app');
+    expect(JSON.stringify(request.body)).toContain('<app-context tool=\\"counter-app\\">');
     // App-only tools are not offered to the model.
     expect(JSON.stringify(request.body)).not.toContain('app-increment');
   });

@@ -42,6 +42,33 @@ describe('Settings follows the provider choice', () => {
     expect(field('model')!.placeholder).not.toMatch(/gpt/);
   });
 
+  test('opening Settings asks no local address (Ollama) until the person picks Ollama (issue 36 item 11)', async () => {
+    // A tap on the page's fetch: it records each address and passes the request on unchanged.
+    const asked: string[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => (asked.push(input instanceof Request ? input.url : String(input)), real(input, init));
+    try {
+      const chat = await mountChat({ provider: false });
+      const local = () => asked.filter((url) => url.includes(':11434'));
+      await openPanelFromMenu(chat, 'Settings');
+      const panel = shadow(chat).querySelector('[part="panel"]')!;
+      await expect.poll(() => panel.querySelector('select[name="kind"]')).toBeTruthy();
+      await chat.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      expect(local()).toEqual([]);
+      // Closing and opening again asks nothing either.
+      await userEvent.keyboard('{Escape}');
+      await openPanelFromMenu(chat, 'Settings');
+      await chat.updateComplete;
+      expect(local()).toEqual([]);
+      // The person picks Ollama: now it is looked for at its address.
+      await userEvent.selectOptions(shadow(chat).querySelector<HTMLSelectElement>('[part="panel"] select[name="kind"]')!, 'ollama');
+      await expect.poll(local).toEqual(['http://localhost:11434/api/tags']);
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+
   test('"List models" where nothing answers says it could not reach the address', async () => {
     const chat = await mountChat({ provider: false });
     await openPanelFromMenu(chat, 'Settings');

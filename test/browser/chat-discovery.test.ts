@@ -74,7 +74,7 @@ test('auto on a site with no MCP server says so calmly, lists what it looked at,
   // Not an error: nothing above the composer.
   expect(shadow(chat).querySelector('[part="errors"]')?.textContent?.trim() ?? '').toBe('');
   expect(await panelNote(chat)).toBe(
-    'No MCP server found on this site. Looked at /.well-known/mcp/server-card.json, /.well-known/mcp.json, /.well-known/mcp, /~gitbook/mcp, /mcp.',
+    'No MCP server found on this site. Looked at /.well-known/mcp/catalog.json, /.well-known/ai-catalog.json, /~gitbook/mcp/server-card, /mcp/server-card, /.well-known/mcp/server-card.json, /.well-known/mcp.json, /.well-known/mcp, /~gitbook/mcp, /mcp.',
   );
   chat.panel = undefined;
   await chat.updateComplete;

@@ -89,7 +89,7 @@ describe('<mcp-chat> page tools', () => {
     expect(addCard!.shadowRoot!.querySelector('[part="untrusted"]')).toBeNull();
     const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
     expect(results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text])).toEqual([
-      ['Test Shop', 'Product A1: a lamp'],
+      ['Test Shop (WebMCP)', 'Product A1: a lamp'],
       ['Test Shop', '{"added":"A1"}'],
     ]);
     await chat.session.saved();
@@ -137,6 +137,31 @@ describe('<mcp-chat> page tools', () => {
     expect(toolNames(chat).some((n) => n.startsWith('search_'))).toBe(false);
   });
 
+  test("auto imports no WebMCP tool the owner did not name; a WebMCP tool's card says it came from the page's WebMCP tools (issue 36 item 8)", async () => {
+    document.title = 'Test Shop';
+    // A third-party script on the page registers a tool.
+    await modelContext.registerTool({ name: 'third_party_tool', description: 'Some script put me here.', annotations: { readOnlyHint: true }, execute: () => 'from the script' }, { signal: withdrawable() });
+    // Control: with page-tools written by the owner (present: all), how long the import takes here.
+    const started = performance.now();
+    const named = await mount((c) => c.setAttribute('page-tools', 'third_party_tool'), { provider: false });
+    await expect.poll(() => toolNames(named), { timeout: 10_000 }).toContain('third_party_tool');
+    const importTook = performance.now() - started;
+    // Its card says where it came from: the page's WebMCP tools, not the page's own registerTool.
+    await named.runTool('third_party_tool');
+    await expect.poll(() => cards(named).map(statusOf)).toEqual(['Done']);
+    expect(cardLine(cards(named)[0]!)).toMatch(/Test Shop \(WebMCP\)/);
+    named.remove();
+
+    // `auto` alone: nothing of the page's WebMCP registry is taken, however long one waits (three times the control).
+    const auto = await mount((c) => c.setAttribute('auto', ''), { provider: false });
+    await auto.registerTool({ name: 'own_tool', description: 'The page gave me to the chat.', annotations: { readOnlyHint: true }, execute: () => 'own' }, { signal: withdrawable() });
+    await expect.poll(() => toolNames(auto)).toContain('own_tool');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(300, 3 * importTook)));
+    expect(toolNames(auto)).not.toContain('third_party_tool');
+    // A tool the page gave the chat itself is not marked WebMCP.
+    expect(auto.serverSet.listTools().find((t) => t.name === 'own_tool')?.server).toBe('Test Shop');
+  });
+
   test('publish-tools offers a server tool to browser agents; an agent call shows as a card; withdrawn with the server', async () => {
     const chat = await mount((c) => c.setAttribute('publish-tools', 'echo'), { provider: false });
     const heard: string[] = [];
@@ -155,6 +180,47 @@ describe('<mcp-chat> page tools', () => {
     expect(shadow(chat).querySelector('[part="page-tools"]')?.textContent).toContain('echo');
     chat.server = undefined;
     await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).not.toContain('echo');
+  });
+
+  test('a published tool that is not read-only runs for a page script only once the person approves it in the chat; refused while the launcher is closed', async () => {
+    // Any script on the page shares document.modelContext: it must not run a destructive server tool on its own.
+    const chat = await mount((c) => c.setAttribute('publish-tools', 'delete-note'), { provider: false });
+    await expect.poll(async () => (await modelContext.getTools()).map((t) => t.name), { timeout: 10_000 }).toContain('delete-note');
+    const info = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    const settled: string[] = [];
+    const call = (id: string) => modelContext.executeTool!(info, { id }).then((raw) => (settled.push(String(raw)), String(raw)));
+    const agentCards = () => [...shadow(chat).querySelectorAll('[part="agent-call"]')];
+    const last = () => agentCards().at(-1)!;
+    const button = (part: string) => last().querySelector('mcp-tool-card')!.shadowRoot!.querySelector<HTMLButtonElement>(`[part="${part}"]`);
+
+    // Denied: the server tool never runs; the agent is told.
+    const denied = call('agent-none-1');
+    await expect.poll(() => last()?.querySelector('.agent-call-title')?.textContent).toMatch(/^A browser agent wants to run Delete note/);
+    expect(statusOf(last().querySelector('mcp-tool-card')!)).toBe('Needs your approval');
+    expect(button('always-button')).toBeNull(); // no "Always allow" for an agent
+    expect(shadow(chat).activeElement).toBeNull(); // the question does not take focus
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toEqual([]); // waits for the person
+    button('deny-button')!.click();
+    expect(await denied).toContain('did not allow');
+    expect(await denied).not.toContain('already gone');
+    await expect.poll(() => statusOf(last().querySelector('mcp-tool-card')!)).toBe('Denied');
+
+    // Approved: it runs on the server.
+    const approved = call('agent-none-2');
+    await expect.poll(() => button('approve-button')).toBeTruthy();
+    button('approve-button')!.click();
+    expect(await approved).toContain('Note agent-none-2 was already gone.');
+    await expect.poll(() => statusOf(last().querySelector('mcp-tool-card')!)).toBe('Done');
+
+    // A closed launcher: nobody could see the question, so the call is refused at once.
+    chat.launcher = true;
+    chat.open = false;
+    await chat.updateComplete;
+    const closed = await call('agent-none-3');
+    expect(closed).toContain('the chat is closed');
+    expect(closed).not.toContain('already gone');
+    expect(chat.messages).toHaveLength(0);
   });
 
   test('the "/" palette lists page tools under the page\'s name and runs one from its form', async () => {

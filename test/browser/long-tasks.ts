@@ -30,3 +30,14 @@ export async function longestTask(work: () => Promise<void> | void, settleFrames
   }
   return { task, frameGap };
 }
+
+/**
+ * The bound for a longest task measured beside a control in the same test
+ * (the same work without the fault): 200 ms, or `factor` times the control's
+ * longest task when the machine is so busy that the control itself comes
+ * near it. A correct program passes on a loaded machine; a quadratic one
+ * (seconds against the control's tens of milliseconds) still fails.
+ */
+export function boundByControl(control: number, factor = 3, floor = 200): number {
+  return Math.max(floor, factor * control);
+}

@@ -34,11 +34,15 @@ test('2,000 nested quotes while streaming: shown, nothing lost', async () => {
 });
 
 test('60 KB of "*a" renders in well under the 0.6 s it took, every character kept', async () => {
+  // The control, timed in the same test: the same length of plain letters (a busy machine slows both).
+  const controlStarted = performance.now();
+  (await mount('xa'.repeat(30_000))).remove();
+  const control = performance.now() - controlStarted;
   const text = '*a'.repeat(30_000);
   const started = performance.now();
   const el = await mount(text);
   const took = performance.now() - started;
-  expect(took).toBeLessThan(250);
+  expect(took).toBeLessThan(Math.max(250, 3 * control));
   // Past 50,000 characters the rest is one click away (issue 26 §8): every character is still there.
   el.shadowRoot!.querySelector<HTMLButtonElement>('[part="show-all-button"]')!.click();
   await expect.poll(() => (el.shadowRoot!.textContent ?? '').replace(/[^a]/g, '').length).toBe(30_000);

@@ -4,6 +4,7 @@ import { McpHub } from '../../src/mcp/index.js';
 import { isProviderError } from '../../src/providers/provider-error.js';
 import { schemaMismatch } from '../../src/providers/structured-output.js';
 import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-provider.js';
+import { partialBytes } from '../../src/providers/on-device/model-store.js';
 import type { OnDeviceProvider, OnDeviceStatus } from '../../src/providers/on-device/on-device-types.js';
 import type { CreateMessageRequestParams, ProviderDelta } from '../../src/providers/types.js';
 
@@ -27,6 +28,15 @@ const requests = async (url: string) => {
   return { get: counts[`GET ${path}`] ?? 0, head: counts[`HEAD ${path}`] ?? 0 };
 };
 const settings = { contextSize: 8192, maxArgumentLength: 24 };
+const sha256 = inject('tinyModelSha256');
+/** The starts of the `Range` requests the server answered for `url`. */
+const ranges = async (url: string) => {
+  const counts = (await (await fetch(`${server}/requests`)).json()) as Record<string, number>;
+  const path = new URL(url).pathname;
+  return Object.keys(counts).flatMap((k) => (k.startsWith(`RANGE ${path} `) ? [Number(k.split(' ')[2])] : []));
+};
+/** An address the browser cannot reach: port 1 on 127.0.0.1 (nothing listens, and Chromium refuses the port itself). */
+const closedPortUrl = async () => 'http://127.0.0.1:1';
 
 /** Runs `work` while a 20 ms timer ticks on the main thread; returns its result and the longest gap between ticks. */
 async function withLongestGap<T>(work: () => Promise<T>): Promise<{ value: T; gap: number; took: number }> {
@@ -203,7 +213,7 @@ describe('on-device model (wllama) on a generated tiny model', () => {
 });
 
 describe('downloads', () => {
-  test('a download stopped midway is not cached, and a later one starts over', async () => {
+  test('a download stopped midway is not used, and the next one continues it where it stopped (HTTP Range)', async () => {
     const url = `${modelUrl('abort')}?slow=40`;
     const provider = createOnDeviceProvider({ modelUrl: url, ...settings });
     try {
@@ -218,8 +228,91 @@ describe('downloads', () => {
 
       await provider.download();
       expect(await provider.status()).toEqual({ state: 'cached', bytes: size });
+      expect(await ranges(url)).toHaveLength(1);
+      expect((await requests(url)).get).toBe(2);
     } finally {
       await provider.dispose();
+    }
+  }, 60_000);
+
+  test('the connection drops mid-download: it continues from where it stopped by itself, and the model is checked and used', async () => {
+    const url = `${modelUrl('cut')}?cut=40000`;
+    const provider = createOnDeviceProvider({ modelUrl: url, size, sha256, ...settings });
+    try {
+      await provider.download();
+      expect(await provider.status()).toEqual({ state: 'cached', bytes: size });
+      // One cut GET, then one GET asking for the rest (Range from what had arrived), nothing from the start again.
+      expect((await requests(url)).get).toBe(2);
+      const [resumedAt] = await ranges(url);
+      expect(resumedAt).toBeGreaterThan(0);
+      expect(resumedAt).toBeLessThanOrEqual(40_000);
+      const reply = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 30 });
+      expect(reply.role).toBe('assistant');
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
+  test('a network that keeps failing: a failure in words, and Download again continues the partial file', async () => {
+    const url = `${modelUrl('cutall')}?cutall=20000`;
+    const provider = createOnDeviceProvider({ modelUrl: url, size, ...settings });
+    try {
+      const failed = await provider.download().catch((e: unknown) => e);
+      expect(isProviderError(failed, 'network')).toBe(true);
+      expect((failed as Error).message).toMatch(/^The connection to 127\.0\.0\.1:\d+ was lost during the download .* press Download again: it continues where it stopped\.$/);
+      expect(await provider.status()).toMatchObject({ state: 'failed' });
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
+  test('a file whose SHA-256 is not the pinned one is refused in words and deleted', async () => {
+    const url = modelUrl('hash');
+    const provider = createOnDeviceProvider({ modelUrl: url, size, sha256: 'ab'.repeat(32), ...settings });
+    try {
+      const refused = await provider.download().catch((e: unknown) => e);
+      expect(isProviderError(refused), String(refused)).toBe(true);
+      expect((refused as Error).message).toMatch(/does not match the model it should be .* deleted and not used/);
+      expect((await provider.status()).state).toBe('failed');
+      // Nothing of it is kept: not as the model, not as a partial file to continue.
+      const again = createOnDeviceProvider({ modelUrl: url, size, sha256: 'ab'.repeat(32), ...settings });
+      expect(await again.status()).toEqual({ state: 'not-downloaded', bytes: size });
+      expect(await partialBytes({ url, size, sha256: 'ab'.repeat(32) })).toBe(0);
+      const unused = await again.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 }).catch((e: unknown) => e);
+      expect((unused as { code?: string }).code).toBe('model-not-downloaded');
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
+  test('a file of another size than the pinned one is refused before it is kept', async () => {
+    const provider = createOnDeviceProvider({ modelUrl: modelUrl('size'), size: size + 1000, ...settings });
+    try {
+      const refused = await provider.download().catch((e: unknown) => e);
+      expect((refused as Error).message).toMatch(/is not the expected model .* deleted and not used/);
+    } finally {
+      await provider.dispose();
+    }
+  }, 60_000);
+
+  test('two tabs asking for the same model download it once: the second follows the first and finds it stored', async () => {
+    // Web Locks and BroadcastChannel are per origin, the same between two tabs as between two
+    // providers of one page: two providers here stand for two tabs of one site.
+    // (No sha256 here: a model pinned by its hash is stored by it, and an earlier test stored this one.)
+    const url = `${modelUrl('tabs')}?slow=20`;
+    const first = createOnDeviceProvider({ modelUrl: url, size, ...settings });
+    const second = createOnDeviceProvider({ modelUrl: url, size, ...settings });
+    const secondSeen: OnDeviceStatus[] = [];
+    second.subscribe((s) => secondSeen.push(s));
+    try {
+      await Promise.all([first.download(), second.download()]);
+      expect((await requests(url)).get).toBe(1);
+      expect(await second.status()).toEqual({ state: 'cached', bytes: size });
+      // The second showed the first's progress, marked as another tab's.
+      expect(secondSeen.some((s) => s.state === 'downloading' && s.other && s.loaded > 0)).toBe(true);
+    } finally {
+      await first.dispose();
+      await second.dispose();
     }
   }, 60_000);
 
@@ -258,8 +351,19 @@ describe('downloads', () => {
     const status = await provider.status();
     expect(status).toEqual({ state: 'not-downloaded', bytes: undefined });
     const failed = await provider.download().catch((e: unknown) => e);
-    expect(isProviderError(failed, 'network')).toBe(true);
-    expect((failed as Error).message).toMatch(/could not be downloaded from .*other\.gguf.*404/);
-    expect(await provider.status()).toMatchObject({ state: 'failed', reason: expect.stringContaining('404') });
+    expect(isProviderError(failed, 'not-found')).toBe(true);
+    expect((failed as Error).message).toMatch(/^127\.0\.0\.1:\d+ does not have this model \(it answered "not found"\)\. The site owner needs to fix the model's address\.$/);
+    expect(await provider.status()).toMatchObject({ state: 'failed', reason: expect.stringContaining('does not have this model') });
+  }, 60_000);
+
+  test('a server that cannot be reached: what happened and what to do, never the browser\'s "Failed to fetch"', async () => {
+    const closed = await closedPortUrl();
+    const provider = createOnDeviceProvider({ modelUrl: `${closed}/a/very/long/path/${'segment/'.repeat(20)}model.gguf`, size: 1000 });
+    const failed = await provider.download().catch((e: unknown) => e);
+    const words = (failed as Error).message;
+    expect(words).not.toMatch(/failed to fetch|TypeError|NetworkError/i);
+    expect(words).toMatch(/^127\.0\.0\.1:\d+ could not be reached: .* Check the connection and try again/);
+    // The long address is not repeated to the person (the site's name is enough).
+    expect(words).not.toContain('segment/segment');
   }, 60_000);
 });

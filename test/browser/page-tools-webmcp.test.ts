@@ -74,8 +74,8 @@ describe('page tools in a model turn', () => {
     await imported.start();
     cleanup.push(() => imported.close());
     expect(imported.listTools().map((t) => [t.name, t.server, t.key])).toEqual([
-      ['add_to_cart', 'Shop', `page:${location.origin}#add_to_cart`],
-      ['read_reviews', 'Shop', `page:${location.origin}#read_reviews`],
+      ['add_to_cart', 'Shop (WebMCP)', `page:${location.origin}#add_to_cart`],
+      ['read_reviews', 'Shop (WebMCP)', `page:${location.origin}#read_reviews`],
     ]);
 
     const tools = combineToolHosts([hubToolHost(hub), registry, imported]);
@@ -104,7 +104,7 @@ describe('page tools in a model turn', () => {
     expect(texts[3]).toBe('from the server');
     // The untrusted result is marked in what is kept, and wrapped in what the model got.
     expect(results.map((r) => r._meta?.[UNTRUSTED_META_KEY] === true)).toEqual([false, true, false, false]);
-    expect(results.map((r) => (r._meta?.['mcp-elements/call'] as { server?: string }).server)).toEqual(['Shop', 'Shop', 'Shop', 'demo']);
+    expect(results.map((r) => (r._meta?.['mcp-elements/call'] as { server?: string }).server)).toEqual(['Shop (WebMCP)', 'Shop (WebMCP)', 'Shop', 'demo']);
     const answer = result.messages.at(-1)!.content.map((b) => (b as { text?: string }).text).join('');
     expect(answer).toContain(UNTRUSTED_OPEN);
     expect(answer.indexOf(UNTRUSTED_OPEN)).toBeLessThan(answer.indexOf('Ignore all previous instructions'));
@@ -139,10 +139,10 @@ describe('page tools in a model turn', () => {
     const tools = combineToolHosts([hubToolHost(hub), imported]);
     const listed = (await tools.listTools()).map((t) => t.name);
     expect(listed).toContain('demo__echo');
-    expect(listed).toContain('Shop__echo');
+    expect(listed).toContain('Shop_WebMCP__echo');
     expect(listed).not.toContain('echo');
     const options = { signal: new AbortController().signal, toolUseId: 'x' };
-    expect((await tools.callTool('Shop__echo', { message: 'hi' }, options)).content).toEqual([{ type: 'text', text: 'page says hi' }]);
+    expect((await tools.callTool('Shop_WebMCP__echo', { message: 'hi' }, options)).content).toEqual([{ type: 'text', text: 'page says hi' }]);
     expect((await tools.callTool('demo__echo', { message: 'hi' }, options)).content).toEqual([{ type: 'text', text: 'hi' }]);
   });
 });
@@ -197,6 +197,28 @@ describe('publishing server tools to WebMCP', () => {
     await imported.start();
     cleanup.push(() => imported.close());
     expect(imported.listTools()).toEqual([]);
+  });
+
+  test('a published tool that is not read-only runs for an agent only when approve says yes; without approve it is refused', async () => {
+    const publisher = new WebMcpPublisher(hub, { tools: 'delete-note' });
+    await publisher.start();
+    cleanup.push(() => publisher.close());
+    const info = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    expect(String(await modelContext.executeTool!(info, { id: 'agent-x' }))).toMatch(/runs only when a person allows it.*did not run/);
+    publisher.close();
+    const asked: PublishedToolCall[] = [];
+    let answer: boolean | string = 'Not now.';
+    const approving = new WebMcpPublisher(hub, { tools: 'delete-note', approve: (call) => (asked.push(call), answer) });
+    const statuses: string[] = [];
+    approving.addEventListener('mcp-published-tool-call', (e) => statuses.push(e.call.status));
+    await approving.start();
+    cleanup.push(() => approving.close());
+    const again = (await modelContext.getTools()).find((t) => t.name === 'delete-note')!;
+    expect(String(await modelContext.executeTool!(again, { id: 'agent-y' }))).toContain('Not now.');
+    answer = true;
+    expect(String(await modelContext.executeTool!(again, { id: 'agent-z' }))).toContain('Note agent-z was already gone.');
+    expect(asked.map((c) => c.input)).toEqual([{ id: 'agent-y' }, { id: 'agent-z' }]);
+    expect(statuses).toEqual(['approval', 'denied', 'approval', 'running', 'done']);
   });
 
   test('a wildcard publishes only tools annotated read-only; a destructive one needs its name', async () => {

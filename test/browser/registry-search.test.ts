@@ -187,3 +187,25 @@ test('taken out of the page while probing and put back (a panel closed and opene
   document.body.append(el);
   await expect.poll(() => badgeOf(el, 'Docs Search')?.textContent, { timeout: 20_000 }).toBe('works here · MCP 2026-07-28');
 });
+
+// Issue 36 item 2: a registry that answers 10,000 entries (3.5 MB) to a request
+// for 20 drew every one (a frame of 18-40 s); one that sends more than its cap
+// was read to the end before it was refused.
+test('a registry that sends 10,000 entries for a page of 20: 20 are drawn, the rest counted and said', async () => {
+  const el = document.createElement('mcp-registry-search');
+  el.setAttribute('registry', `${inject('registryUrl')}/flood`);
+  document.body.append(el);
+  await el.updateComplete;
+  await el.search('');
+  await el.updateComplete;
+  expect(root(el).querySelectorAll('[part="entry"]')).toHaveLength(20);
+  expect(root(el).querySelector('[part="status"]')!.textContent).toBe('20 servers found. The registry sent 9,980 more than the 20 asked for: they are not shown.');
+});
+
+test('a registry that sends more than 4 MB for a page and never ends: refused as soon as 4 MB are read, in words', async () => {
+  const started = performance.now();
+  const error = await searchRegistry({ registry: `${inject('registryUrl')}/endless`, timeoutMs: 60_000 }).catch((e: unknown) => e);
+  expect(error).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/sent more than 4 MB for one page/) });
+  // Without reading as it comes, the answer that never ends is waited for until the time allowed (60 s).
+  expect(performance.now() - started).toBeLessThan(30_000);
+});

@@ -164,9 +164,12 @@ test.describe('Ollama found automatically', () => {
     await page.goto(`index.html?${new URLSearchParams({ server: demoUrl(), ollama: ollama.url })}`);
     await expect(page.getByText('No model is set up', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
     await openPanel(page, 'Settings');
+    // Looked for only once the person picks Ollama (issue 36 item 11: no local address unasked).
+    await expect(page.getByLabel('Provider')).toBeVisible();
+    await expect(page.getByText('Ollama found', { exact: false })).toHaveCount(0);
+    await page.getByLabel('Provider').selectOption('ollama');
     await expect(page.getByText(`Ollama found at ${ollama.url}: llama3.2:latest, qwen2.5:0.5b`)).toBeVisible({ timeout: 5_000 });
 
-    await page.getByLabel('Provider').selectOption('ollama');
     await page.getByRole('button', { name: 'List models' }).click();
     // The list came from /v1/models (an empty answer would show an error line instead).
     const options = page.locator('mcp-chat datalist#model-list option');
@@ -186,7 +189,7 @@ test.describe('Ollama found automatically', () => {
     await page.goto(`index.html?${new URLSearchParams({ server: demoUrl(), ollama: nowhere })}`);
     await expect(page.locator('mcp-chat').getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
     await openPanel(page, 'Settings');
-    await expect(page.getByLabel('Provider')).toBeVisible();
+    await page.getByLabel('Provider').selectOption('ollama');
     await page.waitForTimeout(1_000); // longer than the probe's 800 ms
     await expect(page.getByText('Ollama found', { exact: false })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Use Ollama/ })).toHaveCount(0);

@@ -7,10 +7,11 @@ import { makeTinyModel } from '../../scripts/make-tiny-model.mjs';
 import { startModelFileServer, type ModelFileServer } from '../servers/model-file-server.js';
 
 // The on-device provider as the package ships it (dist/, built by `npm run build`,
-// which `npm test` runs first): the page imports dist/providers/on-device/ with an
-// import map for wllama (what a bundler does for a user: the engine imports
-// `@wllama/wllama/esm/index.js`, the package's built module), and the engine must find
-// its WebAssembly file at dist/wllama.wasm (copied there by the build) by itself.
+// which `npm test` runs first), laid out as an install is (node_modules/mcp-web-elements/dist/
+// beside node_modules/@wllama/wllama/): the page imports the provider with an import map for
+// wllama (what a bundler does for a user: the engine imports `@wllama/wllama/esm/index.js`,
+// the package's built module), and the engine must find its WebAssembly file by itself: the
+// dependency's own file (the package carries no copy of it).
 // The model is the generated tiny GGUF (scripts/make-tiny-model.mjs), served on 127.0.0.1.
 
 let site: Server;
@@ -25,7 +26,7 @@ test.beforeAll(async () => {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>On-device model from dist</title>
 <script type="importmap">{ "imports": { "@wllama/wllama/esm/index.js": "/node_modules/@wllama/wllama/esm/index.js" } }</script>
 <script type="module">
-  import { createOnDeviceProvider } from '/dist/providers/on-device/on-device-provider.js';
+  import { createOnDeviceProvider } from '/node_modules/mcp-web-elements/dist/providers/on-device/on-device-provider.js';
   window.runModel = async (modelUrl) => {
     const provider = createOnDeviceProvider({ modelUrl });
     const before = await provider.status();
@@ -42,7 +43,8 @@ test.beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(page);
       return;
     }
-    const file = normalize(join('.', path));
+    // This repository stands for the installed package: /node_modules/mcp-web-elements/dist/ is its dist/.
+    const file = normalize(join('.', path.replace(/^\/node_modules\/mcp-web-elements\//, '/')));
     const allowed = file.startsWith('dist/') || file.startsWith('node_modules/@wllama/wllama/esm/');
     if (!allowed || !existsSync(file)) {
       res.writeHead(404).end();
@@ -61,7 +63,7 @@ test.afterAll(async () => {
   await models.close();
 });
 
-test('the packaged provider downloads the model after consent and answers, with the WebAssembly file from dist/', async ({ page }) => {
+test('the packaged provider downloads the model after consent and answers, with the WebAssembly file of its dependency (the package carries none)', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${origin}/`);
@@ -70,7 +72,6 @@ test('the packaged provider downloads the model after consent and answers, with 
   expect(before).toEqual({ state: 'not-downloaded', bytes: expect.any(Number) });
   expect(after).toMatchObject({ state: 'ready' });
   expect(result.content[0]).toMatchObject({ type: 'text' });
-  expect(served).toContain('dist/wllama.wasm');
-  expect(served.filter((f) => f.endsWith('.wasm'))).toEqual(['dist/wllama.wasm']);
+  expect(served.filter((f) => f.endsWith('.wasm'))).toEqual(['node_modules/@wllama/wllama/esm/wasm/wllama.wasm']);
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight } from './fake-http.js';
+import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight, scriptHeader } from './fake-http.js';
 import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
 
 /** Models the fake Anthropic server knows (others get 404 not_found_error). */
@@ -142,7 +142,7 @@ export async function anthropicMessages(req: IncomingMessage, res: ServerRespons
   const problem = invalid(body);
   if (problem) return sendJSON(req, res, 400, errorBody(400, problem));
   if (!ANTHROPIC_MODELS.some((m) => m.id === body.model)) return sendJSON(req, res, 404, errorBody(404, `model: ${body.model}`));
-  const reply = scripts.take(raw) ?? replyFromDirectives(view(body));
+  const reply = scripts.take(raw, scriptHeader(req)) ?? replyFromDirectives(view(body));
   if (reply.error) {
     return sendJSON(req, res, reply.error.status, errorBody(reply.error.status, reply.error.message ?? DEFAULT_MESSAGES[reply.error.status] ?? 'Error'), retryAfterHeaders(reply.error));
   }

@@ -30,11 +30,12 @@ export function sendMalformedJSON(req: IncomingMessage, res: ServerResponse): vo
 }
 
 /** Streams SSE frames (each already ending in a blank line), pausing `delayMs` before each; stops if the client went away. */
-export async function sendSSE(req: IncomingMessage, res: ServerResponse, frames: string[], delayMs = 0): Promise<void> {
+export async function sendSSE(req: IncomingMessage, res: ServerResponse, frames: string[], delayMs = 0, pause?: { frame: number; ms: number }): Promise<void> {
   res.writeHead(200, { ...corsHeaders(req), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
-  for (const frame of frames) {
+  for (const [i, frame] of frames.entries()) {
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    if (pause?.frame === i) await new Promise((r) => setTimeout(r, pause.ms));
     if (res.destroyed || res.writableEnded) return;
     res.write(frame);
   }
@@ -46,6 +47,7 @@ export interface AnswerFaults {
   malformed?: boolean;
   cut?: boolean;
   delayMs?: number;
+  pause?: { frame: number; ms: number };
 }
 
 /** The Retry-After header of a scripted error, when it has one. */
@@ -64,7 +66,7 @@ export async function sendAnswer(req: IncomingMessage, res: ServerResponse, faul
 /** Streams the frames, only the first half of them (at least two) when the reply is scripted `cut`. */
 export async function sendFrames(req: IncomingMessage, res: ServerResponse, faults: AnswerFaults, frames: string[]): Promise<void> {
   const sent = faults.cut ? frames.slice(0, Math.max(2, Math.floor(frames.length / 2))) : frames;
-  await sendSSE(req, res, sent, faults.delayMs);
+  await sendSSE(req, res, sent, faults.delayMs, faults.pause);
 }
 
 /** Answers a CORS preflight allowing GET and POST with the provider's request headers. */
@@ -101,4 +103,10 @@ export async function listenOnLoopback(server: Server): Promise<{ base: string; 
         server.close(() => resolve());
       }),
   };
+}
+
+/** The script queue a request names with the `x-fake-script` header, if it names one. */
+export function scriptHeader(req: IncomingMessage): string | undefined {
+  const value = req.headers['x-fake-script'];
+  return typeof value === 'string' && value ? value : undefined;
 }

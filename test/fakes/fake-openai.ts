@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight } from './fake-http.js';
+import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight, scriptHeader } from './fake-http.js';
 import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
 
 /** Models the fake OpenAI server knows (others get 404 model_not_found). */
@@ -119,7 +119,7 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   const problem = invalid(body);
   if (problem) return sendJSON(req, res, 400, errorBody(problem, 'invalid_request_error', null));
   if (!OPENAI_MODELS.includes(body.model)) return sendJSON(req, res, 404, statusError(404, body.model));
-  const reply = scripts.take(raw) ?? replyFromDirectives(view(body));
+  const reply = scripts.take(raw, scriptHeader(req)) ?? replyFromDirectives(view(body));
   if (reply.error) {
     return sendJSON(req, res, reply.error.status, statusError(reply.error.status, body.model, reply.error.message), retryAfterHeaders(reply.error));
   }
@@ -154,7 +154,7 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   for (const piece of limited.pieces) frames.push(delta({ content: piece }));
   calls.forEach((call, index) => {
     frames.push(delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
-    for (const args of splitInto(call.function.arguments, 3)) frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
+    for (const args of splitInto(call.function.arguments, reply.argumentPiece ? Math.ceil(call.function.arguments.length / reply.argumentPiece) : 3)) frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
   });
   frames.push(delta({}, finish));
   if (withUsage) frames.push(frame([], { usage }));
@@ -165,5 +165,5 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
 
 /** Preflight answer for the OpenAI routes: the headers OpenAI-compatible clients send from a browser. */
 export function openaiPreflight(req: IncomingMessage, res: ServerResponse): void {
-  sendPreflight(req, res, 'authorization, content-type, openai-organization, openai-project, http-referer, x-title');
+  sendPreflight(req, res, 'authorization, content-type, openai-organization, openai-project, http-referer, x-title, x-fake-script');
 }

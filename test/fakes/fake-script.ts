@@ -20,6 +20,10 @@ export interface FakeReply {
   cut?: boolean;
   /** Pause before each streamed chunk (ms). */
   delayMs?: number;
+  /** Stream each tool call's arguments in pieces of this many characters (OpenAI fake; default: three pieces). */
+  argumentPiece?: number;
+  /** Pause once, this long, before streamed chunk number `frame` (0 is the first). */
+  pause?: { frame: number; ms: number };
 }
 
 /** Scripted replies by key; key '' is the default queue. */
@@ -30,8 +34,13 @@ export class ScriptQueues {
     this.queues.set(key, [...(this.queues.get(key) ?? []), ...replies]);
   }
 
-  /** The next scripted reply for a request whose raw body is `raw`, if any. */
-  take(raw: string): FakeReply | undefined {
+  /**
+   * The next scripted reply for a request whose raw body is `raw`, if any. A request that names its queue
+   * (`headerKey`, from the `x-fake-script` header) takes only from that queue: a script written into the prompt
+   * would change what a real model is asked, and the default queue is shared by every file running at once.
+   */
+  take(raw: string, headerKey?: string): FakeReply | undefined {
+    if (headerKey) return this.queues.get(headerKey)?.shift();
     for (const match of raw.matchAll(/\[\[script:([A-Za-z0-9_.-]+)\]\]/g)) {
       const queue = this.queues.get(match[1]!);
       if (queue?.length) return queue.shift();
@@ -39,8 +48,10 @@ export class ScriptQueues {
     return this.queues.get('')?.shift();
   }
 
-  clear(): void {
-    this.queues.clear();
+  /** Forget every queue, or only the queue `key`. */
+  clear(key?: string): void {
+    if (key === undefined) this.queues.clear();
+    else this.queues.delete(key);
   }
 }
 

@@ -10,9 +10,11 @@
  * - directives in the last message: `[[tool:NAME {json}]]`, `[[say:TEXT]]`,
  *   `[[json {json}]]`, `[[error:STATUS retry-after=S]]`, `[[malformed]]`,
  *   `[[cut]]`, `[[slow:MS]]`, `[[stop:REASON]]`, `[[script:KEY]]`;
- * - `POST /__script` `{ key?, replies: FakeReply[] }` queues replies;
+ * - `POST /__script` `{ key?, replies: FakeReply[] }` queues replies; a request takes from queue K when its
+ *   text has `[[script:K]]` or it sends the header `x-fake-script: K` (then from no other queue);
  * - `GET /__last-request?contains=TEXT` and `GET /__requests?contains=TEXT`
- *   return what the fake received; `POST /__reset` forgets scripts and requests.
+ *   return what the fake received; `POST /__reset` forgets scripts and requests
+ *   (`POST /__reset?key=K`: only queue K).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { RunningServer } from '../servers/running-server.js';
@@ -93,10 +95,17 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         scripts.add(key, replies);
         return sendJSON(req, res, 200, { queued: replies.length, key });
       }
-      case 'POST /__reset':
+      case 'POST /__reset': {
+        // ?key=K forgets only that queue and keeps the request log: other files running at once keep theirs.
+        const key = url.searchParams.get('key');
+        if (key !== null) {
+          scripts.clear(key);
+          return sendJSON(req, res, 200, { ok: true, key });
+        }
         scripts.clear();
         log.length = 0;
         return sendJSON(req, res, 200, { ok: true });
+      }
       case 'GET /__last-request':
       case 'GET /__requests': {
         const contains = url.searchParams.get('contains');

@@ -10,7 +10,8 @@ import type { RunningServer } from './running-server.js';
  * app's own script. Every outcome goes to the host as a log notification
  * (logger `state-app`, `data: { step, ok, detail }`), which the tests read on
  * the connection. `on[method]` handles host notifications; every one is also
- * reported as step `seen:<method>` (with its params), in the order received.
+ * reported as step `seen:<method>` (with its params), in the order received
+ * (not by an app that sets `self.quiet`).
  */
 const PRELUDE = `
 const send = (m) => parent.postMessage(m, '*');
@@ -26,7 +27,7 @@ addEventListener('message', (event) => {
   if (!m || m.jsonrpc !== '2.0') return;
   if (m.method === undefined && pending.has(m.id)) { const p = pending.get(m.id); pending.delete(m.id); m.error ? p.reject(new Error(m.error.message)) : p.resolve(m.result); return; }
   if (m.method === 'ui/resource-teardown' || m.method === 'ping') return send({ jsonrpc: '2.0', id: m.id, result: {} });
-  if (m.id === undefined && m.method) { report('seen:' + m.method, true, m.params ?? null); on[m.method]?.(m.params ?? {}); }
+  if (m.id === undefined && m.method) { if (!self.quiet) report('seen:' + m.method, true, m.params ?? null); on[m.method]?.(m.params ?? {}); }
 });
 const start = (capabilities, run) => request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'state-app', version: '1.0.0' }, appCapabilities: capabilities })
   .then((r) => { notify('ui/notifications/initialized', {}); report('initialized', true, r.hostContext); return run(r); });
@@ -67,6 +68,12 @@ const APPS = {
       document.getElementById('t').textContent = 'Input: ' + (p.arguments && p.arguments.text || '');
       if (p.arguments && p.arguments.text === 'ask-pip') request('ui/request-display-mode', { mode: 'pip' }).then((r) => report('mode', true, r.mode));
     };
+  });`,
+  // Says only the length of the streamed text it is given (partial and complete): a model's arguments may be megabytes.
+  'length-app': `self.quiet = true;
+  start({}, () => {
+    on['ui/notifications/tool-input-partial'] = (p) => report('partial-length', true, String(p.arguments && p.arguments.text || '').length);
+    on['ui/notifications/tool-input'] = (p) => report('input-length', true, String(p.arguments && p.arguments.text || '').length);
   });`,
 } as const;
 

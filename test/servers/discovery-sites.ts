@@ -83,6 +83,10 @@ export interface DiscoverySites {
   siteCard: RunningServer;
   /** A static site with no MCP server: every request gets an HTML page (a SPA fallback). */
   siteNone: RunningServer;
+  /** A site naming its server (at `/api/catalog-mcp`) only in its MCP Catalog (`/.well-known/mcp/catalog.json` -> `/cards/docs.json`), after a card on another origin. */
+  siteCatalog: RunningServer;
+  /** A site whose server (at `/api/v2/mcp`) only `/mcp/server-card` describes, and only to a request that accepts `application/mcp-server-card+json`. */
+  siteEndpointCard: RunningServer;
   close(): Promise<void>;
 }
 
@@ -160,14 +164,45 @@ export async function startDiscoverySites(): Promise<DiscoverySites> {
     res.writeHead(200, { ...CORS, 'content-type': 'text/html' }).end('<!doctype html><title>Docs</title><p>Welcome to the docs.</p>');
   });
   started.push(siteNone);
+  const catalogHandler = modernHandler('catalog-docs');
+  const siteCatalog = await serve(async (req, res, path) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
+    const json = (body: unknown, type = 'application/json') => void res.writeHead(200, { ...CORS, 'content-type': type }).end(JSON.stringify(body));
+    if (path === '/.well-known/mcp/catalog.json') {
+      return json({
+        entries: [
+          { identifier: 'urn:example:other', type: 'application/mcp-server-card+json', url: `${remotes.url}/cards/elsewhere.json` },
+          { identifier: 'urn:example:openapi', type: 'application/openapi+json', url: '/openapi.json' },
+          { identifier: 'urn:example:docs', displayName: 'Docs', type: 'application/mcp-server-card+json', url: '/cards/docs.json' },
+        ],
+      });
+    }
+    if (path === '/cards/docs.json') return json({ name: 'io.example.test/catalog-docs', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '/api/catalog-mcp' }] }, 'application/mcp-server-card+json');
+    if (path === '/api/catalog-mcp') return viaHandler(catalogHandler, req, res);
+    res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('Not found');
+  });
+  started.push(siteCatalog);
+  const endpointCardHandler = modernHandler('endpoint-card-docs');
+  const siteEndpointCard = await serve(async (req, res, path) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
+    if (path === '/mcp/server-card' && String(req.headers.accept ?? '').includes('application/mcp-server-card+json')) {
+      const card = { name: 'io.example.test/endpoint-card-docs', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '/api/v2/mcp' }] };
+      return void res.writeHead(200, { ...CORS, 'content-type': 'application/mcp-server-card+json' }).end(JSON.stringify(card));
+    }
+    if (path === '/api/v2/mcp') return viaHandler(endpointCardHandler, req, res);
+    res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('Not found');
+  });
+  started.push(siteEndpointCard);
   return {
     remotes,
     siteMcp,
     siteCard,
     siteNone,
+    siteCatalog,
+    siteEndpointCard,
     close: async () => {
       await Promise.allSettled(started.map((s) => s.close()));
-      await Promise.allSettled([works, noCors, siteHandler, cardHandler].map((h) => h.close()));
+      await Promise.allSettled([works, noCors, siteHandler, cardHandler, catalogHandler, endpointCardHandler].map((h) => h.close()));
     },
   };
 }

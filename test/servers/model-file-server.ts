@@ -30,9 +30,11 @@ const CORS = {
  * use a URL of its own (`/m/<unique>/tiny-model.gguf`) and start with an
  * empty browser cache for it. `?slow=MS` waits that long between chunks of 16 KB,
  * so a test can watch progress and abort a download midway; `?cut=BYTES` drops
- * the connection of the path's first GET after that many bytes.
+ * the connection of the path's first GET after that many bytes (`?cutall=` of
+ * every GET). `Range: bytes=N-` is answered with 206 (counted as
+ * `RANGE <path> <N>`), unless `?norange`.
  */
-export async function startModelFileServer(files: ServedFile[]): Promise<ModelFileServer> {
+export async function startModelFileServer(files: ServedFile[], port = 0): Promise<ModelFileServer> {
   const requests = new Map<string, number>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -51,10 +53,21 @@ export async function startModelFileServer(files: ServedFile[]): Promise<ModelFi
       res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, {
+    // `Range: bytes=N-` (a resumed download) is answered with 206 and the rest, unless `?norange`.
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const from = range && !url.searchParams.has('norange') ? Number(range[1]) : 0;
+    if (range) requests.set(`RANGE ${url.pathname} ${range[1]}`, (requests.get(`RANGE ${url.pathname} ${range[1]}`) ?? 0) + 1);
+    if (from >= file.data.length && from > 0) {
+      res.writeHead(416, { ...CORS, 'content-range': `bytes */${file.data.length}` }).end();
+      return;
+    }
+    const body = file.data.subarray(from);
+    res.writeHead(from ? 206 : 200, {
       ...CORS,
       'content-type': 'application/octet-stream',
-      'content-length': String(file.data.length),
+      'content-length': String(body.length),
+      ...(from ? { 'content-range': `bytes ${from}-${file.data.length - 1}/${file.data.length}` } : {}),
+      'accept-ranges': 'bytes',
       etag: `"tiny-${file.data.length}"`,
       'cache-control': 'no-store',
     });
@@ -64,33 +77,35 @@ export async function startModelFileServer(files: ServedFile[]): Promise<ModelFi
     }
     // `?cut=BYTES`: the first GET of this path sends that many bytes, then the connection drops
     // (a network failing mid-download); later GETs are whole, so a retry succeeds.
+    // `?cutall=BYTES`: every GET drops after that many bytes of its answer (a network that keeps failing).
     const cut = Number(url.searchParams.get('cut') ?? 0);
-    if (cut && req.method === 'GET' && requests.get(key) === 1) {
-      res.write(file.data.subarray(0, cut), () => setTimeout(() => res.destroy(), 50));
+    const cutAll = Number(url.searchParams.get('cutall') ?? 0);
+    if ((cut && req.method === 'GET' && requests.get(key) === 1) || cutAll) {
+      res.write(body.subarray(0, cut || cutAll), () => setTimeout(() => res.destroy(), 50));
       return;
     }
     const slow = Number(url.searchParams.get('slow') ?? 0);
     if (!slow) {
-      res.end(file.data);
+      res.end(body);
       return;
     }
     let at = 0;
     const next = () => {
       if (res.destroyed) return;
-      if (at >= file.data.length) {
+      if (at >= body.length) {
         res.end();
         return;
       }
-      res.write(file.data.subarray(at, at + 16_384));
+      res.write(body.subarray(at, at + 16_384));
       at += 16_384;
       setTimeout(next, slow);
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -16,6 +16,10 @@ interface Entry {
  * as `GET /v0.1/servers` (search by name substring, `version=latest`, `limit`,
  * cursor paging with `metadata.nextCursor`), with the remotes' host rewritten
  * to `remotesOrigin`. CORS allows any page. `/test/requests` counts searches.
+ *
+ * Two hostile registries under it (issue 36 item 2): `/flood/v0.1/servers`
+ * answers 10,000 entries (about 3.5 MB) whatever `limit` asks;
+ * `/endless/v0.1/servers` sends 5 MB of a list and never ends its answer.
  */
 export async function startRegistryFixture(remotesOrigin: string): Promise<RunningServer> {
   const text = readFileSync(new URL('../fixtures/registry/servers.json', import.meta.url), 'utf8').replaceAll(FIXTURE_REMOTES, remotesOrigin);
@@ -26,6 +30,20 @@ export async function startRegistryFixture(remotesOrigin: string): Promise<Runni
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/test/requests') return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ requests }));
+    if (url.pathname === '/flood/v0.1/servers') {
+      const servers = Array.from({ length: 10_000 }, (_, i) => ({
+        server: { name: `io.example.flood/server-${i}`, title: `Flood ${i}`, description: `Entry ${i} of 10,000 sent for a page of ${url.searchParams.get('limit')}.`, version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' }] },
+        _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', publishedAt: '2026-09-01T10:00:00Z', updatedAt: '2026-09-01T10:00:00Z', isLatest: true } },
+      }));
+      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ servers, metadata: { count: servers.length } }));
+    }
+    if (url.pathname === '/endless/v0.1/servers') {
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+      res.write('{"servers": [');
+      const piece = JSON.stringify({ server: { name: 'io.example.endless/x', version: '1.0.0', description: 'y'.repeat(1000) } }) + ',';
+      for (let sent = 0; sent < 5 * 1024 * 1024; sent += piece.length) res.write(piece);
+      return; // never ended: closeAllConnections at close
+    }
     if (url.pathname !== '/v0.1/servers' || req.method !== 'GET') return void res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end('{"error":"Not found"}');
     requests++;
     const search = (url.searchParams.get('search') ?? '').toLowerCase();

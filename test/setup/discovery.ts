@@ -14,6 +14,10 @@ declare module 'vitest' {
     siteCardOrigin: string;
     /** A site with no MCP server (HTML for every request). */
     siteNoneOrigin: string;
+    /** A site naming its server only in its MCP Catalog. */
+    siteCatalogOrigin: string;
+    /** A site whose server only `/mcp/server-card` describes. */
+    siteEndpointCardOrigin: string;
   }
 }
 
@@ -32,6 +36,8 @@ export default async function setup(project: TestProject) {
   project.provide('siteMcpOrigin', sites.siteMcp.url);
   project.provide('siteCardOrigin', sites.siteCard.url);
   project.provide('siteNoneOrigin', sites.siteNone.url);
+  project.provide('siteCatalogOrigin', sites.siteCatalog.url);
+  project.provide('siteEndpointCardOrigin', sites.siteEndpointCard.url);
   return async () => {
     await registry.close();
     await sites.close();

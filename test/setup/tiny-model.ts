@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain JS script (also run by hand: node scripts/make-tiny-model.mjs)
 import { makeTinyModel } from '../../scripts/make-tiny-model.mjs';
@@ -9,6 +10,8 @@ declare module 'vitest' {
     modelServerUrl: string;
     /** Size in bytes of the generated tiny model. */
     tinyModelSize: number;
+    /** SHA-256 of the generated tiny model (hex). */
+    tinyModelSha256: string;
   }
 }
 
@@ -27,5 +30,6 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('modelServerUrl', server.url);
   project.provide('tinyModelSize', data.length);
+  project.provide('tinyModelSha256', createHash('sha256').update(data).digest('hex'));
   return () => server.close();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { fitContext } from '../../src/content/fit-context.js';
+import { fitContext, LEADING_CALLS_NOTE } from '../../src/content/fit-context.js';
 import type { Message } from '../../src/content/index.js';
 import { runTurn } from '../../src/agent/run-turn.js';
 import type { TurnEvent } from '../../src/agent/types.js';
@@ -25,7 +25,7 @@ test('over the budget: the oldest turns are dropped, the kept part starts with a
   const messages = [user('a'.repeat(40)), assistant('b'.repeat(40)), user('c'.repeat(40)), assistant('d'.repeat(40)), user('e'.repeat(10))];
   const fit = fitContext(messages, { maxChars: 100 });
   expect(fit.messages).toEqual([
-    { role: 'user', content: [{ type: 'text', text: '[2 earlier messages (80 characters) were left out to fit the model\'s context.]' }, { type: 'text', text: 'c'.repeat(40) }] },
+    { role: 'user', content: [{ type: 'text', text: "[2 earlier messages (1 message of the person, 1 answer; 80 characters) were left out to fit the model's context.]" }, { type: 'text', text: 'c'.repeat(40) }] },
     assistant('d'.repeat(40)),
     user('e'.repeat(10)),
   ]);
@@ -43,8 +43,38 @@ test('a tool call and its result are dropped together, never one without the oth
   // Room for the last three messages, but the third is a tool result whose call would be dropped: the cut moves to the next turn.
   const fit = fitContext(messages, { maxChars: 80 });
   expect(fit.droppedMessages).toBe(4);
-  expect(fit.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: '[4 earlier messages (123 characters) were left out to fit the model\'s context.]' }, { type: 'text', text: 'q2' }] }]);
+  expect(fit.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: "[4 earlier messages (1 message of the person, 1 answer, 1 tool call with its result; 123 characters) were left out to fit the model's context.]" }, { type: 'text', text: 'q2' }] }]);
   expect(() => checkToolPairing(fit.messages)).not.toThrow();
+});
+
+// Issue 41 item 4: what the person did before their first message reaches the model, and the note is only for size.
+const paletteRun = (id: string, text: string): Message[] => [
+  { role: 'assistant', content: [{ type: 'tool_use', id, name: 'get-weather', input: { city: 'Oslo' } }] },
+  { role: 'user', content: [{ type: 'tool_result', toolUseId: id, content: [{ type: 'text', text }] }] },
+];
+
+test('a palette run before the first message is kept (within the budget), after a line of the person, and nothing is said left out', () => {
+  const messages = [...paletteRun('p1', 'Oslo: 4 °C'), user('what should I wear?')];
+  const fit = fitContext(messages, { maxChars: 400_000 });
+  expect(fit.droppedMessages).toBe(0);
+  expect(fit.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: LEADING_CALLS_NOTE }] }, ...messages]);
+  expect(JSON.stringify(fit.messages)).not.toContain('left out');
+  expect(() => checkToolPairing(fit.messages)).not.toThrow();
+});
+
+test("an app's message after a palette run: both reach the model, nothing is said left out", () => {
+  const messages = [...paletteRun('p1', 'counter: 3'), user('Hello from the demo app'), assistant('Hello, app.'), user('and now?')];
+  const fit = fitContext(messages, { maxChars: 400_000 });
+  expect(fit.droppedMessages).toBe(0);
+  expect(fit.messages.slice(1)).toEqual(messages);
+  expect(JSON.stringify(fit.messages)).not.toContain('left out');
+});
+
+test('a palette run that does not fit is left out, and the note says it was a tool call', () => {
+  const messages = [...paletteRun('p1', 'r'.repeat(200)), user('q')];
+  const fit = fitContext(messages, { maxChars: 100 });
+  expect(fit.droppedMessages).toBe(2);
+  expect(fit.messages[0]!.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[2 earlier messages \(1 tool call with its result; \d+ characters\) were left out/) });
 });
 
 test('one huge text is cut to its share of the budget, with a note; the new message is always kept', () => {
@@ -93,6 +123,16 @@ test('a 50 MB conversation (25 answers of 2 MB): the request stays within maxCon
   expect(trimmed).toHaveLength(1);
   expect(trimmed[0]).toMatchObject({ type: 'context-trimmed', maxChars: 300_000 });
   expect((trimmed[0] as { droppedMessages: number }).droppedMessages).toBeGreaterThanOrEqual(48);
+});
+
+test('a palette run before the first message reaches the model (fake OpenAI-compatible server)', async () => {
+  const marker = `palette-${crypto.randomUUID()}`;
+  const turn = await runTurn({ provider: provider(), messages: [...paletteRun('p1', `Oslo: 4 °C ${marker}`), user(`what should I wear? ${marker}`)] });
+  expect(turn.error).toBeUndefined();
+  const [request] = await sent(marker);
+  const body = JSON.stringify(request!.messages);
+  expect(body).toContain(`Oslo: 4 °C ${marker}`);
+  expect(body).not.toContain('left out');
 });
 
 test('without maxContextChars a 30 MB message is still sent in bounded form (default budget)', async () => {

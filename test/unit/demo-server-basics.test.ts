@@ -7,7 +7,7 @@ const server = useDemoServer();
 const TOOL_NAMES = [
   'echo', 'rich-content', 'weather', 'delete-note', 'long-task', 'log-demo', 'touch-resource', 'register-form',
   'url-sign-in', 'url-required', 'ask-model', 'research', 'classify', 'get-roots', 'tic-tac-toe',
-  'counter-app', 'app-increment', 'model-only-note',
+  'counter-app', 'app-increment', 'model-only-note', 'search-docs',
 ];
 
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {

@@ -9,7 +9,9 @@ import { createOpenAICompatibleProvider } from '../../src/providers/openai/opena
 // with the wrong tool, or with arguments the tool's schema refuses.
 
 const fakeBase = () => inject('openaiUrl').replace(/\/openai\/v1$/, '');
-const provider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'eval', model: 'gpt-4o-mini', maxRetries: 0 });
+// Its requests take only from the fake's `eval` queue (the header), so files running beside it keep their scripts.
+const provider = () =>
+  createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'eval', model: 'gpt-4o-mini', maxRetries: 0, headers: { 'x-fake-script': 'eval' } });
 const hubs = { demo: new McpHub(), everything: new McpHub() };
 beforeAll(async () => {
   hubs.demo.add({ url: inject('demoUrl') });
@@ -19,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([hubs.demo.close(), hubs.everything.close()]));
 
 async function script(replies: unknown[]): Promise<void> {
-  await fetch(`${fakeBase()}/__reset`, { method: 'POST' });
-  const res = await fetch(`${fakeBase()}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ replies }) });
+  await fetch(`${fakeBase()}/__reset?key=eval`, { method: 'POST' });
+  const res = await fetch(`${fakeBase()}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'eval', replies }) });
   expect(res.ok).toBe(true);
 }
 const task = (id: string) => EVAL_TASKS.find((t) => t.id === id)!;

@@ -65,3 +65,32 @@ describe("<mcp-chat>'s one lazy boundary", () => {
     }
   });
 });
+
+// Issue 37: the chat's orchestration (wiring/, the element, its chunks, its
+// entry) sits above its features: no feature imports it, so no arrow runs
+// back up. What a feature imports from the chat's top level are leaves below
+// every feature (shared types, strings, error words).
+describe("<mcp-chat>'s layers", () => {
+  const files = sourceFiles(CHAT);
+  const graph = importGraph(files);
+  const orchestration = (f: string) => rel(f).startsWith(`wiring${path.sep}`) || ['mcp-chat.ts', 'chunks.ts', 'index.ts'].includes(rel(f));
+  const feature = (f: string) => f.startsWith(CHAT) && rel(f).includes(path.sep) && !orchestration(f);
+
+  test('the graph sees the arrows into the orchestration and down to the features (the check below can fail)', () => {
+    const fromElement = [...graph.get(path.join(CHAT, 'mcp-chat.ts'))!];
+    expect(fromElement.filter(orchestration).map(rel)).toContain(path.join('wiring', 'orchestration.ts'));
+    expect(fromElement.filter(feature).map(rel)).toContain(path.join('conversation', 'chat-session.ts'));
+  });
+
+  test('no feature imports the orchestration', () => {
+    const up = files.filter(feature).flatMap((f) => [...graph.get(f)!].filter(orchestration).map((to) => `${rel(f)} -> ${rel(to)}`));
+    expect(up).toEqual([]);
+  });
+
+  test('what a feature imports from the top level imports no feature', () => {
+    const topLevel = new Set(files.filter(feature).flatMap((f) => [...graph.get(f)!].filter((to) => to.startsWith(CHAT) && !rel(to).includes(path.sep))));
+    expect(topLevel.size).toBeGreaterThan(0);
+    for (const leaf of topLevel) expect([...graph.get(leaf)!].filter(feature).map(rel), rel(leaf)).toEqual([]);
+  });
+});
+

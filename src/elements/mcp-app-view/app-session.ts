@@ -2,6 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type {
   AppBridge,
   McpUiDisplayMode,
+  McpUiHostCapabilities,
   McpUiHostContext,
   McpUiMessageRequest,
   McpUiResourceCsp,
@@ -31,7 +32,10 @@ export interface AppResource {
 /** What the session asks of the element that shows it (the person's consent, layout, events). */
 export interface AppSessionHost {
   hostContext(): McpUiHostContext;
+  /** Changes the display mode (the host may keep the view in place: `hostContext()` says the mode it is in). */
   setDisplayMode(mode: McpUiDisplayMode): void;
+  /** Runs a question to the person about the app's request (sampling) with the view in its place, not covering it. */
+  whileAsking<T>(work: () => Promise<T>): Promise<T>;
   resize(height: number): void;
   confirmLink(href: string, host: string): Promise<boolean>;
   confirmDownload(download: PendingDownload): Promise<boolean>;
@@ -83,6 +87,26 @@ export interface AppSessionOptions {
 
 const TEARDOWN_WAIT_MS = 2000;
 
+/**
+ * What the host says it handles (`hostCapabilities` of `ui/initialize`), no
+ * more: apps such as the official pdf view ask only for what is advertised.
+ * `message`: the blocks the chat's models take in a person's message (audio
+ * is left out: not every model takes it). `updateModelContext`: text and
+ * structured content (it goes with the system prompt, as text; an image
+ * would be lost). `sampling`: through the person's approval, without tools
+ * (not offered to apps). docs/apps.md has a row for each field.
+ */
+export const HOST_CAPABILITIES = {
+  openLinks: {},
+  downloadFile: {},
+  serverTools: { listChanged: true },
+  serverResources: { listChanged: true },
+  logging: {},
+  message: { text: {}, image: {}, resource: {}, resourceLink: {} },
+  updateModelContext: { text: {}, structuredContent: {} },
+  sampling: {},
+} as const satisfies McpUiHostCapabilities;
+
 const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
 
 /** Permission Policy features for `_meta.ui.permissions` (unknown keys ignored). */
@@ -126,14 +150,7 @@ export class AppSession {
     const bridge = new AppBridge(
       null,
       { name: 'mcp-elements', version: '0.1.0' },
-      {
-        openLinks: {},
-        downloadFile: {},
-        serverTools: { listChanged: true },
-        serverResources: { listChanged: true },
-        logging: {},
-        sandbox: { permissions: options.resource.permissions, csp: options.resource.csp },
-      },
+      { ...HOST_CAPABILITIES, sandbox: { permissions: options.resource.permissions, csp: options.resource.csp } },
       { hostContext: host.hostContext() },
     );
     const session = new AppSession(bridge, options);
@@ -273,7 +290,8 @@ export class AppSession {
       const current = (host.hostContext().displayMode ?? 'inline') as McpUiDisplayMode;
       if (!HOST_DISPLAY_MODES.includes(mode) || (declared && !declared.includes(mode))) return { mode: current };
       host.setDisplayMode(mode);
-      return { mode };
+      // The host may keep the view in place (a question of the app is open): say the mode it is in.
+      return { mode: (host.hostContext().displayMode ?? mode) as McpUiDisplayMode };
     };
     bridge.onopenlink = async ({ url }) => {
       const checked = checkUrl(url);
@@ -333,7 +351,7 @@ export class AppSession {
       return {};
     };
     bridge.oncreatesamplingmessage = (params, extra) =>
-      connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } });
+      host.whileAsking(() => connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } }));
     bridge.onrequestteardown = () => host.closeRequested();
   }
 

@@ -162,6 +162,8 @@ export class McpAppView extends LitElement {
   /** What the app's security policy blocked, one sentence per kind (see `#cspSentence`). */
   @state() private cspNotes: readonly string[] = [];
   @state() private consent?: AppConsent;
+  /** Questions of the app open now (this view's own and those put by `approveToolCall` / `approveMessage` / sampling): while any is, the view stays in its place. */
+  @state() private asking = 0;
   @state() private height = 120;
   @query('iframe') private frame?: HTMLIFrameElement;
   @query('.safe-area') private safeArea?: HTMLElement;
@@ -360,6 +362,23 @@ export class McpAppView extends LitElement {
     this.notice = message;
   }
 
+  /**
+   * Runs `work`, a question to the person about this app's request (approval,
+   * message, link, download, sampling), with the view back in its place: in
+   * full screen (or the floating window) the app would cover the question,
+   * wherever the host draws it, and could draw an imitation in its stead. The
+   * app cannot leave its place again until every open question is answered.
+   */
+  async #whileAsking<T>(work: () => Promise<T>): Promise<T> {
+    this.asking++;
+    if (this.displayMode !== 'inline') this.displayMode = 'inline';
+    try {
+      return await work();
+    } finally {
+      this.asking--;
+    }
+  }
+
   /** Puts a question to the person; one at a time (a new one while another is open is refused, never swapped in under the person's pointer). */
   #ask(consent: AppConsentQuestion, signal?: AbortSignal): Promise<boolean> {
     if (this.consent) return Promise.reject(new Error("Refused: another question of this app is already waiting for the person's answer."));
@@ -381,29 +400,32 @@ export class McpAppView extends LitElement {
       hostContext: (): McpUiHostContext =>
         buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea, pipWidth: this.displayMode === 'pip' ? pipWidth(pipArea(this)) : undefined }),
       setDisplayMode: (mode: McpUiDisplayMode) => {
+        // Full screen (or the floating window) would cover the question the person is answering.
+        if (this.asking && mode !== 'inline') return;
         this.displayMode = mode;
       },
+      whileAsking: <T>(work: () => Promise<T>) => this.#whileAsking(work),
       resize: (height: number) => {
         this.height = Math.max(48, Math.min(Math.ceil(height), this.maxHeight));
       },
-      confirmLink: (href: string, host: string) => this.#ask({ kind: 'link', href, host }),
-      confirmDownload: (download: PendingDownload) => this.#ask({ kind: 'download', download }),
+      confirmLink: (href: string, host: string) => this.#whileAsking(() => this.#ask({ kind: 'link', href, host })),
+      confirmDownload: (download: PendingDownload) => this.#whileAsking(() => this.#ask({ kind: 'download', download })),
       approveToolCall: async (target: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
         const server = this.connection?.name ?? '';
         const agentTool = { ...target, server, key: this.connection ? `${serverKey(this.connection.url)}#${target.name}` : undefined } as AgentTool;
         const decision = this.toolPolicy(agentTool, args);
         if (decision === 'allow') return true;
         if (decision === 'deny') throw new Error(`The tool ${target.title ?? target.name} was not run: this page does not let apps run it.`);
-        if (this.approveToolCall) return this.approveToolCall({ toolName: name, tool: target, arguments: args, server, signal });
-        return this.#ask({ kind: 'tool', tool: target, args }, signal);
+        if (this.approveToolCall) return this.#whileAsking(() => this.approveToolCall!({ toolName: name, tool: target, arguments: args, server, signal }));
+        return this.#whileAsking(() => this.#ask({ kind: 'tool', tool: target, args }, signal));
       },
       toolCallEnded: (call: AppToolCallEnd) =>
         void this.dispatchEvent(new McpAppToolCallEvent({ ...call, toolName: name, server: this.connection?.name ?? '' })),
       message: async (params: McpAppMessage, signal: AbortSignal) => {
         const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
-        const agreed = this.approveMessage
-          ? await this.approveMessage({ toolName: name, message: params, text, signal })
-          : await this.#ask({ kind: 'message', text }, signal);
+        const agreed = await this.#whileAsking(() =>
+          this.approveMessage ? this.approveMessage({ toolName: name, message: params, text, signal }) : this.#ask({ kind: 'message', text }, signal),
+        );
         if (!agreed) return false;
         return this.dispatchEvent(new McpAppMessageEvent(params, name));
       },
@@ -466,8 +488,9 @@ export class McpAppView extends LitElement {
     const who = `The app of ${title} (${server})`;
     const modes = this.#session?.appDisplayModes;
     const running = this.state === 'running';
-    const canFullscreen = running && (!modes || modes.includes('fullscreen'));
-    const canPip = running && (!modes || modes.includes('pip'));
+    // Not while a question of the app is open: full screen would cover it.
+    const canFullscreen = running && !this.asking && (!modes || modes.includes('fullscreen'));
+    const canPip = running && !this.asking && (!modes || modes.includes('pip'));
     const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
     const pip = this.displayMode === 'pip';

@@ -28,6 +28,9 @@ export const turnChunk = new LazyPart('talks to the model', () => import('./conv
 /** The browser's own model (Prompt API): its state and its download, without the provider: when the chat checks whether the browser has a model. */
 export const browserModelChunk = new LazyPart("checks this browser's own model", () => import('../../providers/browser/browser-model-status.js'));
 
+/** The on-device model's consent in the conversation (what, how large, from where): when a message waits for its download. */
+export const modelConsentChunk = new LazyPart('asks before downloading a model', () => import('./model/built-in-view.js'));
+
 /** The page's WebMCP tools in the chat and the servers' tools for browser agents: when `page-tools` or `publish-tools` is first set. */
 export const webMcpChunk = new LazyPart("uses this page's WebMCP tools", () => import('./page-tools/web-mcp.chunk.js'));
 
@@ -39,6 +42,9 @@ export const resumeChunk = new LazyPart('follows the tool calls that were still 
 
 /** The conversation store (IndexedDB, or memory): after the chat has painted. */
 export const historyChunk = new LazyPart('saves conversations', () => import('./conversation/history.chunk.js'));
+
+/** The sync with the site's server (engine, HTTP adapter): only when `sync` is set. */
+export const syncChunk = new LazyPart('syncs conversations with your other devices', () => import('./sync/sync.chunk.js'));
 
 /** The palette's run form (fields from a schema, read back and checked): when "/" is first typed or an entry first picked. */
 export const runFormChunk = new LazyPart('shows the form of a tool or prompt', () => import('./palette/run-form.chunk.js'));

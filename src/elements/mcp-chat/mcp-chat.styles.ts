@@ -2,6 +2,7 @@ import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
 import { chatLayoutStyles } from './chat-layout.styles.js';
 import { pageToolsStyles } from './page-tools/page-tools.styles.js';
+import { sourcesStyles } from './sources/answer-sources.js';
 
 /**
  * Styles of `<mcp-chat>`: tokens, controls, header, messages and composer
@@ -307,4 +308,5 @@ export const chatStyles = [
   `,
   chatLayoutStyles,
   pageToolsStyles,
+  sourcesStyles,
 ];

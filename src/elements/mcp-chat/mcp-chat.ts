@@ -9,42 +9,34 @@ import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
-import { listenToParts, missingCode, renderChat, wiringOf } from './layout.js';
-import { appsWiring } from './apps/wiring.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { composerWiring } from './composer/wiring.js';
-import { controllerHost } from './controller-host.js';
+import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, syncHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
 import { ConversationView } from './conversation/conversation-view.js';
 import type { ChatStarter } from './conversation/empty-state.js';
-import { conversationWiring, newConversation, openConversation, sendMessage, waitClock } from './conversation/wiring.js';
+import { newConversation, openConversation, sendMessage, waitClock } from './wiring/orchestration.js';
 import { ChatConversations } from './conversations/chat-conversations.js';
-import { conversationsWiring } from './conversations/wiring.js';
 import { ChatDiscovery } from './discovery/chat-discovery.js';
-import { discoveryWiring } from './discovery/wiring.js';
 import { chatStyles } from './mcp-chat.styles.js';
 import { ModelSettings } from './model/model-settings.js';
 import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { modelWiring } from './model/wiring.js';
 import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
 import { ChatPalette } from './palette/chat-palette.js';
-import { paletteWiring } from './palette/wiring.js';
 import { InputRequests } from './requests/input-requests.js';
-import { requestsWiring } from './requests/wiring.js';
 import { ChatResources } from './resources/chat-resources.js';
-import { resourcesWiring } from './resources/wiring.js';
 import { ChatServers } from './servers/chat-servers.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { serversWiring } from './servers/wiring.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { shellWiring } from './shell/wiring.js';
+import { ChatSync } from './sync/chat-sync.js';
+import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
-import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
+import type { ChatFeatures, Wiring } from './wiring/types.js';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -103,6 +95,11 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
+ * @csspart source - One source: a link (new tab) with its number, title, host and page.
+ * @csspart source-number - A source's number, the one the model cites as `[n]`.
+ * @csspart source-title - A source's title.
+ * @csspart source-where - A source's host and page.
  * @csspart interrupted-note - The note under an answer whose stream never finished (the page was reloaded, the stream failed or was stopped).
  * @csspart destructive-note - The warning in the Run form of a tool marked destructive.
  * @csspart errors - The list of errors above the composer.
@@ -119,6 +116,7 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  * @csspart retry-button - Retry for a server that could not be reached.
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart server-degraded - Servers panel: a server that works only without some request headers its CORS refuses, which, and what that costs.
+ * @csspart server-no-live - Servers panel: a server whose live notifications are not heard, the page keeping no more event streams to its host ("Live updates off").
  * @csspart export-trace-button - Servers panel: "Export trace" saves the session trace as a JSON file (absent with `no-trace`).
  * @csspart server - One server in the Servers panel.
  * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).
@@ -130,6 +128,7 @@ import type { AllHosts, ChatFeatures, Wiring } from './wiring.js';
  * @csspart tool-selection - Servers panel: how many tools the last model request carried, and the collapsed list of those it left out.
  * @csspart panel - The side panel (conversations, servers, settings, resources).
  * @csspart conversation-list - The list of saved conversations.
+ * @csspart sync - With `sync`: the Conversations panel's sync section (its state in words, Retry, Sign out of sync).
  * @csspart conversation - One saved conversation.
  * @csspart search - The conversation search box.
  * @csspart confirm - The in-panel question "Delete …?" with its Delete and Cancel buttons.
@@ -199,7 +198,7 @@ export class McpChat extends LitElement {
   @property() server?: string;
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
-  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own). */
+  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own, else the default open model, offered for download). */
   @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
   /** The model id. */
   @property() model?: string;
@@ -207,6 +206,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'base-url' }) baseUrl?: string;
   /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
   @property({ attribute: 'model-url' }) modelUrl?: string;
+  /** Size in bytes of the `model-url` file: shown before the download (no HEAD request), and a file of another size is refused. */
+  @property({ attribute: 'model-size', type: Number }) modelSize?: number;
+  /** SHA-256 of the `model-url` file (64 hex digits): the download is checked against it before the model is used. */
+  @property({ attribute: 'model-sha256' }) modelSha256?: string;
+  /** `off`: with no model set and none in the browser, do not offer the default open model (a one-time download run on the visitor's device). */
+  @property({ attribute: 'open-model' }) openModel?: 'off' | 'default';
   /** Placeholder of the message box. */
   @property() placeholder?: string;
   /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */
@@ -227,6 +232,10 @@ export class McpChat extends LitElement {
   @property({ attribute: false }) roots: Root[] = [];
   /** Where conversations are saved. Default: IndexedDB (`openHistory()`), or memory when IndexedDB is unavailable. `null`: nothing is saved. */
   @property({ attribute: false }) store?: HistoryStore | null;
+  /** The base address of the site's sync server (docs/sync.md): the conversations follow the person to their other devices. Needs `syncToken`. */
+  @property() sync?: string;
+  /** The person's sync token: a string, or a function returning one (or a promise of one), asked again once when the server refuses it. */
+  @property({ attribute: false }) syncToken?: SyncTokenSource;
   /** Name under which the open conversation is remembered across reloads. */
   @property({ attribute: 'storage-key' }) storageKey = 'default';
   /** Let the settings panel offer to remember an API key in this browser (localStorage). */
@@ -235,7 +244,7 @@ export class McpChat extends LitElement {
   @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
   /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
   @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
-  /** Where the settings panel looks for Ollama (its native API, without `/v1`). */
+  /** Where the settings panel looks for Ollama (its native API, without `/v1`), once the person picks Ollama there (never before: no local address is asked unasked). */
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
   /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
@@ -249,7 +258,7 @@ export class McpChat extends LitElement {
   @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
   /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
-  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It also imports the page's WebMCP tools, as `page-tools` with no value does (unless `page-tools` is set). */
+  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It imports none of the page's WebMCP tools: name them with `page-tools`. */
   @property({ type: Boolean, reflect: true }) auto = false;
   /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
@@ -266,34 +275,34 @@ export class McpChat extends LitElement {
   @state() attachments: ContentBlock[] = [];
 
   readonly #text = new ChatText(this);
-  /** What each feature's wiring reads (the element's public surface, its features, its text). */
+  /** What the wiring reads (the element's public surface, its features, its text). */
   readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
-  /** What every feature gets as its host: each feature's wiring gives its part (`<feature>/wiring.ts`). */
-  readonly #host: AllHosts = controllerHost(this, shellWiring(this.#w), conversationWiring(this.#w), modelWiring(this.#w), serversWiring(this.#w), discoveryWiring(this.#w), composerWiring(this.#w), paletteWiring(this.#w), conversationsWiring(this.#w), appsWiring(this.#w), requestsWiring(this.#w), resourcesWiring(this.#w));
-  readonly #shell = new ChatShell(this.#host, panelsChunk);
+  // Each feature is built with its own host (wiring/feature-hosts.ts): only the members its host interface names.
+  readonly #shell = new ChatShell(shellHost(this.#w), panelsChunk);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = new ChatSession(this.#host, { turn: turnChunk, resume: resumeChunk });
-  readonly #scroll = new ChatScroll(this.#host);
-  readonly #view = new ConversationView(this.#host, this.session, this.#scroll);
-  readonly #persistence = new ChatPersistence(this.#host, historyChunk);
-  readonly #settings = new ModelSettings(this.#host, turnChunk, browserModelChunk);
-  readonly #palette = new ChatPalette(this.#host, runFormChunk);
-  readonly #composer = new ChatComposer(this.#host, this.#palette);
-  readonly #conversations = new ChatConversations(this.#host);
+  readonly session: ChatSession = new ChatSession(sessionHost(this.#w), { turn: turnChunk, resume: resumeChunk });
+  readonly #scroll = new ChatScroll(scrollHost(this.#w));
+  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll);
+  readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
+  readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, modelConsentChunk);
+  readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);
+  readonly #composer = new ChatComposer(composerHost(this.#w), this.#palette);
+  readonly #conversations = new ChatConversations(conversationsHost(this.#w));
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
-  readonly #inputs = new InputRequests(this.#host, { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new ChatApps(this.#host, appViewChunk, messagesChunk);
-  readonly #servers = new ChatServers(this.#host, registrySearchChunk);
-  readonly #discovery = new ChatDiscovery(this.#host, discoverChunk);
-  readonly #resources = new ChatResources(this.#host);
-  readonly #pageTools = new ChatPageTools(this.#host, webMcpChunk, pageToolRegistryChunk);
-  /** The features, for their wirings (built last: a wiring reads them only after construction). */
+  readonly #inputs = new InputRequests(inputsHost(this.#w), { elicit: elicitChunk, sampling: samplingChunk });
+  readonly #apps = new ChatApps(appsHost(this.#w), appViewChunk, messagesChunk);
+  readonly #servers = new ChatServers(serversHost(this.#w), registrySearchChunk);
+  readonly #discovery = new ChatDiscovery(discoveryHost(this.#w), discoverChunk);
+  readonly #resources = new ChatResources(resourcesHost(this.#w));
+  readonly #pageTools = new ChatPageTools(pageToolsHost(this.#w), webMcpChunk, pageToolRegistryChunk);
+  readonly #sync = new ChatSync(syncHost(this.#w), syncChunk);
+  /** The features, for the wiring (built last: a host reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
-    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools, sync: this.#sync,
   };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
@@ -341,8 +350,9 @@ export class McpChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#discovery.propertiesChanged();
     this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'), roots: changed.has('roots') ? this.roots : undefined, tracing: changed.has('noTrace') ? !this.noTrace : undefined });
-    // `auto` also imports the page's own WebMCP tools unless `page-tools` says otherwise.
-    if (changed.has('pageTools') || changed.has('publishTools') || changed.has('auto')) this.#pageTools.configure(this.pageTools ?? (this.auto ? '' : undefined), this.publishTools);
+    // Only what the owner names with `page-tools` is imported: `auto` imports nothing of the page's WebMCP
+    // registry (any script on the page may register tools there).
+    if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();

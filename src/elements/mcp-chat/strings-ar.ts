@@ -40,6 +40,12 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   modelDownloaded: 'نُزّل النموذج وهو جاهز.',
   modelDownloadCancelled: 'أُلغي التنزيل.',
   modelDownloadFailed: (why) => `فشل التنزيل: ${why}`,
+  modelConsent: (name, size, source, time) =>
+    `ليجيب هنا دون حساب، يمكن تشغيل ${name}، وهو نموذج مفتوح، على هذا الجهاز: تنزيل لمرة واحدة بحجم ${size} من ${source} (${time}). يبقى على هذا الجهاز ويعمل دون اتصال بعد ذلك.`,
+  modelDownloadTime: (duration, mbps) => `نحو ${duration} بسرعة ${mbps} ميغابت/ث`,
+  modelDownloadBytes: (loaded, total, left) => `${loaded} من ${total}${left ? ` · بقي نحو ${left}` : ''}`,
+  modelDownloadingElsewhere: 'يجري التنزيل في علامة تبويب أخرى لهذا الموقع…',
+  otherModelsInSettings: 'أو اختر نموذجًا آخر.',
   cancelDownload: 'إلغاء',
   modelUnavailable: (reason) =>
     (
@@ -50,7 +56,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
         error: 'لم يتمكن المتصفح من معرفة ما إذا كان لديه نموذج.',
       }) as Record<string, string>
     )[reason] ?? reason,
-  ownerCanSetModel: 'يمكن لمالك الموقع إعداد مزوّد نماذج، أو نموذج مفتوح يعمل على جهاز الزائر (انظر models.md في توثيق mcp-web-elements).',
+  ownerCanSetModel: 'يمكن لمالك الموقع إعداد مزوّد نماذج، أو نموذج مفتوح يعمل على جهاز الزائر.',
   useBuiltIn: 'استخدام هذا النموذج',
   modelInUse: 'قيد الاستخدام',
   modelService: 'خدمة نماذج',
@@ -72,6 +78,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   previous7Days: 'الأيام السبعة الماضية',
   imported: 'مستوردة',
   interrupted: 'انقطعت هذه الإجابة قبل اكتمالها.',
+  sources: 'المصادر',
+  source: 'المصدر',
+  newTab: '(يُفتح في علامة تبويب جديدة)',
   toolSelection: (sent, total) =>
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,
@@ -128,6 +137,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   publishedHeading: 'متاحة لوكلاء المتصفح',
   notPublished: (tool, reason) => `لم تُتح ${tool}: ${reason}`,
   agentRan: (title) => `شغّل وكيل متصفح ${title}`,
+  agentAsks: (title) => `يريد وكيل متصفح تشغيل ${title}`,
+  agentCallRefusedByPolicy: 'لا تسمح قواعد هذه الصفحة باستدعاء هذه الأداة.',
+  agentCallRefusedClosed: 'هذه الأداة تغيّر أشياء وتحتاج إلى إذن الشخص، لكن المحادثة مغلقة، فلم يُسأل أحد ولم تعمل.',
   invalidTools: (n) =>
     plural('ar', n, {
       zero: 'كل أدوات هذا الخادم يمكن استخدامها',
@@ -145,6 +157,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   signInTo: (name) => `تسجيل الدخول إلى ${name}`,
   signOut: 'تسجيل الخروج',
   degraded: (headers, costs) => `يعمل هنا فقط دون ${headers}، لأن سياسة CORS لديه ترفضها. الثمن: ${costs}.`,
+  noLiveNotifications: (host) =>
+    `التحديثات الحية متوقفة: تُبقي هذه الصفحة أصلًا مفتوحًا من تدفقات الأحداث إلى ${host} ما تسمح به اتصالات المتصفح القليلة لكل مضيف، فلا يُسمع ما يعلنه هذا الخادم (أدوات أو موارد تغيّرت، رسائل السجل). أدواته ما زالت تعمل.`,
   degradedCosts: {
     'no-modern-era': 'يستخدم بروتوكول 2025-11-25 لا 2026-07-28',
     'no-version-header': 'لا يُبلَّغ الخادم بإصدار البروتوكول وقد يرفض الميزات الأحدث',
@@ -197,6 +211,19 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   listModels: 'عرض النماذج',
   useModel: 'استخدام هذا النموذج',
   historyOff: 'حفظ المحادثات متوقف.',
+  syncHeading: 'المزامنة',
+  syncUpToDate: 'تمت المزامنة: محدّثة على أجهزتك.',
+  syncSyncing: (waiting) => (waiting ? `جارٍ المزامنة… ${waiting} من التغييرات للإرسال.` : 'جارٍ المزامنة…'),
+  syncOffline: (waiting) => `غير متصل: ${waiting ? `${waiting} من التغييرات تنتظر على هذا الجهاز وستُرسل عندما يستجيب خادم المزامنة.` : 'لا شيء ينتظر الإرسال.'}`,
+  syncFailed: (why) => `فشلت المزامنة. ${why}`,
+  syncRetry: 'إعادة المحاولة',
+  syncSignOut: 'الخروج من المزامنة',
+  syncSignOutQuestion: 'إيقاف المزامنة على هذا الجهاز؟ تبقى محادثاتك على خادم المزامنة وعلى أجهزتك الأخرى.',
+  syncKeepHere: 'إبقاؤها على هذا الجهاز',
+  syncClearHere: 'حذفها من هذا الجهاز',
+  syncOff: 'المزامنة متوقفة على هذا الجهاز.',
+  syncAgain: 'المزامنة من جديد',
+  syncConflict: (kept, other) => `أُعيدت تسمية «${kept}» على جهازين في وقت واحد. العنوان الآخر «${other}» محفوظ في تفاصيل المحادثة.`,
   renameConversation: (title) => `إعادة تسمية ${title}`,
   exportConversation: (title) => `تصدير ${title}`,
   deleteConversation: (title) => `حذف ${title}`,
@@ -310,6 +337,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     found: (count, hidden) =>
       `${count === 1 ? 'تم العثور على خادم واحد' : `تم العثور على ${count} من الخوادم`}${hidden ? `؛ و${hidden} غيرها لا يمكن استخدامها من صفحة ويب (تعمل على جهاز حاسوب) ولا تُعرض` : ''}.`,
     noneFound: (query) => (query ? `لا يوجد خادم في السجلّ يطابق «${query}».` : 'لا يُدرج السجلّ أي خادم.'),
+    overLimit: (extra, limit) => ` أرسل السجلّ ${extra.toLocaleString('ar')} أكثر من ${limit.toLocaleString('ar')} المطلوبة: لا تُعرض.`,
     moreButton: 'مزيد من النتائج',
     resultsLabel: 'الخوادم في السجلّ',
     badge: {

@@ -13,6 +13,12 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   modelChecking: 'Checking…',
   modelReady: 'Ready. Nothing you type leaves this device.',
   modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
+  modelConsent: (name, size, source, time) =>
+    `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ${source} (${time}). It stays on this device and works offline afterwards.`,
+  modelDownloadTime: (duration, mbps) => `about ${duration} at ${mbps} Mbit/s`,
+  modelDownloadBytes: (loaded, total, left) => `${loaded} of ${total}${left ? ` · about ${left} left` : ''}`,
+  modelDownloadingElsewhere: 'Downloading in another tab of this site…',
+  otherModelsInSettings: 'Or choose another model.',
   cancelDownload: 'Cancel',
   modelUnavailable: (reason) =>
     (
@@ -23,7 +29,7 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
         error: 'The browser could not say whether it has a model.',
       }) as Record<string, string>
     )[reason] ?? reason,
-  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device (see models.md in the mcp-web-elements docs).",
+  ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device.",
   useBuiltIn: 'Use this model',
   modelInUse: 'In use',
   modelService: 'A model service',
@@ -73,6 +79,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
   publishedHeading: 'Offered to browser agents',
   notPublished: (tool, reason) => `${tool} is not offered: ${reason}`,
+  noLiveNotifications: (host) =>
+    `Live updates off: the browser allows only a few connections to ${host}, and other servers there use them. What this server announces (changed tools or resources, log messages) is not heard; its tools still work.`,
   degradedCosts: {
     'no-modern-era': 'it talks the 2025-11-25 protocol, not 2026-07-28',
     'no-version-header': 'the server is not told the protocol version and may refuse newer features',
@@ -93,6 +101,19 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   rememberKey: 'Remember the key in this browser',
   useModel: 'Use this model',
   historyOff: 'History is turned off.',
+  syncHeading: 'Sync',
+  syncUpToDate: 'Synced: up to date on your devices.',
+  syncSyncing: (waiting) => (waiting ? `Syncing… ${waiting} ${waiting === 1 ? 'change' : 'changes'} to send.` : 'Syncing…'),
+  syncOffline: (waiting) => `Offline: ${waiting ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.` : 'nothing waits to be sent.'}`,
+  syncFailed: (why) => `Sync failed. ${why}`,
+  syncRetry: 'Retry',
+  syncSignOut: 'Sign out of sync',
+  syncSignOutQuestion: 'Stop syncing on this device? Your conversations stay on the sync server and your other devices.',
+  syncKeepHere: 'Keep them on this device',
+  syncClearHere: 'Remove them from this device',
+  syncOff: 'Sync is off on this device.',
+  syncAgain: 'Sync again',
+  syncConflict: (kept, other) => `“${kept}” was renamed on two devices at once. The other title, “${other}”, is kept in the conversation's details.`,
   renameConversation: (title) => `Rename ${title}`,
   exportConversation: (title) => `Export ${title}`,
   deleteConversation: (title) => `Delete ${title}`,

@@ -56,6 +56,16 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   modelNeedsDownload: string;
   /** `size` is formatted ("40 MB"), undefined when unknown. */
   modelDownloadSize: (size: string | undefined) => string;
+  /** The consent: the model's `name`, its `size` ("397 MB"), the site it comes from, and about how long it takes (`time`: "about 3 min at 20 Mbit/s"). */
+  modelConsent: (name: string, size: string, source: string, time: string) => string;
+  /** `duration` formatted ("3 min"), at `mbps` Mbit/s. */
+  modelDownloadTime: (duration: string, mbps: number) => string;
+  /** Progress in bytes ("120 MB of 397 MB"), and the time left when known ("2 min"). */
+  modelDownloadBytes: (loaded: string, total: string, left: string | undefined) => string;
+  /** The download runs in another tab of this site; this one follows it. */
+  modelDownloadingElsewhere: string;
+  /** Beside the consent in the conversation: other models can be chosen in Settings. */
+  otherModelsInSettings: string;
   downloadModel: (size: string | undefined) => string;
   modelDownloading: (percent: number) => string;
   modelDownloadStarted: string;
@@ -90,6 +100,12 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   previous7Days: string;
   imported: string;
   interrupted: string;
+  /** The label of the list of pages an answer was built on (under the answer). */
+  sources: string;
+  /** Read before a source's number ("Source 1 …"). */
+  source: string;
+  /** Read after a link that opens a new tab. */
+  newTab: string;
   /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
   toolSelection: (sent: string, total: string) => string;
   /** Servers panel: the summary of the list of tools the last request left out. */
@@ -151,6 +167,12 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   notPublished: (tool: string, reason: string) => string;
   /** The card of a call a browser agent made to a tool the chat offered (WebMCP). */
   agentRan: (title: string) => string;
+  /** The card of a browser agent's call that waits for the person's approval (a published tool that is not read-only). */
+  agentAsks: (title: string) => string;
+  /** Said to a browser agent whose call the page's `policy` refuses. */
+  agentCallRefusedByPolicy: string;
+  /** Said to a browser agent whose call needs the person while the chat is closed (a launcher). */
+  agentCallRefusedClosed: string;
   invalidTools: (count: number) => string;
   retry: string;
   /**
@@ -169,6 +191,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   signOutOf: (name: string) => string;
   /** A server whose CORS refuses some request headers: "Works here only without <headers> (its CORS refuses them): <costs>." */
   degraded: (headers: string, costs: string) => string;
+  /** Servers panel: a 2025-era server whose live notifications are not heard, the page keeping no more event streams to its host (`McpConnection.liveNotifications`). */
+  noLiveNotifications: (host: string) => string;
   /** What each dropped header costs (`McpConnection.degraded.costs`), joined into `degraded`. */
   degradedCosts: Record<DegradationCost, string>;
   /** The Servers panel's "Export trace" button, and what it saves. */
@@ -224,6 +248,20 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   useModel: string;
   /** Conversations panel. */
   historyOff: string;
+  /** The sync section of the Conversations panel (`sync` set). */
+  syncHeading: string;
+  syncUpToDate: string;
+  syncSyncing: (waiting: number) => string;
+  syncOffline: (waiting: number) => string;
+  syncFailed: (why: string) => string;
+  syncRetry: string;
+  syncSignOut: string;
+  syncSignOutQuestion: string;
+  syncKeepHere: string;
+  syncClearHere: string;
+  syncOff: string;
+  syncAgain: string;
+  syncConflict: (kept: string, other: string) => string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -355,6 +393,11 @@ export type LaterEnglishKey =
   | 'modelChecking'
   | 'modelReady'
   | 'modelDownloadSize'
+  | 'modelConsent'
+  | 'modelDownloadTime'
+  | 'modelDownloadBytes'
+  | 'modelDownloadingElsewhere'
+  | 'otherModelsInSettings'
   | 'cancelDownload'
   | 'modelUnavailable'
   | 'ownerCanSetModel'
@@ -397,6 +440,7 @@ export type LaterEnglishKey =
   | 'publishedHeading'
   | 'notPublished'
   | 'degradedCosts'
+  | 'noLiveNotifications'
   | 'exportTraceHint'
   | 'deleted'
   | 'restore'
@@ -419,6 +463,19 @@ export type LaterEnglishKey =
   | 'rememberKey'
   | 'useModel'
   | 'historyOff'
+  | 'syncHeading'
+  | 'syncUpToDate'
+  | 'syncSyncing'
+  | 'syncOffline'
+  | 'syncFailed'
+  | 'syncRetry'
+  | 'syncSignOut'
+  | 'syncSignOutQuestion'
+  | 'syncKeepHere'
+  | 'syncClearHere'
+  | 'syncOff'
+  | 'syncAgain'
+  | 'syncConflict'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'
@@ -494,6 +551,9 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   waitingForYou: (tool) => `Waiting for you to fill ${tool}.`,
   imported: 'Imported',
   interrupted: 'This answer was interrupted before it finished.',
+  sources: 'Sources',
+  source: 'Source',
+  newTab: '(opens in a new tab)',
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
@@ -515,6 +575,9 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
       }) as Record<string, string>
     )[state] ?? state,
   agentRan: (title) => `A browser agent ran ${title}`,
+  agentAsks: (title) => `A browser agent wants to run ${title}`,
+  agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
+  agentCallRefusedClosed: 'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',

@@ -88,6 +88,8 @@ export class McpRegistrySearch extends LitElement {
   @state() private query = '';
   @state() private entries: RegistryEntry[] = [];
   @state() private notShown = 0;
+  /** Entries the registry sent past the page size asked for (counted, never drawn). */
+  @state() private overLimit = 0;
   @state() private nextCursor?: string;
   @state() private busy = false;
   @state() private status = '';
@@ -125,6 +127,7 @@ export class McpRegistrySearch extends LitElement {
     this.query = query;
     this.entries = [];
     this.notShown = 0;
+    this.overLimit = 0;
     this.nextCursor = undefined;
     this.probes = new Map();
     await this.#load(undefined, this.#run.signal);
@@ -147,7 +150,9 @@ export class McpRegistrySearch extends LitElement {
       this.entries = [...this.entries, ...offered];
       this.notShown += page.entries.length - offered.length;
       this.nextCursor = page.nextCursor;
-      this.status = this.entries.length ? t.found(this.entries.length, this.notShown) : t.noneFound(this.query);
+      this.overLimit += page.overLimit;
+      const over = this.overLimit ? (t.overLimit ?? REGISTRY_SEARCH_STRINGS_EN.overLimit!)(this.overLimit, this.limit) : '';
+      this.status = (this.entries.length ? t.found(this.entries.length, this.notShown) : t.noneFound(this.query)) + over;
       for (const entry of offered) for (const remote of entry.remotes) this.#queueProbe(entry, remote.url, signal);
     } catch (error) {
       if (signal.aborted) return;

@@ -13,6 +13,8 @@ export interface RegistrySearchStrings {
   /** How many servers a page shows; `hidden`: those not offered here (stdio only and the like). */
   found(count: number, hidden: number): string;
   noneFound(query: string): string;
+  /** After `found`: the registry sent `extra` entries past the `limit` asked for, which are not shown. Optional: English when a table lacks it. */
+  overLimit?(extra: number, limit: number): string;
   moreButton: string;
   resultsLabel: string;
   /** The badge of each probe outcome, plus `probing` while it runs. */
@@ -42,6 +44,7 @@ export const REGISTRY_SEARCH_STRINGS_EN: RegistrySearchStrings = {
   found: (count, hidden) =>
     `${count === 1 ? '1 server' : `${count} servers`} found${hidden ? `; ${hidden} more cannot be used from a web page (they run on a computer) and are not shown` : ''}.`,
   noneFound: (query) => (query ? `No server in the registry matches “${query}”.` : 'The registry lists no server.'),
+  overLimit: (extra, limit) => ` The registry sent ${extra.toLocaleString('en')} more than the ${limit} asked for: they are not shown.`,
   moreButton: 'More results',
   resultsLabel: 'Servers in the registry',
   badge: {

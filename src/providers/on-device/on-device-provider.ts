@@ -6,6 +6,7 @@ import { convertToOnDeviceMessages } from './convert-to-on-device-messages.js';
 import type { Engine, OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSettings, OnDeviceStatus } from './on-device-types.js';
 import { replyGrammar, type OfferedTool, type ReplyChoice } from './reply-grammar.js';
 import { ReplyReader } from './reply-reader.js';
+import { downloadModel, modelKey, ModelStoreError, removeModel, storedModel, type ModelSource } from './model-store.js';
 
 /** Context window in tokens when the settings give none (as wllama-engine.ts asks of llama.cpp). */
 const DEFAULT_CONTEXT_SIZE = 4096;
@@ -38,6 +39,10 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
   const url = new URL(settings.modelUrl, globalThis.location?.href).href;
   const file = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? url);
   const label = settings.label ?? file;
+  const source: ModelSource = { url, size: settings.size, sha256: settings.sha256 };
+  const key = modelKey(source);
+  /** The model's size once known (pinned, or announced by the server). */
+  let known = settings.size;
   const listeners = new Set<(status: OnDeviceStatus) => void>();
   let current: OnDeviceStatus | undefined;
   let engine: Promise<Engine> | undefined;
@@ -62,39 +67,41 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
   async function status(options: { signal?: AbortSignal } = {}): Promise<OnDeviceStatus> {
     const why = unsupportedReason();
     if (why) return { state: 'unsupported', reason: why };
-    // Busy, loaded or failed: the state is known without asking the cache (a failure
+    // Busy, loaded or failed: the state is known without asking the store (a failure
     // stays until the next download() or remove(), so the UI does not offer a broken model again).
     if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed') return current;
-    const bytes = await (await getEngine()).cachedSize(url);
-    if (bytes !== undefined) set({ state: 'cached', bytes });
-    else set({ state: 'not-downloaded', bytes: settings.size ?? (await announcedSize(url, options.signal)) });
+    const stored = await storedModel(source).catch(() => undefined);
+    if (stored) set({ state: 'cached', bytes: stored.size });
+    else set({ state: 'not-downloaded', bytes: (known ??= settings.size ?? (await announcedSize(url, options.signal))) });
     return current!;
   }
 
   function download(options: OnDeviceDownloadOptions = {}): Promise<void> {
     return (downloading ??= (async () => {
       try {
-        const e = await getEngine();
         set({ state: 'downloading', loaded: 0, total: settings.size ?? 0 });
-        await e.download(url, {
+        const file = await downloadModel(source, {
           signal: options.signal,
           onProgress: (p) => {
-            set({ state: 'downloading', loaded: p.loaded, total: p.total });
+            known ??= p.total || undefined;
+            set({ state: 'downloading', ...p });
             options.onProgress?.(p);
           },
         });
-        const bytes = await e.cachedSize(url);
-        if (bytes === undefined) throw new Error('the file was not complete (did the server send Content-Length?)');
-        set({ state: 'cached', bytes });
+        set({ state: 'cached', bytes: file.size });
       } catch (error) {
         if (options.signal?.aborted) {
-          set({ state: 'not-downloaded', bytes: settings.size });
+          set({ state: 'not-downloaded', bytes: known });
           throw abortedError(id, options.signal);
         }
-        if (error instanceof ProviderError) throw error;
-        const reason = `The model could not be downloaded from ${url}: ${message(error)}`;
-        set({ state: 'failed', reason, bytes: settings.size });
-        throw new ProviderError('network', reason, { provider: id, cause: error });
+        const reason = downloadFailure(error, label, url);
+        // The size stays known: the person is asked again with it.
+        set({ state: 'failed', reason, bytes: known });
+        throw new ProviderError(error instanceof ModelStoreError && error.failure.kind === 'http' && error.failure.status === 404 ? 'not-found' : 'network', reason, {
+          provider: id,
+          code: error instanceof ModelStoreError ? `download-${error.failure.kind}` : 'download',
+          cause: error,
+        });
       } finally {
         downloading = undefined;
       }
@@ -105,20 +112,20 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
     if (current?.state === 'ready') return Promise.resolve();
     return (loading ??= (async () => {
       try {
-        const e = await getEngine();
-        const bytes = await e.cachedSize(url);
-        if (bytes === undefined) {
+        const file = await storedModel(source);
+        if (!file) {
           throw new ProviderError('bad-request', `The on-device model is not downloaded yet. Ask the person, then call download() (${label}).`, { provider: id, code: 'model-not-downloaded' });
         }
-        set({ state: 'loading', bytes });
+        const e = await getEngine();
+        set({ state: 'loading', bytes: file.size });
         try {
-          await e.load(url);
+          await e.load(key, file);
         } catch (error) {
           const reason = `The model ${label} could not be loaded: ${message(error)}`;
-          set({ state: 'failed', reason, bytes });
+          set({ state: 'failed', reason, bytes: file.size });
           throw new ProviderError('server', reason, { provider: id, code: 'engine', cause: error });
         }
-        set({ state: 'ready', bytes });
+        set({ state: 'ready', bytes: file.size });
       } finally {
         loading = undefined;
       }
@@ -176,6 +183,7 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
   return {
     id,
     label,
+    modelUrl: url,
     // Every offered tool's schema goes into the prompt and the grammar: keep the list short for a small model.
     maxTools: 16,
     // And within the context: tool definitions may take about half of it (about three characters a token),
@@ -191,7 +199,8 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
       return () => listeners.delete(listener);
     },
     async remove() {
-      await (await getEngine()).remove(url);
+      if (engine) await (await engine).unload(key);
+      await removeModel(source);
       current = undefined;
       await status().catch(() => {});
     },
@@ -209,6 +218,50 @@ function unsupportedReason(): string | undefined {
   if (!globalThis.navigator?.storage?.getDirectory) return 'This browser has no Origin Private File System to keep the model in (a private window may lack it).';
   return undefined;
 }
+
+/**
+ * What went wrong with a download, for the person: what happened and what to
+ * do, with the site's name rather than the file's long address (no raw
+ * browser error such as "Failed to fetch").
+ */
+export function downloadFailure(error: unknown, label: string, url: string): string {
+  const host = hostOf(url);
+  if (!(error instanceof ModelStoreError)) return `The download of ${label} stopped because this browser could not save it (${message(error)}). Try again; if it keeps failing, try another browser.`;
+  const f = error.failure;
+  const mb = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e6)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
+  switch (f.kind) {
+    case 'unreachable':
+      return `${host} could not be reached: this device may be offline, or ${host} does not let this page download from it. Check the connection and try again; if it keeps failing, the site owner needs to fix the model's address.`;
+    case 'cut':
+      return `The connection to ${host} was lost during the download (${mb(f.loaded)} arrived). Check the connection, then press Download again: it continues where it stopped.`;
+    case 'http':
+      return f.status === 404 || f.status === 410
+        ? `${host} does not have this model (it answered "not found"). The site owner needs to fix the model's address.`
+        : f.status === 401 || f.status === 403
+          ? `${host} refused the download (error ${f.status}). The site owner needs to make the model public or use another address.`
+          : `${host} answered with an error (${f.status}). Try again in a few minutes.`;
+    case 'no-length':
+      return `${host} did not say how large the model is, so the download cannot be checked and was not kept. The site owner needs to serve the file with its size (Content-Length).`;
+    case 'size':
+      return `The file from ${host} is not the expected model (${mb(f.actual)} instead of ${mb(f.expected)}), so it was deleted and not used. The site owner needs to update the model's address or its pinned size.`;
+    case 'hash':
+      return `The downloaded file does not match the model it should be (its checksum differs), so it was deleted and not used. Try again; if it happens again, the file at ${host} has changed and the site owner needs to update it.`;
+    case 'quota':
+      return `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). Free some space, then try again.`;
+    case 'storage':
+      return `This browser could not save the model (${f.message}). A private window may not allow it: try a normal window.`;
+    default:
+      return `The download of ${label} failed. Try again.`;
+  }
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'The model server';
+  }
+};
 
 /** The size the server announces (HEAD, Content-Length), or undefined when it does not say. */
 async function announcedSize(url: string, signal?: AbortSignal): Promise<number | undefined> {

@@ -14,8 +14,18 @@ export interface OnDeviceSettings {
    * its first part (`...-00001-of-00003.gguf`).
    */
   modelUrl: string;
-  /** Size of the model in bytes, when the owner knows it: no HEAD request is made to show the size. */
+  /**
+   * Size of the model in bytes, when the owner knows it: no HEAD request is
+   * made to show the size, and a file of another size is refused.
+   */
   size?: number;
+  /**
+   * SHA-256 of the file (64 hex digits), as the model hub publishes it. The
+   * download is checked against it before the model is used; a file that
+   * does not match is deleted and refused. It is also the key under which
+   * browsers with Cross-Origin Storage share the file between sites.
+   */
+  sha256?: string;
   /** A name to show people (default: the file name). */
   label?: string;
   /** Context window in tokens (default 4096): prompt and answer together must fit. */
@@ -23,10 +33,11 @@ export interface OnDeviceSettings {
   /** Worker threads (default: all cores when the page is cross-origin isolated, else 1). */
   threads?: number;
   /**
-   * Where the engine's WebAssembly file is served. Default: `wllama.wasm`
-   * beside the package's `dist/` (copied there by the build). Set it when a
-   * bundler does not carry that file along, e.g. with Vite:
-   * `import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url'`.
+   * Where the engine's WebAssembly file is served. Default: the dependency's
+   * own file, `@wllama/wllama/esm/wasm/wllama.wasm`, which bundlers find and
+   * copy (the package does not carry a second copy); in the single-file
+   * bundle, that version of it on jsDelivr. Set it when neither works, e.g.
+   * with Vite: `import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url'`.
    */
   wasmUrl?: string;
   /**
@@ -46,7 +57,8 @@ export interface OnDeviceSettings {
  *
  * - `not-downloaded`: the person must agree before `download()`; `bytes` is the
  *   size to show (undefined when neither the owner nor the server said).
- * - `downloading`: `loaded` of `total` bytes so far.
+ * - `downloading`: `loaded` of `total` bytes so far (`other`: the download runs
+ *   in another tab or chat of this site; this one waits for it).
  * - `cached`: on this device (Origin Private File System), not loaded yet;
  *   the next request loads it without the network.
  * - `loading`: read from the cache into the engine.
@@ -56,7 +68,7 @@ export interface OnDeviceSettings {
  */
 export type OnDeviceStatus =
   | { state: 'not-downloaded'; bytes?: number }
-  | { state: 'downloading'; loaded: number; total: number }
+  | { state: 'downloading'; loaded: number; total: number; other?: boolean }
   | { state: 'cached'; bytes: number }
   | { state: 'loading'; bytes: number }
   | { state: 'ready'; bytes: number }
@@ -66,8 +78,8 @@ export type OnDeviceStatus =
 /** Options of {@link OnDeviceProvider.download}. */
 export interface OnDeviceDownloadOptions {
   /** Called as bytes arrive (at most about ten times a second, and once at the end). */
-  onProgress?: (progress: { loaded: number; total: number }) => void;
-  /** Aborting stops the download; nothing partial is kept as cached. */
+  onProgress?: (progress: { loaded: number; total: number; other?: boolean }) => void;
+  /** Aborting stops the download; the partial file is never used, and the next download continues it. */
   signal?: AbortSignal;
 }
 
@@ -78,6 +90,8 @@ export interface OnDeviceDownloadOptions {
  * calls `download()` once the person agrees.
  */
 export interface OnDeviceProvider extends ModelProvider {
+  /** The model file's address (after `mcpWebElementsDefaultModel` or the owner's `modelUrl`). */
+  readonly modelUrl: string;
   /** Where the model stands now (asks the cache, and the server for the size when needed). */
   status(options?: { signal?: AbortSignal }): Promise<OnDeviceStatus>;
   /** Downloads the model into the browser's cache (after the person agreed); resolves when cached. */
@@ -119,12 +133,10 @@ export interface EngineResult {
 
 /** The engine as the provider sees it (wllama-engine.ts; loaded lazily). */
 export interface Engine {
-  /** Size in bytes of the cached model, or undefined when it is not (validly) cached. */
-  cachedSize(url: string): Promise<number | undefined>;
-  download(url: string, options: OnDeviceDownloadOptions): Promise<void>;
-  /** Loads the cached model into the worker (never downloads). */
-  load(url: string): Promise<void>;
+  /** Loads the stored model file into the worker (`key` names it: loading the same key again does nothing). */
+  load(key: string, file: Blob): Promise<void>;
+  /** Frees the model of `key` if it is the one loaded. */
+  unload(key: string): Promise<void>;
   generate(request: EngineRequest): Promise<EngineResult>;
-  remove(url: string): Promise<void>;
   dispose(): Promise<void>;
 }

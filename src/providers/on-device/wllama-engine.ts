@@ -7,31 +7,26 @@
  *   is inlined and started from a `blob:` URL; the page's CSP must allow
  *   `worker-src blob:` and `script-src 'wasm-unsafe-eval'`). The main thread
  *   only posts messages and reads results, so the page stays responsive.
- * - The model file is cached in the Origin Private File System by wllama's
- *   CacheManager (key: a hash of the URL), with its size and ETag. A model is
- *   "cached" only when the stored size equals the size the server announced,
- *   so an interrupted download is never used; loading a cached model makes no
- *   request at all (the server must send `Content-Length`).
- * - The WebAssembly file: `settings.wasmUrl`, else `wllama.wasm` two folders up
- *   from this module: `dist/wllama.wasm` in the package (the build copies it
- *   there; the CDN bundle's chunks point to the same file, see
- *   vite.bundle.config.ts), `src/wllama.wasm` in this repository (a symbolic
- *   link into node_modules, served by Vite in development and tests).
+ * - The model file comes from model-store.ts (downloaded, checked and kept
+ *   by this package, not by wllama's cache): `load` takes the stored file.
+ * - The WebAssembly file: `settings.wasmUrl`, else the page's
+ *   `globalThis.mcpWebElementsWasmUrl`, else the file beside the engine's
+ *   own code: in this repository `src/wllama.wasm` (a symbolic link into
+ *   node_modules, served by Vite in development and tests); in the package,
+ *   the dependency's own `@wllama/wllama/esm/wasm/wllama.wasm` (the build
+ *   rewrites the address: scripts/wasm-path.mjs; the package does not carry a
+ *   second copy); in the single-file bundle, that version of the dependency
+ *   on jsDelivr (vite.bundle.config.ts).
  *
  * Imported from `@wllama/wllama/esm/index.js`, its built module: the package's
  * `main` names an `index.js` it does not ship (Vite falls back to its
  * TypeScript sources; Next.js's Turbopack and webpack fail to resolve it).
  */
 import { Wllama, WllamaAbortError, type ChatCompletionChunk } from '@wllama/wllama/esm/index.js';
-import type { Engine, EngineRequest, EngineResult, OnDeviceDownloadOptions, OnDeviceSettings } from './on-device-types.js';
+import type { Engine, EngineRequest, EngineResult, OnDeviceSettings } from './on-device-types.js';
 
 /** Path of the WebAssembly file from this module (rewritten for the bundle's chunks by vite.bundle.config.ts). */
 const WASM_FILE = '../../wllama.wasm';
-
-/** Thrown by {@link Engine.load} when the model is not in the cache. */
-export class NotDownloadedError extends Error {
-  override name = 'NotDownloadedError';
-}
 
 /** Thrown by {@link Engine.generate} when the caller's signal stopped it. */
 export class GenerationAbortedError extends Error {
@@ -40,35 +35,20 @@ export class GenerationAbortedError extends Error {
 
 /** Creates the wllama engine (nothing starts until `load`). */
 export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 'contextSize' | 'threads'>): Engine {
-  const wasm = settings.wasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
+  const wasm = settings.wasmUrl ?? (globalThis as { mcpWebElementsWasmUrl?: string }).mcpWebElementsWasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
   const quiet = { debug: () => {}, log: () => {}, warn: (...a: unknown[]) => console.warn('[on-device model]', ...a), error: (...a: unknown[]) => console.error('[on-device model]', ...a) };
   const fresh = () => new Wllama({ default: wasm }, { suppressNativeLog: true, logger: quiet, allowOffline: true });
   let wllama = fresh();
-  let loadedUrl: string | undefined;
-
-  const findModel = async (url: string) => (await wllama.modelManager.getModels()).find((m) => m.url === url);
+  let loadedKey: string | undefined;
 
   return {
-    async cachedSize(url) {
-      return (await findModel(url))?.size;
-    },
-
-    async download(url, options: OnDeviceDownloadOptions) {
-      await wllama.modelManager.downloadModel(url, {
-        signal: options.signal,
-        progressCallback: ({ loaded, total }) => options.onProgress?.({ loaded, total }),
-      });
-    },
-
-    async load(url) {
-      if (loadedUrl === url && wllama.isModelLoaded()) return;
-      const model = await findModel(url);
-      if (!model) throw new NotDownloadedError(`The model ${url} is not in this browser's cache.`);
+    async load(key, file) {
+      if (loadedKey === key && wllama.isModelLoaded()) return;
       if (wllama.isModelLoaded()) {
         await wllama.exit();
         wllama = fresh();
       }
-      await wllama.loadModel(model, {
+      await wllama.loadModel([file], {
         n_ctx: settings.contextSize ?? 4096,
         ...(settings.threads ? { n_threads: settings.threads } : {}),
       });
@@ -79,7 +59,14 @@ export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 
         wllama = fresh();
         throw new Error('llama.cpp could not read it as a GGUF model (is the file complete, and a GGUF file?)');
       }
-      loadedUrl = url;
+      loadedKey = key;
+    },
+
+    async unload(key) {
+      if (loadedKey !== key) return;
+      await wllama.exit();
+      loadedKey = undefined;
+      wllama = fresh();
     },
 
     async generate(request: EngineRequest): Promise<EngineResult> {
@@ -114,18 +101,8 @@ export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 
       };
     },
 
-    async remove(url) {
-      if (loadedUrl === url) {
-        await wllama.exit();
-        loadedUrl = undefined;
-        wllama = fresh();
-      }
-      const model = (await wllama.modelManager.getModels({ includeInvalid: true })).find((m) => m.url === url);
-      await model?.remove();
-    },
-
     async dispose() {
-      loadedUrl = undefined;
+      loadedKey = undefined;
       await wllama.exit();
       wllama = fresh();
     },

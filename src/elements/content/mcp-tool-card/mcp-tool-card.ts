@@ -95,6 +95,9 @@ export class McpToolCard extends LitElement {
   /** Offer "Always allow" beside Approve. */
   @property({ type: Boolean, attribute: 'offer-always' }) offerAlways = true;
 
+  /** Move focus to Approve when the card starts asking (the person's own action led to the question). Off for a question the person did not cause, such as a browser agent's call, so a key pressed elsewhere cannot answer it. */
+  @property({ attribute: false }) focusOnAsk = true;
+
   /** A change other than progress is waiting to be drawn (drawn at once; progress waits for the next frame). */
   private urgent = false;
 
@@ -169,7 +172,7 @@ export class McpToolCard extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     // The person must decide: move focus to the question once it appears.
-    if (changed.has('status') && this.effectiveStatus === 'approval') this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
+    if (changed.has('status') && this.effectiveStatus === 'approval' && this.focusOnAsk) this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
   }
 
   #result(result: ToolResultBlock, status: ToolCallStatus, t: ContentStrings) {

@@ -4,6 +4,7 @@ import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { ApprovalPolicy } from '../../../agent/types.js';
 import type { ContentBlock, Message, ToolResultBlock } from '../../../content/index.js';
 import { clientToolResult, toolCallRecord, toolResultBlock, type CallToolResultLike } from '../../../content/tool-result.js';
+import { appContextPrompt } from '../../../content/frame.js';
 import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
@@ -25,6 +26,9 @@ import { savedViewOf, type SavedAppView } from './saved-views.js';
  * `tool_use`, then a user message with its `tool_result` (docs/architecture.md).
  */
 export const APP_CALL_META_KEY = 'mcp-elements/app-call';
+
+/** Past this many characters of a call's streamed arguments its view gets no more partial input, only the complete input. */
+export const PARTIAL_INPUT_LIMIT = 64 * 1024;
 
 
 /** The human name of a view's app: its tool's title, else its name. */
@@ -173,6 +177,9 @@ export class AppViews implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    cancelAnimationFrame(this.#healFrame);
+    this.#healFrame = 0;
+    this.#unhealed.clear();
     this.#host.removeEventListener('mcp-app-state-change', this.#onState);
     this.#host.removeEventListener('mcp-app-message', this.#onMessage);
     this.#host.removeEventListener('mcp-app-context-update', this.#onContext);
@@ -200,31 +207,52 @@ export class AppViews implements ReactiveController {
 
   /** What the apps asked the model to know, for the system prompt of the next turn (undefined when nothing). */
   contextPrompt(): string | undefined {
-    if (this.#contexts.size === 0) return undefined;
-    const lines = [...this.#contexts.values()].map(({ tool, text }) => `From the view of ${tool}:\n${text}`);
-    return `Context from interactive tool views the person sees:\n\n${lines.join('\n\n')}`;
+    return appContextPrompt([...this.#contexts.values()]);
   }
 
   /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */
   #partials = new Map<string, Record<string, unknown>>();
+  /** The newest arguments text of each streaming call not healed yet (healed once a frame). */
+  #unhealed = new Map<string, string>();
+  #healFrame = 0;
 
   /**
    * A model streams the arguments of call `id`: its view (made when the
    * streaming message is drawn) gets them as they come, healed into an
-   * object (`tool-input-partial`), before the complete input.
+   * object (`tool-input-partial`), before the complete input. The text so far
+   * is healed at most once a frame (a model sends hundreds of pieces a
+   * second), and not at all past {@link PARTIAL_INPUT_LIMIT} characters: the
+   * view keeps the last partial input until the complete one (issue 36 item 1:
+   * healing 2 MB at every 1 kB piece froze the page for half a minute).
    */
   inputStreaming(id: string, name: string, argumentsText: string): void {
     if (!this.#host.sandboxUrl) return;
+    if (argumentsText.length > PARTIAL_INPUT_LIMIT) {
+      this.#unhealed.delete(id);
+      return;
+    }
     const found = this.#host.servers.serverToolOf(name);
     if (!found || !toolViewUri(found.tool)) return;
-    const args = healPartialJson(argumentsText);
-    if (!args) return;
-    const view = this.#views.get(id);
-    if (view) view.sendToolInputPartial(args);
-    else {
-      this.#partials.set(id, args);
-      this.#host.requestUpdate();
+    this.#unhealed.set(id, argumentsText);
+    this.#healFrame ||= requestAnimationFrame(() => this.#healPartials());
+  }
+
+  #healPartials(): void {
+    this.#healFrame = 0;
+    const waiting = [...this.#unhealed];
+    this.#unhealed.clear();
+    let drawn = false;
+    for (const [id, text] of waiting) {
+      const args = healPartialJson(text);
+      if (!args) continue;
+      const view = this.#views.get(id);
+      if (view) view.sendToolInputPartial(args);
+      else {
+        this.#partials.set(id, args);
+        drawn = true;
+      }
     }
+    if (drawn) this.#host.requestUpdate();
   }
 
   /** The views under the calls of `message` (created on first sight, then kept), for its `tool-<id>` slots. */

@@ -8,7 +8,12 @@ export function healPartialJson(text: string): Record<string, unknown> | undefin
   const stack: string[] = [];
   let inString = false;
   let escaped = false;
-  for (const ch of text) {
+  // Where the last `{`, `[` or `,` outside strings is: a dangling key or a
+  // half-written value lies after it, so the patterns below look only there
+  // (over the whole text they took time of the square of its length).
+  let lastStructural = -1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
     if (inString) {
       if (escaped) escaped = false;
       else if (ch === '\\') escaped = true;
@@ -16,8 +21,11 @@ export function healPartialJson(text: string): Record<string, unknown> | undefin
       continue;
     }
     if (ch === '"') inString = true;
-    else if (ch === '{' || ch === '[') stack.push(ch === '{' ? '}' : ']');
-    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === '{' || ch === '[') {
+      stack.push(ch === '{' ? '}' : ']');
+      lastStructural = i;
+    } else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',') lastStructural = i;
   }
   let body = text;
   // An unfinished string is closed (a dangling escape dropped).
@@ -25,7 +33,10 @@ export function healPartialJson(text: string): Record<string, unknown> | undefin
   const close = (b: string) => b + [...stack].reverse().join('');
   // The text closed as it is; else without a trailing comma; else without a
   // dangling key ("key" or "key":); else without a half-written last value.
-  const candidates = [body, body.replace(/,\s*$/, ''), body.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:?\s*$/, ''), body.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:\s*[^,{[\]}"]*$/, '')];
+  const cut = text[lastStructural] === ',' ? lastStructural : lastStructural + 1;
+  const head = body.slice(0, cut);
+  const tail = body.slice(cut);
+  const candidates = [body, head + tail.replace(/,\s*$/, ''), head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:?\s*$/, ''), head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:\s*[^,{[\]}"]*$/, '')];
   for (const candidate of candidates) {
     if (!candidate.trim()) continue;
     try {

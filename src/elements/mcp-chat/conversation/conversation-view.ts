@@ -6,8 +6,10 @@ import type { ChatErrorSource } from '../contract.js';
 import type { ChatStrings } from '../strings.js';
 import type { ChatScroll } from './chat-scroll.js';
 import type { ChatSession } from './chat-session.js';
+import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
+import { renderSources, sourcesOf } from '../sources/answer-sources.js';
 
 /** What the conversation's view needs from the element. */
 export interface ConversationViewHost extends ReactiveControllerHost {
@@ -24,8 +26,18 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   readonly text: ChatStrings;
 }
 
-/** The last assistant message (Regenerate is offered on it). */
-const lastAnswer = (messages: readonly Message[]): Message | undefined => messages.findLast((m) => m.role === 'assistant');
+/** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
+const isOwnRun = (message: Message): boolean => message._meta?.[MANUAL_META_KEY] === true;
+
+/**
+ * The last assistant message, where Regenerate is offered; none when that is
+ * a tool the person ran themselves: it is not the model's answer, and
+ * regenerating would replace the person's own run (issue 36).
+ */
+const lastAnswer = (messages: readonly Message[]): Message | undefined => {
+  const last = messages.findLast((m) => m.role === 'assistant');
+  return last && !isOwnRun(last) ? last : undefined;
+};
 
 /**
  * The conversation as the person sees it: the message list (newest first
@@ -121,6 +133,7 @@ export class ConversationView {
       range: (visible) => this.#scroll.range(visible),
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
+      afterAnswer: (m) => renderSources(sourcesOf(s.messages, m), t),
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {
@@ -182,7 +195,8 @@ export class ConversationView {
         break;
       }
     }
-    if (question < 0) return;
+    // Never replace a run of the person's own (what follows the question must all be the model's).
+    if (question < 0 || messages.slice(question).some(isOwnRun)) return;
     const { role, content } = messages[question]!;
     await this.#session.replaceFrom(question, { role, content });
   }

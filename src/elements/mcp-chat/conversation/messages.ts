@@ -70,6 +70,8 @@ export interface MessageListView {
   range?(visible: readonly Message[]): { start: number; end: number };
   /** Interface text of the renderers (code copy buttons, enlarged images). */
   strings?: Partial<ContentStrings>;
+  /** What shows under a finished answer before its actions (its sources: see `sources/`). */
+  afterAnswer?(message: Message): unknown;
 }
 
 /**
@@ -99,6 +101,7 @@ export function renderMessageList(view: MessageListView) {
         const interrupted = !live && (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
         return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
+          ${!live && view.afterAnswer ? view.afterAnswer(m) : nothing}
           ${view.actions && !live ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
       },
     )}

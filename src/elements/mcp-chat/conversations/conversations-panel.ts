@@ -23,7 +23,7 @@ export interface ConversationsPanelActions {
 /** The Conversations panel: new, import, search, and per conversation open, rename, export, delete. */
 export function renderConversationsPanel(
   list: ConversationList,
-  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: ChatStrings; lang?: string },
+  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: ChatStrings; lang?: string; /** Drawn under the heading (the sync's state). */ above?: unknown },
   actions: ConversationsPanelActions,
 ) {
   const t = view.text ?? CHAT_STRINGS_EN;
@@ -56,6 +56,7 @@ export function renderConversationsPanel(
     if (id) actions.open(id);
   };
   return html`<h2>${t.conversations}</h2>
+    ${view.above ?? nothing}
     <div class="row">
       <button @click=${() => actions.newConversation()}>${t.newShort}</button>
       <button @click=${() => actions.pickImport()}>${t.importFile}</button>

@@ -10,7 +10,9 @@ import type { BuiltInKind, LazyProvider } from './provider-config.js';
  * - `checking`: not known yet;
  * - `available`: answers now (the on-device model may still be read from its cache);
  * - `downloadable`: needs a download the person must agree to (`bytes` when known);
- * - `downloading`: `progress` 0-1 when known;
+ * - `downloading`: `progress` 0-1 when known; the on-device model also gives
+ *   `loaded` and `total` bytes, `secondsLeft` (once it can be estimated) and
+ *   `other` (the download runs in another tab of the site);
  * - `unavailable`: not here; `reason` is a code of the browser model
  *   (`no-api`, `insecure-context`, `unsupported`, `error`) or the on-device
  *   provider's own sentence.
@@ -19,7 +21,7 @@ export type BuiltInState =
   | { state: 'checking' }
   | { state: 'available' }
   | { state: 'downloadable'; bytes?: number }
-  | { state: 'downloading'; progress?: number }
+  | { state: 'downloading'; progress?: number; loaded?: number; total?: number; secondsLeft?: number; other?: boolean }
   | { state: 'unavailable'; reason: string };
 
 /** The browser model's status code (the small chunk of chunks.ts, without the provider). */
@@ -44,7 +46,7 @@ const fromOnDevice = (s: OnDeviceStatus): BuiltInState => {
     case 'not-downloaded':
       return { state: 'downloadable', bytes: s.bytes };
     case 'downloading':
-      return { state: 'downloading', progress: s.total ? s.loaded / s.total : undefined };
+      return { state: 'downloading', progress: s.total ? s.loaded / s.total : undefined, loaded: s.loaded, total: s.total || undefined, other: s.other };
     case 'unsupported':
       return { state: 'unavailable', reason: s.reason };
     case 'failed':
@@ -75,13 +77,35 @@ export class BuiltInModel {
   readonly #host: BuiltInModelHost;
   readonly #browser?: BrowserStatusChunk;
   readonly #provider?: LazyProvider;
+  readonly #downloaded?: () => void;
+  /** When the download under way started, and how much was there then (for the time left). */
+  #started?: { at: number; loaded: number };
 
-  /** `browser` reads the browser's status chunk; `on-device` the (lazy) provider itself. */
-  constructor(host: BuiltInModelHost, source: { kind: 'browser'; chunk: BrowserStatusChunk } | { kind: 'on-device'; provider: LazyProvider }) {
+  /**
+   * `browser` reads the browser's status chunk; `on-device` the (lazy) provider itself.
+   * `downloaded` is called when a download the person started here ends ready.
+   */
+  constructor(host: BuiltInModelHost, source: { kind: 'browser'; chunk: BrowserStatusChunk } | { kind: 'on-device'; provider: LazyProvider }, downloaded?: () => void) {
     this.#host = host;
     this.kind = source.kind;
+    this.#downloaded = downloaded;
     if (source.kind === 'browser') this.#browser = source.chunk;
     else this.#provider = source.provider;
+  }
+
+  /** The on-device model's name ("Qwen3 0.6B", or its file's), once its code has loaded. */
+  get label(): string | undefined {
+    return this.#provider?.loaded?.label;
+  }
+
+  /** Where the on-device model is downloaded from (the site's name), once its code has loaded. */
+  get source(): string | undefined {
+    const url = (this.#provider?.loaded as { modelUrl?: string } | undefined)?.modelUrl;
+    try {
+      return url ? new URL(url).host : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The on-device model's provider (undefined for the browser's model). */
@@ -116,7 +140,7 @@ export class BuiltInModel {
       return fromBrowser(await (await this.#browser.load()).browserModelStatus());
     }
     const provider = (await this.#provider!.load()) as unknown as { status(): Promise<OnDeviceStatus>; subscribe(cb: (s: OnDeviceStatus) => void): () => void };
-    this.#unsubscribe ??= provider.subscribe((s) => this.#set(fromOnDevice(s)));
+    this.#unsubscribe ??= provider.subscribe((s) => this.#set(this.#withTimeLeft(fromOnDevice(s))));
     return fromOnDevice(await provider.status());
   }
 
@@ -137,7 +161,8 @@ export class BuiltInModel {
     this.#said = 0;
     const progress = (share: number) => {
       if (signal.aborted) return;
-      this.#set({ state: 'downloading', progress: share });
+      // The on-device provider's own status (bytes, time left) arrives through its subscription.
+      if (!this.#provider) this.#set({ state: 'downloading', progress: share });
       const quarter = Math.floor(share * 4);
       if (quarter > this.#said && share < 1) {
         this.#said = quarter;
@@ -149,12 +174,16 @@ export class BuiltInModel {
       : (this.#provider!.loaded as unknown as { download(o: { onProgress: (p: { loaded: number; total: number }) => void; signal: AbortSignal }): Promise<OnDeviceStatus> })
           .download({ onProgress: ({ loaded, total }) => progress(total ? loaded / total : 0), signal })
           .then(() => this.#read());
+    this.#started = undefined;
     this.#set({ state: 'downloading', progress: 0 });
     this.#host.announce(t.modelDownloadStarted);
     void started.then(
       (state) => {
         this.#set(state);
-        if (state.state === 'available') this.#host.announce(t.modelDownloaded);
+        if (state.state === 'available') {
+          this.#host.announce(t.modelDownloaded);
+          this.#downloaded?.();
+        }
       },
       (error: unknown) => {
         if (!signal.aborted) {
@@ -177,6 +206,16 @@ export class BuiltInModel {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#checking = undefined;
+  }
+
+  /** Adds the time left to a download's state, from the pace so far (after two seconds of it). */
+  #withTimeLeft(state: BuiltInState): BuiltInState {
+    if (state.state !== 'downloading' || state.loaded === undefined || !state.total) return state;
+    const now = performance.now();
+    this.#started ??= { at: now, loaded: state.loaded };
+    const seconds = (now - this.#started.at) / 1000;
+    const rate = (state.loaded - this.#started.loaded) / seconds;
+    return seconds >= 2 && rate > 0 ? { ...state, secondsLeft: Math.ceil((state.total - state.loaded) / rate) } : state;
   }
 
   #set(state: BuiltInState): void {

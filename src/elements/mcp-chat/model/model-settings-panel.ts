@@ -29,16 +29,14 @@ export function renderModelSettingsPanel(settings: ModelSettings, text: ChatStri
       text,
       builtIn: (['browser', 'on-device'] as const).flatMap((kind) => {
         const model = settings.builtIn(kind);
-        return model ? [{ kind, state: model.state, failure: model.failure, ready: model.ready, inUse: settings.inUse() === model, name: kind === 'browser' ? text.browserModelName : text.onDeviceModelName }] : [];
+        return model ? [settings.builtInCard(model)] : [];
       }),
     },
     {
       choose,
       listModels: (next) => void listModels(settings, next, text),
       pickKind: (kind) => settings.pickKind(kind),
-      download: (kind) => settings.builtIn(kind)?.download(),
-      cancel: (kind) => settings.builtIn(kind)?.cancel(),
-      useBuiltIn: (kind) => choose(kind === 'on-device' ? { kind, modelUrl: page.modelUrl } : { kind }, false),
+      ...settings.builtInActions(done),
     },
   );
 }

@@ -30,8 +30,12 @@ export interface ProviderConfig {
   baseUrl?: string;
   apiKey?: string;
   model?: string;
-  /** `on-device`: the model file (GGUF) on the owner's server or a CDN. */
+  /** `on-device`: the model file (GGUF) on the owner's server or a CDN; unset, the pinned default open model. */
   modelUrl?: string;
+  /** `on-device` with `modelUrl`: its size in bytes (shown before the download; another size is refused). */
+  modelSize?: number;
+  /** `on-device` with `modelUrl`: its SHA-256, checked before the model is used. */
+  modelSha256?: string;
 }
 
 /** Where Ollama listens by default (its native API; the OpenAI-compatible one is under `/v1`). */
@@ -101,14 +105,13 @@ export type LazyProvider = ModelProvider & Required<Pick<BuiltInControls, 'statu
  * The provider for a config as the chat uses it: a stand-in whose calls load
  * the providers' code first (a dynamic import; the chat paints and connects
  * without it), then go to the real provider. Undefined without a model (an
- * endpoint kind without a model id, `on-device` without `modelUrl`), as
- * `providerFromConfig`. `maxTools` and `maxToolChars` are known once the code
+ * endpoint kind without a model id), as `providerFromConfig`. `maxTools` and `maxToolChars` are known once the code
  * has loaded (the chat loads it before a turn); `status` and `download` (of a
  * built-in kind) are the real provider's: `download` must run from the
  * person's click, so the chat loads the code first (`load()`).
  */
 export function lazyProviderFromConfig(config: ProviderConfig, providers: ProvidersLoader): LazyProvider | undefined {
-  if (config.kind === 'on-device' ? !config.modelUrl?.trim() : !isBuiltInKind(config.kind) && !config.model?.trim()) return undefined;
+  if (!isBuiltInKind(config.kind) && !config.model?.trim()) return undefined;
   let real: (ModelProvider & BuiltInControls) | undefined;
   const provider = async () => (real ??= (await providers.load()).providerFromConfig(config) as ModelProvider & BuiltInControls);
   const loaded = () => (real ??= providers.value?.providerFromConfig(config) as (ModelProvider & BuiltInControls) | undefined);

@@ -2,6 +2,7 @@ import { createAnthropicProvider } from '../../../providers/anthropic/anthropic-
 import { createOpenAICompatibleProvider } from '../../../providers/openai/openai-compatible-provider.js';
 import { createBrowserModelProvider } from '../../../providers/browser/browser-model-provider.js';
 import { createOnDeviceProvider } from '../../../providers/on-device/on-device-provider.js';
+import { defaultOpenModel } from '../../../providers/on-device/open-models.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { DEFAULT_BASE_URLS, type EndpointKind, type ProviderConfig } from './provider-config.js';
 
@@ -10,14 +11,19 @@ export const ON_DEVICE_CONTEXT = 8192;
 
 /**
  * Makes the provider a config describes; undefined when it lacks what it
- * needs (a model id; for `on-device`, `modelUrl`). The built-in kinds need no
- * key: `browser` is the Prompt API's model, `on-device` an open model run by
- * wllama (its engine is loaded by the provider when first needed).
+ * needs (a model id). The built-in kinds need no key: `browser` is the Prompt
+ * API's model, `on-device` an open model run by wllama (`modelUrl`, else the
+ * pinned default; its engine is loaded by the provider when first needed).
  */
 export function providerFromConfig(config: ProviderConfig): ModelProvider | undefined {
   if (config.kind === 'browser') return createBrowserModelProvider();
   // 8,192 tokens, not the provider's 4,096: a server's tools (the demo's 18: about 4,400 tokens) must fit beside the conversation.
-  if (config.kind === 'on-device') return config.modelUrl?.trim() ? createOnDeviceProvider({ modelUrl: config.modelUrl.trim(), contextSize: ON_DEVICE_CONTEXT }) : undefined;
+  // Without `modelUrl`: the default open model, pinned in open-models.ts.
+  if (config.kind === 'on-device') {
+    const modelUrl = config.modelUrl?.trim();
+    const pinned = modelUrl ? { url: modelUrl, size: config.modelSize, sha256: config.modelSha256, label: undefined } : defaultOpenModel();
+    return createOnDeviceProvider({ modelUrl: pinned.url, size: pinned.size, sha256: pinned.sha256, label: pinned.label, contextSize: ON_DEVICE_CONTEXT });
+  }
   const model = config.model?.trim();
   if (!model) return undefined;
   return endpointProvider({ ...config, kind: config.kind }, model);

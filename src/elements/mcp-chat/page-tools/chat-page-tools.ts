@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AgentTool } from '../../../agent/types.js';
+import type { AgentTool, ApprovalPolicy } from '../../../agent/types.js';
+import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { PageToolFilter } from '../../../page-tools/tool-patterns.js';
 import type { PageTool, RegisterToolOptions } from '../../../page-tools/types.js';
 import type { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
@@ -22,6 +23,14 @@ export interface ChatPageToolsHost extends ReactiveControllerHost {
   dispatchEvent(event: Event): boolean;
   /** Resolves once the message elements (`<mcp-tool-card>`) are loaded. */
   messagesReady(): Promise<void>;
+  /** The page's `policy` (a `deny` refuses a browser agent's call too). */
+  readonly policy?: ApprovalPolicy;
+  /** The chat's shadow root (to find an agent's question and scroll it into sight). */
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  /** Scrolls the conversation so that `element` is seen (focus stays where it is). */
+  showInList(element: HTMLElement): void;
+  /** The chat is in sight (not a closed launcher): a browser agent's call that needs the person is refused while it is not. */
+  readonly inSight: boolean;
 }
 
 /** `pageTools`: off (undefined / null), all (`''`), a pattern list or a function. */
@@ -68,6 +77,8 @@ export class ChatPageTools implements ReactiveController {
   #connected = false;
   /** Calls by browser agents, by id, oldest first. */
   readonly #calls = new Map<string, PublishedToolCall>();
+  /** Browser agents' calls waiting for the person's approval: id -> answer. */
+  readonly #asking = new Map<string, (answer: boolean | string) => void>();
 
   constructor(host: ChatPageToolsHost, webMcp: Loader<WebMcpCode>, registry: PageToolRegistryCode) {
     this.#host = host;
@@ -124,6 +135,11 @@ export class ChatPageTools implements ReactiveController {
       published: this.#publisher?.published ?? [],
       problems: [...(this.#publisher?.problems ?? new Map<string, string>())],
     };
+  }
+
+  /** The person answered the approval card of a browser agent's call (ids of other calls are ignored). */
+  answerAgentCall(id: string, approved: boolean): void {
+    this.#asking.get(id)?.(approved);
   }
 
   /** The calls browser agents made through the published tools, oldest first. */
@@ -189,19 +205,55 @@ export class ChatPageTools implements ReactiveController {
       void this.#load().then((loaded) => loaded && this.#ensurePublisher());
       return;
     }
-    const publisher = new code.WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish });
+    const publisher = new code.WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish, approve: (call, signal) => this.#approve(call, signal) });
     this.#publisher = publisher;
     publisher.addEventListener('mcp-published-tools-change', () => this.#host.requestUpdate());
     publisher.addEventListener('mcp-published-tool-call', (e) => this.#agentCalled(e.call));
     void publisher.start().then(() => this.#host.requestUpdate());
   }
 
+  /**
+   * A browser agent called a published tool that is not read-only: the person
+   * answers on its card ("A browser agent wants to run …", Approve / Deny, no
+   * "Always allow": the agent is any script on the page). Refused at once when
+   * the page's policy denies it or the chat is not in sight (a closed
+   * launcher): nobody could see the question. The card does not take focus,
+   * so a key the person was pressing elsewhere on the page cannot answer it.
+   */
+  #approve(call: PublishedToolCall, signal: AbortSignal): Promise<boolean | string> | string {
+    const t = this.#host.text;
+    const tool = this.#host.servers.getTool(call.name);
+    if (tool && (this.#host.policy ?? defaultApprovalPolicy)(tool, call.input) === 'deny') return t.agentCallRefusedByPolicy;
+    if (!this.#host.inSight) return t.agentCallRefusedClosed;
+    return new Promise((resolve) => {
+      const done = (answer: boolean | string) => {
+        this.#asking.delete(call.id);
+        resolve(answer);
+      };
+      this.#asking.set(call.id, done);
+      signal.addEventListener('abort', () => done(false), { once: true });
+    });
+  }
+
   #agentCalled(call: PublishedToolCall): void {
     this.#calls.delete(call.id);
     this.#calls.set(call.id, call);
-    while (this.#calls.size > MAX_AGENT_CALLS) this.#calls.delete(this.#calls.keys().next().value!);
+    while (this.#calls.size > MAX_AGENT_CALLS) {
+      const oldest = this.#calls.keys().next().value!;
+      this.#calls.delete(oldest);
+      // Its card is gone: a question nobody can see any more is refused.
+      this.#asking.get(oldest)?.(false);
+    }
+    if (call.status === 'approval') this.#host.announce(this.#host.text.agentAsks(call.title));
     if (call.status === 'running') this.#host.announce(this.#host.text.agentRan(call.title));
-    void this.#host.messagesReady().then(() => this.#host.requestUpdate());
+    void this.#host.messagesReady().then(async () => {
+      this.#host.requestUpdate();
+      if (call.status !== 'approval') return;
+      // The question must be seen: the conversation scrolls to it (without taking focus).
+      await this.#host.messagesReady();
+      const card = this.#host.renderRoot.querySelector<HTMLElement>(`[part="agent-call"][data-call="${CSS.escape(call.id)}"]`);
+      if (card) this.#host.showInList(card);
+    });
     this.#host.dispatchEvent(new McpAgentToolCallEvent(call));
   }
 }

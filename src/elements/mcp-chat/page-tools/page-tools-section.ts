@@ -15,7 +15,7 @@ import '../strings-en-later.js';
 export function renderPageToolsSection(status: PageToolsStatus, t: ChatStrings) {
   const publishing = status.published.length > 0 || status.problems.length > 0;
   if (!status.tools.length && !status.importing && !publishing) return nothing;
-  const page = status.tools[0]?.server ?? currentPageName();
+  const page = currentPageName();
   return html`<section part="page-tools" class="page-tools">
     <h3>${t.pageToolsHeading}</h3>
     <p class="hint">${t.pageToolsCount(page, status.tools.length)}</p>

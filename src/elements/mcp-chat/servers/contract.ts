@@ -70,10 +70,19 @@ export const MAX_NAME = 200;
  */
 export interface ServerEditsState {
   readonly host: ServerEditsHost;
-  edits: StoredEdits;
-  readonly secrets: Map<string, Record<string, string>>;
-  trying: AddedServer | undefined;
-  add: AddServerState;
+  readonly edits: Readonly<StoredEdits>;
+  readonly secrets: ReadonlyMap<string, Record<string, string>>;
+  readonly add: AddServerState;
   /** Addresses the person added (kept), in order. */
   readonly added: readonly string[];
+  /** The add field's state (connecting, or the reason an address was not added). */
+  setField(add: AddServerState): void;
+  /** `server` joins the list while it connects (not kept yet; no longer removed), with its secret header values. */
+  startTrying(server: AddedServer, secrets?: Record<string, string>): void;
+  /** The server being tried leaves the list; `kept`: it connected, and is kept (else its secret values are dropped unless it was kept before). */
+  endTrying(kept: boolean): void;
+  /** One the person added is forgotten (with its secret values); one of the page's is remembered as removed. */
+  remove(url: string): void;
+  /** A page server the person removed comes back. */
+  restore(url: string): void;
 }

@@ -42,35 +42,31 @@ export async function addServer(state: ServerEditsState, input: ServerToAdd): Pr
   if (state.host.fixedServers || state.add.connecting) return false;
   const checked = checkAddress(state, typeof input === 'string' ? input : input.url, state.host.servers.connections);
   if ('error' in checked) {
-    state.add = { error: checked.error, fromRegistry };
+    state.setField({ error: checked.error, fromRegistry });
     state.host.requestUpdate();
     return false;
   }
   const url = checked.url;
   const entry = typeof input === 'string' ? undefined : splitSecrets(url, input);
-  state.edits.removed = state.edits.removed.filter((u) => u !== url);
-  if (entry?.secrets) state.secrets.set(url, entry.secrets);
-  state.trying = entry?.server ?? { url };
-  state.add = { connecting: url, fromRegistry };
+  state.startTrying(entry?.server ?? { url }, entry?.secrets);
+  state.setField({ connecting: url, fromRegistry });
   state.host.serversEdited();
   state.host.requestUpdate();
   // The connection is opened once the connecting code has loaded (ServerSet.setServers is asynchronous).
   const connection = await appeared(url, state.host.servers);
   const outcome = connection ? await settled(connection, state.host.servers) : 'timeout';
-  state.trying = undefined;
   const t = state.host.text;
+  state.endTrying(outcome === 'connected' && !!connection);
   if (outcome === 'connected' && connection) {
-    state.edits.added = [...state.edits.added.filter((s) => urlOf(s) !== url), entry?.server ?? url];
     save(state);
-    state.add = {};
+    state.setField({});
     state.host.announce(t.serverAdded(state.host.servers.nameOf(connection)));
     state.host.requestUpdate();
     return true;
   }
   const diagnosis =
     outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error ? diagnosisText(connection.error, t) : t.serverTimedOut);
-  if (!state.added.includes(url)) state.secrets.delete(url);
-  state.add = { error: t.serverConnectFailed(url, diagnosis), fromRegistry };
+  state.setField({ error: t.serverConnectFailed(url, diagnosis), fromRegistry });
   state.host.serversEdited();
   state.host.requestUpdate();
   return false;
@@ -81,10 +77,7 @@ export function removeServer(state: ServerEditsState, connection: McpConnection)
   if (state.host.fixedServers) return;
   const url = connection.url;
   const name = state.host.servers.nameOf(connection);
-  if (state.added.includes(url)) {
-    state.edits.added = state.edits.added.filter((s) => urlOf(s) !== url);
-    state.secrets.delete(url);
-  } else if (!state.edits.removed.includes(url)) state.edits.removed = [...state.edits.removed, url];
+  state.remove(url);
   save(state);
   state.host.serversEdited();
   state.host.announce(state.host.text.serverRemoved(name));
@@ -93,7 +86,7 @@ export function removeServer(state: ServerEditsState, connection: McpConnection)
 
 /** Brings back a page server the person removed. */
 export function restoreServer(state: ServerEditsState, url: string): void {
-  state.edits.removed = state.edits.removed.filter((u) => u !== url);
+  state.restore(url);
   save(state);
   state.host.serversEdited();
   state.host.requestUpdate();

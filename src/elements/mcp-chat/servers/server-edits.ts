@@ -63,43 +63,62 @@ export class ServerEdits implements ReactiveController {
   #loadedKey: string | undefined;
   /** A server being tried (in the list while it connects, not yet kept). */
   #trying: AddedServer | undefined;
-  add: AddServerState = {};
+  #add: AddServerState = {};
 
-  /** This object's state for the panel's edits (server-edit-actions.ts). */
+  /** This object's state for the panel's edits (server-edit-actions.ts, loaded later): read-only, changed only through its methods, which write here. */
   readonly state: ServerEditsState;
 
   constructor(host: ServerEditsHost) {
     this.#host = host;
     host.addController(this);
-    // The getters below read this object's private fields.
+    // The getters below read this object's private fields; the methods are the only writers.
     const self = this;
     this.state = {
       host,
       get edits() {
         return self.#edits;
       },
-      set edits(value) {
-        self.#edits = value;
-      },
       get secrets() {
         return self.#secrets;
       },
-      get trying() {
-        return self.#trying;
-      },
-      set trying(value) {
-        self.#trying = value;
-      },
       get add() {
-        return self.add;
-      },
-      set add(value) {
-        self.add = value;
+        return self.#add;
       },
       get added() {
         return self.added;
       },
+      setField: (add) => {
+        this.#add = add;
+      },
+      startTrying: (server, secrets) => {
+        this.#edits = { ...this.#edits, removed: this.#edits.removed.filter((u) => u !== server.url) };
+        if (secrets) this.#secrets.set(server.url, secrets);
+        this.#trying = server;
+      },
+      endTrying: (kept) => {
+        const server = this.#trying;
+        this.#trying = undefined;
+        if (!server) return;
+        const url = server.url;
+        const wasKept = this.added.includes(url);
+        if (kept) this.#edits = { ...this.#edits, added: [...this.#edits.added.filter((s) => urlOf(s) !== url), Object.keys(server).length === 1 ? url : server] };
+        else if (!wasKept) this.#secrets.delete(url);
+      },
+      remove: (url) => {
+        if (this.added.includes(url)) {
+          this.#edits = { ...this.#edits, added: this.#edits.added.filter((s) => urlOf(s) !== url) };
+          this.#secrets.delete(url);
+        } else if (!this.#edits.removed.includes(url)) this.#edits = { ...this.#edits, removed: [...this.#edits.removed, url] };
+      },
+      restore: (url) => {
+        this.#edits = { ...this.#edits, removed: this.#edits.removed.filter((u) => u !== url) };
+      },
     };
+  }
+
+  /** The add field's state (connecting, or the reason an address was not added). */
+  get add(): AddServerState {
+    return this.#add;
   }
 
   get #key(): string {
@@ -177,8 +196,8 @@ export class ServerEdits implements ReactiveController {
 
   /** Clears the field's error (the person is typing again). */
   clearError(): void {
-    if (!this.add.error) return;
-    this.add = {};
+    if (!this.#add.error) return;
+    this.#add = {};
     this.#host.requestUpdate();
   }
 }

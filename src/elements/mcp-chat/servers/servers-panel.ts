@@ -10,6 +10,7 @@ import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from './auth.js';
 import { renderSignInButton } from './notices.js';
 import { diagnosisText } from '../error-words.js';
+import { hostOf } from '../../../mcp/server-key.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { renderRegistrySection, type RegistrySectionActions, type RegistrySectionView } from './registry-section.js';
 // The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
@@ -116,6 +117,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${diagnosisText(c.error, t)}</p>` : nothing}
           ${c.state === 'connected' && c.degraded ? renderDegraded(c, t) : nothing}
+          ${c.state === 'connected' && !c.liveNotifications ? html`<p part="server-no-live" class="hint degraded">${t.noLiveNotifications(hostOf(c.url))}</p>` : nothing}
           ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
           ${c.state === 'auth-required' && canSignIn(c)
             ? renderSignInButton(c, actions.signIn, t)

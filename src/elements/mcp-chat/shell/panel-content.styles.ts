@@ -21,6 +21,16 @@ export const panelContentStyles = css`
   .conversation[aria-current='true'] > button:first-child { background: var(--mcp-chat-bg); font-weight: 600; border-color: var(--mcp-chat-border); }
   .conversation > form.rename { display: flex; gap: 4px; flex: 1; }
   .conversation > form.rename input { flex: 1; min-width: 0; }
+  .sync { display: flex; flex-direction: column; gap: 8px; padding: 10px 12px; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
+  .sync-state { margin: 0; display: flex; gap: 8px; align-items: baseline; font-size: 0.875em; overflow-wrap: anywhere; }
+  .sync-dot { flex: none; width: 8px; height: 8px; border-radius: 50%; background: var(--mcp-chat-muted); transform: translateY(-1px); }
+  .sync-state[data-state='up-to-date'] .sync-dot { background: var(--mcp-chat-success, #15803d); }
+  .sync-state[data-state='offline'] .sync-dot { background: var(--mcp-chat-warning, #b45309); }
+  .sync-state[data-state='failed'] .sync-dot { background: var(--mcp-chat-danger); }
+  .sync .row button { min-height: 32px; }
+  .sync-note { margin: 0; }
+  .sync .confirm { border: none; padding: 0; background: none; }
+  .sync .confirm .danger { color: var(--mcp-chat-danger); }
   .confirm { flex: 1; display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px solid var(--mcp-chat-danger); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
   .server-list { gap: 8px; }
   .server { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
@@ -70,4 +80,6 @@ export const panelContentStyles = css`
   .built-in .badge { font-size: 0.75em; padding: 2px 8px; border-radius: 999px; background: var(--mcp-chat-surface); color: var(--mcp-chat-muted); }
   .built-in progress { flex: 1; min-width: 120px; height: 8px; accent-color: var(--mcp-chat-accent); }
   .built-in .error { color: var(--mcp-chat-danger); }
+  .built-in-model p { overflow-wrap: anywhere; }
+  .built-in .bytes { font-variant-numeric: tabular-nums; }
 `;

@@ -3,15 +3,13 @@
 // features" in docs/architecture.md).
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { icon } from '../shared/icons.js';
-import { renderEmpty, showsMessages } from './conversation/wiring.js';
-import { renderAgentCalls } from './page-tools/page-tools-view.js';
-import { renderQueued, renderWaiting } from './servers/notices.js';
-import { renderServerNotices, shownServers } from './servers/wiring.js';
-import { onEscape, renderChatHeader, renderPanel } from './shell/wiring.js';
-import type { ChatFeatures, ChatSurface, Wiring } from './wiring.js';
-import type { ChatText } from './shell/chat-text.js';
-import type { Loader } from '../shared/lazy.js';
+import { icon } from '../../shared/icons.js';
+import { onEscape, renderChatHeader, renderEmpty, renderPanel, renderServerNotices, setPanel, showsMessages, shownServers } from './orchestration.js';
+import { renderAgentCalls } from '../page-tools/page-tools-view.js';
+import { renderQueued, renderWaiting } from '../servers/notices.js';
+import type { ChatFeatures, ChatSurface, Wiring } from './types.js';
+import type { ChatText } from '../shell/chat-text.js';
+import type { Loader } from '../../shared/lazy.js';
 
 /** The whole chat: the launcher button, the header, the side panel, the messages, and under them the requests, notices, palette and composer. */
 export function renderChat(w: Wiring) {
@@ -34,7 +32,7 @@ export function renderChat(w: Wiring) {
               ${f.view.renderNotice(t, () => showsMessages(w))}
               ${f.view.render(t, w.text.stable, !!chat.chatProvider, (m) => f.apps.viewsFor(m))}
               ${renderAgentCalls(f.pageTools.agentCalls, t, w.text.stable)}
-              ${f.settings.renderReply(s.conversation?.id, () => (chat.panel = 'settings'))}
+              ${f.settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
             </div>
           </div>
           <div class="bottom">
@@ -62,6 +60,7 @@ export function listenToParts(w: Wiring): void {
   chat.addEventListener('mcp-tool-approve', (e) => {
     const { toolUseId, approved, always } = e as GlobalEventHandlersEventMap['mcp-tool-approve'];
     f.session.answerApproval(toolUseId, approved, always);
+    f.pageTools.answerAgentCall(toolUseId, approved);
   });
   chat.addEventListener('mcp-resource-open', (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri));
   chat.addEventListener('keydown', (e) => onEscape(w, e as KeyboardEvent));

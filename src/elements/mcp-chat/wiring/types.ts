@@ -1,53 +1,36 @@
-// What the element hands the wiring of its features (each feature's
-// `wiring.ts`): the element's public surface, read at the moment of use, and
-// the features it built. Types only; a feature's own class never imports it,
-// so the wiring sits beside the element and above the features it joins.
+// What the element hands its wiring (the files of this folder, the layer above
+// the features): the element's public surface, read at the moment of use, and
+// the features it built. Types only; no feature imports this folder
+// (test/unit/import-cycles.test.ts holds it).
 import type { ReactiveControllerHost } from 'lit';
-import type { ApprovalPolicy } from '../../agent/types.js';
-import type { ContentBlock } from '../../content/index.js';
-import type { HistoryStore } from '../../history/index.js';
-import type { ModelProvider } from '../../providers/types.js';
-import type { AppViewsHost } from './apps/app-views.js';
-import type { ChatApps } from './apps/chat-apps.js';
-import type { ChatComposer, ChatComposerHost } from './composer/chat-composer.js';
-import type { ChatPersistence, ChatPersistenceHost } from './conversation/chat-persistence.js';
-import type { ChatScroll, ChatScrollHost } from './conversation/chat-scroll.js';
-import type { ChatSessionHost } from './conversation/contract.js';
-import type { ChatSession } from './conversation/chat-session.js';
-import type { ConversationView, ConversationViewHost } from './conversation/conversation-view.js';
-import type { ChatStarter } from './conversation/empty-state.js';
-import type { ChatConversations, ChatConversationsHost } from './conversations/chat-conversations.js';
-import type { ChatDiscovery, ChatDiscoveryHost } from './discovery/chat-discovery.js';
-import type { ModelSettings, ModelSettingsHost } from './model/model-settings.js';
-import type { ProviderConfig, ProviderKind } from './model/provider-config.js';
-import type { ChatPageTools, ChatPageToolsHost } from './page-tools/chat-page-tools.js';
-import type { ChatPalette, ChatPaletteHost } from './palette/chat-palette.js';
-import type { InputRequests, InputRequestsHost } from './requests/input-requests.js';
-import type { ChatResources, ChatResourcesHost } from './resources/chat-resources.js';
-import type { ChatServers, ChatServersHost } from './servers/chat-servers.js';
-import type { ChatServer, ServerSet } from './servers/server-set.js';
-import type { ChatShell, ChatShellHost } from './shell/chat-shell.js';
-import type { ChatText } from './shell/chat-text.js';
-import type * as Panels from './shell/panels.chunk.js';
-import type { Loader } from '../shared/lazy.js';
-import type { ChatPanel } from './shell/panel.js';
-
-/** Every feature's host interface at once (each feature is typed with its own). */
-export type AllHosts = ChatSessionHost &
-  ChatScrollHost &
-  ChatPersistenceHost &
-  ModelSettingsHost &
-  ChatPaletteHost &
-  ChatConversationsHost &
-  InputRequestsHost &
-  AppViewsHost &
-  ChatServersHost &
-  ChatResourcesHost &
-  ChatShellHost &
-  ConversationViewHost &
-  ChatComposerHost &
-  ChatPageToolsHost &
-  ChatDiscoveryHost;
+import type { ApprovalPolicy } from '../../../agent/types.js';
+import type { ContentBlock } from '../../../content/index.js';
+import type { HistoryStore } from '../../../history/index.js';
+import type { ModelProvider } from '../../../providers/types.js';
+import type { ChatApps } from '../apps/chat-apps.js';
+import type { ChatComposer } from '../composer/chat-composer.js';
+import type { ChatPersistence } from '../conversation/chat-persistence.js';
+import type { ChatScroll } from '../conversation/chat-scroll.js';
+import type { ChatSession } from '../conversation/chat-session.js';
+import type { ConversationView } from '../conversation/conversation-view.js';
+import type { ChatStarter } from '../conversation/empty-state.js';
+import type { ChatConversations } from '../conversations/chat-conversations.js';
+import type { ChatDiscovery } from '../discovery/chat-discovery.js';
+import type { ModelSettings } from '../model/model-settings.js';
+import type { ProviderConfig, ProviderKind } from '../model/provider-config.js';
+import type { ChatPageTools } from '../page-tools/chat-page-tools.js';
+import type { ChatPalette } from '../palette/chat-palette.js';
+import type { InputRequests } from '../requests/input-requests.js';
+import type { ChatResources } from '../resources/chat-resources.js';
+import type { ChatServers } from '../servers/chat-servers.js';
+import type { ChatServer, ServerSet } from '../servers/server-set.js';
+import type { ChatShell } from '../shell/chat-shell.js';
+import type { ChatSync } from '../sync/chat-sync.js';
+import type { SyncTokenSource } from '../../../history/sync-contract.js';
+import type { ChatText } from '../shell/chat-text.js';
+import type * as Panels from '../shell/panels.chunk.js';
+import type { Loader } from '../../shared/lazy.js';
+import type { ChatPanel } from '../shell/panel.js';
 
 /** `<mcp-chat>` as its wiring sees it: its public properties and methods (see mcp-chat.ts for what each means). */
 export interface ChatSurface extends ReactiveControllerHost, EventTarget {
@@ -57,12 +40,17 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   model?: string;
   readonly baseUrl?: string;
   readonly modelUrl?: string;
+  readonly modelSize?: number;
+  readonly modelSha256?: string;
+  readonly openModel?: 'off' | 'default';
   readonly placeholder?: string;
   readonly theme?: 'light' | 'dark';
   readonly systemPrompt?: string;
   readonly sandboxUrl?: string;
   readonly policy?: ApprovalPolicy;
   readonly store?: HistoryStore | null;
+  readonly sync?: string;
+  readonly syncToken?: SyncTokenSource;
   readonly storageKey: string;
   readonly allowKeyStorage: boolean;
   readonly fixedServers: boolean;
@@ -105,6 +93,7 @@ export interface ChatFeatures {
   readonly discovery: ChatDiscovery;
   readonly resources: ChatResources;
   readonly pageTools: ChatPageTools;
+  readonly sync: ChatSync;
 }
 
 /** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */

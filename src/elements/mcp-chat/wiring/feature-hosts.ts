@@ -1,0 +1,499 @@
+// Each feature's own host: the few closures and read-only handles that one
+// feature is constructed with, typed by that feature's host interface and
+// holding nothing else (an object literal is checked for extra members). A
+// feature never sees the element, another feature's host, or a merged object
+// of every feature's members. Part of wiring/, above the features
+// (docs/architecture.md, "The chat as features").
+import type { CSSResult, ReactiveControllerHost } from 'lit';
+import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
+import type { TurnResult } from '../../../agent/types.js';
+import { McpToolCallEvent } from '../../../events/tool-call.js';
+import { McpTurnEndEvent } from '../../../events/turn-end.js';
+import { addStyles } from '../../shared/add-styles.js';
+import type { ChatAppsHost } from '../apps/chat-apps.js';
+import { APP_VIEWS_META_KEY, withSavedView, type SavedAppView } from '../apps/saved-views.js';
+import type { ChatComposerHost } from '../composer/chat-composer.js';
+import type { ChatErrorSource } from '../contract.js';
+import type { ChatPersistenceHost } from '../conversation/chat-persistence.js';
+import type { ChatScrollHost } from '../conversation/chat-scroll.js';
+import type { ChatSessionHost } from '../conversation/contract.js';
+import type { ConversationViewHost } from '../conversation/conversation-view.js';
+import type { ChatConversationsHost } from '../conversations/chat-conversations.js';
+import type { ChatDiscoveryHost } from '../discovery/chat-discovery.js';
+import type { ModelSettingsHost } from '../model/model-settings.js';
+import { messageCode, openConversation } from './orchestration.js';
+import type { ChatPageToolsHost } from '../page-tools/chat-page-tools.js';
+import type { ChatPaletteHost } from '../palette/chat-palette.js';
+import type { InputRequestsHost } from '../requests/contract.js';
+import type { ChatResourcesHost } from '../resources/chat-resources.js';
+import type { ChatServersHost } from '../servers/chat-servers.js';
+import type { ChatShellHost } from '../shell/chat-shell.js';
+import type { ChatSyncHost } from '../sync/contract.js';
+import type { Wiring } from './types.js';
+
+/** A feature's own members (its host interface less the element's `ReactiveControllerHost` methods). */
+type Own<H> = Omit<H, keyof ReactiveControllerHost>;
+
+/** `own` plus the element's `ReactiveControllerHost` methods (getters stay live: they are copied as getters, not read). */
+function hostOf<H extends ReactiveControllerHost>(w: Wiring, own: Own<H>): H {
+  const { chat } = w;
+  const host: ReactiveControllerHost = {
+    addController: (controller) => chat.addController(controller),
+    removeController: (controller) => chat.removeController(controller),
+    requestUpdate: () => chat.requestUpdate(),
+    get updateComplete() {
+      return chat.updateComplete;
+    },
+  };
+  return Object.defineProperties(host, Object.getOwnPropertyDescriptors(own)) as H;
+}
+
+/** What every feature reports through: the shell's live region and error list, and focus after the next update. */
+function reporting(w: Wiring) {
+  return {
+    announce: (text: string) => w.f.shell.announce(text),
+    reportError: (source: ChatErrorSource, message: string, error: unknown) => w.f.shell.reportError(source, message, error),
+    focus: (selector: string) => void w.focusAfterUpdate(selector),
+  };
+}
+
+/** The one place the element's `attachments` is written (the composer's host, and the resources' attach that adds to it). */
+const setAttachments = (w: Wiring) => (blocks: ContentBlock[]) => (w.chat.attachments = blocks);
+
+/** The message elements' code is loaded and the chat has drawn: an element just added to the list can be found. */
+const messagesReady = (w: Wiring) => async () => {
+  if (!w.messagesCode.value) await w.messagesCode.load().catch(() => {});
+  await w.chat.updateComplete;
+};
+
+export function shellHost(w: Wiring): ChatShellHost {
+  const { chat } = w;
+  return hostOf<ChatShellHost>(w, {
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+  });
+}
+
+export function sessionHost(w: Wiring): ChatSessionHost {
+  const { chat } = w;
+  const { announce, reportError } = reporting(w);
+  return hostOf<ChatSessionHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    servers: chat.serverSet,
+    get provider() {
+      return chat.chatProvider;
+    },
+    get store() {
+      return chat.chatStore;
+    },
+    whenStore: () => w.f.persistence.whenStore(),
+    get turnSettings() {
+      // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
+      const systemPrompt = [chat.systemPrompt, w.f.apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
+      return { systemPrompt, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
+    },
+    streamChanged: () => w.f.scroll.streamChanged(),
+    toolInputStreaming: (id: string, name: string, argumentsText: string) => w.f.apps.inputStreaming(id, name, argumentsText),
+    announce,
+    reportError,
+    conversationCreated: () => {
+      if (chat.panel === 'conversations') w.f.conversations.refresh();
+    },
+    // Before the messages change: the one update that shows them renders the newest first.
+    conversationShown: () => w.f.scroll.reset(),
+    turnEnded: (result: TurnResult) => {
+      if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
+      chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
+    },
+    toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) => void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
+  });
+}
+
+export function scrollHost(w: Wiring): ChatScrollHost {
+  return hostOf<ChatScrollHost>(w, {
+    get renderRoot() {
+      return w.chat.renderRoot;
+    },
+    get streaming() {
+      return w.f.session.streaming;
+    },
+  });
+}
+
+export function viewHost(w: Wiring): ConversationViewHost {
+  const { chat } = w;
+  return hostOf<ConversationViewHost>(w, {
+    ...reporting(w),
+    messagesCode: w.messagesCode,
+    get theme() {
+      return chat.theme;
+    },
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+    get text() {
+      return w.text.t;
+    },
+  });
+}
+
+export function persistenceHost(w: Wiring): ChatPersistenceHost {
+  const { chat } = w;
+  return hostOf<ChatPersistenceHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get storageKey() {
+      return chat.storageKey;
+    },
+    servers: chat.serverSet,
+    get pageStore() {
+      return chat.store;
+    },
+    get conversationId() {
+      return w.f.session.conversation?.id;
+    },
+    get messages() {
+      return w.f.session.messages;
+    },
+    get chatBusy() {
+      return w.f.session.busy;
+    },
+    reopen: (id: string) => w.f.session.open(id, messageCode(w)),
+    mergeStored: (id: string, fromSeq: number, toSeq: number) => w.f.session.mergeStored(id, fromSeq, toSeq),
+    reportError: reporting(w).reportError,
+  });
+}
+
+export function settingsHost(w: Wiring): ModelSettingsHost {
+  const { chat } = w;
+  const { announce, reportError } = reporting(w);
+  return hostOf<ModelSettingsHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get storageKey() {
+      return chat.storageKey;
+    },
+    get allowKeyStorage() {
+      return chat.allowKeyStorage;
+    },
+    get ollamaUrl() {
+      return chat.ollamaUrl;
+    },
+    get page() {
+      return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl, modelSize: chat.modelSize, modelSha256: chat.modelSha256, openModel: chat.openModel };
+    },
+    announce,
+    serversSettled: () => chat.serverSet.whenConnected(1500),
+    setPageModel: (model: string) => (chat.model = model),
+    reportError,
+    adoptStyles: (styles: CSSResult) => addStyles(chat.renderRoot as ShadowRoot, styles),
+    // A message kept while the model downloaded is answered once it is ready (in the conversation it was sent in).
+    answerKept: (conversation: string | undefined) => {
+      if (w.f.session.conversation?.id === conversation && !w.f.session.busy) void w.f.session.runTurn();
+    },
+  });
+}
+
+export function paletteHost(w: Wiring): ChatPaletteHost {
+  const { chat } = w;
+  const { announce, reportError } = reporting(w);
+  const session = () => w.f.session;
+  return hostOf<ChatPaletteHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    servers: chat.serverSet,
+    clearComposer: () => w.f.composer.clear(),
+    focusComposer: () => w.f.composer.focus(),
+    focusRunForm: () => void w.focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
+    runTool: (name: string, args: Record<string, unknown>) => session().runToolDirectly(name, args),
+    // A prompt's messages join the conversation; the model answers when the last one is the person's.
+    insertPrompt: async (messages: Message[]) => {
+      for (const message of messages) await session().append(message);
+      if (messages.at(-1)?.role === 'user' && chat.chatProvider) await session().runTurn();
+    },
+    addToConversation: (message: Message) => session().append(message),
+    announce,
+    reportError,
+  });
+}
+
+export function composerHost(w: Wiring): ChatComposerHost {
+  const { chat } = w;
+  return hostOf<ChatComposerHost>(w, {
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+    get chatBusy() {
+      return w.f.session.busy;
+    },
+    get placeholder() {
+      return chat.placeholder;
+    },
+    get attachments() {
+      return chat.attachments;
+    },
+    setAttachments: setAttachments(w),
+    send: (text: string, attachments: ContentBlock[]) => void chat.send(text, attachments),
+    stop: () => chat.stop(),
+  });
+}
+
+export function conversationsHost(w: Wiring): ChatConversationsHost {
+  const { chat } = w;
+  const { announce, reportError, focus } = reporting(w);
+  return hostOf<ChatConversationsHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get store() {
+      return chat.chatStore;
+    },
+    announce,
+    reportError,
+    // A conversation found by search opens at the message that matched (its `seq` in the store).
+    openAt: async (id: string, seq?: number) => {
+      await openConversation(w, id);
+      const session = w.f.session;
+      if (seq === undefined || session.conversation?.id !== id) return;
+      await session.whenLoaded();
+      const index = session.indexOfSeq(seq);
+      if (index >= 0) await w.f.view.showMessage(index);
+    },
+    newConversation: () => chat.newConversation(),
+    focus,
+    pickImport: () => chat.renderRoot.querySelector<HTMLInputElement>('input.import')?.click(),
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+  });
+}
+
+export function inputsHost(w: Wiring): InputRequestsHost {
+  const { chat } = w;
+  const session = () => w.f.session;
+  return hostOf<InputRequestsHost>(w, {
+    addEventListener: chat.addEventListener.bind(chat),
+    removeEventListener: chat.removeEventListener.bind(chat),
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    get text() {
+      return w.text.t;
+    },
+    servers: chat.serverSet,
+    get provider() {
+      return chat.chatProvider;
+    },
+    get store() {
+      return chat.chatStore;
+    },
+    get theme() {
+      return chat.theme;
+    },
+    get storageKey() {
+      return chat.storageKey;
+    },
+    get conversationId() {
+      return session().conversation?.id;
+    },
+    get calls() {
+      return session().calls;
+    },
+    get messages() {
+      return session().messages;
+    },
+    messagesReady: messagesReady(w),
+    requestArea: () => (chat.renderRoot.querySelector<HTMLElement>('.requests') ?? chat.renderRoot) as HTMLElement,
+    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    attachFiles: (files: File[]) => chat.attachFiles(files),
+    reportError: reporting(w).reportError,
+  });
+}
+
+export function appsHost(w: Wiring): ChatAppsHost {
+  const { chat } = w;
+  const { announce, reportError } = reporting(w);
+  const session = () => w.f.session;
+  return hostOf<ChatAppsHost>(w, {
+    addEventListener: chat.addEventListener.bind(chat),
+    removeEventListener: chat.removeEventListener.bind(chat),
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    get text() {
+      return w.text.t;
+    },
+    get policy() {
+      return chat.policy;
+    },
+    get alwaysAllowed() {
+      return session().alwaysAllowed;
+    },
+    announce,
+    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    servers: chat.serverSet,
+    get messages() {
+      return session().messages;
+    },
+    get streaming() {
+      return session().streaming;
+    },
+    get theme() {
+      return chat.theme;
+    },
+    get sandboxUrl() {
+      return chat.sandboxUrl;
+    },
+    get canSendAppMessage() {
+      return !!chat.chatProvider;
+    },
+    // An app's `ui/message`: the person's next message, sent once the running turn or call has ended.
+    sendAppMessage: (content: ContentBlock[]) => void session().whenIdle().then(() => chat.send('', content)),
+    get savedAppViews() {
+      return session().conversation?.metadata[APP_VIEWS_META_KEY];
+    },
+    // After the saves before it: the conversation is saved by then if it is going to be.
+    saveAppView: (toolUseId: string, saved: SavedAppView) =>
+      session().saved().then(() => {
+        const id = session().conversation?.id;
+        return id ? session().saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
+      }),
+    recordAppCall: (use: Message, result: Message) => void session().whenIdle().then(() => (void session().append(use), session().append(result))),
+    reportError,
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+  });
+}
+
+export function serversHost(w: Wiring): ChatServersHost {
+  const { chat } = w;
+  const { announce, reportError, focus } = reporting(w);
+  return hostOf<ChatServersHost>(w, {
+    get storageKey() {
+      return chat.storageKey;
+    },
+    servers: chat.serverSet,
+    get fixedServers() {
+      return chat.fixedServers;
+    },
+    get allowKeyStorage() {
+      return chat.allowKeyStorage;
+    },
+    get text() {
+      return w.text.t;
+    },
+    serversEdited: () => chat.serverSet.setServers(w.f.servers.list()),
+    announce,
+    addEventListener: (type: string, listener: EventListener) => chat.addEventListener(type, listener),
+    removeEventListener: (type: string, listener: EventListener) => chat.removeEventListener(type, listener),
+    // ChatTrace: the model's API key is scrubbed from every exported trace.
+    traceSecrets: () => [w.f.settings.currentConfig().apiKey ?? ''].filter(Boolean),
+    get pageServers() {
+      return [...(chat.server ? [chat.server] : []), ...chat.servers, ...w.f.discovery.servers];
+    },
+    reportError,
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    focus,
+    addressField: () => chat.renderRoot.querySelector<HTMLInputElement>('.add-server input') ?? undefined,
+    get registry() {
+      return chat.registry;
+    },
+    get theme() {
+      return chat.theme;
+    },
+  });
+}
+
+export function discoveryHost(w: Wiring): ChatDiscoveryHost {
+  const { chat } = w;
+  return hostOf<ChatDiscoveryHost>(w, {
+    get auto() {
+      return chat.auto;
+    },
+    get discoveryOrigin() {
+      return chat.discoveryOrigin;
+    },
+    get givesServers() {
+      return Boolean(chat.server) || chat.servers.length > 0;
+    },
+    get text() {
+      return w.text.t;
+    },
+    announce: reporting(w).announce,
+    get oauthRedirect() {
+      return chat.oauthRedirect;
+    },
+    serversEdited: () => chat.serverSet.setServers(w.f.servers.list()),
+  });
+}
+
+export function resourcesHost(w: Wiring): ChatResourcesHost {
+  const { chat } = w;
+  return hostOf<ChatResourcesHost>(w, {
+    servers: chat.serverSet,
+    get text() {
+      return w.text.t;
+    },
+    get theme() {
+      return chat.theme;
+    },
+    messagesCode: w.messagesCode,
+    previewDialog: () => chat.renderRoot.querySelector<HTMLDialogElement>('dialog.preview') ?? undefined,
+    attachBlocks: (blocks: ContentBlock[]) => setAttachments(w)([...chat.attachments, ...blocks]),
+    reportError: reporting(w).reportError,
+  });
+}
+
+export function pageToolsHost(w: Wiring): ChatPageToolsHost {
+  const { chat } = w;
+  return hostOf<ChatPageToolsHost>(w, {
+    servers: chat.serverSet,
+    get text() {
+      return w.text.t;
+    },
+    announce: reporting(w).announce,
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    messagesReady: messagesReady(w),
+    get policy() {
+      return chat.policy;
+    },
+    get renderRoot() {
+      return chat.renderRoot;
+    },
+    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    /** Not a closed launcher: what the chat shows can be seen. */
+    get inSight() {
+      return !chat.launcher || chat.open;
+    },
+  });
+}
+
+export function syncHost(w: Wiring): ChatSyncHost {
+  const { chat } = w;
+  return hostOf<ChatSyncHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get syncUrl() {
+      return chat.sync;
+    },
+    get storageKey() {
+      return chat.storageKey;
+    },
+    get syncToken() {
+      return chat.syncToken;
+    },
+    get syncStore() {
+      return chat.chatStore;
+    },
+    syncChanged: () => {
+      if (chat.panel === 'conversations') w.f.conversations.refresh();
+    },
+    syncCleared: () => chat.newConversation(),
+    reportError: reporting(w).reportError,
+  });
+}

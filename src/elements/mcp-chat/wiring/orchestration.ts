@@ -1,0 +1,203 @@
+// The chat's orchestration, above its features: what the element's methods
+// and its layout do across features (send, open, new conversation, the empty
+// state, the side panel, Escape). Features never import it; it reads them
+// through the element's wiring (types.ts). See "The chat as features" in
+// docs/architecture.md.
+import { html, nothing, type ReactiveController } from 'lit';
+import type { ContentBlock, Message } from '../../../content/index.js';
+import { McpMessageSendEvent } from '../../../events/message-send.js';
+import type { McpConnection } from '../../../mcp/connection.js';
+import { icon } from '../../shared/icons.js';
+import { errorInWords } from '../error-words.js';
+import { renderEmptyState, type StarterView } from '../conversation/empty-state.js';
+import { visibleMessages } from '../conversation/messages.js';
+import { renderServerProblems, renderSignInNotice } from '../servers/notices.js';
+import { renderHeader } from '../shell/header.js';
+import type { ChatPanel } from '../shell/panel.js';
+import type { Wiring } from './types.js';
+
+/** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
+export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
+  const { chat, f } = w;
+  const content: Message['content'] = [...attachments];
+  if (text.trim()) content.unshift({ type: 'text', text });
+  if (!content.length || f.session.busy) return;
+  const message: Message = { role: 'user', content };
+  if (!chat.dispatchEvent(new McpMessageSendEvent(message))) return;
+  f.scroll.follow();
+  await f.session.append(message);
+  if (await f.settings.blocked(f.session.conversation?.id)) return;
+  await f.session.runTurn();
+}
+
+/** `newConversation()`. */
+export function newConversation(w: Wiring): void {
+  w.f.view.stopEditing();
+  w.f.session.clear();
+  w.f.scroll.reset();
+  w.f.persistence.forgetOpen();
+  w.f.composer.focus();
+}
+
+/** `openConversation()`: a failure is said above the composer. */
+export async function openConversation(w: Wiring, id: string): Promise<void> {
+  try {
+    await w.f.session.open(id, messageCode(w));
+  } catch (error) {
+    w.f.shell.reportError('history', w.text.t.openFailed(errorInWords(error, w.text.t)), error);
+  }
+}
+
+/**
+ * The message elements and the markdown code, loaded (undefined when they
+ * are): a conversation being opened waits for them while it is read, at
+ * most a second, so its messages are formatted at their first paint (not
+ * plain text reflowed a moment later). Markdown code that cannot be loaded
+ * is reported above the composer (the text shown as plain text), message
+ * elements where the messages are, as when they load at first use.
+ */
+export function messageCode(w: Wiring): Promise<void> | undefined {
+  const code = w.messagesCode;
+  const engine = code.value?.markdownReady();
+  if (code.value && !engine) return undefined;
+  const ready = (engine ?? code.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => w.f.shell.showError(error.message));
+  return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
+}
+
+/** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
+export function showsMessages(w: Wiring): boolean {
+  const { session, resources } = w.f;
+  return visibleMessages(session.messages).length > 0 || Boolean(session.streaming) || resources.previewing;
+}
+
+/** The empty state's suggestions: `starters`, else the connected servers' prompts. */
+function starters(w: Wiring): StarterView[] {
+  const { chat, f } = w;
+  if (chat.starters) {
+    return chat.starters.map((s) => {
+      const { label, text, description } = typeof s === 'string' ? { label: s, text: s, description: undefined } : s;
+      return { label, description, run: () => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text)) };
+    });
+  }
+  return chat.serverSet
+    .listPrompts()
+    .slice(0, 4)
+    .map(({ prompt, connection }) => ({
+      label: prompt.title ?? prompt.name,
+      description: prompt.description,
+      run: () => void f.palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
+    }));
+}
+
+/** The empty state, while nothing is in the conversation: the connected servers, their tools, starters. */
+export function renderEmpty(w: Wiring) {
+  const { chat, f } = w;
+  if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
+  // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
+  const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
+  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, serverNote: f.discovery.renderNotice(w.text.t) };
+  return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
+}
+
+/** While a call runs, the chat repaints once a second so the time it has waited is shown (registered with the element). */
+export function waitClock(w: Wiring): ReactiveController {
+  let tick: ReturnType<typeof setTimeout> | undefined;
+  return {
+    hostUpdated() {
+      if (tick !== undefined || !w.f.session.calls.anyRunning) return;
+      tick = setTimeout(() => {
+        tick = undefined;
+        w.chat.requestUpdate();
+      }, 1000);
+    },
+  };
+}
+
+/**
+ * Opens a panel, or closes the panels (`undefined`): the one place the
+ * element's `panel` is written; `focus` is what gets focus once it has
+ * updated (the panel, or what opened it).
+ */
+export function setPanel(w: Wiring, panel: ChatPanel | undefined, focus?: string): void {
+  w.chat.panel = panel;
+  if (focus) void w.focusAfterUpdate(focus);
+}
+
+/** Opens a panel (or closes the panels) and moves focus into it. */
+function showPanel(w: Wiring, panel: ChatPanel | undefined): void {
+  setPanel(w, panel, '[part="panel"]');
+}
+
+/** The launcher's panel closes and focus returns to the launcher's button. */
+export function closeLauncher(w: Wiring): void {
+  w.chat.open = false;
+  void w.focusAfterUpdate('.launcher-button');
+}
+
+/**
+ * Escape (not taken by the menu's popover, a form or the composer) closes
+ * the open panel, then the launcher's panel; focus returns to what opened it.
+ */
+export function onEscape(w: Wiring, event: KeyboardEvent): void {
+  const { chat } = w;
+  // The open menu takes this Escape itself (a popover): one Escape closes one thing.
+  if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
+  if (chat.panel) setPanel(w, undefined, '.more'); else if (chat.launcher && chat.open) closeLauncher(w);
+  else return;
+  event.preventDefault();
+}
+
+/** The header: `shown` are the servers to name (connections, and those whose connection cannot start yet). */
+export function renderChatHeader(w: Wiring, shown: readonly McpConnection[]) {
+  const { chat, f } = w;
+  return renderHeader(
+    { connections: shown, panel: chat.panel, model: f.settings.modelName(), models: f.settings.models, closable: chat.launcher, text: w.text.t },
+    {
+      showPanel: (p) => showPanel(w, p),
+      newConversation: () => chat.newConversation(),
+      chooseModel: (m) => f.settings.chooseModel(m),
+      nameOf: (c) => chat.serverSet.nameOf(c),
+      close: () => closeLauncher(w),
+    },
+  );
+}
+
+/** The open side panel, if any: its frame, and the content the feature it belongs to draws with the panels' code (shell/panel.ts). */
+export function renderPanel(w: Wiring) {
+  const { chat, f } = w;
+  const panel = chat.panel;
+  if (!panel) return nothing;
+  const t = w.text.t;
+  const content = f.shell.renderPanelContent(t, (panels) => {
+    switch (panel) {
+      case 'conversations':
+        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync.renderSection(t) });
+      case 'servers':
+        return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
+      case 'settings':
+        return panels.renderModelSettingsPanel(f.settings, t, () => setPanel(w, undefined));
+      case 'resources':
+        return f.resources.renderPanel(panels.renderResourcesPanel);
+      default: {
+        const never: never = panel;
+        return never;
+      }
+    }
+  });
+  return html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[panel]}>
+    <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => setPanel(w, undefined)}>${icon('x')}</button>
+    ${content}
+  </aside>`;
+}
+
+/** Servers to show: the connections, and those whose connection cannot start yet (the connecting code loads, or failed to), shown as connecting, or failed with Retry. */
+export function shownServers(w: Wiring): McpConnection[] {
+  const set = w.chat.serverSet;
+  return [...set.connections, ...(set.pending as unknown as McpConnection[])];
+}
+
+/** Above the composer: servers that need sign-in, and those that could not be reached. */
+export function renderServerNotices(w: Wiring) {
+  const t = w.text.t;
+  return [renderSignInNotice(w.chat.serverSet.connections, (c) => w.f.servers.signIn(c), t), renderServerProblems(shownServers(w), t)];
+}
