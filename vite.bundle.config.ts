@@ -32,6 +32,18 @@ import { defineConfig, type Plugin } from 'vite';
 
 const normal = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
 
+/**
+ * Each rewrite below fails the build, not the visitor, when what it rewrites
+ * changes shape (a dependency moved a file, renamed a function, wrote its
+ * exports another way): it throws this, naming itself and what it missed.
+ * A rewrite that found nothing to rewrite counts as changed too (checked at
+ * the build's end). test/unit/bundle-rewrites.test.ts feeds each one a changed
+ * target and sees the build error.
+ */
+export const rewriteFailed = (plugin: string, what: string): never => {
+  throw new Error(`${plugin}: ${what}; update vite.bundle.config.ts (${plugin})`);
+};
+
 /** The file a page loads: the `chat` chunk (see `chunkFileNames` below). */
 const PAGE_FILE = 'mcp-web-elements.js';
 
@@ -41,18 +53,21 @@ const PAGE_FILE = 'mcp-web-elements.js';
  * asks for them; drops the entry facade (`chunks/entry-*.js`, a bare
  * `import` of the page file that nothing loads).
  */
-const mcpChunkName = (): Plugin => ({
+export const mcpChunkName = (): Plugin => ({
   name: 'mcp-chunk-name',
   generateBundle(_options, bundle) {
     const mcp = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'mcp');
-    if (!mcp || mcp.type !== 'chunk') return;
+    if (!mcp || mcp.type !== 'chunk') return rewriteFailed('mcp-chunk-name', 'the bundle has no `mcp` chunk');
     const files = [mcp.fileName, ...mcp.imports.filter((f) => f !== PAGE_FILE)];
+    let placed = 0;
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !chunk.code.includes('__MCP_CHUNK__')) continue;
       const from = posix.dirname(chunk.fileName);
       const list = files.map((f) => `./${posix.relative(from, f)}`).join(' ');
       chunk.code = chunk.code.replaceAll('__MCP_CHUNK__', list);
+      placed += 1;
     }
+    if (placed === 0) rewriteFailed('mcp-chunk-name', 'no chunk asks for the `mcp` chunk (`__MCP_CHUNK__`, src/bundle-preload.ts)');
     for (const [name, chunk] of Object.entries(bundle)) {
       if (chunk.type === 'chunk' && chunk.isEntry && name !== PAGE_FILE) {
         delete bundle[name];
@@ -72,14 +87,22 @@ const mcpChunkName = (): Plugin => ({
  * `globalThis.mcpWebElementsWasmUrl` (see docs/models.md, "Serving the engine").
  */
 const wllamaVersion = (JSON.parse(readFileSync('node_modules/@wllama/wllama/package.json', 'utf8')) as { version: string }).version;
-const wllamaWasmPath = (): Plugin => ({
-  name: 'wllama-wasm-path',
-  renderChunk(code, chunk) {
-    const path = /(["'`])\.\.\/\.\.\/wllama\.wasm\1/g;
-    if (!chunk.fileName.startsWith('chunks/') || !path.test(code)) return null;
-    return { code: code.replace(path, `$1https://cdn.jsdelivr.net/npm/@wllama/wllama@${wllamaVersion}/esm/wasm/wllama.wasm$1`), map: null };
-  },
-});
+export const wllamaWasmPath = (): Plugin => {
+  let rewritten = 0;
+  return {
+    name: 'wllama-wasm-path',
+    renderChunk(code, chunk) {
+      const path = /(["'`])\.\.\/\.\.\/wllama\.wasm\1/g;
+      if (!chunk.fileName.startsWith('chunks/') || !path.test(code)) return null;
+      rewritten += 1;
+      return { code: code.replace(path, `$1https://cdn.jsdelivr.net/npm/@wllama/wllama@${wllamaVersion}/esm/wasm/wllama.wasm$1`), map: null };
+    },
+    generateBundle() {
+      // Without the rewrite the engine would ask the page's server for a wasm file the bundle does not ship.
+      if (rewritten === 0) rewriteFailed('wllama-wasm-path', "no chunk names the engine's `../../wllama.wasm` (src/providers/on-device/wllama-engine.ts)");
+    },
+  };
+};
 
 /**
  * The MCP SDK's own imports of `@modelcontextprotocol/client/_shims` resolve to
@@ -90,15 +113,22 @@ const wllamaWasmPath = (): Plugin => ({
  * repository's import, not the SDK's: not redirected) at the first call of a
  * tool with an output schema, so the validator is a chunk of its own.
  */
-const sdkShims = (): Plugin => ({
-  name: 'sdk-shims-without-validator',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source !== '@modelcontextprotocol/client/_shims' || !importer) return null;
-    if (!/node_modules\/@modelcontextprotocol\/client\//.test(normal(importer))) return null;
-    return fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
-  },
-});
+export const sdkShims = (): Plugin => {
+  let redirected = 0;
+  return {
+    name: 'sdk-shims-without-validator',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@modelcontextprotocol/client/_shims' || !importer) return null;
+      if (!/node_modules\/@modelcontextprotocol\/client\//.test(normal(importer))) return null;
+      redirected += 1;
+      return fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
+    },
+    buildEnd(error) {
+      if (!error && redirected === 0) rewriteFailed('sdk-shims-without-validator', 'the MCP SDK no longer imports `@modelcontextprotocol/client/_shims`');
+    },
+  };
+};
 
 /**
  * zod's JSON Schema output (`core/to-json-schema.js`, `core/json-schema-processors.js`:
@@ -113,8 +143,11 @@ const sdkShims = (): Plugin => ({
  * `create…` factories return a function that throws only when called.
  * The package's modules (dist/, for bundlers) keep zod whole.
  */
-const zodWithoutJsonSchema = (): Plugin => {
+export const zodWithoutJsonSchema = (): Plugin => {
   const prefix = '\0zod-without-json-schema:';
+  const FILES = ['to-json-schema.js', 'json-schema-processors.js'];
+  const replaced = new Set<string>();
+  const failed = (what: string) => rewriteFailed('zod-without-json-schema', what);
   return {
     name: 'zod-without-json-schema',
     enforce: 'pre',
@@ -126,11 +159,17 @@ const zodWithoutJsonSchema = (): Plugin => {
     },
     load(id) {
       if (!id.startsWith(prefix)) return null;
-      const real = readFileSync(id.slice(prefix.length), 'utf8');
+      const file = id.slice(prefix.length);
+      const real = readFileSync(file, 'utf8');
+      // Only the export forms read below: any other (a class, `let`, `default`, `export *`, a list over lines) would be missed.
+      const other = real.split('\n').find((line) => /^export\b/.test(line) && !/^export (?:(?:async )?function\*? \w+|const \w+|\{[^}]*\};?)/.test(line));
+      if (other !== undefined) failed(`${posix.basename(file)} exports in a form this rewrite does not read: \`${other.slice(0, 80)}\``);
       const names = new Set<string>();
-      for (const m of real.matchAll(/^export (?:function|const) (\w+)/gm)) names.add(m[1]);
+      for (const m of real.matchAll(/^export (?:async )?(?:function\*?|const) (\w+)/gm)) names.add(m[1]);
       for (const m of real.matchAll(/^export \{([^}]*)\}/gm)) for (const part of m[1].split(',')) names.add(part.trim().split(/\s+as\s+/).at(-1) ?? '');
       names.delete('');
+      if (names.size === 0) failed(`${posix.basename(file)} exports nothing this rewrite can read`);
+      replaced.add(posix.basename(file));
       const lines = ['const fail = () => { throw new Error("mcp-web-elements.js leaves out zod\'s JSON Schema output (toJSONSchema); import zod itself to use it."); };'];
       for (const name of names) {
         if (name === 'allProcessors') lines.push(`export const ${name} = {};`);
@@ -138,6 +177,10 @@ const zodWithoutJsonSchema = (): Plugin => {
         else lines.push(`export const ${name} = fail;`);
       }
       return lines.join('\n');
+    },
+    buildEnd(error) {
+      const missed = FILES.filter((f) => !replaced.has(f));
+      if (!error && missed.length) failed(`zod no longer imports ${missed.join(' and ')} from its own files`);
     },
   };
 };
@@ -185,7 +228,7 @@ const SDK_OAUTH_LATER = [
   'selectResourceURL',
   'parseErrorResponse',
 ];
-const sdkOAuthLater = (): Plugin => {
+export const sdkOAuthLater = (): Plugin => {
   const lazy = '\0sdk-oauth';
   const forOAuthProvider = '\0sdk-oauth-client';
   const full = '?sdk-oauth-full';
@@ -283,15 +326,22 @@ const sdkOAuthLater = (): Plugin => {
  * default locale; 0.9 KB gzip of the first load) is src/bundle-zod-english.ts
  * in this bundle: the same sentences, fewer format names (see that file).
  */
-const zodEnglishCompact = (): Plugin => ({
-  name: 'zod-english-compact',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (!importer || !/node_modules\/zod\/v4\/classic\/schemas\.js$/.test(normal(importer))) return null;
-    if (!/(^|\/)locales\/en\.js$/.test(source)) return null;
-    return fileURLToPath(new URL('./src/bundle-zod-english.ts', import.meta.url));
-  },
-});
+export const zodEnglishCompact = (): Plugin => {
+  let redirected = 0;
+  return {
+    name: 'zod-english-compact',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/node_modules\/zod\/v4\/classic\/schemas\.js$/.test(normal(importer))) return null;
+      if (!/(^|\/)locales\/en\.js$/.test(source)) return null;
+      redirected += 1;
+      return fileURLToPath(new URL('./src/bundle-zod-english.ts', import.meta.url));
+    },
+    buildEnd(error) {
+      if (!error && redirected === 0) rewriteFailed('zod-english-compact', "zod's classic schemas no longer import `locales/en.js`");
+    },
+  };
+};
 
 /**
  * Lit's `css` templates of this repository's elements went to browsers as
@@ -305,10 +355,11 @@ const zodEnglishCompact = (): Plugin => ({
  * still hold (`map: null`: the code did not move between lines). The same
  * rules apply; about 1.3 KB gzip less in the page file (docs/performance.md).
  */
-const minifyCss = (): Plugin => ({
+export const minifyCss = (): Plugin => ({
   name: 'minify-lit-css',
   enforce: 'pre',
   transform(code, id) {
+    const failed = (what: string) => rewriteFailed('minify-lit-css', `a css template in ${posix.basename(normal(id))} ${what}`);
     if (!/\/src\/.*\.ts$/.test(normal(id)) || !code.includes('css`')) return null;
     const text = (part: string) =>
       part
@@ -318,7 +369,15 @@ const minifyCss = (): Plugin => ({
         .join('\n')
         .replace(/;(\s*)\}/g, '$1}');
     const out = code.replace(/\bcss`([^`]*)`/g, (_all, body: string) => {
+      if (body.endsWith('\\')) failed('has an escaped backtick');
       const parts = body.split(/(\$\{[^}]*\})/);
+      for (const [i, part] of parts.entries()) {
+        if (i % 2) continue;
+        // An expression with braces or a template of its own inside: this regex cut it.
+        if (part.includes('${')) failed(`has an expression it cannot read: \`${part.slice(part.indexOf('${'), part.indexOf('${') + 40)}\``);
+        // Its rules are for css outside strings: a string they would change (a space after a colon or comma) is refused.
+        for (const [quoted] of part.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g)) if (text(quoted) !== quoted) failed(`has a string its rules would change: ${quoted}`);
+      }
       return `css\`${parts.map((part, i) => (i % 2 ? part : text(part))).join('')}\``;
     });
     return out === code ? null : { code: out, map: null };

@@ -19,6 +19,7 @@ const onDemand: Record<string, () => Promise<unknown>> = {
   'mcp-sampling-approval': () => import('./elements/mcp-sampling-approval/mcp-sampling-approval.js'),
   'mcp-app-view': () => import('./elements/mcp-app-view/mcp-app-view.js'),
   'mcp-registry-search': () => import('./elements/mcp-registry-search/mcp-registry-search.js'),
+  'mcp-tool': () => import('./elements/mcp-tool/mcp-tool.js'),
 };
 
 function defineWhatIsUsed(): void {

@@ -24,6 +24,7 @@ export {
   McpRegistrySearch,
   McpSamplingApproval,
   McpTraceView,
+  McpTool,
   McpToolCard,
   PROVIDER_KINDS,
   REGISTRY_SEARCH_STRINGS_EN,
@@ -56,6 +57,7 @@ export type {
   ProviderKind,
   RegistrySearchStrings,
   SandboxUrlCheck,
+  ToolBlockState,
   SamplingActivity,
   SamplingActivityStore,
   SamplingApprovalOptions,
@@ -69,6 +71,7 @@ export type {
 } from './elements/index.js';
 export {
   McpAgentToolCallEvent,
+  McpAnswerEvent,
   McpAppContextUpdateEvent,
   McpAppInitializeEvent,
   McpAppMessageEvent,
@@ -76,8 +79,10 @@ export {
   McpAppToolCallEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
+  McpFeedbackEvent,
   McpMessageSendEvent,
   McpPartErrorEvent,
+  McpQuestionEvent,
   McpResourceOpenEvent,
   McpSamplingPolicyChangeEvent,
   McpSamplingResponseEvent,
@@ -89,6 +94,8 @@ export {
   McpTurnEndEvent,
 } from './events/index.js';
 export type {
+  McpAnswerFacts,
+  McpAnswerSourceInfo,
   McpAppContext,
   McpAppMessage,
   McpAppToolCallStatus,

@@ -81,7 +81,9 @@ function toInputRequest(ask: FlowAsk): InputRequest {
 }
 
 async function push(ask: FlowAsk, ctx: ServerContext): Promise<FlowAnswer> {
-  const options = { timeout: PERSON_TIMEOUT_MS, signal: ctx.mcpReq.signal };
+  // `relatedRequestId`: on the call's own response stream (the SDK's `ctx.mcpReq.requestSampling` and
+  // `elicitInput` would send it on the session's optional GET stream, and drop it when that is not open).
+  const options = { timeout: PERSON_TIMEOUT_MS, signal: ctx.mcpReq.signal, relatedRequestId: ctx.mcpReq.id };
   switch (ask.kind) {
     case 'sampling':
       return { kind: 'sampling', result: await ctx.mcpReq.requestSampling(ask.params, options) };

@@ -72,7 +72,8 @@ async function legacyUrlSignIn(server: McpServer, state: DemoState, ctx: ServerC
   try {
     const result = await ctx.mcpReq.elicitInput(
       { mode: 'url', message: 'Sign in to the demo service.', url: callbackUrl(state, id), elicitationId: id },
-      { timeout: PERSON_TIMEOUT_MS, signal: ctx.mcpReq.signal },
+      // On the call's own stream (see flows.ts, `push`).
+      { timeout: PERSON_TIMEOUT_MS, signal: ctx.mcpReq.signal, relatedRequestId: ctx.mcpReq.id },
     );
     if (result.action !== 'accept') return textResult(`Sign-in ${result.action === 'decline' ? 'declined' : 'cancelled'}.`);
     if (!flow.visited) return textResult('You said you were done, but the sign-in page was never visited.', { isError: true });

@@ -81,6 +81,7 @@ export default defineConfig({
         { text: escape('<mcp-sampling-approval>'), link: '/elements/mcp-sampling-approval' },
         { text: escape('<mcp-app-view>'), link: '/elements/mcp-app-view' },
         { text: escape('<mcp-registry-search>'), link: '/elements/mcp-registry-search' },
+        { text: escape('<mcp-tool>'), link: '/elements/mcp-tool' },
         { text: 'Code blocks', link: '/elements/code-highlighting' },
       ] },
       { text: 'API reference', items: tags.map((tag) => ({ text: escape(`<${tag}>`), link: `/api/${tag}` })) },

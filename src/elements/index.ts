@@ -22,6 +22,8 @@ export { createElicitationHandler, registerElicitForm, showElicitForm } from './
 export type { ElicitationHandlerTarget, ElicitFormOptions, ShowElicitFormOptions } from './mcp-elicit-form/show-elicit-form.js';
 export { McpRegistrySearch } from './mcp-registry-search/mcp-registry-search.js';
 export { McpTraceView } from './mcp-trace-view/mcp-trace-view.js';
+export { McpTool } from './mcp-tool/mcp-tool.js';
+export type { ToolBlockState } from './mcp-tool/mcp-tool.js';
 export { REGISTRY_SEARCH_STRINGS_EN } from './mcp-registry-search/registry-search-strings.js';
 export type { RegistrySearchStrings } from './mcp-registry-search/registry-search-strings.js';
 export { McpSamplingApproval } from './mcp-sampling-approval/mcp-sampling-approval.js';

@@ -4,6 +4,8 @@
 // HTMLElementEventMap). One file per event, named after it without `mcp-`.
 // Public API: see docs/api.md.
 export { McpAgentToolCallEvent } from './agent-tool-call.js';
+export type { McpAnswerFacts, McpAnswerSourceInfo } from './answer.js';
+export { McpAnswerEvent } from './answer.js';
 export { McpAppContextUpdateEvent } from './app-context-update.js';
 export type { McpAppContext } from './app-context-update.js';
 export { McpAppInitializeEvent } from './app-initialize.js';
@@ -14,8 +16,10 @@ export { McpAppToolCallEvent } from './app-tool-call.js';
 export type { McpAppToolCallStatus } from './app-tool-call.js';
 export { McpChatErrorEvent } from './chat-error.js';
 export { McpElicitResponseEvent } from './elicit-response.js';
+export { McpFeedbackEvent } from './feedback.js';
 export { McpMessageSendEvent } from './message-send.js';
 export { McpPartErrorEvent } from './part-error.js';
+export { McpQuestionEvent } from './question.js';
 export { McpResourceOpenEvent } from './resource-open.js';
 export { McpSamplingPolicyChangeEvent } from './sampling-policy-change.js';
 export { McpSamplingResponseEvent } from './sampling-response.js';

@@ -42,6 +42,8 @@ export type {
   PushRow,
   StreamEvent,
   SyncAdapter,
+  SyncErrorCode,
+  SyncErrorDetail,
   SyncErrorKind,
   SyncRow,
   SyncStatus,

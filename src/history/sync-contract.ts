@@ -84,13 +84,61 @@ export type SyncTokenSource = string | (() => string | Promise<string>);
 /** The kinds of {@link SyncError}. */
 export type SyncErrorKind = 'offline' | 'unauthorized' | 'server' | 'invalid-response' | 'too-large';
 
-/** A sync failure said in words; `kind` says what a person can do about it. */
+/**
+ * What a sync message says, as a code and its values, for a page or the chat
+ * to say in its own language (the English sentence is the error's `message`):
+ * - `no-token`: the page gave no token; `unreachable` / `timeout` (`seconds`) / `cut`: the server (`host`) did not answer;
+ * - `signed-out`: the token was refused; `share-gone`: a share link no longer works;
+ * - `too-large`: a change refused as too large; `server-error` (`status`): the server failed;
+ * - `not-json`, `bad-pull`, `bad-push`, `bad-share`: an answer that could not be used;
+ * - `local-store` (`storeKind`): this device's store failed; `other`;
+ * - notes: `refused-change` (`reason`): a row the server refused; `bad-rows` (`count`): pulled rows left out.
+ * `said` is the server's own words (text, cut short), when it sent some.
+ */
+export type SyncErrorCode =
+  | 'no-token'
+  | 'unreachable'
+  | 'timeout'
+  | 'cut'
+  | 'signed-out'
+  | 'share-gone'
+  | 'too-large'
+  | 'server-error'
+  | 'not-json'
+  | 'bad-pull'
+  | 'bad-push'
+  | 'bad-share'
+  | 'local-store'
+  | 'other'
+  | 'refused-change'
+  | 'bad-rows';
+
+/** A sync message as a code and its values (see {@link SyncErrorCode}). */
+export interface SyncErrorDetail {
+  code: SyncErrorCode;
+  /** The sync server's host. */
+  host?: string;
+  seconds?: number;
+  /** The HTTP status. */
+  status?: number;
+  /** The server's own words (or the store's), as text. */
+  said?: string;
+  /** Why the server refused a row. */
+  reason?: string;
+  count?: number;
+  /** The history store's error kind (`local-store`). */
+  storeKind?: string;
+}
+
+/** A sync failure said in words; `kind` says what a person can do about it, `detail` what to say in another language. */
 export class SyncError extends Error {
   readonly kind: SyncErrorKind;
-  constructor(kind: SyncErrorKind, message: string, options?: { cause?: unknown }) {
+  readonly detail: SyncErrorDetail;
+  constructor(kind: SyncErrorKind, message: string, options?: { cause?: unknown; detail?: SyncErrorDetail }) {
     super(message, options);
     this.name = 'SyncError';
     this.kind = kind;
+    this.detail = options?.detail ?? { code: 'other' };
   }
 }
 
@@ -98,5 +146,5 @@ export class SyncError extends Error {
 export type SyncStatus =
   | { state: 'syncing'; waiting: number }
   | { state: 'up-to-date'; waiting: 0 }
-  | { state: 'offline'; waiting: number; message: string }
-  | { state: 'failed'; waiting: number; message: string; kind: SyncErrorKind };
+  | { state: 'offline'; waiting: number; message: string; detail: SyncErrorDetail }
+  | { state: 'failed'; waiting: number; message: string; kind: SyncErrorKind; detail: SyncErrorDetail };

@@ -10,8 +10,12 @@ import { McpChat as McpChatElement } from '../elements/mcp-chat/index.js';
 import { McpElicitForm as McpElicitFormElement } from '../elements/mcp-elicit-form/mcp-elicit-form.js';
 import { McpRegistrySearch as McpRegistrySearchElement } from '../elements/mcp-registry-search/mcp-registry-search.js';
 import { McpSamplingApproval as McpSamplingApprovalElement } from '../elements/mcp-sampling-approval/mcp-sampling-approval.js';
+import { McpTool as McpToolElement } from '../elements/mcp-tool/mcp-tool.js';
 import type {
   McpAgentToolCallEvent,
+  McpAnswerEvent,
+  McpFeedbackEvent,
+  McpQuestionEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpMessageSendEvent,
@@ -47,6 +51,9 @@ export const McpChat = createComponent({
     onMcpToolStop: 'mcp-tool-stop' as EventName<McpToolStopEvent>,
     onMcpToolApprove: 'mcp-tool-approve' as EventName<McpToolApproveEvent>,
     onMcpAgentToolCall: 'mcp-agent-tool-call' as EventName<McpAgentToolCallEvent>,
+    onMcpQuestion: 'mcp-question' as EventName<McpQuestionEvent>,
+    onMcpAnswer: 'mcp-answer' as EventName<McpAnswerEvent>,
+    onMcpFeedback: 'mcp-feedback' as EventName<McpFeedbackEvent>,
   },
 });
 
@@ -81,5 +88,16 @@ export const McpRegistrySearch = createComponent({
   displayName: 'McpRegistrySearch',
   events: {
     onMcpServerAdd: 'mcp-server-add' as EventName<McpServerAddEvent>,
+  },
+});
+
+/** `<McpTool>`: a try-it block for one tool of a server (form, Run, result). */
+export const McpTool = createComponent({
+  react: React,
+  tagName: 'mcp-tool',
+  elementClass: McpToolElement,
+  displayName: 'McpTool',
+  events: {
+    onMcpToolCall: 'mcp-tool-call' as EventName<McpToolCallEvent>,
   },
 });

@@ -5,7 +5,7 @@ import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { createFakeLanguageModel, type FakeLanguageModel, type FakeTurn } from '../fakes/fake-language-model.js';
-import { deepAll, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 // <mcp-chat> with no provider set: the built-in model is the default (issue 22), shown in
 // Settings and the header with its state; with no model at all, a message gets the chat's
@@ -34,7 +34,7 @@ async function mountDefaultChat(setup: (chat: McpChat) => void = () => {}): Prom
   chat.storageKey = `t-${Math.random()}`;
   setup(chat);
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }
@@ -131,6 +131,23 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
   });
 });
 
+describe('while the browser model is still being checked', () => {
+  test('the empty state says nothing of a missing model until it knows (no "No model is set up" that turns into the offer)', async () => {
+    let answer!: (availability: string) => void;
+    const pending = new Promise<string>((resolve) => (answer = resolve));
+    // Only `availability()` is called while the chat checks; it answers when the test says.
+    installLanguageModel({ availability: () => pending } as unknown as FakeLanguageModel);
+    const chat = await mountDefaultChat();
+    const empty = () => q(chat, '[part="empty-state"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(empty()).toContain('MCP Elements demo server');
+    expect(empty()).not.toContain('No model is set up');
+    expect(empty()).not.toContain('An open model can answer you here');
+    answer('unavailable');
+    await expect.poll(empty).toContain('An open model can answer you here');
+    expect(empty()).not.toContain('No model is set up');
+  });
+});
+
 describe('no model at all', () => {
   test('a message gets the chat\'s answer with a button that opens Settings; no hint stays above the composer', async () => {
     installLanguageModel(undefined);
@@ -215,6 +232,11 @@ describe('the default open model: a page with no model, in a browser with none',
       c.policy = () => 'deny';
       c.maxRounds = 1;
     });
+    // Before the first question the chat reads as one that can answer: it invites the question, not "No model is set up".
+    const empty = () => q(chat, '[part="empty-state"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    await expect.poll(empty).toContain('An open model can answer you here, running on this device.');
+    expect(empty()).toContain('How can I help?');
+    expect(empty()).not.toContain('No model is set up');
     await typeAndSend(chat, 'Echo hello');
     const reply = () => q(chat, '[part="model-reply"]');
     await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');

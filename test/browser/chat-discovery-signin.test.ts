@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
-import { shadow } from './chat-helpers.js';
+import { shadow, serverReaches } from './chat-helpers.js';
 
 const mcpUrl = inject('protectedMcpUrl');
 const issuer = inject('authServerUrl');
@@ -29,7 +29,7 @@ test('a found server that asks for sign-in offers Sign in (oauth-redirect); sign
   chat.storageKey = `discovery-signin-${Math.random()}`;
   document.body.append(chat);
   await expect.poll(() => chat.serverSet.connections[0]?.url, { timeout: 20_000 }).toBe(mcpUrl);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('auth-required');
+  await serverReaches(chat, 'auth-required');
   await chat.updateComplete;
   const button = await expect
     .poll(() => shadow(chat).querySelector<HTMLButtonElement>('[part="sign-in-button"]'))
@@ -37,7 +37,7 @@ test('a found server that asks for sign-in offers Sign in (oauth-redirect); sign
     .then(() => shadow(chat).querySelector<HTMLButtonElement>('[part="sign-in-button"]')!);
   expect(button.textContent).toMatch(/^\s*Sign in to /);
   await userEvent.click(button);
-  await expect.poll(() => chat.serverSet.connections[0]!.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
 });
 
 test('without oauth-redirect the found server is shown as needing sign-in, with no button that cannot work', async () => {
@@ -47,7 +47,7 @@ test('without oauth-redirect the found server is shown as needing sign-in, with 
   chat.store = createMemoryHistory();
   chat.storageKey = `discovery-signin-${Math.random()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 20_000 }).toMatch(/auth-required|failed/);
+  await serverReaches(chat, 'auth-required', 'failed');
   await chat.updateComplete;
   expect(shadow(chat).querySelector('[part="sign-in-button"]')).toBeNull();
 });

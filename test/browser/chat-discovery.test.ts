@@ -8,7 +8,7 @@ import { afterEach, expect, inject, test } from 'vitest';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { fakeProvider, shadow, typeAndSend } from './chat-helpers.js';
+import { fakeProvider, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -185,7 +185,7 @@ test('a registry server with a secret header: asked as a password field; connect
   // After a reload the server comes back without its key: it says it cannot connect (no silent failure).
   chat.remove();
   const again = await registryChat(storageKey);
-  await expect.poll(() => again.serverSet.connections[0]?.state, { timeout: 20_000 }).toMatch(/failed|auth-required/);
+  await serverReaches(again, 'failed', 'auth-required');
   expect(again.serverSet.connections[0]!.url).toBe(url);
 });
 

@@ -8,7 +8,7 @@ import { checkToolPairing } from '../../src/content/index.js';
 import type { McpChatErrorEvent } from '../../src/events/chat-error.js';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { openHistory } from '../../src/history/idb-store.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 /** The chat's text, through every shadow root. */
 const deepText = (root: ParentNode): string => [root, ...deepAll(root, '*').filter((e) => e.shadowRoot).map((e) => e.shadowRoot!)].map((r) => r.textContent ?? '').join(' ');
@@ -93,7 +93,7 @@ test('a server with one malformed tool: its other tools are offered, the Servers
   chat.servers = [`${inject('fixtureUrl')}/mixed/mcp`];
   chat.storageKey = `k-${crypto.randomUUID()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await expect.poll(() => chat.serverSet.listTools().map((t) => t.name)).toContain('plain');
   chat.panel = 'servers';
   await chat.updateComplete;

@@ -2,11 +2,10 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { McpToolCallEvent } from '../../src/events/tool-call.js';
-import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import type { ModelProvider } from '../../src/providers/types.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { fakeProvider, shadow, typeAndSend } from './chat-helpers.js';
+import { fakeProvider, shadow, typeAndSend, turnEnds } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -43,18 +42,17 @@ describe('<mcp-chat> the first message waits for its servers', () => {
     const { provider, requests } = recordingProvider();
     const chat = await mountNow([{ url: inject('slowDemoUrl'), name: 'Weather' }], provider);
     expect(chat.serverSet.listTools()).toHaveLength(0);
-    const ends: McpTurnEndEvent[] = [];
+    const ends = turnEnds(chat);
     const calls: McpToolCallEvent[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
     chat.addEventListener('mcp-tool-call', (e) => calls.push(e));
     await typeAndSend(chat, '[[tool:echo {"message":"hello"}]]');
     // The conversation says what it waits for, calmly, in a live region.
     await expect.poll(() => shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim(), { timeout: 5_000 }).toBe('Connecting to Weather…');
     expect(shadow(chat).querySelector('[part="server-wait"]')!.getAttribute('role')).toBe('status');
-    await expect.poll(() => ends.length, { timeout: 30_000 }).toBe(1);
+    await ends.reach(1);
     expect(requests[0]).toContain('echo');
     expect(calls.map((c) => [c.toolUse.name, c.status])).toEqual([['echo', 'done']]);
-    expect(ends[0]!.reason).toBe('endTurn');
+    expect(ends.events[0]!.reason).toBe('endTurn');
     await chat.updateComplete;
     expect(shadow(chat).querySelector('[part="server-wait"]')).toBeNull();
   }, 60_000);
@@ -68,10 +66,9 @@ describe('<mcp-chat> the first message waits for its servers', () => {
       ],
       provider,
     );
-    const ends: McpTurnEndEvent[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    const ends = turnEnds(chat);
     await typeAndSend(chat, 'hello');
-    await expect.poll(() => ends.length, { timeout: 30_000 }).toBe(1);
+    await ends.reach(1);
     expect(requests[0]).toContain('echo');
     await chat.updateComplete;
     expect(shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim()).toBe('Gone did not connect; answering without its tools.');

@@ -7,6 +7,9 @@ import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpAppView } from '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { AppReport } from './app-view-support.js';
+import type { McpServerChangeEvent } from '../../src/events/server-change.js';
+import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
+import type { McpConnectionState } from '../../src/mcp/connection-events.js';
 
 /** The fake OpenAI provider the chat tests use. */
 export const fakeProvider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
@@ -24,6 +27,44 @@ export interface MountOptions {
   sandbox?: boolean;
 }
 
+/**
+ * Resolves with the state of `chat`'s (first) server once it is one of `states`: at once if it is
+ * already, else when the chat's own `mcp-server-change` event for that server says so (a server may
+ * pass through other states, `failed` among them, on its way).
+ */
+export function serverReaches(chat: McpChat, ...states: McpConnectionState[]): Promise<McpConnectionState> {
+  const now = chat.serverSet.connections[0]?.state;
+  if (now !== undefined && states.includes(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const changed = (e: McpServerChangeEvent) => {
+      if (!states.includes(e.state) || e.url !== chat.serverSet.connections[0]?.url) return;
+      chat.removeEventListener('mcp-server-change', changed);
+      resolve(e.state);
+    };
+    chat.addEventListener('mcp-server-change', changed);
+  });
+}
+
+/**
+ * The chat's `mcp-turn-end` events as they come (`events`), and `reach(n)`: resolves once `n` have come,
+ * at once if they have. Make it before the turn starts.
+ */
+export function turnEnds(chat: McpChat): { events: McpTurnEndEvent[]; reach(n: number): Promise<McpTurnEndEvent[]> } {
+  const events: McpTurnEndEvent[] = [];
+  const waiting: Array<{ n: number; resolve: (events: McpTurnEndEvent[]) => void }> = [];
+  chat.addEventListener('mcp-turn-end', (e) => {
+    events.push(e);
+    for (const waiter of waiting.filter((w) => events.length >= w.n)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(events);
+    }
+  });
+  return {
+    events,
+    reach: (n) => new Promise((resolve) => (events.length >= n ? resolve(events) : waiting.push({ n, resolve }))),
+  };
+}
+
 /** Mounts a chat on the demo server (or `server`), waits until it is connected. */
 export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   const chat = document.createElement('mcp-chat');
@@ -33,7 +74,7 @@ export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   chat.storageKey = options.storageKey ?? `t-${Math.random()}`;
   if (options.sandbox) chat.sandboxUrl = inject('sandboxUrl');
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }
@@ -53,14 +94,24 @@ export async function mountChatOn500Tools(): Promise<McpChat> {
 export async function mountChatWithApps(options: MountOptions = {}, logger = 'app:demo-app') {
   const chat = await mountChat({ ...options, sandbox: true });
   const reports: AppReport[] = [];
+  /** Who waits for which step's report. */
+  const waiting: Array<{ step: string; resolve: (report: AppReport) => void }> = [];
   chat.serverSet.connections[0]!.addEventListener('mcp-log-message', (e) => {
-    if (e.message.logger === logger) reports.push(e.message.data as AppReport);
+    if (e.message.logger !== logger) return;
+    const report = e.message.data as AppReport;
+    reports.push(report);
+    for (const waiter of waiting.filter((w) => w.step === report.step)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(report);
+    }
   });
-  /** Waits for the apps' report of `step` and returns it. */
-  const report = async (step: string) => {
-    await expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
-    return reports.find((r) => r.step === step)!;
-  };
+  /** Resolves with the apps' report of `step` once its log message has come (at once if it has). */
+  const report = (step: string) =>
+    new Promise<AppReport>((resolve) => {
+      const found = reports.find((r) => r.step === step);
+      if (found) resolve(found);
+      else waiting.push({ step, resolve });
+    });
   return { chat, reports, report };
 }
 

@@ -9,7 +9,7 @@ import { createMemoryHistory } from '../../src/history/memory-store.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import type { ModelContextLike, ModelContextToolInfo } from '../../src/page-tools/types.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend, serverReaches, turnEnds } from './chat-helpers.js';
 
 const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } }).modelContext;
 const stops: AbortController[] = [];
@@ -33,7 +33,7 @@ async function mount(setup: (chat: McpChat) => void, options: { store?: HistoryS
   if (options.provider !== false) chat.provider = fakeProvider();
   setup(chat);
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }
@@ -66,8 +66,7 @@ describe('<mcp-chat> page tools', () => {
       { signal: withdrawable() },
     );
     await expect.poll(() => toolNames(chat)).toEqual(expect.arrayContaining(['page_lookup', 'page_add', 'echo']));
-    const ends: Event[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    const ends = turnEnds(chat);
     await typeAndSend(chat, 'Add the lamp [[tool:page_lookup]] [[tool:page_add {"sku":"A1"}]]');
     await expect.poll(() => cards(chat).map(statusOf), { timeout: 15_000 }).toContain('Needs your approval');
     const waiting = cards(chat).find((c) => statusOf(c) === 'Needs your approval')!;
@@ -77,7 +76,7 @@ describe('<mcp-chat> page tools', () => {
     expect(cards(chat).filter((c) => statusOf(c) === 'Needs your approval')).toHaveLength(1);
     expect(ran).not.toContain('add A1');
     await userEvent.click(waiting.shadowRoot!.querySelector('[part="approve-button"]')!);
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    await ends.reach(1);
     expect([...ran].sort()).toEqual(['add A1', 'lookup']);
     await expect.poll(() => cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
     expect(cards(chat).every((c) => cardLine(c).includes('Test Shop'))).toBe(true);
@@ -107,14 +106,13 @@ describe('<mcp-chat> page tools', () => {
     await chat.registerTool({ name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') }, { signal: withdrawable() });
     expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#chat:page_note`);
     expect(chat.serverSet.getTool('page_note')?.connection).toBeUndefined();
-    const ends: Event[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    const ends = turnEnds(chat);
     await typeAndSend(chat, '[[tool:page_note {"text":"one"}]]');
     await expect.poll(() => cards(chat).map(statusOf), { timeout: 15_000 }).toEqual(['Needs your approval']);
     await userEvent.click(cards(chat)[0]!.shadowRoot!.querySelector('[part="always-button"]')!);
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
+    await ends.reach(1);
     await typeAndSend(chat, '[[tool:page_note {"text":"two"}]]');
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(2);
+    await ends.reach(2);
     expect(ran).toEqual([{ text: 'one' }, { text: 'two' }]);
     expect(cards(chat).map(statusOf)).toEqual(['Done', 'Done']);
   });
@@ -282,10 +280,9 @@ describe('<mcp-chat> page tools', () => {
     // Each page tool has its own "Always allow" key, apart from each other and from the server's.
     const keys = named.map((t) => t.key);
     expect(new Set(keys).size).toBe(3);
-    const ends: Event[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    const ends = turnEnds(chat);
     await typeAndSend(chat, `Counters [[tool:${serverName} {"steps":[]}]] [[tool:${registeredName} {"n":1}]] [[tool:${webmcpName}]]`);
-    await expect.poll(() => ends.length, { timeout: 20_000 }).toBe(1);
+    await ends.reach(1);
     // Each call ran its own tool.
     expect(ran).toEqual(expect.arrayContaining([['registered', { n: 1 }], ['webmcp']]));
     expect(ran).toHaveLength(2);

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, shadow, typeAndSend, turnEnds } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -17,17 +16,16 @@ describe('<mcp-chat> a failed model turn offers Retry', () => {
     const key = `retry-${Math.random().toString(36).slice(2, 8)}`;
     await script(key, [{ error: { status: 500, message: 'The server had an error while processing your request.' } }]);
     const chat = await mountChat();
-    const ends: McpTurnEndEvent[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+    const ends = turnEnds(chat);
     await typeAndSend(chat, `[[script:${key}]] [[say:Here is your answer.]]`);
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
-    expect(ends[0]!.reason).toBe('error');
+    await ends.reach(1);
+    expect(ends.events[0]!.reason).toBe('error');
     await chat.updateComplete;
     const retry = shadow(chat).querySelector<HTMLButtonElement>('[part~="retry-button"]');
     expect(retry?.textContent?.trim()).toBe('Retry');
     await userEvent.click(retry!);
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(2);
-    expect(ends[1]!.reason).toBe('endTurn');
+    await ends.reach(2);
+    expect(ends.events[1]!.reason).toBe('endTurn');
     await chat.updateComplete;
     expect(deepAll(shadow(chat), 'mcp-markdown').some((m) => m.shadowRoot!.textContent?.includes('Here is your answer.'))).toBe(true);
     expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);

@@ -1,6 +1,6 @@
 import { afterEach, expect, inject, test } from 'vitest';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { mountChat } from './chat-helpers.js';
+import { mountChat, serverReaches } from './chat-helpers.js';
 
 // <mcp-chat roots>: a pass-through to the hub's roots (src/mcp/hub.ts), which
 // every connection answers to roots/list.
@@ -13,7 +13,7 @@ test('the chat shares its roots property with the servers it is connected to (de
   const chat = await mountChat({ store: null });
   mounted.push(chat);
   chat.roots = [{ uri: 'file:///home/person/notes', name: 'Notes' }];
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   const result = await chat.serverSet.connections[0]!.callTool('get-roots', {});
   expect((result.structuredContent as { roots: unknown[] }).roots).toEqual([{ uri: 'file:///home/person/notes', name: 'Notes' }]);
 });

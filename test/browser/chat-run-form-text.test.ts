@@ -7,7 +7,7 @@ import { userEvent } from 'vitest/browser';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpToolCallEvent } from '../../src/events/tool-call.js';
-import { shadow } from './chat-helpers.js';
+import { shadow, serverReaches } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -17,7 +17,7 @@ test('a default with line breaks gets a multi-line box and keeps them; a one-lin
   chat.store = createMemoryHistory();
   chat.storageKey = `text-${crypto.randomUUID()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.showTool('engrave');
   const form = await expect
     .poll(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]'))

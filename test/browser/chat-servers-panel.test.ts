@@ -6,7 +6,7 @@ import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { fakeProvider, openPanelFromMenu, shadow, typeAndSend } from './chat-helpers.js';
+import { fakeProvider, openPanelFromMenu, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -314,7 +314,7 @@ test('the Servers panel speaks the chat\'s language (Arabic, right to left)', as
   chat.store = null;
   chat.storageKey = `k-${crypto.randomUUID()}`;
   section.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   chat.panel = 'servers';
   await chat.updateComplete;
   const text = panel(chat).textContent!;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { shadow } from './chat-helpers.js';
+import { shadow, serverReaches } from './chat-helpers.js';
 import { control } from './oauth-support.js';
 
 // Issue 26 §12: a server whose sign-in server answers its metadata with a web
@@ -19,7 +19,7 @@ async function mount(lang?: string): Promise<McpChat> {
   chat.storageKey = `metadata-${Math.random()}`;
   chat.servers = [{ url: mcpUrl, name: 'Notes', auth: { redirectUrl, clientName: 'bad metadata chat test' } }];
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('failed');
+  await serverReaches(chat, 'failed');
   await chat.updateComplete;
   return chat;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { deepAll, shadow } from './chat-helpers.js';
+import { deepAll, shadow, serverReaches } from './chat-helpers.js';
 
 // <mcp-chat> on the MCP endpoint the local authorization server protects
 // (test/setup/auth-server.ts). The chat makes the BrowserOAuthProvider from
@@ -21,7 +21,7 @@ async function mountProtected(): Promise<McpChat> {
   chat.storageKey = `signin-${Math.random()}`;
   chat.servers = [{ url: mcpUrl, name: 'Notes', auth: { redirectUrl, clientName: 'mcp-chat sign-in test' } }];
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('auth-required');
+  await serverReaches(chat, 'auth-required');
   await chat.updateComplete;
   return chat;
 }
@@ -46,7 +46,7 @@ describe('<mcp-chat> sign-in to a protected server', () => {
     expect(shadow(chat).querySelector('[part~="sign-in"]')!.textContent).toContain('Notes needs you to sign in');
 
     await userEvent.click(buttonNamed(chat, 'Sign in to Notes')!);
-    await expect.poll(() => chat.serverSet.connections[0]!.state, { timeout: 15_000 }).toBe('connected');
+    await serverReaches(chat, 'connected');
     await chat.updateComplete;
     expect(buttonNamed(chat, 'Sign in to Notes')).toBeUndefined();
     expect(shadow(chat).querySelector('[part~="server-status"]')!.getAttribute('aria-label')).toMatch(/^Notes \(127\.0\.0\.1:\d+\): connected$/);
@@ -61,7 +61,7 @@ describe('<mcp-chat> sign-in to a protected server', () => {
     await userEvent.click(chip);
     await chat.updateComplete;
     await userEvent.click(buttonNamed(chat, 'Sign out of Notes')!);
-    await expect.poll(() => chat.serverSet.connections[0]!.state, { timeout: 15_000 }).toBe('auth-required');
+    await serverReaches(chat, 'auth-required');
     await chat.updateComplete;
     expect(buttonNamed(chat, 'Sign out of Notes')).toBeUndefined();
     // Both the panel and the notice above the composer offer sign-in again.

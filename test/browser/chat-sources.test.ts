@@ -2,8 +2,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ResourceLinkBlock, ToolResultBlock } from '../../src/content/index.js';
-import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, shadow, typeAndSend, turnEnds } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -19,11 +18,10 @@ async function ask(replies: unknown[]) {
   const key = `src-${Math.random().toString(36).slice(2, 8)}`;
   await script(key, replies);
   const chat = await mountChat();
-  const ends: McpTurnEndEvent[] = [];
-  chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
+  const ends = turnEnds(chat);
   await typeAndSend(chat, `[[script:${key}]] How does the weather tool answer?`);
-  await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
-  expect(ends[0]!.reason).toBe('endTurn');
+  await ends.reach(1);
+  expect(ends.events[0]!.reason).toBe('endTurn');
   await chat.updateComplete;
   const links = chat.messages.flatMap((m) => m.content).filter((b): b is ToolResultBlock => b.type === 'tool_result').flatMap((r) => r.content).filter((b): b is ResourceLinkBlock => b.type === 'resource_link');
   return { chat, links };

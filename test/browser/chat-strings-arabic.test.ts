@@ -7,7 +7,7 @@ import { CHAT_STRINGS_EN, type ChatStrings } from '../../src/elements/mcp-chat/s
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
 // The panels' English text (added to CHAT_STRINGS_EN with the panels' code): every key is compared.
 import '../../src/elements/mcp-chat/strings-en-later.js';
-import { fullStore, shadow } from './chat-helpers.js';
+import { fullStore, shadow, serverReaches } from './chat-helpers.js';
 
 // Issue 11 §3: in an Arabic chat a person sees and hears no English from the
 // interface (text, aria-labels, tooltips, announcements, notices), in every main
@@ -113,15 +113,15 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     chat.store = fullStore();
     chat.storageKey = `ar-${Math.random()}`;
     document.body.append(chat);
-    await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+    await serverReaches(chat, 'connected');
     await chat.updateComplete;
     const live = new MutationObserver(() => {
       for (const region of shadow(chat).querySelectorAll('[aria-live], [role="status"]')) if (region.textContent!.trim()) announced.push(region.textContent!.trim());
     });
     live.observe(shadow(chat), { childList: true, subtree: true, characterData: true });
 
-    // The empty state without a model.
-    await expect.poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '').toContain(CHAT_STRINGS_AR.emptyTitleNoModel);
+    // The empty state without a model of the page's: the open model is offered, in Arabic.
+    await expect.poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '').toContain(CHAT_STRINGS_AR.openModelEmpty);
     expect(englishIn(chat), 'the empty state').toEqual([]);
 
     // The palette and the Run form of a tool.
@@ -170,6 +170,7 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     chat.lang = 'ar';
     chat.server = inject('demoUrl');
     chat.store = createMemoryHistory();
+    chat.openModel = 'off';
     chat.strings = { emptyTitleNoModel: 'ابدأ هنا', chooseModel: 'Pick one' };
     document.body.append(chat);
     await expect.poll(() => shadow(chat).querySelector('[part="empty-state"] h2')?.textContent).toBe('ابدأ هنا');

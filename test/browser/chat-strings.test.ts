@@ -17,7 +17,10 @@ describe('<mcp-chat> strings, lang and dir', () => {
     await chat.updateComplete;
     expect(sendButton(chat)).toBe('Go');
     expect(shadow(chat).querySelector('textarea')!.placeholder).toBe('Ask me');
-    expect(shadow(chat).querySelector('[part~="notice"]')!.textContent).toContain('No model is set up');
+    await expect.poll(() => shadow(chat).querySelector('[part~="notice"]')?.textContent).toContain('An open model can answer you here');
+    chat.strings = { send: 'Go', placeholder: 'Ask me', openModelEmpty: 'A model on your device can answer.' };
+    await chat.updateComplete;
+    expect(shadow(chat).querySelector('[part~="notice"]')!.textContent).toBe('A model on your device can answer.');
   });
 
   test("with `strings` set before a panel is first opened, the panel's own English text is there (it loads with the panels)", async () => {

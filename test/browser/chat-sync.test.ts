@@ -68,3 +68,21 @@ test('offline: the waiting changes are counted and Retry is offered; signing out
   await expect.poll(() => titlesIn(chat)).toEqual([]);
   expect((await phone.store.listConversations()).items.map((i) => i.title)).toEqual([]);
 });
+
+test('a chat in Arabic says why sync failed in Arabic, not in the engine\'s English', async () => {
+  const [serverA] = syncUrls();
+  const phone = await device('phone');
+  await phone.store.createConversation({ title: 'محادثة' });
+  const chat = await mountChat({ store: phone.store });
+  chat.lang = 'ar';
+  chat.syncToken = 'not-a-token-the-server-signed';
+  chat.sync = serverA;
+  await expect.poll(() => shadow(chat).querySelector('[part~="menu-button"]')?.getAttribute('aria-label')).toBe('المزيد');
+  await chat.updateComplete;
+  await openPanelFromMenu(chat, 'المحادثات' as 'Conversations');
+  await expect.poll(() => syncLine(chat)).toMatch(/^فشلت المزامنة\. لم يقبل خادم المزامنة تسجيل دخولك\./);
+  const line = syncLine(chat)!;
+  expect(line).not.toMatch(/The sync server|Sign in again/);
+  expect(line).toMatch(/سجّل الدخول مجددًا، ثم أعد المحاولة\.$/);
+  expect(shadow(chat).querySelector('.sync-retry')?.textContent).toBe('إعادة المحاولة');
+});

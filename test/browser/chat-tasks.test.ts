@@ -5,7 +5,7 @@ import { serverKey } from '../../src/mcp/server-key.js';
 import { foldBranches } from '../../src/elements/mcp-chat/conversation/conversation-branches.js';
 import type { HistoryStore } from '../../src/history/index.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { deepAll, fakeProvider, typeAndSend } from './chat-helpers.js';
+import { deepAll, fakeProvider, typeAndSend, serverReaches } from './chat-helpers.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 
 // MCP tasks in <mcp-chat> with the model: the 2026 tasks server of
@@ -22,7 +22,7 @@ async function mount(store: HistoryStore): Promise<McpChat> {
   chat.policy = () => 'allow';
   chat.storageKey = `t-${Math.random()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }

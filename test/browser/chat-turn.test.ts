@@ -1,20 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { McpToolCallEvent } from '../../src/events/tool-call.js';
-import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, shadow, typeAndSend, turnEnds } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
 describe('<mcp-chat> turn', () => {
   test('a full turn with two tool calls, one returning an image, then the answer', async () => {
     const chat = await mountChat();
-    const ends: McpTurnEndEvent[] = [];
+    const ends = turnEnds(chat);
     const calls: McpToolCallEvent[] = [];
-    chat.addEventListener('mcp-turn-end', (e) => ends.push(e));
     chat.addEventListener('mcp-tool-call', (e) => calls.push(e));
     await typeAndSend(chat, '[[tool:echo {"message":"hello there"}]] [[tool:rich-content]]');
-    await expect.poll(() => ends.length, { timeout: 15_000 }).toBe(1);
-    expect(ends[0]!.reason).toBe('endTurn');
+    await ends.reach(1);
+    expect(ends.events[0]!.reason).toBe('endTurn');
     expect(calls.map((c) => [c.toolUse.name, c.status, c.server])).toEqual([
       ['echo', 'done', expect.any(String)],
       ['rich-content', 'done', expect.any(String)],

@@ -12,7 +12,7 @@ import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
 import { CHAT_STRINGS_EN } from '../../src/elements/mcp-chat/strings.js';
 // The English text only the panels read (invalidTools among it), as the package's index adds it.
 import '../../src/elements/mcp-chat/strings-en-later.js';
-import { deepAll, shadow } from './chat-helpers.js';
+import { deepAll, shadow, serverReaches } from './chat-helpers.js';
 
 // Issue 21 item 5: the input-request forms and the Run form's messages speak
 // the page's language. In Arabic a person sees no English from these
@@ -194,7 +194,7 @@ async function arabicChat(): Promise<McpChat> {
   chat.store = createMemoryHistory();
   chat.storageKey = `t-${Math.random()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   await chat.updateComplete;
   return chat;
 }

@@ -47,7 +47,7 @@ test('auth-required, sign in through the popup, connected, a tool call works; si
 
   await clickSignIn(connection);
   expect(connection.state).toBe('connected');
-  expect(connection.tools.map((t) => t.name)).toEqual(['whoami']);
+  expect(connection.tools.map((t) => t.name)).toEqual(['whoami', 'write-note']);
   expect(await whoami(connection)).toMatch(/^client=client-\S+ scope=mcp:read$/);
   expect((await authLog()).tokenRequests).toEqual([expect.objectContaining({ grant_type: 'authorization_code', ok: true })]);
 

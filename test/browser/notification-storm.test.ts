@@ -3,6 +3,7 @@ import { McpConnection } from '../../src/mcp/index.js';
 import '../../src/elements/content/mcp-tool-card/mcp-tool-card.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import { boundByControl, longestTask } from './long-tasks.js';
+import { serverReaches } from './chat-helpers.js';
 
 // Issue 26 §7: a server that sends about 10,000 progress or log notifications a
 // second during one call must not freeze the page, and the call's answer must
@@ -73,7 +74,7 @@ async function chatRun(kind: 'progress' | 'log', perSecond: number, seconds: num
   chat.provider = fakeProvider();
   chat.storageKey = `storm-${Math.random()}`;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+  await serverReaches(chat, 'connected');
   if (kind === 'log') await chat.serverSet.connections[0]!.setLoggingLevel('debug');
   await chat.updateComplete;
   let endedAt = 0;

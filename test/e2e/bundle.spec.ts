@@ -72,7 +72,7 @@ test('one script tag and <mcp-chat server=...> connect and run a tool without a 
   await page.goto(`${origin}/`);
   const chat = page.locator('mcp-chat');
   await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
-  await expect(chat.getByText('No model is set up', { exact: false }).first()).toBeVisible();
+  await expect(chat.getByText('An open model can answer you here', { exact: false }).first()).toBeVisible();
   await chat.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('/echo');
   await expect(page.getByRole('option', { name: /echo/i }).first()).toBeVisible();

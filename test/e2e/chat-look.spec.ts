@@ -76,7 +76,7 @@ const composer = (chat: Locator) => chat.getByRole('textbox', { name: 'Message' 
 const cards = (chat: Locator) => chat.locator('mcp-tool-card');
 
 
-test('empty state, no model: what it can do, starters, how to choose a model', async ({ page }) => {
+test('empty state, no model of the page\'s: what it can do, starters, the open model offered', async ({ page }) => {
   const chat = await openChat(page);
   await expect(chat.locator('[part="starter"]').first()).toBeVisible();
   await check(page, chat, 'empty');

@@ -1,10 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
-// @ts-expect-error plain JS script (also run by hand: node scripts/make-tiny-model.mjs)
-import { makeTinyModel } from '../../scripts/make-tiny-model.mjs';
-import { startModelFileServer, type ModelFileServer } from '../servers/model-file-server.js';
+import { startSite, startTinyModel, type Site, type TinyModel } from './dist-site.js';
 
 // The on-device provider as the package ships it (dist/, built by `npm run build`,
 // which `npm test` runs first), laid out as an install is (node_modules/mcp-web-elements/dist/
@@ -14,15 +9,11 @@ import { startModelFileServer, type ModelFileServer } from '../servers/model-fil
 // dependency's own file (the package carries no copy of it).
 // The model is the generated tiny GGUF (scripts/make-tiny-model.mjs), served on 127.0.0.1.
 
-let site: Server;
-let origin = '';
-let models: ModelFileServer;
-const served: string[] = [];
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+let site: Site;
+let tiny: TinyModel;
 
 test.beforeAll(async () => {
-  models = await startModelFileServer([{ path: 'tiny-model.gguf', data: makeTinyModel() }]);
+  tiny = await startTinyModel();
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>On-device model from dist</title>
 <script type="importmap">{ "imports": { "@wllama/wllama/esm/index.js": "/node_modules/@wllama/wllama/esm/index.js" } }</script>
 <script type="module">
@@ -37,41 +28,24 @@ test.beforeAll(async () => {
     return { before, after, result };
   };
 </script></head><body><main><h1>On-device model</h1></main></body></html>`;
-  site = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-      return;
-    }
-    // This repository stands for the installed package: /node_modules/mcp-web-elements/dist/ is its dist/.
-    const file = normalize(join('.', path.replace(/^\/node_modules\/mcp-web-elements\//, '/')));
-    const allowed = file.startsWith('dist/') || file.startsWith('node_modules/@wllama/wllama/esm/');
-    if (!allowed || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    served.push(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const address = site.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // This repository stands for the installed package: /node_modules/mcp-web-elements/dist/ is its dist/.
+  site = await startSite((path) => (path === '/' ? { html: page } : { file: `.${path.replace(/^\/node_modules\/mcp-web-elements\//, '/')}` }));
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => site.close(() => resolve()));
-  await models.close();
+  await site.close();
+  await tiny.models.close();
 });
 
 test('the packaged provider downloads the model after consent and answers, with the WebAssembly file of its dependency (the package carries none)', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${origin}/`);
-  const modelUrl = `${models.url}/m/dist-${Date.now()}/tiny-model.gguf`;
+  await page.goto(`${site.origin}/`);
+  const modelUrl = `${tiny.models.url}/m/dist-${Date.now()}/tiny-model.gguf`;
   const { before, after, result } = await page.evaluate((url) => (window as unknown as { runModel: (u: string) => Promise<any> }).runModel(url), modelUrl);
   expect(before).toEqual({ state: 'not-downloaded', bytes: expect.any(Number) });
   expect(after).toMatchObject({ state: 'ready' });
   expect(result.content[0]).toMatchObject({ type: 'text' });
-  expect(served.filter((f) => f.endsWith('.wasm'))).toEqual(['node_modules/@wllama/wllama/esm/wasm/wllama.wasm']);
+  expect(site.served.filter((f) => f.endsWith('.wasm'))).toEqual(['node_modules/@wllama/wllama/esm/wasm/wllama.wasm']);
   expect(errors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import type { Client, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type CreateMessageRequest, type CreateMessageResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERAS, texts, useDemoServer } from './demo-server-helpers.js';
 
@@ -159,5 +159,40 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
     const result = await client.callTool({ name: 'get-roots', arguments: {} });
     expect(texts(result)[0]).toBe('project: file:///home/ada/project\nscratch: file:///tmp/scratch');
     expect((result.structuredContent as { roots: unknown[] }).roots).toHaveLength(2);
+  });
+});
+
+// Issue 37: a 2025-era request the server makes inside a tool call (sampling, a form, roots) travels on
+// that call's own response stream. It went on the session's optional GET stream instead, and was
+// dropped when that stream was not open: a client past its three event streams per origin (the page
+// keeps no more: src/mcp/stream-budget.ts) never got it, and neither did a client whose GET stream
+// the server had not yet registered when the call arrived (the sampling-approval stall: the call's
+// answer headers came 6 ms before the GET stream's, and the sampling request was lost).
+describe('2025 era: what the server asks inside a call comes on that call', () => {
+  it('a client without the GET stream still gets the sampling, form and roots requests', async () => {
+    let gets = 0;
+    const noGetStream: typeof fetch = async (input, init) => {
+      if ((init?.method ?? 'GET') !== 'GET') return fetch(input, init);
+      gets += 1;
+      return new Response(null, { status: 405 });
+    };
+    const client = new Client(
+      { name: 'demo-server-test', version: '1.0.0' },
+      { versionNegotiation: { mode: 'legacy' }, capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: noGetStream }));
+    try {
+      client.setRequestHandler('sampling/createMessage', async () => ({ model: 'm', role: 'assistant', content: { type: 'text', text: 'Still here.' } }));
+      client.setRequestHandler('elicitation/create', async () => ({ action: 'decline' }));
+      client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///home/ada', name: 'home' }] }));
+      // Without an answer the server would wait for the person for 30 minutes: the SDK's own timeout ends the call.
+      const options = { timeout: 10_000 };
+      expect(texts(await client.callTool({ name: 'ask-model', arguments: { question: 'Are you there?' } }, options))).toEqual(['Still here.']);
+      expect(texts(await client.callTool({ name: 'register-form', arguments: {} }, options))).toEqual(['The form was declined.']);
+      expect(JSON.stringify(await client.callTool({ name: 'get-roots', arguments: {} }, options))).toContain('file:///home/ada');
+      expect(gets).toBe(1);
+    } finally {
+      await client.close();
+    }
   });
 });

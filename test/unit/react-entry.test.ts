@@ -13,7 +13,7 @@ const source = readFileSync('src/react/index.ts', 'utf8');
 const propName = (event: string) => `on${event.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
 
 describe('the React entry', () => {
-  for (const tag of ['mcp-chat', 'mcp-elicit-form', 'mcp-sampling-approval', 'mcp-registry-search']) {
+  for (const tag of ['mcp-chat', 'mcp-elicit-form', 'mcp-sampling-approval', 'mcp-registry-search', 'mcp-tool']) {
     test(`<${tag}>: an on… prop typed with the event class for every documented event`, () => {
       const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag);
       expect(element, `${tag} is in custom-elements.json`).toBeDefined();

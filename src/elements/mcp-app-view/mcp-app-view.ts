@@ -463,7 +463,9 @@ export class McpAppView extends LitElement {
       sandboxUnreachable: (url: string) => {
         if (this.state !== 'running' && this.state !== 'loading') return;
         this.state = 'not-responding';
-        this.notice = `The view of ${tool.title ?? tool.name} cannot start: the sandbox page for apps did not answer at ${url} (sandbox-url). Check that mcp-web-elements' sandbox.html is served there.`;
+        this.notice = `The view of ${tool.title ?? tool.name} cannot start: the sandbox page for apps did not answer at ${url} (sandbox-url). The tool's result is shown as text instead; the site's owner can fix this.`;
+        // For the site's owner (the person reading the page cannot act on it).
+        console.warn(`mcp-app-view: no sandbox page answered at ${url}: serve mcp-web-elements' dist/mcp-app-sandbox.html there (docs/elements/mcp-app-view.md).`);
       },
       notResponding: () => {
         if (this.state !== 'running') return;

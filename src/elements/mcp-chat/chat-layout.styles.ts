@@ -126,7 +126,7 @@ export const chatLayoutStyles = css`
   }
   .starter strong { font-weight: 600; font-size: 0.9375em; }
   .starter span { font-size: 0.8125em; color: var(--mcp-chat-muted); overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
-  .no-model { font-size: 0.875em; color: var(--mcp-chat-muted); padding: 8px 12px; border-radius: 12px; background: var(--mcp-chat-surface); margin-top: 4px; }
+  .no-model, .open-model { font-size: 0.875em; color: var(--mcp-chat-muted); padding: 8px 12px; border-radius: 12px; background: var(--mcp-chat-surface); margin-top: 4px; }
   .link-button { display: inline; border: 0; padding: 0; min-height: 0; background: none; color: var(--mcp-chat-accent); text-decoration: underline; text-underline-offset: 2px; font-weight: 500; }
   .link-button:hover:not(:disabled) { background: none; }
   .no-model kbd { font-family: var(--_mcp-font-mono); border: 1px solid var(--mcp-chat-border); border-radius: 4px; padding: 0 4px; background: var(--mcp-chat-bg); color: var(--mcp-chat-fg); }

@@ -46,6 +46,9 @@ export const historyChunk = new LazyPart('saves conversations', () => import('./
 /** The sync with the site's server (engine, HTTP adapter): only when `sync` is set. */
 export const syncChunk = new LazyPart('syncs conversations with your other devices', () => import('./sync/sync.chunk.js'));
 
+/** "Was this answer helpful?" under answers: when the first answer is shown with `feedback`. */
+export const feedbackChunk = new LazyPart('asks whether an answer helped', () => import('./feedback/answer-feedback.js'));
+
 /** The palette's run form (fields from a schema, read back and checked): when "/" is first typed or an entry first picked. */
 export const runFormChunk = new LazyPart('shows the form of a tool or prompt', () => import('./palette/run-form.chunk.js'));
 

@@ -3,6 +3,7 @@ import { tokens } from '../shared/tokens.js';
 import { chatLayoutStyles } from './chat-layout.styles.js';
 import { pageToolsStyles } from './page-tools/page-tools.styles.js';
 import { sourcesStyles } from './sources/answer-sources.js';
+import { feedbackStyles } from './feedback/feedback.styles.js';
 
 /**
  * Styles of `<mcp-chat>`: tokens, controls, header, messages and composer
@@ -309,4 +310,5 @@ export const chatStyles = [
   chatLayoutStyles,
   pageToolsStyles,
   sourcesStyles,
+  feedbackStyles,
 ];

@@ -10,9 +10,9 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, feedbackChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, syncHost, viewHost } from './wiring/feature-hosts.js';
+import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, viewHost } from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
@@ -33,7 +33,6 @@ import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
-import { ChatSync } from './sync/chat-sync.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { ChatFeatures, Wiring } from './wiring/types.js';
@@ -70,6 +69,9 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  *
  * @event mcp-message-send - The person sent a message (`McpMessageSendEvent`, cancelable).
  * @event mcp-turn-end - A turn ended (`McpTurnEndEvent`: `reason`, `messages`, `rounds`).
+ * @event mcp-question - The person's message went to the model (`McpQuestionEvent`: `question`, `conversationId`), for analytics.
+ * @event mcp-answer - That turn ended (`McpAnswerEvent`: `answer` with the question, text, tools, sources and conversation id; `timeToFirstTokenMs`; `unanswered`; `reason`), for analytics.
+ * @event mcp-feedback - The person rated an answer (`feedback`; `McpFeedbackEvent`: `rating`, `comment`, `answer`).
  * @event mcp-tool-call - A tool call finished (`McpToolCallEvent`: `toolUse`, `result`, `status`, `server`).
  * @event mcp-chat-error - Something failed that the person is told about (`McpChatErrorEvent`).
  * @event mcp-server-change - A server changed state (`McpServerChangeEvent`).
@@ -95,6 +97,11 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart empty-state - What an empty conversation shows: what the chat can do here, starters, how to choose a model.
  * @csspart starter - One starter suggestion of the empty state.
  * @csspart typing - The typing indicator shown until the model's first token.
+ * @csspart feedback - "Was this answer helpful?" under an answer (`feedback`): the question and its two buttons.
+ * @csspart feedback-button - Either of its buttons (pressed once chosen).
+ * @csspart feedback-up - The "Helpful" button.
+ * @csspart feedback-down - The "Not helpful" button.
+ * @csspart feedback-form - The optional sentence after a rating, with Send and Skip.
  * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
  * @csspart source - One source: a link (new tab) with its number, title, host and page.
  * @csspart source-number - A source's number, the one the model cites as `[n]`.
@@ -248,6 +255,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
   /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
   @property({ attribute: false }) starters?: ChatStarter[];
+  /**
+   * Suggested questions from the site's server: the name of a prompt (no arguments) whose text
+   * holds one question per line. When no `starters` are given, the empty state offers those
+   * questions (sent as the person's message) instead of the server's prompts.
+   */
+  @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
   /** Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`); Escape closes it and focus returns to the button. */
   @property({ type: Boolean, reflect: true }) launcher = false;
   /** In the launcher layout: the chat panel is open. Reflects. */
@@ -260,6 +273,12 @@ export class McpChat extends LitElement {
   @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
   /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It imports none of the page's WebMCP tools: name them with `page-tools`. */
   @property({ type: Boolean, reflect: true }) auto = false;
+  /**
+   * "Was this answer helpful?" under each answer: thumbs up or down, then an optional sentence.
+   * Each rating fires `mcp-feedback` (the question, the answer, its tools and sources, the
+   * conversation's id). Nothing is sent anywhere unless the page listens.
+   */
+  @property({ type: Boolean }) feedback = false;
   /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
   @property({ attribute: false }) discoveryOrigin?: string;
   /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
@@ -285,7 +304,7 @@ export class McpChat extends LitElement {
    */
   readonly session: ChatSession = new ChatSession(sessionHost(this.#w), { turn: turnChunk, resume: resumeChunk });
   readonly #scroll = new ChatScroll(scrollHost(this.#w));
-  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll);
+  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll, feedbackChunk);
   readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
   readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, modelConsentChunk);
   readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);
@@ -298,11 +317,12 @@ export class McpChat extends LitElement {
   readonly #discovery = new ChatDiscovery(discoveryHost(this.#w), discoverChunk);
   readonly #resources = new ChatResources(resourcesHost(this.#w));
   readonly #pageTools = new ChatPageTools(pageToolsHost(this.#w), webMcpChunk, pageToolRegistryChunk);
-  readonly #sync = new ChatSync(syncHost(this.#w), syncChunk);
+  /** The sync chunk, loading or loaded (once `sync` is set; it attaches the sync's feature). */
+  #syncCode: Promise<void> | undefined;
   /** The features, for the wiring (built last: a host reads them only after construction). */
   readonly #features: ChatFeatures = {
     shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
-    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools, sync: this.#sync,
+    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
   };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
@@ -355,6 +375,7 @@ export class McpChat extends LitElement {
     if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
+    if (this.sync) this.#syncCode ??= syncChunk.load().then(({ attachSync }) => attachSync(this, this.#text, this.#features), (error: Error) => ((this.#syncCode = undefined), this.#shell.reportError('history', error.message, error)));
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }

@@ -3,6 +3,7 @@ import { FORM_STRINGS_AR } from '../shared/form-strings-ar.js';
 import { plural } from '../shared/plural.js';
 import type { ChatStrings } from './strings.js';
 import { diagnosisInArabic } from './diagnosis-ar.js';
+import { syncErrorInArabic } from './sync/sync-error-ar.js';
 
 // Not in the first load of the single-file bundle: loaded when a chat in
 // Arabic first renders (strings.ts, `languageReady`).
@@ -81,6 +82,13 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   sources: 'المصادر',
   source: 'المصدر',
   newTab: '(يُفتح في علامة تبويب جديدة)',
+  feedbackQuestion: 'هل كانت هذه الإجابة مفيدة؟',
+  feedbackUp: 'مفيدة',
+  feedbackDown: 'غير مفيدة',
+  feedbackComment: 'هل تريد إضافة شيء؟ (اختياري)',
+  feedbackSend: 'إرسال',
+  feedbackSkip: 'تخطٍّ',
+  feedbackThanks: 'شكرًا على ملاحظاتك.',
   toolSelection: (sent, total) =>
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,
@@ -180,6 +188,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   suggestions: 'اقتراحات',
   noModelEmpty: (slash, link) => `لم يُعدّ أي نموذج. اكتب ${slash} لتشغيل أداة أو قالب بنفسك، أو ${link}.`,
   chooseModelLink: 'اختر نموذجًا',
+  openModelEmpty: 'يمكن لنموذج مفتوح أن يجيبك هنا، وهو يعمل على هذا الجهاز. اطرح سؤالك: سنستأذنك قبل تنزيله.',
   serverStatus: (state) => CHAT_STRINGS_AR.serverState(state),
   serverCount: (n) => plural('ar', n, { zero: 'لا خوادم', one: 'خادم واحد', two: 'خادمان', few: '# خوادم', many: '# خادمًا', other: '# خادم' }),
   chooseModel: 'اختر نموذجًا',
@@ -224,6 +233,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   syncOff: 'المزامنة متوقفة على هذا الجهاز.',
   syncAgain: 'المزامنة من جديد',
   syncConflict: (kept, other) => `أُعيدت تسمية «${kept}» على جهازين في وقت واحد. العنوان الآخر «${other}» محفوظ في تفاصيل المحادثة.`,
+  syncError: syncErrorInArabic,
   renameConversation: (title) => `إعادة تسمية ${title}`,
   exportConversation: (title) => `تصدير ${title}`,
   deleteConversation: (title) => `حذف ${title}`,

@@ -114,6 +114,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   syncOff: 'Sync is off on this device.',
   syncAgain: 'Sync again',
   syncConflict: (kept, other) => `“${kept}” was renamed on two devices at once. The other title, “${other}”, is kept in the conversation's details.`,
+  // An unexpected failure: its own words (the section already says "Sync failed.").
+  syncError: (detail, english) => (detail.code === 'other' && detail.said ? detail.said : english),
   renameConversation: (title) => `Rename ${title}`,
   exportConversation: (title) => `Export ${title}`,
   deleteConversation: (title) => `Delete ${title}`,

@@ -1,6 +1,7 @@
 import type { ContentStrings } from '../shared/content-strings.js';
 import type { FieldStrings } from '../shared/schema-fields.js';
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
+import type { SyncErrorDetail } from '../../history/sync-contract.js';
 import type { DegradationCost } from '../../mcp/header-fallback.js';
 import type { RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
@@ -106,6 +107,16 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   source: string;
   /** Read after a link that opens a new tab. */
   newTab: string;
+  /** Under an answer (`feedback`): the question and its two answers. */
+  feedbackQuestion: string;
+  feedbackUp: string;
+  feedbackDown: string;
+  /** The optional sentence after a rating: its label, Send and Skip. */
+  feedbackComment: string;
+  feedbackSend: string;
+  feedbackSkip: string;
+  /** Said once the rating was given. */
+  feedbackThanks: string;
   /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
   toolSelection: (sent: string, total: string) => string;
   /** Servers panel: the summary of the list of tools the last request left out. */
@@ -212,6 +223,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   /** Empty state without a model: `slash` is the "/" key, `link` the `chooseModelLink` button. */
   noModelEmpty: (slash: string, link: string) => string;
   chooseModelLink: string;
+  /** Empty state while the open model is offered (not yet downloaded): it answers after the person agrees to its download. */
+  openModelEmpty: string;
   /** The header's status of a server, read after its name (`connected`, `failed`, ...). */
   serverStatus: (state: string) => string;
   /** The header's one chip for several servers in a narrow chat ("2 servers"; it opens the Servers panel). */
@@ -262,6 +275,11 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   syncOff: string;
   syncAgain: string;
   syncConflict: (kept: string, other: string) => string;
+  /**
+   * A sync message (why it is offline or failed, a note on rows left out) in
+   * words: the engine's code and values; `english` is its English sentence.
+   */
+  syncError: (detail: SyncErrorDetail, english: string) => string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -476,6 +494,7 @@ export type LaterEnglishKey =
   | 'syncOff'
   | 'syncAgain'
   | 'syncConflict'
+  | 'syncError'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'
@@ -554,6 +573,13 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   sources: 'Sources',
   source: 'Source',
   newTab: '(opens in a new tab)',
+  feedbackQuestion: 'Was this answer helpful?',
+  feedbackUp: 'Helpful',
+  feedbackDown: 'Not helpful',
+  feedbackComment: 'Anything to add? (optional)',
+  feedbackSend: 'Send',
+  feedbackSkip: 'Skip',
+  feedbackThanks: 'Thanks for your feedback.',
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
@@ -596,6 +622,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   suggestions: 'Suggestions',
   noModelEmpty: (slash, link) => `No model is set up. Type ${slash} to run a tool or a prompt yourself, or ${link}.`,
   chooseModelLink: 'choose a model',
+  openModelEmpty: 'An open model can answer you here, running on this device. Ask your question: you will be asked before it downloads.',
   serverStatus: (state) => state,
   serverCount: (n) => (n === 1 ? '1 server' : `${n} servers`),
   chooseModel: 'Choose a model',

@@ -18,7 +18,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HistoryError } from '../errors.js';
 import { saveMessages } from '../save.js';
 import { HistoryChangeEvent, type HistoryStore } from '../store.js';
-import { SyncError, type ConversationDoc, type ConversationRow, type MessageRow, type PushRow, type SyncAdapter, type SyncStatus } from '../sync-contract.js';
+import { SyncError, type ConversationDoc, type ConversationRow, type MessageRow, type PushRow, type SyncAdapter, type SyncErrorDetail, type SyncStatus } from '../sync-contract.js';
 import type { Conversation, NewMessage, StoredMessage } from '../types.js';
 import { checkRow, docOf, messageRow, sameDoc, SYNC_ID_FIELD } from './rows.js';
 
@@ -69,7 +69,7 @@ export class SyncEngine extends EventTarget {
   #stopped = false;
   #failures = 0;
   #stopStream: (() => void) | undefined;
-  #notes: string[] = [];
+  #notes: { message: string; detail: SyncErrorDetail }[] = [];
   #parkedCount = 0;
   /** Conversations changed here since the last push ('all' at the start and after a failure): only they are looked at. */
   #dirty: Set<string> | 'all' = 'all';
@@ -190,7 +190,8 @@ export class SyncEngine extends EventTarget {
       });
       this.#failures = 0;
       const notes = this.#notes.splice(0);
-      if (notes.length) this.dispatchEvent(Object.assign(new Event('note'), { message: notes.join(' ') }));
+      // `message`: the notes in English; `details`: each as a code and values (the chat says them in its language).
+      if (notes.length) this.dispatchEvent(Object.assign(new Event('note'), { message: notes.map((n) => n.message).join(' '), details: notes.map((n) => n.detail) }));
       this.#setStatus(waiting ? { state: 'syncing', waiting } : { state: 'up-to-date', waiting: 0 });
       if (waiting) this.schedule(1000); // rows refused for now (their conversation not yet there): again soon
     } catch (error) {
@@ -198,9 +199,11 @@ export class SyncEngine extends EventTarget {
       this.#dirty = 'all'; // what was being sent is looked at again
       const waiting = await this.#waiting().catch(() => this.#status.waiting);
       const e = error instanceof SyncError ? error : undefined;
-      const message = e?.message ?? (error instanceof HistoryError ? `This device's conversations could not be read or written: ${error.message}` : `Sync failed: ${(error as Error)?.message ?? String(error)}`);
-      if (e?.kind === 'offline') this.#setStatus({ state: 'offline', waiting, message });
-      else this.#setStatus({ state: 'failed', waiting, message, kind: e?.kind ?? 'server' });
+      const said = (error as Error)?.message ?? String(error);
+      const message = e?.message ?? (error instanceof HistoryError ? `This device's conversations could not be read or written: ${said}` : `Sync failed: ${said}`);
+      const detail: SyncErrorDetail = e?.detail ?? (error instanceof HistoryError ? { code: 'local-store', storeKind: error.kind, said } : { code: 'other', said });
+      if (e?.kind === 'offline') this.#setStatus({ state: 'offline', waiting, message, detail });
+      else this.#setStatus({ state: 'failed', waiting, message, kind: e?.kind ?? 'server', detail });
       // Try again by itself, later each time; a refused sign-in waits for Retry (or a new token).
       if (e?.kind !== 'unauthorized') this.schedule(Math.min(30_000, 1000 * 2 ** this.#failures++));
     }
@@ -335,7 +338,7 @@ export class SyncEngine extends EventTarget {
       for (const r of result.rejected) {
         const reason = typeof r?.reason === 'string' ? r.reason.slice(0, 200) : 'no reason given';
         if (/not on the server/.test(reason)) later.add(String(r.id));
-        else this.#notes.push(`The sync server refused a change (${reason}); it stays on this device only.`);
+        else this.#notes.push({ message: `The sync server refused a change (${reason}); it stays on this device only.`, detail: { code: 'refused-change', reason } });
       }
     };
     for (const row of rows) {
@@ -358,7 +361,10 @@ export class SyncEngine extends EventTarget {
         if (typeof r === 'string') bad++;
         return typeof r !== 'string';
       });
-      if (bad) this.#notes.push(`The sync server sent ${bad} row${bad === 1 ? '' : 's'} that could not be used; ${bad === 1 ? 'it was' : 'they were'} left out.`);
+      if (bad) {
+        const message = `The sync server sent ${bad} row${bad === 1 ? '' : 's'} that could not be used; ${bad === 1 ? 'it was' : 'they were'} left out.`;
+        this.#notes.push({ message, detail: { code: 'bad-rows', count: bad } });
+      }
       // Consecutive messages of one conversation are stored in one append.
       let run: MessageRow[] = [];
       const flush = async () => {

@@ -222,11 +222,12 @@ function unsupportedReason(): string | undefined {
 /**
  * What went wrong with a download, for the person: what happened and what to
  * do, with the site's name rather than the file's long address (no raw
- * browser error such as "Failed to fetch").
+ * browser error such as "Failed to fetch"). The chat puts "The download
+ * failed:" before it, so none of these starts with the download again.
  */
 export function downloadFailure(error: unknown, label: string, url: string): string {
   const host = hostOf(url);
-  if (!(error instanceof ModelStoreError)) return `The download of ${label} stopped because this browser could not save it (${message(error)}). Try again; if it keeps failing, try another browser.`;
+  if (!(error instanceof ModelStoreError)) return `This browser could not save ${label} (${message(error)}). Try again; if it keeps failing, try another browser.`;
   const f = error.failure;
   const mb = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e6)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
   switch (f.kind) {
@@ -251,7 +252,7 @@ export function downloadFailure(error: unknown, label: string, url: string): str
     case 'storage':
       return `This browser could not save the model (${f.message}). A private window may not allow it: try a normal window.`;
     default:
-      return `The download of ${label} failed. Try again.`;
+      return `${label} did not arrive. Try again.`;
   }
 }
 

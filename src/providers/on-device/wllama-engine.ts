@@ -52,7 +52,7 @@ export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 
         n_ctx: settings.contextSize ?? 4096,
         ...(settings.threads ? { n_threads: settings.threads } : {}),
       });
-      // wllama 3.8 resolves even when llama.cpp could not read the file: check what it loaded.
+      // wllama 3.x resolves even when llama.cpp could not read the file: check what it loaded.
       const info = wllama.getLoadedContextInfo() as { success?: boolean; n_vocab?: number };
       if (info.success === false || !info.n_vocab) {
         await wllama.exit().catch(() => {});

@@ -10,6 +10,7 @@ import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
 import { renderSources, sourcesOf } from '../sources/answer-sources.js';
+import type { AnswerFeedback } from '../feedback/answer-feedback.js';
 
 /** What the conversation's view needs from the element. */
 export interface ConversationViewHost extends ReactiveControllerHost {
@@ -24,6 +25,11 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
+  /** "Was this answer helpful?" under each answer (`feedback`). */
+  readonly feedback: boolean;
+  /** The stored conversation's id, for the feedback event. */
+  readonly conversationId: string | undefined;
+  dispatchEvent(event: Event): boolean;
 }
 
 /** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
@@ -52,9 +58,12 @@ export class ConversationView {
   readonly #session: ChatSession;
   readonly #scroll: ChatScroll;
   #editing?: Message;
+  readonly #feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>;
+  #feedback?: AnswerFeedback;
 
-  constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll) {
+  constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll, feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>) {
     this.#host = host;
+    this.#feedbackCode = feedbackCode;
     this.#session = session;
     this.#scroll = scroll;
   }
@@ -133,7 +142,8 @@ export class ConversationView {
       range: (visible) => this.#scroll.range(visible),
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-      afterAnswer: (m) => renderSources(sourcesOf(s.messages, m), t),
+      afterAnswer: (m) =>
+        html`${renderSources(sourcesOf(s.messages, m), t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#renderFeedback(s.messages, m, t) : nothing}`,
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {
@@ -160,6 +170,18 @@ export class ConversationView {
         },
       },
     })}${s.serverWait.render(t)}${this.#renderRetry(t, hasModel)}`;
+  }
+
+  /** "Was this answer helpful?" under `answer`; its code loads with the first one (nothing is drawn until then, or if it cannot be loaded). */
+  #renderFeedback(messages: readonly Message[], answer: Message, t: ChatStrings) {
+    if (this.#feedback) return this.#feedback.render(messages, answer, t);
+    const code = this.#feedbackCode;
+    if (code.value) {
+      this.#feedback = new code.value.AnswerFeedback(this.#host);
+      return this.#feedback.render(messages, answer, t);
+    }
+    if (!code.error) void code.load().then(() => this.#host.requestUpdate(), () => {});
+    return nothing;
   }
 
   /** After a failed model turn: a line at the end of the conversation with Retry, which runs the turn again. */

@@ -17,6 +17,10 @@ export interface EmptyStateView {
   starters: readonly StarterView[];
   /** No model is set up: say how to choose one, or use "/". */
   noModel: boolean;
+  /** No model yet, but the open model is offered: the first question brings its download consent, so the chat invites questions. */
+  openModelOffered?: boolean;
+  /** Whether there is a model is not known yet (the browser's model is being checked): neither notice is said, so none flips into the other. */
+  modelPending?: boolean;
   /** Said instead of "No server connected yet" while no server is connected (`auto`: looking for the site's server, or none found). */
   serverNote?: unknown;
 }
@@ -24,7 +28,7 @@ export interface EmptyStateView {
 /** The keys of the strings table the empty state draws. */
 export type EmptyStateText = Pick<
   ChatStrings,
-  'emptyTitle' | 'emptyTitleNoModel' | 'connectedTo' | 'joinNames' | 'noServerYet' | 'askAnything' | 'suggestions' | 'noModelEmpty' | 'chooseModelLink'
+  'emptyTitle' | 'emptyTitleNoModel' | 'connectedTo' | 'joinNames' | 'noServerYet' | 'askAnything' | 'suggestions' | 'noModelEmpty' | 'chooseModelLink' | 'openModelEmpty'
 >;
 
 /** `words` called with one marker per part, the markers replaced by the parts (a bold name, a button). */
@@ -39,12 +43,14 @@ function fill(words: (...marks: string[]) => string, ...parts: unknown[]) {
  * none is set up. The `empty` slot replaces all of it.
  */
 export function renderEmptyState(view: EmptyStateView, openSettings: () => void, t: EmptyStateText = CHAT_STRINGS_EN) {
+  // With the open model on offer the chat can answer (after the person agrees to the download): it reads as a chat with a model.
+  const noModel = view.noModel && !view.openModelOffered && !view.modelPending;
   const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : (view.serverNote ?? t.noServerYet);
   return html`<div part="empty-state" class="empty">
     <slot name="empty">
       <div class="empty-mark" aria-hidden="true">${icon('message-circle')}</div>
-      <h2>${view.noModel ? t.emptyTitleNoModel : t.emptyTitle}</h2>
-      <p>${what}${view.noModel ? nothing : ` ${t.askAnything}`}</p>
+      <h2>${noModel ? t.emptyTitleNoModel : t.emptyTitle}</h2>
+      <p>${what}${noModel || !view.servers.length ? nothing : ` ${t.askAnything}`}</p>
       ${view.starters.length
         ? html`<ul class="starters" aria-label=${t.suggestions}>
             ${view.starters.map(
@@ -56,7 +62,8 @@ export function renderEmptyState(view: EmptyStateView, openSettings: () => void,
             )}
           </ul>`
         : nothing}
-      ${view.noModel
+      ${view.noModel && view.openModelOffered ? html`<p part="notice" class="notice open-model">${t.openModelEmpty}</p>` : nothing}
+      ${noModel
         ? html`<p part="notice" class="notice no-model">
             ${fill(
               (slash, link) => t.noModelEmpty(slash!, link!),

@@ -158,6 +158,18 @@ export class ModelSettings implements ReactiveController {
     return open?.state.state === 'available' ? open.provider : undefined;
   }
 
+  /** True while no model is chosen and the browser's own is still being checked: whether the chat has a model is not known yet. */
+  get modelPending(): boolean {
+    const { provider, modelUrl } = this.#host.page;
+    return !this.#config && !provider && !modelUrl && this.#browser.state.state === 'checking';
+  }
+
+  /** True while the default open model is offered here and not yet on this device: the first question asks for its download. */
+  get openModelOffered(): boolean {
+    const open = this.#offeredOpenModel();
+    return !!open && open.state.state !== 'available' && open.state.state !== 'unavailable';
+  }
+
   /** The default open model when it is offered here: no page provider or `model-url`, no usable browser model, not turned off. */
   #offeredOpenModel(): BuiltInModel | undefined {
     const { provider, modelUrl, openModel } = this.#host.page;

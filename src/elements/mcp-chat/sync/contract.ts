@@ -1,4 +1,4 @@
-// What the chat's sync needs from the element (both the first-load part and the feature in the sync chunk).
+// What the chat's sync feature (in the sync chunk) needs from the element.
 import type { ReactiveControllerHost } from 'lit';
 import type { HistoryStore } from '../../../history/index.js';
 import type { SyncTokenSource } from '../../../history/sync-contract.js';
@@ -20,4 +20,26 @@ export interface ChatSyncHost extends ReactiveControllerHost {
   /** This device's copy was removed: the chat starts an empty conversation. */
   syncCleared(): void;
   reportError(source: 'history', message: string, error: unknown): void;
+}
+
+/** The element as the sync chunk reads it (its public surface). */
+export interface ChatSyncElement extends ReactiveControllerHost {
+  readonly sync?: string;
+  readonly storageKey: string;
+  readonly syncToken?: SyncTokenSource;
+  /** The history store in use, once open. */
+  readonly chatStore: HistoryStore | undefined;
+  readonly panel?: string;
+  newConversation(): void;
+}
+
+/** What only the element knows, as the sync chunk reads it: its text, and the features it reports to and adds the sync to. */
+export interface ChatSyncInternals {
+  readonly text: { readonly t: ChatStrings };
+  readonly features: {
+    readonly shell: { reportError(source: 'history', message: string, error: unknown): void };
+    readonly conversations: { refresh(): void };
+    /** Set by the chunk: the panel draws its section. */
+    sync?: { renderSection(t: ChatStrings): unknown };
+  };
 }

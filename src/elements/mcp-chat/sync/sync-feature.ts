@@ -1,10 +1,11 @@
-// The chat's sync, in the sync chunk (loaded by ChatSync once `sync` is set):
+// The chat's sync, in the sync chunk (loaded by the element once `sync` is set):
 // the conversations of the store in use are kept in step with the site's sync
 // server, and the Conversations panel says where the sync stands, offers Retry
 // and "Sign out of sync" (keeping or removing this device's copy).
 import { html, nothing, type ReactiveController } from 'lit';
 import type { HistoryStore } from '../../../history/index.js';
 import { startSync, type Sync, type SyncConflict } from '../../../history/sync.js';
+import type { SyncErrorDetail } from '../../../history/sync-contract.js';
 import type { ChatStrings } from '../strings.js';
 import type { ChatSyncHost } from './contract.js';
 
@@ -59,7 +60,9 @@ export class SyncFeature implements ReactiveController {
     this.#sync = sync;
     sync.addEventListener('status', () => this.#host.requestUpdate());
     sync.addEventListener('note', (e) => {
-      this.#note = String((e as Event & { message?: unknown }).message ?? '');
+      const note = e as Event & { message?: unknown; details?: SyncErrorDetail[] };
+      const t = this.#host.text;
+      this.#note = note.details?.length ? note.details.map((d) => this.#words(t, d, '')).join(' ') : String(note.message ?? '');
       this.#host.requestUpdate();
     });
     sync.addEventListener('conflict', (e) => {
@@ -70,6 +73,13 @@ export class SyncFeature implements ReactiveController {
     target.store.addEventListener('change', this.#onStoreChange);
     this.#host.syncChanged();
     this.#host.requestUpdate();
+  }
+
+  /** A sync message in the chat's language: a store failure as the store's errors are said, the rest by `syncError`. */
+  #words(t: ChatStrings, detail: SyncErrorDetail | undefined, english: string): string {
+    if (!detail) return english;
+    if (detail.code === 'local-store') return t.storeError(detail.storeKind ?? 'failed', detail.said ?? '');
+    return t.syncError(detail, english);
   }
 
   /** Whether the chat syncs (or was asked to: `sync` is set). */
@@ -107,7 +117,7 @@ export class SyncFeature implements ReactiveController {
           : status.state === 'offline'
             ? t.syncOffline(status.waiting)
             : status.state === 'failed'
-              ? t.syncFailed(status.message)
+              ? t.syncFailed(this.#words(t, status.detail, status.message))
               : '';
     return html`<section part="sync" class="sync" aria-label=${t.syncHeading}>
       <p class="sync-state" role="status" data-state=${state}><span class="sync-dot" aria-hidden="true"></span><span>${line}</span></p>

@@ -7,6 +7,7 @@
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import type { TurnResult } from '../../../agent/types.js';
+import { answerEnded, answerStreamed } from './analytics.js';
 import { McpToolCallEvent } from '../../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../../events/turn-end.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -28,7 +29,6 @@ import type { InputRequestsHost } from '../requests/contract.js';
 import type { ChatResourcesHost } from '../resources/chat-resources.js';
 import type { ChatServersHost } from '../servers/chat-servers.js';
 import type { ChatShellHost } from '../shell/chat-shell.js';
-import type { ChatSyncHost } from '../sync/contract.js';
 import type { Wiring } from './types.js';
 
 /** A feature's own members (its host interface less the element's `ReactiveControllerHost` methods). */
@@ -96,7 +96,10 @@ export function sessionHost(w: Wiring): ChatSessionHost {
       const systemPrompt = [chat.systemPrompt, w.f.apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
       return { systemPrompt, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
     },
-    streamChanged: () => w.f.scroll.streamChanged(),
+    streamChanged: () => {
+      w.f.scroll.streamChanged();
+      answerStreamed(w);
+    },
     toolInputStreaming: (id: string, name: string, argumentsText: string) => w.f.apps.inputStreaming(id, name, argumentsText),
     announce,
     reportError,
@@ -108,6 +111,7 @@ export function sessionHost(w: Wiring): ChatSessionHost {
     turnEnded: (result: TurnResult) => {
       if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
+      answerEnded(w, result);
     },
     toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) => void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
@@ -138,6 +142,13 @@ export function viewHost(w: Wiring): ConversationViewHost {
     get text() {
       return w.text.t;
     },
+    get feedback() {
+      return chat.feedback;
+    },
+    get conversationId() {
+      return w.f.session.conversation?.id;
+    },
+    dispatchEvent: (event: Event) => chat.dispatchEvent(event),
   });
 }
 
@@ -469,31 +480,5 @@ export function pageToolsHost(w: Wiring): ChatPageToolsHost {
     get inSight() {
       return !chat.launcher || chat.open;
     },
-  });
-}
-
-export function syncHost(w: Wiring): ChatSyncHost {
-  const { chat } = w;
-  return hostOf<ChatSyncHost>(w, {
-    get text() {
-      return w.text.t;
-    },
-    get syncUrl() {
-      return chat.sync;
-    },
-    get storageKey() {
-      return chat.storageKey;
-    },
-    get syncToken() {
-      return chat.syncToken;
-    },
-    get syncStore() {
-      return chat.chatStore;
-    },
-    syncChanged: () => {
-      if (chat.panel === 'conversations') w.f.conversations.refresh();
-    },
-    syncCleared: () => chat.newConversation(),
-    reportError: reporting(w).reportError,
   });
 }

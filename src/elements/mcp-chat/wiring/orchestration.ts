@@ -15,6 +15,8 @@ import { renderServerProblems, renderSignInNotice } from '../servers/notices.js'
 import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { Wiring } from './types.js';
+import { questionAsked } from './analytics.js';
+import { serverQuestions } from './server-starters.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
 export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
@@ -27,6 +29,7 @@ export async function sendMessage(w: Wiring, text: string, attachments: ContentB
   f.scroll.follow();
   await f.session.append(message);
   if (await f.settings.blocked(f.session.conversation?.id)) return;
+  questionAsked(w, message);
   await f.session.runTurn();
 }
 
@@ -70,13 +73,19 @@ export function showsMessages(w: Wiring): boolean {
   return visibleMessages(session.messages).length > 0 || Boolean(session.streaming) || resources.previewing;
 }
 
-/** The empty state's suggestions: `starters`, else the connected servers' prompts. */
+/** The empty state's suggestions: `starters`, else the questions of `starters-prompt`, else the connected servers' prompts. */
 function starters(w: Wiring): StarterView[] {
   const { chat, f } = w;
+  const ask = (text: string) => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text));
+  if (!chat.starters && chat.startersPrompt) {
+    const questions = serverQuestions(chat.serverSet.connections, chat.startersPrompt, () => chat.requestUpdate());
+    if (!questions) return [];
+    if (questions.length) return questions.map((q) => ({ label: q, run: () => ask(q) }));
+  }
   if (chat.starters) {
     return chat.starters.map((s) => {
       const { label, text, description } = typeof s === 'string' ? { label: s, text: s, description: undefined } : s;
-      return { label, description, run: () => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text)) };
+      return { label, description, run: () => ask(text) };
     });
   }
   return chat.serverSet
@@ -95,7 +104,7 @@ export function renderEmpty(w: Wiring) {
   if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
-  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, serverNote: f.discovery.renderNotice(w.text.t) };
+  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, openModelOffered: f.settings.openModelOffered, modelPending: f.settings.modelPending, serverNote: f.discovery.renderNotice(w.text.t) };
   return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 
@@ -171,7 +180,7 @@ export function renderPanel(w: Wiring) {
   const content = f.shell.renderPanelContent(t, (panels) => {
     switch (panel) {
       case 'conversations':
-        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync.renderSection(t) });
+        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync?.renderSection(t) });
       case 'servers':
         return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':

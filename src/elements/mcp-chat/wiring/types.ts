@@ -25,7 +25,7 @@ import type { ChatResources } from '../resources/chat-resources.js';
 import type { ChatServers } from '../servers/chat-servers.js';
 import type { ChatServer, ServerSet } from '../servers/server-set.js';
 import type { ChatShell } from '../shell/chat-shell.js';
-import type { ChatSync } from '../sync/chat-sync.js';
+import type { ChatStrings } from '../strings.js';
 import type { SyncTokenSource } from '../../../history/sync-contract.js';
 import type { ChatText } from '../shell/chat-text.js';
 import type * as Panels from '../shell/panels.chunk.js';
@@ -56,7 +56,9 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly fixedServers: boolean;
   readonly ollamaUrl: string;
   readonly starters?: ChatStarter[];
+  readonly startersPrompt?: string;
   readonly launcher: boolean;
+  readonly feedback: boolean;
   open: boolean;
   readonly auto: boolean;
   readonly discoveryOrigin?: string;
@@ -93,7 +95,8 @@ export interface ChatFeatures {
   readonly discovery: ChatDiscovery;
   readonly resources: ChatResources;
   readonly pageTools: ChatPageTools;
-  readonly sync: ChatSync;
+  /** The sync's feature, set by the sync chunk once `sync` is set (docs/sync.md): the first load carries none of it. */
+  sync?: { renderSection(t: ChatStrings): unknown };
 }
 
 /** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */
