@@ -22,7 +22,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarize } from './summarize.mjs';
 
-const specs = existsSync('test/e2e') ? readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts')).sort() : [];
+const specs = existsSync('test/e2e')
+  ? readdirSync('test/e2e')
+      .filter((f) => f.endsWith('.spec.ts'))
+      .sort()
+  : [];
 /** The specs that drive what the package check builds (examples/) and the docs build (dist-docs/). */
 const needBuilt = ['docs-site.spec.ts', 'examples.spec.ts', 'server-rendered.spec.ts'].filter((f) => specs.includes(f));
 /** The specs of the second Playwright run: the MCP Apps specs and chat-polish. */
@@ -41,7 +45,10 @@ const all = {
   package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json' },
   // The documentation site (dead internal links fail it); test/e2e/docs-site.spec.ts checks it.
   docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json' },
-  vitest: { cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], report: 'vitest.json' },
+  vitest: {
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
+    report: 'vitest.json',
+  },
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   conformance: { cmd: ['node', 'conformance/run.mjs'], report: 'conformance.json' },
   ...(specs.length > needBuilt.length + secondLane.length && {
@@ -52,7 +59,10 @@ const all = {
   }),
   // Its own output folder: each Playwright run empties its folder when it starts.
   ...(secondLane.length && {
-    'playwright-2': { cmd: ['npx', 'playwright', 'test', '--output', 'test-results/second', ...specPaths(secondLane)], report: 'playwright-2.json' },
+    'playwright-2': {
+      cmd: ['npx', 'playwright', 'test', '--output', 'test-results/second', ...specPaths(secondLane)],
+      report: 'playwright-2.json',
+    },
   }),
   ...(needBuilt.length && {
     'playwright-built': {
@@ -69,10 +79,15 @@ const all = {
 const steps = [
   [['build'], ['format']],
   [['vitest']],
-  [['playwright', 'playwright-2', 'docs', 'playwright-built'], ['package', 'conformance']],
+  [
+    ['playwright', 'playwright-2', 'docs', 'playwright-built'],
+    ['package', 'conformance'],
+  ],
 ];
 
-const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
+const selected = process.env.TEST_SUITES?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = (selected ?? []).filter((name) => !all[name]);
 if (unknown.length) {
   console.error(`TEST_SUITES names no suite called ${unknown.join(', ')} (there are ${Object.keys(all).join(', ')})`);
@@ -148,7 +163,9 @@ for (const step of steps) {
   }
 }
 
-const expected = Object.keys(all).filter(runs).map((name) => all[name].report);
+const expected = Object.keys(all)
+  .filter(runs)
+  .map((name) => all[name].report);
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;

@@ -13,7 +13,8 @@ import { CHAT_STRINGS_EN } from '../../src/elements/mcp-chat/strings.js';
 const server = inject('modelServerUrl');
 const size = inject('tinyModelSize');
 const sha256 = inject('tinyModelSha256');
-const quota = (quotaSize?: number) => cdp().send('Storage.overrideQuotaForOrigin', { origin: location.origin, ...(quotaSize === undefined ? {} : { quotaSize }) });
+const quota = (quotaSize?: number) =>
+  cdp().send('Storage.overrideQuotaForOrigin', { origin: location.origin, ...(quotaSize === undefined ? {} : { quotaSize }) });
 
 afterEach(async () => {
   await quota(); // back to the browser's own
