@@ -101,7 +101,7 @@ test('the API pages hold the tables made from custom-elements.json', async ({ pa
 test('the home page tagline names the elements (the tags are text, not swallowed as HTML)', async ({ page }) => {
   await page.goto(`${origin}/index.html`);
   await expect(page.locator('.VPHero .tagline')).toContainText(
-    'Web components: <mcp-chat>, <mcp-elicit-form>, <mcp-sampling-approval>, <mcp-app-view>.',
+    'Web components: <mcp-chat>, <mcp-tool>, <mcp-elicit-form>, <mcp-sampling-approval>, <mcp-app-view>.',
   );
 });
 
