@@ -41,7 +41,9 @@ const eventNames = {
         }
         // An event only re-fired or bubbling through (documented with @event, never
         // dispatched here) gets its class too: the framework typings need it.
-        declaration.events = [...merged.values()].map((event) => (event.type || !classOf.has(event.name) ? event : { ...event, type: { text: classOf.get(event.name) } }));
+        declaration.events = [...merged.values()].map((event) =>
+          event.type || !classOf.has(event.name) ? event : { ...event, type: { text: classOf.get(event.name) } },
+        );
       }
     }
   },

@@ -95,11 +95,15 @@ export const wllamaWasmPath = (): Plugin => {
       const path = /(["'`])\.\.\/\.\.\/wllama\.wasm\1/g;
       if (!chunk.fileName.startsWith('chunks/') || !path.test(code)) return null;
       rewritten += 1;
-      return { code: code.replace(path, `$1https://cdn.jsdelivr.net/npm/@wllama/wllama@${wllamaVersion}/esm/wasm/wllama.wasm$1`), map: null };
+      return {
+        code: code.replace(path, `$1https://cdn.jsdelivr.net/npm/@wllama/wllama@${wllamaVersion}/esm/wasm/wllama.wasm$1`),
+        map: null,
+      };
     },
     generateBundle() {
       // Without the rewrite the engine would ask the page's server for a wasm file the bundle does not ship.
-      if (rewritten === 0) rewriteFailed('wllama-wasm-path', "no chunk names the engine's `../../wllama.wasm` (src/providers/on-device/wllama-engine.ts)");
+      if (rewritten === 0)
+        rewriteFailed('wllama-wasm-path', "no chunk names the engine's `../../wllama.wasm` (src/providers/on-device/wllama-engine.ts)");
     },
   };
 };
@@ -125,7 +129,8 @@ export const sdkShims = (): Plugin => {
       return fileURLToPath(new URL('./src/mcp/sdk-shims.ts', import.meta.url));
     },
     buildEnd(error) {
-      if (!error && redirected === 0) rewriteFailed('sdk-shims-without-validator', 'the MCP SDK no longer imports `@modelcontextprotocol/client/_shims`');
+      if (!error && redirected === 0)
+        rewriteFailed('sdk-shims-without-validator', 'the MCP SDK no longer imports `@modelcontextprotocol/client/_shims`');
     },
   };
 };
@@ -162,15 +167,26 @@ export const zodWithoutJsonSchema = (): Plugin => {
       const file = id.slice(prefix.length);
       const real = readFileSync(file, 'utf8');
       // Only the export forms read below: any other (a class, `let`, `default`, `export *`, a list over lines) would be missed.
-      const other = real.split('\n').find((line) => /^export\b/.test(line) && !/^export (?:(?:async )?function\*? \w+|const \w+|\{[^}]*\};?)/.test(line));
+      const other = real
+        .split('\n')
+        .find((line) => /^export\b/.test(line) && !/^export (?:(?:async )?function\*? \w+|const \w+|\{[^}]*\};?)/.test(line));
       if (other !== undefined) failed(`${posix.basename(file)} exports in a form this rewrite does not read: \`${other.slice(0, 80)}\``);
       const names = new Set<string>();
       for (const m of real.matchAll(/^export (?:async )?(?:function\*?|const) (\w+)/gm)) names.add(m[1]);
-      for (const m of real.matchAll(/^export \{([^}]*)\}/gm)) for (const part of m[1].split(',')) names.add(part.trim().split(/\s+as\s+/).at(-1) ?? '');
+      for (const m of real.matchAll(/^export \{([^}]*)\}/gm))
+        for (const part of m[1].split(','))
+          names.add(
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1) ?? '',
+          );
       names.delete('');
       if (names.size === 0) failed(`${posix.basename(file)} exports nothing this rewrite can read`);
       replaced.add(posix.basename(file));
-      const lines = ['const fail = () => { throw new Error("mcp-web-elements.js leaves out zod\'s JSON Schema output (toJSONSchema); import zod itself to use it."); };'];
+      const lines = [
+        'const fail = () => { throw new Error("mcp-web-elements.js leaves out zod\'s JSON Schema output (toJSONSchema); import zod itself to use it."); };',
+      ];
       for (const name of names) {
         if (name === 'allProcessors') lines.push(`export const ${name} = {};`);
         else if (name.startsWith('create')) lines.push(`export const ${name} = () => fail;`);
@@ -245,10 +261,11 @@ export const sdkOAuthLater = (): Plugin => {
   const isAuthModule = (id: string) => normal(id).replace(/\?.*$/, '') === authModule;
   // core/src/auth.ts: the OAuth types' zod schemas, one module of the SDK's core (a hashed name).
   const coreDist = normal(fileURLToPath(new URL('./node_modules/@modelcontextprotocol/core/dist/', import.meta.url)));
-  const oauthSchemasFile = readdirSync(coreDist)
-    .filter((f) => /^auth-[^/]*\.mjs$/.test(f))
-    .map((f) => `${coreDist}${f}`)
-    .find((f) => readFileSync(f, 'utf8').includes('//#region src/auth.ts')) ?? fail('dist/auth-*.mjs with core/src/auth.ts');
+  const oauthSchemasFile =
+    readdirSync(coreDist)
+      .filter((f) => /^auth-[^/]*\.mjs$/.test(f))
+      .map((f) => `${coreDist}${f}`)
+      .find((f) => readFileSync(f, 'utf8').includes('//#region src/auth.ts')) ?? fail('dist/auth-*.mjs with core/src/auth.ts');
   const exportList = /^export \{([^}]*)\};$/m.exec(readFileSync(oauthSchemasFile, 'utf8')) ?? fail('export list in core/src/auth.ts');
   /** Each OAuth schema's name in that module, and the short name it exports it under. */
   const oauthSchemaExports = new Map(exportList[1].split(',').map((part) => part.trim().split(/\s+as\s+/) as [string, string]));
@@ -262,25 +279,36 @@ export const sdkOAuthLater = (): Plugin => {
     resolveId(source, importer) {
       if (source === lazy || source === forOAuthProvider || source === none) return source;
       // core's index and internal entries re-export the OAuth schemas: in the first load, none.
-      if (importer && posix.basename(source) === posix.basename(oauthSchemasFile) && /@modelcontextprotocol\/core\/dist\/(index|internal)\.mjs$/.test(normal(importer))) return none;
+      if (
+        importer &&
+        posix.basename(source) === posix.basename(oauthSchemasFile) &&
+        /@modelcontextprotocol\/core\/dist\/(index|internal)\.mjs$/.test(normal(importer))
+      )
+        return none;
       if (source.endsWith(full)) return source;
-      if (source === '@modelcontextprotocol/client' && importer && /src\/mcp\/oauth\/browser-oauth-provider\.ts$/.test(normal(importer))) return forOAuthProvider;
+      if (source === '@modelcontextprotocol/client' && importer && /src\/mcp\/oauth\/browser-oauth-provider\.ts$/.test(normal(importer)))
+        return forOAuthProvider;
       return null;
     },
     load(id) {
-      if (id === none) return `const none = undefined;\nexport { ${[...oauthSchemaExports.values()].map((short) => `none as ${short}`).join(', ')} };`;
+      if (id === none)
+        return `const none = undefined;\nexport { ${[...oauthSchemaExports.values()].map((short) => `none as ${short}`).join(', ')} };`;
       if (id === lazy)
         return [
           `export { ${SDK_OAUTH_LATER.join(', ')} } from ${JSON.stringify(authModule + full)};`,
           `export { withDpopFromProvider } from ${JSON.stringify(sdkIndex + full)};`,
         ].join('\n');
-      if (id === forOAuthProvider) return `export * from '@modelcontextprotocol/client';\nexport { DpopSession } from ${JSON.stringify(sdkIndex + full)};`;
+      if (id === forOAuthProvider)
+        return `export * from '@modelcontextprotocol/client';\nexport { DpopSession } from ${JSON.stringify(sdkIndex + full)};`;
       if (!id.endsWith(full)) return null;
       const code = readFileSync(id.slice(0, -full.length), 'utf8');
       if (!isAuthModule(id)) return code;
       // The OAuth types' schemas: from core's own module, not the first load's `none` (below).
       const fromSdk = /^import \{([^}]*)\} from "(\.\/src-[^"]*\.mjs)";$/m.exec(code) ?? fail('import of dist/src-*.mjs in client/auth.ts');
-      const bindings = fromSdk[1].split(',').map((part) => part.trim()).filter(Boolean);
+      const bindings = fromSdk[1]
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       const schemas = bindings.filter((b) => oauthSchemaExports.has(localName(b)));
       if (schemas.length === 0) fail('OAuth schemas imported by client/auth.ts');
       const imports = [
@@ -294,7 +322,10 @@ export const sdkOAuthLater = (): Plugin => {
       if (id.endsWith(full)) return null;
       let out = code;
       // `specTypeSchemas` and `isSpecType`: the spec's types, not the OAuth ones (none here).
-      if (/@modelcontextprotocol\/client\/dist\/src-[^/]*\.mjs$/.test(normal(id)) && code.includes('//#region ../core-internal/src/types/specTypeSchema.ts')) {
+      if (
+        /@modelcontextprotocol\/client\/dist\/src-[^/]*\.mjs$/.test(normal(id)) &&
+        code.includes('//#region ../core-internal/src/types/specTypeSchema.ts')
+      ) {
         if (!specTypesWithAuth.test(code)) fail('registration of authSchemas in specTypeSchema.ts');
         return { code: code.replace(specTypesWithAuth, ''), map: null };
       }
@@ -312,7 +343,10 @@ export const sdkOAuthLater = (): Plugin => {
       for (const name of SDK_OAUTH_LATER) {
         const head = new RegExp(`^async function ${name}\\(`, 'm');
         if (!head.test(out)) fail(`async function ${name}`);
-        out = out.replace(head, `async function ${name}(...args) { return (await import(${JSON.stringify(lazy)})).${name}(...args); } async function ${name}$later(`);
+        out = out.replace(
+          head,
+          `async function ${name}(...args) { return (await import(${JSON.stringify(lazy)})).${name}(...args); } async function ${name}$later(`,
+        );
       }
       // PKCE serves startAuthorization only (now in the lazy copy).
       out = out.replace(/^import pkceChallenge from "pkce-challenge";$/m, '');
@@ -365,7 +399,13 @@ export const minifyCss = (): Plugin => ({
       part
         .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
         .split('\n')
-        .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':').trim())
+        .map((line) =>
+          line
+            .replace(/[ \t]+/g, ' ')
+            .replace(/ ?([{};,]) ?/g, '$1')
+            .replace(/: /g, ':')
+            .trim(),
+        )
         .join('\n')
         .replace(/;(\s*)\}/g, '$1}');
     const out = code.replace(/\bcss`([^`]*)`/g, (_all, body: string) => {
@@ -376,7 +416,8 @@ export const minifyCss = (): Plugin => ({
         // An expression with braces or a template of its own inside: this regex cut it.
         if (part.includes('${')) failed(`has an expression it cannot read: \`${part.slice(part.indexOf('${'), part.indexOf('${') + 40)}\``);
         // Its rules are for css outside strings: a string they would change (a space after a colon or comma) is refused.
-        for (const [quoted] of part.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g)) if (text(quoted) !== quoted) failed(`has a string its rules would change: ${quoted}`);
+        for (const [quoted] of part.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(["'])(?:\\.|(?!\1)[^\\\n])*\1/g))
+          if (text(quoted) !== quoted) failed(`has a string its rules would change: ${quoted}`);
       }
       return `css\`${parts.map((part, i) => (i % 2 ? part : text(part))).join('')}\``;
     });
@@ -405,7 +446,8 @@ export default defineConfig({
         // less main-thread time from script start to rendered; docs/performance.md).
         postBanner: (chunk) => (chunk.fileName === PAGE_FILE ? '//# allFunctionsCalledOnLoad' : ''),
         // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
-        chunkFileNames: (chunk) => (chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`),
+        chunkFileNames: (chunk) =>
+          chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`,
         codeSplitting: {
           groups: [
             // Everything the entry imports statically (Rolldown's `$initial` tag), in
@@ -418,14 +460,17 @@ export default defineConfig({
               name: 'mcp',
               test: (id: string) =>
                 // Not the JSON Schema validator: loaded at the first call of a tool with an output schema (sdkShims above).
-                !/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) && !id.endsWith('?sdk-oauth-full') &&
-                // Not the OAuth types' schemas: only the OAuth flow's copy imports them (sdkOAuthLater above).
-                !/core[\\/]dist[\\/]auth-[^\\/]*\.mjs$/.test(normal(id)) &&
-                /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id) ||
+                (!/client[\\/]dist[\\/](shims|cfWorkerProvider)/.test(id) &&
+                  !id.endsWith('?sdk-oauth-full') &&
+                  // Not the OAuth types' schemas: only the OAuth flow's copy imports them (sdkOAuthLater above).
+                  !/core[\\/]dist[\\/]auth-[^\\/]*\.mjs$/.test(normal(id)) &&
+                  /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id)) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
                 // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry) and listing
                 // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays).
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(normal(id)),
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(
+                  normal(id),
+                ),
               priority: 1,
             },
             // DPoP (the SDK's DpopSession and its fetch wrapper), shared by the sdk-oauth and

@@ -27,7 +27,14 @@ export default defineConfig({
     outDir: '../dist-demo',
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: page('index'), connections: page('connections'), docs: page('docs'), shop: page('shop'), themes: page('themes'), 'models-eval': page('models-eval') },
+      input: {
+        index: page('index'),
+        connections: page('connections'),
+        docs: page('docs'),
+        shop: page('shop'),
+        themes: page('themes'),
+        'models-eval': page('models-eval'),
+      },
     },
   },
 });

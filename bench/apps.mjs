@@ -60,21 +60,37 @@ async function eagerAndLazy(source) {
     const gz = (c) => gzipSync(Buffer.from(c.code), { level: 9 }).length;
     const eagerBytes = chunks.filter((c) => eager.has(c.fileName)).reduce((s, c) => s + gz(c), 0);
     const lazy = chunks.filter((c) => !eager.has(c.fileName));
-    return { eagerBytes, lazy: lazy.map((c) => ({ name: c.fileName, gzip: gz(c), bridge: c.moduleIds.some((id) => id.includes('ext-apps')) })) };
+    return {
+      eagerBytes,
+      lazy: lazy.map((c) => ({ name: c.fileName, gzip: gz(c), bridge: c.moduleIds.some((id) => id.includes('ext-apps')) })),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const base = await eagerAndLazy(`import { McpConnection } from '${root}src/mcp/connection.ts'; import { LitElement } from 'lit'; console.log(McpConnection, LitElement);`);
-const withView = await eagerAndLazy(`import { McpConnection } from '${root}src/mcp/connection.ts'; import { LitElement } from 'lit'; import '${root}src/elements/mcp-app-view/mcp-app-view.ts'; console.log(McpConnection, LitElement);`);
+const base = await eagerAndLazy(
+  `import { McpConnection } from '${root}src/mcp/connection.ts'; import { LitElement } from 'lit'; console.log(McpConnection, LitElement);`,
+);
+const withView = await eagerAndLazy(
+  `import { McpConnection } from '${root}src/mcp/connection.ts'; import { LitElement } from 'lit'; import '${root}src/elements/mcp-app-view/mcp-app-view.ts'; console.log(McpConnection, LitElement);`,
+);
 const bridge = withView.lazy.filter((c) => c.bridge).reduce((s, c) => s + c.gzip, 0);
-console.log(`<mcp-app-view> adds ${kb(withView.eagerBytes - base.eagerBytes)} KB gzip to a page that already has the MCP client and Lit (eager).`);
-console.log(`The AppBridge chunk, loaded at the first view only: ${kb(bridge)} KB gzip (${withView.lazy.length} lazy chunk(s), ${kb(withView.lazy.reduce((s, c) => s + c.gzip, 0))} KB in all).`);
+console.log(
+  `<mcp-app-view> adds ${kb(withView.eagerBytes - base.eagerBytes)} KB gzip to a page that already has the MCP client and Lit (eager).`,
+);
+console.log(
+  `The AppBridge chunk, loaded at the first view only: ${kb(bridge)} KB gzip (${withView.lazy.length} lazy chunk(s), ${kb(withView.lazy.reduce((s, c) => s + c.gzip, 0))} KB in all).`,
+);
 
 const demo = await startDemoServer({ port: 0 });
 const sandbox = await startSandboxOrigin({ port: 0 });
-const vite = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+const vite = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+});
 let browser;
 try {
   await vite.listen();
@@ -83,76 +99,25 @@ try {
   const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
   // A served page (not page.route): Chromium refused the cross-origin fetches of a routed document here.
   await page.goto(`${origin}/bench/apps/index.html`);
-  await page.evaluate(async ({ demoUrl }) => {
-    const { McpConnection } = await import('/src/mcp/connection.ts');
-    await import('/src/elements/mcp-app-view/mcp-app-view.ts');
-    const connection = new McpConnection({ url: demoUrl });
-    try {
-      await connection.connect();
-    } catch (error) {
-      throw new Error(`${error.message} | ${String(error.cause ?? '')} | ${JSON.stringify(error.details ?? {})}`);
-    }
-    window.__bench = { connection };
-  }, { demoUrl: demo.url });
+  await page.evaluate(
+    async ({ demoUrl }) => {
+      const { McpConnection } = await import('/src/mcp/connection.ts');
+      await import('/src/elements/mcp-app-view/mcp-app-view.ts');
+      const connection = new McpConnection({ url: demoUrl });
+      try {
+        await connection.connect();
+      } catch (error) {
+        throw new Error(`${error.message} | ${String(error.cause ?? '')} | ${JSON.stringify(error.details ?? {})}`);
+      }
+      window.__bench = { connection };
+    },
+    { demoUrl: demo.url },
+  );
   const once = () =>
-    page.evaluate(async ({ sandboxUrl }) => {
-      const { connection } = window.__bench;
-      const result = await connection.callTool('counter-app', {});
-      const painted = new Promise((resolve) => {
-        const on = (e) => {
-          if (e.message.logger === 'app:demo-app' && e.message.data?.step === 'painted') {
-            connection.removeEventListener('mcp-log-message', on);
-            resolve(e.message.data.detail);
-          }
-        };
-        connection.addEventListener('mcp-log-message', on);
-      });
-      const view = document.createElement('mcp-app-view');
-      view.sandboxUrl = sandboxUrl;
-      view.connection = connection;
-      view.tool = 'counter-app';
-      view.toolInput = {};
-      view.toolResult = result;
-      const t0 = Date.now();
-      document.body.append(view);
-      const t1 = await painted;
-      await view.close();
-      view.remove();
-      return t1 - t0;
-    }, { sandboxUrl: sandbox.url });
-  const first = await once();
-  const later = [];
-  for (let i = 0; i < 7; i++) later.push(await once());
-  later.sort((a, b) => a - b);
-  console.log(`Tool result to the app's first paint: first view ${first} ms (bridge chunk, proxy page and app loaded), later views median ${later[3]} ms (min ${later[0]}, max ${later[6]}).`);
-  await page.close();
-
-  // 3. In the chat, the built bundle, a fresh page per run.
-  execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, stdio: 'ignore' });
-  const RUNS = Number(process.env.RUNS ?? 7);
-  const inChat = async () => {
-    const tab = await browser.newPage({ viewport: { width: 900, height: 800 } });
-    await tab.goto(`${origin}/bench/apps/index.html`);
-    const times = await tab.evaluate(async ({ demoUrl, sandboxUrl }) => {
-      await import('/dist/mcp-web-elements.js');
-      const chat = document.createElement('mcp-chat');
-      chat.server = demoUrl;
-      chat.sandboxUrl = sandboxUrl;
-      chat.store = null;
-      chat.style.height = '700px';
-      document.body.append(chat);
-      while (!chat.serverSet.listTools().some((t) => t.name === 'counter-app')) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 1000));
-      const connection = chat.serverSet.hub.connections[0];
-      // When the result arrives: the connection's callTool settling (the chat shows the view from it).
-      const call = connection.callTool.bind(connection);
-      let resultAt = 0;
-      connection.callTool = async (...args) => {
-        const result = await call(...args);
-        resultAt = Date.now();
-        return result;
-      };
-      const once = async () => {
+    page.evaluate(
+      async ({ sandboxUrl }) => {
+        const { connection } = window.__bench;
+        const result = await connection.callTool('counter-app', {});
         const painted = new Promise((resolve) => {
           const on = (e) => {
             if (e.message.logger === 'app:demo-app' && e.message.data?.step === 'painted') {
@@ -162,11 +127,73 @@ try {
           };
           connection.addEventListener('mcp-log-message', on);
         });
-        await chat.runTool('counter-app', {});
-        return (await painted) - resultAt;
-      };
-      return [await once(), await once()];
-    }, { demoUrl: demo.url, sandboxUrl: sandbox.url });
+        const view = document.createElement('mcp-app-view');
+        view.sandboxUrl = sandboxUrl;
+        view.connection = connection;
+        view.tool = 'counter-app';
+        view.toolInput = {};
+        view.toolResult = result;
+        const t0 = Date.now();
+        document.body.append(view);
+        const t1 = await painted;
+        await view.close();
+        view.remove();
+        return t1 - t0;
+      },
+      { sandboxUrl: sandbox.url },
+    );
+  const first = await once();
+  const later = [];
+  for (let i = 0; i < 7; i++) later.push(await once());
+  later.sort((a, b) => a - b);
+  console.log(
+    `Tool result to the app's first paint: first view ${first} ms (bridge chunk, proxy page and app loaded), later views median ${later[3]} ms (min ${later[0]}, max ${later[6]}).`,
+  );
+  await page.close();
+
+  // 3. In the chat, the built bundle, a fresh page per run.
+  execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, stdio: 'ignore' });
+  const RUNS = Number(process.env.RUNS ?? 7);
+  const inChat = async () => {
+    const tab = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await tab.goto(`${origin}/bench/apps/index.html`);
+    const times = await tab.evaluate(
+      async ({ demoUrl, sandboxUrl }) => {
+        await import('/dist/mcp-web-elements.js');
+        const chat = document.createElement('mcp-chat');
+        chat.server = demoUrl;
+        chat.sandboxUrl = sandboxUrl;
+        chat.store = null;
+        chat.style.height = '700px';
+        document.body.append(chat);
+        while (!chat.serverSet.listTools().some((t) => t.name === 'counter-app')) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 1000));
+        const connection = chat.serverSet.hub.connections[0];
+        // When the result arrives: the connection's callTool settling (the chat shows the view from it).
+        const call = connection.callTool.bind(connection);
+        let resultAt = 0;
+        connection.callTool = async (...args) => {
+          const result = await call(...args);
+          resultAt = Date.now();
+          return result;
+        };
+        const once = async () => {
+          const painted = new Promise((resolve) => {
+            const on = (e) => {
+              if (e.message.logger === 'app:demo-app' && e.message.data?.step === 'painted') {
+                connection.removeEventListener('mcp-log-message', on);
+                resolve(e.message.data.detail);
+              }
+            };
+            connection.addEventListener('mcp-log-message', on);
+          });
+          await chat.runTool('counter-app', {});
+          return (await painted) - resultAt;
+        };
+        return [await once(), await once()];
+      },
+      { demoUrl: demo.url, sandboxUrl: sandbox.url },
+    );
     await tab.close();
     return times;
   };
@@ -178,8 +205,16 @@ try {
     firstViews.push(a);
     secondViews.push(b);
   }
-  console.log(`In <mcp-chat> (built bundle, fresh page per run): result to the app's first paint, the page's first view ${spread(firstViews)}; its second view ${spread(secondViews)}`);
-  boundGoal("app view painted after the tool's result (chat, first view of a page)", { value: median(firstViews), text: spread(firstViews) }, 150, 'ms', `second view ${spread(secondViews)}`);
+  console.log(
+    `In <mcp-chat> (built bundle, fresh page per run): result to the app's first paint, the page's first view ${spread(firstViews)}; its second view ${spread(secondViews)}`,
+  );
+  boundGoal(
+    "app view painted after the tool's result (chat, first view of a page)",
+    { value: median(firstViews), text: spread(firstViews) },
+    150,
+    'ms',
+    `second view ${spread(secondViews)}`,
+  );
 } finally {
   await browser?.close();
   await vite.close();

@@ -70,20 +70,44 @@ function reportCost(where, era, figures) {
   const cpu = { ours: median(figures.ours.cpu), bare: median(figures.bare.cpu) };
   const heap = { ours: median(figures.ours.heap), bare: median(figures.bare.heap) };
   console.log(`CPU and heap per echo call, ${where}, ${era} era (${BLOCKS} blocks of ${BLOCK} calls per side, ABBA):`);
-  console.log(`  McpConnection     CPU ${us(cpu.ours)} per call (${us(Math.min(...figures.ours.cpu))}–${us(Math.max(...figures.ours.cpu))}); allocated ${kbs(heap.ours)} per call (${kbs(Math.min(...figures.ours.heap))}–${kbs(Math.max(...figures.ours.heap))})`);
-  console.log(`  bare SDK Client   CPU ${us(cpu.bare)} per call (${us(Math.min(...figures.bare.cpu))}–${us(Math.max(...figures.bare.cpu))}); allocated ${kbs(heap.bare)} per call (${kbs(Math.min(...figures.bare.heap))}–${kbs(Math.max(...figures.bare.heap))})`);
-  ratioGoal(`MCP layer CPU per call, ${where}, ${era} era`, { value: cpu.ours, text: us(cpu.ours) }, { value: cpu.bare, text: `bare SDK ${us(cpu.bare)}` }, 1.05);
-  ratioGoal(`MCP layer heap allocated per call, ${where}, ${era} era`, { value: heap.ours, text: kbs(heap.ours) }, { value: heap.bare, text: `bare SDK ${kbs(heap.bare)}` }, 1.05);
+  console.log(
+    `  McpConnection     CPU ${us(cpu.ours)} per call (${us(Math.min(...figures.ours.cpu))}–${us(Math.max(...figures.ours.cpu))}); allocated ${kbs(heap.ours)} per call (${kbs(Math.min(...figures.ours.heap))}–${kbs(Math.max(...figures.ours.heap))})`,
+  );
+  console.log(
+    `  bare SDK Client   CPU ${us(cpu.bare)} per call (${us(Math.min(...figures.bare.cpu))}–${us(Math.max(...figures.bare.cpu))}); allocated ${kbs(heap.bare)} per call (${kbs(Math.min(...figures.bare.heap))}–${kbs(Math.max(...figures.bare.heap))})`,
+  );
+  ratioGoal(
+    `MCP layer CPU per call, ${where}, ${era} era`,
+    { value: cpu.ours, text: us(cpu.ours) },
+    { value: cpu.bare, text: `bare SDK ${us(cpu.bare)}` },
+    1.05,
+  );
+  ratioGoal(
+    `MCP layer heap allocated per call, ${where}, ${era} era`,
+    { value: heap.ours, text: kbs(heap.ours) },
+    { value: heap.bare, text: `bare SDK ${kbs(heap.bare)}` },
+    1.05,
+  );
 }
 
 /** The demo server in a child process (for the Node cost figures). */
 async function childDemoServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./connection/server.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./connection/server.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const [url] = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => resolve([line.trim()]));
   });
-  return { url, close: () => new Promise((resolve) => { child.removeAllListeners('exit'); child.once('exit', resolve); child.stdin.end(); }) };
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', resolve);
+        child.stdin.end();
+      }),
+  };
 }
 
 function report(where, figures) {
@@ -94,11 +118,18 @@ function report(where, figures) {
   console.log(`  ratio McpConnection / bare Client: ${fmt(ratio, 3)} (goal ≤ 1.05)`);
   // The same calls, each on its own: the median call is not moved by a busy moment of the machine as a total is.
   const perCall = median(figures.oursCalls) / median(figures.bareCalls);
-  console.log(`  per call (median of ${figures.oursCalls.length.toLocaleString('en-US')}): ${fmt(median(figures.oursCalls), 2)} ms vs ${fmt(median(figures.bareCalls), 2)} ms, ratio ${fmt(perCall, 3)}`);
+  console.log(
+    `  per call (median of ${figures.oursCalls.length.toLocaleString('en-US')}): ${fmt(median(figures.oursCalls), 2)} ms vs ${fmt(median(figures.bareCalls), 2)} ms, ratio ${fmt(perCall, 3)}`,
+  );
 }
 
 const demo = await startDemoServer({ port: 0 });
-const vite = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+const vite = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+});
 let browser;
 try {
   for (const era of ['legacy', 'modern']) report('Node', await connectionBench(demo.url, era, CALLS, RUNS));
@@ -109,7 +140,10 @@ try {
   await page.goto(`http://127.0.0.1:${port}/bench/connection/index.html`);
   await page.waitForFunction(() => typeof window.connectionBench === 'function', undefined, { timeout: 60_000 });
   for (const era of ['legacy', 'modern']) {
-    const figures = await page.evaluate(([url, era, calls, runs]) => window.connectionBench(url, era, calls, runs), [demo.url, era, CALLS, RUNS]);
+    const figures = await page.evaluate(
+      ([url, era, calls, runs]) => window.connectionBench(url, era, calls, runs),
+      [demo.url, era, CALLS, RUNS],
+    );
     report('Chromium', figures);
   }
 
@@ -148,17 +182,27 @@ try {
     const collect = (e) => events.push(...e.value);
     cdp.on('Tracing.dataCollected', collect);
     const finished = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,devtools.timeline', transferMode: 'ReportEvents' });
-    await page.evaluate(async ([side, n]) => {
-      console.timeStamp('cost-block');
-      await window.__cost.block(side, n);
-    }, [side, n]);
+    await cdp.send('Tracing.start', {
+      categories: 'disabled-by-default-devtools.timeline,devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
+    await page.evaluate(
+      async ([side, n]) => {
+        console.timeStamp('cost-block');
+        await window.__cost.block(side, n);
+      },
+      [side, n],
+    );
     await cdp.send('Tracing.end');
     await finished;
     cdp.off('Tracing.dataCollected', collect);
     const mark = events.find((e) => e.name === 'TimeStamp');
     if (!mark) throw new Error('the trace lacks the cost-block mark');
-    return events.filter((e) => e.pid === mark.pid && e.tid === mark.tid && e.name === 'RunTask' && e.ph === 'X').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000;
+    return (
+      events
+        .filter((e) => e.pid === mark.pid && e.tid === mark.tid && e.name === 'RunTask' && e.ph === 'X')
+        .reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000
+    );
   };
   const heap = async (side, n) => {
     await cdp.send('HeapProfiler.startSampling', HEAP_SAMPLING);
@@ -167,10 +211,13 @@ try {
     return profileBytes(profile.head);
   };
   for (const era of ['legacy', 'modern']) {
-    const ours = await page.evaluate(async ([url, era]) => {
-      window.__cost = await window.costSides(url, era);
-      return window.__cost.era.ours;
-    }, [demo.url, era]);
+    const ours = await page.evaluate(
+      async ([url, era]) => {
+        window.__cost = await window.costSides(url, era);
+        return window.__cost.era.ours;
+      },
+      [demo.url, era],
+    );
     reportCost('Chromium', ours ?? era, await cost(cpu, heap));
     await page.evaluate(() => window.__cost.close());
   }

@@ -37,7 +37,12 @@ function indexedDbBytes(dir, inside = false) {
 const fmt = (n, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 const profile = mkdtempSync(join(tmpdir(), 'history-bench-'));
-const server = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+const server = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+});
 let context;
 try {
   await server.listen();
@@ -73,14 +78,22 @@ try {
   context = undefined;
 
   const perMessage = (bytes) => bytes / append.messages;
-  console.log(`append ${append.messages.toLocaleString('en-US')} messages (one append each; every tenth with a 50 KB image): ${fmt(append.perSecond, 0)} messages/s (${fmt(append.ms / 1000, 2)} s)`);
+  console.log(
+    `append ${append.messages.toLocaleString('en-US')} messages (one append each; every tenth with a 50 KB image): ${fmt(append.perSecond, 0)} messages/s (${fmt(append.ms / 1000, 2)} s)`,
+  );
   console.log(`  the same 10,000 in appends of 50 messages: ${fmt(batched.perSecond, 0)} messages/s (${fmt(batched.ms / 1000, 2)} s)`);
-  console.log(`open a connection + load the last 50 of 10,000 messages: median ${fmt(load.openAndLoadMedian, 2)} ms (load alone ${fmt(load.loadOnlyMedian, 2)} ms; ${load.runs} runs)`);
+  console.log(
+    `open a connection + load the last 50 of 10,000 messages: median ${fmt(load.openAndLoadMedian, 2)} ms (load alone ${fmt(load.loadOnlyMedian, 2)} ms; ${load.runs} runs)`,
+  );
   console.log(`search the text of those 10,000 messages: median ${fmt(load.searchMedian, 2)} ms`);
   console.log(`first page (50) of a ${list.conversations.toLocaleString('en-US')}-conversation list: median ${fmt(list.median, 2)} ms`);
   console.log(`JSON size: ${fmt(perMessage(append.jsonBytes), 0)} bytes/message (${fmt(append.jsonBytes / 1e6, 1)} MB in all)`);
-  console.log(`stored, storage.estimate() growth: ${fmt(perMessage(append.usageDelta), 0)} bytes/message (${fmt(append.usageDelta / append.jsonBytes, 2)}x JSON)`);
-  console.log(`stored, IndexedDB files on disk growth: ${fmt(perMessage(diskAfter - diskBefore), 0)} bytes/message (${fmt((diskAfter - diskBefore) / append.jsonBytes, 2)}x JSON)`);
+  console.log(
+    `stored, storage.estimate() growth: ${fmt(perMessage(append.usageDelta), 0)} bytes/message (${fmt(append.usageDelta / append.jsonBytes, 2)}x JSON)`,
+  );
+  console.log(
+    `stored, IndexedDB files on disk growth: ${fmt(perMessage(diskAfter - diskBefore), 0)} bytes/message (${fmt((diskAfter - diskBefore) / append.jsonBytes, 2)}x JSON)`,
+  );
 } finally {
   await context?.close().catch(() => undefined);
   await server.close();

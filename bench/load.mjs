@@ -66,7 +66,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${Math.round(n)} ms`;
 
 // The bundle, built now (and its static first-load figure).
-const size = JSON.parse(execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, encoding: 'utf8' }).replace(/^[^{]*/s, ''));
+const size = JSON.parse(
+  execFileSync(process.execPath, ['scripts/size.mjs', '--json'], { cwd: root, encoding: 'utf8' }).replace(/^[^{]*/s, ''),
+);
 
 // The floor, built with the bundle's settings (minified, ES2022, one file).
 const floorDir = join(root, '.tmp/bench-floor');
@@ -99,8 +101,11 @@ const page = (body, script) => `<!doctype html><html lang="en"><head><meta chars
  * composer), in `window.__framePainted`.
  */
 function watchFrame() {
-  const shown = () => (document.querySelector('mcp-chat .mcpp-composer')?.getBoundingClientRect().height ?? 0) > 0 || Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
-  const tick = () => (shown() ? requestAnimationFrame(() => setTimeout(() => (window.__framePainted = performance.now()))) : requestAnimationFrame(tick));
+  const shown = () =>
+    (document.querySelector('mcp-chat .mcpp-composer')?.getBoundingClientRect().height ?? 0) > 0 ||
+    Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
+  const tick = () =>
+    shown() ? requestAnimationFrame(() => setTimeout(() => (window.__framePainted = performance.now()))) : requestAnimationFrame(tick);
   tick();
 }
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 1, uploadThroughput: 750e3 / 8 };
@@ -118,12 +123,16 @@ const server = createServer((req, res) => {
     '/chat.html': page(`<mcp-chat${server ? ` server="${server}"` : ''}></mcp-chat>${setServers}`, '/mcp-web-elements.js'),
     // The chat's frame in the server's HTML (docs/frameworks.md, server rendering).
     // Its paint is watched from the page's first script, not from the test's `evaluate` (which may arrive after it).
-    '/chat-ssr.html': page(`<mcp-chat server="${server}">${chatPlaceholderHtml()}</mcp-chat><script>(${watchFrame})()</script>`, '/mcp-web-elements.js'),
+    '/chat-ssr.html': page(
+      `<mcp-chat server="${server}">${chatPlaceholderHtml()}</mcp-chat><script>(${watchFrame})()</script>`,
+      '/mcp-web-elements.js',
+    ),
     '/deep-chat.html': page('<deep-chat style="width:100%;height:600px"></deep-chat>', '/deep-chat.js'),
     '/floor.html': page(`<floor-chat server="${server}"></floor-chat>`, '/floor.js'),
   };
   // Pages gzip-compressed too, as a CDN or any web server sends HTML.
-  if (pages[url.pathname]) return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(pages[url.pathname], { level: 9 }));
+  if (pages[url.pathname])
+    return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(pages[url.pathname], { level: 9 }));
   const body = file(url.pathname);
   if (!body) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
@@ -144,7 +153,8 @@ function waitInPage(page, ready, painted) {
         const check = new Function('return (' + ready + ')()');
         const checkPaint = painted ? new Function('return (' + painted + ')()') : undefined;
         const timeout = setTimeout(() => reject(new Error('timed out')), 60_000);
-        const scripts = () => performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+        const scripts = () =>
+          performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
         let paint;
         const tick = () => {
           if (checkPaint && !paint && checkPaint()) {
@@ -161,7 +171,14 @@ function waitInPage(page, ready, painted) {
             clearTimeout(timeout);
             const now = performance.now();
             const all = scripts();
-            resolve({ now, scriptStart: window.__scriptStart, framePainted: window.__framePainted, transfer: all.reduce((s, r) => s + r.transferSize, 0), files: all.map((r) => new URL(r.name).pathname), paint: typeof paint === 'object' ? paint : undefined });
+            resolve({
+              now,
+              scriptStart: window.__scriptStart,
+              framePainted: window.__framePainted,
+              transfer: all.reduce((s, r) => s + r.transferSize, 0),
+              files: all.map((r) => new URL(r.name).pathname),
+              paint: typeof paint === 'object' ? paint : undefined,
+            });
           });
         };
         tick();
@@ -216,22 +233,41 @@ const spread = (s, f) => `${f(s.median)} (min ${f(s.min)}, max ${f(s.max)})`;
 
 const chatRendered = () => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
 const deepRendered = () => Boolean(document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input'));
-const chatTools = () => /Connected to .* with \d+ tools?/.test(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('[part="empty-state"]')?.textContent ?? '');
+const chatTools = () =>
+  /Connected to .* with \d+ tools?/.test(
+    document.querySelector('mcp-chat')?.shadowRoot?.querySelector('[part="empty-state"]')?.textContent ?? '',
+  );
 const floorTools = () => /\d+ tools/.test(document.querySelector('floor-chat')?.shadowRoot?.querySelector('.tools')?.textContent ?? '');
 const chatAllConnected = () => {
   const chips = document.querySelector('mcp-chat')?.shadowRoot?.querySelectorAll('[part~="server-status"]') ?? [];
   return chips.length === 20 && [...chips].every((c) => c.classList.contains('connected'));
 };
-const floorAllConnected = () => document.querySelector('floor-chat')?.shadowRoot?.querySelector('.connected')?.textContent === '20 connected';
+const floorAllConnected = () =>
+  document.querySelector('floor-chat')?.shadowRoot?.querySelector('.connected')?.textContent === '20 connected';
 
 try {
   const mcp = encodeURIComponent(demo.url);
   const all20 = encodeURIComponent(twenty.map((s) => s.url).join(' '));
   const [chatNoServer, deepNoServer] = await measurePair(['/chat.html', chatRendered], ['/deep-chat.html', deepRendered]);
-  const [chatConnected, floorConnected] = await measurePair([`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered }], [`/floor.html?server=${mcp}`, floorTools]);
-  const [chat20, floor20] = await measurePair([`/chat.html?servers=${all20}`, chatAllConnected], [`/floor.html?server=${all20}`, floorAllConnected], SLOW_RUNS);
-  const [chatSlow, deepSlow] = await measurePair([`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered, slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
-  const [ssrSlow, deepSlow2] = await measurePair([`/chat-ssr.html?server=${mcp}`, chatTools, { slow: true }], ['/deep-chat.html', deepRendered, { slow: true }], SLOW_RUNS);
+  const [chatConnected, floorConnected] = await measurePair(
+    [`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered }],
+    [`/floor.html?server=${mcp}`, floorTools],
+  );
+  const [chat20, floor20] = await measurePair(
+    [`/chat.html?servers=${all20}`, chatAllConnected],
+    [`/floor.html?server=${all20}`, floorAllConnected],
+    SLOW_RUNS,
+  );
+  const [chatSlow, deepSlow] = await measurePair(
+    [`/chat.html?server=${mcp}`, chatTools, { painted: chatRendered, slow: true }],
+    ['/deep-chat.html', deepRendered, { slow: true }],
+    SLOW_RUNS,
+  );
+  const [ssrSlow, deepSlow2] = await measurePair(
+    [`/chat-ssr.html?server=${mcp}`, chatTools, { slow: true }],
+    ['/deep-chat.html', deepRendered, { slow: true }],
+    SLOW_RUNS,
+  );
 
   const deepBytes = file('/deep-chat.js').length;
   const firstLoad = stats(chatConnected.map((r) => r.transfer));
@@ -244,12 +280,28 @@ try {
   /** The median of the run-by-run ratios (each pair ran back to back). */
   const paired = (a, b) => stats(a.map((x, i) => x / b[i])).median.toFixed(2);
 
-  console.log(`${RUNS} runs each (the twenty-server and slow-network pairs ${SLOW_RUNS}) after ${WARMUP} warm-up, the two sides of a ratio alternating, fresh context per run (empty cache), gzip level 9 from one 127.0.0.1 server; median (min, max)`);
-  console.log(`first load, <mcp-chat server=…> until it shows the tools (scripts downloaded, gzip): ${kb(firstLoad.median)} in ${chatConnected[0].files.length} files; deep-chat 2.4.2's bundle ${kb(deepBytes)}; ratio ${ratio(firstLoad.median, deepBytes)} (goal ≤ 1.00)`);
-  console.log(`  npm run size: first load ${kb(size.firstLoad.gzip)} gzip, total ${kb(size.total.gzip)} gzip; the floor's script ${kb(floorLoad.median)}`);
+  console.log(
+    `${RUNS} runs each (the twenty-server and slow-network pairs ${SLOW_RUNS}) after ${WARMUP} warm-up, the two sides of a ratio alternating, fresh context per run (empty cache), gzip level 9 from one 127.0.0.1 server; median (min, max)`,
+  );
+  console.log(
+    `first load, <mcp-chat server=…> until it shows the tools (scripts downloaded, gzip): ${kb(firstLoad.median)} in ${chatConnected[0].files.length} files; deep-chat 2.4.2's bundle ${kb(deepBytes)}; ratio ${ratio(firstLoad.median, deepBytes)} (goal ≤ 1.00)`,
+  );
+  console.log(
+    `  npm run size: first load ${kb(size.firstLoad.gzip)} gzip, total ${kb(size.total.gzip)} gzip; the floor's script ${kb(floorLoad.median)}`,
+  );
   console.log(`  files: ${chatConnected[0].files.join(' ')}`);
-  console.log(`script start to widget rendered, no server: <mcp-chat> ${spread(render, ms)}; deep-chat 2.4.2 ${spread(deepRender, ms)}; ratio ${ratio(render.median, deepRender.median)} (goal ≤ 0.50; run by run ${paired(chatNoServer.map((r) => r.now - r.scriptStart), deepNoServer.map((r) => r.now - r.scriptStart))})`);
-  console.log(`navigation to rendered, connected and showing tools: <mcp-chat> ${spread(connected, ms)}; floor (Lit + bare SDK Client) ${spread(floor, ms)}; ratio ${ratio(connected.median, floor.median)} (goal ≤ 1.10; run by run ${paired(chatConnected.map((r) => r.now), floorConnected.map((r) => r.now))})`);
+  console.log(
+    `script start to widget rendered, no server: <mcp-chat> ${spread(render, ms)}; deep-chat 2.4.2 ${spread(deepRender, ms)}; ratio ${ratio(render.median, deepRender.median)} (goal ≤ 0.50; run by run ${paired(
+      chatNoServer.map((r) => r.now - r.scriptStart),
+      deepNoServer.map((r) => r.now - r.scriptStart),
+    )})`,
+  );
+  console.log(
+    `navigation to rendered, connected and showing tools: <mcp-chat> ${spread(connected, ms)}; floor (Lit + bare SDK Client) ${spread(floor, ms)}; ratio ${ratio(connected.median, floor.median)} (goal ≤ 1.10; run by run ${paired(
+      chatConnected.map((r) => r.now),
+      floorConnected.map((r) => r.now),
+    )})`,
+  );
 
   // Issue 28.
   const fastPaintBytes = stats(chatConnected.map((r) => r.paint?.transfer ?? NaN));
@@ -259,19 +311,71 @@ try {
   const slowComposer = stats(chatSlow.map((r) => r.paint?.now ?? NaN));
   const slowDeep = stats(deepSlow.map((r) => r.now));
   const slowConnected = stats(chatSlow.map((r) => r.now));
-  console.log(`bytes received before the composer was painted, <mcp-chat server=…>: slow network ${kb(slowPaintBytes.median)} (${chatSlow[0].paint?.files.join(' ')}); 127.0.0.1 ${kb(fastPaintBytes.median)} (${chatConnected[0].paint?.files.join(' ')})`);
-  console.log(`twenty servers, navigation to all connected: <mcp-chat> ${spread(all, ms)}; floor ${spread(floorAll, ms)}; run by run ${paired(chat20.map((r) => r.now), floor20.map((r) => r.now))}`);
-  console.log(`slow network (150 ms RTT, 1.6 Mbit/s), first visit: <mcp-chat> composer painted ${spread(slowComposer, ms)}, connected and showing tools ${spread(slowConnected, ms)}; deep-chat's input painted ${spread(slowDeep, ms)}; run by run ${paired(chatSlow.map((r) => r.paint?.now ?? NaN), deepSlow.map((r) => r.now))}`);
-  ratioGoal('bytes before the first paint (slow network, gzip as sent)', { value: slowPaintBytes.median, text: kb(slowPaintBytes.median) }, { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` }, 0.45);
-  ratioGoal('script start to rendered, no server', { value: render.median, text: spread(render, ms) }, { value: deepRender.median, text: `deep-chat ${spread(deepRender, ms)}` }, 0.5);
-  ratioGoal('navigation to connected + tools shown, one server', { value: connected.median, text: spread(connected, ms) }, { value: floor.median, text: `floor ${spread(floor, ms)}` }, 1.1);
-  ratioGoal('navigation to all 20 servers connected', { value: all.median, text: spread(all, ms) }, { value: floorAll.median, text: `floor ${spread(floorAll, ms)}` }, 1.2);
-  ratioGoal('slow network first visit: composer painted', { value: slowComposer.median, text: spread(slowComposer, ms) }, { value: slowDeep.median, text: `deep-chat input ${spread(slowDeep, ms)}` }, 0.35);
+  console.log(
+    `bytes received before the composer was painted, <mcp-chat server=…>: slow network ${kb(slowPaintBytes.median)} (${chatSlow[0].paint?.files.join(' ')}); 127.0.0.1 ${kb(fastPaintBytes.median)} (${chatConnected[0].paint?.files.join(' ')})`,
+  );
+  console.log(
+    `twenty servers, navigation to all connected: <mcp-chat> ${spread(all, ms)}; floor ${spread(floorAll, ms)}; run by run ${paired(
+      chat20.map((r) => r.now),
+      floor20.map((r) => r.now),
+    )}`,
+  );
+  console.log(
+    `slow network (150 ms RTT, 1.6 Mbit/s), first visit: <mcp-chat> composer painted ${spread(slowComposer, ms)}, connected and showing tools ${spread(slowConnected, ms)}; deep-chat's input painted ${spread(slowDeep, ms)}; run by run ${paired(
+      chatSlow.map((r) => r.paint?.now ?? NaN),
+      deepSlow.map((r) => r.now),
+    )}`,
+  );
+  ratioGoal(
+    'bytes before the first paint (slow network, gzip as sent)',
+    { value: slowPaintBytes.median, text: kb(slowPaintBytes.median) },
+    { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` },
+    0.45,
+  );
+  ratioGoal(
+    'script start to rendered, no server',
+    { value: render.median, text: spread(render, ms) },
+    { value: deepRender.median, text: `deep-chat ${spread(deepRender, ms)}` },
+    0.5,
+  );
+  ratioGoal(
+    'navigation to connected + tools shown, one server',
+    { value: connected.median, text: spread(connected, ms) },
+    { value: floor.median, text: `floor ${spread(floor, ms)}` },
+    1.1,
+  );
+  ratioGoal(
+    'navigation to all 20 servers connected',
+    { value: all.median, text: spread(all, ms) },
+    { value: floorAll.median, text: `floor ${spread(floorAll, ms)}` },
+    1.2,
+  );
+  ratioGoal(
+    'slow network first visit: composer painted',
+    { value: slowComposer.median, text: spread(slowComposer, ms) },
+    { value: slowDeep.median, text: `deep-chat input ${spread(slowDeep, ms)}` },
+    0.35,
+  );
   const ssrComposer = stats(ssrSlow.map((r) => r.framePainted ?? NaN));
   const ssrDeep = stats(deepSlow2.map((r) => r.now));
-  console.log(`slow network, first visit, the frame server-rendered (chatPlaceholderHtml): composer outline painted ${spread(ssrComposer, ms)}, connected and showing tools ${spread(stats(ssrSlow.map((r) => r.now)), ms)}; deep-chat's input painted ${spread(ssrDeep, ms)}; run by run ${paired(ssrSlow.map((r) => r.framePainted ?? NaN), deepSlow2.map((r) => r.now))}`);
-  ratioGoal('slow network first visit, frame server-rendered: composer outline painted', { value: ssrComposer.median, text: spread(ssrComposer, ms) }, { value: ssrDeep.median, text: `deep-chat input ${spread(ssrDeep, ms)}` }, 0.35);
-  ratioGoal('everything downloaded until connected + tools shown (gzip)', { value: firstLoad.median, text: `${kb(firstLoad.median)} in ${chatConnected[0].files.length} files` }, { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` }, 1.0);
+  console.log(
+    `slow network, first visit, the frame server-rendered (chatPlaceholderHtml): composer outline painted ${spread(ssrComposer, ms)}, connected and showing tools ${spread(stats(ssrSlow.map((r) => r.now)), ms)}; deep-chat's input painted ${spread(ssrDeep, ms)}; run by run ${paired(
+      ssrSlow.map((r) => r.framePainted ?? NaN),
+      deepSlow2.map((r) => r.now),
+    )}`,
+  );
+  ratioGoal(
+    'slow network first visit, frame server-rendered: composer outline painted',
+    { value: ssrComposer.median, text: spread(ssrComposer, ms) },
+    { value: ssrDeep.median, text: `deep-chat input ${spread(ssrDeep, ms)}` },
+    0.35,
+  );
+  ratioGoal(
+    'everything downloaded until connected + tools shown (gzip)',
+    { value: firstLoad.median, text: `${kb(firstLoad.median)} in ${chatConnected[0].files.length} files` },
+    { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` },
+    1.0,
+  );
 } finally {
   await browser.close();
   await new Promise((resolve) => server.close(resolve));

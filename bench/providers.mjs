@@ -69,7 +69,11 @@ const replay = (bytes) => async () =>
   );
 
 const cases = [
-  ['OpenAI-compatible', openaiStream(), (fetch) => createOpenAICompatibleProvider({ baseURL: 'https://bench.invalid/v1', model: 'gpt-4o-mini', fetch })],
+  [
+    'OpenAI-compatible',
+    openaiStream(),
+    (fetch) => createOpenAICompatibleProvider({ baseURL: 'https://bench.invalid/v1', model: 'gpt-4o-mini', fetch }),
+  ],
   ['Anthropic', anthropicStream(), (fetch) => createAnthropicProvider({ apiKey: 'k', model: 'claude-sonnet-4-5', fetch })],
 ];
 
@@ -88,5 +92,7 @@ for (const [name, bytes, make] of cases) {
   rates.sort((a, b) => a - b);
   const median = rates[Math.floor(rates.length / 2)];
   const mb = (bytes.length / 1024 / 1024).toFixed(1);
-  console.log(`${name.padEnd(18)} ${Math.round(median).toLocaleString('en-US').padStart(10)} tokens/s (median of ${RUNS}; ${TOKENS.toLocaleString('en-US')} tokens, ${mb} MiB of SSE)`);
+  console.log(
+    `${name.padEnd(18)} ${Math.round(median).toLocaleString('en-US').padStart(10)} tokens/s (median of ${RUNS}; ${TOKENS.toLocaleString('en-US')} tokens, ${mb} MiB of SSE)`,
+  );
 }

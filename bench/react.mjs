@@ -77,8 +77,22 @@ const figures = {};
 for (const [name, source] of Object.entries(apps)) {
   figures[name] = await mainChunk(source);
   const f = figures[name];
-  console.log(`${name}: main chunk ${kb(f.gzip)} gzip in ${f.files} file(s), ${f.hasChat ? 'carries the chat' : 'without the chat'}; all ${f.count} chunks ${kb(f.all)}`);
+  console.log(
+    `${name}: main chunk ${kb(f.gzip)} gzip in ${f.files} file(s), ${f.hasChat ? 'carries the chat' : 'without the chat'}; all ${f.count} chunks ${kb(f.all)}`,
+  );
 }
 const [alone, plain, lazy] = Object.values(figures);
-checkGoal('React app main chunk, default import of mcp-web-elements/react', `${kb(plain.gzip)}, ${plain.hasChat ? 'carries the chat' : 'without the chat'}`, `React alone ${kb(alone.gzip)}`, 'no chat in it', !plain.hasChat);
-checkGoal("React app main chunk, the docs' React.lazy line", `${kb(lazy.gzip)}, ${lazy.hasChat ? 'carries the chat' : 'without the chat'}`, `React alone ${kb(alone.gzip)}`, 'no chat in it', !lazy.hasChat);
+checkGoal(
+  'React app main chunk, default import of mcp-web-elements/react',
+  `${kb(plain.gzip)}, ${plain.hasChat ? 'carries the chat' : 'without the chat'}`,
+  `React alone ${kb(alone.gzip)}`,
+  'no chat in it',
+  !plain.hasChat,
+);
+checkGoal(
+  "React app main chunk, the docs' React.lazy line",
+  `${kb(lazy.gzip)}, ${lazy.hasChat ? 'carries the chat' : 'without the chat'}`,
+  `React alone ${kb(alone.gzip)}`,
+  'no chat in it',
+  !lazy.hasChat,
+);

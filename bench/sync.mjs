@@ -28,9 +28,20 @@ const fmt = (n, d = 1) => n.toLocaleString('en-US', { maximumFractionDigits: d, 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The sync code: what `startSync` loads (engine, HTTP adapter; idb comes with the history already).
-const bundle = await build({ entryPoints: [`${root}src/history/sync.ts`], bundle: true, minify: true, format: 'esm', splitting: true, outdir: '/tmp/sync-bench-out', write: false, external: ['idb'] });
+const bundle = await build({
+  entryPoints: [`${root}src/history/sync.ts`],
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  splitting: true,
+  outdir: '/tmp/sync-bench-out',
+  write: false,
+  external: ['idb'],
+});
 const codeBytes = bundle.outputFiles.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).length, 0);
-console.log(`sync code loaded when sync is set: ${fmt(codeBytes / 1024)} KB gzip (startSync, engine, HTTP adapter; idb is the history's own)`);
+console.log(
+  `sync code loaded when sync is set: ${fmt(codeBytes / 1024)} KB gzip (startSync, engine, HTTP adapter; idb is the history's own)`,
+);
 boundGoal('sync code loaded with sync set (gzip)', { value: codeBytes / 1024, text: `${fmt(codeBytes / 1024)} KB` }, 20, 'KB');
 
 if (!postgresBin()) {
@@ -40,8 +51,16 @@ if (!postgresBin()) {
 
 const postgres = await startPostgres();
 const secret = 'bench-secret';
-const servers = [await startSyncServer({ databaseUrl: postgres.url, secret, origins: ['*'] }), await startSyncServer({ databaseUrl: postgres.url, secret, origins: ['*'] })];
-const vite = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+const servers = [
+  await startSyncServer({ databaseUrl: postgres.url, secret, origins: ['*'] }),
+  await startSyncServer({ databaseUrl: postgres.url, secret, origins: ['*'] }),
+];
+const vite = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+});
 const browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
 try {
   await vite.listen();
@@ -51,19 +70,41 @@ try {
   // The server's data: 1,000 conversations of 50 messages, pushed from Node.
   const seedStart = performance.now();
   const push = (rows) =>
-    fetch(`${servers[0].url}/push`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ rows: rows.map((r) => ({ newDocumentState: r })) }) }).then((r) => r.json());
+    fetch(`${servers[0].url}/push`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows: rows.map((r) => ({ newDocumentState: r })) }),
+    }).then((r) => r.json());
   const perConversation = MESSAGES / CONVERSATIONS;
   for (let c = 0; c < CONVERSATIONS; c += 20) {
     const rows = [];
     for (let k = c; k < c + 20; k++) {
-      rows.push({ kind: 'conversation', id: `bench-${k}`, deleted: false, doc: { title: `Conversation ${k}`, servers: [{ url: 'https://example.com/mcp' }], metadata: {} } });
+      rows.push({
+        kind: 'conversation',
+        id: `bench-${k}`,
+        deleted: false,
+        doc: { title: `Conversation ${k}`, servers: [{ url: 'https://example.com/mcp' }], metadata: {} },
+      });
       for (let m = 0; m < perConversation; m++) {
-        rows.push({ kind: 'message', id: `bench-${k}:seed:${m + 1}`, conversationId: `bench-${k}`, createdAt: 1_700_000_000_000 + k * 1000 + m, message: { role: m % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `Message ${m} of conversation ${k}: the model looked at the tool result and wrote a careful answer.` }] } });
+        rows.push({
+          kind: 'message',
+          id: `bench-${k}:seed:${m + 1}`,
+          conversationId: `bench-${k}`,
+          createdAt: 1_700_000_000_000 + k * 1000 + m,
+          message: {
+            role: m % 2 ? 'assistant' : 'user',
+            content: [
+              { type: 'text', text: `Message ${m} of conversation ${k}: the model looked at the tool result and wrote a careful answer.` },
+            ],
+          },
+        });
       }
     }
     await push(rows);
   }
-  console.log(`seeded ${CONVERSATIONS} conversations / ${MESSAGES} messages in ${fmt((performance.now() - seedStart) / 1000)} s (from Node, not measured further)`);
+  console.log(
+    `seeded ${CONVERSATIONS} conversations / ${MESSAGES} messages in ${fmt((performance.now() - seedStart) / 1000)} s (from Node, not measured further)`,
+  );
 
   const device = async (label) => {
     const context = await browser.newContext();
@@ -85,12 +126,16 @@ try {
   // First sync of a new device.
   const a = await device('device-a');
   const first = await a.step('firstSync', { server: servers[0].url });
-  console.log(`first sync of a new device: ${first.conversations} conversations / ${first.messages} messages in ${fmt(first.ms / 1000, 2)} s, ${fmt(a.bytes().pulled / 1024 / 1024, 2)} MB pulled (${fmt(a.bytes().pulled / first.messages, 0)} bytes per message, JSON without compression)`);
+  console.log(
+    `first sync of a new device: ${first.conversations} conversations / ${first.messages} messages in ${fmt(first.ms / 1000, 2)} s, ${fmt(a.bytes().pulled / 1024 / 1024, 2)} MB pulled (${fmt(a.bytes().pulled / first.messages, 0)} bytes per message, JSON without compression)`,
+  );
 
   // Push, one message at a time.
   const before = a.bytes().pushed;
   const pushes = await a.step('push', { server: servers[0].url, count: 100 });
-  console.log(`push: median ${fmt(median(pushes.times), 1)} ms per message from append to "up to date" (100, one after the other; min ${fmt(Math.min(...pushes.times))}, max ${fmt(Math.max(...pushes.times))}), ${fmt((a.bytes().pushed - before) / 100, 0)} request bytes per message`);
+  console.log(
+    `push: median ${fmt(median(pushes.times), 1)} ms per message from append to "up to date" (100, one after the other; min ${fmt(Math.min(...pushes.times))}, max ${fmt(Math.max(...pushes.times))}), ${fmt((a.bytes().pushed - before) / 100, 0)} request bytes per message`,
+  );
 
   // Live update to a second device, online through the other server instance.
   const b = await device('device-b');
@@ -101,7 +146,9 @@ try {
     const sent = await a.step('appendOne', { name: pushes.conversationId });
     live.push((await arrival) - sent);
   }
-  console.log(`live update to another device (other server instance, LISTEN/NOTIFY): median ${fmt(median(live))} ms of 30 (min ${fmt(Math.min(...live))}, max ${fmt(Math.max(...live))})`);
+  console.log(
+    `live update to another device (other server instance, LISTEN/NOTIFY): median ${fmt(median(live))} ms of 30 (min ${fmt(Math.min(...live))}, max ${fmt(Math.max(...live))})`,
+  );
   await a.step('stop');
   await b.step('stop');
 } finally {

@@ -79,7 +79,9 @@ export async function playScenario(browser, harnessUrl, { server, scenario, era,
  * is playScenario on this browser and page, for a client in this process.
  */
 export async function startHarnessBrowser(harnessDir) {
-  const proxy = await startCorsProxy({ onRequest: (method, url) => process.env.MCP_HARNESS_VERBOSE && console.log(`[proxy] ${method} ${url}`) });
+  const proxy = await startCorsProxy({
+    onRequest: (method, url) => process.env.MCP_HARNESS_VERBOSE && console.log(`[proxy] ${method} ${url}`),
+  });
   const site = await startStatic(harnessDir);
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),

@@ -29,7 +29,9 @@ export const EXPOSE_HEADERS = ['mcp-session-id', 'mcp-protocol-version', 'www-au
  * @param {import('node:http').IncomingMessage} req
  */
 function allowHeaders(req) {
-  const requested = String(req.headers['access-control-request-headers'] ?? '').split(',').map((h) => h.trim().toLowerCase());
+  const requested = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase());
   return [...ALLOW_HEADERS, ...requested.filter((h) => /^mcp-param-[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(h))];
 }
 
@@ -78,7 +80,13 @@ export async function startCorsProxy({ onRequest } = {}) {
     const headers = { ...req.headers, host: target.host };
     delete headers['proxy-connection'];
     const upstream = httpRequest(
-      { host: target.hostname === 'localhost' ? '127.0.0.1' : target.hostname.replace(/^\[|\]$/g, ''), port: target.port || 80, method: req.method, path: target.pathname + target.search, headers },
+      {
+        host: target.hostname === 'localhost' ? '127.0.0.1' : target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port || 80,
+        method: req.method,
+        path: target.pathname + target.search,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.statusMessage, addCors(req, up.headers));
         up.pipe(res);

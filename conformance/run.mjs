@@ -87,7 +87,9 @@ async function buildHarness() {
       outDir,
       emptyOutDir: true,
       sourcemap: true,
-      rollupOptions: { input: { index: join(root, 'conformance/harness/index.html'), callback: join(root, 'conformance/harness/callback.html') } },
+      rollupOptions: {
+        input: { index: join(root, 'conformance/harness/index.html'), callback: join(root, 'conformance/harness/callback.html') },
+      },
     },
   });
   return outDir;
@@ -100,7 +102,10 @@ async function buildHarness() {
  */
 export function parseClientScenarios(listing) {
   const section = listing.split(/^Client scenarios.*$/m)[1]?.split(/^\S.*scenarios \(.*$/m)[0] ?? '';
-  return [...section.matchAll(/^\s+- (\S+)(?: \[([^\]]*)\])?/gm)].map((m) => ({ name: m[1], tags: (m[2] ?? '').split(',').filter(Boolean) }));
+  return [...section.matchAll(/^\s+- (\S+)(?: \[([^\]]*)\])?/gm)].map((m) => ({
+    name: m[1],
+    tags: (m[2] ?? '').split(',').filter(Boolean),
+  }));
 }
 
 /** The wires a scenario runs at: each of our eras it applies to, else its latest own era, or once for an extension. */
@@ -122,11 +127,15 @@ function runScenario(node, cli, { scenario, era }, env, outDir) {
   const command = `exec ${process.execPath} ${join(root, 'conformance/client.mjs')}`;
   const eraArgs = era === EXTENSION ? [] : ['--spec-version', era];
   return new Promise((resolvePromise) => {
-    const child = spawn(node, [cli, 'client', '--scenario', scenario, ...eraArgs, '--command', command, '--timeout', String(SCENARIO_TIMEOUT_MS), '-o', outDir], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      node,
+      [cli, 'client', '--scenario', scenario, ...eraArgs, '--command', command, '--timeout', String(SCENARIO_TIMEOUT_MS), '-o', outDir],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -144,7 +153,9 @@ function judge(run, ok, output, expectedFailures) {
   const listed = expectedFailures[`${run.scenario}@${run.era}`] ?? expectedFailures[run.scenario];
   const notForBrowser = output.match(NOT_FOR_A_BROWSER)?.[1];
   if (listed !== undefined) {
-    return ok ? { verdict: 'fail', reason: 'passes but is listed in expected-failures.json: remove the entry' } : { verdict: 'expected', reason: listed };
+    return ok
+      ? { verdict: 'fail', reason: 'passes but is listed in expected-failures.json: remove the entry' }
+      : { verdict: 'expected', reason: listed };
   }
   if (ok) return { verdict: 'pass' };
   if (notForBrowser) return { verdict: 'expected', reason: notForBrowser };
@@ -174,10 +185,18 @@ async function main() {
         const t0 = Date.now();
         const { ok, skipped, output } = await runScenario(node, cli, run, browser.env, resultsDir);
         const seconds = (Date.now() - t0) / 1000;
-        const result = { ...run, seconds, ...(skipped ? { verdict: 'fail', reason: 'the suite skipped it (not applicable at this era)' } : judge(run, ok, output, expectedFailures)) };
+        const result = {
+          ...run,
+          seconds,
+          ...(skipped
+            ? { verdict: 'fail', reason: 'the suite skipped it (not applicable at this era)' }
+            : judge(run, ok, output, expectedFailures)),
+        };
         results.push(result);
         const mark = result.verdict === 'pass' ? '✓' : result.verdict === 'expected' ? '•' : '✗';
-        console.log(`${mark} ${run.scenario} @${run.era} (${seconds.toFixed(1)}s): ${result.verdict}${result.reason ? `: ${result.reason}` : ''}`);
+        console.log(
+          `${mark} ${run.scenario} @${run.era} (${seconds.toFixed(1)}s): ${result.verdict}${result.reason ? `: ${result.reason}` : ''}`,
+        );
         if (result.verdict === 'fail' || verbose) console.log(output.replace(/^/gm, '    '));
       }
     };
@@ -204,9 +223,13 @@ async function main() {
 
   console.log('\nera          passed  failed  expected');
   for (const [era, e] of Object.entries(eras)) {
-    console.log(`${era.padEnd(12)} ${String(e.passed).padStart(6)}  ${String(e.failed).padStart(6)}  ${String(e.expected.length).padStart(8)}`);
+    console.log(
+      `${era.padEnd(12)} ${String(e.passed).padStart(6)}  ${String(e.failed).padStart(6)}  ${String(e.expected.length).padStart(8)}`,
+    );
   }
-  console.log(`\nconformance: ${plan.length} runs of ${new Set(plan.map((p) => p.scenario)).size} client scenarios in ${seconds}s (${jobs} at a time), ${expected} expected failures`);
+  console.log(
+    `\nconformance: ${plan.length} runs of ${new Set(plan.map((p) => p.scenario)).size} client scenarios in ${seconds}s (${jobs} at a time), ${expected} expected failures`,
+  );
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || plan.length === 0 ? 1 : 0);
 }

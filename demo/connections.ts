@@ -76,10 +76,26 @@ function show(url: string): void {
     error.textContent = connection.error?.message ?? '';
     catalogs.replaceChildren();
     if (connection.state !== 'connected' && connection.state !== 'reconnecting') return;
-    catalog(catalogs, 'Tools', connection.tools.map((t) => ({ label: t.name, detail: t.title ?? t.description })));
-    catalog(catalogs, 'Prompts', connection.prompts.map((p) => ({ label: p.name, detail: p.title ?? p.description })));
-    catalog(catalogs, 'Resources', connection.resources.map((r) => ({ label: r.uri, detail: r.title ?? r.name })));
-    catalog(catalogs, 'Resource templates', connection.resourceTemplates.map((t) => ({ label: t.uriTemplate, detail: t.title ?? t.name })));
+    catalog(
+      catalogs,
+      'Tools',
+      connection.tools.map((t) => ({ label: t.name, detail: t.title ?? t.description })),
+    );
+    catalog(
+      catalogs,
+      'Prompts',
+      connection.prompts.map((p) => ({ label: p.name, detail: p.title ?? p.description })),
+    );
+    catalog(
+      catalogs,
+      'Resources',
+      connection.resources.map((r) => ({ label: r.uri, detail: r.title ?? r.name })),
+    );
+    catalog(
+      catalogs,
+      'Resource templates',
+      connection.resourceTemplates.map((t) => ({ label: t.uriTemplate, detail: t.title ?? t.name })),
+    );
   };
   connection.addEventListener('mcp-connection-change', render);
   connection.addEventListener('mcp-catalog-change', render);

@@ -10,7 +10,10 @@ keepParamsInLinks();
 const { servers, provider } = readChatParams();
 const apps = readAppParams();
 showSandboxRefusal(apps.sandboxRefused);
-for (const [id, server] of [['counter-app', servers[0]!], ['basic-app', apps.basicServer]] as const) {
+for (const [id, server] of [
+  ['counter-app', servers[0]!],
+  ['basic-app', apps.basicServer],
+] as const) {
   const view = document.getElementById(id)!;
   if (apps.sandboxUrl) view.setAttribute('sandbox-url', apps.sandboxUrl);
   view.setAttribute('server', server);

@@ -25,12 +25,14 @@ const out = $<HTMLPreElement>('out');
 async function showStatus(): Promise<void> {
   if (onDevice) {
     const status = await onDevice.status();
-    $('status').textContent = `${status.state}: ${modelUrl}${'bytes' in status && status.bytes ? ` (${status.bytes} bytes)` : ''}${'reason' in status ? ` ${status.reason}` : ''}`;
+    $('status').textContent =
+      `${status.state}: ${modelUrl}${'bytes' in status && status.bytes ? ` (${status.bytes} bytes)` : ''}${'reason' in status ? ` ${status.reason}` : ''}`;
     $('download').hidden = status.state !== 'not-downloaded' && status.state !== 'failed';
     return;
   }
   const status = await browser!.status();
-  $('status').textContent = `${status.state}: ${status.message}${browser!.contextWindow ? ` (context window ${browser!.contextWindow} tokens)` : ''}`;
+  $('status').textContent =
+    `${status.state}: ${status.message}${browser!.contextWindow ? ` (context window ${browser!.contextWindow} tokens)` : ''}`;
   $('download').hidden = status.state !== 'downloadable';
 }
 

@@ -31,7 +31,10 @@ function renderShop(): void {
     ...PRODUCTS.map((p) => {
       const li = document.createElement('li');
       const name = Object.assign(document.createElement('strong'), { textContent: p.name });
-      const price = Object.assign(document.createElement('span'), { className: 'price', textContent: `${money.format(p.price)} · ${p.sku}` });
+      const price = Object.assign(document.createElement('span'), {
+        className: 'price',
+        textContent: `${money.format(p.price)} · ${p.sku}`,
+      });
       const add = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Add to cart' });
       add.setAttribute('aria-label', `Add ${p.name} to cart`);
       add.addEventListener('click', () => addToCart(p.sku, 1));
@@ -80,7 +83,10 @@ const tools: PageTool[] = [
     description: "Adds a product to the visitor's cart by its SKU (see list_products).",
     inputSchema: {
       type: 'object',
-      properties: { sku: { type: 'string', description: 'The product SKU, e.g. MUG-RED' }, quantity: { type: 'integer', minimum: 1, maximum: 20, default: 1 } },
+      properties: {
+        sku: { type: 'string', description: 'The product SKU, e.g. MUG-RED' },
+        quantity: { type: 'integer', minimum: 1, maximum: 20, default: 1 },
+      },
       required: ['sku'],
     },
     // Not read-only: the chat asks the person before it runs.

@@ -5,7 +5,8 @@ import { keepParamsInLinks, readChatParams } from './chat-params.js';
 
 keepParamsInLinks();
 
-const CODE = 'A code block in a tool result:\n\n```ts\n// Greets a person by name.\nexport function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n```';
+const CODE =
+  'A code block in a tool result:\n\n```ts\n// Greets a person by name.\nexport function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n```';
 
 /** Opens every tool card of the chat, as a person would with a click, so the gallery shows the themed results. */
 function openCards(chat: HTMLElement): void {

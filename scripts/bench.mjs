@@ -7,7 +7,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
-const benches = readdirSync('bench').filter((f) => f.endsWith('.mjs')).sort();
+const benches = readdirSync('bench')
+  .filter((f) => f.endsWith('.mjs'))
+  .sort();
 const goals = [];
 let failed = 0;
 

@@ -29,7 +29,8 @@ export function unreleasedNotes(text) {
 export function cutRelease(text, version, date) {
   const notes = unreleasedNotes(text);
   if (!notes) throw new Error('CHANGELOG.md says nothing under "## Unreleased": write what changed for users first');
-  if (new RegExp(`^## ${version.replace(/\./g, '\\.')}[ (]`, 'm').test(text)) throw new Error(`CHANGELOG.md already has a ${version} section`);
+  if (new RegExp(`^## ${version.replace(/\./g, '\\.')}[ (]`, 'm').test(text))
+    throw new Error(`CHANGELOG.md already has a ${version} section`);
   const match = UNRELEASED.exec(text);
   const start = match.index + match[0].length;
   const rest = text.slice(start);

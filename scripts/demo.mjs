@@ -22,9 +22,17 @@ const port = (name, fallback) => {
   }
   return value;
 };
-const ports = { PORT: port('PORT', '3001'), SANDBOX_PORT: port('SANDBOX_PORT', '3002'), BASIC_PORT: port('BASIC_PORT', '3003'), DEMO_PAGE_PORT: port('DEMO_PAGE_PORT', '5173'), SYNC_PORT: port('SYNC_PORT', '3004'), MODEL_PORT: port('MODEL_PORT', '3005') };
+const ports = {
+  PORT: port('PORT', '3001'),
+  SANDBOX_PORT: port('SANDBOX_PORT', '3002'),
+  BASIC_PORT: port('BASIC_PORT', '3003'),
+  DEMO_PAGE_PORT: port('DEMO_PAGE_PORT', '5173'),
+  SYNC_PORT: port('SYNC_PORT', '3004'),
+  MODEL_PORT: port('MODEL_PORT', '3005'),
+};
 // Sync when PostgreSQL is installed (Debian's package: /usr/lib/postgresql/<version>/bin).
-const postgres = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
+const postgres =
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
 const syncSecret = randomBytes(24).toString('hex');
 const tiny = makeTinyModel();
 const env = {
@@ -34,9 +42,18 @@ const env = {
   VITE_SANDBOX_URL: `http://127.0.0.1:${ports.SANDBOX_PORT}/mcp-app-sandbox.html`,
   VITE_BASIC_SERVER: `http://127.0.0.1:${ports.BASIC_PORT}/mcp`,
   // The chat's default open model, served from here (demo/server/model.ts): the generated tiny model.
-  VITE_DEFAULT_MODEL: JSON.stringify({ url: `http://127.0.0.1:${ports.MODEL_PORT}/demo/tiny-model.gguf`, size: tiny.length, sha256: createHash('sha256').update(tiny).digest('hex'), label: 'Tiny demo model' }),
+  VITE_DEFAULT_MODEL: JSON.stringify({
+    url: `http://127.0.0.1:${ports.MODEL_PORT}/demo/tiny-model.gguf`,
+    size: tiny.length,
+    sha256: createHash('sha256').update(tiny).digest('hex'),
+    label: 'Tiny demo model',
+  }),
   ...(postgres
-    ? { SYNC_SECRET: syncSecret, VITE_SYNC_URL: `http://127.0.0.1:${ports.SYNC_PORT}`, VITE_SYNC_TOKEN: signToken(syncSecret, { sub: 'demo' }) }
+    ? {
+        SYNC_SECRET: syncSecret,
+        VITE_SYNC_URL: `http://127.0.0.1:${ports.SYNC_PORT}`,
+        VITE_SYNC_TOKEN: signToken(syncSecret, { sub: 'demo' }),
+      }
     : {}),
 };
 const basic = 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js';
@@ -50,8 +67,13 @@ const children = [
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
   ...(postgres ? [spawn('npx', ['tsx', 'demo/server/sync.ts'], { stdio: 'inherit', env })] : []),
 ];
-if (!postgres) console.log('Sync is off: PostgreSQL is not installed. Install it (apt-get install postgresql) and run npm run demo again to sync the demo chat across browser profiles.');
-console.log(`demo pages on http://127.0.0.1:${ports.DEMO_PAGE_PORT}/ (MCP server ${env.VITE_DEMO_SERVER}, sandbox ${env.VITE_SANDBOX_URL}, MCP Apps example ${env.VITE_BASIC_SERVER})`);
+if (!postgres)
+  console.log(
+    'Sync is off: PostgreSQL is not installed. Install it (apt-get install postgresql) and run npm run demo again to sync the demo chat across browser profiles.',
+  );
+console.log(
+  `demo pages on http://127.0.0.1:${ports.DEMO_PAGE_PORT}/ (MCP server ${env.VITE_DEMO_SERVER}, sandbox ${env.VITE_SANDBOX_URL}, MCP Apps example ${env.VITE_BASIC_SERVER})`,
+);
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);

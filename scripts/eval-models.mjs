@@ -59,7 +59,10 @@ try {
   started.push(demo);
   const everything = await startEverything();
   started.push(everything);
-  for (const [name, url] of [['demo', demo.url], ['everything', everything.url]]) {
+  for (const [name, url] of [
+    ['demo', demo.url],
+    ['everything', everything.url],
+  ]) {
     const hub = new McpHub();
     hub.add({ url });
     const [outcome] = await hub.connectAll();
@@ -68,7 +71,10 @@ try {
   }
   const tasks = values.task?.length ? EVAL_TASKS.filter((t) => values.task.includes(t.id)) : EVAL_TASKS;
   const provider = createOpenAICompatibleProvider({ baseURL, model, apiKey, maxRetries: 2 });
-  if (!values.json) console.log(`Model ${model} at ${baseURL}${values.fake ? ' (the fake server: scripted answers, not a model)' : ''}; ${tasks.length} tasks.\n`);
+  if (!values.json)
+    console.log(
+      `Model ${model} at ${baseURL}${values.fake ? ' (the fake server: scripted answers, not a model)' : ''}; ${tasks.length} tasks.\n`,
+    );
   const results = await runEval({
     provider,
     hubs,
@@ -77,7 +83,11 @@ try {
     beforeTask: fakeBase
       ? async (task) => {
           await fetch(`${fakeBase}/__reset`, { method: 'POST' });
-          const res = await fetch(`${fakeBase}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ replies: task.script }) });
+          const res = await fetch(`${fakeBase}/__script`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ replies: task.script }),
+          });
           if (!res.ok) throw new Error(`The fake server refused the script of ${task.id}: HTTP ${res.status}`);
         }
       : undefined,
@@ -87,7 +97,7 @@ try {
   });
   console.log(values.json ? JSON.stringify({ model, baseURL, fake: values.fake, results }, null, 2) : `\n${evalTable(results)}`);
 } catch (error) {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   exitCode = 1;
 } finally {
   await Promise.allSettled(Object.values(hubs).map((h) => h.close()));

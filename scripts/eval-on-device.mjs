@@ -20,7 +20,9 @@ import { startEverything } from '../test/servers/everything.ts';
 import { startModelFileServer } from '../test/servers/model-file-server.ts';
 import { freePort } from '../test/servers/running-server.ts';
 
-const { values } = parseArgs({ options: { model: { type: 'string' }, context: { type: 'string' }, timeout: { type: 'string', default: '1800' } } });
+const { values } = parseArgs({
+  options: { model: { type: 'string' }, context: { type: 'string' }, timeout: { type: 'string', default: '1800' } },
+});
 const started = [];
 let browser;
 try {
@@ -42,10 +44,18 @@ try {
 
   browser = await chromium.launch({ executablePath: chromiumExecutable() });
   const page = await browser.newPage();
-  const params = new URLSearchParams({ model: modelUrl, demo: demo.url, everything: everything.url, ...(values.context ? { context: values.context } : {}) });
+  const params = new URLSearchParams({
+    model: modelUrl,
+    demo: demo.url,
+    everything: everything.url,
+    ...(values.context ? { context: values.context } : {}),
+  });
   await page.goto(`http://127.0.0.1:${port}/models-eval.html?${params}`);
   const status = page.locator('#status');
-  await page.locator('#download').waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {});
+  await page
+    .locator('#download')
+    .waitFor({ state: 'visible', timeout: 60_000 })
+    .catch(() => {});
   if (await page.locator('#download').isVisible()) await page.locator('#download').click();
   await status.filter({ hasText: /^(cached|ready)/ }).waitFor({ timeout: 600_000 });
   console.log(`model: ${await status.textContent()}`);

@@ -30,7 +30,15 @@ export function importGraph(files) {
   const known = new Set(files);
   const resolve = (from, spec) => {
     const base = path.resolve(path.dirname(from), spec);
-    for (const c of [base, base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')]) if (known.has(c)) return c;
+    for (const c of [
+      base,
+      base.replace(/\.js$/, '.ts'),
+      base.replace(/\.mjs$/, '.mts'),
+      `${base}.ts`,
+      `${base}.js`,
+      path.join(base, 'index.ts'),
+    ])
+      if (known.has(c)) return c;
     return null;
   };
   const edges = new Map();

@@ -61,22 +61,35 @@ generateJetBrainsWebTypes(manifest, {
 function fixTypings(file, { svelte = false, vue = false } = {}) {
   let text = readFileSync(file, 'utf8');
   text = text.replace(/import type \{([^}]*)\} from "\.\.\/index\.js";/, (_, names) => {
-    const unique = [...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))];
+    const unique = [
+      ...new Set(
+        names
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     return `import type {\n  ${unique.join(',\n  ')},\n} from "../index.js";`;
   });
   text = text.replace(/CustomEvent<(Mcp\w+Event)>/g, '$1');
-  if (svelte) text = text.replace('children?: JSX.Element;', 'children?: unknown;').replace('style?: JSX.CSSProperties;', 'style?: string;');
+  if (svelte)
+    text = text.replace('children?: JSX.Element;', 'children?: unknown;').replace('style?: JSX.CSSProperties;', 'style?: string;');
   if (svelte) text = text.replace(/^(\s*)"on:(mcp-[a-z-]+)"\?: (.*)$/gm, '$1"on:$2"?: $3\n$1"on$2"?: $3');
   if (svelte) {
     // Per props type: `"bind:name"?: T` gains `name?: T` unless `name` is declared already (as an attribute).
     text = text.replace(/^type (\w+Props) = \{\n([\s\S]*?)^\};/gm, (block, _name, body) => {
       const declared = new Set([...body.matchAll(/^\s*"?([\w-]+)"?\?:/gm)].map((m) => m[1]));
-      return block.replace(/^(\s*)"bind:(\w+)"\?: (.*)$/gm, (line, indent, prop, type) => (declared.has(prop) ? line : `${line}\n${indent}${prop}?: ${type}`));
+      return block.replace(/^(\s*)"bind:(\w+)"\?: (.*)$/gm, (line, indent, prop, type) =>
+        declared.has(prop) ? line : `${line}\n${indent}${prop}?: ${type}`,
+      );
     });
   }
   if (vue) {
     const camel = (name) => name.replace(/(?:^|-)([a-z])/g, (_, c) => c.toUpperCase());
-    text = text.replace(/^(\s*)"on(mcp-[a-z-]+)"\?: (.*)$/gm, (line, indent, event, type) => `${line}\n${indent}on${camel(event)}?: ${type}`);
+    text = text.replace(
+      /^(\s*)"on(mcp-[a-z-]+)"\?: (.*)$/gm,
+      (line, indent, event, type) => `${line}\n${indent}on${camel(event)}?: ${type}`,
+    );
   }
   writeFileSync(file, text);
 }

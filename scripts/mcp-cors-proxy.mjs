@@ -22,7 +22,17 @@ if (!targetArg) {
 }
 const target = new URL(targetArg);
 const allowOrigin = process.env.ALLOW_ORIGIN;
-const ALLOW_HEADERS = ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id', 'dpop'];
+const ALLOW_HEADERS = [
+  'content-type',
+  'accept',
+  'authorization',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+  'dpop',
+];
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, dpop-nonce';
 
 function cors(req) {
@@ -33,7 +43,9 @@ function cors(req) {
 
 const server = createServer((req, res) => {
   if (req.method === 'OPTIONS') {
-    const requested = String(req.headers['access-control-request-headers'] ?? '').split(',').map((h) => h.trim().toLowerCase());
+    const requested = String(req.headers['access-control-request-headers'] ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
     res.writeHead(204, {
       ...cors(req),
       'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',

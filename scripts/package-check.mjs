@@ -35,7 +35,9 @@ function runInBackground(cmd, args, options = {}) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${output.slice(-4000)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -72,7 +74,13 @@ let tarball = '';
 let packed = [];
 
 // The pages a user reads to install and use the package.
-const userDocs = ['README.md', 'docs/frameworks.md', 'docs/api.md', 'examples/README.md', ...readdirSync(join(root, 'docs/elements')).map((f) => `docs/elements/${f}`)];
+const userDocs = [
+  'README.md',
+  'docs/frameworks.md',
+  'docs/api.md',
+  'examples/README.md',
+  ...readdirSync(join(root, 'docs/elements')).map((f) => `docs/elements/${f}`),
+];
 
 /**
  * What the user docs promise about the package, checked against the packed
@@ -84,7 +92,8 @@ function checkDocsPromises(files) {
   const problems = [];
   const exported = Object.keys(pkg.exports);
   const targets = Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)));
-  for (const target of targets) if (!files.includes(target.slice(2))) problems.push(`package.json exports ${target}, which is not in the tarball`);
+  for (const target of targets)
+    if (!files.includes(target.slice(2))) problems.push(`package.json exports ${target}, which is not in the tarball`);
   let imports = 0;
   let paths = 0;
   for (const doc of userDocs.filter((f) => f.endsWith('.md'))) {
@@ -97,7 +106,12 @@ function checkDocsPromises(files) {
     for (const [, path] of text.matchAll(/(?:^|[\s`'"(/])(dist\/[\w./*-]*)/gm)) {
       if (path.includes('...') || path === 'dist/') continue;
       paths++;
-      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}${path.endsWith('/') ? '' : '$'}`);
+      const pattern = new RegExp(
+        `^${path
+          .replace(/[.]/g, '\\.')
+          .replace(/\*\*\//g, '(.*/)?')
+          .replace(/\*/g, '[^/]*')}${path.endsWith('/') ? '' : '$'}`,
+      );
       if (!files.some((f) => pattern.test(f))) problems.push(`${doc} names ${path}, which is not in the tarball`);
     }
   }
@@ -113,15 +127,29 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
   tarball = join(work, info.filename);
   const files = info.files.map((f) => f.path);
   const required = [
-    'LICENSE', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts',
-    'dist/mcp-web-elements.js', 'dist/react/index.js', 'dist/react/index.d.ts', 'dist/types/jsx.d.ts',
-    'dist/types/vue.d.ts', 'dist/types/svelte.d.ts', 'dist/vscode.html-custom-data.json', 'dist/web-types.json',
-    'dist/mcp-app-sandbox.html', 'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'package.json',
+    'custom-elements.json',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/mcp-web-elements.js',
+    'dist/react/index.js',
+    'dist/react/index.d.ts',
+    'dist/types/jsx.d.ts',
+    'dist/types/vue.d.ts',
+    'dist/types/svelte.d.ts',
+    'dist/vscode.html-custom-data.json',
+    'dist/web-types.json',
+    'dist/mcp-app-sandbox.html',
+    'CHANGELOG.md',
   ];
   const missing = required.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
   packed = files;
-  const unwanted = files.filter((f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f));
+  const unwanted = files.filter(
+    (f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f),
+  );
   if (unwanted.length) throw new Error(`not for users, yet in the tarball: ${unwanted.slice(0, 10).join(', ')}`);
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
   if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
@@ -142,7 +170,8 @@ await check('the editor data (VS Code custom data, JetBrains web-types) lists ev
   const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
   const vscode = JSON.parse(readFileSync(join(root, 'dist/vscode.html-custom-data.json'), 'utf8'));
   const webTypes = JSON.parse(readFileSync(join(root, 'dist/web-types.json'), 'utf8'));
-  if (pkg['web-types'] !== './dist/web-types.json') throw new Error('package.json must name dist/web-types.json in "web-types" (JetBrains reads it from there)');
+  if (pkg['web-types'] !== './dist/web-types.json')
+    throw new Error('package.json must name dist/web-types.json in "web-types" (JetBrains reads it from there)');
   const problems = [];
   const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
   for (const element of elements) {
@@ -151,11 +180,14 @@ await check('the editor data (VS Code custom data, JetBrains web-types) lists ev
     if (!tag) problems.push(`VS Code data lacks <${element.tagName}>`);
     if (!web) problems.push(`web-types lack <${element.tagName}>`);
     for (const attribute of element.attributes ?? []) {
-      if (tag && !tag.attributes.some((a) => a.name === attribute.name)) problems.push(`VS Code data lacks ${element.tagName}[${attribute.name}]`);
-      if (web && !web.attributes.some((a) => a.name === attribute.name)) problems.push(`web-types lack ${element.tagName}[${attribute.name}]`);
+      if (tag && !tag.attributes.some((a) => a.name === attribute.name))
+        problems.push(`VS Code data lacks ${element.tagName}[${attribute.name}]`);
+      if (web && !web.attributes.some((a) => a.name === attribute.name))
+        problems.push(`web-types lack ${element.tagName}[${attribute.name}]`);
     }
     for (const event of element.events ?? []) {
-      if (web && !(web.js?.events ?? []).some((e) => e.name === event.name)) problems.push(`web-types lack ${element.tagName} ${event.name}`);
+      if (web && !(web.js?.events ?? []).some((e) => e.name === event.name))
+        problems.push(`web-types lack ${element.tagName} ${event.name}`);
     }
   }
   if (problems.length) throw new Error(problems.join('\n'));
@@ -185,10 +217,18 @@ attw.catch(() => {}); // awaited below
 // drives the builds in Chromium.
 const frameworkApps = ['next', 'astro', 'starlight', 'docusaurus'];
 const frameworkDeps = [
-  'next@16.4.6', 'react@19.3.1', 'react-dom@19.3.1', '@types/react@19.3.0', '@types/react-dom@19.3.0', 'typescript@5.9.3',
-  'astro@5.18.2', '@astrojs/starlight@0.37.7',
+  'next@16.4.6',
+  'react@19.3.1',
+  'react-dom@19.3.1',
+  '@types/react@19.3.0',
+  '@types/react-dom@19.3.0',
+  'typescript@5.9.3',
+  'astro@5.18.2',
+  '@astrojs/starlight@0.37.7',
   // Docusaurus builds with Rspack and SWC (`future.faster`): about 15 s instead of 4 min with webpack.
-  '@docusaurus/core@3.10.2', '@docusaurus/preset-classic@3.10.2', '@docusaurus/faster@3.10.2',
+  '@docusaurus/core@3.10.2',
+  '@docusaurus/preset-classic@3.10.2',
+  '@docusaurus/faster@3.10.2',
 ];
 const frameworkTimes = {};
 /** Runs `body`, keeping its wall-clock time under `name` for the report. */
@@ -207,7 +247,9 @@ const frameworksInstalled = !tarball
       rmSync(frameworksDir, { recursive: true, force: true });
       mkdirSync(frameworksDir, { recursive: true });
       writeFileSync(join(frameworksDir, 'package.json'), JSON.stringify({ name: 'frameworks', private: true }));
-      await runInBackground('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...frameworkDeps], { cwd: frameworksDir });
+      await runInBackground('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...frameworkDeps], {
+        cwd: frameworksDir,
+      });
       for (const app of frameworkApps) {
         const link = join(root, 'examples', app, 'node_modules');
         rmSync(link, { recursive: true, force: true });
@@ -241,7 +283,22 @@ let installed = false;
 await check('the tarball installs into a fresh project', () => {
   needTarball();
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, version('typescript'), version('react'), version('react-dom'), version('@types/react'), version('vue')], { cwd: consumer });
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      tarball,
+      version('typescript'),
+      version('react'),
+      version('react-dom'),
+      version('@types/react'),
+      version('vue'),
+    ],
+    { cwd: consumer },
+  );
   if (existsSync(join(consumer, 'node_modules/@types/node'))) throw new Error('@types/node came with the package: users must not need it');
   installed = true;
 });
@@ -303,7 +360,10 @@ async function typeCheck(app, checker) {
   const wrong = readdirSync(fixtures);
   cpSync(fixtures, dir, { recursive: true });
   const base = JSON.parse(readFileSync(join(root, 'examples', app, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: [...base.include.map((p) => `../${p}`), './*'] }, null, 2));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: '../tsconfig.json', include: [...base.include.map((p) => `../${p}`), './*'] }, null, 2),
+  );
   const bin = (name) => join(root, 'node_modules/.bin', name);
   const args = {
     tsc: [bin('tsc'), ['-p', '.type-check/tsconfig.json', '--pretty', 'false']],
@@ -326,15 +386,22 @@ async function typeCheck(app, checker) {
   for (const file of wrong) {
     const expected = [...readFileSync(join(fixtures, file), 'utf8').matchAll(/^(?:\/\/ )?expect: (.*)$/gm)].map((m) => m[1].trim());
     const own = errors.filter((l) => l.includes(`.type-check/${file}`)).join('\n');
-    for (const message of expected) if (!own.includes(message)) problems.push(`${checker} accepted a wrong usage in test/package/type-errors/${app}/${file}: no error "${message}"`);
+    for (const message of expected)
+      if (!own.includes(message))
+        problems.push(`${checker} accepted a wrong usage in test/package/type-errors/${app}/${file}: no error "${message}"`);
   }
-  if (!errors.length && result.status !== 0) problems.push(`${checker} exited ${result.status ?? result.signal} without errors we could read:\n${output.slice(-3000)}`);
+  if (!errors.length && result.status !== 0)
+    problems.push(`${checker} exited ${result.status ?? result.signal} without errors we could read:\n${output.slice(-3000)}`);
   if (problems.length) throw new Error(`${problems.join('\n')}\n--- ${checker} said:\n${output.slice(-3000)}`);
   return `the app passes; ${errors.length} errors in ${wrong.join(', ')}, as expected`;
 }
 
 /** A promise that never rejects: its value or its error, for checks recorded later. */
-const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+const settle = (promise) =>
+  promise.then(
+    (value) => ({ value }),
+    (error) => ({ error }),
+  );
 /** The value of a settled promise, or its error thrown. */
 const unwrap = ({ value, error }) => {
   if (error) throw error;
@@ -349,8 +416,14 @@ await check('a TypeScript project with skipLibCheck: false and no @types/node ty
 });
 rmSync(consumer, { recursive: true, force: true });
 await check('React: tsc passes the example app and rejects a wrong event handler and property', async () => unwrap(await reactDone));
-await check('Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property', async () => unwrap(await vueDone));
-await check('Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property', async () => unwrap(await svelteDone));
+await check(
+  'Vue: vue-tsc passes the example app (with env.d.ts as documented) and rejects a wrong @mcp-tool-call handler and property',
+  async () => unwrap(await vueDone),
+);
+await check(
+  'Svelte: svelte-check passes the example app (with app.d.ts as documented) and rejects a wrong onmcp-tool-call handler and property',
+  async () => unwrap(await svelteDone),
+);
 
 await check('the example apps build with their usual tooling against the tarball', async () => {
   if (!unpacked) throw new Error('the tarball is not unpacked (see above)');
@@ -372,14 +445,23 @@ await check('the example apps build with their usual tooling against the tarball
   ];
   for (const { app, name, config = {} } of builds) {
     const started = Date.now();
-    await build({ root: join(root, 'examples', app), configFile: join(root, 'examples', app, 'vite.config.ts'), logLevel: 'warn', ...config });
+    await build({
+      root: join(root, 'examples', app),
+      configFile: join(root, 'examples', app, 'vite.config.ts'),
+      logLevel: 'warn',
+      ...config,
+    });
     built.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   // The React 18 build must hold React 18 only (React puts its version in the bundle).
   const assets = join(root, 'examples/react/dist-react18/assets');
-  const code = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+  const code = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(assets, f), 'utf8'))
+    .join('\n');
   const version = (v) => new RegExp(`version[=:]["'\`]${v.replace(/\./g, '\\.')}["'\`]`);
-  if (!version('18.3.1').test(code) || version(pkg.devDependencies.react).test(code)) throw new Error('the React 18 build of examples/react does not hold React 18 alone');
+  if (!version('18.3.1').test(code) || version(pkg.devDependencies.react).test(code))
+    throw new Error('the React 18 build of examples/react does not hold React 18 alone');
   return built.join(', ');
 });
 rmSync(react18, { recursive: true, force: true });
@@ -395,10 +477,13 @@ await check('VitePress: the example docs site (<mcp-chat auto launcher> in the l
 });
 
 const seconds = (name) => `${((frameworkTimes[name] ?? 0) / 1000).toFixed(1)} s`;
-await check('the server-rendered examples install the tarball with Next.js, Astro, Starlight and Docusaurus (one shared install)', async () => {
-  const size = await frameworksInstalled;
-  return `${size} in ${seconds('install')}, beside the steps above`;
-});
+await check(
+  'the server-rendered examples install the tarball with Next.js, Astro, Starlight and Docusaurus (one shared install)',
+  async () => {
+    const size = await frameworksInstalled;
+    return `${size} in ${seconds('install')}, beside the steps above`;
+  },
+);
 await check('Next.js: the example (app router, mcp-web-elements/react, McpChatPlaceholder) builds and prerenders', async () => {
   await frameworkBuilds.next;
   return seconds('next');

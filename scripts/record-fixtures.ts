@@ -60,7 +60,9 @@ async function main(): Promise<void> {
 
 /** The demo server's `rich-content` tool, once demo/server provides it. */
 async function recordDemo(started: RunningServer[]): Promise<void> {
-  const mod: { startDemoServer?: (o: { port: number }) => Promise<RunningServer> } = await import('../demo/server/server.js').catch(() => ({}));
+  const mod: { startDemoServer?: (o: { port: number }) => Promise<RunningServer> } = await import('../demo/server/server.js').catch(
+    () => ({}),
+  );
   if (!mod.startDemoServer) return;
   const demo = await mod.startDemoServer({ port: 0 }).catch((e: unknown) => {
     console.warn(`demo server did not start (${String(e)}); skipping its fixtures`);

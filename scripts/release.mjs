@@ -57,7 +57,8 @@ if (publish) {
   if (!tags.includes(`v${version}`)) fail(`HEAD is not tagged v${version}: publish from the tag \`npm run release\` made`);
   if (!releaseNotes(read('CHANGELOG.md'), version)) fail(`CHANGELOG.md has no "## ${version} (date)" section`);
   // npm checks provenance against package.json's repository: without it the publish fails late.
-  if (!repository?.url) fail('package.json needs "repository": { "type": "git", "url": "git+https://github.com/OWNER/REPO.git" } for --provenance');
+  if (!repository?.url)
+    fail('package.json needs "repository": { "type": "git", "url": "git+https://github.com/OWNER/REPO.git" } for --provenance');
   checks();
   sh('npm', ['publish', '--provenance', '--access', 'public']);
   process.exit(0);
@@ -93,4 +94,6 @@ checks();
 sh('git', ['add', 'package.json', 'package-lock.json', 'CHANGELOG.md', 'README.md']);
 sh('git', ['commit', '-m', `release v${version}`]);
 sh('git', ['tag', '-a', `v${version}`, '-m', `v${version}\n\n${releaseNotes(changelog, version)}`]);
-console.log(`\nv${version} is committed and tagged. Next: git push --follow-tags, then run the "publish" workflow on v${version} (docs/releasing.md).`);
+console.log(
+  `\nv${version} is committed and tagged. Next: git push --follow-tags, then run the "publish" workflow on v${version} (docs/releasing.md).`,
+);

@@ -47,7 +47,9 @@ function closure(files, into = new Set()) {
   }
   return into;
 }
-const lazyForFirstLoad = chunks.filter((c) => (c.facadeModuleId && FIRST_LOAD_LAZY.includes(relative(root, c.facadeModuleId))) || FIRST_LOAD_CHUNKS.includes(c.name));
+const lazyForFirstLoad = chunks.filter(
+  (c) => (c.facadeModuleId && FIRST_LOAD_LAZY.includes(relative(root, c.facadeModuleId))) || FIRST_LOAD_CHUNKS.includes(c.name),
+);
 const firstLoad = closure([entry.fileName, ...lazyForFirstLoad.map((c) => c.fileName)]);
 
 const sizes = new Map(chunks.map((c) => [c.fileName, { raw: Buffer.byteLength(c.code), gzip: gzip(c.code), brotli: brotli(c.code) }]));
@@ -58,9 +60,18 @@ const all = new Set(chunks.map((c) => c.fileName));
 function owner(id) {
   const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
   const inModules = clean.split('node_modules/').at(-1);
-  if (inModules !== clean) return inModules.split('/').slice(0, inModules.startsWith('@') ? 2 : 1).join('/');
+  if (inModules !== clean)
+    return inModules
+      .split('/')
+      .slice(0, inModules.startsWith('@') ? 2 : 1)
+      .join('/');
   const path = relative(root, clean);
-  return path.startsWith('src/') ? `(ours) ${path.split('/').slice(0, path.startsWith('src/elements/') ? 3 : 2).join('/')}` : path;
+  return path.startsWith('src/')
+    ? `(ours) ${path
+        .split('/')
+        .slice(0, path.startsWith('src/elements/') ? 3 : 2)
+        .join('/')}`
+    : path;
 }
 function contributors(files) {
   const parts = new Map();
@@ -94,10 +105,15 @@ if (process.argv.includes('--json')) {
   console.log('\nfirst-load files:');
   for (const f of figures.firstLoad.files) console.log(`  ${f.padEnd(50)} ${kb(sizes.get(f).gzip).padStart(9)} gzip`);
   console.log('\nlazy chunks (loaded when first needed):');
-  for (const c of chunks.filter((c) => !firstLoad.has(c.fileName)).sort((a, b) => sizes.get(b.fileName).gzip - sizes.get(a.fileName).gzip)) {
+  for (const c of chunks
+    .filter((c) => !firstLoad.has(c.fileName))
+    .sort((a, b) => sizes.get(b.fileName).gzip - sizes.get(a.fileName).gzip)) {
     console.log(`  ${c.fileName.padEnd(50)} ${kb(sizes.get(c.fileName).gzip).padStart(9)} gzip`);
   }
-  for (const [label, files] of [['first load', firstLoad], ['total', all]]) {
+  for (const [label, files] of [
+    ['first load', firstLoad],
+    ['total', all],
+  ]) {
     console.log(`\ntop contributors, ${label} (gzip, ≈ each chunk shared by minified length):`);
     for (const [name, g] of contributors(files).slice(0, 15)) console.log(`  ${name.padEnd(50)} ${kb(g).padStart(9)}`);
   }

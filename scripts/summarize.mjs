@@ -29,7 +29,11 @@ export function summarize(dir = 'reports', expected = []) {
       failed += 1;
       continue;
     }
-    const counts = file.startsWith('vitest') ? fromVitest(report) : file.startsWith('playwright') ? fromPlaywright(report) : fromPlain(report);
+    const counts = file.startsWith('vitest')
+      ? fromVitest(report)
+      : file.startsWith('playwright')
+        ? fromPlaywright(report)
+        : fromPlain(report);
     passed += counts.passed;
     failed += counts.failed;
   }

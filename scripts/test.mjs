@@ -3,7 +3,7 @@
 // the closing line `N passed, N failed` is summed from those reports.
 //
 // Two cores, three steps (timings: docs/contributing.md):
-// 1. the build;
+// 1. the build, and beside it the formatter's check;
 // 2. Vitest alone (it keeps both cores busy itself: vitest.config.ts runs two
 //    files at a time, then the files that assert wall clock alone). Beside it,
 //    even at nice 19, the package check made two of its Chromium tests fail
@@ -22,7 +22,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarize } from './summarize.mjs';
 
-const specs = existsSync('test/e2e') ? readdirSync('test/e2e').filter((f) => f.endsWith('.spec.ts')).sort() : [];
+const specs = existsSync('test/e2e')
+  ? readdirSync('test/e2e')
+      .filter((f) => f.endsWith('.spec.ts'))
+      .sort()
+  : [];
 /** The specs that drive what the package check builds (examples/) and the docs build (dist-docs/). */
 const needBuilt = ['docs-site.spec.ts', 'examples.spec.ts', 'server-rendered.spec.ts'].filter((f) => specs.includes(f));
 /** The specs of the second Playwright run: the MCP Apps specs and chat-polish. */
@@ -33,13 +37,18 @@ const specPaths = (files) => files.map((f) => `test/e2e/${f}`);
 const all = {
   // The library and the single-file bundle must build (the bundle's e2e test loads it).
   build: { cmd: ['npm', 'run', 'build', '--silent'], report: 'build.json' },
+  // One formatter (prettier, .prettierrc.json): code that is not formatted fails the run.
+  format: { cmd: ['npm', 'run', 'format:check', '--silent'], report: 'format.json' },
   // The npm package as users get it: tarball, publint, attw, a fresh TypeScript
   // consumer, Node import, the example apps built (writes reports/package-check.json;
   // test/e2e/examples.spec.ts and server-rendered.spec.ts drive the apps).
   package: { cmd: ['node', 'scripts/package-check.mjs'], report: 'package-check.json' },
   // The documentation site (dead internal links fail it); test/e2e/docs-site.spec.ts checks it.
   docs: { cmd: ['npm', 'run', 'docs', '--silent'], report: 'docs.json' },
-  vitest: { cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], report: 'vitest.json' },
+  vitest: {
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
+    report: 'vitest.json',
+  },
   // The official MCP conformance suite against our client in Chromium (writes reports/conformance.json).
   conformance: { cmd: ['node', 'conformance/run.mjs'], report: 'conformance.json' },
   ...(specs.length > needBuilt.length + secondLane.length && {
@@ -50,7 +59,10 @@ const all = {
   }),
   // Its own output folder: each Playwright run empties its folder when it starts.
   ...(secondLane.length && {
-    'playwright-2': { cmd: ['npx', 'playwright', 'test', '--output', 'test-results/second', ...specPaths(secondLane)], report: 'playwright-2.json' },
+    'playwright-2': {
+      cmd: ['npx', 'playwright', 'test', '--output', 'test-results/second', ...specPaths(secondLane)],
+      report: 'playwright-2.json',
+    },
   }),
   ...(needBuilt.length && {
     'playwright-built': {
@@ -65,12 +77,17 @@ const all = {
  * other; a suite with `after` also waits for those suites (in another lane).
  */
 const steps = [
-  [['build']],
+  [['build'], ['format']],
   [['vitest']],
-  [['playwright', 'playwright-2', 'docs', 'playwright-built'], ['package', 'conformance']],
+  [
+    ['playwright', 'playwright-2', 'docs', 'playwright-built'],
+    ['package', 'conformance'],
+  ],
 ];
 
-const selected = process.env.TEST_SUITES?.split(',').map((s) => s.trim()).filter(Boolean);
+const selected = process.env.TEST_SUITES?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = (selected ?? []).filter((name) => !all[name]);
 if (unknown.length) {
   console.error(`TEST_SUITES names no suite called ${unknown.join(', ')} (there are ${Object.keys(all).join(', ')})`);
@@ -100,8 +117,8 @@ function runSuite(name, live) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`${suite.cmd.join(' ')}: ${error.message}\n`)));
     child.on('close', (status) => {
-      // build and docs print no counts: one check each, passed when they exit 0.
-      if (name === 'build' || name === 'docs') {
+      // build, format and docs print no counts: one check each, passed when they exit 0.
+      if (name === 'build' || name === 'format' || name === 'docs') {
         writeFileSync(`reports/${suite.report}`, JSON.stringify({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 }));
       }
       resolve({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000), output: Buffer.concat(output) });
@@ -146,7 +163,9 @@ for (const step of steps) {
   }
 }
 
-const expected = Object.keys(all).filter(runs).map((name) => all[name].report);
+const expected = Object.keys(all)
+  .filter(runs)
+  .map((name) => all[name].report);
 const { passed, failed, missing } = summarize('reports', expected);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;

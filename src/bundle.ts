@@ -26,7 +26,9 @@ function defineWhatIsUsed(): void {
   for (const [tag, load] of Object.entries(onDemand)) {
     if (customElements.get(tag) || !document.querySelector(tag)) continue;
     delete onDemand[tag];
-    load().catch((error: unknown) => console.error(`mcp-web-elements: <${tag}> could not be loaded. Check your connection and reload the page.`, error));
+    load().catch((error: unknown) =>
+      console.error(`mcp-web-elements: <${tag}> could not be loaded. Check your connection and reload the page.`, error),
+    );
   }
   if (!Object.keys(onDemand).length) observer.disconnect();
 }

@@ -21,7 +21,14 @@ export { toolProblem } from './mcp/tool-list.js';
 export type { InvalidTool } from './mcp/tool-list.js';
 export { MODEL_TOOL_NAME_PATTERN, assignModelToolNames } from './mcp/tool-names.js';
 export type { NamedTool } from './mcp/tool-names.js';
-export { OAUTH_CALLBACK_CHANNEL, OAUTH_CALLBACK_KEY, OAUTH_CALLBACK_MESSAGE, OAUTH_RETURN_KEY, openBlankPopup, waitForCallback } from './mcp/oauth/index.js';
+export {
+  OAUTH_CALLBACK_CHANNEL,
+  OAUTH_CALLBACK_KEY,
+  OAUTH_CALLBACK_MESSAGE,
+  OAUTH_RETURN_KEY,
+  openBlankPopup,
+  waitForCallback,
+} from './mcp/oauth/index.js';
 export type { OAuthCallbackMessage, OAuthReturnRecord, PopupFeatures, WaitForCallbackOptions } from './mcp/oauth/index.js';
 export { SCHEMA_TOOL_NAME, schemaMismatch, structuredOutputSchema } from './providers/structured-output.js';
 export { convertToOpenAIMessages, convertToOpenAITools } from './providers/openai/convert-to-openai-messages.js';
@@ -35,7 +42,16 @@ export { ToolApprovals, toolKey } from './agent/approval.js';
 export { composeSystemPrompt } from './agent/system-prompt.js';
 export { DEFAULT_MAX_TOOLS, DEFAULT_MAX_TOOL_DESCRIPTION, SEARCH_TOOLS_NAME, searchTools, selectTools } from './agent/tool-selection.js';
 export type { OmittedReason, ToolSelection, ToolSelectionOptions } from './agent/tool-selection.js';
-export { DEFAULT_BASE_URLS, DEFAULT_OLLAMA_URL, MANUAL_META_KEY, REPLACES_META_KEY, ServerSet, findOllama, listModelIds, providerFromConfig } from './elements/mcp-chat/index.js';
+export {
+  DEFAULT_BASE_URLS,
+  DEFAULT_OLLAMA_URL,
+  MANUAL_META_KEY,
+  REPLACES_META_KEY,
+  ServerSet,
+  findOllama,
+  listModelIds,
+  providerFromConfig,
+} from './elements/mcp-chat/index.js';
 export type { ChatPanel, FindOllamaOptions } from './elements/mcp-chat/index.js';
 export { MarkdownBlocks, SAFE_LINK_PROTOCOLS, STATUS_LABELS, fileNameOf, isSafeUrl, renderMarkdown } from './elements/content/index.js';
 export { sanitizeFileName } from './elements/mcp-app-view/download-file.js';

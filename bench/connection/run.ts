@@ -41,7 +41,13 @@ export async function connectionBench(url: string, era: Era, calls = 500, runs =
     await viaOurs(i);
     await viaBare(i);
   }
-  const figures: ConnectionFigures = { era: { ours: ours.getProtocolEra(), bare: bare.getProtocolEra?.() }, ours: [], bare: [], oursCalls: [], bareCalls: [] };
+  const figures: ConnectionFigures = {
+    era: { ours: ours.getProtocolEra(), bare: bare.getProtocolEra?.() },
+    ours: [],
+    bare: [],
+    oursCalls: [],
+    bareCalls: [],
+  };
   // Interleaved call by call (the order swapping each time), so a busy moment of the machine weighs on both alike.
   for (let r = 0; r < runs; r++) {
     let a = 0;

@@ -34,16 +34,40 @@ function makeMessages(): NewMessage[] {
         message = { role: 'user', content: [{ type: 'text', text: `Question ${i}: ${sentence(i, 20)}` }] };
         break;
       case 1:
-        message = { role: 'assistant', content: [{ type: 'text', text: sentence(i, 30) }, { type: 'tool_use', id: `call-${turn}`, name: 'get-weather', input: { city: 'Lyon', day: turn } }], stopReason: 'toolUse', model: 'bench-model', usage: { inputTokens: 900, outputTokens: 40 } };
+        message = {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: sentence(i, 30) },
+            { type: 'tool_use', id: `call-${turn}`, name: 'get-weather', input: { city: 'Lyon', day: turn } },
+          ],
+          stopReason: 'toolUse',
+          model: 'bench-model',
+          usage: { inputTokens: 900, outputTokens: 40 },
+        };
         break;
       case 2:
         message = {
           role: 'user',
-          content: [{ type: 'tool_result', toolUseId: `call-${turn}`, content: [{ type: 'text', text: sentence(i, 40) }, { type: 'resource_link', uri: `demo://forecast/${turn}`, name: `forecast-${turn}` }], structuredContent: { temperature: turn % 30, conditions: 'rain' } }],
+          content: [
+            {
+              type: 'tool_result',
+              toolUseId: `call-${turn}`,
+              content: [
+                { type: 'text', text: sentence(i, 40) },
+                { type: 'resource_link', uri: `demo://forecast/${turn}`, name: `forecast-${turn}` },
+              ],
+              structuredContent: { temperature: turn % 30, conditions: 'rain' },
+            },
+          ],
         };
         break;
       default:
-        message = { role: 'assistant', content: [{ type: 'text', text: sentence(i, 60), annotations: { audience: ['user'], priority: 0.5 } }], stopReason: 'endTurn', model: 'bench-model' };
+        message = {
+          role: 'assistant',
+          content: [{ type: 'text', text: sentence(i, 60), annotations: { audience: ['user'], priority: 0.5 } }],
+          stopReason: 'endTurn',
+          model: 'bench-model',
+        };
     }
     if (i % 10 === 9) {
       const image = { type: 'image' as const, data: images[i % images.length]!, mimeType: 'image/png' };
@@ -105,7 +129,12 @@ const steps: Record<string, () => Promise<Record<string, number>>> = {
       if (hits.length !== 1) throw new Error('wrong search');
     }
     s.close();
-    return { openAndLoadMedian: median(openAndLoad), loadOnlyMedian: median(loadOnly), runs: openAndLoad.length, searchMedian: median(searches) };
+    return {
+      openAndLoadMedian: median(openAndLoad),
+      loadOnlyMedian: median(loadOnly),
+      runs: openAndLoad.length,
+      searchMedian: median(searches),
+    };
   },
   async list() {
     const s = await openHistory({ name: DB });

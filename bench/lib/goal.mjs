@@ -15,7 +15,9 @@ export const ratioText = (a, b) => (a / b).toFixed(2);
 export function ratioGoal(name, ours, peer, max) {
   const ratio = ours.value / peer.value;
   const met = ratio <= max;
-  console.log(`GOAL | ${name} | ${ours.text} | ${peer.text} | ${ratio.toFixed(2)} | ≤ ${max.toFixed(2)}x | ${met ? 'yes' : `no (${(ratio - max).toFixed(2)} over)`}`);
+  console.log(
+    `GOAL | ${name} | ${ours.text} | ${peer.text} | ${ratio.toFixed(2)} | ≤ ${max.toFixed(2)}x | ${met ? 'yes' : `no (${(ratio - max).toFixed(2)} over)`}`,
+  );
   return met;
 }
 
@@ -25,7 +27,9 @@ export function ratioGoal(name, ours, peer, max) {
  */
 export function boundGoal(name, ours, max, unit, peerText = '—') {
   const met = ours.value < max;
-  console.log(`GOAL | ${name} | ${ours.text} | ${peerText} | — | < ${max} ${unit} | ${met ? 'yes' : `no (${(ours.value - max).toFixed(1)} ${unit} over)`}`);
+  console.log(
+    `GOAL | ${name} | ${ours.text} | ${peerText} | — | < ${max} ${unit} | ${met ? 'yes' : `no (${(ours.value - max).toFixed(1)} ${unit} over)`}`,
+  );
   return met;
 }
 

@@ -33,12 +33,15 @@ const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <script>window.__scriptStart = performance.now(); console.timeStamp('script-start');</script><script type="module" src="mcp-web-elements.js"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto"><mcp-chat></mcp-chat></main></body></html>`;
 // B=deep-chat: deep-chat 2.4.2's bundle on load.mjs's page for it (its input is the composer).
-const deepPage = page.replace('mcp-web-elements.js', 'dist/deepChat.bundle.js').replace('<mcp-chat></mcp-chat>', '<deep-chat style="width:100%;height:600px"></deep-chat>');
+const deepPage = page
+  .replace('mcp-web-elements.js', 'dist/deepChat.bundle.js')
+  .replace('<mcp-chat></mcp-chat>', '<deep-chat style="width:100%;height:600px"></deep-chat>');
 if (process.env.B === 'deep-chat') dists.b = join(root, 'node_modules/deep-chat');
 const server = createServer((req, res) => {
   const [, side, ...rest] = new URL(req.url ?? '/', 'http://x').pathname.split('/');
   if (!(side in dists)) return res.writeHead(404).end();
-  if (rest.join('/') === 'chat.html') return res.writeHead(200, { 'content-type': 'text/html' }).end(dists[side].endsWith('deep-chat') ? deepPage : page);
+  if (rest.join('/') === 'chat.html')
+    return res.writeHead(200, { 'content-type': 'text/html' }).end(dists[side].endsWith('deep-chat') ? deepPage : page);
   const body = file(side, rest.join('/'));
   if (!body) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
@@ -56,16 +59,23 @@ async function run(side) {
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   await tab.goto(`${base}/${side}/chat.html`, { waitUntil: 'commit' });
-  const ms = await tab.evaluate(() => new Promise((resolve) => {
-    const tick = () => {
-      if (!document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea') && !document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input')) return requestAnimationFrame(tick);
-      requestAnimationFrame(() => {
-        console.timeStamp('rendered');
-        resolve(performance.now() - window.__scriptStart);
-      });
-    };
-    tick();
-  }));
+  const ms = await tab.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const tick = () => {
+          if (
+            !document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea') &&
+            !document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input')
+          )
+            return requestAnimationFrame(tick);
+          requestAnimationFrame(() => {
+            console.timeStamp('rendered');
+            resolve(performance.now() - window.__scriptStart);
+          });
+        };
+        tick();
+      }),
+  );
   await cdp.send('Tracing.end');
   await traced;
   await context.close();
@@ -73,21 +83,25 @@ async function run(side) {
   const mark = (m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m);
   const start = mark('script-start');
   const end = mark('rendered');
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts);
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts,
+  );
   return { ms, cpu: tasks.reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000, wall: tasks.reduce((s, e) => s + e.dur, 0) / 1000 };
 }
 
-for (let i = 0; i < WARMUP; i++) await run('a'), await run('b');
+for (let i = 0; i < WARMUP; i++) (await run('a'), await run('b'));
 const a = [];
 const b = [];
 for (let i = 0; i < RUNS; i++) {
-  if (i % 2 === 0) a.push(await run('a')), b.push(await run('b'));
-  else b.push(await run('b')), a.push(await run('a'));
+  if (i % 2 === 0) (a.push(await run('a')), b.push(await run('b')));
+  else (b.push(await run('b')), a.push(await run('a')));
 }
 const line = (label, key) => {
   const av = a.map((r) => r[key]);
   const bv = b.map((r) => r[key]);
-  console.log(`${label}: A ${spread(av)}; B ${spread(bv)}; B/A run by run ${median(bv.map((x, i) => x / av[i])).toFixed(2)} (ratios ${bv.map((x, i) => (x / av[i]).toFixed(2)).join(' ')})`);
+  console.log(
+    `${label}: A ${spread(av)}; B ${spread(bv)}; B/A run by run ${median(bv.map((x, i) => x / av[i])).toFixed(2)} (ratios ${bv.map((x, i) => (x / av[i]).toFixed(2)).join(' ')})`,
+  );
 };
 const median = (v) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
 const spread = (v) => `${median(v).toFixed(1)} ms (${Math.min(...v).toFixed(0)}–${Math.max(...v).toFixed(0)})`;

@@ -12,7 +12,9 @@ import { costSides, type Era } from '../connection/run.ts';
 
 const era = (process.argv[2] ?? 'legacy') as Era;
 const N = Number(process.env.N ?? 200);
-const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../connection/server.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../connection/server.ts', import.meta.url))], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
 const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim())));
 const sides = await costSides(url, era);
 const session = new Session();
@@ -21,7 +23,11 @@ type Node = { callFrame: { functionName: string; url: string; lineNumber: number
 const byFunction = { ours: new Map<string, number>(), bare: new Map<string, number>() };
 const totals = { ours: 0, bare: 0 };
 for (const side of ['ours', 'bare', 'bare', 'ours'] as const) {
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   await sides.block(side, N);
   const { profile } = await session.post('HeapProfiler.stopSampling');
   const walk = (node: Node) => {
@@ -34,9 +40,14 @@ for (const side of ['ours', 'bare', 'bare', 'ours'] as const) {
   walk(profile.head as Node);
 }
 const calls = 2 * N;
-console.log(`${era} era, ${calls} calls per side: McpConnection ${(totals.ours / calls / 1024).toFixed(1)} KB per call, bare Client ${(totals.bare / calls / 1024).toFixed(1)} KB per call`);
+console.log(
+  `${era} era, ${calls} calls per side: McpConnection ${(totals.ours / calls / 1024).toFixed(1)} KB per call, bare Client ${(totals.bare / calls / 1024).toFixed(1)} KB per call`,
+);
 const keys = new Set([...byFunction.ours.keys(), ...byFunction.bare.keys()]);
-const diff = [...keys].map((k) => [k, ((byFunction.ours.get(k) ?? 0) - (byFunction.bare.get(k) ?? 0)) / calls] as const).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
-for (const [k, v] of diff.slice(0, 30)) console.log(`  ${(v / 1024).toFixed(2).padStart(7)} KB  ${k}  (ours ${((byFunction.ours.get(k) ?? 0) / calls / 1024).toFixed(2)})`);
+const diff = [...keys]
+  .map((k) => [k, ((byFunction.ours.get(k) ?? 0) - (byFunction.bare.get(k) ?? 0)) / calls] as const)
+  .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+for (const [k, v] of diff.slice(0, 30))
+  console.log(`  ${(v / 1024).toFixed(2).padStart(7)} KB  ${k}  (ours ${((byFunction.ours.get(k) ?? 0) / calls / 1024).toFixed(2)})`);
 await sides.close();
 child.stdin!.end();

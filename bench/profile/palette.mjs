@@ -25,7 +25,12 @@ const PROFILE = process.env.PROFILE !== '0';
 const dists = (process.env.DISTS ?? process.env.DIST ?? 'dist').split(' ');
 const SAMPLE_US = Number(process.env.SAMPLE_US ?? 100);
 const fixture = await startFixtureServer();
-const server = await createServer({ root, configFile: false, logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+const server = await createServer({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+});
 await server.listen();
 const base = `http://127.0.0.1:${server.httpServer.address().port}`;
 const browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
@@ -43,20 +48,29 @@ try {
     await page.evaluate(mountChatOn500Tools, [`${fixture.url}/five-hundred/mcp`, bundle, 1000]);
     await page.evaluate(() => {
       window.__keys = [];
-      document.addEventListener('keydown', (e) => {
-        const start = e.timeStamp;
-        console.timeStamp('key');
-        requestAnimationFrame(() => setTimeout(() => {
-          window.__keys.push(performance.now() - start);
-          console.timeStamp('painted');
-        }, 0));
-      }, { capture: true });
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          const start = e.timeStamp;
+          console.timeStamp('key');
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              window.__keys.push(performance.now() - start);
+              console.timeStamp('painted');
+            }, 0),
+          );
+        },
+        { capture: true },
+      );
     });
     const cdp = await page.context().newCDPSession(page);
     const events = [];
     if (i > 0) {
       cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,disabled-by-default-v8.compile',
+        transferMode: 'ReportEvents',
+      });
     }
     if (PROFILE && i > 0) {
       await cdp.send('Profiler.enable');
@@ -74,30 +88,54 @@ try {
       const mark = (m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m);
       const start = mark('key');
       const end = mark('painted');
-      const main = events.filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts + e.dur >= start.ts - 5000 && e.ts <= end.ts);
+      const main = events.filter(
+        (e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts + e.dur >= start.ts - 5000 && e.ts <= end.ts,
+      );
       withChildTimes(main);
       for (const e of main) add(byEvent, e.name, selfMs(e));
       const cpu = main.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000;
       add(byEvent, '= main-thread CPU (RunTask thread time)', cpu);
       cpus[which].push(cpu);
-      if (PROFILE) for (const e of main) if (['Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'EventDispatch', 'FunctionCall'].includes(e.name) && e.dur > 1000) console.log(`  run ${i}: ${((e.ts - start.ts) / 1000).toFixed(1)} +${(e.dur / 1000).toFixed(1)} ms ${e.name} ${JSON.stringify(e.args?.beginData ?? e.args?.data ?? e.args ?? {}).slice(0, 160)} ${e.args?.elementCount ?? ''}`);
+      if (PROFILE)
+        for (const e of main)
+          if (['Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'EventDispatch', 'FunctionCall'].includes(e.name) && e.dur > 1000)
+            console.log(
+              `  run ${i}: ${((e.ts - start.ts) / 1000).toFixed(1)} +${(e.dur / 1000).toFixed(1)} ms ${e.name} ${JSON.stringify(e.args?.beginData ?? e.args?.data ?? e.args ?? {}).slice(0, 160)} ${e.args?.elementCount ?? ''}`,
+            );
       const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
       let t = profile.startTime;
       for (let s = 0; s < profile.samples.length; s++) {
         t += profile.timeDeltas[s];
         if (t < start.ts || t > end.ts) continue;
         const f = nodes.get(profile.samples[s]).callFrame;
-        add(byFunction, `${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}:${f.columnNumber}`, (profile.timeDeltas[s + 1] ?? SAMPLE_US) / 1000);
+        add(
+          byFunction,
+          `${f.functionName || '(anonymous)'} ${f.url.replace(base, '')}:${f.lineNumber}:${f.columnNumber}`,
+          (profile.timeDeltas[s + 1] ?? SAMPLE_US) / 1000,
+        );
       }
     }
     await cdp.detach();
     await page.close();
     if (i > 0) figures[which].push(ms);
   }
-  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / RUNS).toFixed(2).padStart(7)} ms  ${k}`).join('\n');
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${(v / RUNS).toFixed(2).padStart(7)} ms  ${k}`)
+      .join('\n');
   const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-  const spread = (v) => `median ${median(v).toFixed(1)} ms (${[...v].sort((a, b) => a - b).map((x) => x.toFixed(1)).join(' ')})`;
-  dists.forEach((d, k) => console.log(`${d}: the page's first "/" to painted (${RUNS} runs after a warm-up${PROFILE ? ', profiled' : ''}) ${spread(figures[k])}; main-thread CPU from the key to painted ${spread(cpus[k])}`));
+  const spread = (v) =>
+    `median ${median(v).toFixed(1)} ms (${[...v]
+      .sort((a, b) => a - b)
+      .map((x) => x.toFixed(1))
+      .join(' ')})`;
+  dists.forEach((d, k) =>
+    console.log(
+      `${d}: the page's first "/" to painted (${RUNS} runs after a warm-up${PROFILE ? ', profiled' : ''}) ${spread(figures[k])}; main-thread CPU from the key to painted ${spread(cpus[k])}`,
+    ),
+  );
   if (dists.length === 2) {
     const ratio = (a, b) => median(b.map((x, i) => x / a[i])).toFixed(2);
     console.log(`B/A run by run: figure ${ratio(figures[0], figures[1])}, main-thread CPU ${ratio(cpus[0], cpus[1])}`);

@@ -34,13 +34,19 @@ const WARMUP = Number(process.env.WARMUP ?? 1);
 const SAMPLE_US = Number(process.env.SAMPLE_US ?? 100);
 const which = process.argv[2] ?? 'chat';
 
-const file = gzipFiles(root, dist, { '/mcp-web-elements.js': join(dist, 'mcp-web-elements.js'), '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js') });
+const file = gzipFiles(root, dist, {
+  '/mcp-web-elements.js': join(dist, 'mcp-web-elements.js'),
+  '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js'),
+});
 const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
 <script>window.__scriptStart = performance.now(); console.timeStamp('script-start');</script><script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
-  const pages = { '/chat.html': page('<mcp-chat></mcp-chat>', '/mcp-web-elements.js'), '/deep-chat.html': page('<deep-chat style="width:100%;height:600px"></deep-chat>', '/deep-chat.js') };
+  const pages = {
+    '/chat.html': page('<mcp-chat></mcp-chat>', '/mcp-web-elements.js'),
+    '/deep-chat.html': page('<deep-chat style="width:100%;height:600px"></deep-chat>', '/deep-chat.js'),
+  };
   if (pages[url.pathname]) return res.writeHead(200, { 'content-type': 'text/html' }).end(pages[url.pathname]);
   const body = file(url.pathname);
   if (!body) return res.writeHead(404).end();
@@ -50,9 +56,10 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
 
-const ready = which === 'chat'
-  ? () => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'))
-  : () => Boolean(document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input'));
+const ready =
+  which === 'chat'
+    ? () => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'))
+    : () => Boolean(document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input'));
 
 // Counts Lit updates per element tag until the rendered mark (set before any script runs).
 const counter = () => {
@@ -89,21 +96,30 @@ async function once() {
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  if (profiling) await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
+  if (profiling)
+    await cdp.send('Tracing.start', {
+      categories:
+        'devtools.timeline,disabled-by-default-devtools.timeline.stack,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing,disabled-by-default-v8.compile',
+      transferMode: 'ReportEvents',
+    });
   if (profiling) await cdp.send('Profiler.start');
   await tab.goto(`${base}/${which === 'chat' ? 'chat' : 'deep-chat'}.html`, { waitUntil: 'commit' });
-  const result = await tab.evaluate((ready) => new Promise((resolve) => {
-    const check = new Function('return (' + ready + ')()');
-    const tick = () => {
-      if (!check()) return requestAnimationFrame(tick);
-      requestAnimationFrame(() => {
-        window.__renderedAt = performance.now();
-        console.timeStamp('rendered');
-        resolve({ ms: window.__renderedAt - window.__scriptStart, updates: window.__updates });
-      });
-    };
-    tick();
-  }), ready.toString());
+  const result = await tab.evaluate(
+    (ready) =>
+      new Promise((resolve) => {
+        const check = new Function('return (' + ready + ')()');
+        const tick = () => {
+          if (!check()) return requestAnimationFrame(tick);
+          requestAnimationFrame(() => {
+            window.__renderedAt = performance.now();
+            console.timeStamp('rendered');
+            resolve({ ms: window.__renderedAt - window.__scriptStart, updates: window.__updates });
+          });
+        };
+        tick();
+      }),
+    ready.toString(),
+  );
   if (!profiling) {
     await context.close();
     return result;
@@ -133,7 +149,14 @@ function where(frame) {
   const pos = originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
   if (!pos.source) return new URL(frame.url).pathname;
   const source = pos.source.replace(/^.*node_modules\//, 'node_modules/').replace(/^(\.\.\/)+/, '');
-  return source.startsWith('node_modules/') ? source.split('/').slice(1, source.split('/')[1].startsWith('@') ? 3 : 2).join('/') + ':' + source.split('/').at(-1) : source;
+  return source.startsWith('node_modules/')
+    ? source
+        .split('/')
+        .slice(1, source.split('/')[1].startsWith('@') ? 3 : 2)
+        .join('/') +
+        ':' +
+        source.split('/').at(-1)
+    : source;
 }
 function fnName(frame) {
   const map = frame.url?.startsWith(base) ? mapOf(frame.url) : null;
@@ -163,25 +186,62 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
   // Thread time (tdur): what the main thread ran, not the time it waited for a core.
   const sorted = withChildTimes(inWindow);
   for (const e of sorted) add(byEvent, e.name, selfMs(e));
-  add(byEvent, '= main-thread CPU (top-level RunTask thread time)', sorted.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000);
+  add(
+    byEvent,
+    '= main-thread CPU (top-level RunTask thread time)',
+    sorted.filter((e) => e.name === 'RunTask').reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000,
+  );
   if (process.env.DUMP) {
     for (const task of sorted.filter((e) => e.name === 'RunTask' && e.dur > 1500)) {
       const kids = new Map();
-      for (const e of sorted) if (e !== task && e.ts >= task.ts && e.ts < task.ts + task.dur) add(kids, e.name + (e.args?.data?.url ? ' ' + e.args.data.url.replace(base, '') : e.args?.fileName ? ' ' + e.args.fileName.replace(base, '') : ''), ((e.dur ?? 0) - (e.child ?? 0)) / 1000);
-      for (const e of sorted) if (e.ts >= task.ts && e.ts < task.ts + task.dur && ['Layout', 'UpdateLayoutTree', 'ParseAuthorStyleSheet', 'EventDispatch'].includes(e.name) && e.dur > 500) console.log(`    ${e.name} ${(e.dur / 1000).toFixed(1)} ms ${JSON.stringify(e.args).slice(0, 400)}`);
+      for (const e of sorted)
+        if (e !== task && e.ts >= task.ts && e.ts < task.ts + task.dur)
+          add(
+            kids,
+            e.name +
+              (e.args?.data?.url
+                ? ' ' + e.args.data.url.replace(base, '')
+                : e.args?.fileName
+                  ? ' ' + e.args.fileName.replace(base, '')
+                  : ''),
+            ((e.dur ?? 0) - (e.child ?? 0)) / 1000,
+          );
+      for (const e of sorted)
+        if (
+          e.ts >= task.ts &&
+          e.ts < task.ts + task.dur &&
+          ['Layout', 'UpdateLayoutTree', 'ParseAuthorStyleSheet', 'EventDispatch'].includes(e.name) &&
+          e.dur > 500
+        )
+          console.log(`    ${e.name} ${(e.dur / 1000).toFixed(1)} ms ${JSON.stringify(e.args).slice(0, 400)}`);
       if (task.dur > 50000) {
         let depth = new Map();
         for (const e of sorted) {
           if (e === task || e.ts < task.ts || e.ts >= task.ts + task.dur) continue;
-          const d = sorted.filter((p) => p !== e && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur && p.ts >= task.ts && p.dur >= e.dur).length;
-          if (d <= 3 && e.dur > 1000) console.log(`      ${'  '.repeat(d)}${((e.ts - start.ts) / 1000).toFixed(1)} +${(e.dur / 1000).toFixed(1)} ${e.name} ${e.args?.data?.url ?? e.args?.data?.type ?? e.args?.data?.functionName ?? ''}`);
+          const d = sorted.filter(
+            (p) => p !== e && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur && p.ts >= task.ts && p.dur >= e.dur,
+          ).length;
+          if (d <= 3 && e.dur > 1000)
+            console.log(
+              `      ${'  '.repeat(d)}${((e.ts - start.ts) / 1000).toFixed(1)} +${(e.dur / 1000).toFixed(1)} ${e.name} ${e.args?.data?.url ?? e.args?.data?.type ?? e.args?.data?.functionName ?? ''}`,
+            );
         }
       }
-      console.log(`task at ${((task.ts - start.ts) / 1000).toFixed(1)} ms, ${(task.dur / 1000).toFixed(1)} ms: ${[...kids].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
+      console.log(
+        `task at ${((task.ts - start.ts) / 1000).toFixed(1)} ms, ${(task.dur / 1000).toFixed(1)} ms: ${[...kids]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+          .join('; ')}`,
+      );
     }
   }
   add(byEvent, '= window (script-start to rendered)', (end.ts - start.ts) / 1000);
-  add(byEvent, '= busy (top-level RunTask)', sorted.filter((e) => e.name === 'RunTask').reduce((s, e) => s + Math.min(e.ts + e.dur, end.ts) - e.ts, 0) / 1000);
+  add(
+    byEvent,
+    '= busy (top-level RunTask)',
+    sorted.filter((e) => e.name === 'RunTask').reduce((s, e) => s + Math.min(e.ts + e.dur, end.ts) - e.ts, 0) / 1000,
+  );
   // CPU profile: self time per node (samples × interval), in the same window.
   const nodes = new Map(r.profile.nodes.map((n) => [n.id, n]));
   if (process.env.DUMP) {
@@ -194,7 +254,9 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
       if (i < 0) continue;
       const stack = [];
       for (let id = r.profile.samples[i]; id; id = parents.get(id)) stack.push(fnName(nodes.get(id).callFrame));
-      console.log(`  ${e.name} ${(e.dur / 1000).toFixed(1)} ms at ${((e.ts - start.ts) / 1000).toFixed(1)}: ${stack.slice(0, 12).join(' < ')}`);
+      console.log(
+        `  ${e.name} ${(e.dur / 1000).toFixed(1)} ms at ${((e.ts - start.ts) / 1000).toFixed(1)}: ${stack.slice(0, 12).join(' < ')}`,
+      );
     }
   }
   const startUs = start.ts;
@@ -211,12 +273,20 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
     add(byFunction, fnName(node.callFrame), self);
   }
 }
-const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / RUNS).toFixed(1).padStart(7)} ms  ${k}`).join('\n');
+const top = (m, n) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `  ${(v / RUNS).toFixed(1).padStart(7)} ms  ${k}`)
+    .join('\n');
 const sortedTimes = [...times].sort((a, b) => a - b);
-console.log(`${which}: script start to rendered (profiled, ${RUNS} runs after ${WARMUP} warm-up): median ${sortedTimes[Math.floor(RUNS / 2)].toFixed(1)} ms (${sortedTimes.map((x) => x.toFixed(0)).join(' ')})`);
+console.log(
+  `${which}: script start to rendered (profiled, ${RUNS} runs after ${WARMUP} warm-up): median ${sortedTimes[Math.floor(RUNS / 2)].toFixed(1)} ms (${sortedTimes.map((x) => x.toFixed(0)).join(' ')})`,
+);
 console.log(`trace events on the main thread, self thread time per run:\n${top(byEvent, 30)}`);
 console.log(`CPU profile, self time per run by module:\n${top(byModule, 40)}`);
 console.log(`CPU profile, self time per run by function:\n${top(byFunction, 40)}`);
-if (process.env.LIT_COUNT) console.log('Lit updates before the rendered mark (and define times, ms after script start):', JSON.stringify(updates, null, 0));
+if (process.env.LIT_COUNT)
+  console.log('Lit updates before the rendered mark (and define times, ms after script start):', JSON.stringify(updates, null, 0));
 await browser.close();
 server.close();

@@ -44,7 +44,12 @@ const steps: Record<string, (args: { server: string; token: string; name: string
     const times: number[] = [];
     for (let i = 0; i < count; i++) {
       const started = performance.now();
-      await store!.appendMessages(c.id, [{ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `message ${i} of the push benchmark, about eighty characters long.` }] }]);
+      await store!.appendMessages(c.id, [
+        {
+          role: i % 2 ? 'assistant' : 'user',
+          content: [{ type: 'text', text: `message ${i} of the push benchmark, about eighty characters long.` }],
+        },
+      ]);
       await sync!.sync(); // push (and pull) now, as the change would in 20 ms
       if (sync!.status.state !== 'up-to-date') await upToDate(sync!);
       times.push(performance.now() - started);

@@ -6,7 +6,14 @@
 // shows "Sign in to <server>"; the Node driver (conformance/client.mjs) clicks
 // it as a person would, and the click calls `connection.signIn()`.
 import type { Tool } from '@modelcontextprotocol/client';
-import { BrowserOAuthProvider, McpConnection, McpConnectionError, McpErrorKind, OAuthSignInError, type McpConnectionConfig } from '../../src/mcp/index.js';
+import {
+  BrowserOAuthProvider,
+  McpConnection,
+  McpConnectionError,
+  McpErrorKind,
+  OAuthSignInError,
+  type McpConnectionConfig,
+} from '../../src/mcp/index.js';
 
 declare global {
   interface Window {
@@ -117,7 +124,10 @@ function acceptForms(connection: McpConnection): void {
   connection.router.handle('elicitation', async (params) => {
     const schema = 'requestedSchema' in params ? params.requestedSchema : undefined;
     const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
-    return { action: 'accept', content: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, sample(v)])) as Record<string, string> };
+    return {
+      action: 'accept',
+      content: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, sample(v)])) as Record<string, string>,
+    };
   });
 }
 
@@ -131,7 +141,9 @@ function acceptForms(connection: McpConnection): void {
 async function useEverything() {
   const connection = await connect();
   acceptForms(connection);
-  const planned = (context.toolCalls as unknown as Array<{ name: string; arguments: Record<string, unknown> }> | undefined) ?? connection.tools.map((t) => ({ name: t.name, arguments: argumentsFor(t) }));
+  const planned =
+    (context.toolCalls as unknown as Array<{ name: string; arguments: Record<string, unknown> }> | undefined) ??
+    connection.tools.map((t) => ({ name: t.name, arguments: argumentsFor(t) }));
   for (const call of planned) {
     try {
       const result = await connection.callTool(call.name, call.arguments);
@@ -146,7 +158,10 @@ async function useEverything() {
   if (resource) await connection.readResource(resource.uri);
   const prompt = connection.prompts[0];
   if (prompt) {
-    await connection.getPrompt(prompt.name, Object.fromEntries((prompt.arguments ?? []).filter((a) => a.required).map((a) => [a.name, 'sample'])));
+    await connection.getPrompt(
+      prompt.name,
+      Object.fromEntries((prompt.arguments ?? []).filter((a) => a.required).map((a) => [a.name, 'sample'])),
+    );
   }
   await connection.close();
 }

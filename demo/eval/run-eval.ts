@@ -70,7 +70,8 @@ export async function runEval(options: RunEvalOptions): Promise<EvalResult[]> {
     }
     const last = turn.messages.at(-1);
     const answer = last?.role === 'assistant' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
-    const answered = turn.reason === 'endTurn' && answer.trim() !== '' && (!task.answerHas || answer.toLowerCase().includes(task.answerHas.toLowerCase()));
+    const answered =
+      turn.reason === 'endTurn' && answer.trim() !== '' && (!task.answerHas || answer.toLowerCase().includes(task.answerHas.toLowerCase()));
     const result: EvalResult = {
       id: task.id,
       success: rightTool && validArgs && answered,
@@ -91,7 +92,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalResult[]> {
 /** The results as a Markdown table (what docs/models.md shows). */
 export function evalTable(results: readonly EvalResult[]): string {
   const yes = (b: boolean) => (b ? 'yes' : 'no');
-  const rows = results.map((r) => `| ${r.id} | ${yes(r.success)} | ${yes(r.rightTool)} | ${yes(r.validArgs)} | ${r.rounds} | ${r.ms} | ${r.called.join(', ') || '-'} |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.id} | ${yes(r.success)} | ${yes(r.rightTool)} | ${yes(r.validArgs)} | ${r.rounds} | ${r.ms} | ${r.called.join(', ') || '-'} |`,
+  );
   const passed = results.filter((r) => r.success).length;
   return [
     '| task | success | right tool | valid arguments | rounds | ms | tools called |',

@@ -82,7 +82,10 @@ export const EVAL_TASKS: EvalTask[] = [
     tool: 'get-structured-content',
     argsOk: (a) => a.location === 'Chicago',
     answerHas: 'chicago',
-    script: [{ toolCalls: [{ name: 'get-structured-content', input: { location: 'Chicago' } }] }, { text: 'Chicago: the tool returned the temperature, conditions and humidity.' }],
+    script: [
+      { toolCalls: [{ name: 'get-structured-content', input: { location: 'Chicago' } }] },
+      { text: 'Chicago: the tool returned the temperature, conditions and humidity.' },
+    ],
   },
   {
     id: 'everything-tiny-image',

@@ -89,7 +89,5 @@ export function svgIcon(emoji: string, background: string) {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48">` +
     `<rect width="48" height="48" rx="10" fill="${background}"/>` +
     `<text x="24" y="33" font-size="26" text-anchor="middle">${emoji}</text></svg>`;
-  return [
-    { src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml', sizes: ['any'] },
-  ];
+  return [{ src: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml', sizes: ['any'] }];
 }

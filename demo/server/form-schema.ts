@@ -116,9 +116,11 @@ export function checkFormContent(schema: RequestedSchema, content: Record<string
         continue;
       }
       if (allowed && !allowed.includes(value)) problems.push(`${name} must be one of ${allowed.join(', ')}`);
-      if (typeof field.minLength === 'number' && value.length < field.minLength) problems.push(`${name} is shorter than ${field.minLength}`);
+      if (typeof field.minLength === 'number' && value.length < field.minLength)
+        problems.push(`${name} is shorter than ${field.minLength}`);
       if (typeof field.maxLength === 'number' && value.length > field.maxLength) problems.push(`${name} is longer than ${field.maxLength}`);
-      if (typeof field.pattern === 'string' && !new RegExp(field.pattern, 'u').test(value)) problems.push(`${name} does not match ${field.pattern}`);
+      if (typeof field.pattern === 'string' && !new RegExp(field.pattern, 'u').test(value))
+        problems.push(`${name} does not match ${field.pattern}`);
       const format = typeof field.format === 'string' ? FORMATS[field.format] : undefined;
       if (format && !format(value)) problems.push(`${name} is not a valid ${String(field.format)}`);
     } else if (field.type === 'number' || field.type === 'integer') {

@@ -61,11 +61,7 @@ export async function toWebRequest(req: IncomingMessage, res: ServerResponse, fa
  * chunk (SSE streams stay open until either side ends them). `extraHeaders`
  * (CORS) are added to whatever the response carries.
  */
-export async function sendWebResponse(
-  res: ServerResponse,
-  response: Response,
-  extraHeaders: Record<string, string>,
-): Promise<void> {
+export async function sendWebResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
   const headers: Record<string, string | string[]> = { ...extraHeaders };
   response.headers.forEach((value, name) => {
     headers[name] = value;

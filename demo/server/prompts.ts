@@ -31,14 +31,10 @@ export function registerPrompts(server: McpServer): void {
     }),
   );
 
-  server.registerPrompt(
-    'greeting',
-    { title: 'Greeting', description: 'A friendly hello from the demo server.' },
-    () => ({
-      messages: [
-        { role: 'user', content: { type: 'text', text: 'Say hello to the person using the MCP demo, in one sentence.' } },
-        { role: 'assistant', content: { type: 'text', text: 'Hello! Welcome to the MCP elements demo.' } },
-      ],
-    }),
-  );
+  server.registerPrompt('greeting', { title: 'Greeting', description: 'A friendly hello from the demo server.' }, () => ({
+    messages: [
+      { role: 'user', content: { type: 'text', text: 'Say hello to the person using the MCP demo, in one sentence.' } },
+      { role: 'assistant', content: { type: 'text', text: 'Hello! Welcome to the MCP elements demo.' } },
+    ],
+  }));
 }

@@ -27,7 +27,9 @@ export async function startSandboxOrigin(options: { port?: number; host?: string
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(html);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+      .end(html);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

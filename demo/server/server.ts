@@ -50,7 +50,8 @@ function escapeHtml(text: string): string {
 }
 
 function page(status: number, title: string, body: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></main></body></html>`;
   return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
@@ -99,7 +100,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const rejected = hostHeaderValidationResponse(request, allowedHosts);
     if (rejected) return rejected;
     if (request.method === 'POST' && !isJsonContentType(request.headers.get('content-type') ?? '')) {
-      return Response.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Content-Type must be application/json' }, id: null }, { status: 415 });
+      return Response.json(
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Content-Type must be application/json' }, id: null },
+        { status: 415 },
+      );
     }
     return (await isLegacyRequest(request)) ? legacy.handle(request) : modern.fetch(request);
   }

@@ -34,7 +34,11 @@ const SKILLS: DemoSkill[] = [
     path: 'games/tic-tac-toe-coach',
     name: 'tic-tac-toe-coach',
     description: 'Coach a person through a game of tic-tac-toe against the model with the tic-tac-toe tool.',
-    body: ['# Tic-tac-toe coach', '', 'Start a game with the `tic-tac-toe` tool. Before each move, name the square that wins or blocks, if any.'].join('\n'),
+    body: [
+      '# Tic-tac-toe coach',
+      '',
+      'Start a game with the `tic-tac-toe` tool. Before each move, name the square that wins or blocks, if any.',
+    ].join('\n'),
   },
 ];
 
@@ -65,9 +69,14 @@ export function skillsCapability(): Record<string, Record<string, never>> {
 export function registerSkills(server: McpServer, skills: readonly DemoSkill[] = SKILLS): void {
   for (const skill of skills) {
     const uri = `skill://${skill.path}/SKILL.md`;
-    server.registerResource(skill.name, uri, { title: skill.name, description: skill.description, mimeType: 'text/markdown' }, async () => ({
-      contents: [{ uri, mimeType: 'text/markdown', text: skillText(skill) }],
-    }));
+    server.registerResource(
+      skill.name,
+      uri,
+      { title: skill.name, description: skill.description, mimeType: 'text/markdown' },
+      async () => ({
+        contents: [{ uri, mimeType: 'text/markdown', text: skillText(skill) }],
+      }),
+    );
   }
   const cache = { ttlMs: 60_000, cacheScope: 'public' as const };
   server.server.setRequestHandler('skills/list', { params: z.object({ cursor: z.string().optional() }).passthrough() }, async () => ({

@@ -30,8 +30,27 @@ interface GameState {
   prompt?: SamplingMessage;
 }
 
-const CELL_NAMES = ['top left', 'top middle', 'top right', 'middle left', 'centre', 'middle right', 'bottom left', 'bottom middle', 'bottom right'];
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const CELL_NAMES = [
+  'top left',
+  'top middle',
+  'top right',
+  'middle left',
+  'centre',
+  'middle right',
+  'bottom left',
+  'bottom middle',
+  'bottom right',
+];
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
 
 /** The board as text; free cells show their number. */
 export function renderBoard(board: Cell[]): string {
@@ -54,7 +73,13 @@ function play(state: GameState, player: 'person' | 'model', cell: number): GameS
   const mark = player === 'person' ? state.person : state.model;
   const board = state.board.slice();
   board[cell] = mark;
-  return { ...state, board, turn: player === 'person' ? 'model' : 'person', moves: [...state.moves, { player, mark, cell }], prompt: undefined };
+  return {
+    ...state,
+    board,
+    turn: player === 'person' ? 'model' : 'person',
+    moves: [...state.moves, { player, mark, cell }],
+    prompt: undefined,
+  };
 }
 
 function moveTool(free: number[]): Tool {
@@ -137,17 +162,40 @@ const ticTacToe: Flow<{ first: 'person' | 'model' }, GameState> = {
       const wanted = Number(use?.input.cell);
       const cell = free.includes(wanted) ? wanted : free[0];
       const history = use
-        ? [...state.history, ...closedSchemaExchange(state.prompt, use, cell === wanted ? 'ok' : `Cell ${String(use.input.cell)} is not free; played ${cell} instead.`)]
-        : [...state.history, state.prompt, { role: 'assistant' as const, content: blocks }, userText(`No move was given; played ${cell} for you.`)];
+        ? [
+            ...state.history,
+            ...closedSchemaExchange(
+              state.prompt,
+              use,
+              cell === wanted ? 'ok' : `Cell ${String(use.input.cell)} is not free; played ${cell} instead.`,
+            ),
+          ]
+        : [
+            ...state.history,
+            state.prompt,
+            { role: 'assistant' as const, content: blocks },
+            userText(`No move was given; played ${cell} for you.`),
+          ];
       return next(play({ ...state, history }, 'model', cell));
     }
     if (answer.kind !== 'elicit') return { result: textResult('Expected the person to move.', { isError: true }) };
     if (answer.action !== 'accept') {
-      recordActivity(demo, { tool: 'tic-tac-toe', era, status: 'cancelled', detail: `person ${answer.action}d after ${state.moves.length} moves` });
+      recordActivity(demo, {
+        tool: 'tic-tac-toe',
+        era,
+        status: 'cancelled',
+        detail: `person ${answer.action}d after ${state.moves.length} moves`,
+      });
       return {
         result: {
           content: [{ type: 'text', text: `Game abandoned (${answer.action}).\n\n${renderBoard(state.board)}` }],
-          structuredContent: { outcome: 'abandoned', winner: null, board: state.board, moves: state.moves, historyLength: state.history.length },
+          structuredContent: {
+            outcome: 'abandoned',
+            winner: null,
+            board: state.board,
+            moves: state.moves,
+            historyLength: state.history.length,
+          },
         },
       };
     }
@@ -156,7 +204,10 @@ const ticTacToe: Flow<{ first: 'person' | 'model' }, GameState> = {
     const id = `person-move-${state.moves.length + 1}`;
     const history: SamplingMessage[] = [
       ...state.history,
-      { role: 'assistant', content: [{ type: 'tool_use', id, name: 'ask_person_move', input: { board: renderBoard(state.board), freeCells: free } }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id, name: 'ask_person_move', input: { board: renderBoard(state.board), freeCells: free } }],
+      },
       {
         role: 'user',
         content: [{ type: 'tool_result', toolUseId: id, content: [{ type: 'text', text: JSON.stringify({ action: 'accept', cell }) }] }],

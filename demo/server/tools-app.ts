@@ -9,8 +9,23 @@ import type { InstanceContext } from './tools-content.js';
 export const DEMO_APP_URI = 'ui://demo/app.html';
 
 const STEPS = [
-  'call-tool', 'call-model-only', 'read-resource', 'list-resources', 'list-templates', 'list-prompts', 'message', 'context',
-  'open-link', 'download', 'fullscreen', 'inline', 'pip', 'resize', 'sample', 'probe', 'spoof',
+  'call-tool',
+  'call-model-only',
+  'read-resource',
+  'list-resources',
+  'list-templates',
+  'list-prompts',
+  'message',
+  'context',
+  'open-link',
+  'download',
+  'fullscreen',
+  'inline',
+  'pip',
+  'resize',
+  'sample',
+  'probe',
+  'spoof',
 ] as const;
 
 /**
@@ -24,7 +39,10 @@ export function registerAppTools(server: McpServer, { era, state }: InstanceCont
   const declared = () => Boolean(server.server.getClientCapabilities()?.extensions?.[MCP_APPS_EXTENSION]);
   const count = (by: number) => {
     state.counter += by;
-    return { content: [{ type: 'text' as const, text: `The counter is ${state.counter}.` }], structuredContent: { count: state.counter, era, uiDeclared: declared() } };
+    return {
+      content: [{ type: 'text' as const, text: `The counter is ${state.counter}.` }],
+      structuredContent: { count: state.counter, era, uiDeclared: declared() },
+    };
   };
 
   server.registerTool(
@@ -32,7 +50,9 @@ export function registerAppTools(server: McpServer, { era, state }: InstanceCont
     {
       title: 'Counter app',
       description: 'Shows the demo counter in an interactive view (MCP Apps). Text-only clients get the count as text.',
-      inputSchema: z.object({ steps: z.array(z.enum(STEPS)).optional().describe('Actions the view runs by itself once it has the result (for tests)') }),
+      inputSchema: z.object({
+        steps: z.array(z.enum(STEPS)).optional().describe('Actions the view runs by itself once it has the result (for tests)'),
+      }),
       outputSchema: z.object({ count: z.number(), era: z.string(), uiDeclared: z.boolean() }),
       icons: svgIcon('🧮', '#0d9488'),
       annotations: { readOnlyHint: true },

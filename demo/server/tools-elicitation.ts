@@ -17,7 +17,8 @@ const registerForm: Flow<Record<string, never>, null> = {
   }),
   resume: (_state, answer) => {
     if (answer.kind !== 'elicit') return { result: textResult(`Expected a form answer, got ${answer.kind}.`, { isError: true }) };
-    if (answer.action !== 'accept') return { result: textResult(`The form was ${answer.action === 'decline' ? 'declined' : 'cancelled'}.`) };
+    if (answer.action !== 'accept')
+      return { result: textResult(`The form was ${answer.action === 'decline' ? 'declined' : 'cancelled'}.`) };
     const content = answer.content ?? {};
     const problems = checkFormContent(REGISTER_FORM_SCHEMA, content);
     const json = JSON.stringify(content);

@@ -58,7 +58,9 @@ const RESEARCH_TOOLS: Tool[] = [
 
 function runResearchTool(name: string, input: Record<string, unknown>): { text: string; isError: boolean } {
   if (name === 'lookup_fact') {
-    const topic = String(input.topic ?? '').toLowerCase().trim();
+    const topic = String(input.topic ?? '')
+      .toLowerCase()
+      .trim();
     const fact = FACTS[topic];
     return fact ? { text: fact, isError: false } : { text: `No fact is known about "${topic}".`, isError: true };
   }
@@ -170,7 +172,9 @@ const classify: Flow<{ text: string }, { request: SamplingMessage }> = {
     if (!use) return { result: textResult(`The model did not call ${SCHEMA_TOOL}, so there is no structured answer.`, { isError: true }) };
     const parsed = CLASSIFICATION.safeParse(use.input);
     if (!parsed.success) {
-      return { result: textResult(`The ${SCHEMA_TOOL} input does not fit the schema: ${z.prettifyError(parsed.error)}`, { isError: true }) };
+      return {
+        result: textResult(`The ${SCHEMA_TOOL} input does not fit the schema: ${z.prettifyError(parsed.error)}`, { isError: true }),
+      };
     }
     return {
       result: {
@@ -235,7 +239,11 @@ export function registerSamplingTools(server: McpServer, { era, state }: Instanc
   );
   server.registerTool(
     'get-roots',
-    { title: 'Get roots', description: 'Asks the client which roots (folders) it shares.', annotations: { readOnlyHint: true, openWorldHint: false } },
+    {
+      title: 'Get roots',
+      description: 'Asks the client which roots (folders) it shares.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
     async (ctx) => runFlow(getRoots, {}, era, state, ctx),
   );
 }

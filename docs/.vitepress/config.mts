@@ -18,9 +18,29 @@ const tags: string[] = manifest.modules
 // The pages are also read on GitHub, where `<server>` in prose is text. Here
 // Markdown's inline HTML becomes Vue template: keep the usual HTML tags and our
 // components, and show any other tag as the text it is.
-const HTML_TAGS = new Set(['a', 'br', 'img', 'details', 'summary', 'kbd', 'sub', 'sup', 'code', 'em', 'strong', 'span', 'div', 'p', 'b', 'i', 'LiveExample']);
+const HTML_TAGS = new Set([
+  'a',
+  'br',
+  'img',
+  'details',
+  'summary',
+  'kbd',
+  'sub',
+  'sup',
+  'code',
+  'em',
+  'strong',
+  'span',
+  'div',
+  'p',
+  'b',
+  'i',
+  'LiveExample',
+]);
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-function keepKnownHtml(md: { renderer: { rules: Record<string, ((tokens: Array<{ content: string }>, idx: number, ...rest: unknown[]) => string) | undefined> } }) {
+function keepKnownHtml(md: {
+  renderer: { rules: Record<string, ((tokens: Array<{ content: string }>, idx: number, ...rest: unknown[]) => string) | undefined> };
+}) {
   for (const rule of ['html_inline', 'html_block'] as const) {
     const original = md.renderer.rules[rule];
     md.renderer.rules[rule] = (tokens, idx, ...rest) => {
@@ -67,41 +87,53 @@ export default defineConfig({
       { text: 'Elements', link: '/api/mcp-chat' },
     ],
     sidebar: [
-      { text: 'Guide', items: [
-        { text: 'Frameworks, SSR, editors', link: '/frameworks' },
-        { text: 'Integrations (Next.js, Astro, docs sites)', link: '/integrations' },
-        { text: 'Architecture', link: '/architecture' },
-        { text: 'MCP Apps: what is supported', link: '/apps' },
-        { text: 'Security of app views', link: '/security' },
-      ] },
-      { text: 'Elements', items: [
-        // Sidebar text is rendered as HTML: a tag name is escaped or it becomes an (empty) element.
-        { text: escape('<mcp-chat>'), link: '/elements/mcp-chat' },
-        { text: escape('<mcp-elicit-form>'), link: '/elements/mcp-elicit-form' },
-        { text: escape('<mcp-sampling-approval>'), link: '/elements/mcp-sampling-approval' },
-        { text: escape('<mcp-app-view>'), link: '/elements/mcp-app-view' },
-        { text: escape('<mcp-registry-search>'), link: '/elements/mcp-registry-search' },
-        { text: escape('<mcp-tool>'), link: '/elements/mcp-tool' },
-        { text: 'Code blocks', link: '/elements/code-highlighting' },
-      ] },
+      {
+        text: 'Guide',
+        items: [
+          { text: 'Frameworks, SSR, editors', link: '/frameworks' },
+          { text: 'Integrations (Next.js, Astro, docs sites)', link: '/integrations' },
+          { text: 'Architecture', link: '/architecture' },
+          { text: 'MCP Apps: what is supported', link: '/apps' },
+          { text: 'Security of app views', link: '/security' },
+        ],
+      },
+      {
+        text: 'Elements',
+        items: [
+          // Sidebar text is rendered as HTML: a tag name is escaped or it becomes an (empty) element.
+          { text: escape('<mcp-chat>'), link: '/elements/mcp-chat' },
+          { text: escape('<mcp-elicit-form>'), link: '/elements/mcp-elicit-form' },
+          { text: escape('<mcp-sampling-approval>'), link: '/elements/mcp-sampling-approval' },
+          { text: escape('<mcp-app-view>'), link: '/elements/mcp-app-view' },
+          { text: escape('<mcp-registry-search>'), link: '/elements/mcp-registry-search' },
+          { text: escape('<mcp-tool>'), link: '/elements/mcp-tool' },
+          { text: 'Code blocks', link: '/elements/code-highlighting' },
+        ],
+      },
       { text: 'API reference', items: tags.map((tag) => ({ text: escape(`<${tag}>`), link: `/api/${tag}` })) },
-      { text: 'Library', items: [
-        { text: 'Public API', link: '/api' },
-        { text: 'Connections (mcp)', link: '/mcp' },
-        { text: 'Finding servers (discovery, registry)', link: '/discovery' },
-        { text: 'OAuth sign-in', link: '/oauth' },
-        { text: 'Model providers', link: '/providers' },
-        { text: 'Models', link: '/models' },
-        { text: 'History', link: '/history' },
-        { text: 'Sync (PostgreSQL)', link: '/sync' },
-        { text: 'Page tools (WebMCP)', link: '/page-tools' },
-      ] },
-      { text: 'Project', items: [
-        { text: 'Contributing', link: '/contributing' },
-        { text: 'Releasing', link: '/releasing' },
-        { text: 'Conformance', link: '/conformance' },
-        { text: 'This site', link: '/site' },
-      ] },
+      {
+        text: 'Library',
+        items: [
+          { text: 'Public API', link: '/api' },
+          { text: 'Connections (mcp)', link: '/mcp' },
+          { text: 'Finding servers (discovery, registry)', link: '/discovery' },
+          { text: 'OAuth sign-in', link: '/oauth' },
+          { text: 'Model providers', link: '/providers' },
+          { text: 'Models', link: '/models' },
+          { text: 'History', link: '/history' },
+          { text: 'Sync (PostgreSQL)', link: '/sync' },
+          { text: 'Page tools (WebMCP)', link: '/page-tools' },
+        ],
+      },
+      {
+        text: 'Project',
+        items: [
+          { text: 'Contributing', link: '/contributing' },
+          { text: 'Releasing', link: '/releasing' },
+          { text: 'Conformance', link: '/conformance' },
+          { text: 'This site', link: '/site' },
+        ],
+      },
     ],
     search: { provider: 'local' },
   },

@@ -114,13 +114,20 @@ function checkDoc(doc) {
 function checkMessage(message) {
   if (!isObject(message)) throw new Error('message is not an object');
   if (message.role !== 'user' && message.role !== 'assistant') throw new Error('role is neither user nor assistant');
-  if (!Array.isArray(message.content) || message.content.some((b) => !isObject(b) || typeof b.type !== 'string')) throw new Error('content is not a list of blocks');
+  if (!Array.isArray(message.content) || message.content.some((b) => !isObject(b) || typeof b.type !== 'string'))
+    throw new Error('content is not a list of blocks');
 }
 
 // Documents and messages are kept as JSON text, not jsonb: exactly as pushed
 // (key order, and the \u0000 that jsonb refuses).
 const convRow = (r) => ({ kind: 'conversation', id: r.id, rev: r.rev, deleted: r.deleted, doc: JSON.parse(r.doc) });
-const msgRow = (r) => ({ kind: 'message', id: r.id, conversationId: r.conversation_id, createdAt: Number(r.created_at), message: JSON.parse(r.message) });
+const msgRow = (r) => ({
+  kind: 'message',
+  id: r.id,
+  conversationId: r.conversation_id,
+  createdAt: Number(r.created_at),
+  message: JSON.parse(r.message),
+});
 
 /**
  * Starts a sync server. Options: `databaseUrl` (or `pool`), `port` (0: any free),
@@ -226,7 +233,11 @@ export async function startSyncServer(options = {}) {
     const header = req.headers.authorization ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1];
     const who = token ? await authenticate(token) : undefined;
-    if (!who) throw new HttpError(401, token ? 'The sync token was not accepted (expired or not signed by this site).' : 'Sign in to sync: no token was sent.');
+    if (!who)
+      throw new HttpError(
+        401,
+        token ? 'The sync token was not accepted (expired or not signed by this site).' : 'Sign in to sync: no token was sent.',
+      );
     return String(who);
   };
 
@@ -277,7 +288,10 @@ export async function startSyncServer(options = {}) {
             if (typeof row.deleted !== 'boolean') throw new Error('deleted is not true or false');
             if (!row.deleted) checkDoc(row.doc);
             const assumed = item.assumedMasterState;
-            const { rows: current } = await client.query('SELECT id, rev, deleted, doc FROM sync_conversations WHERE person = $1 AND id = $2 FOR UPDATE', [who, id]);
+            const { rows: current } = await client.query(
+              'SELECT id, rev, deleted, doc FROM sync_conversations WHERE person = $1 AND id = $2 FOR UPDATE',
+              [who, id],
+            );
             const master = current[0];
             const assumedRev = isObject(assumed) ? assumed.rev : undefined;
             if (master ? master.rev !== assumedRev : assumedRev !== undefined) {
@@ -301,7 +315,10 @@ export async function startSyncServer(options = {}) {
             if (!isId(row.conversationId)) throw new Error('no conversation id');
             if (!Number.isFinite(row.createdAt)) throw new Error('no creation time');
             checkMessage(row.message);
-            const { rows: owner } = await client.query('SELECT deleted FROM sync_conversations WHERE person = $1 AND id = $2', [who, row.conversationId]);
+            const { rows: owner } = await client.query('SELECT deleted FROM sync_conversations WHERE person = $1 AND id = $2', [
+              who,
+              row.conversationId,
+            ]);
             if (!owner[0]) throw new Error('its conversation is not on the server');
             if (owner[0].deleted) continue; // deleted meanwhile: the tombstone wins
             // Messages never change: a second push of the same id is a no-op.
@@ -373,7 +390,10 @@ export async function startSyncServer(options = {}) {
       const who = await person(req);
       const body = await readBody(req);
       if (!isId(body?.conversationId)) throw new HttpError(400, 'Say which conversation to share: { conversationId }.');
-      const { rows } = await pool.query('SELECT 1 FROM sync_conversations WHERE person = $1 AND id = $2 AND NOT deleted', [who, body.conversationId]);
+      const { rows } = await pool.query('SELECT 1 FROM sync_conversations WHERE person = $1 AND id = $2 AND NOT deleted', [
+        who,
+        body.conversationId,
+      ]);
       if (!rows[0]) throw new HttpError(404, 'This conversation is not on the sync server yet; wait until it is synced, then share it.');
       const id = b64url(randomBytes(24));
       await pool.query('INSERT INTO sync_shares (id, person, conversation_id) VALUES ($1, $2, $3)', [id, who, body.conversationId]);
@@ -427,7 +447,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     port: Number(env.PORT ?? 4500),
     host: env.HOST ?? '127.0.0.1',
     secret: env.SYNC_SECRET,
-    origins: (env.SYNC_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    origins: (env.SYNC_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   }).then(
     (s) => {
       console.log(`sync server listening on ${s.url}`);

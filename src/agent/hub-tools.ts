@@ -32,11 +32,16 @@ export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: strin
       return found ? toAgentTool(found) : undefined;
     },
     listInstructions: () =>
-      hub.connections.filter((c) => c.state === 'connected' && c.instructions).map((c) => ({ server: c.name, instructions: c.instructions! })),
+      hub.connections
+        .filter((c) => c.state === 'connected' && c.instructions)
+        .map((c) => ({ server: c.name, instructions: c.instructions! })),
     callTool: async (name, args, options) => {
       const found = hub.findTool(name);
       if (found && !isModelVisible(found.tool)) {
-        return { content: [{ type: 'text', text: `The tool ${name} is only available to its app's view, not to the model.` }], isError: true };
+        return {
+          content: [{ type: 'text', text: `The tool ${name} is only available to its app's view, not to the model.` }],
+          isError: true,
+        };
       }
       return (await hub.callTool(name, args, options)) as AgentToolResult;
     },

@@ -51,7 +51,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     emit({ type: 'message', message });
     await options.onMessage?.(message);
   };
-  const end = (reason: TurnEndReason, rounds: number, extra: Partial<TurnResult> = {}): TurnResult => ({ messages: added, reason, rounds, ...extra });
+  const end = (reason: TurnEndReason, rounds: number, extra: Partial<TurnResult> = {}): TurnResult => ({
+    messages: added,
+    reason,
+    rounds,
+    ...extra,
+  });
 
   const maxChars = options.maxContextChars ?? provider.maxContextChars ?? DEFAULT_MAX_CONTEXT_CHARS;
   let reported = '0/0';
@@ -104,7 +109,14 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         messages: fitted(
           wrapUntrustedResults(
             numberSourcesForModel(
-              boundToolResults(pairToolCalls(conversation.filter((m) => !isUnreadable(m)), undefined, { closeTrailing: true }).messages, options.maxToolResultChars),
+              boundToolResults(
+                pairToolCalls(
+                  conversation.filter((m) => !isUnreadable(m)),
+                  undefined,
+                  { closeTrailing: true },
+                ).messages,
+                options.maxToolResultChars,
+              ),
             ),
           ),
         ) as CreateMessageRequestParams['messages'],
@@ -114,7 +126,11 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       const system = composeSystemPrompt(options.systemPrompt, host?.listInstructions?.() ?? []);
       if (system) params.systemPrompt = system;
       if (selection.tools.length) {
-        params.tools = selection.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'];
+        params.tools = selection.tools.map((t) => ({
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema,
+        })) as CreateMessageRequestParams['tools'];
         params.toolChoice = { mode: 'auto' };
       }
 
@@ -150,7 +166,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       trimNote = undefined;
       if (content.length) await record({ role: 'assistant', content, ...(note ? { _meta: { [CONTEXT_META_KEY]: note } } : {}) });
       if (uses.length === 0) {
-        const reason: TurnEndReason = stopReason === 'maxTokens' ? 'maxTokens' : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined ? 'endTurn' : 'other';
+        const reason: TurnEndReason =
+          stopReason === 'maxTokens'
+            ? 'maxTokens'
+            : stopReason === 'endTurn' || stopReason === 'stopSequence' || stopReason === undefined
+              ? 'endTurn'
+              : 'other';
         return end(reason, rounds, { stopReason });
       }
       // The search tool runs here, without asking: it only reads the catalog.

@@ -54,7 +54,10 @@ export function selectTools(catalog: readonly AgentTool[], options: ToolSelectio
   });
   const shorten = (tool: AgentTool): AgentTool =>
     tool.description && tool.description.length > maxDescription
-      ? { ...tool, description: `${tool.description.slice(0, maxDescription)}… (description shortened: ${tool.description.length} characters)` }
+      ? {
+          ...tool,
+          description: `${tool.description.slice(0, maxDescription)}… (description shortened: ${tool.description.length} characters)`,
+        }
       : tool;
   const maxChars = options.maxToolChars;
   const fitsChars = maxChars === undefined || usable.reduce((sum, t) => sum + toolChars(shorten(t)), 0) <= maxChars;
@@ -77,7 +80,10 @@ export function selectTools(catalog: readonly AgentTool[], options: ToolSelectio
   for (const name of usedTools(options.messages)) take(byName.get(name));
   for (const name of options.found ?? []) take(byName.get(name));
   const query = lastPersonText(options.messages);
-  for (const { tool } of rank(usable.filter((t) => !chosen.has(t)), query)) {
+  for (const { tool } of rank(
+    usable.filter((t) => !chosen.has(t)),
+    query,
+  )) {
     if (chosen.size >= room) break;
     take(tool);
   }
@@ -97,7 +103,11 @@ export function searchTool(hidden: number): AgentTool {
     description:
       `Finds tools that are available but not listed here (${hidden} more). Describe what you want to do; ` +
       `the best matching tools are returned and can be called from the next step on.`,
-    inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What the tool should do, in a few words.' } }, required: ['query'] },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What the tool should do, in a few words.' } },
+      required: ['query'],
+    },
     annotations: { readOnlyHint: true },
   };
 }
@@ -144,7 +154,10 @@ function lastPersonText(messages: readonly Message[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.role !== 'user') continue;
-    const text = m.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join(' ');
+    const text = m.content
+      .filter((b) => b.type === 'text')
+      .map((b) => (b as { text: string }).text)
+      .join(' ');
     if (text) return text;
   }
   return '';

@@ -14,7 +14,10 @@ export const DEFAULT_MAX_TOOL_RESULT_CHARS = 100_000;
 export function boundToolResults(messages: readonly Message[], maxChars = DEFAULT_MAX_TOOL_RESULT_CHARS): Message[] {
   return messages.map((message) => {
     if (!message.content.some((b) => b.type === 'tool_result' && resultSize(b) > maxChars)) return message;
-    return { ...message, content: message.content.map((b) => (b.type === 'tool_result' && resultSize(b) > maxChars ? boundResult(b, maxChars) : b)) };
+    return {
+      ...message,
+      content: message.content.map((b) => (b.type === 'tool_result' && resultSize(b) > maxChars ? boundResult(b, maxChars) : b)),
+    };
   });
 }
 
@@ -37,7 +40,8 @@ export function blockSize(block: MessageBlock): number {
   }
 }
 
-const structuredSize = (result: ToolResultBlock) => (result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length);
+const structuredSize = (result: ToolResultBlock) =>
+  result.structuredContent === undefined ? 0 : JSON.stringify(result.structuredContent).length;
 
 function resultSize(result: ToolResultBlock): number {
   return result.content.reduce((sum, b) => sum + blockSize(b), 0) + structuredSize(result);
@@ -63,7 +67,10 @@ function boundResult(result: ToolResultBlock, maxChars: number): ToolResultBlock
       room = 0;
     } else {
       // Binary data cannot be cut in a meaningful place: it is left out whole.
-      content.push({ type: 'text', text: `[${block.type === 'image' || block.type === 'audio' ? `An ${block.type}` : 'A block'} of ${size} characters was left out.]` });
+      content.push({
+        type: 'text',
+        text: `[${block.type === 'image' || block.type === 'audio' ? `An ${block.type}` : 'A block'} of ${size} characters was left out.]`,
+      });
       left += size;
     }
   }
@@ -72,6 +79,9 @@ function boundResult(result: ToolResultBlock, maxChars: number): ToolResultBlock
     delete bounded.structuredContent;
     left += structuredSize(result);
   }
-  content.push({ type: 'text', text: `\n[${left} characters of this result were left out to keep the request small; the person sees the whole result.]` });
+  content.push({
+    type: 'text',
+    text: `\n[${left} characters of this result were left out to keep the request small; the person sees the whole result.]`,
+  });
   return bounded;
 }

@@ -76,7 +76,11 @@ export function fitContext(messages: readonly Message[], budget: ContextBudget):
   const maxMessages = budget.maxMessages ?? DEFAULT_MAX_CONTEXT_MESSAGES;
   const sizes = messages.map(size);
   // What each message weighs once its texts are cut (step 1), without building it yet.
-  const capped = messages.map((m, i) => (m.content.some((b) => b.type === 'text' && b.text.length > cap) ? m.content.reduce((sum, b) => sum + Math.min(blockSize(b), b.type === 'text' ? cap : Infinity), 0) : sizes[i]!));
+  const capped = messages.map((m, i) =>
+    m.content.some((b) => b.type === 'text' && b.text.length > cap)
+      ? m.content.reduce((sum, b) => sum + Math.min(blockSize(b), b.type === 'text' ? cap : Infinity), 0)
+      : sizes[i]!,
+  );
   let start = messages.length;
   let lastTurn = -1;
   let total = 0;
@@ -105,7 +109,10 @@ export function fitContext(messages: readonly Message[], budget: ContextBudget):
       if (b.type !== 'text' || b.text.length <= cap) return b;
       truncatedBlocks += 1;
       droppedChars += b.text.length - cap;
-      return { ...b, text: `${b.text.slice(0, cap)}\n[${b.text.length - cap} characters of this text were left out to fit the model's context; the person sees it whole.]` };
+      return {
+        ...b,
+        text: `${b.text.slice(0, cap)}\n[${b.text.length - cap} characters of this text were left out to fit the model's context; the person sees it whole.]`,
+      };
     });
     return { ...message, content } as Message;
   });
@@ -121,7 +128,8 @@ export function fitContext(messages: readonly Message[], budget: ContextBudget):
 }
 
 /** Put before tool calls that came before the person's first message (the palette's, an app view's). */
-export const LEADING_CALLS_NOTE = "[Before the person's first message, tools were run for them (from the chat's palette or by an app view); the calls and their results follow.]";
+export const LEADING_CALLS_NOTE =
+  "[Before the person's first message, tools were run for them (from the chat's palette or by an app view); the calls and their results follow.]";
 
 /** The note at the start of a trimmed request: how many messages were left out, of what kind, and their size. */
 function leftOutNote(dropped: readonly Message[], chars: number): string {

@@ -35,7 +35,13 @@ function pageUrl(raw: unknown): URL | undefined {
 }
 
 function cleanTitle(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw.replace(/[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim() : '';
+  const text =
+    typeof raw === 'string'
+      ? raw
+          .replace(/[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1)}…` : text;
 }
 
@@ -86,7 +92,11 @@ export function resultPages(result: ToolResultBlock): Array<{ url: string; title
       if (url) found.push({ url, title: String(block.title ?? block.name ?? '') });
     } else if (block.type === 'resource') {
       const url = pageUrl(block.resource?.uri);
-      if (url) found.push({ url, title: String((block.resource as { title?: unknown; name?: unknown }).title ?? (block.resource as { name?: unknown }).name ?? '') });
+      if (url)
+        found.push({
+          url,
+          title: String((block.resource as { title?: unknown; name?: unknown }).title ?? (block.resource as { name?: unknown }).name ?? ''),
+        });
     } else if (block.type === 'text' && typeof block.text === 'string') {
       fromText(block, found);
     }
@@ -105,7 +115,10 @@ export function isQuestion(m: Message): boolean {
  * calls `each` with each result and its numbered pages, so the model's
  * numbering and the chips' agree.
  */
-export function numberPages(results: readonly ToolResultBlock[], each?: (result: ToolResultBlock, sources: AnswerSource[]) => void): AnswerSource[] {
+export function numberPages(
+  results: readonly ToolResultBlock[],
+  each?: (result: ToolResultBlock, sources: AnswerSource[]) => void,
+): AnswerSource[] {
   const all: AnswerSource[] = [];
   const byUrl = new Map<string, AnswerSource>();
   for (const result of results) {

@@ -64,7 +64,12 @@ export function clientToolResult(toolUseId: string, text: string, call: ToolCall
  */
 export function toolCallRecord(block: ToolResultBlock): ToolCallRecord {
   const raw = block._meta?.[TOOL_CALL_META_KEY] as Partial<ToolCallRecord> | undefined;
-  const status = raw && (TOOL_CALL_OUTCOMES as readonly string[]).includes(raw.status as string) ? (raw.status as ToolCallOutcome) : block.isError ? 'error' : 'done';
+  const status =
+    raw && (TOOL_CALL_OUTCOMES as readonly string[]).includes(raw.status as string)
+      ? (raw.status as ToolCallOutcome)
+      : block.isError
+        ? 'error'
+        : 'done';
   const record: ToolCallRecord = { status };
   if (typeof raw?.server === 'string' && raw.server) record.server = raw.server;
   if (typeof raw?.title === 'string' && raw.title) record.title = raw.title;
@@ -111,6 +116,14 @@ export function conversationTasks(metadata: Record<string, unknown> | undefined)
 
 function taskRecord(value: unknown): ToolTaskRecord | undefined {
   const task = value as Partial<ToolTaskRecord> | undefined;
-  if (!task || typeof task !== 'object' || typeof task.id !== 'string' || !task.id || typeof task.server !== 'string' || typeof task.tool !== 'string') return undefined;
+  if (
+    !task ||
+    typeof task !== 'object' ||
+    typeof task.id !== 'string' ||
+    !task.id ||
+    typeof task.server !== 'string' ||
+    typeof task.tool !== 'string'
+  )
+    return undefined;
   return { id: task.id, server: task.server, tool: task.tool };
 }

@@ -17,7 +17,13 @@ export class McpServerAddEvent extends Event {
   readonly secretHeaders: string[];
   /** Where it came from: the registry entry's name (`io.github.user/weather`) and the registry's address. */
   readonly source?: { registry: string; name: string; version?: string };
-  constructor(init: { url: string; name: string; headers?: Record<string, string>; secretHeaders?: string[]; source?: { registry: string; name: string; version?: string } }) {
+  constructor(init: {
+    url: string;
+    name: string;
+    headers?: Record<string, string>;
+    secretHeaders?: string[];
+    source?: { registry: string; name: string; version?: string };
+  }) {
     super(McpServerAddEvent.eventName, { bubbles: true, composed: true });
     this.url = init.url;
     this.name = init.name;

@@ -44,11 +44,17 @@ export function toHistoryError(error: unknown, doing: string): HistoryError {
   const detail = error instanceof Error || isDomException(error) ? (error as { message: string }).message : String(error);
   switch (name) {
     case 'QuotaExceededError':
-      return new HistoryError('quota-exceeded', `Storage is full: ${doing} was not saved. Free some space or delete old conversations.`, { cause: error });
+      return new HistoryError('quota-exceeded', `Storage is full: ${doing} was not saved. Free some space or delete old conversations.`, {
+        cause: error,
+      });
     case 'SecurityError':
       return new HistoryError('unavailable', `This browser does not allow saving conversations here (${detail}).`, { cause: error });
     case 'InvalidStateError':
-      return new HistoryError('closed', `The conversation store was closed (another tab may have upgraded it); reload the page. ${doing} failed.`, { cause: error });
+      return new HistoryError(
+        'closed',
+        `The conversation store was closed (another tab may have upgraded it); reload the page. ${doing} failed.`,
+        { cause: error },
+      );
     default:
       return new HistoryError('failed', `${doing} failed: ${detail}`, { cause: error });
   }

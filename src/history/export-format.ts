@@ -14,7 +14,9 @@ import { ACTIVITY_KINDS, type ActivityRecord, type Conversation, type StoredMess
 export { buildExport, EXPORT_FORMAT, EXPORT_VERSION, type HistoryExport } from './export-file.js';
 
 const meta = z.record(z.string(), z.unknown()).optional();
-const annotations = z.looseObject({ audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().optional() }).optional();
+const annotations = z
+  .looseObject({ audience: z.array(z.enum(['user', 'assistant'])).optional(), priority: z.number().optional() })
+  .optional();
 const base = { annotations, _meta: meta };
 const text = z.looseObject({ type: z.literal('text'), text: z.string(), ...base });
 const image = z.looseObject({ type: z.literal('image'), data: z.string(), mimeType: z.string(), ...base });
@@ -26,7 +28,13 @@ const resource = z.looseObject({
   ...base,
 });
 const contentBlock = z.discriminatedUnion('type', [text, image, audio, resourceLink, resource]);
-const toolUse = z.looseObject({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()), _meta: meta });
+const toolUse = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  _meta: meta,
+});
 const toolResult = z.looseObject({
   type: z.literal('tool_result'),
   toolUseId: z.string(),
@@ -88,14 +96,18 @@ export function planImport(input: unknown, now = Date.now()): ImportPlan {
     try {
       data = JSON.parse(input);
     } catch (error) {
-      throw new HistoryError('invalid-import', `This file is not JSON (${(error as Error).message}); nothing was imported.`, { cause: error });
+      throw new HistoryError('invalid-import', `This file is not JSON (${(error as Error).message}); nothing was imported.`, {
+        cause: error,
+      });
     }
   }
   const parsed = exportSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the file';
-    throw new HistoryError('invalid-import', `Not a conversation export: ${where}: ${issue.message}. Nothing was imported.`, { cause: parsed.error });
+    throw new HistoryError('invalid-import', `Not a conversation export: ${where}: ${issue.message}. Nothing was imported.`, {
+      cause: parsed.error,
+    });
   }
   // Keep the original objects (unknown fields and all), now known to be well-formed.
   const file = data as HistoryExport;
@@ -107,10 +119,19 @@ export function planImport(input: unknown, now = Date.now()): ImportPlan {
   try {
     checkMessages(file.messages);
   } catch (error) {
-    throw new HistoryError('invalid-import', `${(error as Error).message.replace(/^Not saved: /, 'The file breaks the tool pairing rule: ')} Nothing was imported.`, { cause: error });
+    throw new HistoryError(
+      'invalid-import',
+      `${(error as Error).message.replace(/^Not saved: /, 'The file breaks the tool pairing rule: ')} Nothing was imported.`,
+      { cause: error },
+    );
   }
   const id = newId();
-  const conversation: Conversation = { ...file.conversation, id, updatedAt: Math.max(file.conversation.updatedAt, now), messageCount: file.messages.length };
+  const conversation: Conversation = {
+    ...file.conversation,
+    id,
+    updatedAt: Math.max(file.conversation.updatedAt, now),
+    messageCount: file.messages.length,
+  };
   const messages = file.messages.map((m, i) => ({ ...m, conversationId: id, seq: i + 1 }));
   const activity = file.activity.map((a) => ({ ...a, id: newId(), conversationId: id }));
   return { conversation, messages, activity };

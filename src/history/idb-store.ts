@@ -11,11 +11,33 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { ChangeChannel } from './channel.js';
 import { HistoryError, toHistoryError } from './errors.js';
 import { buildExport } from './export-file.js';
-import { checkMessages, decodeCursor, monotonicClock, encodeCursor, newConversation, newId, normaliseQuery, searchTextOf, snippetAround, toStored } from './records.js';
+import {
+  checkMessages,
+  decodeCursor,
+  monotonicClock,
+  encodeCursor,
+  newConversation,
+  newId,
+  normaliseQuery,
+  searchTextOf,
+  snippetAround,
+  toStored,
+} from './records.js';
 import { readRow } from './read-row.js';
 import { DB_VERSION, DEFAULT_DB_NAME, upgradeHistory, type HistoryDB } from './schema.js';
 import type { HistoryStore } from './store.js';
-import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
+import type {
+  ActivityRecord,
+  ActivityResponse,
+  Conversation,
+  ConversationInit,
+  ConversationPage,
+  ConversationPatch,
+  NewActivity,
+  NewMessage,
+  SearchHit,
+  StoredMessage,
+} from './types.js';
 
 /** Options of {@link openHistory}. */
 export interface OpenHistoryOptions {
@@ -75,7 +97,12 @@ export function openHistory(options: OpenHistoryOptions = {}): Promise<HistorySt
       blocked() {
         if (settled) return;
         settled = true;
-        reject(new HistoryError('upgrade-blocked', 'The conversation history is open in another tab with an older version. Close or reload that tab, then try again.'));
+        reject(
+          new HistoryError(
+            'upgrade-blocked',
+            'The conversation history is open in another tab with an older version. Close or reload that tab, then try again.',
+          ),
+        );
       },
       blocking: () => store?.release('Another tab needs a newer version of the conversation history; reload this page.'),
       terminated: () => store?.release('The browser closed the conversation history; reload this page.'),
@@ -90,7 +117,15 @@ export function openHistory(options: OpenHistoryOptions = {}): Promise<HistorySt
         if (settled) return;
         settled = true;
         const e = toHistoryError(error, 'Opening the conversation history');
-        reject(e.kind === 'quota-exceeded' ? e : new HistoryError('unavailable', `Conversations cannot be saved in this browser (${(error as Error)?.message ?? String(error)}).`, { cause: error }));
+        reject(
+          e.kind === 'quota-exceeded'
+            ? e
+            : new HistoryError(
+                'unavailable',
+                `Conversations cannot be saved in this browser (${(error as Error)?.message ?? String(error)}).`,
+                { cause: error },
+              ),
+        );
       },
     );
   });
@@ -204,7 +239,10 @@ class IdbHistory extends EventTarget implements HistoryStore {
       const conversations = tx.objectStore('conversations');
       const store = tx.objectStore('messages');
       // Both reads at once: one round trip to the browser's storage process, not two.
-      const [conversation, cursor] = await Promise.all([conversations.get(conversationId), store.openCursor(range(conversationId), 'prev')]);
+      const [conversation, cursor] = await Promise.all([
+        conversations.get(conversationId),
+        store.openCursor(range(conversationId), 'prev'),
+      ]);
       // Read like any other row: a bad last row must not make every later append fail.
       const last = cursor ? readRow(cursor.value, conversationId, conversation?.messageCount ?? 0) : undefined;
       const now = this.#now();
@@ -223,7 +261,13 @@ class IdbHistory extends EventTarget implements HistoryStore {
         const text = searchTextOf(m);
         if (text) writes.push(texts.put({ conversationId, seq: m.seq, createdAt: m.createdAt, text }));
       }
-      writes.push(conversations.put({ ...conversation, messageCount: conversation.messageCount + stored.length, updatedAt: Math.max(now, conversation.updatedAt + 1) }));
+      writes.push(
+        conversations.put({
+          ...conversation,
+          messageCount: conversation.messageCount + stored.length,
+          updatedAt: Math.max(now, conversation.updatedAt + 1),
+        }),
+      );
       await Promise.all([...writes, tx.done]);
       this.#channel.emit({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq });
       return stored;
@@ -247,7 +291,9 @@ class IdbHistory extends EventTarget implements HistoryStore {
     return this.#run('Loading messages', async (db) => {
       if (seq <= 1 || count <= 0) return [];
       const first = Math.max(1, seq - count);
-      const rows = await quiet(db.transaction('messages')).store.getAll(IDBKeyRange.bound([conversationId, first], [conversationId, seq - 1]));
+      const rows = await quiet(db.transaction('messages')).store.getAll(
+        IDBKeyRange.bound([conversationId, first], [conversationId, seq - 1]),
+      );
       return rows.map((row, i) => readRow(row, conversationId, first + i));
     });
   }
@@ -257,7 +303,9 @@ class IdbHistory extends EventTarget implements HistoryStore {
     const limit = options.limit ?? 50;
     return this.#run('Searching conversations', async (db) => {
       if (!needle) return [];
-      const texts = await quiet(db.transaction('texts')).store.getAll(options.conversationId === undefined ? undefined : range(options.conversationId));
+      const texts = await quiet(db.transaction('texts')).store.getAll(
+        options.conversationId === undefined ? undefined : range(options.conversationId),
+      );
       return texts
         .filter((t) => t.text.includes(needle))
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
@@ -272,7 +320,12 @@ class IdbHistory extends EventTarget implements HistoryStore {
       const tx = quiet(db.transaction(['conversations', 'activity'], 'readwrite'));
       if (!(await tx.objectStore('conversations').getKey(activity.conversationId))) notFound(tx, `conversation ${activity.conversationId}`);
       await Promise.all([tx.objectStore('activity').add(record), tx.done]);
-      this.#channel.emit({ type: 'activity', conversationId: record.conversationId, activityId: record.id, ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}) });
+      this.#channel.emit({
+        type: 'activity',
+        conversationId: record.conversationId,
+        activityId: record.id,
+        ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}),
+      });
       return record;
     });
   }
@@ -284,7 +337,12 @@ class IdbHistory extends EventTarget implements HistoryStore {
       if (!current) notFound(tx, `activity ${id}`);
       const next: ActivityRecord = { ...current, response, respondedAt: respondedAt ?? this.#now() };
       await Promise.all([tx.store.put(next), tx.done]);
-      this.#channel.emit({ type: 'activity', conversationId: next.conversationId, activityId: id, ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}) });
+      this.#channel.emit({
+        type: 'activity',
+        conversationId: next.conversationId,
+        activityId: id,
+        ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}),
+      });
       return next;
     });
   }

@@ -4,9 +4,33 @@
 // IndexedDB does, so callers cannot change stored records by accident.
 import { HistoryError } from './errors.js';
 import { buildExport } from './export-file.js';
-import { checkMessages, decodeCursor, monotonicClock, newConversation, newestFirst, newId, normaliseQuery, searchTextOf, snippetAround, toStored, encodeCursor } from './records.js';
+import {
+  checkMessages,
+  decodeCursor,
+  monotonicClock,
+  newConversation,
+  newestFirst,
+  newId,
+  normaliseQuery,
+  searchTextOf,
+  snippetAround,
+  toStored,
+  encodeCursor,
+} from './records.js';
 import { HistoryChangeEvent, type HistoryStore } from './store.js';
-import type { ActivityRecord, ActivityResponse, Conversation, ConversationInit, ConversationPage, ConversationPatch, HistoryChange, NewActivity, NewMessage, SearchHit, StoredMessage } from './types.js';
+import type {
+  ActivityRecord,
+  ActivityResponse,
+  Conversation,
+  ConversationInit,
+  ConversationPage,
+  ConversationPatch,
+  HistoryChange,
+  NewActivity,
+  NewMessage,
+  SearchHit,
+  StoredMessage,
+} from './types.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
 
@@ -102,7 +126,11 @@ class MemoryHistory extends EventTarget implements HistoryStore {
       const now = this.#now();
       const stored = toStored(conversationId, conversation.messageCount, copy(messages), now);
       list.push(...stored);
-      this.#conversations.set(conversationId, { ...conversation, messageCount: list.length, updatedAt: Math.max(now, conversation.updatedAt + 1) });
+      this.#conversations.set(conversationId, {
+        ...conversation,
+        messageCount: list.length,
+        updatedAt: Math.max(now, conversation.updatedAt + 1),
+      });
       this.#emit({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq });
       return copy(stored);
     });
@@ -124,14 +152,20 @@ class MemoryHistory extends EventTarget implements HistoryStore {
     const needle = normaliseQuery(query);
     return this.#run(() => {
       if (!needle) return [];
-      const lists = options.conversationId === undefined ? [...this.#messages.values()] : [this.#messages.get(options.conversationId) ?? []];
+      const lists =
+        options.conversationId === undefined ? [...this.#messages.values()] : [this.#messages.get(options.conversationId) ?? []];
       return lists
         .flat()
         .map((m) => ({ m, text: searchTextOf(m) }))
         .filter(({ text }) => text.includes(needle))
         .sort((a, b) => b.m.createdAt - a.m.createdAt || b.m.seq - a.m.seq)
         .slice(0, options.limit ?? 50)
-        .map(({ m, text }) => ({ conversationId: m.conversationId, seq: m.seq, createdAt: m.createdAt, snippet: snippetAround(text, needle) }));
+        .map(({ m, text }) => ({
+          conversationId: m.conversationId,
+          seq: m.seq,
+          createdAt: m.createdAt,
+          snippet: snippetAround(text, needle),
+        }));
     });
   }
 
@@ -140,7 +174,12 @@ class MemoryHistory extends EventTarget implements HistoryStore {
       this.#need(activity.conversationId);
       const record: ActivityRecord = { ...copy(activity), id: newId(), requestedAt: activity.requestedAt ?? this.#now() };
       this.#activity.push(record);
-      this.#emit({ type: 'activity', conversationId: record.conversationId, activityId: record.id, ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}) });
+      this.#emit({
+        type: 'activity',
+        conversationId: record.conversationId,
+        activityId: record.id,
+        ...(record.toolUseId ? { toolUseId: record.toolUseId } : {}),
+      });
       return copy(record);
     });
   }
@@ -151,14 +190,22 @@ class MemoryHistory extends EventTarget implements HistoryStore {
       if (index < 0) throw new HistoryError('not-found', `There is no activity ${id}.`);
       const next: ActivityRecord = { ...this.#activity[index]!, response: copy(response), respondedAt: respondedAt ?? this.#now() };
       this.#activity[index] = next;
-      this.#emit({ type: 'activity', conversationId: next.conversationId, activityId: id, ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}) });
+      this.#emit({
+        type: 'activity',
+        conversationId: next.conversationId,
+        activityId: id,
+        ...(next.toolUseId ? { toolUseId: next.toolUseId } : {}),
+      });
       return copy(next);
     });
   }
 
   listActivity(filter: { conversationId: string } | { toolUseId: string }): Promise<ActivityRecord[]> {
     return this.#run(() => {
-      const match = 'conversationId' in filter ? (a: ActivityRecord) => a.conversationId === filter.conversationId : (a: ActivityRecord) => a.toolUseId === filter.toolUseId;
+      const match =
+        'conversationId' in filter
+          ? (a: ActivityRecord) => a.conversationId === filter.conversationId
+          : (a: ActivityRecord) => a.toolUseId === filter.toolUseId;
       return copy(this.#activity.filter(match).sort((a, b) => a.requestedAt - b.requestedAt));
     });
   }
@@ -166,7 +213,13 @@ class MemoryHistory extends EventTarget implements HistoryStore {
   exportConversation(id: string): Promise<string> {
     return this.#run(() => {
       const conversation = this.#need(id);
-      return JSON.stringify(buildExport(conversation, this.#messages.get(id) ?? [], this.#activity.filter((a) => a.conversationId === id)));
+      return JSON.stringify(
+        buildExport(
+          conversation,
+          this.#messages.get(id) ?? [],
+          this.#activity.filter((a) => a.conversationId === id),
+        ),
+      );
     });
   }
 

@@ -11,7 +11,8 @@ import type { StoredMessage } from './types.js';
 export function rowProblem(row: unknown): string | undefined {
   if (typeof row !== 'object' || row === null) return 'it is not an object';
   const { role, content } = row as { role?: unknown; content?: unknown };
-  if (role !== 'user' && role !== 'assistant') return role === undefined ? 'it has no role' : `its role ${JSON.stringify(role)} is neither "user" nor "assistant"`;
+  if (role !== 'user' && role !== 'assistant')
+    return role === undefined ? 'it has no role' : `its role ${JSON.stringify(role)} is neither "user" nor "assistant"`;
   if (!Array.isArray(content)) return 'its content is not a list of blocks';
   for (const [i, block] of content.entries()) {
     const problem = blockProblem(block);
@@ -38,7 +39,9 @@ function blockProblem(block: unknown): string | undefined {
       return str('id') && str('name') ? undefined : 'is a tool call without id or name';
     case 'tool_result': {
       if (!str('toolUseId') || !Array.isArray(b.content)) return 'is a tool result without toolUseId or content';
-      const inner = (b.content as unknown[]).findIndex((c) => blockProblem(c) !== undefined || ['tool_use', 'tool_result'].includes((c as { type: string }).type));
+      const inner = (b.content as unknown[]).findIndex(
+        (c) => blockProblem(c) !== undefined || ['tool_use', 'tool_result'].includes((c as { type: string }).type),
+      );
       return inner < 0 ? undefined : `holds a bad block (${inner + 1})`;
     }
     default:

@@ -43,7 +43,9 @@ export function checkMessages(messages: readonly NewMessage[], previous?: Messag
     if (typeof m !== 'object' || m === null || !Array.isArray(m.content)) {
       throw new HistoryError('invalid-messages', `Message ${i} has no content array.`);
     }
-    const bad = (m.content as unknown[]).findIndex((b) => typeof b !== 'object' || b === null || typeof (b as { type?: unknown }).type !== 'string');
+    const bad = (m.content as unknown[]).findIndex(
+      (b) => typeof b !== 'object' || b === null || typeof (b as { type?: unknown }).type !== 'string',
+    );
     if (bad >= 0) throw new HistoryError('invalid-messages', `Message ${i}, block ${bad} has no type.`);
   });
   try {
@@ -83,7 +85,10 @@ export const normaliseQuery = (query: string): string => query.trim().toLowerCas
 export function snippetAround(text: string, needle: string, width = 160): string {
   const at = Math.max(0, text.indexOf(needle));
   const start = Math.max(0, at - Math.floor((width - needle.length) / 2));
-  const piece = text.slice(start, start + width).replace(/\s+/g, ' ').trim();
+  const piece = text
+    .slice(start, start + width)
+    .replace(/\s+/g, ' ')
+    .trim();
   return (start > 0 ? '…' : '') + piece + (start + width < text.length ? '…' : '');
 }
 

@@ -59,7 +59,9 @@ export async function saveMessages(store: HistoryStore, conversationId: string, 
     try {
       const stored = paired.length ? await store.appendMessages(conversationId, paired) : [];
       notKept.push(...repair.answered.map((toolUseId) => ({ toolUseId, what: 'result' as const, reason: CLOSED_MID_CALL })));
-      notKept.push(...repair.dropped.map((toolUseId) => ({ toolUseId, what: 'call' as const, reason: 'the call it answers was not saved.' })));
+      notKept.push(
+        ...repair.dropped.map((toolUseId) => ({ toolUseId, what: 'call' as const, reason: 'the call it answers was not saved.' })),
+      );
       return { stored, notKept, ...(notKept.length ? { notice: noticeFor(notKept) } : {}) };
     } catch (error) {
       if (!(error instanceof HistoryError) || attempt > 0) throw error;
@@ -104,9 +106,17 @@ function noticeFor(notKept: NotKept[]): string {
   const blocks = notKept.filter((n) => n.what === 'block');
   const parts: string[] = [];
   if (results.length) {
-    parts.push(`${results.length === 1 ? 'The result of a tool call was' : `The results of ${results.length} tool calls were`} not saved (${results[0]!.reason.replace(/\.$/, '')}); the saved conversation says so, and you can go on.`);
+    parts.push(
+      `${results.length === 1 ? 'The result of a tool call was' : `The results of ${results.length} tool calls were`} not saved (${results[0]!.reason.replace(/\.$/, '')}); the saved conversation says so, and you can go on.`,
+    );
   }
-  if (calls.length) parts.push(`${calls.length === 1 ? 'A tool result was' : `${calls.length} tool results were`} not saved because the call they answer was not saved.`);
-  if (blocks.length) parts.push(`${blocks.length === 1 ? 'An attachment was' : `${blocks.length} attachments were`} not saved (${blocks[0]!.reason.replace(/\.$/, '')}); it stays on screen until you leave the page.`);
+  if (calls.length)
+    parts.push(
+      `${calls.length === 1 ? 'A tool result was' : `${calls.length} tool results were`} not saved because the call they answer was not saved.`,
+    );
+  if (blocks.length)
+    parts.push(
+      `${blocks.length === 1 ? 'An attachment was' : `${blocks.length} attachments were`} not saved (${blocks[0]!.reason.replace(/\.$/, '')}); it stays on screen until you leave the page.`,
+    );
   return parts.join(' ');
 }

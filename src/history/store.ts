@@ -102,5 +102,4 @@ export interface HistoryStore extends TypedEventTarget<HistoryStoreEventMap> {
   clear(): Promise<void>;
   /** Closes the store; later calls reject with 'closed'. */
   close(): void;
-
 }

@@ -38,7 +38,10 @@ export interface SyncConflict extends Event {
  */
 export async function startSync(store: HistoryStore, options: SyncOptions): Promise<Sync> {
   const [{ SyncEngine }, { HttpSyncAdapter }] = await Promise.all([import('./sync/engine.js'), import('./sync/http-adapter.js')]);
-  const adapter = typeof options.server === 'string' ? new HttpSyncAdapter(options.server, options.token ?? '', { ...(options.timeout ? { timeout: options.timeout } : {}) }) : options.server;
+  const adapter =
+    typeof options.server === 'string'
+      ? new HttpSyncAdapter(options.server, options.token ?? '', { ...(options.timeout ? { timeout: options.timeout } : {}) })
+      : options.server;
   const engine = new SyncEngine(store, adapter, { name: options.name ?? (typeof options.server === 'string' ? options.server : 'custom') });
   await engine.start();
   return engine;
@@ -52,7 +55,11 @@ export const sharedUrl = (server: string, id: string): string => `${server.repla
  * server, revocable). Resolves with the grant's id and the address it is read at.
  * @throws {SyncError} the conversation is not on the server yet, the token was refused, ...
  */
-export async function shareConversation(options: { server: string; token: SyncTokenSource; conversationId: string }): Promise<{ id: string; url: string }> {
+export async function shareConversation(options: {
+  server: string;
+  token: SyncTokenSource;
+  conversationId: string;
+}): Promise<{ id: string; url: string }> {
   const { HttpSyncAdapter } = await import('./sync/http-adapter.js');
   const id = await new HttpSyncAdapter(options.server, options.token).share(options.conversationId);
   return { id, url: sharedUrl(options.server, id) };
@@ -82,10 +89,18 @@ export interface SharedView {
  * What it holds is untrusted like anything a server sends.
  */
 export async function openShared(url: string, options: { timeout?: number } = {}): Promise<SharedView> {
-  const [{ SyncEngine }, { HttpSyncAdapter }, { createMemoryHistory }] = await Promise.all([import('./sync/engine.js'), import('./sync/http-adapter.js'), import('./memory-store.js')]);
+  const [{ SyncEngine }, { HttpSyncAdapter }, { createMemoryHistory }] = await Promise.all([
+    import('./sync/engine.js'),
+    import('./sync/http-adapter.js'),
+    import('./memory-store.js'),
+  ]);
   const http = new HttpSyncAdapter(url, undefined, { ...(options.timeout ? { timeout: options.timeout } : {}) });
   // Read-only: nothing is ever pushed (the server would refuse it: the link grants reading only).
-  const adapter: SyncAdapter = { pull: (c, l) => http.pull(c, l), push: async () => ({ conflicts: [], rejected: [] }), stream: (l) => http.stream(l) };
+  const adapter: SyncAdapter = {
+    pull: (c, l) => http.pull(c, l),
+    push: async () => ({ conflicts: [], rejected: [] }),
+    stream: (l) => http.stream(l),
+  };
   const store = createMemoryHistory();
   const engine = new SyncEngine(store, adapter, { name: `shared:${url}:${crypto.randomUUID()}` });
   await engine.start();

@@ -47,7 +47,12 @@ function record(value: unknown): Record<string, unknown> | undefined {
 export function toolUi(tool: Pick<Tool, '_meta'>): McpToolUi {
   const meta = record(tool._meta);
   const ui = record(meta?.ui);
-  const uri = typeof ui?.resourceUri === 'string' ? ui.resourceUri : typeof meta?.['ui/resourceUri'] === 'string' ? (meta['ui/resourceUri'] as string) : undefined;
+  const uri =
+    typeof ui?.resourceUri === 'string'
+      ? ui.resourceUri
+      : typeof meta?.['ui/resourceUri'] === 'string'
+        ? (meta['ui/resourceUri'] as string)
+        : undefined;
   const raw = ui?.visibility;
   const visibility =
     Array.isArray(raw) && raw.every((v) => v === 'model' || v === 'app') ? [...new Set(raw as McpAppVisibility[])] : DEFAULT_VISIBILITY;

@@ -75,14 +75,17 @@ export class ActiveCall {
     if (this.waiting > 0 || this.controller.signal.aborted || !Number.isFinite(this.timeoutMs)) return;
     this.heardAt = Date.now();
     const wait = (ms: number) => {
-      this.timer = setTimeout(() => {
-        const idle = Date.now() - this.heardAt;
-        if (idle < this.timeoutMs) wait(this.timeoutMs - idle);
-        else {
-          this.timer = undefined;
-          this.onTimeout(this);
-        }
-      }, Math.min(ms, MAX_TIMER_MS));
+      this.timer = setTimeout(
+        () => {
+          const idle = Date.now() - this.heardAt;
+          if (idle < this.timeoutMs) wait(this.timeoutMs - idle);
+          else {
+            this.timer = undefined;
+            this.onTimeout(this);
+          }
+        },
+        Math.min(ms, MAX_TIMER_MS),
+      );
     };
     wait(this.timeoutMs);
   }
@@ -104,7 +107,13 @@ export class CallRegistry {
   constructor(private readonly prefix: string) {}
 
   /** Registers a new call; `onTimeout` runs when its timer fires. */
-  start(name: string, args: Record<string, unknown>, toolUseId: string | undefined, timeoutMs: number, onTimeout: (call: ActiveCall) => void): ActiveCall {
+  start(
+    name: string,
+    args: Record<string, unknown>,
+    toolUseId: string | undefined,
+    timeoutMs: number,
+    onTimeout: (call: ActiveCall) => void,
+  ): ActiveCall {
     const call = new ActiveCall(`${this.prefix}-call-${this.nextTag++}`, name, args, toolUseId, timeoutMs, onTimeout);
     this.calls.set(call.tag, call);
     return call;

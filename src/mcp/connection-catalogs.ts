@@ -19,7 +19,11 @@ export const CATALOG_KINDS: readonly McpCatalogKind[] = ['tools', 'prompts', 're
  * that break the MCP format are left out of the catalog and reported to
  * `onInvalid` (the others are kept).
  */
-export async function loadCatalog<K extends McpCatalogKind>(client: Client, kind: K, onInvalid?: (invalid: InvalidTool[]) => void): Promise<McpCatalogs[K]> {
+export async function loadCatalog<K extends McpCatalogKind>(
+  client: Client,
+  kind: K,
+  onInvalid?: (invalid: InvalidTool[]) => void,
+): Promise<McpCatalogs[K]> {
   const caps = client.getServerCapabilities() ?? {};
   const opts = { cacheMode: 'refresh' as const };
   switch (kind) {

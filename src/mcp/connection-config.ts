@@ -1,7 +1,15 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
 import { mcpAppsClientCapability } from './apps.js';
-import { SdkError, SdkErrorCode, SdkHttpError, type ClientOptions, type Implementation, type OAuthClientProvider, type Progress } from '@modelcontextprotocol/client';
+import {
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  type ClientOptions,
+  type Implementation,
+  type OAuthClientProvider,
+  type Progress,
+} from '@modelcontextprotocol/client';
 import type { Root } from './input-types.js';
 import { LazyOutputValidator } from './output-validator.js';
 import { TASKS_EXTENSION, type TaskInfo } from './tasks.js';

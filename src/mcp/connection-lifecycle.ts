@@ -177,7 +177,12 @@ export class ConnectionLifecycle {
    * under way end. Returns `failure`.
    */
   authRefused(failure: McpConnectionError, client: Client | undefined): McpConnectionError {
-    if (failure.kind === McpErrorKind.AuthRequired && client !== undefined && client === this._client && this.isState(McpConnectionState.Connected)) {
+    if (
+      failure.kind === McpErrorKind.AuthRequired &&
+      client !== undefined &&
+      client === this._client &&
+      this.isState(McpConnectionState.Connected)
+    ) {
       this.setState(McpConnectionState.AuthRequired, failure);
       void this.dropClient(failure);
     }
@@ -193,7 +198,8 @@ export class ConnectionLifecycle {
         await new Promise<void>((resolve) => this.waiting.push(resolve));
         continue;
       }
-      if (this._state === McpConnectionState.Idle) throw new McpConnectionError(McpErrorKind.Closed, 'Not connected yet: call connect() first.', { url: this.url });
+      if (this._state === McpConnectionState.Idle)
+        throw new McpConnectionError(McpErrorKind.Closed, 'Not connected yet: call connect() first.', { url: this.url });
       throw this._error ?? this.closedError();
     }
   }
@@ -292,7 +298,9 @@ export class ConnectionLifecycle {
 
   /** One connect; `'degraded'` when refused headers were found and dropped (the caller tries again). */
   private async establishOnce(prior: { kind: 'legacy' } | undefined, canDegrade: boolean): Promise<'connected' | 'degraded'> {
-    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, 'The connection is being re-established.', { url: this.url }));
+    await this.dropClient(
+      new McpConnectionError(McpErrorKind.ConnectionLost, 'The connection is being re-established.', { url: this.url }),
+    );
     const generation = ++this._generation;
     let attempt = this.createClient(generation);
     try {
@@ -434,7 +442,12 @@ export class ConnectionLifecycle {
   private async reconnect(error: McpConnectionError): Promise<void> {
     if (this._state !== McpConnectionState.Connected) return;
     this.setState(McpConnectionState.Reconnecting, error);
-    await this.dropClient(new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${hostOf(this.url)} was lost.`, { url: this.url, cause: error }));
+    await this.dropClient(
+      new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${hostOf(this.url)} was lost.`, {
+        url: this.url,
+        cause: error,
+      }),
+    );
     const { initialDelayMs = 500, maxDelayMs = 15_000, maxAttempts = 10 } = this.owner.config.reconnect ?? {};
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** attempt) * (0.8 + Math.random() * 0.4);
@@ -459,7 +472,11 @@ export class ConnectionLifecycle {
 
   /** The error a call gets when the connection drops under it. */
   lostDuring(call: ActiveCall, cause: unknown): McpConnectionError {
-    return new McpConnectionError(McpErrorKind.ConnectionLost, `The connection to ${hostOf(this.url)} was lost during the call of ${call.name}.`, { url: this.url, cause });
+    return new McpConnectionError(
+      McpErrorKind.ConnectionLost,
+      `The connection to ${hostOf(this.url)} was lost during the call of ${call.name}.`,
+      { url: this.url, cause },
+    );
   }
 
   /** Closes the current SDK client; its calls fail (`reason`, naming each tool) and its input requests end. */

@@ -25,7 +25,15 @@ import { TypedEventTarget } from '../content/typed-event-target.js';
 import { CallRegistry, DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS, type ActiveCall } from './call-tracker.js';
 import { CATALOG_KINDS, loadCatalog, subscribe } from './connection-catalogs.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
-import { McpCatalogChangeEvent, McpConnectionChangeEvent, McpConnectionState, McpLogMessageEvent, McpResourceUpdateEvent, type McpCatalogKind, type McpConnectionEventMap } from './connection-events.js';
+import {
+  McpCatalogChangeEvent,
+  McpConnectionChangeEvent,
+  McpConnectionState,
+  McpLogMessageEvent,
+  McpResourceUpdateEvent,
+  type McpCatalogKind,
+  type McpConnectionEventMap,
+} from './connection-events.js';
 import { ConnectionLifecycle } from './connection-lifecycle.js';
 import { classifyError, isNetworkError, McpConnectionError, McpErrorKind } from './errors.js';
 import { CALL_TAG_HEADER } from './fetch-tap.js';
@@ -135,7 +143,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     if (this.state === McpConnectionState.Closed) return;
     if (dropped) {
       this.dispatchEvent(
-        new McpLogMessageEvent({ level: 'warning', logger: 'mcp-elements', data: `${dropped} log messages of this server were left out: it sent more than ${MAX_LOGS_PER_FRAME} in one frame.` }),
+        new McpLogMessageEvent({
+          level: 'warning',
+          logger: 'mcp-elements',
+          data: `${dropped} log messages of this server were left out: it sent more than ${MAX_LOGS_PER_FRAME} in one frame.`,
+        }),
       );
     }
     for (const message of items) this.dispatchEvent(new McpLogMessageEvent(message));
@@ -207,7 +219,12 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   private tapTrace() {
     const trace = this._trace;
     if (!trace) return undefined;
-    return { trace, server: this.id, endpoint: this.url, secretNames: new Set((this.config.secretHeaders ?? []).map((h) => h.toLowerCase())) };
+    return {
+      trace,
+      server: this.id,
+      endpoint: this.url,
+      secretNames: new Set((this.config.secretHeaders ?? []).map((h) => h.toLowerCase())),
+    };
   }
 
   /** The current state. */
@@ -227,7 +244,10 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
    */
   get toolsReady(): boolean {
     const state = this.life.state;
-    return state === McpConnectionState.Connected || (state === McpConnectionState.Connecting && this.toolsFrom !== undefined && this.toolsFrom === this.life.client);
+    return (
+      state === McpConnectionState.Connected ||
+      (state === McpConnectionState.Connecting && this.toolsFrom !== undefined && this.toolsFrom === this.life.client)
+    );
   }
   /** The name for people: the configured name, else the server's title or name, else the host. */
   get name(): string {
@@ -282,7 +302,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const provider = this.config.authProvider;
     if (!isInteractive(provider)) {
       return Promise.reject(
-        new McpConnectionError(McpErrorKind.AuthRequired, `The connection to ${hostOf(this.url)} has no authProvider that can sign in (signIn()); complete the redirect yourself and call finishAuth().`, { url: this.url }),
+        new McpConnectionError(
+          McpErrorKind.AuthRequired,
+          `The connection to ${hostOf(this.url)} has no authProvider that can sign in (signIn()); complete the redirect yourself and call finishAuth().`,
+          { url: this.url },
+        ),
       );
     }
     // Synchronously, inside the person's click: the provider opens its popup now.
@@ -357,7 +381,10 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     };
     throwIfSignInNeeded(await tools!);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const rest = await Promise.race([Promise.all(others), new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), CATALOG_WAIT_MS)))]);
+    const rest = await Promise.race([
+      Promise.all(others),
+      new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), CATALOG_WAIT_MS))),
+    ]);
     clearTimeout(timer);
     rest.forEach(throwIfSignInNeeded);
     if (this.logLevel && client.getProtocolEra() === 'legacy') await client.setLoggingLevel(this.logLevel).catch(() => {});
@@ -473,7 +500,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
    * A refused sign-in moves the connection to `auth-required`.
    */
   async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
-    const failed = async (error: unknown, client: Client | undefined) => this.life.authRefused(await this.diagnoseCall(error, name, args), client);
+    const failed = async (error: unknown, client: Client | undefined) =>
+      this.life.authRefused(await this.diagnoseCall(error, name, args), client);
     const attempt = (urlsAsked: boolean) =>
       this.life.run(
         (client) => this.runCall(client, name, args, options),
@@ -485,7 +513,12 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
         return await attempt(false);
       } catch (error) {
         // Refused Mcp-Param-* headers (CORS): once, the call goes again without them (see header-fallback.ts).
-        if (error instanceof McpConnectionError && error.diagnosis?.kind === 'cors-headers' && error.diagnosis.headers.every((h) => h.startsWith('mcp-param-')) && this.life.dropParamHeaders()) {
+        if (
+          error instanceof McpConnectionError &&
+          error.diagnosis?.kind === 'cors-headers' &&
+          error.diagnosis.headers.every((h) => h.startsWith('mcp-param-')) &&
+          this.life.dropParamHeaders()
+        ) {
           this.dispatchEvent(new McpConnectionChangeEvent(this.state, this.state, this.error));
           // A server that needs the header refuses the call without it (the official SDK does): then the
           // CORS finding, which says what to fix, is the better error.
@@ -515,7 +548,10 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const base = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
     // Loaded on a failure only (a chunk of its own in the bundle); when it cannot be loaded, the failure as classified.
     const diagnosis = await import('./diagnose.js').catch(() => undefined);
-    return (await diagnosis?.diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ?? failure;
+    return (
+      (await diagnosis?.diagnoseNetworkFailure(this.url, [...Object.keys(this.config.headers ?? {}), ...sent], this.config.fetch, base)) ??
+      failure
+    );
   }
 
   /** Loads the output schema validator before the first call of a tool that has an output schema (see output-validator.ts). */
@@ -523,13 +559,22 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     try {
       await loadOutputValidator();
     } catch (error) {
-      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that checks what the tool ${name} answers. Check your connection and try again.`, { url: this.url, cause: error });
+      throw new McpConnectionError(
+        McpErrorKind.Unreachable,
+        `Could not load the part that checks what the tool ${name} answers. Check your connection and try again.`,
+        { url: this.url, cause: error },
+      );
     }
   }
 
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
   private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
-    return this.getProtocolEra() === 'modern' ? paramHeaders(this.tools.find((t) => t.name === name), args) : {};
+    return this.getProtocolEra() === 'modern'
+      ? paramHeaders(
+          this.tools.find((t) => t.name === name),
+          args,
+        )
+      : {};
   }
 
   /** Whether the server offers skills (it declared the `io.modelcontextprotocol/skills` extension). */
@@ -559,7 +604,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
    */
   async loadSkill(uri: string, options: { signal?: AbortSignal } = {}): Promise<LoadedSkill> {
     const { loadSkillOf } = await this.skillsCode();
-    return this.request((c) => loadSkillOf(c, (u) => c.readResource({ uri: u }, { signal: options.signal, cacheMode: 'refresh' }), { id: this.id, name: this.name }, uri, options));
+    return this.request((c) =>
+      loadSkillOf(
+        c,
+        (u) => c.readResource({ uri: u }, { signal: options.signal, cacheMode: 'refresh' }),
+        { id: this.id, name: this.name },
+        uri,
+        options,
+      ),
+    );
   }
 
   /** Reads a resource. */
@@ -630,9 +683,18 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const options: CallToolOptions = { ...given, ...(given.onprogress ? { onprogress: (p: Progress) => progress.push(p) } : {}) };
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
-      c.fail(new McpConnectionError(McpErrorKind.Timeout, `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
+      c.fail(
+        new McpConnectionError(
+          McpErrorKind.Timeout,
+          `The tool ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`,
+          { url: this.url },
+        ),
+      ),
     );
-    const stop = () => call.fail(new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }));
+    const stop = () =>
+      call.fail(
+        new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }),
+      );
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -640,12 +702,17 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       const tool = this.tools.find((t) => t.name === name);
       if (tool?.outputSchema) await this.outputValidator(name);
       const plan = taskPlan(client.getProtocolEra(), client.getServerCapabilities(), tool);
-      if (plan.mode === 'unsupported') throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, { url: this.url });
+      if (plan.mode === 'unsupported')
+        throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, {
+          url: this.url,
+        });
       const host = this.taskHost(client, call, name, options);
       if (plan.mode === 'task' && plan.form === 'legacy') {
         const run = await this.taskRun(name);
         const started = await run.startTask(host, { name, arguments: args, ...this.meta() });
-        return 'result' in started ? checkTaskOutput(client, tool, started.result) : checkTaskOutput(client, tool, await run.followTask(host, started.task));
+        return 'result' in started
+          ? checkTaskOutput(client, tool, started.result)
+          : checkTaskOutput(client, tool, await run.followTask(host, started.task));
       }
       // 2026: with the tasks extension the server may answer any call with a task.
       if (plan.mode === 'task') acceptTaskResults(client);
@@ -698,9 +765,18 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const tap = this.life.tap;
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, {}, options.toolUseId, timeoutMs, (c) =>
-      c.fail(new McpConnectionError(McpErrorKind.Timeout, `The task of ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`, { url: this.url })),
+      c.fail(
+        new McpConnectionError(
+          McpErrorKind.Timeout,
+          `The task of ${name} made no progress for ${Math.round(timeoutMs / 1000)} s and was stopped.`,
+          { url: this.url },
+        ),
+      ),
     );
-    const stop = () => call.fail(new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }));
+    const stop = () =>
+      call.fail(
+        new McpConnectionError(McpErrorKind.Aborted, `The call of ${name} was stopped.`, { url: this.url, cause: options.signal?.reason }),
+      );
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -709,7 +785,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       // Asked at once: the first `tasks/get` tells whether the server still knows it.
       const { followTask } = await this.taskRun(name);
       const result = await followTask(this.taskHost(client, call, name, options), { taskId, status: 'working', pollInterval: 0 });
-      return checkTaskOutput(client, this.tools.find((t) => t.name === name), result);
+      return checkTaskOutput(
+        client,
+        this.tools.find((t) => t.name === name),
+        result,
+      );
     } catch (error) {
       throw this.life.authRefused(classifyError(call.failure ?? error, this.url), client);
     } finally {
@@ -724,7 +804,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     try {
       return await import('./skills.js');
     } catch (error) {
-      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that lists and loads the skills of ${this.name}. Check your connection and try again.`, { url: this.url, cause: error });
+      throw new McpConnectionError(
+        McpErrorKind.Unreachable,
+        `Could not load the part that lists and loads the skills of ${this.name}. Check your connection and try again.`,
+        { url: this.url, cause: error },
+      );
     }
   }
 
@@ -733,7 +817,11 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     try {
       return await import('./task-run.js');
     } catch (error) {
-      throw new McpConnectionError(McpErrorKind.Unreachable, `Could not load the part that follows the task of ${name}. Check your connection and try again.`, { url: this.url, cause: error });
+      throw new McpConnectionError(
+        McpErrorKind.Unreachable,
+        `Could not load the part that follows the task of ${name}. Check your connection and try again.`,
+        { url: this.url, cause: error },
+      );
     }
   }
 
@@ -767,7 +855,12 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   }
 
   /** Shows each URL of a -32042 error; true when the person completed all of them. */
-  private async askUrls(elicitations: ElicitRequestURLParams[], name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<boolean> {
+  private async askUrls(
+    elicitations: ElicitRequestURLParams[],
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+  ): Promise<boolean> {
     for (const elicitation of elicitations) {
       const params = { ...elicitation, mode: 'url' as const };
       const result = await this.router.dispatch({
@@ -788,7 +881,12 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   // ---- input requests ------------------------------------------------------------
 
   /** The server asks for input (sampling, elicitation, roots), in either era: to the router, with the call it belongs to. */
-  private async onInput<K extends InputKind>(kind: K, params: InputParams[K], ctx: HandlerContext, generation: number): Promise<InputResults[K]> {
+  private async onInput<K extends InputKind>(
+    kind: K,
+    params: InputParams[K],
+    ctx: HandlerContext,
+    generation: number,
+  ): Promise<InputResults[K]> {
     // The connection declares `roots`, so it always answers: a registered handler, else the configured roots.
     if (kind === 'roots' && !this.router.has('roots')) return this._roots.map((r) => ({ ...r })) as InputResults[K];
     // Before any await: on 2026 servers the round's call is only known in this tick.
@@ -804,10 +902,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
           ...this.contextBase(),
           toolCall: call && { name: call.name, arguments: call.args, toolUseId: call.toolUseId },
           completed:
-            era === 'legacy' && elicitation?.mode === 'url' && elicitation.elicitationId ? this.calls.completion(elicitation.elicitationId) : undefined,
+            era === 'legacy' && elicitation?.mode === 'url' && elicitation.elicitationId
+              ? this.calls.completion(elicitation.elicitationId)
+              : undefined,
         },
         signals: [ctx.mcpReq.signal, this.life.signal, ...(call ? [call.controller.signal] : [])],
-        dedupeKey: era === 'legacy' ? `${this.id}|${generation}|${this.life.transport?.sessionId ?? ''}|${kind}|${String(ctx.mcpReq.id)}` : undefined,
+        dedupeKey:
+          era === 'legacy'
+            ? `${this.id}|${generation}|${this.life.transport?.sessionId ?? ''}|${kind}|${String(ctx.mcpReq.id)}`
+            : undefined,
       });
     } finally {
       done?.();
@@ -836,7 +939,13 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   private contextBase(): Omit<InputRequestContext, 'signal' | 'toolCall' | 'completed'> {
     const info = this.serverInfo;
     return {
-      server: { id: this.id, name: serverName(this.url, this.config.name, info), title: info?.title, version: info?.version, url: this.url },
+      server: {
+        id: this.id,
+        name: serverName(this.url, this.config.name, info),
+        title: info?.title,
+        version: info?.version,
+        url: this.url,
+      },
       era: this.getProtocolEra() ?? 'legacy',
     };
   }

@@ -53,7 +53,10 @@ export async function diagnoseNetworkFailure(
   if (refused.length > 1 && refused.length === names.length) {
     // Every preflighted request fails, even with the one header every MCP POST needs:
     // the preflight itself is refused (OPTIONS answered 404/405, or without the allow headers).
-    return corsError({ kind: 'cors-preflight', host, url: target.href, headers: names }, { url, missingHeader: 'Access-Control-Allow-Headers' });
+    return corsError(
+      { kind: 'cors-preflight', host, url: target.href, headers: names },
+      { url, missingHeader: 'Access-Control-Allow-Headers' },
+    );
   }
   if (refused.length > 0) {
     return corsError({ kind: 'cors-headers', host, headers: refused }, { url, missingHeader: refused[0] });
@@ -72,7 +75,10 @@ async function refusedAmong(probe: (init: RequestInit) => Promise<boolean>, name
 }
 
 /** The probe requests of {@link diagnoseNetworkFailure}, for a cross-origin `url` in a browser; else undefined. */
-function crossOriginProber(url: string, fetchFn: typeof fetch): { target: URL; host: string; probe: (init: RequestInit) => Promise<boolean> } | undefined {
+function crossOriginProber(
+  url: string,
+  fetchFn: typeof fetch,
+): { target: URL; host: string; probe: (init: RequestInit) => Promise<boolean> } | undefined {
   if (typeof window === 'undefined' || typeof location === 'undefined') return undefined;
   let target: URL;
   try {
@@ -83,7 +89,12 @@ function crossOriginProber(url: string, fetchFn: typeof fetch): { target: URL; h
   if (target.origin === location.origin) return undefined;
   const probe = async (init: RequestInit): Promise<boolean> => {
     try {
-      const response = await fetchFn(target, { ...init, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      const response = await fetchFn(target, {
+        ...init,
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      });
       await response.body?.cancel().catch(() => {});
       return true;
     } catch {
@@ -101,7 +112,11 @@ function crossOriginProber(url: string, fetchFn: typeof fetch): { target: URL; h
  * header can be dropped to get through). Also `undefined` when the request
  * every MCP POST needs (`Content-Type: application/json`) is refused.
  */
-export async function refusedRequestHeaders(url: string, names: readonly string[], fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<string[] | undefined> {
+export async function refusedRequestHeaders(
+  url: string,
+  names: readonly string[],
+  fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<string[] | undefined> {
   const prober = crossOriginProber(url, fetchFn);
   if (!prober) return undefined;
   const { probe } = prober;

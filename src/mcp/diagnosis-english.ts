@@ -3,5 +3,7 @@ import { corsSentence } from './diagnosis-cors.js';
 
 /** The sentence of a diagnosis in English: the `message` of its `McpConnectionError`. */
 export function diagnosisInEnglish(d: McpDiagnosis): string {
-  return d.kind.startsWith('cors-') || d.kind === 'session-id-hidden' ? corsSentence(d as CorsDiagnosis) : coreSentence(d as Exclude<McpDiagnosis, CorsDiagnosis>);
+  return d.kind.startsWith('cors-') || d.kind === 'session-id-hidden'
+    ? corsSentence(d as CorsDiagnosis)
+    : coreSentence(d as Exclude<McpDiagnosis, CorsDiagnosis>);
 }

@@ -57,7 +57,10 @@ export type McpDiagnosis =
 export type McpDiagnosisKind = McpDiagnosis['kind'];
 
 /** The CORS kinds: found by the probes of `diagnose.ts`, which load on a failure; their sentences are in `diagnosis-cors.ts`. */
-export type CorsDiagnosis = Extract<McpDiagnosis, { kind: 'cors-origin' | 'cors-preflight' | 'cors-headers' | 'cors-responses' | 'session-id-hidden' }>;
+export type CorsDiagnosis = Extract<
+  McpDiagnosis,
+  { kind: 'cors-origin' | 'cors-preflight' | 'cors-headers' | 'cors-responses' | 'session-id-hidden' }
+>;
 /** Every other kind (classified in `errors.ts`, in the first load). */
 export type CoreDiagnosis = Exclude<McpDiagnosis, CorsDiagnosis>;
 

@@ -106,7 +106,11 @@ export async function discoverSiteServer(options: DiscoverOptions = {}): Promise
     origin = url.origin;
   } catch {
     // A page opened from a file, or an origin that is not a web address: nothing to ask.
-    return { found: false, sentence: `No MCP server can be looked for here: ${options.origin ?? 'this page'} is not a web (http or https) origin.`, tried: [] };
+    return {
+      found: false,
+      sentence: `No MCP server can be looked for here: ${options.origin ?? 'this page'} is not a web (http or https) origin.`,
+      tried: [],
+    };
   }
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -270,7 +274,8 @@ export function endpointsIn(document: unknown, origin: string): string[] {
   };
   remoteUrls(doc.remotes);
   const transport = doc.transport as { type?: unknown; endpoint?: unknown; url?: unknown } | undefined;
-  if (transport && typeof transport === 'object' && (transport.type === undefined || transport.type === 'streamable-http')) raw.push(transport.endpoint, transport.url);
+  if (transport && typeof transport === 'object' && (transport.type === undefined || transport.type === 'streamable-http'))
+    raw.push(transport.endpoint, transport.url);
   raw.push(doc.endpoint, doc.url, doc.mcpUrl);
   remoteUrls(doc.servers);
   const urls: string[] = [];
@@ -278,7 +283,8 @@ export function endpointsIn(document: unknown, origin: string): string[] {
     if (typeof value !== 'string' || !value || value.includes('{')) continue;
     try {
       const url = new URL(value, origin);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !urls.includes(url.href)) urls.push(url.href);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !urls.includes(url.href))
+        urls.push(url.href);
     } catch {
       // Not an address.
     }

@@ -81,7 +81,11 @@ export class McpConnectionError extends Error {
 }
 
 /** A {@link McpConnectionError} whose message is the English sentence of `diagnosis` (CORS diagnoses: `diagnose.ts`). */
-export function diagnosedError(kind: McpErrorKind, diagnosis: CoreDiagnosis, details: Omit<McpConnectionErrorDetails, 'diagnosis'> = {}): McpConnectionError {
+export function diagnosedError(
+  kind: McpErrorKind,
+  diagnosis: CoreDiagnosis,
+  details: Omit<McpConnectionErrorDetails, 'diagnosis'> = {},
+): McpConnectionError {
   return new McpConnectionError(kind, coreSentence(diagnosis), { ...details, diagnosis });
 }
 
@@ -133,9 +137,17 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
     // page at the address, say) in its own error; only the text keeps the type.
     const unexpected = /Unexpected content type:\s*([^\s);]+)/i.exec(error.message);
     if (unexpected) {
-      return diagnosedError(McpErrorKind.NotMcp, { kind: 'not-mcp-content', host, contentType: unexpected[1]!, checkAddress: true }, details);
+      return diagnosedError(
+        McpErrorKind.NotMcp,
+        { kind: 'not-mcp-content', host, contentType: unexpected[1]!, checkAddress: true },
+        details,
+      );
     }
-    return diagnosedError(phase === 'connect' ? McpErrorKind.NotMcp : McpErrorKind.Protocol, { kind: 'other', host, detail: error.message }, details);
+    return diagnosedError(
+      phase === 'connect' ? McpErrorKind.NotMcp : McpErrorKind.Protocol,
+      { kind: 'other', host, detail: error.message },
+      details,
+    );
   }
   if (error instanceof ProtocolError) {
     return diagnosedError(McpErrorKind.Protocol, { kind: 'server-error', host, detail: error.message }, { ...details, code: error.code });
@@ -158,14 +170,20 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
  * validator's JSON), which are in `cause`.
  */
 export function signInMetadataError(error: unknown, url: string, tap: { metadataUrl?: string }): McpConnectionError | undefined {
-  if (!tap.metadataUrl || !findCause(error, (e): e is Error => e instanceof SyntaxError || (e instanceof Error && e.name === 'ZodError'))) return undefined;
+  if (!tap.metadataUrl || !findCause(error, (e): e is Error => e instanceof SyntaxError || (e instanceof Error && e.name === 'ZodError')))
+    return undefined;
   const host = hostIn(url);
-  return diagnosedError(McpErrorKind.NotMcp, { kind: 'sign-in-metadata', ...(host ? { host } : {}), authServer: hostOf(tap.metadataUrl) }, { url, cause: error });
+  return diagnosedError(
+    McpErrorKind.NotMcp,
+    { kind: 'sign-in-metadata', ...(host ? { host } : {}), authServer: hostOf(tap.metadataUrl) },
+    { url, cause: error },
+  );
 }
 
 /** Whether the error is (or wraps) a network-level failure: fetch rejected, stream cut. */
 export function isNetworkError(error: unknown): boolean {
-  if (error instanceof McpConnectionError) return error.kind === McpErrorKind.Unreachable || error.kind === McpErrorKind.ConnectionLost || error.kind === McpErrorKind.Cors;
+  if (error instanceof McpConnectionError)
+    return error.kind === McpErrorKind.Unreachable || error.kind === McpErrorKind.ConnectionLost || error.kind === McpErrorKind.Cors;
   return findNetworkError(error) !== undefined;
 }
 
@@ -189,7 +207,8 @@ function findNetworkError(error: unknown): Error | undefined {
   return findCause(
     error,
     (e): e is Error =>
-      e instanceof TypeError && /fetch|network|terminated|load failed|socket|ECONN/i.test(`${e.message} ${String((e.cause as { code?: string })?.code ?? '')}`),
+      e instanceof TypeError &&
+      /fetch|network|terminated|load failed|socket|ECONN/i.test(`${e.message} ${String((e.cause as { code?: string })?.code ?? '')}`),
   );
 }
 
@@ -214,7 +233,11 @@ function httpText(error: SdkHttpError): string {
   const text = (error.data as { text?: unknown }).text;
   if (typeof text !== 'string') return '';
   // Servers put HTML error pages here; keep a short plain excerpt only.
-  return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 function contentTypeOf(error: SdkError): string {

@@ -137,7 +137,15 @@ export class FetchTap {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const started = Date.now();
       const toEndpoint = traced !== undefined && sameEndpoint(url, traced.endpoint);
-      const requestSeq = traced?.trace.request(traced.server, request?.method ?? 'GET', url, new Headers(request?.headers), body, traced.secretNames, toEndpoint);
+      const requestSeq = traced?.trace.request(
+        traced.server,
+        request?.method ?? 'GET',
+        url,
+        new Headers(request?.headers),
+        body,
+        traced.secretNames,
+        toEndpoint,
+      );
       let own: AbortController | undefined;
       let untrackOwn: (() => void) | undefined;
       if (tag !== null) {
@@ -152,7 +160,14 @@ export class FetchTap {
         giveBack = takeLiveStream(url);
         if (!giveBack) {
           hooks.onLiveStream?.(false);
-          if (traced && requestSeq !== undefined) traced.trace.failure(traced.server, requestSeq, started, url, new Error('Not sent: the page keeps no more event streams to this host (at most three per origin).'));
+          if (traced && requestSeq !== undefined)
+            traced.trace.failure(
+              traced.server,
+              requestSeq,
+              started,
+              url,
+              new Error('Not sent: the page keeps no more event streams to this host (at most three per origin).'),
+            );
           // What a server that offers no GET stream answers: the SDK goes on without one.
           return new Response(null, { status: 405, statusText: 'Not opened: this page keeps no more event streams to this host' });
         }
@@ -186,7 +201,11 @@ export class FetchTap {
       if (!response.body || !streaming) return response;
       if (tag === null) {
         const body = giveBack ? whenFinished(response.body, giveBack) : response.body;
-        return new Response(body.pipeThrough(paced()), { status: response.status, statusText: response.statusText, headers: response.headers });
+        return new Response(body.pipeThrough(paced()), {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
       }
       if (own?.signal.aborted) {
         // The call ended while its answer's headers were on the way.
@@ -199,11 +218,14 @@ export class FetchTap {
         untrackOwn?.();
         untrackStream?.();
       };
-      return new Response(watch(response.body, tag, hooks, (release) => (untrackStream = this.track(tag, release)), ended), {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      return new Response(
+        watch(response.body, tag, hooks, (release) => (untrackStream = this.track(tag, release)), ended),
+        {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        },
+      );
     };
   }
 
@@ -260,7 +282,13 @@ function isAnswer(body: string): boolean {
  * closes the HTTP stream; `onEnd` is called once the source has ended or
  * failed: nothing of it is left open, so the call's end aborts nothing.
  */
-function watch(source: ReadableStream<Uint8Array>, tag: string, hooks: FetchTapHooks, onRelease: (release: () => void) => void, onEnd: () => void): ReadableStream<Uint8Array> {
+function watch(
+  source: ReadableStream<Uint8Array>,
+  tag: string,
+  hooks: FetchTapHooks,
+  onRelease: (release: () => void) => void,
+  onEnd: () => void,
+): ReadableStream<Uint8Array> {
   let released = false;
   let cancelled = false;
   const reader = source.getReader();

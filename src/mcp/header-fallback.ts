@@ -95,7 +95,9 @@ export function describeDegradation(host: string, dropped: ReadonlySet<string>):
   const custom = headers.filter((h) => !(OPTIONAL_MCP_HEADERS as readonly string[]).includes(h) && h !== 'mcp-param-*');
   if (custom.length > 0) {
     costs.push(DegradationCost.CustomHeaderDropped);
-    words.push(`${custom.map(display).join(', ')} ${custom.length > 1 ? 'are' : 'is'} not sent, so requests that need ${custom.length > 1 ? 'them' : 'it'} may be refused`);
+    words.push(
+      `${custom.map(display).join(', ')} ${custom.length > 1 ? 'are' : 'is'} not sent, so requests that need ${custom.length > 1 ? 'them' : 'it'} may be refused`,
+    );
   }
   const names = headers.map(display).join(', ');
   return {

@@ -201,13 +201,15 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     const entries = this.list
       .filter((c) => c.toolsReady || c.state === 'reconnecting')
       .flatMap((connection) =>
-        connection.tools.filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported').map((tool) => ({
-          serverId: connection.id,
-          serverName: serverName(connection.url, connection.config.name, connection.serverInfo),
-          toolName: tool.name,
-          tool,
-          connection,
-        })),
+        connection.tools
+          .filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported')
+          .map((tool) => ({
+            serverId: connection.id,
+            serverName: serverName(connection.url, connection.config.name, connection.serverInfo),
+            toolName: tool.name,
+            tool,
+            connection,
+          })),
       );
     const named = new Map<string, HubTool>();
     for (const [name, entry] of assignModelToolNames(entries)) named.set(name, { name, tool: entry.tool, connection: entry.connection });
@@ -215,4 +217,3 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     return named;
   }
 }
-

@@ -23,7 +23,14 @@ export { diagnosisInEnglish } from './diagnosis-english.js';
 export type { McpDiagnosis, McpDiagnosisKind } from './diagnosis.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
 export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';
-export type { InputDispatch, InputParams, InputResults, InputRouterEventMap, InputRouterOptions, PendingInputRequest } from './input-router.js';
+export type {
+  InputDispatch,
+  InputParams,
+  InputResults,
+  InputRouterEventMap,
+  InputRouterOptions,
+  PendingInputRequest,
+} from './input-router.js';
 export { InputRequestError, InputRequestErrorKind } from './input-request-error.js';
 export type {
   ElicitationHandler,
@@ -60,9 +67,4 @@ export {
   OAuthSignInErrorKind,
   SessionStorageOAuthStore,
 } from './oauth/index.js';
-export type {
-  BrowserOAuthProviderOptions,
-  OAuthCallbackOutcome,
-  OAuthServerRecord,
-  OAuthStore,
-} from './oauth/index.js';
+export type { BrowserOAuthProviderOptions, OAuthCallbackOutcome, OAuthServerRecord, OAuthStore } from './oauth/index.js';

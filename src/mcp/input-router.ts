@@ -80,9 +80,17 @@ export interface InputRouterEventMap {
 
 /** Typed listeners for the router's events. */
 export interface InputRouter {
-  addEventListener<K extends keyof InputRouterEventMap>(type: K, listener: (event: InputRouterEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof InputRouterEventMap>(
+    type: K,
+    listener: (event: InputRouterEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof InputRouterEventMap>(type: K, listener: (event: InputRouterEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof InputRouterEventMap>(
+    type: K,
+    listener: (event: InputRouterEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }
 

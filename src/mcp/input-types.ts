@@ -1,9 +1,4 @@
-import type {
-  CreateMessageRequestParams,
-  CreateMessageResult,
-  ElicitRequestParams,
-  ElicitResult,
-} from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 
 /**
  * What a handler of a server-to-client input request (sampling, elicitation,

@@ -38,7 +38,8 @@ export function paramHeaderDeclarations(tool: Pick<Tool, 'inputSchema'> | undefi
     if (schema === null || typeof schema !== 'object') return;
     const node = schema as Record<string, unknown>;
     const header = node['x-mcp-header'];
-    if (path.length > 0 && typeof header === 'string' && TOKEN.test(header) && MIRRORED_TYPES.has(String(node.type))) out.push({ path, header });
+    if (path.length > 0 && typeof header === 'string' && TOKEN.test(header) && MIRRORED_TYPES.has(String(node.type)))
+      out.push({ path, header });
     const properties = node.properties;
     if (properties !== null && typeof properties === 'object') {
       for (const [key, child] of Object.entries(properties)) visit(child, [...path, key]);
@@ -63,7 +64,8 @@ export function paramHeaders(tool: Pick<Tool, 'inputSchema'> | undefined, args: 
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)))
+    return String(value);
   return undefined;
 }
 

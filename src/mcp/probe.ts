@@ -111,8 +111,11 @@ export async function probeServer(url: string, options: ProbeOptions = {}): Prom
     return timedOut(connection.url);
   } catch (error) {
     if (signal.aborted) return timedOut(connection.url);
-    const failure = error instanceof McpConnectionError ? error : new McpConnectionError(McpErrorKind.Protocol, String(error), { url, cause: error });
-    const missing = (options.requiredHeaders ?? []).some((name) => !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()));
+    const failure =
+      error instanceof McpConnectionError ? error : new McpConnectionError(McpErrorKind.Protocol, String(error), { url, cause: error });
+    const missing = (options.requiredHeaders ?? []).some(
+      (name) => !Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase()),
+    );
     return { url: connection.url, badge: badgeOf(failure, challenge, missing), error: failure, ...(challenge ? { challenge } : {}) };
   } finally {
     await connection.close().catch(() => {});

@@ -74,7 +74,8 @@ export interface RegistryEntry {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers a browser refuses to set, or that the MCP client sets itself. */
-const REFUSED = /^(accept-charset|accept-encoding|access-control-.*|connection|content-length|content-type|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*|mcp-session-id|mcp-protocol-version|mcp-method|mcp-name|last-event-id|accept)$/i;
+const REFUSED =
+  /^(accept-charset|accept-encoding|access-control-.*|connection|content-length|content-type|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*|mcp-session-id|mcp-protocol-version|mcp-method|mcp-name|last-event-id|accept)$/i;
 const MAX_TEXT = 2000;
 
 const text = (value: unknown, max = MAX_TEXT): string | undefined =>
@@ -201,7 +202,10 @@ export function readEntry(raw: unknown): RegistryEntry | undefined {
   const name = text(s.name, 200);
   const version = text(s.version, 255);
   if (!name || !version) return undefined;
-  const official = ((raw as { _meta?: Record<string, unknown> })._meta?.['io.modelcontextprotocol.registry/official'] ?? {}) as Record<string, unknown>;
+  const official = ((raw as { _meta?: Record<string, unknown> })._meta?.['io.modelcontextprotocol.registry/official'] ?? {}) as Record<
+    string,
+    unknown
+  >;
   if (official.status === 'deleted') return undefined;
   const remotes: RegistryRemote[] = [];
   const notOffered = new Set<string>();

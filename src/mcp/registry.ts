@@ -98,8 +98,11 @@ export async function searchRegistry(options: RegistrySearchOptions = {}): Promi
     if (error instanceof RegistryError) throw error;
     if (options.signal?.aborted) throw new RegistryError('aborted', 'The search was stopped.', { cause: error });
     if (deadline.aborted) throw new RegistryError('unreachable', `The registry at ${host} did not answer in time.`, { cause: error });
-    if (error instanceof SyntaxError) throw new RegistryError('invalid', `The registry at ${host} did not answer with JSON.`, { cause: error });
-    throw new RegistryError('unreachable', `Cannot reach the registry at ${host} (offline, or its CORS does not allow this page).`, { cause: error });
+    if (error instanceof SyntaxError)
+      throw new RegistryError('invalid', `The registry at ${host} did not answer with JSON.`, { cause: error });
+    throw new RegistryError('unreachable', `Cannot reach the registry at ${host} (offline, or its CORS does not allow this page).`, {
+      cause: error,
+    });
   }
   const list = (body as { servers?: unknown } | null)?.servers;
   if (!Array.isArray(list)) throw new RegistryError('invalid', `The registry at ${host} did not answer with a list of servers.`);

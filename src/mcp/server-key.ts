@@ -68,6 +68,11 @@ export function hostOf(url: string | undefined): string | undefined {
  * the host of its address. Tool-name prefixes and input requests use the
  * name; `McpConnection.name` the title.
  */
-export function serverName(url: string, configured: string | undefined, info: { name?: string; title?: string } | undefined, withTitle = false): string {
+export function serverName(
+  url: string,
+  configured: string | undefined,
+  info: { name?: string; title?: string } | undefined,
+  withTitle = false,
+): string {
   return configured ?? (withTitle ? info?.title : undefined) ?? info?.name ?? hostOf(url);
 }

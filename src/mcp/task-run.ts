@@ -33,7 +33,10 @@ const ANY = {
  * Sends `tools/call` asking for (2025) or allowing (2026) a task. Resolves with
  * the created task, or with the plain result when the server answered at once.
  */
-export async function startTask(host: TaskHost, params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<{ task: TaskInfo } | { result: CallToolResult }> {
+export async function startTask(
+  host: TaskHost,
+  params: { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> },
+): Promise<{ task: TaskInfo } | { result: CallToolResult }> {
   const options = requestOptions(host, true);
   if (host.form === 'legacy') {
     const raw = await host.client.request({ method: 'tools/call', params: { ...params, task: { ttl: LEGACY_TTL_MS } } }, ANY, options);
@@ -73,7 +76,11 @@ export async function followTask(host: TaskHost, first: TaskInfo): Promise<CallT
       if (task.status === 'completed') return await finalResult(host, task);
       if (task.status === 'failed') return await failedResult(host, task);
       if (task.status === 'cancelled') {
-        throw new McpConnectionError(McpErrorKind.Aborted, `The server cancelled the task of ${host.name}${task.statusMessage ? `: ${task.statusMessage}` : '.'}`, { url: host.url });
+        throw new McpConnectionError(
+          McpErrorKind.Aborted,
+          `The server cancelled the task of ${host.name}${task.statusMessage ? `: ${task.statusMessage}` : '.'}`,
+          { url: host.url },
+        );
       }
       if (task.status === 'input_required') {
         if (host.form === 'legacy') {
@@ -129,7 +136,10 @@ async function failedResult(host: TaskHost, task: TaskInfo & { error?: unknown }
   if (host.form === 'modern') {
     const error = isObject(task.error) ? task.error : {};
     const message = typeof error.message === 'string' ? error.message : `The task of ${host.name} failed${why}`;
-    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} returned an error: ${message}`, { url: host.url, code: typeof error.code === 'number' ? error.code : undefined });
+    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} returned an error: ${message}`, {
+      url: host.url,
+      code: typeof error.code === 'number' ? error.code : undefined,
+    });
   }
   // 2025: `tasks/result` of a failed task gives its error (or a result with isError).
   try {
@@ -152,14 +162,24 @@ async function answerInputs(host: TaskHost, task: TaskInfo & { inputRequests?: u
     if (answered.has(key) || !isObject(request)) continue;
     answered.add(key);
     const kind: InputKind | undefined =
-      request.method === 'elicitation/create' ? 'elicitation' : request.method === 'sampling/createMessage' ? 'sampling' : request.method === 'roots/list' ? 'roots' : undefined;
+      request.method === 'elicitation/create'
+        ? 'elicitation'
+        : request.method === 'sampling/createMessage'
+          ? 'sampling'
+          : request.method === 'roots/list'
+            ? 'roots'
+            : undefined;
     if (!kind) continue;
     const params = (isObject(request.params) ? request.params : {}) as InputParams[typeof kind];
     const answer = await host.input(kind, kind === 'roots' ? (undefined as InputParams['roots']) : params);
     responses[key] = kind === 'roots' ? { roots: answer } : answer;
   }
   if (Object.keys(responses).length === 0) return;
-  await host.client.request({ method: 'tasks/update', params: { taskId: task.taskId, inputResponses: responses } }, ANY, requestOptions(host, false));
+  await host.client.request(
+    { method: 'tasks/update', params: { taskId: task.taskId, inputResponses: responses } },
+    ANY,
+    requestOptions(host, false),
+  );
   host.heard();
 }
 
@@ -191,12 +211,19 @@ function requestOptions(host: TaskHost, progress: boolean) {
 /** Reads a task the server sent (`CreateTaskResult`, `tasks/get`); an invalid one is a protocol error. */
 export function parseTask(raw: unknown, host: Pick<TaskHost, 'url' | 'name'>, previous?: TaskInfo): TaskInfo & Record<string, unknown> {
   if (!isObject(raw) || typeof raw.taskId !== 'string' || !raw.taskId || !STATUSES.includes(raw.status as string)) {
-    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} sent an invalid task for ${host.name}.`, { url: host.url });
+    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} sent an invalid task for ${host.name}.`, {
+      url: host.url,
+    });
   }
   if (previous && raw.taskId !== previous.taskId) {
-    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} answered about another task (${raw.taskId}) than ${previous.taskId}.`, { url: host.url });
+    throw new McpConnectionError(
+      McpErrorKind.Protocol,
+      `The server at ${hostOf(host.url)} answered about another task (${raw.taskId}) than ${previous.taskId}.`,
+      { url: host.url },
+    );
   }
-  const interval = typeof raw.pollIntervalMs === 'number' ? raw.pollIntervalMs : typeof raw.pollInterval === 'number' ? raw.pollInterval : undefined;
+  const interval =
+    typeof raw.pollIntervalMs === 'number' ? raw.pollIntervalMs : typeof raw.pollInterval === 'number' ? raw.pollInterval : undefined;
   return {
     ...raw,
     taskId: raw.taskId,
@@ -208,7 +235,11 @@ export function parseTask(raw: unknown, host: Pick<TaskHost, 'url' | 'name'>, pr
 
 function callResult(raw: unknown, host: Pick<TaskHost, 'url' | 'name'>): CallToolResult {
   if (!isObject(raw) || !Array.isArray(raw.content)) {
-    throw new McpConnectionError(McpErrorKind.Protocol, `The server at ${hostOf(host.url)} sent an invalid result for ${host.name}: it has no content list.`, { url: host.url });
+    throw new McpConnectionError(
+      McpErrorKind.Protocol,
+      `The server at ${hostOf(host.url)} sent an invalid result for ${host.name}: it has no content list.`,
+      { url: host.url },
+    );
   }
   const { resultType: _resultType, ...rest } = raw;
   return rest as CallToolResult;
@@ -216,7 +247,9 @@ function callResult(raw: unknown, host: Pick<TaskHost, 'url' | 'name'>): CallToo
 
 function pollDelay(task: TaskInfo): number {
   const interval = task.pollInterval;
-  return typeof interval === 'number' && Number.isFinite(interval) ? Math.min(Math.max(interval, MIN_POLL_MS), MAX_POLL_MS) : DEFAULT_POLL_MS;
+  return typeof interval === 'number' && Number.isFinite(interval)
+    ? Math.min(Math.max(interval, MIN_POLL_MS), MAX_POLL_MS)
+    : DEFAULT_POLL_MS;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -234,5 +267,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 function abortReason(host: TaskHost): unknown {
   const reason: unknown = host.signal.reason;
-  return reason instanceof Error ? reason : new McpConnectionError(McpErrorKind.Aborted, `The call of ${host.name} was stopped.`, { url: host.url });
+  return reason instanceof Error
+    ? reason
+    : new McpConnectionError(McpErrorKind.Aborted, `The call of ${host.name} was stopped.`, { url: host.url });
 }

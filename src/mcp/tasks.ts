@@ -1,6 +1,13 @@
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import '../content/no-eval.js';
-import { ProtocolError, type CallToolResult, type Client, type Progress, type ServerCapabilities, type Tool } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  type CallToolResult,
+  type Client,
+  type Progress,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/client';
 import type { InputKind } from './input-types.js';
 import type { InputParams, InputResults } from './input-router.js';
 
@@ -44,7 +51,6 @@ export interface TaskInfo {
 /** How a connection runs a tool: plainly, as a task of one form, or not at all (with the reason). */
 export type TaskPlan = { mode: 'plain' } | { mode: 'task'; form: 'legacy' | 'modern' } | { mode: 'unsupported'; reason: string };
 
-
 /**
  * Whether and how this client runs `tool` on a server of `era` with
  * `capabilities`. A 2025 tool that allows tasks runs as one when the server
@@ -53,20 +59,31 @@ export type TaskPlan = { mode: 'plain' } | { mode: 'task'; form: 'legacy' | 'mod
  * 2026 the server decides per call; a tool marked `required` needs the
  * server to offer the extension.
  */
-export function taskPlan(era: 'legacy' | 'modern' | undefined, capabilities: ServerCapabilities | undefined, tool: Tool | undefined): TaskPlan {
+export function taskPlan(
+  era: 'legacy' | 'modern' | undefined,
+  capabilities: ServerCapabilities | undefined,
+  tool: Tool | undefined,
+): TaskPlan {
   const support = tool?.execution?.taskSupport;
   if (era === 'modern') {
     if (hasTasksExtension(capabilities)) return { mode: 'task', form: 'modern' };
     if (support === 'required') {
-      return { mode: 'unsupported', reason: `It must run as a task, and this server does not offer the tasks extension (${TASKS_EXTENSION}) of protocol 2026-07-28.` };
+      return {
+        mode: 'unsupported',
+        reason: `It must run as a task, and this server does not offer the tasks extension (${TASKS_EXTENSION}) of protocol 2026-07-28.`,
+      };
     }
     return { mode: 'plain' };
   }
   if (support !== 'required' && support !== 'optional') return { mode: 'plain' };
-  const declared = (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools?.call !== undefined;
+  const declared =
+    (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks?.requests?.tools?.call !== undefined;
   if (declared) return { mode: 'task', form: 'legacy' };
   if (support === 'optional') return { mode: 'plain' };
-  return { mode: 'unsupported', reason: 'It must run as a task, and the server does not declare tasks for tool calls (capabilities.tasks.requests.tools.call).' };
+  return {
+    mode: 'unsupported',
+    reason: 'It must run as a task, and the server does not declare tasks for tool calls (capabilities.tasks.requests.tools.call).',
+  };
 }
 
 /** Whether the server offers the 2026 tasks extension. */
@@ -147,7 +164,12 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 interface OutputSeam {
-  _compileOutputValidator?(tool: Tool): { ok: true; validator: (value: unknown) => { valid: boolean; errorMessage?: string } } | { ok: false; compileError: unknown } | undefined;
+  _compileOutputValidator?(
+    tool: Tool,
+  ):
+    | { ok: true; validator: (value: unknown) => { valid: boolean; errorMessage?: string } }
+    | { ok: false; compileError: unknown }
+    | undefined;
 }
 
 /**
@@ -160,9 +182,12 @@ export function checkTaskOutput(client: Client, tool: Tool | undefined, result: 
   if (!tool?.outputSchema || result.isError) return result;
   const compiled = (client as unknown as OutputSeam)._compileOutputValidator?.(tool);
   if (!compiled) return result;
-  if (!compiled.ok) throw new ProtocolError(-32602, `Tool '${tool.name}' has an invalid outputSchema: ${String(compiled.compileError).slice(0, 200)}`);
-  if (result.structuredContent === undefined) throw new ProtocolError(-32600, `Tool ${tool.name} has an output schema but did not return structured content`);
+  if (!compiled.ok)
+    throw new ProtocolError(-32602, `Tool '${tool.name}' has an invalid outputSchema: ${String(compiled.compileError).slice(0, 200)}`);
+  if (result.structuredContent === undefined)
+    throw new ProtocolError(-32600, `Tool ${tool.name} has an output schema but did not return structured content`);
   const outcome = compiled.validator(result.structuredContent);
-  if (!outcome.valid) throw new ProtocolError(-32602, `Structured content does not match the tool's output schema: ${outcome.errorMessage ?? 'invalid'}`);
+  if (!outcome.valid)
+    throw new ProtocolError(-32602, `Structured content does not match the tool's output schema: ${outcome.errorMessage ?? 'invalid'}`);
   return result;
 }

@@ -20,7 +20,8 @@ const loosePage: StandardSchemaV1<unknown, { tools: unknown[]; nextCursor?: stri
     vendor: 'mcp-elements',
     validate(value) {
       const page = value as { tools?: unknown; nextCursor?: unknown } | null;
-      if (typeof page !== 'object' || page === null || !Array.isArray(page.tools)) return { issues: [{ message: 'tools/list result has no tools array' }] };
+      if (typeof page !== 'object' || page === null || !Array.isArray(page.tools))
+        return { issues: [{ message: 'tools/list result has no tools array' }] };
       return { value: { tools: page.tools, ...(typeof page.nextCursor === 'string' ? { nextCursor: page.nextCursor } : {}) } };
     },
   },
@@ -33,7 +34,10 @@ const loosePage: StandardSchemaV1<unknown, { tools: unknown[]; nextCursor?: stri
  * that check and each tool is checked on its own: the valid ones are kept,
  * the others are returned in `invalid` with the reason.
  */
-export async function loadTools(client: Client, options: { cacheMode?: 'refresh' } = {}): Promise<{ tools: Tool[]; invalid: InvalidTool[] }> {
+export async function loadTools(
+  client: Client,
+  options: { cacheMode?: 'refresh' } = {},
+): Promise<{ tools: Tool[]; invalid: InvalidTool[] }> {
   try {
     return { tools: (await client.listTools(undefined, options)).tools, invalid: [] };
   } catch (error) {
@@ -69,8 +73,10 @@ export function toolProblem(raw: unknown): string | undefined {
   for (const key of ['inputSchema', 'outputSchema'] as const) {
     const schema = tool[key] as { type?: unknown } | undefined;
     if (schema === undefined && key === 'outputSchema') continue;
-    if (typeof schema !== 'object' || schema === null) return `Its ${key} is missing; a tool must describe its ${key === 'inputSchema' ? 'arguments' : 'result'} as a JSON Schema object.`;
-    if (schema.type !== 'object') return `Its ${key} must be a JSON Schema with "type": "object"${schema.type === undefined ? '' : ` (it has ${JSON.stringify(schema.type)})`}.`;
+    if (typeof schema !== 'object' || schema === null)
+      return `Its ${key} is missing; a tool must describe its ${key === 'inputSchema' ? 'arguments' : 'result'} as a JSON Schema object.`;
+    if (schema.type !== 'object')
+      return `Its ${key} must be a JSON Schema with "type": "object"${schema.type === undefined ? '' : ` (it has ${JSON.stringify(schema.type)})`}.`;
   }
   const checked = specTypeSchemas.Tool['~standard'].validate(raw);
   if ('then' in checked || !checked.issues) return undefined;

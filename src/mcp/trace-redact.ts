@@ -8,10 +8,21 @@
 export const REDACTED = '[redacted]';
 
 /** Request and response headers a trace records (lower case); every other header is left out, by name. */
-const KEPT_HEADERS = new Set(['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id', 'www-authenticate', 'retry-after']);
+const KEPT_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'mcp-session-id',
+  'last-event-id',
+  'www-authenticate',
+  'retry-after',
+]);
 
 /** Object keys whose values are credentials wherever they appear (OAuth bodies, provider configs, tool arguments). */
-const SECRET_KEYS = /^(access[_-]?token|refresh[_-]?token|id[_-]?token|client[_-]?secret|code[_-]?verifier|password|passwd|secret|api[_-]?key|apikey|x-api-key|authorization|proxy-authorization|cookie|set-cookie|token|bearer|private[_-]?key)$/i;
+const SECRET_KEYS =
+  /^(access[_-]?token|refresh[_-]?token|id[_-]?token|client[_-]?secret|code[_-]?verifier|password|passwd|secret|api[_-]?key|apikey|x-api-key|authorization|proxy-authorization|cookie|set-cookie|token|bearer|private[_-]?key)$/i;
 
 /** Header or parameter names that say "secret". */
 const SECRET_NAME = /token|secret|key|pass|auth|credential|cookie|session-token|signature/i;
@@ -57,7 +68,8 @@ export function traceHeaders(headers: Headers, secretNames: ReadonlySet<string>)
  * would otherwise push everything else out of a bounded trace).
  */
 export function redactJson(value: unknown, maxString = 20_000, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > maxString ? `${value.slice(0, maxString)}… [${value.length - maxString} more characters]` : value;
+  if (typeof value === 'string')
+    return value.length > maxString ? `${value.slice(0, maxString)}… [${value.length - maxString} more characters]` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth > 40) return '[too deep]';
   if (Array.isArray(value)) return value.map((v) => redactJson(v, maxString, depth + 1));

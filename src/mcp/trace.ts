@@ -20,7 +20,15 @@ export interface TraceServerRef {
 export type TraceEntry = TraceEntryBase &
   (
     | { kind: 'http-request'; method: string; url: string; headers: Record<string, string>; messages?: unknown[] }
-    | { kind: 'http-response'; request: number; status: number; url: string; headers: Record<string, string>; durationMs: number; messages?: unknown[] }
+    | {
+        kind: 'http-response';
+        request: number;
+        status: number;
+        url: string;
+        headers: Record<string, string>;
+        durationMs: number;
+        messages?: unknown[];
+      }
     | { kind: 'message'; direction: 'in'; request: number; message: unknown }
     | { kind: 'http-error'; request: number; url: string; error: string; durationMs: number }
     | { kind: 'event'; type: string; data?: unknown }
@@ -120,7 +128,12 @@ export class SessionTrace {
    * `server`: the connection id it is about, if any. Returns the entry's `seq`.
    */
   addEvent(type: string, data?: unknown, options: { server?: string } = {}): number {
-    return this.push({ kind: 'event', type: String(type), data: data === undefined ? undefined : redactJson(toJson(data), this.maxString), server: options.server });
+    return this.push({
+      kind: 'event',
+      type: String(type),
+      data: data === undefined ? undefined : redactJson(toJson(data), this.maxString),
+      server: options.server,
+    });
   }
 
   /** Registers a server so the export can say what it is (name, era, degradation), read at export time. @internal */
@@ -130,7 +143,15 @@ export class SessionTrace {
   }
 
   /** Records an HTTP request of a connection; returns its `seq` for the answer. @internal */
-  request(server: string, method: string, url: string, headers: Headers, body: string | undefined, secretNames: ReadonlySet<string>, withBody: boolean): number {
+  request(
+    server: string,
+    method: string,
+    url: string,
+    headers: Headers,
+    body: string | undefined,
+    secretNames: ReadonlySet<string>,
+    withBody: boolean,
+  ): number {
     const authorization = headers.get('authorization');
     if (authorization) {
       this.addSecret(authorization);
@@ -147,7 +168,16 @@ export class SessionTrace {
   }
 
   /** Records the status and headers of an answer (and its JSON body, when it has one). @internal */
-  response(server: string, request: number, started: number, url: string, status: number, headers: Headers, secretNames: ReadonlySet<string>, body?: string): void {
+  response(
+    server: string,
+    request: number,
+    started: number,
+    url: string,
+    status: number,
+    headers: Headers,
+    secretNames: ReadonlySet<string>,
+    body?: string,
+  ): void {
     this.push({
       kind: 'http-response',
       server,
@@ -224,7 +254,13 @@ export class SessionTrace {
     let bytes = JSON.stringify(entry).length;
     if (bytes > this.maxBytes / 4) {
       // One huge message would push everything else out: keep its outline only.
-      const outline = { seq, t: entry.t, kind: entry.kind, server: entry.server, truncated: `entry of ${bytes} bytes left out (over a quarter of the trace's bound)` };
+      const outline = {
+        seq,
+        t: entry.t,
+        kind: entry.kind,
+        server: entry.server,
+        truncated: `entry of ${bytes} bytes left out (over a quarter of the trace's bound)`,
+      };
       Object.keys(entry).forEach((k) => delete (entry as unknown as Record<string, unknown>)[k]);
       Object.assign(entry, outline);
       bytes = JSON.stringify(entry).length;

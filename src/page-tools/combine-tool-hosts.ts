@@ -39,7 +39,13 @@ export function combineToolHosts(sources: readonly AgentToolHost[]): CombinedToo
   const build = (lists: readonly (readonly AgentTool[])[]) => {
     if (last && last.lists.length === lists.length && last.lists.every((l, i) => l === lists[i])) return last;
     const entries: Entry[] = lists.flatMap((list, i) =>
-      list.map((tool) => ({ serverId: String(i), serverName: tool.server ?? `source ${i + 1}`, toolName: tool.name, host: sources[i]!, tool })),
+      list.map((tool) => ({
+        serverId: String(i),
+        serverName: tool.server ?? `source ${i + 1}`,
+        toolName: tool.name,
+        host: sources[i]!,
+        tool,
+      })),
     );
     const byName = new Map<string, Entry>();
     const tools: AgentTool[] = [];

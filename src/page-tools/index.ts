@@ -9,8 +9,21 @@ export type { PageToolRegistryOptions, PageToolsEventMap } from './page-tool-reg
 export { parseToolPatterns } from './tool-patterns.js';
 export type { PageToolFilter, ToolPattern, ToolPatterns } from './tool-patterns.js';
 export { pageModelContext } from './types.js';
-export type { ModelContextLike, ModelContextToolInfo, PageTool, PageToolAnnotations, PageToolReturn, RegisterToolOptions } from './types.js';
+export type {
+  ModelContextLike,
+  ModelContextToolInfo,
+  PageTool,
+  PageToolAnnotations,
+  PageToolReturn,
+  RegisterToolOptions,
+} from './types.js';
 export { WebMcpImport } from './web-mcp-import.js';
 export type { WebMcpImportOptions } from './web-mcp-import.js';
 export { PublishedToolCallEvent, PublishedToolsChangeEvent, WebMcpPublisher } from './web-mcp-publish.js';
-export type { PublishableHub, PublishableHubTool, PublishedToolCall, WebMcpPublisherEventMap, WebMcpPublisherOptions } from './web-mcp-publish.js';
+export type {
+  PublishableHub,
+  PublishableHubTool,
+  PublishedToolCall,
+  WebMcpPublisherEventMap,
+  WebMcpPublisherOptions,
+} from './web-mcp-publish.js';

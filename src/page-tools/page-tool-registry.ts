@@ -138,10 +138,14 @@ export class PageToolRegistry extends TypedEventTarget<PageToolsEventMap> implem
   #problem(tool: PageTool): Error | undefined {
     if (!tool || typeof tool !== 'object') return new TypeError('registerTool needs a tool: { name, description, execute }.');
     if (typeof tool.name !== 'string' || !PAGE_TOOL_NAME_PATTERN.test(tool.name)) {
-      return domError(`The tool name ${JSON.stringify(tool.name)} is not valid: use 1-128 letters, digits, "_", "-" or ".".`, 'InvalidStateError');
+      return domError(
+        `The tool name ${JSON.stringify(tool.name)} is not valid: use 1-128 letters, digits, "_", "-" or ".".`,
+        'InvalidStateError',
+      );
     }
     if (this.#tools.has(tool.name)) return domError(`A page tool named ${tool.name} is already registered.`, 'InvalidStateError');
-    if (typeof tool.description !== 'string' || !tool.description.trim()) return domError(`The page tool ${tool.name} needs a description.`, 'InvalidStateError');
+    if (typeof tool.description !== 'string' || !tool.description.trim())
+      return domError(`The page tool ${tool.name} needs a description.`, 'InvalidStateError');
     if (typeof tool.execute !== 'function') return new TypeError(`The page tool ${tool.name} needs an execute function.`);
     if (tool.inputSchema !== undefined) {
       try {

@@ -52,7 +52,10 @@ export function globMatch(pattern: string, text: string, ignoreCase = false): bo
   const key = `${ignoreCase ? 'i' : 's'}${pattern}`;
   let re = cache.get(key);
   if (!re) {
-    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    const body = pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
     re = new RegExp(`^${body}$`, ignoreCase ? 'i' : '');
     if (cache.size > 500) cache.clear();
     cache.set(key, re);
@@ -95,7 +98,9 @@ export type PageToolFilter = string | ((tool: { name: string; title?: string; or
  * or absent allows every tool); a function is called per tool, and a tool it
  * throws for is left out.
  */
-export function pageToolPredicate(filter: PageToolFilter | null | undefined): (tool: { name: string; title?: string; origin?: string }) => boolean {
+export function pageToolPredicate(
+  filter: PageToolFilter | null | undefined,
+): (tool: { name: string; title?: string; origin?: string }) => boolean {
   if (typeof filter === 'function') {
     return (tool) => {
       try {

@@ -189,7 +189,12 @@ function refusedInput(error: unknown): boolean {
 
 function acceptor(filter: PageToolFilter | null | undefined): (tool: ModelContextToolInfo) => boolean {
   const test = pageToolPredicate(filter);
-  return (tool) => test({ name: tool.name, ...(typeof tool.title === 'string' ? { title: tool.title } : {}), ...(typeof tool.origin === 'string' ? { origin: tool.origin } : {}) });
+  return (tool) =>
+    test({
+      name: tool.name,
+      ...(typeof tool.title === 'string' ? { title: tool.title } : {}),
+      ...(typeof tool.origin === 'string' ? { origin: tool.origin } : {}),
+    });
 }
 
 function parseSchema(text: string): unknown {

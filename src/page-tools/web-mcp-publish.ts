@@ -11,7 +11,14 @@ import { pageModelContext, type ModelContextLike } from './types.js';
 export interface PublishableHubTool {
   /** The hub's model-facing name (unique across servers): the name it is published under. */
   name: string;
-  tool: { name: string; title?: string; description?: string; inputSchema: Record<string, unknown>; annotations?: Record<string, unknown>; _meta?: Record<string, unknown> };
+  tool: {
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema: Record<string, unknown>;
+    annotations?: Record<string, unknown>;
+    _meta?: Record<string, unknown>;
+  };
   connection: { name: string; url: string; state: string };
 }
 
@@ -166,7 +173,9 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
     if (this.#listening || !this.#context) return Promise.resolve();
     this.#listening = new AbortController();
     this.#hub.addEventListener('mcp-hub-change', () => void this.sync(), { signal: this.#listening.signal });
-    this.#context.addEventListener('toolcancel', (e) => this.#cancel((e as Event & { toolName?: string }).toolName), { signal: this.#listening.signal });
+    this.#context.addEventListener('toolcancel', (e) => this.#cancel((e as Event & { toolName?: string }).toolName), {
+      signal: this.#listening.signal,
+    });
     return this.sync();
   }
 
@@ -189,7 +198,8 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
   async sync(): Promise<void> {
     if (!this.#listening || !this.#context) return;
     const wanted = new Map<string, PublishableHubTool>();
-    for (const entry of this.#hub.tools) if (entry.connection.state === 'connected' && mayPublish(entry, this.#filter)) wanted.set(entry.name, entry);
+    for (const entry of this.#hub.tools)
+      if (entry.connection.state === 'connected' && mayPublish(entry, this.#filter)) wanted.set(entry.name, entry);
     let changed = false;
     for (const [name, live] of this.#live) {
       const entry = wanted.get(name);
@@ -220,7 +230,9 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
       await context.registerTool(
         {
           name,
-          ...(tool.title ?? (tool.annotations?.title as string | undefined) ? { title: tool.title ?? (tool.annotations?.title as string) } : {}),
+          ...((tool.title ?? (tool.annotations?.title as string | undefined))
+            ? { title: tool.title ?? (tool.annotations?.title as string) }
+            : {}),
           description: tool.description?.trim() || tool.title || tool.name,
           inputSchema: tool.inputSchema,
           annotations: { readOnlyHint: readOnly },
@@ -237,7 +249,12 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
     }
   }
 
-  async #run(name: string, entry: PublishableHubTool, input: Record<string, unknown>, running: Set<AbortController>): Promise<AgentToolResult> {
+  async #run(
+    name: string,
+    entry: PublishableHubTool,
+    input: Record<string, unknown>,
+    running: Set<AbortController>,
+  ): Promise<AgentToolResult> {
     const stop = new AbortController();
     running.add(stop);
     const call: PublishedToolCall = {
@@ -268,7 +285,10 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
       status = result.isError ? 'error' : 'done';
     } catch (error) {
       status = stop.signal.aborted ? 'cancelled' : 'error';
-      result = { content: [{ type: 'text', text: status === 'cancelled' ? 'The call was cancelled.' : `The tool failed: ${messageOf(error)}` }], isError: true };
+      result = {
+        content: [{ type: 'text', text: status === 'cancelled' ? 'The call was cancelled.' : `The tool failed: ${messageOf(error)}` }],
+        isError: true,
+      };
     } finally {
       running.delete(stop);
     }
@@ -278,13 +298,16 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
 
   /** Asks the person about a call of a tool that is not read-only: undefined when it may run, else why not (said to the agent). */
   async #ask(call: PublishedToolCall, signal: AbortSignal): Promise<string | undefined> {
-    if (!this.#approve) return 'This tool changes things and runs only when a person allows it; nobody here can be asked, so it did not run.';
+    if (!this.#approve)
+      return 'This tool changes things and runs only when a person allows it; nobody here can be asked, so it did not run.';
     this.dispatchEvent(new PublishedToolCallEvent({ ...call, status: 'approval' }));
     let answer: boolean | string;
     try {
       answer = await Promise.race([
         Promise.resolve(this.#approve(call, signal)),
-        new Promise<string>((resolve) => (signal.aborted ? resolve('') : signal.addEventListener('abort', () => resolve(''), { once: true }))),
+        new Promise<string>((resolve) =>
+          signal.aborted ? resolve('') : signal.addEventListener('abort', () => resolve(''), { once: true }),
+        ),
       ]);
     } catch (error) {
       answer = `The person could not be asked: ${messageOf(error)}`;
@@ -310,7 +333,14 @@ export class WebMcpPublisher extends TypedEventTarget<WebMcpPublisherEventMap> {
 }
 
 const signature = (entry: PublishableHubTool) =>
-  JSON.stringify([entry.connection.url, entry.tool.name, entry.tool.title, entry.tool.description, entry.tool.inputSchema, entry.tool.annotations?.readOnlyHint]);
+  JSON.stringify([
+    entry.connection.url,
+    entry.tool.name,
+    entry.tool.title,
+    entry.tool.description,
+    entry.tool.inputSchema,
+    entry.tool.annotations?.readOnlyHint,
+  ]);
 
 function hostOf(url: string): string {
   try {

@@ -22,7 +22,12 @@ export type { AskPerson } from './person/person-provider.js';
 export { createBrowserModelProvider } from './browser/browser-model-provider.js';
 export type { BrowserModelProvider, BrowserModelSettings } from './browser/browser-model-provider.js';
 export { browserModelStatus, downloadBrowserModel } from './browser/browser-model-status.js';
-export type { BrowserModelStatus, BrowserModelStatusOptions, BrowserModelUnavailableReason, DownloadOptions } from './browser/browser-model-status.js';
+export type {
+  BrowserModelStatus,
+  BrowserModelStatusOptions,
+  BrowserModelUnavailableReason,
+  DownloadOptions,
+} from './browser/browser-model-status.js';
 export { BROWSER_CONTEXT_META_KEY } from './browser/fit-context.js';
 export type { ContextNotice } from './browser/fit-context.js';
 export { BrowserModelErrorCode } from './browser/browser-model-error.js';

@@ -17,7 +17,11 @@ import type { ModelInfo, ModelPreferences } from './types.js';
  */
 export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback: string): string;
 export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback?: string): string | undefined;
-export function selectModel(preferences: ModelPreferences | undefined, models: readonly ModelInfo[], fallback: string | undefined = models[0]?.id): string | undefined {
+export function selectModel(
+  preferences: ModelPreferences | undefined,
+  models: readonly ModelInfo[],
+  fallback: string | undefined = models[0]?.id,
+): string | undefined {
   if (!preferences) return fallback;
   for (const hint of preferences.hints ?? []) {
     const name = hint.name?.trim().toLowerCase();

@@ -1,5 +1,9 @@
 import * as React from 'react';
-import { CHAT_PLACEHOLDER_ATTRIBUTES, chatPlaceholderInnerHtml, type ChatPlaceholderOptions } from '../elements/mcp-chat-placeholder/chat-placeholder.js';
+import {
+  CHAT_PLACEHOLDER_ATTRIBUTES,
+  chatPlaceholderInnerHtml,
+  type ChatPlaceholderOptions,
+} from '../elements/mcp-chat-placeholder/chat-placeholder.js';
 
 /**
  * `<McpChatPlaceholder />`: the chat's frame (header, empty conversation,

@@ -29,17 +29,21 @@ export function usePageTool(tool: PageTool, target?: PageToolTarget | React.RefO
     const given = target && 'current' in target ? target.current : target;
     const host = hasRegister(given) ? given : pageModelContext();
     if (!host) {
-      setError(new Error(`No place to register the page tool ${latest.current.name}: give a chat with registerTool, or use a browser with WebMCP.`));
+      setError(
+        new Error(
+          `No place to register the page tool ${latest.current.name}: give a chat with registerTool, or use a browser with WebMCP.`,
+        ),
+      );
       return undefined;
     }
     const stop = new AbortController();
     const { execute: _execute, ...description } = latest.current;
     setError(undefined);
-    Promise.resolve(host.registerTool({ ...description, execute: (input, client) => latest.current.execute(input, client) }, { signal: stop.signal })).catch(
-      (reason: unknown) => {
-        if (!stop.signal.aborted) setError(reason instanceof Error ? reason : new Error(String(reason)));
-      },
-    );
+    Promise.resolve(
+      host.registerTool({ ...description, execute: (input, client) => latest.current.execute(input, client) }, { signal: stop.signal }),
+    ).catch((reason: unknown) => {
+      if (!stop.signal.aborted) setError(reason instanceof Error ? reason : new Error(String(reason)));
+    });
     return () => stop.abort();
   }, [shape, target]);
   return error;

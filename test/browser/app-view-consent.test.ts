@@ -99,7 +99,9 @@ describe("an app's messages", () => {
     const shown = await showHostile('speak');
     await expect.poll(() => part(shown.view, 'consent-message')?.textContent, { timeout: 15_000 }).toContain('Sent by the app #1');
     await expect.poll(() => shown.reports.filter((r) => r.step.startsWith('message-')).length).toBe(9);
-    expect(shown.reports.filter((r) => r.step.startsWith('message-')).every((r) => !r.ok && String(r.detail).includes('already waiting'))).toBe(true);
+    expect(
+      shown.reports.filter((r) => r.step.startsWith('message-')).every((r) => !r.ok && String(r.detail).includes('already waiting')),
+    ).toBe(true);
     expect(messages).toHaveLength(0);
     await userEvent.click(part(shown.view, 'consent-accept')!);
     expect((await shown.report('message-1')).ok).toBe(true);

@@ -12,8 +12,12 @@ test('an app that needs eval and reaches an undeclared site: the view says both 
     .poll(() => part(shown.view, 'csp-note'), { timeout: 15_000 })
     .toBeTruthy()
     .then(() => part(shown.view, 'csp-note')!);
-  await expect.poll(() => note.textContent, { timeout: 15_000 }).toContain('The app of Hostile needs-eval needs to run code built from text (eval), which app views here never allow');
-  await expect.poll(() => note.textContent, { timeout: 15_000 }).toContain(`tried to reach ${new URL(inject('attackerUrl')).origin}, which its server did not declare (_meta.ui.csp.connectDomains)`);
+  await expect
+    .poll(() => note.textContent, { timeout: 15_000 })
+    .toContain('The app of Hostile needs-eval needs to run code built from text (eval), which app views here never allow');
+  await expect
+    .poll(() => note.textContent, { timeout: 15_000 })
+    .toContain(`tried to reach ${new URL(inject('attackerUrl')).origin}, which its server did not declare (_meta.ui.csp.connectDomains)`);
   expect(note.getAttribute('role')).toBe('status');
   // Said once each, however often the app tries.
   expect(note.querySelectorAll('p')).toHaveLength(2);

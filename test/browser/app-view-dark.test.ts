@@ -21,7 +21,12 @@ async function colourAt(element: Element): Promise<[number, number, number]> {
   const context = canvas.getContext('2d')!;
   context.drawImage(image, 0, 0);
   const scale = image.naturalWidth / window.innerWidth;
-  const [r, g, b] = context.getImageData(Math.round((box.left + box.width / 2) * scale), Math.round((box.top + box.height / 2) * scale), 1, 1).data;
+  const [r, g, b] = context.getImageData(
+    Math.round((box.left + box.width / 2) * scale),
+    Math.round((box.top + box.height / 2) * scale),
+    1,
+    1,
+  ).data;
   return [r!, g!, b!];
 }
 

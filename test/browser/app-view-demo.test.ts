@@ -67,14 +67,24 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     expect(await shown.report('pip')).toMatchObject({ ok: true, detail: 'inline' });
     expect(await shown.report('fullscreen')).toMatchObject({ ok: true, detail: 'fullscreen' });
     await expect.poll(() => shown.view.displayMode).toBe('fullscreen');
-    await expect.poll(() => shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { displayMode?: string }).displayMode === 'fullscreen')).toBe(true);
+    await expect
+      .poll(() =>
+        shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { displayMode?: string }).displayMode === 'fullscreen'),
+      )
+      .toBe(true);
     await expect.poll(() => frameHeight(shown)).toBeGreaterThan(innerHeight - 100);
     // The person leaves full screen with the header button.
     await userEvent.click(part(shown.view, 'fullscreen-button')!);
-    await expect.poll(() => shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { displayMode?: string }).displayMode === 'inline')).toBe(true);
+    await expect
+      .poll(() =>
+        shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { displayMode?: string }).displayMode === 'inline'),
+      )
+      .toBe(true);
     // Theme switch: host-context-changed carries the new theme and style variables.
     shown.view.theme = 'dark';
-    await expect.poll(() => shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { theme?: string }).theme === 'dark')).toBe(true);
+    await expect
+      .poll(() => shown.reports.some((r) => r.step === 'host-context-changed' && (r.detail as { theme?: string }).theme === 'dark'))
+      .toBe(true);
   });
 
   test('size-changed resizes the frame, up to max-height', async () => {
@@ -161,7 +171,9 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
 // the theme the view is in, and the page's web fonts as `styles.css.fonts`.
 test('host styling: the standard variables the chat has values for (dark), and the @font-face rules of its fonts', async () => {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(`@font-face { font-family: "Chat Sans"; src: local("Arial"); } @font-face { font-family: "Unused Face"; src: local("Arial"); }`);
+  sheet.replaceSync(
+    `@font-face { font-family: "Chat Sans"; src: local("Arial"); } @font-face { font-family: "Unused Face"; src: local("Arial"); }`,
+  );
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   cleanup(() => (document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet)));
   const shown = await show('modern', [], {

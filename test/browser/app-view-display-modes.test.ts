@@ -7,8 +7,14 @@ import { part, showApp } from './app-view-support.js';
 // test/servers/app-state-server.ts on the real sandbox origin.
 
 async function showRecorder(text = '') {
-  const { view, reports } = await showApp('recorder-app', { url: inject('appStateUrl'), logger: 'app:state-app', input: { text }, setup: (view) => (view.style.width = '600px') });
-  const changes = () => reports.filter((r) => r.step === 'seen:ui/notifications/host-context-changed').map((r) => r.detail as Record<string, unknown>);
+  const { view, reports } = await showApp('recorder-app', {
+    url: inject('appStateUrl'),
+    logger: 'app:state-app',
+    input: { text },
+    setup: (view) => (view.style.width = '600px'),
+  });
+  const changes = () =>
+    reports.filter((r) => r.step === 'seen:ui/notifications/host-context-changed').map((r) => r.detail as Record<string, unknown>);
   await expect.poll(() => reports.find((r) => r.step === 'initialized'), { timeout: 15_000 }).toBeTruthy();
   const initial = reports.find((r) => r.step === 'initialized')!.detail as Record<string, unknown>;
   return { view, reports, changes, initial };
@@ -31,7 +37,9 @@ test('the host context offers inline, fullscreen and pip, with locale and safe a
   await expect.poll(() => changes().some((c) => c.theme === theme), { timeout: 5000 }).toBe(true);
 
   view.style.width = '420px';
-  await expect.poll(() => changes().some((c) => (c.containerDimensions as { width?: number } | undefined)?.width === 420), { timeout: 5000 }).toBe(true);
+  await expect
+    .poll(() => changes().some((c) => (c.containerDimensions as { width?: number } | undefined)?.width === 420), { timeout: 5000 })
+    .toBe(true);
 
   view.setAttribute('lang', 'ar');
   dispatchEvent(new Event('languagechange'));
@@ -62,7 +70,12 @@ test('the host context offers inline, fullscreen and pip, with locale and safe a
   await expect.poll(() => view.displayMode).toBe('inline');
   await expect.poll(() => changes().at(-1)?.displayMode, { timeout: 5000 }).toBe('inline');
   await userEvent.click(part(view, 'fullscreen-button')!);
-  await expect.poll(() => changes().some((c) => c.displayMode === 'fullscreen' && (c.containerDimensions as { height?: number }).height === innerHeight), { timeout: 5000 }).toBe(true);
+  await expect
+    .poll(
+      () => changes().some((c) => c.displayMode === 'fullscreen' && (c.containerDimensions as { height?: number }).height === innerHeight),
+      { timeout: 5000 },
+    )
+    .toBe(true);
   part(view, 'fullscreen-button')!.focus();
   await userEvent.keyboard('{Escape}');
   await expect.poll(() => view.displayMode).toBe('inline');

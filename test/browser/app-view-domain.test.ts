@@ -36,7 +36,9 @@ async function originsOf(app: 'origins' | 'origins-weather' | 'origins-bad', san
   });
   await expect.poll(() => reports.find((r) => r.step === 'origins'), { timeout: 20_000 }).toBeTruthy();
   expect(view.state).toBe('running');
-  expect(new URL((part(view, 'frame') as HTMLIFrameElement).src).origin).toBe((reports.find((r) => r.step === 'origins')!.detail as string[])[0]);
+  expect(new URL((part(view, 'frame') as HTMLIFrameElement).src).origin).toBe(
+    (reports.find((r) => r.step === 'origins')!.detail as string[])[0],
+  );
   return reports.find((r) => r.step === 'origins')!.detail as string[];
 }
 
@@ -52,7 +54,7 @@ describe('_meta.ui.domain', () => {
     expect(other).toMatch(new RegExp(`^http://srv-[0-9a-f]{8}\\.localhost:${port}$`));
   });
 
-  test('a domain in another format is not used: the app gets its server\'s origin', async () => {
+  test("a domain in another format is not used: the app gets its server's origin", async () => {
     const [bad] = await originsOf('origins-bad');
     const [plain] = await originsOf('origins');
     expect(bad).toBe(plain);

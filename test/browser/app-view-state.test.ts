@@ -22,7 +22,11 @@ test("an app's localStorage is kept for it (its origin has none), said in mcp-ap
   expect(first.view.viewState).toEqual({ [uuid]: '{"count":1}' });
 
   // Shown again (a reload, a reopened conversation): the same result, the saved state.
-  const second = await showStateApp('notes-app', { connection: first.connection, result: first.result, setup: (view) => (view.viewState = changes.at(-1)!.state) });
+  const second = await showStateApp('notes-app', {
+    connection: first.connection,
+    result: first.result,
+    setup: (view) => (view.viewState = changes.at(-1)!.state),
+  });
   expect((await second.report('restored')).detail).toBe('{"count":1}');
   expect((await second.report('saved')).detail).toBe(2);
   await expect.poll(() => second.view.viewState, { timeout: 5000 }).toEqual({ [uuid]: '{"count":2}' });
@@ -34,9 +38,15 @@ test("the server's tools/list_changed and resources/list_changed reach the app, 
   expect(first).toEqual(expect.arrayContaining(['lists-app', 'notes-app', 'grow']));
   expect((await shown.report('grow')).ok).toBe(true);
   const grown = (shown.reports.find((r) => r.step === 'grow')!.detail as { content: Array<{ text: string }> }).content[0]!.text;
-  await expect.poll(() => shown.reports.some((r) => r.step === 'tools-changed' && (r.detail as string[]).includes(grown)), { timeout: 15_000 }).toBe(true);
   await expect
-    .poll(() => shown.reports.some((r) => r.step === 'resources-changed' && (r.detail as string[]).includes(`state://${grown.replace('-', '/')}`)), { timeout: 15_000 })
+    .poll(() => shown.reports.some((r) => r.step === 'tools-changed' && (r.detail as string[]).includes(grown)), { timeout: 15_000 })
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        shown.reports.some((r) => r.step === 'resources-changed' && (r.detail as string[]).includes(`state://${grown.replace('-', '/')}`)),
+      { timeout: 15_000 },
+    )
     .toBe(true);
   // The host said it supports them (hostCapabilities in ui/initialize).
   expect(shown.reports.filter((r) => r.step === 'seen:notifications/tools/list_changed').length).toBeGreaterThanOrEqual(1);

@@ -25,7 +25,9 @@ afterAll(() => hub.close());
 
 const user = (text: string) => ({ role: 'user' as const, content: [{ type: 'text' as const, text }] });
 const offered = (turn: FakeTurn) =>
-  ((turn.responseConstraint?.anyOf ?? [turn.responseConstraint]) as Array<{ properties?: { tool?: { const: string } } }>).map((a) => a?.properties?.tool?.const).filter(Boolean);
+  ((turn.responseConstraint?.anyOf ?? [turn.responseConstraint]) as Array<{ properties?: { tool?: { const: string } } }>)
+    .map((a) => a?.properties?.tool?.const)
+    .filter(Boolean);
 async function rejection(promise: Promise<unknown>): Promise<Error & { kind?: string; code?: string }> {
   try {
     await promise;
@@ -55,8 +57,12 @@ describe('status and consent', () => {
   test('no Prompt API at all: unavailable, saying what the person can do; a request rejects with the same words', async () => {
     const status = await browserModelStatus({ languageModel: null });
     expect(status).toMatchObject({ state: 'unavailable', reason: 'no-api' });
-    expect(status.message).toBe('This browser has no built-in model (no Prompt API). Use Chrome on a desktop computer, or set a model provider in Settings.');
-    const error = await rejection(createBrowserModelProvider({ languageModel: null }).createMessage({ messages: [user('Hi')], maxTokens: 10 }));
+    expect(status.message).toBe(
+      'This browser has no built-in model (no Prompt API). Use Chrome on a desktop computer, or set a model provider in Settings.',
+    );
+    const error = await rejection(
+      createBrowserModelProvider({ languageModel: null }).createMessage({ messages: [user('Hi')], maxTokens: 10 }),
+    );
     expect(isProviderError(error, 'not-found')).toBe(true);
     expect(error.code).toBe('unavailable');
     expect(error.message).toBe(status.message);
@@ -99,14 +105,23 @@ describe('a whole turn with the demo server', () => {
   test('constrained output: the model calls echo, the demo server runs it, the answer streams in pieces', async () => {
     const lm = createFakeLanguageModel({
       replies: [
-        (turn) => (offered(turn).includes('echo') ? { json: { tool: 'echo', arguments: { message: 'hello device' } } } : { json: { type: 'text', text: 'no echo tool' } }),
+        (turn) =>
+          offered(turn).includes('echo')
+            ? { json: { tool: 'echo', arguments: { message: 'hello device' } } }
+            : { json: { type: 'text', text: 'no echo tool' } },
         { json: { type: 'text', text: 'The server said "hello device" back.' }, chunk: 4 },
       ],
     });
     const provider = createBrowserModelProvider({ languageModel: lm });
     const events: TurnEvent[] = [];
     const messages = [user('Please echo "hello device".')];
-    const result = await runTurn({ provider, tools: hubToolHost(hub), messages, systemPrompt: 'Be brief.', onEvent: (e) => events.push(e) });
+    const result = await runTurn({
+      provider,
+      tools: hubToolHost(hub),
+      messages,
+      systemPrompt: 'Be brief.',
+      onEvent: (e) => events.push(e),
+    });
     expect(result.reason).toBe('endTurn');
     expect(result.rounds).toBe(2);
     const [call, results, answer] = result.messages;
@@ -115,7 +130,9 @@ describe('a whole turn with the demo server', () => {
     expect(answer!.content).toEqual([{ type: 'text', text: 'The server said "hello device" back.' }]);
     checkToolPairing([...messages, ...result.messages]);
     // Streamed: the text arrived in several deltas, before the end.
-    const texts = events.filter((e): e is Extract<TurnEvent, { type: 'delta' }> => e.type === 'delta' && e.delta.type === 'text').map((e) => (e.delta as { text: string }).text);
+    const texts = events
+      .filter((e): e is Extract<TurnEvent, { type: 'delta' }> => e.type === 'delta' && e.delta.type === 'text')
+      .map((e) => (e.delta as { text: string }).text);
     expect(texts.length).toBeGreaterThan(4);
     expect(texts.join('')).toBe('The server said "hello device" back.');
     // The second session saw the system prompt with the tool instructions, the call as the model writes it, and the result.
@@ -129,11 +146,16 @@ describe('a whole turn with the demo server', () => {
   });
 
   test('native tools where the browser has them: execute is caught, the agent runs the tool, then the answer', async () => {
-    const lm = createFakeLanguageModel({ nativeTools: true, replies: [{ toolCall: { name: 'echo', arguments: { message: 'native' } } }, { text: 'Done: native.' }] });
+    const lm = createFakeLanguageModel({
+      nativeTools: true,
+      replies: [{ toolCall: { name: 'echo', arguments: { message: 'native' } } }, { text: 'Done: native.' }],
+    });
     const provider = createBrowserModelProvider({ languageModel: lm });
     const result = await runTurn({ provider, tools: hubToolHost(hub), messages: [user('Echo native')] });
     expect(result.reason).toBe('endTurn');
-    expect(result.messages[0]!.content).toEqual([expect.objectContaining({ type: 'tool_use', name: 'echo', input: { message: 'native' } })]);
+    expect(result.messages[0]!.content).toEqual([
+      expect.objectContaining({ type: 'tool_use', name: 'echo', input: { message: 'native' } }),
+    ]);
     expect((result.messages[1]!.content[0] as ToolResultBlock).content).toEqual([{ type: 'text', text: 'native' }]);
     expect(result.messages[2]!.content).toEqual([{ type: 'text', text: 'Done: native.' }]);
     expect(lm.creates.some((c) => c.tools?.some((t) => t.name === 'echo'))).toBe(true);
@@ -141,7 +163,9 @@ describe('a whole turn with the demo server', () => {
   });
 
   test('Stop aborts a stream: the turn ends stopped, the shown text is kept, the session is destroyed', async () => {
-    const lm = createFakeLanguageModel({ replies: [{ text: 'One two three four five six seven eight nine ten eleven twelve.', delayMs: 40, chunk: 4 }] });
+    const lm = createFakeLanguageModel({
+      replies: [{ text: 'One two three four five six seven eight nine ten eleven twelve.', delayMs: 40, chunk: 4 }],
+    });
     const provider = createBrowserModelProvider({ languageModel: lm });
     const stop = new AbortController();
     const deltas: ProviderDelta[] = [];
@@ -171,7 +195,8 @@ describe('the context window', () => {
     const provider = createBrowserModelProvider({ languageModel: lm });
     const long = 'word '.repeat(120); // about 150 tokens each
     const messages: Message[] = [];
-    for (let i = 0; i < 6; i++) messages.push(user(`Question ${i}: ${long}`), { role: 'assistant', content: [{ type: 'text', text: `Answer ${i}: ${long}` }] });
+    for (let i = 0; i < 6; i++)
+      messages.push(user(`Question ${i}: ${long}`), { role: 'assistant', content: [{ type: 'text', text: `Answer ${i}: ${long}` }] });
     messages.push(user('And now?'));
     const result = await provider.createMessage({ messages: messages as never, maxTokens: 100 });
     expect(result.content).toEqual([{ type: 'text', text: 'Short answer.' }]);
@@ -199,7 +224,12 @@ describe('structured output (a server asks for __schema__)', () => {
     const schema = { type: 'object', properties: { mood: { type: 'string', enum: ['happy', 'sad'] } }, required: ['mood'] };
     const lm = createFakeLanguageModel({ replies: [{ json: { mood: 'happy' } }] });
     const provider = createBrowserModelProvider({ languageModel: lm });
-    const result = await provider.createMessage({ messages: [user('How do I feel?')], maxTokens: 50, tools: [{ name: '__schema__', inputSchema: schema as never }], toolChoice: { mode: 'required' } });
+    const result = await provider.createMessage({
+      messages: [user('How do I feel?')],
+      maxTokens: 50,
+      tools: [{ name: '__schema__', inputSchema: schema as never }],
+      toolChoice: { mode: 'required' },
+    });
     expect(result.stopReason).toBe('toolUse');
     expect(result.content).toEqual([expect.objectContaining({ type: 'tool_use', name: '__schema__', input: { mood: 'happy' } })]);
     expect(lm.turns[0]!.responseConstraint).toEqual(schema);

@@ -9,8 +9,10 @@ import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
-const texts = (chat: McpChat) => chat.messages.map((m) => `${m.role}: ${m.content.map((b) => (b.type === 'text' ? b.text : b.type)).join(' ')}`);
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const texts = (chat: McpChat) =>
+  chat.messages.map((m) => `${m.role}: ${m.content.map((b) => (b.type === 'text' ? b.text : b.type)).join(' ')}`);
 const button = (chat: McpChat, part: string) => [...shadow(chat).querySelectorAll<HTMLButtonElement>(`[part~="${part}"]`)];
 
 async function say(chat: McpChat, text: string): Promise<void> {
@@ -29,7 +31,10 @@ describe('<mcp-chat> message actions', () => {
     await chat.updateComplete;
     expect(button(chat, 'edit-button')).toHaveLength(2);
     await userEvent.click(button(chat, 'edit-button')[0]!);
-    const field = await expect.poll(() => shadow(chat).querySelector('[part~="edit-form"] textarea')).not.toBeNull().then(() => shadow(chat).querySelector<HTMLTextAreaElement>('[part~="edit-form"] textarea')!);
+    const field = await expect
+      .poll(() => shadow(chat).querySelector('[part~="edit-form"] textarea'))
+      .not.toBeNull()
+      .then(() => shadow(chat).querySelector<HTMLTextAreaElement>('[part~="edit-form"] textarea')!);
     expect(field.value).toBe('first question');
     expect(shadow(chat).activeElement).toBe(field);
     const done = ended(chat);
@@ -71,7 +76,7 @@ describe('<mcp-chat> message actions', () => {
     expect((await chat.chatStore!.loadLast(chat.session.conversation!.id, 100)).length).toBe(6);
   });
 
-  test("a tool the person ran from the palette is never removed by Regenerate (issue 36 item 10)", async () => {
+  test('a tool the person ran from the palette is never removed by Regenerate (issue 36 item 10)', async () => {
     const chat = await mountChat();
     await say(chat, 'one');
     await chat.runTool('echo', { message: 'my own run' });

@@ -14,7 +14,8 @@ afterEach(() => document.body.replaceChildren());
 const withSandbox = (options: MountOptions = {}) => mountChatWithApps(options);
 const views = appViews;
 const cards = (chat: McpChat) => deepAll<HTMLElement>(shadow(chat), 'mcp-tool-card');
-const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
+const reported = (reports: AppReport[], step: string) =>
+  expect.poll(() => reports.find((r) => r.step === step), { timeout: 15_000 }).toBeTruthy();
 const appCall = (chat: McpChat) => chat.messages.find((m) => m.content.some((b) => b.type === 'tool_use' && b.name === 'app-increment'));
 
 describe('<mcp-chat> asks for its apps', () => {
@@ -36,7 +37,16 @@ describe('<mcp-chat> asks for its apps', () => {
     expect(JSON.stringify(reports.find((r) => r.step === 'call-tool'))).toContain('count');
     // A card in the conversation says which app ran which tool, and it is saved.
     await expect.poll(() => appCall(chat), { timeout: 15_000 }).toBeTruthy();
-    await expect.poll(() => cards(chat).some((c) => /Increment \(app only\)/.test(c.shadowRoot!.textContent ?? '') && /Counter app/.test(c.shadowRoot!.textContent ?? '') && c.getAttribute('status') !== 'approval')).toBe(true);
+    await expect
+      .poll(() =>
+        cards(chat).some(
+          (c) =>
+            /Increment \(app only\)/.test(c.shadowRoot!.textContent ?? '') &&
+            /Counter app/.test(c.shadowRoot!.textContent ?? '') &&
+            c.getAttribute('status') !== 'approval',
+        ),
+      )
+      .toBe(true);
     await chat.session.saved();
     const stored = await store.loadLast(chat.session.conversation!.id, 100);
     const use = stored.findIndex((m) => m.content.some((b) => b.type === 'tool_use' && b.name === 'app-increment'));
@@ -54,12 +64,20 @@ describe('<mcp-chat> asks for its apps', () => {
     chat.policy = () => 'ask';
     await chat.runTool('counter-app', { steps: ['call-tool', 'call-tool'] });
     await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
-    await userEvent.click(cards(chat).find((c) => c.getAttribute('status') === 'approval')!.shadowRoot!.querySelector<HTMLElement>('[part~="deny-button"]')!);
+    await userEvent.click(
+      cards(chat)
+        .find((c) => c.getAttribute('status') === 'approval')!
+        .shadowRoot!.querySelector<HTMLElement>('[part~="deny-button"]')!,
+    );
     await expect.poll(() => reports.filter((r) => r.step === 'call-tool').length, { timeout: 15_000 }).toBe(1);
     expect(JSON.stringify(reports.find((r) => r.step === 'call-tool'))).toMatch(/isError|refused|denied|not run/i);
     await expect.poll(() => appCall(chat), { timeout: 15_000 }).toBeTruthy();
     await expect.poll(() => cards(chat).find((c) => c.getAttribute('status') === 'approval'), { timeout: 15_000 }).toBeTruthy();
-    await userEvent.click(cards(chat).find((c) => c.getAttribute('status') === 'approval')!.shadowRoot!.querySelector<HTMLElement>('[part~="always-button"]')!);
+    await userEvent.click(
+      cards(chat)
+        .find((c) => c.getAttribute('status') === 'approval')!
+        .shadowRoot!.querySelector<HTMLElement>('[part~="always-button"]')!,
+    );
     await expect.poll(() => reports.filter((r) => r.step === 'call-tool').length, { timeout: 15_000 }).toBe(2);
     // Allowed always: a new view's call runs without a question.
     await chat.runTool('counter-app', { steps: ['call-tool'] });
@@ -77,8 +95,16 @@ describe('<mcp-chat> asks for its apps', () => {
     const look = getComputedStyle(question()!);
     expect([look.display, look.borderTopStyle, look.borderTopWidth]).toEqual(['flex', 'solid', '1px']);
     await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-send"]')!);
-    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => JSON.stringify(chat.messages.map((m) => [m.role, m.content.map((b) => b.type === 'text' ? b.text : b.type)])), { timeout: 15_000 }).toMatch(/"assistant",\["[^"]*Hello from the demo app/);
+    await expect
+      .poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => JSON.stringify(chat.messages.map((m) => [m.role, m.content.map((b) => (b.type === 'text' ? b.text : b.type))])), {
+        timeout: 15_000,
+      })
+      .toMatch(/"assistant",\["[^"]*Hello from the demo app/);
     expect(question()).toBeNull();
 
     await chat.runTool('counter-app', { steps: ['message'] });
@@ -95,15 +121,22 @@ describe('<mcp-chat> asks for its apps', () => {
     const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
     await expect.poll(() => question(), { timeout: 15_000 }).toBeTruthy();
     await userEvent.click(question()!.querySelector<HTMLElement>('[part~="app-message-send"]')!);
-    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => shadow(chat).querySelector('[part~="app-message-notice"]')?.textContent).toContain('No model is set up to answer it');
+    await expect
+      .poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => shadow(chat).querySelector('[part~="app-message-notice"]')?.textContent)
+      .toContain('No model is set up to answer it');
   });
 });
 
 // Issue 36 item 4: an app in full screen would cover the chat's question about its own request
 // (and could draw an imitation where the real one is): every question brings the view back to its place first.
 describe('<mcp-chat> questions of an app in full screen', () => {
-  const isFull = (chat: McpChat) => views(chat)[0]?.displayMode === 'fullscreen' || !!views(chat)[0]?.shadowRoot?.querySelector('.base:popover-open');
+  const isFull = (chat: McpChat) =>
+    views(chat)[0]?.displayMode === 'fullscreen' || !!views(chat)[0]?.shadowRoot?.querySelector('.base:popover-open');
   /** The element a person's pointer would reach at the middle of `element` (the top layer included). */
   const onTop = (element: Element) => {
     const box = element.getBoundingClientRect();

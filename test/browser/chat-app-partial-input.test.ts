@@ -9,7 +9,7 @@ import { appViews, mountChatWithApps, typeAndSend } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-test("the app view gets the arguments as the model streams them, before the complete input, and is not started again when the call joins", async () => {
+test('the app view gets the arguments as the model streams them, before the complete input, and is not started again when the call joins', async () => {
   const { chat, reports } = await mountChatWithApps({ server: inject('appStateUrl'), store: null }, 'app:state-app');
   const views = () => appViews(chat);
 
@@ -26,7 +26,9 @@ test("the app view gets the arguments as the model streams them, before the comp
   const partialText = (partials[0]!.detail as { arguments: { text?: string } }).arguments.text ?? '';
   expect('Hello from the model, slowly'.startsWith(partialText)).toBe(true);
   expect(partialText.length).toBeLessThan('Hello from the model, slowly'.length);
-  expect((reports.find((r) => r.step === 'seen:ui/notifications/tool-input')!.detail as { arguments: unknown }).arguments).toEqual({ text: 'Hello from the model, slowly' });
+  expect((reports.find((r) => r.step === 'seen:ui/notifications/tool-input')!.detail as { arguments: unknown }).arguments).toEqual({
+    text: 'Hello from the model, slowly',
+  });
   // Then the result, to the same app: one view, started once.
   await expect.poll(() => steps().includes('seen:ui/notifications/tool-result'), { timeout: 15_000 }).toBe(true);
   expect(steps().filter((s) => s === 'initialized')).toHaveLength(1);

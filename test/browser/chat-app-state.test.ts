@@ -11,7 +11,8 @@ import { appViews, mountChatWithApps } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const mount = (store: HistoryStore, storageKey: string) => mountChatWithApps({ server: inject('appStateUrl'), store, storageKey, provider: false }, 'app:state-app');
+const mount = (store: HistoryStore, storageKey: string) =>
+  mountChatWithApps({ server: inject('appStateUrl'), store, storageKey, provider: false }, 'app:state-app');
 const views = appViews;
 
 test("an app's state is saved with its call and given back after a reload and in a reopened conversation", async () => {
@@ -26,12 +27,16 @@ test("an app's state is saved with its call and given back after a reload and in
   // Saved in the conversation (IndexedDB), under the call's id.
   const callId = views(first.chat)[0]!.toolUseId!;
   await expect
-    .poll(async () => {
-      const store = await openHistory({ name });
-      const saved = (await store.getConversation(conversationId()!))?.metadata[APP_VIEWS_META_KEY] as Record<string, { state?: Record<string, string> }> | undefined;
-      store.close();
-      return saved?.[callId]?.state && Object.values(saved[callId].state!);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const store = await openHistory({ name });
+        const saved = (await store.getConversation(conversationId()!))?.metadata[APP_VIEWS_META_KEY] as
+          Record<string, { state?: Record<string, string> }> | undefined;
+        store.close();
+        return saved?.[callId]?.state && Object.values(saved[callId].state!);
+      },
+      { timeout: 10_000 },
+    )
     .toEqual(['{"count":1}']);
   first.chat.remove();
 
@@ -45,7 +50,14 @@ test("an app's state is saved with its call and given back after a reload and in
   // Another conversation, then this one reopened: the latest state again.
   const id = second.chat.session.conversation!.id;
   await expect
-    .poll(async () => Object.values(((second.chat.session.conversation!.metadata[APP_VIEWS_META_KEY] as Record<string, { state: Record<string, string> }>)[callId]?.state) ?? {}), { timeout: 10_000 })
+    .poll(
+      async () =>
+        Object.values(
+          (second.chat.session.conversation!.metadata[APP_VIEWS_META_KEY] as Record<string, { state: Record<string, string> }>)[callId]
+            ?.state ?? {},
+        ),
+      { timeout: 10_000 },
+    )
     .toEqual(['{"count":2}']);
   second.chat.newConversation();
   await expect.poll(() => views(second.chat).length).toBe(0);

@@ -12,7 +12,8 @@ afterEach(() => document.body.replaceChildren());
 
 const withSandbox = (options: MountOptions = {}) => mountChatWithApps(options);
 const views = appViews;
-const reported = (reports: AppReport[], step: string) => expect.poll(() => reports.some((r) => r.step === step), { timeout: 15_000 }).toBe(true);
+const reported = (reports: AppReport[], step: string) =>
+  expect.poll(() => reports.some((r) => r.step === step), { timeout: 15_000 }).toBe(true);
 
 describe('<mcp-chat> with MCP Apps', () => {
   test("a model's call shows the view under the call; its model context goes with the next turn; its message becomes the next message", async () => {
@@ -31,16 +32,26 @@ describe('<mcp-chat> with MCP Apps', () => {
     const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
     await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('Hello from the demo app');
     question()!.querySelector<HTMLButtonElement>('[part~="app-message-send"]')!.click();
-    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello from the demo app')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // The model's answer to it (the fake echoes) ends that turn.
-    await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content), { timeout: 15_000 }).toContain('Echo: Hello from the demo app');
+    await expect
+      .poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content), { timeout: 15_000 })
+      .toContain('Echo: Hello from the demo app');
     await expect.poll(() => chat.session.busy).toBe(false);
     await typeAndSend(chat, 'What does the view show? [[say:It shows the counter.]]');
-    await expect.poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content)).toContain('It shows the counter.');
+    await expect
+      .poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content))
+      .toContain('It shows the counter.');
     // The fake may record the request a moment after the answer shows: wait for it too.
     let request: { body: unknown } | undefined;
     await expect
-      .poll(async () => (request = await lastProviderRequest(inject('openaiUrl'), 'What does the view show?').catch(() => undefined)), { timeout: 10_000 })
+      .poll(async () => (request = await lastProviderRequest(inject('openaiUrl'), 'What does the view show?').catch(() => undefined)), {
+        timeout: 10_000,
+      })
       .toBeTruthy();
     request = request!;
     expect(JSON.stringify(request.body)).toContain('The counter shows');

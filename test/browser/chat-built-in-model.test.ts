@@ -42,7 +42,8 @@ async function mountDefaultChat(setup: (chat: McpChat) => void = () => {}): Prom
 const q = <T extends Element = HTMLElement>(chat: McpChat, selector: string) => shadow(chat).querySelector<T & Element>(selector);
 const headerModel = (chat: McpChat) => q(chat, '[part~="model"]')?.textContent?.trim() ?? '';
 const card = (chat: McpChat, kind: string) => q(chat, `.built-in-model[data-kind="${kind}"]`);
-const button = (root: ParentNode | null, name: RegExp) => [...(root?.querySelectorAll('button') ?? [])].find((b) => name.test(b.textContent ?? '')) as HTMLButtonElement | undefined;
+const button = (root: ParentNode | null, name: RegExp) =>
+  [...(root?.querySelectorAll('button') ?? [])].find((b) => name.test(b.textContent ?? '')) as HTMLButtonElement | undefined;
 const offered = (turn: FakeTurn) => JSON.stringify(turn.responseConstraint ?? {});
 const lastText = (chat: McpChat) => {
   const last = chat.messages.at(-1);
@@ -53,9 +54,16 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
   test('a question is answered by calling a demo tool, streamed; Stop stops the next answer', async () => {
     const lm = createFakeLanguageModel({
       replies: [
-        (turn) => (offered(turn).includes('"echo"') ? { json: { tool: 'echo', arguments: { message: 'hello device' } } } : { json: { type: 'text', text: 'no echo tool' } }),
+        (turn) =>
+          offered(turn).includes('"echo"')
+            ? { json: { tool: 'echo', arguments: { message: 'hello device' } } }
+            : { json: { type: 'text', text: 'no echo tool' } },
         { json: { type: 'text', text: 'The server said "hello device" back.' }, chunk: 4, delayMs: 10 },
-        { json: { type: 'text', text: 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.' }, chunk: 3, delayMs: 60 },
+        {
+          json: { type: 'text', text: 'One two three four five six seven eight nine ten eleven twelve thirteen fourteen.' },
+          chunk: 3,
+          delayMs: 60,
+        },
       ],
     });
     installLanguageModel(lm);
@@ -71,9 +79,15 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
     await expect.poll(() => cards[0]!.shadowRoot?.querySelector('[part="status"]')?.textContent).toBe('Done');
 
     // Streamed: the next answer is shown while it is written, and Stop ends it there.
-    const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+    const ended = new Promise<McpTurnEndEvent>((resolve) =>
+      chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }),
+    );
     await typeAndSend(chat, 'Count slowly.');
-    await expect.poll(() => chat.session.streaming?.content.some((b) => b.type === 'text' && b.text.startsWith('One two')) ?? false, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => chat.session.streaming?.content.some((b) => b.type === 'text' && b.text.startsWith('One two')) ?? false, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await userEvent.click(q(chat, '[part~="stop-button"]')!);
     expect((await ended).reason).toBe('stopped');
     expect(lastText(chat)).toMatch(/^One two/);
@@ -82,14 +96,21 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
   });
 
   test('"downloadable": a message waits for consent; Settings shows Download, then progress, then ready', async () => {
-    const lm = createFakeLanguageModel({ availability: 'downloadable', downloadSteps: 40, replies: [{ json: { type: 'text', text: 'Hello from the device.' } }] });
+    const lm = createFakeLanguageModel({
+      availability: 'downloadable',
+      downloadSteps: 40,
+      replies: [{ json: { type: 'text', text: 'Hello from the device.' } }],
+    });
     installLanguageModel(lm);
     const chat = await mountDefaultChat();
     await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Built-in model · needs a download');
 
     // Sent before the download: the chat answers with the consent (the model needs it), and nothing is downloaded.
     await typeAndSend(chat, 'Hi');
-    const reply = await expect.poll(() => q(chat, '[part="model-reply"]')).not.toBeNull().then(() => q(chat, '[part="model-reply"]')!);
+    const reply = await expect
+      .poll(() => q(chat, '[part="model-reply"]'))
+      .not.toBeNull()
+      .then(() => q(chat, '[part="model-reply"]')!);
     expect(reply.textContent).toContain('Needs a one-time download');
     expect(button(reply, /^Download$/)).toBeDefined();
     expect(lm.creates).toEqual([]);
@@ -98,10 +119,17 @@ describe('the browser model (Prompt API stand-in) is the default with no provide
 
     await expect.poll(() => card(chat, 'browser')?.dataset.state).toBe('downloadable');
     expect(card(chat, 'browser')!.textContent).toContain('Needs a one-time download');
-    const download = await expect.poll(() => button(card(chat, 'browser'), /^Download$/)?.disabled).toBe(false).then(() => button(card(chat, 'browser'), /^Download$/)!);
+    const download = await expect
+      .poll(() => button(card(chat, 'browser'), /^Download$/)?.disabled)
+      .toBe(false)
+      .then(() => button(card(chat, 'browser'), /^Download$/)!);
     const heard: string[] = [];
     const region = q(chat, '.sr-only[role="status"]')!;
-    new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     // (The same button is in the conversation's consent: this is the card's.)
     download.click();
     // Progress: an accessible <progress> with Cancel, and the live region says what happens.
@@ -149,13 +177,16 @@ describe('while the browser model is still being checked', () => {
 });
 
 describe('no model at all', () => {
-  test('a message gets the chat\'s answer with a button that opens Settings; no hint stays above the composer', async () => {
+  test("a message gets the chat's answer with a button that opens Settings; no hint stays above the composer", async () => {
     installLanguageModel(undefined);
     // The owner turned the default open model off: nothing is offered.
     const chat = await mountDefaultChat((c) => (c.openModel = 'off'));
     expect(headerModel(chat)).toBe('Choose a model');
     await typeAndSend(chat, 'What can you do?');
-    const reply = await expect.poll(() => q(chat, '[part="model-reply"]')).not.toBeNull().then(() => q(chat, '[part="model-reply"]')!);
+    const reply = await expect
+      .poll(() => q(chat, '[part="model-reply"]'))
+      .not.toBeNull()
+      .then(() => q(chat, '[part="model-reply"]')!);
     expect(reply.textContent).toContain('No model is set up here');
     // The person's message is kept; the chat's answer is not saved as a model message.
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
@@ -171,7 +202,7 @@ describe('no model at all', () => {
   });
 });
 
-describe('the on-device open model (the page\'s model-url), for real on the generated tiny model', () => {
+describe("the on-device open model (the page's model-url), for real on the generated tiny model", () => {
   test('Settings shows "Download N KB"; after consent, progress, then a turn runs with a constrained tool call', async () => {
     installLanguageModel(undefined);
     const url = `${inject('modelServerUrl')}/m/chat-${Date.now().toString(36)}/tiny-model.gguf`;
@@ -191,7 +222,12 @@ describe('the on-device open model (the page\'s model-url), for real on the gene
       if (state && shown.at(-1) !== state) shown.push(state);
     });
     seen.observe(shadow(chat), { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'value'] });
-    const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(inject('tinyModelSize') / 1000);
+    const size = new Intl.NumberFormat(undefined, {
+      style: 'unit',
+      unit: 'kilobyte',
+      unitDisplay: 'short',
+      maximumFractionDigits: 0,
+    }).format(inject('tinyModelSize') / 1000);
     const download = button(card(chat, 'on-device'), /^Download /)!;
     expect(download.textContent).toBe(`Download ${size}`);
     await userEvent.click(download);
@@ -201,7 +237,9 @@ describe('the on-device open model (the page\'s model-url), for real on the gene
     await expect.poll(() => shadow(chat).textContent).toContain('The model is downloaded and ready.');
 
     chat.panel = undefined;
-    const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+    const ended = new Promise<McpTurnEndEvent>((resolve) =>
+      chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }),
+    );
     await typeAndSend(chat, 'Echo hello');
     const end = await ended;
     await chat.updateComplete;
@@ -218,8 +256,12 @@ describe('the default open model: a page with no model, in a browser with none',
   // points the default at the generated tiny model on 127.0.0.1, with its own size and SHA-256, through
   // `globalThis.mcpWebElementsDefaultModel` (test configuration only; the pinned default is unchanged).
   const server = inject('modelServerUrl');
-  const gets = async (url: string) => ((await (await fetch(`${server}/requests`)).json()) as Record<string, number>)[`GET ${new URL(url).pathname}`] ?? 0;
-  const kb = () => new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(inject('tinyModelSize') / 1000);
+  const gets = async (url: string) =>
+    ((await (await fetch(`${server}/requests`)).json()) as Record<string, number>)[`GET ${new URL(url).pathname}`] ?? 0;
+  const kb = () =>
+    new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(
+      inject('tinyModelSize') / 1000,
+    );
   afterEach(() => {
     delete (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel;
   });
@@ -227,7 +269,12 @@ describe('the default open model: a page with no model, in a browser with none',
   test('a message gets the consent (name, size, source, on this device, time) and nothing is fetched; one click downloads, checks and answers it with a tool call', async () => {
     installLanguageModel(undefined);
     const url = `${server}/m/default-${Date.now().toString(36)}/tiny-model.gguf`;
-    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = { url, size: inject('tinyModelSize'), sha256: inject('tinyModelSha256'), label: 'Tiny test model' };
+    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = {
+      url,
+      size: inject('tinyModelSize'),
+      sha256: inject('tinyModelSha256'),
+      label: 'Tiny test model',
+    };
     const chat = await mountDefaultChat((c) => {
       c.policy = () => 'deny';
       c.maxRounds = 1;
@@ -249,7 +296,9 @@ describe('the default open model: a page with no model, in a browser with none',
     expect(await gets(url)).toBe(0);
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
 
-    const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+    const ended = new Promise<McpTurnEndEvent>((resolve) =>
+      chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }),
+    );
     await userEvent.click(button(reply(), new RegExp(`^Download ${kb()}$`))!);
     // The kept message is answered once the model is down and checked: a call of a demo tool.
     const end = await ended;
@@ -264,15 +313,22 @@ describe('the default open model: a page with no model, in a browser with none',
   test('a file that is not the pinned one: refused in words (no browser error), offered again with its size, the message kept', async () => {
     installLanguageModel(undefined);
     const url = `${server}/m/default-bad-${Date.now().toString(36)}/tiny-model.gguf`;
-    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = { url, size: inject('tinyModelSize'), sha256: '0'.repeat(64), label: 'Tiny test model' };
+    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = {
+      url,
+      size: inject('tinyModelSize'),
+      sha256: '0'.repeat(64),
+      label: 'Tiny test model',
+    };
     const chat = await mountDefaultChat();
     await typeAndSend(chat, 'Hello');
     const reply = () => q(chat, '[part="model-reply"]');
     await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
     await userEvent.click(button(reply(), /^Download /)!);
-    await expect.poll(() => reply()?.querySelector('[role="alert"]')?.textContent ?? '', { timeout: 30_000 }).toMatch(
-      /does not match the model it should be \(its checksum differs\), so it was deleted and not used\. Try again; if it happens again, the file at 127\.0\.0\.1:\d+ has changed/,
-    );
+    await expect
+      .poll(() => reply()?.querySelector('[role="alert"]')?.textContent ?? '', { timeout: 30_000 })
+      .toMatch(
+        /does not match the model it should be \(its checksum differs\), so it was deleted and not used\. Try again; if it happens again, the file at 127\.0\.0\.1:\d+ has changed/,
+      );
     expect(reply()!.textContent).not.toMatch(/failed to fetch|TypeError|network error/i);
     expect(button(reply(), /^Download /)!.textContent).toBe(`Download ${kb()}`);
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
@@ -293,10 +349,18 @@ describe('the on-device model when the network fails', () => {
     const heard: string[] = [];
     const region = () => q(chat, '.sr-only[role="status"]');
     await expect.poll(() => region()).toBeTruthy();
-    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     // A message before the download: kept, answered by the chat with the way to Settings.
     await typeAndSend(chat, 'Hello before the download');
-    await expect.poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => chat.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Hello before the download')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     chat.panel = 'settings';
     await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
     // (The same button is in the conversation's consent: this is the card's.)
@@ -305,9 +369,16 @@ describe('the on-device model when the network fails', () => {
     await expect.poll(() => heard.join('\n'), { timeout: 60_000 }).toMatch(/download.*failed|could not/i);
     await expect.poll(() => card(chat, 'on-device')?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
     const failed = card(chat, 'on-device')!.textContent ?? '';
-    expect(failed).toMatch(/The connection to 127\.0\.0\.1:\d+ was lost during the download .* press Download again: it continues where it stopped\./);
+    expect(failed).toMatch(
+      /The connection to 127\.0\.0\.1:\d+ was lost during the download .* press Download again: it continues where it stopped\./,
+    );
     expect(failed).not.toMatch(/failed to fetch|network error/i);
-    const size = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(inject('tinyModelSize') / 1000);
+    const size = new Intl.NumberFormat(undefined, {
+      style: 'unit',
+      unit: 'kilobyte',
+      unitDisplay: 'short',
+      maximumFractionDigits: 0,
+    }).format(inject('tinyModelSize') / 1000);
     const retry = button(card(chat, 'on-device'), /^Download\b/);
     expect(retry?.textContent).toBe(`Download ${size}`);
     // Nothing was lost: the message is still in the conversation.
@@ -328,7 +399,10 @@ describe('the on-device model when the network fails', () => {
 describe('the context window of the built-in model, in the chat', () => {
   test("when the browser's model leaves old turns out, the answer says so in the conversation and the live region says it", async () => {
     let n = 0;
-    const lm = createFakeLanguageModel({ contextWindow: 600, replies: Array.from({ length: 4 }, () => () => ({ text: `Answer ${++n}.` })) });
+    const lm = createFakeLanguageModel({
+      contextWindow: 600,
+      replies: Array.from({ length: 4 }, () => () => ({ text: `Answer ${++n}.` })),
+    });
     installLanguageModel(lm);
     const chat = document.createElement('mcp-chat');
     chat.store = createMemoryHistory();
@@ -338,7 +412,11 @@ describe('the context window of the built-in model, in the chat', () => {
     const heard: string[] = [];
     const region = () => q(chat, '.sr-only[role="status"]');
     await expect.poll(() => region()).toBeTruthy();
-    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => heard.push(region()?.textContent ?? '')).observe(region()!, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     const long = 'word '.repeat(120); // about 150 tokens each: the third question does not fit beside the first two
     const notes = () => deepAll(shadow(chat), '[part="context-note"]').map((p) => p.textContent ?? '');
     for (const i of [1, 2]) {
@@ -353,7 +431,9 @@ describe('the context window of the built-in model, in the chat', () => {
     expect(lm.turns[2]!.initialPrompts.length).toBeLessThan(4);
     // The browser's model did not see the oldest messages: said over its answer, and in the live region.
     await expect.poll(() => notes(), { timeout: 5_000 }).toHaveLength(1);
-    expect(notes()[0]).toMatch(/^To fit the model's context window, it did not see the \d+ oldest messages of this conversation \(they are still here\)\.$/);
+    expect(notes()[0]).toMatch(
+      /^To fit the model's context window, it did not see the \d+ oldest messages of this conversation \(they are still here\)\.$/,
+    );
     const last = chat.messages.at(-1)!;
     expect(last._meta?.['mcp-web-elements/context']).toMatchObject({ droppedMessages: expect.any(Number) });
     const dropped = (last._meta!['mcp-web-elements/context'] as { droppedMessages: number }).droppedMessages;

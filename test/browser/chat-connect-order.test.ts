@@ -39,7 +39,12 @@ describe('<mcp-chat> shows tools before the other catalogs', () => {
     // shown while the header still says connecting, with no starters (prompts) yet.
     let toolsWhileConnecting = false;
     const watch = new MutationObserver(() => {
-      if (/Connected to .+ with \d+ tools\./.test(emptyText(chat)) && /: connecting$/.test(statusLabel(chat)) && starters(chat).length === 0) toolsWhileConnecting = true;
+      if (
+        /Connected to .+ with \d+ tools\./.test(emptyText(chat)) &&
+        /: connecting$/.test(statusLabel(chat)) &&
+        starters(chat).length === 0
+      )
+        toolsWhileConnecting = true;
     });
     document.body.append(chat);
     watch.observe(chat.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true });

@@ -10,15 +10,22 @@ import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 const rows = (chat: McpChat) => [...shadow(chat).querySelectorAll<HTMLElement>('[part="conversation"]')];
 const TEXT = { today: 'Today', yesterday: 'Yesterday', previous7Days: 'Previous 7 days' };
 
 describe('conversation list', () => {
   test('groups: Today, Yesterday, Previous 7 days, then by month', () => {
     const now = new Date(2026, 10, 22, 15, 0).getTime();
-    const at = (y: number, m: number, d: number) => ({ id: `${y}-${m}-${d}`, title: `${d}`, updatedAt: new Date(y, m, d, 12).getTime() }) as Conversation;
-    const groups = groupByDate([at(2026, 10, 22), at(2026, 10, 21), at(2026, 10, 18), at(2026, 10, 2), at(2026, 9, 30), at(2025, 9, 1)], TEXT, now, 'en-GB');
+    const at = (y: number, m: number, d: number) =>
+      ({ id: `${y}-${m}-${d}`, title: `${d}`, updatedAt: new Date(y, m, d, 12).getTime() }) as Conversation;
+    const groups = groupByDate(
+      [at(2026, 10, 22), at(2026, 10, 21), at(2026, 10, 18), at(2026, 10, 2), at(2026, 9, 30), at(2025, 9, 1)],
+      TEXT,
+      now,
+      'en-GB',
+    );
     expect(groups.map((g) => [g.label, g.conversations.map((c) => c.title)])).toEqual([
       ['Today', ['22']],
       ['Yesterday', ['21']],

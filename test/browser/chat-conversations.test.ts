@@ -24,7 +24,8 @@ async function openPanel(chat: McpChat): Promise<void> {
   await openPanelFromMenu(chat, 'Conversations');
 }
 
-const titles = (chat: McpChat) => [...shadow(chat).querySelectorAll('[part="conversation"] > button:first-child .conversation-title')].map((b) => b.textContent!.trim());
+const titles = (chat: McpChat) =>
+  [...shadow(chat).querySelectorAll('[part="conversation"] > button:first-child .conversation-title')].map((b) => b.textContent!.trim());
 const byLabel = <T extends HTMLElement>(chat: McpChat, label: string) => shadow(chat).querySelector<T>(`[aria-label="${label}"]`);
 const focused = (chat: McpChat) => shadow(chat).activeElement;
 
@@ -90,7 +91,7 @@ describe('<mcp-chat> conversation list', () => {
   });
 
   test('search finds conversations by title and by message text; no match says so', async () => {
-    const { store } = await storeWith({ 'Garden': 'When to plant tomatoes', 'Taxes': 'Deadline in April', 'Tomato sauce': 'Simmer slowly' });
+    const { store } = await storeWith({ Garden: 'When to plant tomatoes', Taxes: 'Deadline in April', 'Tomato sauce': 'Simmer slowly' });
     const chat = await mountChat({ store });
     await openPanel(chat);
     await expect.poll(() => titles(chat).length).toBe(3);

@@ -46,7 +46,10 @@ describe('Settings follows the provider choice', () => {
     // A tap on the page's fetch: it records each address and passes the request on unchanged.
     const asked: string[] = [];
     const real = globalThis.fetch;
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => (asked.push(input instanceof Request ? input.url : String(input)), real(input, init));
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => (
+      asked.push(input instanceof Request ? input.url : String(input)),
+      real(input, init)
+    );
     try {
       const chat = await mountChat({ provider: false });
       const local = () => asked.filter((url) => url.includes(':11434'));
@@ -180,7 +183,10 @@ describe('sampling and elicitation in the chat', () => {
     await expect.poll(() => $('textarea[name="answerText"]')).not.toBeNull();
     expect($('[part~="request-messages"]')!.textContent).toContain('What is a lighthouse?');
     await userEvent.click($('[part~="send-button"]')!);
-    const error = await expect.poll(() => $('[part~="field-error"]')).not.toBeNull().then(() => $('[part~="field-error"]')!);
+    const error = await expect
+      .poll(() => $('[part~="field-error"]'))
+      .not.toBeNull()
+      .then(() => $('[part~="field-error"]')!);
     expect(error.textContent).toBe('Write the answer first.');
     // At the answer (after it), not at the top of the view.
     expect($('[part~="answer"]')!.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

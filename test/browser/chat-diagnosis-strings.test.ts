@@ -45,7 +45,9 @@ describe('<mcp-chat>: why a server cannot be used, in the chat language', () => 
     const panel = shadow(chat).querySelector('[part="panel"]')!;
     expect(panel.querySelector('.diagnosis')!.textContent).toBe(arabic);
     // For code using the connection, the message is English as before.
-    expect(chat.serverSet.connections[1]!.error!.message).toBe(`Cannot reach ${DEAD}. Check that the server is running and the address is right.`);
+    expect(chat.serverSet.connections[1]!.error!.message).toBe(
+      `Cannot reach ${DEAD}. Check that the server is running and the address is right.`,
+    );
   });
 
   test('an English chat says the same English words as the connection', async () => {

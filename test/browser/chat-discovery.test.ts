@@ -58,7 +58,9 @@ test('auto on a site naming its server only in its server card: connects the nam
   const origin = inject('siteCardOrigin');
   const chat = await autoChat(origin);
   await expect.poll(() => connected(chat), { timeout: 30_000 }).toEqual([`${origin}/api/docs-mcp`]);
-  expect(await panelNote(chat)).toBe("Found this site's MCP server at /api/docs-mcp, named in its server card (/.well-known/mcp/server-card.json).");
+  expect(await panelNote(chat)).toBe(
+    "Found this site's MCP server at /api/docs-mcp, named in its server card (/.well-known/mcp/server-card.json).",
+  );
   // The card's first remote is on another origin: never connected.
   expect(chat.serverSet.connections.map((c) => c.url)).toEqual([`${origin}/api/docs-mcp`]);
 });
@@ -120,7 +122,11 @@ async function openRegistry(chat: McpChat) {
   chat.panel = 'servers';
   await chat.updateComplete;
   await userEvent.click(shadow(chat).querySelector<HTMLElement>('[part="registry"] > summary')!);
-  await expect.poll(() => shadow(chat).querySelector('[part="registry-search"]')?.shadowRoot?.querySelector('[part="search-input"]'), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(() => shadow(chat).querySelector('[part="registry-search"]')?.shadowRoot?.querySelector('[part="search-input"]'), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
   const search = shadow(chat).querySelector<HTMLElement & { updateComplete: Promise<unknown> }>('[part="registry-search"]')!;
   expect(search.getAttribute('registry')).toBe(inject('registryUrl'));
   return search.shadowRoot!;
@@ -138,7 +144,10 @@ const entry = (root: ShadowRoot, title: string) =>
   [...root.querySelectorAll<HTMLElement>('[part="entry"]')].find((e) => e.querySelector('[part="title"]')?.textContent === title)!;
 
 /** Every value in localStorage, as one string. */
-const allStored = () => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('\n');
+const allStored = () =>
+  Object.keys(localStorage)
+    .map((k) => `${k}=${localStorage.getItem(k)}`)
+    .join('\n');
 
 test('a registry server that works: one click connects it; after a reload (a new chat, same storage) it is there again, with its name', async () => {
   const storageKey = `registry-${Math.random()}`;
@@ -147,10 +156,14 @@ test('a registry server that works: one click connects it; after a reload (a new
   const chat = await registryChat(storageKey);
   const root = await openRegistry(chat);
   await searchFor(root, 'docs-search');
-  await expect.poll(() => entry(root, 'Docs Search').querySelector('[part="badge"]')?.textContent, { timeout: 20_000 }).toBe('works here · MCP 2026-07-28');
+  await expect
+    .poll(() => entry(root, 'Docs Search').querySelector('[part="badge"]')?.textContent, { timeout: 20_000 })
+    .toBe('works here · MCP 2026-07-28');
   entry(root, 'Docs Search').querySelector<HTMLButtonElement>('[part="add-button"]')!.click();
   await expect.poll(() => connected(chat), { timeout: 20_000 }).toEqual([url]);
-  await expect.poll(() => JSON.parse(localStorage.getItem(`mcp-chat:servers:${storageKey}`) ?? 'null')?.added, { timeout: 10_000 }).toEqual([{ url, name: 'Docs Search' }]);
+  await expect
+    .poll(() => JSON.parse(localStorage.getItem(`mcp-chat:servers:${storageKey}`) ?? 'null')?.added, { timeout: 10_000 })
+    .toEqual([{ url, name: 'Docs Search' }]);
   await chat.updateComplete;
   expect(shadow(chat).querySelector('[part="server"] .server-name')!.textContent).toBe('Docs Search');
 
@@ -202,7 +215,9 @@ test('with allow-key-storage the secret header is remembered in this browser, an
   key.dispatchEvent(new Event('input'));
   entry(root, 'Search API').querySelector<HTMLButtonElement>('[part="add-button"]')!.click();
   await expect.poll(() => connected(chat), { timeout: 20_000 }).toEqual([url]);
-  await expect.poll(() => JSON.parse(localStorage.getItem(`mcp-chat:server-secrets:${storageKey}`) ?? 'null'), { timeout: 10_000 }).toEqual({ [url]: { 'X-Api-Key': 'sesame' } });
+  await expect
+    .poll(() => JSON.parse(localStorage.getItem(`mcp-chat:server-secrets:${storageKey}`) ?? 'null'), { timeout: 10_000 })
+    .toEqual({ [url]: { 'X-Api-Key': 'sesame' } });
   expect(localStorage.getItem(`mcp-chat:servers:${storageKey}`)).not.toContain('sesame');
 
   chat.remove();

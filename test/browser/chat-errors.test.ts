@@ -10,9 +10,9 @@ import { deepAll, fullStore, mountChat, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 const errorLines = (chat: HTMLElement) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>('[part~="error"]')];
-
 
 describe('<mcp-chat> errors (issue 12 §13)', () => {
   test('no error hides another: a full store and a failing model are both listed, each dismissable, in words', async () => {
@@ -35,9 +35,13 @@ describe('<mcp-chat> errors (issue 12 §13)', () => {
   });
 
   test("store errors are told in words, never as the store's rule (message 0 must be …)", () => {
-    const pairing = new HistoryError('invalid-messages', 'Not saved: message 0 must be a user message made only of tool_result blocks answering t1.', {
-      cause: new ToolPairingError('message 0 must be a user message made only of tool_result blocks answering t1', 0),
-    });
+    const pairing = new HistoryError(
+      'invalid-messages',
+      'Not saved: message 0 must be a user message made only of tool_result blocks answering t1.',
+      {
+        cause: new ToolPairingError('message 0 must be a user message made only of tool_result blocks answering t1', 0),
+      },
+    );
     expect(describeError(pairing)).not.toMatch(/message 0|tool_result/);
     expect(describeError(pairing)).toMatch(/New/);
     const full = toHistoryError(new DOMException('x', 'QuotaExceededError'), 'Saving messages');

@@ -11,7 +11,15 @@ import { openHistory } from '../../src/history/idb-store.js';
 import { deepAll, mountChat, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
 
 /** The chat's text, through every shadow root. */
-const deepText = (root: ParentNode): string => [root, ...deepAll(root, '*').filter((e) => e.shadowRoot).map((e) => e.shadowRoot!)].map((r) => r.textContent ?? '').join(' ');
+const deepText = (root: ParentNode): string =>
+  [
+    root,
+    ...deepAll(root, '*')
+      .filter((e) => e.shadowRoot)
+      .map((e) => e.shadowRoot!),
+  ]
+    .map((r) => r.textContent ?? '')
+    .join(' ');
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -67,7 +75,8 @@ test('"approve automatically" for a server holds for its next sampling request i
 
   let done = turn();
   await typeAndSend(chat, '[[tool:ask-model {"question":"first"}]]');
-  const findApproval = () => deepAll<HTMLElement>(shadow(chat), 'mcp-sampling-approval').find((e) => e.shadowRoot?.querySelector('select[part~="policy"]'));
+  const findApproval = () =>
+    deepAll<HTMLElement>(shadow(chat), 'mcp-sampling-approval').find((e) => e.shadowRoot?.querySelector('select[part~="policy"]'));
   await expect.poll(findApproval, { timeout: 10_000 }).toBeTruthy();
   const approval = findApproval()!;
   await userEvent.selectOptions(approval.shadowRoot!.querySelector<HTMLSelectElement>('select[part~="policy"]')!, 'auto');
@@ -78,7 +87,10 @@ test('"approve automatically" for a server holds for its next sampling request i
 
   done = turn();
   const shownAgain: Element[] = [];
-  const watch = setInterval(() => shownAgain.push(...deepAll(shadow(chat), 'mcp-sampling-approval').filter((e) => e.shadowRoot?.querySelector('[part~="base"]'))), 20);
+  const watch = setInterval(
+    () => shownAgain.push(...deepAll(shadow(chat), 'mcp-sampling-approval').filter((e) => e.shadowRoot?.querySelector('[part~="base"]'))),
+    20,
+  );
   await typeAndSend(chat, '[[tool:ask-model {"question":"second"}]]');
   const second = await done;
   clearInterval(watch);

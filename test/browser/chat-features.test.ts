@@ -16,7 +16,11 @@ describe('<mcp-chat> streaming and stop', () => {
     await typeAndSend(chat, `[[slow:15]] [[say:${words(60)}]]`);
     const visibleText = () => {
       const el = shadow(chat).querySelector('mcp-message.streaming');
-      return el ? deepAll(el.shadowRoot!, 'mcp-markdown').map((m) => m.shadowRoot!.textContent).join('') : '';
+      return el
+        ? deepAll(el.shadowRoot!, 'mcp-markdown')
+            .map((m) => m.shadowRoot!.textContent)
+            .join('')
+        : '';
     };
     await expect.poll(visibleText, { timeout: 10_000 }).toContain('w3');
     const seenMidway = visibleText();
@@ -33,7 +37,13 @@ describe('<mcp-chat> streaming and stop', () => {
     const done = ended(chat);
     await typeAndSend(chat, `[[slow:30]] [[say:${words(200)}]]`);
     await expect.poll(() => shadow(chat).querySelector('[part="stop-button"]'), { timeout: 10_000 }).not.toBeNull();
-    await expect.poll(() => (shadow(chat).querySelector('mcp-message.streaming') as { message?: { content: unknown[] } } | null)?.message?.content.length ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          (shadow(chat).querySelector('mcp-message.streaming') as { message?: { content: unknown[] } } | null)?.message?.content.length ??
+          0,
+      )
+      .toBeGreaterThan(0);
     const input = shadow(chat).querySelector('textarea')!;
     input.focus();
     await userEvent.keyboard('{Escape}');
@@ -56,7 +66,10 @@ describe('<mcp-chat> tools', () => {
     const chat = await mountChat();
     const done = ended(chat);
     await typeAndSend(chat, '[[tool:delete-note {"id":"3"}]]');
-    const card = await expect.poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 10_000 }).toBeTruthy().then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
+    const card = await expect
+      .poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 10_000 })
+      .toBeTruthy()
+      .then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
     await expect.poll(() => card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe('Needs your approval');
     await userEvent.click(card.shadowRoot!.querySelector('[part="approve-button"]')!);
     await done;
@@ -73,7 +86,10 @@ describe('<mcp-chat> tools', () => {
     const use = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_use') as { id: string };
     expect(form.slot).toBe(`tool-${use.id}`);
     expect(form.assignedSlot).not.toBeNull();
-    const decline = await expect.poll(() => form.shadowRoot!.querySelector('[part~="decline-button"]')).not.toBeNull().then(() => form.shadowRoot!.querySelector<HTMLButtonElement>('[part~="decline-button"]')!);
+    const decline = await expect
+      .poll(() => form.shadowRoot!.querySelector('[part~="decline-button"]'))
+      .not.toBeNull()
+      .then(() => form.shadowRoot!.querySelector<HTMLButtonElement>('[part~="decline-button"]')!);
     await userEvent.click(decline);
     await done;
     const result = chat.messages.flatMap((m) => m.content).find((b) => b.type === 'tool_result') as { content: Array<{ text: string }> };
@@ -148,7 +164,9 @@ describe('<mcp-chat> sampling and resources', () => {
     const dialog = shadow(chat).querySelector<HTMLDialogElement>('dialog.preview')!;
     await expect.poll(() => dialog.open).toBe(true);
     expect(dialog.textContent).toContain('demo://readme');
-    const previewText = deepAll(dialog, 'mcp-markdown, pre').map((e) => e.shadowRoot?.textContent ?? e.textContent).join('');
+    const previewText = deepAll(dialog, 'mcp-markdown, pre')
+      .map((e) => e.shadowRoot?.textContent ?? e.textContent)
+      .join('');
     expect(previewText.length).toBeGreaterThan(20);
     dialog.close();
 
@@ -175,7 +193,9 @@ describe('<mcp-chat> prompts and servers', () => {
     const style = shadow(chat).querySelector<HTMLInputElement>('.run-form input[name="style"]')!;
     await userEvent.click(style);
     await userEvent.keyboard('b');
-    await expect.poll(() => [...shadow(chat).querySelectorAll(`#${style.getAttribute('list')} option`)].map((o) => (o as HTMLOptionElement).value)).toEqual(['brief', 'bullet-points']);
+    await expect
+      .poll(() => [...shadow(chat).querySelectorAll(`#${style.getAttribute('list')} option`)].map((o) => (o as HTMLOptionElement).value))
+      .toEqual(['brief', 'bullet-points']);
     await userEvent.keyboard('rief');
     const done = ended(chat);
     await userEvent.click([...shadow(chat).querySelectorAll('.run-form button')].find((b) => b.textContent === 'Insert')!);
@@ -191,7 +211,9 @@ describe('<mcp-chat> prompts and servers', () => {
     const changes: string[] = [];
     chat.addEventListener('mcp-server-change', (e) => changes.push(`${e.url} ${e.state}`));
     document.body.append(chat);
-    await expect.poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 }).toEqual(['connected', 'connected', 'failed']);
+    await expect
+      .poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 })
+      .toEqual(['connected', 'connected', 'failed']);
     expect(changes).toContain('http://127.0.0.1:9/mcp failed');
     await chat.updateComplete;
     const chips = [...shadow(chat).querySelectorAll('[part~="server-status"]')].map((c) => c.getAttribute('aria-label'));

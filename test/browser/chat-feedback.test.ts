@@ -13,7 +13,11 @@ afterEach(() => document.body.replaceChildren());
 
 async function script(key: string, replies: unknown[]): Promise<void> {
   const root = inject('openaiUrl').replace(/\/openai\/v1$/, '');
-  const res = await fetch(`${root}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  const res = await fetch(`${root}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -75,7 +79,10 @@ describe('<mcp-chat> feedback and analytics events', () => {
     const answers = listen<McpAnswerEvent>(chat, 'mcp-answer');
     await typeAndSend(chat, `[[script:${key}]] Weather in Paris?`);
     await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(1);
-    const row = await expect.poll(() => shadow(chat).querySelector<HTMLElement>('[part~="feedback"]')).not.toBeNull().then(() => shadow(chat).querySelector<HTMLElement>('[part~="feedback"]')!);
+    const row = await expect
+      .poll(() => shadow(chat).querySelector<HTMLElement>('[part~="feedback"]'))
+      .not.toBeNull()
+      .then(() => shadow(chat).querySelector<HTMLElement>('[part~="feedback"]')!);
     expect(row.getAttribute('aria-label')).toBe('Was this answer helpful?');
     const down = row.querySelector<HTMLButtonElement>('[part~="feedback-down"]')!;
     expect(down.getAttribute('aria-label')).toBe('Not helpful');
@@ -92,7 +99,13 @@ describe('<mcp-chat> feedback and analytics events', () => {
     const f = feedback[0]!;
     expect(f.rating).toBe('down');
     expect(f.comment).toBe('It was raining.');
-    expect(f.answer).toEqual({ question: `[[script:${key}]] Weather in Paris?`, answer: 'Paris is sunny.', tools: [], sources: [], conversationId: answers[0]!.answer.conversationId });
+    expect(f.answer).toEqual({
+      question: `[[script:${key}]] Weather in Paris?`,
+      answer: 'Paris is sunny.',
+      tools: [],
+      sources: [],
+      conversationId: answers[0]!.answer.conversationId,
+    });
     expect(f.answer.conversationId).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => box()).toBeNull();
     await expect.poll(() => row.textContent).toContain('Thanks for your feedback.');
@@ -112,7 +125,9 @@ describe('<mcp-chat> feedback and analytics events', () => {
     await expect.poll(() => shadow(chat).querySelector('[part~="feedback-up"]')).not.toBeNull();
     await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="feedback-up"]')!);
     await expect.poll(() => shadow(chat).querySelector('[part~="feedback-form"]')).not.toBeNull();
-    const skip = [...shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="feedback-form"] button')].find((b) => b.textContent === 'Skip')!;
+    const skip = [...shadow(chat).querySelectorAll<HTMLButtonElement>('[part~="feedback-form"] button')].find(
+      (b) => b.textContent === 'Skip',
+    )!;
     await userEvent.click(skip);
     await expect.poll(() => feedback.length).toBe(1);
     expect(feedback[0]!.rating).toBe('up');

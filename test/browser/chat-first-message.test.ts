@@ -47,7 +47,9 @@ describe('<mcp-chat> the first message waits for its servers', () => {
     chat.addEventListener('mcp-tool-call', (e) => calls.push(e));
     await typeAndSend(chat, '[[tool:echo {"message":"hello"}]]');
     // The conversation says what it waits for, calmly, in a live region.
-    await expect.poll(() => shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim(), { timeout: 5_000 }).toBe('Connecting to Weather…');
+    await expect
+      .poll(() => shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim(), { timeout: 5_000 })
+      .toBe('Connecting to Weather…');
     expect(shadow(chat).querySelector('[part="server-wait"]')!.getAttribute('role')).toBe('status');
     await ends.reach(1);
     expect(requests[0]).toContain('echo');
@@ -71,6 +73,8 @@ describe('<mcp-chat> the first message waits for its servers', () => {
     await ends.reach(1);
     expect(requests[0]).toContain('echo');
     await chat.updateComplete;
-    expect(shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim()).toBe('Gone did not connect; answering without its tools.');
+    expect(shadow(chat).querySelector('[part="server-wait"]')?.textContent?.trim()).toBe(
+      'Gone did not connect; answering without its tools.',
+    );
   }, 60_000);
 });

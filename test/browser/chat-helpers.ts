@@ -12,7 +12,8 @@ import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import type { McpConnectionState } from '../../src/mcp/connection-events.js';
 
 /** The fake OpenAI provider the chat tests use. */
-export const fakeProvider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+export const fakeProvider = () =>
+  createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
 
 /** What {@link mountChat} sets up. */
 export interface MountOptions {
@@ -151,7 +152,9 @@ export async function openPanelFromMenu(chat: McpChat, label: 'Conversations' | 
 
 /** The "name: value" rows a tool card shows for arguments or structured content, as an object of strings. */
 export function rowsOf(list: Element): Record<string, string> {
-  return Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
+  return Object.fromEntries(
+    [...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]),
+  );
 }
 
 /** A real in-memory store whose disk is full: every message save fails as IndexedDB reports it. */
@@ -159,7 +162,9 @@ export function fullStore(): HistoryStore {
   const store = createMemoryHistory();
   return new Proxy(store, {
     get(target, key, receiver) {
-      if (key === 'appendMessages') return () => Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
+      if (key === 'appendMessages')
+        return () =>
+          Promise.reject(toHistoryError(new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'Saving messages'));
       const value = Reflect.get(target, key, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -6,7 +6,8 @@ import { deepAll, mountChat, openPanelFromMenu, rowsOf, shadow, typeAndSend } fr
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 
 describe('<mcp-chat> history', () => {
   test('a new chat on the same store and key restores the open conversation (reload)', async () => {
@@ -38,12 +39,16 @@ describe('<mcp-chat> history', () => {
     await openPanelFromMenu(chat, 'Conversations');
     await expect.poll(() => shadow(chat).querySelectorAll('[part="conversation"]').length).toBe(1);
     let saved: HTMLAnchorElement | undefined;
-    shadow(chat).addEventListener('click', (e) => {
-      if (e.target instanceof HTMLAnchorElement) {
-        saved = e.target;
-        e.preventDefault();
-      }
-    }, true);
+    shadow(chat).addEventListener(
+      'click',
+      (e) => {
+        if (e.target instanceof HTMLAnchorElement) {
+          saved = e.target;
+          e.preventDefault();
+        }
+      },
+      true,
+    );
     await userEvent.click(shadow(chat).querySelector('[aria-label^="Export"]')!);
     await expect.poll(() => saved).toBeTruthy();
     expect(saved!.download).toMatch(/\.json$/);

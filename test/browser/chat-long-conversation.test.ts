@@ -32,13 +32,30 @@ function conversation(count: number): NewMessage[] {
   for (let i = 0; messages.length < count; i++) {
     messages.push({ role: 'user', content: [{ type: 'text', text: `Question ${i}: what about item ${i}?` }] });
     if (i % 4 === 0 && messages.length + 3 <= count) {
-      messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: `t${i}`, name: 'weather', input: { city: `City ${i}` } }] });
+      messages.push({
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me look.' },
+          { type: 'tool_use', id: `t${i}`, name: 'weather', input: { city: `City ${i}` } },
+        ],
+      });
       messages.push({
         role: 'user',
-        content: [{ type: 'tool_result', toolUseId: `t${i}`, content: [{ type: 'text', text: `{"city":"City ${i}"}` }, { type: 'image', data: PNG, mimeType: 'image/png' }], structuredContent: { city: `City ${i}`, temperatureC: i % 30 } }],
+        content: [
+          {
+            type: 'tool_result',
+            toolUseId: `t${i}`,
+            content: [
+              { type: 'text', text: `{"city":"City ${i}"}` },
+              { type: 'image', data: PNG, mimeType: 'image/png' },
+            ],
+            structuredContent: { city: `City ${i}`, temperatureC: i % 30 },
+          },
+        ],
       });
     }
-    if (messages.length < count) messages.push({ role: 'assistant', content: [{ type: 'text', text: `## Answer ${i}\n\nHere is **item ${i}**:\n\n- one\n- two\n` }] });
+    if (messages.length < count)
+      messages.push({ role: 'assistant', content: [{ type: 'text', text: `## Answer ${i}\n\nHere is **item ${i}**:\n\n- one\n- two\n` }] });
   }
   return messages;
 }
@@ -129,7 +146,11 @@ describe('<mcp-chat> long conversations', () => {
     const first = await new Promise<{ shown: number; overflow: number; last: string }>((resolve) =>
       requestAnimationFrame(() => {
         const l = list(chat);
-        resolve({ shown: shownMessages(chat).length, overflow: l.scrollHeight - l.clientHeight, last: textOf(shownMessages(chat).at(-1)!) });
+        resolve({
+          shown: shownMessages(chat).length,
+          overflow: l.scrollHeight - l.clientHeight,
+          last: textOf(shownMessages(chat).at(-1)!),
+        });
       }),
     );
     expect(first.shown).toBeGreaterThan(0);
@@ -242,7 +263,9 @@ describe('<mcp-chat> long conversations', () => {
     // In order: each shown message follows the one before it.
     const indexes = shownMessages(chat).map((m) => Number(m.dataset.index));
     expect(indexes).toEqual(indexes.map((_, i) => indexes[0]! + i));
-    const texts = shownMessages(chat).map(textOf).filter((t) => t.includes('Question'));
+    const texts = shownMessages(chat)
+      .map(textOf)
+      .filter((t) => t.includes('Question'));
     const numbers = texts.map((t) => Number(/Question (\d+)/.exec(t)![1]));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });

@@ -17,7 +17,10 @@ const frames = async (n: number) => {
 };
 
 /** A chat with no model (the tallest empty state: starters and how to choose a model) on `servers`, connected. */
-async function mount(servers: string[], options: { launcher?: boolean; height?: string; viewport?: [number, number] } = {}): Promise<McpChat> {
+async function mount(
+  servers: string[],
+  options: { launcher?: boolean; height?: string; viewport?: [number, number] } = {},
+): Promise<McpChat> {
   await page.viewport(...(options.viewport ?? [390, 844]));
   const chat = document.createElement('mcp-chat');
   chat.servers = servers;
@@ -26,7 +29,9 @@ async function mount(servers: string[], options: { launcher?: boolean; height?: 
   if (options.height) chat.style.setProperty('--mcp-chat-height', options.height);
   if (options.launcher) Object.assign(chat, { launcher: true, open: true });
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections.filter((c) => c.state === 'connected').length, { timeout: 15_000 }).toBe(servers.length);
+  await expect
+    .poll(() => chat.serverSet.connections.filter((c) => c.state === 'connected').length, { timeout: 15_000 })
+    .toBe(servers.length);
   // The demo server's prompts are the starters: the empty state has its full height.
   await expect.poll(() => shadow(chat).querySelectorAll('[part="starter"]').length, { timeout: 10_000 }).toBeGreaterThan(0);
   await chat.updateComplete;
@@ -38,7 +43,11 @@ async function mount(servers: string[], options: { launcher?: boolean; height?: 
 function emptyStateTop(chat: McpChat) {
   const list = shadow(chat).querySelector<HTMLElement>('[part="message-list"]')!;
   const empty = shadow(chat).querySelector<HTMLElement>('[part="empty-state"]')!;
-  return { overflows: list.scrollHeight > list.clientHeight, scrollTop: list.scrollTop, gap: empty.getBoundingClientRect().top - list.getBoundingClientRect().top };
+  return {
+    overflows: list.scrollHeight > list.clientHeight,
+    scrollTop: list.scrollTop,
+    gap: empty.getBoundingClientRect().top - list.getBoundingClientRect().top,
+  };
 }
 
 describe('a narrow chat (390x844)', () => {
@@ -76,7 +85,8 @@ describe('a narrow chat (390x844)', () => {
     const names = chat.serverSet.connections.map((c) => chat.serverSet.nameOf(c));
     for (const name of names) expect(count!.getAttribute('aria-label')).toContain(name);
     // The chips of each server are not shown as bare dots beside it.
-    for (const chip of shadow(chat).querySelectorAll<HTMLElement>('[part~="server-status"]:not([part~="server-count"])')) expect(chip.getBoundingClientRect().width).toBe(0);
+    for (const chip of shadow(chat).querySelectorAll<HTMLElement>('[part~="server-status"]:not([part~="server-count"])'))
+      expect(chip.getBoundingClientRect().width).toBe(0);
     count!.click();
     await chat.updateComplete;
     expect(chat.panel).toBe('servers');

@@ -31,7 +31,9 @@ test('the first conversation opened on a page is formatted at its first paint, n
   const first = await new Promise<{ heading: string | undefined; items: number }>((resolve) =>
     requestAnimationFrame(() => {
       const all = chat.shadowRoot!.querySelectorAll('mcp-message');
-      const markdown = all[all.length - 1]?.shadowRoot?.querySelector('mcp-content-block')?.shadowRoot?.querySelector('mcp-markdown')?.shadowRoot;
+      const markdown = all[all.length - 1]?.shadowRoot
+        ?.querySelector('mcp-content-block')
+        ?.shadowRoot?.querySelector('mcp-markdown')?.shadowRoot;
       resolve({ heading: markdown?.querySelector('h2')?.textContent ?? undefined, items: markdown?.querySelectorAll('li').length ?? 0 });
     }),
   );

@@ -11,7 +11,8 @@ import type { ModelContextLike, ModelContextToolInfo } from '../../src/page-tool
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { deepAll, fakeProvider, openPanelFromMenu, shadow, typeAndSend, serverReaches, turnEnds } from './chat-helpers.js';
 
-const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } }).modelContext;
+const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } })
+  .modelContext;
 const stops: AbortController[] = [];
 
 afterEach(() => {
@@ -25,7 +26,10 @@ function withdrawable(): AbortSignal {
   return stop.signal;
 }
 
-async function mount(setup: (chat: McpChat) => void, options: { store?: HistoryStore; storageKey?: string; provider?: boolean } = {}): Promise<McpChat> {
+async function mount(
+  setup: (chat: McpChat) => void,
+  options: { store?: HistoryStore; storageKey?: string; provider?: boolean } = {},
+): Promise<McpChat> {
   const chat = document.createElement('mcp-chat');
   chat.server = inject('demoUrl');
   chat.store = options.store ?? createMemoryHistory();
@@ -48,7 +52,13 @@ describe('<mcp-chat> page tools', () => {
     document.title = 'Test Shop';
     const ran: string[] = [];
     await modelContext.registerTool(
-      { name: 'page_lookup', title: 'Look up', description: 'Looks a product up.', annotations: { readOnlyHint: true, untrustedContentHint: true }, execute: () => (ran.push('lookup'), 'Product A1: a lamp') },
+      {
+        name: 'page_lookup',
+        title: 'Look up',
+        description: 'Looks a product up.',
+        annotations: { readOnlyHint: true, untrustedContentHint: true },
+        execute: () => (ran.push('lookup'), 'Product A1: a lamp'),
+      },
       { signal: withdrawable() },
     );
     const store = createMemoryHistory();
@@ -87,7 +97,9 @@ describe('<mcp-chat> page tools', () => {
     await expect.poll(() => lookupCard!.shadowRoot!.querySelector('[part="untrusted"]')?.textContent).toMatch(/^Untrusted content/);
     expect(addCard!.shadowRoot!.querySelector('[part="untrusted"]')).toBeNull();
     const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
-    expect(results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text])).toEqual([
+    expect(
+      results.map((r) => [(r._meta?.['mcp-elements/call'] as { server?: string })?.server, (r.content[0] as { text: string }).text]),
+    ).toEqual([
       ['Test Shop (WebMCP)', 'Product A1: a lamp'],
       ['Test Shop', '{"added":"A1"}'],
     ]);
@@ -95,15 +107,25 @@ describe('<mcp-chat> page tools', () => {
     document.body.replaceChildren();
     // Reloaded: the calls and their results are in the history.
     const again = await mount(() => {}, { store, storageKey, provider: false });
-    await expect.poll(() => again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result').length, { timeout: 10_000 }).toBe(2);
-    expect(again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_use').map((b) => (b as { name: string }).name)).toEqual(['page_lookup', 'page_add']);
+    await expect
+      .poll(() => again.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result').length, { timeout: 10_000 })
+      .toBe(2);
+    expect(
+      again.messages
+        .flatMap((m) => m.content)
+        .filter((b) => b.type === 'tool_use')
+        .map((b) => (b as { name: string }).name),
+    ).toEqual(['page_lookup', 'page_add']);
     await expect.poll(() => cards(again).map(cardLine).join(' | ')).toMatch(/Look up.*Test Shop.*Add to cart.*Test Shop/);
   });
 
   test('"Always allow" on a page tool runs its later calls without asking (its key is page:<origin>#chat:name, no connection)', async () => {
     const ran: unknown[] = [];
     const chat = await mount(() => {});
-    await chat.registerTool({ name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') }, { signal: withdrawable() });
+    await chat.registerTool(
+      { name: 'page_note', description: 'Writes a note on the page.', execute: (input) => (ran.push(input), 'noted') },
+      { signal: withdrawable() },
+    );
     expect(chat.serverSet.getTool('page_note')?.key).toBe(`page:${location.origin}#chat:page_note`);
     expect(chat.serverSet.getTool('page_note')?.connection).toBeUndefined();
     const ends = turnEnds(chat);
@@ -119,7 +141,10 @@ describe('<mcp-chat> page tools', () => {
 
   test('page-tools="search_* -search_secret" takes only the tools it names; changing it re-reads them', async () => {
     for (const name of ['search_products', 'search_secret', 'checkout']) {
-      await modelContext.registerTool({ name, description: `The ${name} tool.`, annotations: { readOnlyHint: true }, execute: () => name }, { signal: withdrawable() });
+      await modelContext.registerTool(
+        { name, description: `The ${name} tool.`, annotations: { readOnlyHint: true }, execute: () => name },
+        { signal: withdrawable() },
+      );
     }
     const chat = await mount((c) => c.setAttribute('page-tools', 'search_* -search_secret'), { provider: false });
     await expect.poll(() => toolNames(chat)).toContain('search_products');
@@ -138,7 +163,15 @@ describe('<mcp-chat> page tools', () => {
   test("auto imports no WebMCP tool the owner did not name; a WebMCP tool's card says it came from the page's WebMCP tools (issue 36 item 8)", async () => {
     document.title = 'Test Shop';
     // A third-party script on the page registers a tool.
-    await modelContext.registerTool({ name: 'third_party_tool', description: 'Some script put me here.', annotations: { readOnlyHint: true }, execute: () => 'from the script' }, { signal: withdrawable() });
+    await modelContext.registerTool(
+      {
+        name: 'third_party_tool',
+        description: 'Some script put me here.',
+        annotations: { readOnlyHint: true },
+        execute: () => 'from the script',
+      },
+      { signal: withdrawable() },
+    );
     // Control: with page-tools written by the owner (present: all), how long the import takes here.
     const started = performance.now();
     const named = await mount((c) => c.setAttribute('page-tools', 'third_party_tool'), { provider: false });
@@ -152,7 +185,10 @@ describe('<mcp-chat> page tools', () => {
 
     // `auto` alone: nothing of the page's WebMCP registry is taken, however long one waits (three times the control).
     const auto = await mount((c) => c.setAttribute('auto', ''), { provider: false });
-    await auto.registerTool({ name: 'own_tool', description: 'The page gave me to the chat.', annotations: { readOnlyHint: true }, execute: () => 'own' }, { signal: withdrawable() });
+    await auto.registerTool(
+      { name: 'own_tool', description: 'The page gave me to the chat.', annotations: { readOnlyHint: true }, execute: () => 'own' },
+      { signal: withdrawable() },
+    );
     await expect.poll(() => toolNames(auto)).toContain('own_tool');
     await new Promise((resolve) => setTimeout(resolve, Math.max(300, 3 * importTook)));
     expect(toolNames(auto)).not.toContain('third_party_tool');
@@ -189,7 +225,8 @@ describe('<mcp-chat> page tools', () => {
     const call = (id: string) => modelContext.executeTool!(info, { id }).then((raw) => (settled.push(String(raw)), String(raw)));
     const agentCards = () => [...shadow(chat).querySelectorAll('[part="agent-call"]')];
     const last = () => agentCards().at(-1)!;
-    const button = (part: string) => last().querySelector('mcp-tool-card')!.shadowRoot!.querySelector<HTMLButtonElement>(`[part="${part}"]`);
+    const button = (part: string) =>
+      last().querySelector('mcp-tool-card')!.shadowRoot!.querySelector<HTMLButtonElement>(`[part="${part}"]`);
 
     // Denied: the server tool never runs; the agent is told.
     const denied = call('agent-none-1');
@@ -241,11 +278,16 @@ describe('<mcp-chat> page tools', () => {
     await userEvent.keyboard('/add');
     await chat.updateComplete;
     const items = () => [...shadow(chat).querySelectorAll('[part="palette-item"]')];
-    await expect.poll(() => items().map((i) => i.textContent!.replace(/\s+/g, ' '))).toEqual(expect.arrayContaining([expect.stringContaining('Add to cart')]));
+    await expect
+      .poll(() => items().map((i) => i.textContent!.replace(/\s+/g, ' ')))
+      .toEqual(expect.arrayContaining([expect.stringContaining('Add to cart')]));
     const palette = shadow(chat).querySelector('[part="palette"]')!;
     expect(palette.textContent).toContain('Test Shop');
     await userEvent.click(items().find((i) => i.textContent!.includes('Add to cart'))!);
-    const field = await expect.poll(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input')).toBeTruthy().then(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input')!);
+    const field = await expect
+      .poll(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input'))
+      .toBeTruthy()
+      .then(() => shadow(chat).querySelector<HTMLInputElement>('.run-form input')!);
     await userEvent.fill(field, 'B2');
     await userEvent.click(shadow(chat).querySelector('.run-form button[type=submit]')!);
     await expect.poll(() => added, { timeout: 10_000 }).toEqual([{ sku: 'B2' }]);
@@ -262,11 +304,23 @@ describe('<mcp-chat> page tools', () => {
     });
     // The same name three times: the demo server's app tool, a registerTool tool and a WebMCP tool.
     await chat.registerTool(
-      { name: 'counter-app', title: 'Page counter', description: 'The page has a counter too.', annotations: { readOnlyHint: true }, execute: (input) => (ran.push(['registered', input]), 'page counter: 3') },
+      {
+        name: 'counter-app',
+        title: 'Page counter',
+        description: 'The page has a counter too.',
+        annotations: { readOnlyHint: true },
+        execute: (input) => (ran.push(['registered', input]), 'page counter: 3'),
+      },
       { signal: withdrawable() },
     );
     await modelContext.registerTool(
-      { name: 'counter-app', title: 'WebMCP counter', description: 'Another counter.', annotations: { readOnlyHint: true }, execute: () => (ran.push(['webmcp']), 'webmcp counter: 7') },
+      {
+        name: 'counter-app',
+        title: 'WebMCP counter',
+        description: 'Another counter.',
+        annotations: { readOnlyHint: true },
+        execute: () => (ran.push(['webmcp']), 'webmcp counter: 7'),
+      },
       { signal: withdrawable() },
     );
     const counters = () => chat.serverSet.listTools().filter((t) => /counter-app(_\d+)?$/.test(t.name));
@@ -287,11 +341,15 @@ describe('<mcp-chat> page tools', () => {
     expect(ran).toEqual(expect.arrayContaining([['registered', { n: 1 }], ['webmcp']]));
     expect(ran).toHaveLength(2);
     const results = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
-    expect(results.map((r) => (r.content[0] as { text?: string }).text)).toEqual(expect.arrayContaining(['page counter: 3', 'webmcp counter: 7']));
+    expect(results.map((r) => (r.content[0] as { text?: string }).text)).toEqual(
+      expect.arrayContaining(['page counter: 3', 'webmcp counter: 7']),
+    );
     // The server tool's MCP App view is found under its own call (it was looked up by the hub's name before).
     const uses = chat.messages.flatMap((m) => m.content).filter((b) => b.type === 'tool_use');
     const serverUse = uses.find((b) => b.type === 'tool_use' && b.name === serverName)!;
     const views = () => deepAll<HTMLElement & { slot: string }>(shadow(chat), 'mcp-app-view');
-    await expect.poll(() => views().map((v) => v.slot), { timeout: 15_000 }).toEqual([`tool-${serverUse.type === 'tool_use' ? serverUse.id : ''}`]);
+    await expect
+      .poll(() => views().map((v) => v.slot), { timeout: 15_000 })
+      .toEqual([`tool-${serverUse.type === 'tool_use' ? serverUse.id : ''}`]);
   });
 });

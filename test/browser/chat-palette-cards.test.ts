@@ -33,7 +33,10 @@ describe('a tool run from the palette', () => {
     await userEvent.keyboard('/long');
     await expect.poll(() => shadow(chat).querySelector('[part="palette-item"] strong')?.textContent).toBe('Long task');
     await userEvent.keyboard('{Enter}');
-    const form = await expect.poll(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]')).toBeTruthy().then(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]')!);
+    const form = await expect
+      .poll(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]'))
+      .toBeTruthy()
+      .then(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]')!);
     await userEvent.fill(form.querySelector<HTMLInputElement>('[name="steps"]')!, '4');
     await userEvent.fill(form.querySelector<HTMLInputElement>('[name="delayMs"]')!, '400');
     await userEvent.click(form.querySelector('button[type="submit"]')!);
@@ -67,7 +70,9 @@ describe('a tool run from the palette', () => {
   test('a call the person stopped stays open and says it was stopped', async () => {
     const chat = await mountChat({ provider: false });
     void chat.runTool('long-task', { steps: 100, delayMs: 500 });
-    await expect.poll(() => cards(chat)[0]?.shadowRoot!.querySelector<HTMLButtonElement>('[part="stop-button"]') ?? null, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(() => cards(chat)[0]?.shadowRoot!.querySelector<HTMLButtonElement>('[part="stop-button"]') ?? null, { timeout: 10_000 })
+      .not.toBeNull();
     const card = cards(chat)[0]!;
     await userEvent.click(card.shadowRoot!.querySelector<HTMLButtonElement>('[part="stop-button"]')!);
     await expect.poll(() => card.effectiveStatus, { timeout: 10_000 }).toBe('cancelled');

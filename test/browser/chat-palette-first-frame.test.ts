@@ -14,7 +14,6 @@ const root = (chat: McpChat) => chat.shadowRoot!;
 const entries = (chat: McpChat) => [...root(chat).querySelectorAll<HTMLElement>('[part="palette-item"]')];
 const more = (chat: McpChat) => root(chat).querySelector<HTMLElement>('[part="palette-more"]')?.textContent?.trim();
 
-
 /** Types "/" as the composer's input event does, and waits for the update that opens the list (microtasks: no frame yet). */
 async function slash(chat: McpChat): Promise<HTMLTextAreaElement> {
   const input = root(chat).querySelector<HTMLTextAreaElement>('textarea')!;

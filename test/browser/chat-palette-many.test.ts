@@ -51,12 +51,17 @@ describe('<mcp-chat> palette with thousands of tools', () => {
 
     await userEvent.keyboard('-01');
     await expect.poll(() => entries(chat).length).toBe(12);
-    expect(entries(chat).map((e) => e.querySelector('strong')!.textContent)).toEqual(Array.from({ length: 12 }, (_, k) => `weather-0${106 + 8 * k}`));
+    expect(entries(chat).map((e) => e.querySelector('strong')!.textContent)).toEqual(
+      Array.from({ length: 12 }, (_, k) => `weather-0${106 + 8 * k}`),
+    );
     expect(more(chat)).toBeUndefined();
 
     // The list is a combobox's popup: operated from the composer (aria-activedescendant), never focused itself,
     // so axe's "scrollable region must be focusable" does not apply; the highlighted entry is kept in view (below).
-    const results = await axe.run(root(chat).querySelector('[part="palette"]')!, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'scrollable-region-focusable': { enabled: false } } });
+    const results = await axe.run(root(chat).querySelector('[part="palette"]')!, {
+      runOnly: ['wcag2a', 'wcag2aa'],
+      rules: { 'scrollable-region-focusable': { enabled: false } },
+    });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });

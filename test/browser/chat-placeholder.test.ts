@@ -51,7 +51,12 @@ test('before the element is defined the placeholder shows the frame at the chat 
   await launcher!.updateComplete;
   const root = chat!.shadowRoot!;
   await expect.poll(() => root.querySelector('header') && root.querySelector('.composer')).toBeTruthy();
-  const after = { box: rect(chat!), header: rect(root.querySelector('header')!), composer: rect(root.querySelector('.composer')!), launcher: rect(launcher!) };
+  const after = {
+    box: rect(chat!),
+    header: rect(root.querySelector('header')!),
+    composer: rect(root.querySelector('.composer')!),
+    launcher: rect(launcher!),
+  };
   expect(after.box.height).toBe(before.box.height);
   expect(after.box.width).toBe(before.box.width);
   expect(Math.abs(after.header.bottom - before.header.bottom)).toBeLessThanOrEqual(1);

@@ -21,7 +21,9 @@ describe('<mcp-chat> across reloads', () => {
     second.store = await openHistory({ name });
     second.storageKey = storageKey;
     document.body.append(second);
-    await expect.poll(() => second.messages.map((m) => m.content[0]), { timeout: 5000 }).toEqual([{ type: 'text', text: 'a note to self' }]);
+    await expect
+      .poll(() => second.messages.map((m) => m.content[0]), { timeout: 5000 })
+      .toEqual([{ type: 'text', text: 'a note to self' }]);
   });
 
   test('a reload mid-answer keeps the partial answer, marked interrupted, and the next turn works', async () => {
@@ -35,7 +37,9 @@ describe('<mcp-chat> across reloads', () => {
     const savedPartial = async () => {
       const id = first.session.conversation?.id;
       const stored = id ? await store.loadLast(id, 10) : [];
-      return stored.some((m) => m.role === 'assistant' && (m._meta as Record<string, unknown> | undefined)?.['mcp-elements/interrupted'] === true);
+      return stored.some(
+        (m) => m.role === 'assistant' && (m._meta as Record<string, unknown> | undefined)?.['mcp-elements/interrupted'] === true,
+      );
     };
     await expect.poll(savedPartial, { timeout: 10_000 }).toBe(true);
     expect(first.session.busy).toBe(true);
@@ -52,7 +56,9 @@ describe('<mcp-chat> across reloads', () => {
     expect(answer.role).toBe('assistant');
     expect(answer.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^Echo: w1 w2/) });
     await second.updateComplete;
-    await expect.poll(() => shadow(second).querySelector('[part~="interrupted-note"]')?.textContent?.trim()).toBe('This answer was interrupted before it finished.');
+    await expect
+      .poll(() => shadow(second).querySelector('[part~="interrupted-note"]')?.textContent?.trim())
+      .toBe('This answer was interrupted before it finished.');
     // The provider gets a valid history: the next turn answers.
     await second.send('and now?');
     await expect.poll(() => second.messages.at(-1)?.content[0], { timeout: 10_000 }).toEqual({ type: 'text', text: 'Echo: and now?' });

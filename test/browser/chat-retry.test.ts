@@ -7,7 +7,11 @@ afterEach(() => document.body.replaceChildren());
 /** Queues replies on the fake OpenAI server for requests that carry `[[script:KEY]]`. */
 async function script(key: string, replies: unknown[]): Promise<void> {
   const root = inject('openaiUrl').replace(/\/openai\/v1$/, '');
-  const res = await fetch(`${root}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  const res = await fetch(`${root}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
   expect(res.status).toBe(200);
 }
 

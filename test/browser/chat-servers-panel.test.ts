@@ -23,7 +23,8 @@ async function chatOn(servers: string[], options: { provider?: boolean; storageK
   chat.storageKey = options.storageKey ?? `k-${crypto.randomUUID()}`;
   document.body.append(chat);
   // At least the page's servers (the person may have added more), all connected.
-  const ready = () => chat.serverSet.connections.length >= servers.length && chat.serverSet.connections.every((c) => c.state === 'connected');
+  const ready = () =>
+    chat.serverSet.connections.length >= servers.length && chat.serverSet.connections.every((c) => c.state === 'connected');
   await expect.poll(ready, { timeout: 15_000 }).toBe(true);
   await chat.updateComplete;
   return chat;
@@ -44,7 +45,9 @@ test('after a request that had to choose among 5,000 tools, the Servers panel sa
   // No request yet: nothing to say.
   expect(panel(chat).querySelector('[part="tool-selection"]')).toBeNull();
 
-  const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }));
+  const ended = new Promise<McpTurnEndEvent>((resolve) =>
+    chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }),
+  );
   await typeAndSend(chat, 'anything about payroll?');
   expect((await ended).reason).toBe('endTurn');
   await chat.updateComplete;
@@ -106,10 +109,12 @@ test('a person adds a server by address; it connects, shows its full address, an
   let chat = await chatOn([demo], { storageKey });
   await openPanelFromMenu(chat, 'Servers');
   await addServer(chat, everything);
-  await expect.poll(() => chat.serverSet.connections.map((c) => [c.url, c.state]), { timeout: 15_000 }).toEqual([
-    [new URL(demo).href, 'connected'],
-    [new URL(everything).href, 'connected'],
-  ]);
+  await expect
+    .poll(() => chat.serverSet.connections.map((c) => [c.url, c.state]), { timeout: 15_000 })
+    .toEqual([
+      [new URL(demo).href, 'connected'],
+      [new URL(everything).href, 'connected'],
+    ]);
   await expect.poll(() => fieldError(chat)).toBeUndefined();
   expect(serverUrls(chat)).toEqual([new URL(demo).href, new URL(everything).href]);
   expect(panel(chat).querySelector<HTMLInputElement>('[part="add-server"] input')!.value).toBe('');
@@ -150,7 +155,9 @@ test('"Add a server" refuses what is not an http(s) address, and says why an add
   // Nothing listens there: the connection layer's diagnosis, and the server is not kept.
   const dead = 'http://127.0.0.1:9/mcp'; // the discard port: nothing answers
   await addServer(chat, dead);
-  await expect.poll(() => fieldError(chat), { timeout: 20_000 }).toMatch(/^Could not connect to http:\/\/127\.0\.0\.1:9\/mcp: .+ It was not added\.$/);
+  await expect
+    .poll(() => fieldError(chat), { timeout: 20_000 })
+    .toMatch(/^Could not connect to http:\/\/127\.0\.0\.1:9\/mcp: .+ It was not added\.$/);
   await expect.poll(() => chat.serverSet.connections.map((c) => c.url)).toEqual([new URL(inject('demoUrl')).href]);
   expect(localStorage.getItem(`mcp-chat:servers:${storageKey}`)).toBeNull();
   // The address stays in the field to be corrected; typing clears the error.
@@ -171,7 +178,9 @@ test("a page's server removed by the person stays removed after a reload and can
   const { userEvent } = await import('vitest/browser');
   const removeButtons = () => [...panel(chat).querySelectorAll<HTMLButtonElement>('[part~="remove-server-button"]')];
   expect(removeButtons()).toHaveLength(2);
-  expect(removeButtons()[1]!.getAttribute('aria-label')).toBe(`Remove ${chat.serverSet.nameOf(chat.serverSet.connections[1]!)} (${everything})`);
+  expect(removeButtons()[1]!.getAttribute('aria-label')).toBe(
+    `Remove ${chat.serverSet.nameOf(chat.serverSet.connections[1]!)} (${everything})`,
+  );
   removeButtons()[1]!.focus();
   await userEvent.keyboard('{Enter}');
   await expect.poll(() => chat.serverSet.connections.map((c) => c.url)).toEqual([demo]);
@@ -208,16 +217,22 @@ test("a page's server removed by the person stays removed after a reload and can
   // Restore brings it back (and it stays back).
   await openPanelFromMenu(chat, 'Servers');
   await userEvent.click(panel(chat).querySelector<HTMLElement>('[part~="restore-server-button"]')!);
-  await expect.poll(() => chat.serverSet.connections.map((c) => [c.url, c.state]), { timeout: 15_000 }).toEqual([
-    [demo, 'connected'],
-    [everything, 'connected'],
-  ]);
+  await expect
+    .poll(() => chat.serverSet.connections.map((c) => [c.url, c.state]), { timeout: 15_000 })
+    .toEqual([
+      [demo, 'connected'],
+      [everything, 'connected'],
+    ]);
   expect(localStorage.getItem(`mcp-chat:servers:${storageKey}`)).toBeNull();
 });
 
-const logOf = (chat: McpChat, index = 0) => panel(chat).querySelectorAll<HTMLDetailsElement>('[part="server"]')[index]!.querySelector<HTMLDetailsElement>('[part="server-log"]');
+const logOf = (chat: McpChat, index = 0) =>
+  panel(chat).querySelectorAll<HTMLDetailsElement>('[part="server"]')[index]!.querySelector<HTMLDetailsElement>('[part="server-log"]');
 const logRows = (log: Element) =>
-  [...log.querySelectorAll('[part="log-entry"]')].map((e) => `${e.querySelector('[part="log-level"]')!.textContent!.trim()}: ${[...e.querySelectorAll('.log-text, .log-data')].map((x) => x.textContent!.trim()).join(' ')}`);
+  [...log.querySelectorAll('[part="log-entry"]')].map(
+    (e) =>
+      `${e.querySelector('[part="log-level"]')!.textContent!.trim()}: ${[...e.querySelectorAll('.log-text, .log-data')].map((x) => x.textContent!.trim()).join(' ')}`,
+  );
 
 test("a server's log messages: newest last, level badges, data shown readably, the level picker filters and is sent to the server", async () => {
   const chat = await chatOn([inject('demoUrl')]);
@@ -274,7 +289,9 @@ test("server-everything's simulated logging shows up in the Servers panel, text 
   await openPanelFromMenu(chat, 'Servers');
   await expect.poll(() => logOf(chat)?.querySelectorAll('[part="log-entry"]').length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
   const entry = logOf(chat)!.querySelector('[part="log-entry"]')!;
-  expect(entry.querySelector('[part="log-level"]')!.textContent!.trim()).toMatch(/^(Debug|Info|Notice|Warning|Error|Critical|Alert|Emergency)$/);
+  expect(entry.querySelector('[part="log-level"]')!.textContent!.trim()).toMatch(
+    /^(Debug|Info|Notice|Warning|Error|Critical|Alert|Emergency)$/,
+  );
   expect(entry.querySelector('.log-text, .log-data')!.textContent!.length).toBeGreaterThan(0);
   await chat.runTool('toggle-simulated-logging');
 });
@@ -284,8 +301,12 @@ test('log messages are kept within a bound, and hostile text stays text', async 
   const connection = chat.serverSet.connections[0]!;
   const { McpLogMessageEvent } = await import('../../src/mcp/connection-events.js');
   // As the connection does for each notifications/message it receives.
-  connection.dispatchEvent(new McpLogMessageEvent({ level: 'error', logger: '<b>x</b>', data: '<img src=x onerror="window.__pwned=1">\u202Eevil' }));
-  connection.dispatchEvent(new McpLogMessageEvent({ level: 'warning', data: { message: 'disk almost full', free: 0.02, level: 'warning' } }));
+  connection.dispatchEvent(
+    new McpLogMessageEvent({ level: 'error', logger: '<b>x</b>', data: '<img src=x onerror="window.__pwned=1">\u202Eevil' }),
+  );
+  connection.dispatchEvent(
+    new McpLogMessageEvent({ level: 'warning', data: { message: 'disk almost full', free: 0.02, level: 'warning' } }),
+  );
   connection.dispatchEvent(new McpLogMessageEvent({ level: 'info', data: [1, 'two'] }));
   chat.panel = 'servers';
   await chat.updateComplete;
@@ -294,18 +315,22 @@ test('log messages are kept within a bound, and hostile text stays text', async 
     'Warning: disk almost full {\n  "free": 0.02\n}',
     'Info: [\n  1,\n  "two"\n]',
   ]);
-  for (let i = 0; i < 250; i++) connection.dispatchEvent(new McpLogMessageEvent({ level: 'info', data: { i, nested: [null, true, { deep: 'x' }] } }));
+  for (let i = 0; i < 250; i++)
+    connection.dispatchEvent(new McpLogMessageEvent({ level: 'info', data: { i, nested: [null, true, { deep: 'x' }] } }));
   chat.panel = 'servers';
   await chat.updateComplete;
   const log = logOf(chat)!;
   expect(log.querySelector('summary')!.textContent).toBe('Log (200)');
   expect(log.querySelectorAll('[part="log-entry"]')).toHaveLength(200);
-  expect(JSON.parse(log.querySelectorAll('[part="log-entry"] .log-data')[199]!.textContent!)).toEqual({ i: 249, nested: [null, true, { deep: 'x' }] });
+  expect(JSON.parse(log.querySelectorAll('[part="log-entry"] .log-data')[199]!.textContent!)).toEqual({
+    i: 249,
+    nested: [null, true, { deep: 'x' }],
+  });
   expect(log.querySelector('img')).toBeNull();
   expect((window as { __pwned?: number }).__pwned).toBeUndefined();
 });
 
-test('the Servers panel speaks the chat\'s language (Arabic, right to left)', async () => {
+test("the Servers panel speaks the chat's language (Arabic, right to left)", async () => {
   const section = document.createElement('section');
   section.lang = 'ar';
   document.body.append(section);

@@ -8,7 +8,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 describe('<mcp-chat> model settings and attachments', () => {
@@ -21,7 +22,9 @@ describe('<mcp-chat> model settings and attachments', () => {
     await userEvent.fill(field('apiKey'), 'test-key');
     expect(field('apiKey').type).toBe('password');
     await userEvent.click([...panel.querySelectorAll('button')].find((b) => b.textContent === 'List models')!);
-    await expect.poll(() => [...panel.querySelectorAll('#model-list option')].map((o) => (o as HTMLOptionElement).value)).toContain('gpt-4o-mini');
+    await expect
+      .poll(() => [...panel.querySelectorAll('#model-list option')].map((o) => (o as HTMLOptionElement).value))
+      .toContain('gpt-4o-mini');
     await userEvent.fill(field('model'), 'gpt-4o-mini');
     await userEvent.click([...panel.querySelectorAll('button')].find((b) => b.textContent === 'Use this model')!);
     await chat.updateComplete;
@@ -50,7 +53,13 @@ describe('<mcp-chat> model settings and attachments', () => {
     const done = ended(chat);
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     await done;
-    expect(chat.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'what is this' }, { type: 'image', data: PNG, mimeType: 'image/png' }] });
+    expect(chat.messages[0]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'what is this' },
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+      ],
+    });
     const fake = inject('openaiUrl').replace(/\/openai\/v1$/, '');
     const last = await (await fetch(`${fake}/__last-request?contains=what%20is%20this`)).json();
     expect(JSON.stringify(last.body)).toContain(`data:image/png;base64,${PNG}`);

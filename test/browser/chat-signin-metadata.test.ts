@@ -54,7 +54,9 @@ describe('<mcp-chat>: a sign-in server with bad metadata', () => {
     await control('/test/bad-metadata?as=html');
     const chat = await mount('ar');
     const problem = shadow(chat).querySelector('[part~="server-problems"]')!;
-    expect(problem.querySelector('.diagnosis')!.textContent).toBe(`ردّ خادم تسجيل الدخول الخاص بـ ${new URL(mcpUrl).host} (${authHost}) بما ليس بيانات تسجيل دخول صالحة.`);
+    expect(problem.querySelector('.diagnosis')!.textContent).toBe(
+      `ردّ خادم تسجيل الدخول الخاص بـ ${new URL(mcpUrl).host} (${authHost}) بما ليس بيانات تسجيل دخول صالحة.`,
+    );
     expect(problem.textContent).not.toMatch(/sign-in|not MCP/);
   });
 });

@@ -49,7 +49,9 @@ describe('<mcp-chat> sign-in to a protected server', () => {
     await serverReaches(chat, 'connected');
     await chat.updateComplete;
     expect(buttonNamed(chat, 'Sign in to Notes')).toBeUndefined();
-    expect(shadow(chat).querySelector('[part~="server-status"]')!.getAttribute('aria-label')).toMatch(/^Notes \(127\.0\.0\.1:\d+\): connected$/);
+    expect(shadow(chat).querySelector('[part~="server-status"]')!.getAttribute('aria-label')).toMatch(
+      /^Notes \(127\.0\.0\.1:\d+\): connected$/,
+    );
 
     await chat.runTool('whoami');
     await chat.updateComplete;
@@ -65,7 +67,10 @@ describe('<mcp-chat> sign-in to a protected server', () => {
     await chat.updateComplete;
     expect(buttonNamed(chat, 'Sign out of Notes')).toBeUndefined();
     // Both the panel and the notice above the composer offer sign-in again.
-    expect([...shadow(chat).querySelectorAll('[part="sign-in-button"]')].map((b) => b.textContent!.trim())).toEqual(['Sign in to Notes', 'Sign in to Notes']);
+    expect([...shadow(chat).querySelectorAll('[part="sign-in-button"]')].map((b) => b.textContent!.trim())).toEqual([
+      'Sign in to Notes',
+      'Sign in to Notes',
+    ]);
     const log = (await (await fetch(`${issuer}/test/log`)).json()) as { tokenRequests: Array<{ grant_type: string; ok: boolean }> };
     expect(log.tokenRequests).toEqual([expect.objectContaining({ grant_type: 'authorization_code', ok: true })]);
   });
@@ -74,7 +79,9 @@ describe('<mcp-chat> sign-in to a protected server', () => {
     const chat = await mountProtected();
     await control('/test/forge-state');
     await userEvent.click(buttonNamed(chat, 'Sign in to Notes')!);
-    await expect.poll(() => shadow(chat).querySelector('[part="error"]')?.textContent ?? '', { timeout: 15_000 }).toMatch(/Sign-in to Notes did not complete/);
+    await expect
+      .poll(() => shadow(chat).querySelector('[part="error"]')?.textContent ?? '', { timeout: 15_000 })
+      .toMatch(/Sign-in to Notes did not complete/);
     expect(chat.serverSet.connections[0]!.state).toBe('auth-required');
     expect(buttonNamed(chat, 'Sign in to Notes')).toBeDefined();
   });

@@ -14,7 +14,8 @@ test('"/" lists the server’s skills; picking one puts it in the conversation a
   const input = shadow(chat).querySelector('textarea')!;
   await userEvent.click(input);
   await userEvent.keyboard('/demo-tour');
-  const item = () => [...shadow(chat).querySelectorAll<HTMLElement>('[part="palette-item"]')].find((li) => li.textContent?.includes('demo-tour'));
+  const item = () =>
+    [...shadow(chat).querySelectorAll<HTMLElement>('[part="palette-item"]')].find((li) => li.textContent?.includes('demo-tour'));
   await expect.poll(() => item()?.querySelector('.kind')?.textContent, { timeout: 15_000 }).toBe('skill');
   expect(item()!.textContent).toContain('Show a person around this demo server');
   await userEvent.keyboard('{Enter}');
@@ -32,7 +33,9 @@ test('"/" lists the server’s skills; picking one puts it in the conversation a
   expect(skill.querySelector('summary')!.textContent).toMatch(/^Skill demo-tour from .+, for the model \(written by the server\)$/);
   expect(skill.querySelector('.skill-text')!.textContent).toContain('Call `echo`');
   expect(skill.querySelectorAll('a, img, script')).toHaveLength(0);
-  await expect.poll(() => shadow(chat).querySelector('[role="status"], [aria-live]')?.textContent ?? '').toContain('The skill demo-tour of');
+  await expect
+    .poll(() => shadow(chat).querySelector('[role="status"], [aria-live]')?.textContent ?? '')
+    .toContain('The skill demo-tour of');
 
   // The next request carries it (the fake answers with what it saw in the earlier messages).
   const requests: unknown[] = [];

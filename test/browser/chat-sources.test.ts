@@ -9,7 +9,11 @@ afterEach(() => document.body.replaceChildren());
 /** Queues replies on the fake OpenAI server for requests that carry `[[script:KEY]]`. */
 async function script(key: string, replies: unknown[]): Promise<void> {
   const root = inject('openaiUrl').replace(/\/openai\/v1$/, '');
-  const res = await fetch(`${root}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  const res = await fetch(`${root}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -23,7 +27,11 @@ async function ask(replies: unknown[]) {
   await ends.reach(1);
   expect(ends.events[0]!.reason).toBe('endTurn');
   await chat.updateComplete;
-  const links = chat.messages.flatMap((m) => m.content).filter((b): b is ToolResultBlock => b.type === 'tool_result').flatMap((r) => r.content).filter((b): b is ResourceLinkBlock => b.type === 'resource_link');
+  const links = chat.messages
+    .flatMap((m) => m.content)
+    .filter((b): b is ToolResultBlock => b.type === 'tool_result')
+    .flatMap((r) => r.content)
+    .filter((b): b is ResourceLinkBlock => b.type === 'resource_link');
   return { chat, links };
 }
 
@@ -43,20 +51,28 @@ describe('<mcp-chat> answers show their sources', () => {
     expect(chips.map((a) => a.querySelector('[part~="source-title"]')!.textContent)).toEqual(links.map((l) => l.title));
     expect(chips.map((a) => a.querySelector('[part~="source-number"]')!.textContent)).toEqual(links.map((_, i) => String(i + 1)));
     const host = new URL(links[0]!.uri).host;
-    expect(chips[0]!.querySelector('[part~="source-where"]')!.textContent).toBe(`${host}${new URL(links[0]!.uri).pathname}${new URL(links[0]!.uri).hash}`);
+    expect(chips[0]!.querySelector('[part~="source-where"]')!.textContent).toBe(
+      `${host}${new URL(links[0]!.uri).pathname}${new URL(links[0]!.uri).hash}`,
+    );
     expect(nav!.textContent).not.toContain('evil.example');
     // A screen reader hears number, title and host; the link opens a new tab without the page's referrer.
-    expect(chips[0]!.textContent!.replace(/\s+/g, ' ').trim()).toBe(`Source 1 ${links[0]!.title} ${host}${new URL(links[0]!.uri).pathname}${new URL(links[0]!.uri).hash} (opens in a new tab)`);
+    expect(chips[0]!.textContent!.replace(/\s+/g, ' ').trim()).toBe(
+      `Source 1 ${links[0]!.title} ${host}${new URL(links[0]!.uri).pathname}${new URL(links[0]!.uri).hash} (opens in a new tab)`,
+    );
     expect(chips[0]!.target).toBe('_blank');
     expect(chips[0]!.rel).toBe('noopener noreferrer');
     // The chips sit under the answer (after its text), and the keyboard reaches them.
-    const answers = deepAll(shadow(chat), 'mcp-message').filter((m) => (m as unknown as { message: { role: string } }).message.role === 'assistant');
+    const answers = deepAll(shadow(chat), 'mcp-message').filter(
+      (m) => (m as unknown as { message: { role: string } }).message.role === 'assistant',
+    );
     expect(answers.at(-1)!.compareDocumentPosition(nav!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     chips[0]!.focus();
     await userEvent.keyboard('{Tab}');
     expect(shadow(chat).activeElement).toBe(chips[1]);
     // The number with no source stays plain text in the answer.
-    const text = deepAll(shadow(chat), 'mcp-markdown').map((m) => m.shadowRoot!.textContent).join(' ');
+    const text = deepAll(shadow(chat), 'mcp-markdown')
+      .map((m) => m.shadowRoot!.textContent)
+      .join(' ');
     expect(text).toContain('See [9] and');
     expect((await axe.run(nav!, { resultTypes: ['violations'] })).violations).toEqual([]);
   });
@@ -64,7 +80,9 @@ describe('<mcp-chat> answers show their sources', () => {
   test('the model reads the pages numbered, so it can cite them; an answer without page results has no sources', async () => {
     // One scripted call; the fake model then answers with the text it was given ("Tool results: …").
     const { chat, links } = await ask([{ toolCalls: [{ name: 'search-docs', input: { query: 'weather' } }] }]);
-    const text = deepAll(shadow(chat), 'mcp-markdown').map((m) => m.shadowRoot!.textContent).join(' ');
+    const text = deepAll(shadow(chat), 'mcp-markdown')
+      .map((m) => m.shadowRoot!.textContent)
+      .join(' ');
     expect(text).toContain(`[1] ${links[0]!.title}`);
     expect(shadow(chat).querySelectorAll('[part~="sources"]')).toHaveLength(1);
 

@@ -10,7 +10,8 @@ import { mountChat, shadow } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const starterLabels = (chat: Parameters<typeof shadow>[0]) => [...shadow(chat).querySelectorAll('[part~="starter"] strong')].map((s) => s.textContent);
+const starterLabels = (chat: Parameters<typeof shadow>[0]) =>
+  [...shadow(chat).querySelectorAll('[part~="starter"] strong')].map((s) => s.textContent);
 
 describe('<mcp-chat starters-prompt>', () => {
   test("the empty state offers the prompt's lines as questions, and a click sends one", async () => {
@@ -34,7 +35,25 @@ describe('<mcp-chat starters-prompt>', () => {
   });
 
   test('one question per line: list markers off, blank and over-long lines out, at most six', () => {
-    const text = ['1. How do I sign in?', '- What does weather return?', '', '* Where are the logs?', 'x'.repeat(201), 'a', 'b', 'c', 'd', 'e'].join('\n');
-    expect(questionsOf({ messages: [{ role: 'user', content: { type: 'text', text } }] })).toEqual(['How do I sign in?', 'What does weather return?', 'Where are the logs?', 'a', 'b', 'c']);
+    const text = [
+      '1. How do I sign in?',
+      '- What does weather return?',
+      '',
+      '* Where are the logs?',
+      'x'.repeat(201),
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ].join('\n');
+    expect(questionsOf({ messages: [{ role: 'user', content: { type: 'text', text } }] })).toEqual([
+      'How do I sign in?',
+      'What does weather return?',
+      'Where are the logs?',
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

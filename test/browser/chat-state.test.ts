@@ -11,7 +11,8 @@ import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 const cards = (chat: McpChat) => deepAll(shadow(chat), 'mcp-tool-card');
 const statusOf = (card: Element) => card.shadowRoot!.querySelector('[part="status"]')?.textContent;
 const results = (chat: McpChat) => chat.messages.flatMap((m) => m.content).filter((b): b is ToolResultBlock => b.type === 'tool_result');
@@ -53,7 +54,11 @@ describe('<mcp-chat> state defects (issue 11 §4)', () => {
     await chat.updateComplete;
     const card = cards(chat)[0]!;
     // Run by the person: the card stays open with its result.
-    await expect.poll(() => deepAll<HTMLElement>(card.shadowRoot!, 'mcp-markdown')[0]?.shadowRoot?.querySelector<HTMLElement>('[part="body"]')?.innerText).toContain(' O | 2\n---+---+---\n');
+    await expect
+      .poll(
+        () => deepAll<HTMLElement>(card.shadowRoot!, 'mcp-markdown')[0]?.shadowRoot?.querySelector<HTMLElement>('[part="body"]')?.innerText,
+      )
+      .toContain(' O | 2\n---+---+---\n');
   });
 
   test('the card header shows the tool title once; the real name is available, not repeated', async () => {

@@ -25,7 +25,11 @@ const SAMPLES: Partial<Record<keyof ChatStrings, unknown[][]>> = {
   joinNames: [[[MARK(0), MARK(1), MARK(2)]]],
   keyNote: [[true], [false]],
   invalidTools: [[1], [MARK(0)]],
-  discoveryFound: [['endpoint', MARK(1), MARK(2)], ['server-card', MARK(1), MARK(2)], ['well-known-file', MARK(1), MARK(2)]],
+  discoveryFound: [
+    ['endpoint', MARK(1), MARK(2)],
+    ['server-card', MARK(1), MARK(2)],
+    ['well-known-file', MARK(1), MARK(2)],
+  ],
   registryKeyNote: [[true], [false]],
 };
 
@@ -89,7 +93,6 @@ const englishIn = (chat: McpChat) => {
   return ENGLISH.filter((e) => text.includes(e.text)).map((e) => `${e.key}: ${e.text}`);
 };
 
-
 async function openPanel(chat: McpChat, index: number): Promise<void> {
   await userEvent.click(shadow(chat).querySelector<HTMLElement>('[part~="menu-button"]')!);
   await chat.updateComplete;
@@ -116,12 +119,15 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
     await serverReaches(chat, 'connected');
     await chat.updateComplete;
     const live = new MutationObserver(() => {
-      for (const region of shadow(chat).querySelectorAll('[aria-live], [role="status"]')) if (region.textContent!.trim()) announced.push(region.textContent!.trim());
+      for (const region of shadow(chat).querySelectorAll('[aria-live], [role="status"]'))
+        if (region.textContent!.trim()) announced.push(region.textContent!.trim());
     });
     live.observe(shadow(chat), { childList: true, subtree: true, characterData: true });
 
     // The empty state without a model of the page's: the open model is offered, in Arabic.
-    await expect.poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '').toContain(CHAT_STRINGS_AR.openModelEmpty);
+    await expect
+      .poll(() => shadow(chat).querySelector('[part="empty-state"]')?.textContent ?? '')
+      .toContain(CHAT_STRINGS_AR.openModelEmpty);
     expect(englishIn(chat), 'the empty state').toEqual([]);
 
     // The palette and the Run form of a tool.
@@ -162,7 +168,10 @@ describe('an Arabic <mcp-chat> says nothing in English', () => {
 
     live.disconnect();
     const heard = announced.join('\n');
-    expect(ENGLISH.filter((e) => heard.includes(e.text)).map((e) => `${e.key}: ${e.text}`), 'announcements').toEqual([]);
+    expect(
+      ENGLISH.filter((e) => heard.includes(e.text)).map((e) => `${e.key}: ${e.text}`),
+      'announcements',
+    ).toEqual([]);
   });
 
   test('a partial strings object still overrides single keys in Arabic', async () => {

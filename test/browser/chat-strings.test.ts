@@ -44,7 +44,9 @@ describe('<mcp-chat> strings, lang and dir', () => {
     // Every label the send button shows, from the first render on: the Arabic table is
     // loaded when first used (issue 17), and the chat waits for it rather than show English.
     const labels: (string | null)[] = [];
-    const seen = new MutationObserver(() => labels.push(chat.shadowRoot!.querySelector('[part~="send-button"]')?.getAttribute('aria-label') ?? null));
+    const seen = new MutationObserver(() =>
+      labels.push(chat.shadowRoot!.querySelector('[part~="send-button"]')?.getAttribute('aria-label') ?? null),
+    );
     document.body.append(wrapper);
     seen.observe(chat.shadowRoot!, { childList: true, subtree: true, attributes: true });
     await chat.updateComplete;

@@ -12,13 +12,18 @@ afterEach(async () => {
   await closeDevices();
 });
 
-const titlesIn = (chat: McpChat) => [...shadow(chat).querySelectorAll('[part="conversation"] .conversation-title')].map((e) => e.textContent);
+const titlesIn = (chat: McpChat) =>
+  [...shadow(chat).querySelectorAll('[part="conversation"] .conversation-title')].map((e) => e.textContent);
 const syncLine = (chat: McpChat) => shadow(chat).querySelector('[part="sync"] [role="status"]')?.textContent?.trim();
 const shownTexts = (chat: McpChat) => chat.messages.map((m) => (m.content[0] as { text: string }).text);
 
 async function axeViolations(chat: McpChat): Promise<string[]> {
   // After the panel's opening transition: mid-fade, text has less contrast than it will.
-  await Promise.all(shadow(chat).getAnimations().map((a) => a.finished.catch(() => undefined)));
+  await Promise.all(
+    shadow(chat)
+      .getAnimations()
+      .map((a) => a.finished.catch(() => undefined)),
+  );
   const result = await axe.run(chat, { resultTypes: ['violations'] });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
@@ -48,7 +53,7 @@ test('a conversation written on one device is listed and opens on the other, gro
   await expect.poll(() => shownTexts(chat)).toEqual(['Plan three days', 'Day 1: Alfama', 'And day 2?']);
 });
 
-test('offline: the waiting changes are counted and Retry is offered; signing out can remove this device\'s copy', async () => {
+test("offline: the waiting changes are counted and Retry is offered; signing out can remove this device's copy", async () => {
   const phone = await device('phone');
   const c = await phone.store.createConversation({ title: 'Written offline' });
   await phone.store.appendMessages(c.id, [say('user', 'kept here')]);
@@ -69,7 +74,7 @@ test('offline: the waiting changes are counted and Retry is offered; signing out
   expect((await phone.store.listConversations()).items.map((i) => i.title)).toEqual([]);
 });
 
-test('a chat in Arabic says why sync failed in Arabic, not in the engine\'s English', async () => {
+test("a chat in Arabic says why sync failed in Arabic, not in the engine's English", async () => {
   const [serverA] = syncUrls();
   const phone = await device('phone');
   await phone.store.createConversation({ title: 'محادثة' });

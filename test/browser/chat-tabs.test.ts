@@ -68,7 +68,12 @@ describe('<mcp-chat> in two tabs, both talking to a model at once', () => {
     expect(rows).toHaveLength(4 * each);
     expect(rows.filter((m) => m.role === 'assistant')).toHaveLength(2 * each);
     const sent = ['A', 'B'].flatMap((who) => Array.from({ length: each }, (_, i) => `${who} ${i}`));
-    expect(rows.filter((m) => m.role === 'user').map((m) => (m.content[0] as { text: string }).text).sort()).toEqual(sent.sort());
+    expect(
+      rows
+        .filter((m) => m.role === 'user')
+        .map((m) => (m.content[0] as { text: string }).text)
+        .sort(),
+    ).toEqual(sent.sort());
     // Both tabs show all of it, as stored, with no reload.
     await expect.poll(() => texts(a).length, { timeout: 20_000 }).toBe(4 * each);
     await expect.poll(() => texts(b).length, { timeout: 20_000 }).toBe(4 * each);

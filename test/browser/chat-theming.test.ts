@@ -5,7 +5,8 @@ import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
-const ended = (chat: HTMLElement) => new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
+const ended = (chat: HTMLElement) =>
+  new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
 
 describe('<mcp-chat> theming and accessibility', () => {
   test('outside CSS styles parts (including re-exported inner parts) and custom properties', async () => {

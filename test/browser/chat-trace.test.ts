@@ -30,7 +30,11 @@ async function chatOn(servers: string[], options: { noTrace?: boolean } = {}): P
   chat.storageKey = `trace-${crypto.randomUUID()}`;
   chat.noTrace = options.noTrace ?? false;
   document.body.append(chat);
-  await expect.poll(() => chat.serverSet.connections.length === servers.length && chat.serverSet.connections.every((c) => c.state === 'connected'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => chat.serverSet.connections.length === servers.length && chat.serverSet.connections.every((c) => c.state === 'connected'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   await chat.updateComplete;
   return chat;
 }
@@ -51,7 +55,10 @@ test('Export trace saves the servers’ messages, the turn, the approval and the
   const chat = await chatOn([inject('demoUrl')]);
   const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
   await typeAndSend(chat, 'please delete it [[tool:delete-note {"id":"7"}]]');
-  const card = await expect.poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 10_000 }).toBeTruthy().then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
+  const card = await expect
+    .poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 10_000 })
+    .toBeTruthy()
+    .then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
   await expect.poll(() => card.shadowRoot!.querySelector('[part="approve-button"]')).not.toBeNull();
   await userEvent.click(card.shadowRoot!.querySelector<HTMLElement>('[part="approve-button"]')!);
   await ended;
@@ -74,7 +81,9 @@ test('Export trace saves the servers’ messages, the turn, the approval and the
   const trace = JSON.parse(file.text) as TraceDocument;
   expect(trace.format).toBe('mcp-elements-trace');
   expect(Object.values(trace.servers).map((s) => s.url)).toEqual([inject('demoUrl')]);
-  const methods = trace.entries.flatMap((e) => (e.kind === 'http-request' ? (e.messages ?? []) : [])).map((m) => (m as { method?: string }).method);
+  const methods = trace.entries
+    .flatMap((e) => (e.kind === 'http-request' ? (e.messages ?? []) : []))
+    .map((m) => (m as { method?: string }).method);
   expect(methods).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
   const events = trace.entries.filter((e) => e.kind === 'event') as Array<{ type: string; data: Record<string, unknown> }>;
   expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['person-message', 'approval', 'tool-call', 'turn-end']));

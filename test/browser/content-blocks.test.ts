@@ -9,7 +9,8 @@ import type { McpToolApproveEvent } from '../../src/events/tool-approve.js';
 import type { McpToolStopEvent } from '../../src/events/tool-stop.js';
 
 /** The "name: value" rows a tool card shows, as an object of strings. */
-const rowsOf = (list: Element) => Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
+const rowsOf = (list: Element) =>
+  Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]));
 
 // 1x1 red PNG
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -66,19 +67,26 @@ describe('<mcp-content-block>', () => {
   });
 
   test('embedded text is shown and an embedded blob can be downloaded', async () => {
-    const text = await block({ type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'hello <b>world</b>' } });
+    const text = await block({
+      type: 'resource',
+      resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'hello <b>world</b>' },
+    });
     expect(text.shadowRoot!.querySelector('pre')!.textContent).toBe('hello <b>world</b>');
     expect(text.shadowRoot!.querySelector('b')).toBeNull();
     const blob = await block({ type: 'resource', resource: { uri: 'file:///dir/pixel.png', mimeType: 'image/png', blob: PNG } });
     const download = blob.shadowRoot!.querySelector<HTMLButtonElement>('[part="download-button"]')!;
     expect(download.textContent).toContain('pixel.png');
     let saved: HTMLAnchorElement | undefined;
-    blob.shadowRoot!.addEventListener('click', (e) => {
-      if (e.target instanceof HTMLAnchorElement) {
-        saved = e.target;
-        e.preventDefault();
-      }
-    }, true);
+    blob.shadowRoot!.addEventListener(
+      'click',
+      (e) => {
+        if (e.target instanceof HTMLAnchorElement) {
+          saved = e.target;
+          e.preventDefault();
+        }
+      },
+      true,
+    );
     await userEvent.click(download);
     expect(saved?.download).toBe('pixel.png');
     const bytes = new Uint8Array(await (await fetch(saved!.href)).arrayBuffer());
@@ -91,7 +99,10 @@ describe('<mcp-tool-card>', () => {
   const result: ToolResultBlock = {
     type: 'tool_result',
     toolUseId: 'call_1',
-    content: [{ type: 'text', text: 'Sunny, **22°C**' }, { type: 'image', data: PNG, mimeType: 'image/png' }],
+    content: [
+      { type: 'text', text: 'Sunny, **22°C**' },
+      { type: 'image', data: PNG, mimeType: 'image/png' },
+    ],
     structuredContent: { temperature: 22, unit: 'C' },
   };
 
@@ -112,7 +123,10 @@ describe('<mcp-tool-card>', () => {
     expect(r.querySelector('[part="raw"]')).toBeNull();
     await userEvent.click(r.querySelector('[part="raw-button"]')!);
     await card.updateComplete;
-    expect(JSON.parse(r.querySelector('[part="raw"]')!.textContent!)).toMatchObject({ arguments: { city: 'Paris' }, result: { structuredContent: { temperature: 22, unit: 'C' } } });
+    expect(JSON.parse(r.querySelector('[part="raw"]')!.textContent!)).toMatchObject({
+      arguments: { city: 'Paris' },
+      result: { structuredContent: { temperature: 22, unit: 'C' } },
+    });
     const blocks = r.querySelectorAll('mcp-content-block');
     expect(blocks).toHaveLength(2);
     await (blocks[0] as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
@@ -125,7 +139,16 @@ describe('<mcp-tool-card>', () => {
   test('text that repeats the structured content as JSON is shown once, formatted', async () => {
     const card = document.createElement('mcp-tool-card');
     const data = { city: 'Paris', temperatureC: 11 };
-    Object.assign(card, { use, open: true, result: { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data } });
+    Object.assign(card, {
+      use,
+      open: true,
+      result: {
+        type: 'tool_result',
+        toolUseId: 'call_1',
+        content: [{ type: 'text', text: JSON.stringify(data) }],
+        structuredContent: data,
+      },
+    });
     document.body.append(card);
     await card.updateComplete;
     const r = card.shadowRoot!;
@@ -138,7 +161,10 @@ describe('<mcp-tool-card>', () => {
 
   test('marks an error result', async () => {
     const card = document.createElement('mcp-tool-card');
-    Object.assign(card, { use, result: { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'City unknown' }], isError: true } });
+    Object.assign(card, {
+      use,
+      result: { type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: 'City unknown' }], isError: true },
+    });
     document.body.append(card);
     await card.updateComplete;
     expect(card.shadowRoot!.querySelector('[part="status"]')!.textContent).toBe('Failed');
@@ -188,7 +214,9 @@ describe('<mcp-message>', () => {
         { type: 'tool_use', id: 't1', name: 'echo', input: { text: 'hi' } },
       ],
     };
-    msg.toolCalls = new Map([['t1', { result: { type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'hi' }] }, server: 'Demo' }]]);
+    msg.toolCalls = new Map([
+      ['t1', { result: { type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'hi' }] }, server: 'Demo' }],
+    ]);
     const form = document.createElement('div');
     form.slot = 'tool-t1';
     form.textContent = 'form here';

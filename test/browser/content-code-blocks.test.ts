@@ -48,7 +48,9 @@ describe('code blocks', () => {
 
   test(`a block over ${MAX_HIGHLIGHT_CHARS} characters, one without a language and one in an unknown language stay plain`, async () => {
     const big = 'let x = 1;\n'.repeat(Math.ceil(MAX_HIGHLIGHT_CHARS / 11) + 10);
-    const el = await mount(`\`\`\`js\n${big}\`\`\`\n\n\`\`\`\nplain\n\`\`\`\n\n\`\`\`klingon\nqapla'\n\`\`\`\n\n\`\`\`js\nconst small = 1;\n\`\`\``);
+    const el = await mount(
+      `\`\`\`js\n${big}\`\`\`\n\n\`\`\`\nplain\n\`\`\`\n\n\`\`\`klingon\nqapla'\n\`\`\`\n\n\`\`\`js\nconst small = 1;\n\`\`\``,
+    );
     const codes = [...el.shadowRoot!.querySelectorAll('pre code')];
     await expect.poll(() => codes[3]!.getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('tokens');
     expect(codes.slice(0, 3).map((c) => c.getAttribute('data-highlighted'))).toEqual(['plain', 'plain', 'plain']);

@@ -12,10 +12,11 @@ function png(width: number, height: number): string {
   canvas.width = width;
   canvas.height = height;
   const g = canvas.getContext('2d')!;
-  for (let y = 0; y < height; y += 4) for (let x = 0; x < width; x += 4) {
-    g.fillStyle = (x + y) % 8 === 0 ? '#1d4ed8' : '#fbbf24';
-    g.fillRect(x, y, 4, 4);
-  }
+  for (let y = 0; y < height; y += 4)
+    for (let x = 0; x < width; x += 4) {
+      g.fillStyle = (x + y) % 8 === 0 ? '#1d4ed8' : '#fbbf24';
+      g.fillRect(x, y, 4, 4);
+    }
   return canvas.toDataURL('image/png').split(',')[1]!;
 }
 

@@ -18,7 +18,17 @@ test('a site serving MCP at /mcp is found there, after the discovery files, and 
   expect(result.sentence).toBe('Found at /mcp.');
   expect(result.probe.era).toBe('modern');
   expect(result.probe.serverInfo?.name).toBe('site-docs');
-  expect(pathsTried(result.tried, origin)).toEqual(['/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/~gitbook/mcp/server-card', '/mcp/server-card', '/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/mcp', '/~gitbook/mcp', '/mcp']);
+  expect(pathsTried(result.tried, origin)).toEqual([
+    '/.well-known/mcp/catalog.json',
+    '/.well-known/ai-catalog.json',
+    '/~gitbook/mcp/server-card',
+    '/mcp/server-card',
+    '/.well-known/mcp/server-card.json',
+    '/.well-known/mcp.json',
+    '/.well-known/mcp',
+    '/~gitbook/mcp',
+    '/mcp',
+  ]);
   expect(result.tried.at(-1)?.outcome).toBe('found');
   expect(result.tried[7]?.outcome).toBe('failed');
 
@@ -45,7 +55,11 @@ test('a site naming its server only in its server card is found through the card
   expect(result.sentence).toBe('Named in the server card (/.well-known/mcp/server-card.json), at /api/docs-mcp.');
   expect(result.probe.serverInfo?.name).toBe('card-docs');
   expect(result.tried.slice(4)).toEqual([
-    { url: `${remotes}/elsewhere/mcp`, outcome: 'other-origin', detail: 'Named in /.well-known/mcp/server-card.json, on another origin: not contacted.' },
+    {
+      url: `${remotes}/elsewhere/mcp`,
+      outcome: 'other-origin',
+      detail: 'Named in /.well-known/mcp/server-card.json, on another origin: not contacted.',
+    },
     { url: `${origin}/api/docs-mcp`, outcome: 'found' },
   ]);
   expect(await hits()).toBe(before);
@@ -63,7 +77,11 @@ test('a site naming its server only in its MCP Catalog is found through the cata
   expect(result.sentence).toBe('Named in the server card (/cards/docs.json), at /api/catalog-mcp.');
   expect(result.probe.serverInfo?.name).toBe('catalog-docs');
   expect(result.tried).toEqual([
-    { url: `${remotes}/cards/elsewhere.json`, outcome: 'other-origin', detail: 'Named in /.well-known/mcp/catalog.json, on another origin: not contacted.' },
+    {
+      url: `${remotes}/cards/elsewhere.json`,
+      outcome: 'other-origin',
+      detail: 'Named in /.well-known/mcp/catalog.json, on another origin: not contacted.',
+    },
     { url: `${origin}/api/catalog-mcp`, outcome: 'found' },
   ]);
 });
@@ -77,7 +95,12 @@ test('a site whose server only <endpoint>/server-card describes (asked with the 
   expect(result.source).toBe(`${origin}/mcp/server-card`);
   expect(result.sentence).toBe('Named in the server card (/mcp/server-card), at /api/v2/mcp.');
   expect(result.probe.serverInfo?.name).toBe('endpoint-card-docs');
-  expect(pathsTried(result.tried, origin)).toEqual(['/.well-known/mcp/catalog.json', '/.well-known/ai-catalog.json', '/~gitbook/mcp/server-card', '/api/v2/mcp']);
+  expect(pathsTried(result.tried, origin)).toEqual([
+    '/.well-known/mcp/catalog.json',
+    '/.well-known/ai-catalog.json',
+    '/~gitbook/mcp/server-card',
+    '/api/v2/mcp',
+  ]);
 });
 
 test('a site with no MCP server (HTML for every address) says "no MCP server found" and lists what it tried', async () => {
@@ -87,7 +110,17 @@ test('a site with no MCP server (HTML for every address) says "no MCP server fou
   expect(result.sentence).toBe(
     'No MCP server found on this site (tried /.well-known/mcp/catalog.json, /.well-known/ai-catalog.json, /~gitbook/mcp/server-card, /mcp/server-card, /.well-known/mcp/server-card.json, /.well-known/mcp.json, /.well-known/mcp, /~gitbook/mcp, /mcp).',
   );
-  expect(result.tried.map((t) => t.outcome)).toEqual(['absent', 'absent', 'absent', 'absent', 'absent', 'absent', 'absent', 'failed', 'failed']);
+  expect(result.tried.map((t) => t.outcome)).toEqual([
+    'absent',
+    'absent',
+    'absent',
+    'absent',
+    'absent',
+    'absent',
+    'absent',
+    'failed',
+    'failed',
+  ]);
   // Each failed handshake says why, in words a person can act on.
   expect(result.tried[8]?.detail).toMatch(/not an MCP endpoint: it answered with content of type text\/html/);
 });
@@ -105,9 +138,33 @@ test('a stopped search ends at once with what it had tried, and contacts nothing
 
 test('discovery files name endpoints in the shapes seen in the wild; only http(s), no templates, no user info', () => {
   const origin = 'https://docs.example.test';
-  expect(endpointsIn({ remotes: [{ type: 'streamable-http', url: '/mcp' }, { type: 'sse', url: '/sse' }] }, origin)).toEqual([`${origin}/mcp`]);
+  expect(
+    endpointsIn(
+      {
+        remotes: [
+          { type: 'streamable-http', url: '/mcp' },
+          { type: 'sse', url: '/sse' },
+        ],
+      },
+      origin,
+    ),
+  ).toEqual([`${origin}/mcp`]);
   expect(endpointsIn({ transport: { type: 'streamable-http', endpoint: '/api/mcp' } }, origin)).toEqual([`${origin}/api/mcp`]);
-  expect(endpointsIn({ url: 'https://docs.example.test/mcp', servers: [{ url: '/other' }] }, origin)).toEqual([`${origin}/mcp`, `${origin}/other`]);
-  expect(endpointsIn({ remotes: [{ url: 'javascript:alert(1)' }, { url: 'https://{tenant}.example.test/mcp' }, { url: 'https://u:p@docs.example.test/mcp' }] }, origin)).toEqual([]);
+  expect(endpointsIn({ url: 'https://docs.example.test/mcp', servers: [{ url: '/other' }] }, origin)).toEqual([
+    `${origin}/mcp`,
+    `${origin}/other`,
+  ]);
+  expect(
+    endpointsIn(
+      {
+        remotes: [
+          { url: 'javascript:alert(1)' },
+          { url: 'https://{tenant}.example.test/mcp' },
+          { url: 'https://u:p@docs.example.test/mcp' },
+        ],
+      },
+      origin,
+    ),
+  ).toEqual([]);
   expect(endpointsIn('not an object', origin)).toEqual([]);
 });

@@ -19,7 +19,16 @@ const REQUEST = {
       guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 8 },
       terrace: { type: 'boolean', title: 'Terrace', description: 'Outside if the weather allows' },
       time: { type: 'string', title: 'Time', enum: ['19:00', '20:00', '21:00'] },
-      diets: { type: 'array', title: 'Diets', items: { anyOf: [{ const: 'veg', title: 'Vegetarian' }, { const: 'gf', title: 'Gluten-free' }] } },
+      diets: {
+        type: 'array',
+        title: 'Diets',
+        items: {
+          anyOf: [
+            { const: 'veg', title: 'Vegetarian' },
+            { const: 'gf', title: 'Gluten-free' },
+          ],
+        },
+      },
     },
     required: ['who', 'guests', 'time'],
   },

@@ -155,7 +155,9 @@ describe.each(ERAS)('demo server, %s era', (era) => {
   test('url-required: shows the URL, and the call is retried once the person is done', async () => {
     await connect(era);
     const pending = connection.callTool('url-required');
-    await expect.element(page.getByText(era === 'legacy' ? 'Authorize the demo server, then try again.' : 'Authorize the demo server.')).toBeVisible();
+    await expect
+      .element(page.getByText(era === 'legacy' ? 'Authorize the demo server, then try again.' : 'Authorize the demo server.'))
+      .toBeVisible();
     await openAndVisit();
     // 2025: the -32042 flow completes on notifications/elicitation/complete; 2026: the person says done.
     if (era === 'modern') await userEvent.click(page.getByRole('button', { name: "I'm done" }));

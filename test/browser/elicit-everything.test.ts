@@ -15,7 +15,10 @@ let client: Client;
 async function connect(applyDefaults: boolean) {
   client = new Client(
     { name: 'elicit-test', version: '1.0.0' },
-    { capabilities: { elicitation: { form: applyDefaults ? { applyDefaults: true } : {}, url: {} } }, versionNegotiation: { mode: 'auto' } },
+    {
+      capabilities: { elicitation: { form: applyDefaults ? { applyDefaults: true } : {}, url: {} } },
+      versionNegotiation: { mode: 'auto' },
+    },
   );
   client.setRequestHandler('elicitation/create', (request) =>
     showElicitForm(request.params, container, { server: { name: 'mcp-servers/everything', title: 'Everything' }, applyDefaults }),

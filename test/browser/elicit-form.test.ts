@@ -145,7 +145,11 @@ describe('<mcp-elicit-form> form mode', () => {
 
   test('Enter with invalid fields shows every message and moves focus to the first, sending nothing', async () => {
     const { el, events } = await mount(
-      form('Two required', { type: 'object', properties: { a: { type: 'string', title: 'First' }, b: { type: 'string', title: 'Second' } }, required: ['a', 'b'] }),
+      form('Two required', {
+        type: 'object',
+        properties: { a: { type: 'string', title: 'First' }, b: { type: 'string', title: 'Second' } },
+        required: ['a', 'b'],
+      }),
     );
     await userEvent.fill(label('Second'), 'x');
     await userEvent.keyboard('{Enter}');
@@ -184,7 +188,17 @@ describe('<mcp-elicit-form> form mode', () => {
         n: { type: 'number', title: 'Num', default: 3.14 },
         b: { type: 'boolean', title: 'B', default: true },
         e: { type: 'string', title: 'E', enum: ['x', 'y'], default: 'y' },
-        m: { type: 'array', title: 'M', items: { anyOf: [{ const: 'p', title: 'Pea' }, { const: 'q', title: 'Queue' }] }, default: ['q'] },
+        m: {
+          type: 'array',
+          title: 'M',
+          items: {
+            anyOf: [
+              { const: 'p', title: 'Pea' },
+              { const: 'q', title: 'Queue' },
+            ],
+          },
+          default: ['q'],
+        },
       },
     };
     const withDefaults = await mount(form('Defaults', schema), (el) => (el.applyDefaults = true));
@@ -230,7 +244,10 @@ describe('<mcp-elicit-form> form mode', () => {
               : { type: 'string', title: `Field ${i}`, enum: ['a', 'b'], default: 'b' };
     }
     const started = performance.now();
-    const { root, events } = await mount(form('Big form', { type: 'object', properties, required: ['f0', 'f199'] }), (el) => (el.applyDefaults = true));
+    const { root, events } = await mount(
+      form('Big form', { type: 'object', properties, required: ['f0', 'f199'] }),
+      (el) => (el.applyDefaults = true),
+    );
     expect(root.querySelectorAll('[part~="field"]')).toHaveLength(200);
     await userEvent.fill(label('Field 0'), 'changed');
     await userEvent.click(page.getByRole('button', { name: 'Submit' }));
@@ -303,7 +320,10 @@ describe('<mcp-elicit-form> URL mode', () => {
   test('shows the full URL with its host prominent, opens only on click with noopener and noreferrer', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     cleanups.push(() => open.mockRestore());
-    const { el, events, root } = await mount(url('https://accounts.example.com/sign-in?state=abc#top'), (e) => (e.server = { name: 'acme' }));
+    const { el, events, root } = await mount(
+      url('https://accounts.example.com/sign-in?state=abc#top'),
+      (e) => (e.server = { name: 'acme' }),
+    );
     expect(root.querySelector('[part~="url"]')!.textContent).toBe('https://accounts.example.com/sign-in?state=abc#top');
     expect(root.querySelector('[part~="host"]')!.textContent).toBe('accounts.example.com');
     await expectFocus(el, '[part~="open-button"]');

@@ -36,7 +36,12 @@ describe('readFormSchema', () => {
       ['mt', 'multi', false],
     ]);
     expect(fields[1]).toMatchObject({ label: 'When', format: 'date-time' });
-    expect(fields[5]).toMatchObject({ options: [{ value: 'p1', label: 'Cats' }, { value: 'p2', label: 'Dogs' }] });
+    expect(fields[5]).toMatchObject({
+      options: [
+        { value: 'p1', label: 'Cats' },
+        { value: 'p2', label: 'Dogs' },
+      ],
+    });
     expect(fields[6]).toMatchObject({ options: [{ value: 'h1', label: 'Hero' }] });
     expect(fields[8]).toMatchObject({ maxItems: 2, default: ['f1'], options: [{ value: 'f1', label: 'Tuna' }] });
   });

@@ -46,7 +46,9 @@ const SAMPLES: Partial<Record<keyof FormStrings, unknown[]>> = {
 
 /** Everything a person sees or hears in a shadow root: text, labels, placeholders, option names. */
 function shown(root: ShadowRoot): string {
-  const attrs = [...root.querySelectorAll('*')].flatMap((el) => ['aria-label', 'placeholder', 'title', 'alt'].map((a) => el.getAttribute(a) ?? ''));
+  const attrs = [...root.querySelectorAll('*')].flatMap((el) =>
+    ['aria-label', 'placeholder', 'title', 'alt'].map((a) => el.getAttribute(a) ?? ''),
+  );
   return `${root.textContent} ${attrs.join(' ')}`;
 }
 
@@ -69,7 +71,12 @@ describe('plural forms', () => {
       '100 حقل تحتاج إلى مراجعة قبل الإرسال.',
     ]);
     // Every counted phrase has six different forms, in the forms' table and the chat's.
-    for (const fn of [FORM_STRINGS_AR.elicitMaxLength, FORM_STRINGS_AR.elicitMinItems, FORM_STRINGS_AR.elicitMaxItems, CHAT_STRINGS_AR.invalidTools]) {
+    for (const fn of [
+      FORM_STRINGS_AR.elicitMaxLength,
+      FORM_STRINGS_AR.elicitMinItems,
+      FORM_STRINGS_AR.elicitMaxItems,
+      CHAT_STRINGS_AR.invalidTools,
+    ]) {
       expect(new Set(COUNTS.map((n) => fn(n))).size).toBe(6);
     }
     expect(CHAT_STRINGS_AR.invalidTools(2)).toBe('أداتان من هذا الخادم لا يمكن استخدامهما');
@@ -88,7 +95,10 @@ describe('plural forms', () => {
     expect(COUNTS.map((n) => FORM_STRINGS_EN.elicitMaxItems(n))).toEqual(
       COUNTS.map((n) => `Choose at most ${n} ${n === 1 ? 'option' : 'options'}.`),
     );
-    expect([1, 3].map((n) => CHAT_STRINGS_EN.invalidTools(n))).toEqual(['1 tool of this server cannot be used', '3 tools of this server cannot be used']);
+    expect([1, 3].map((n) => CHAT_STRINGS_EN.invalidTools(n))).toEqual([
+      '1 tool of this server cannot be used',
+      '3 tools of this server cannot be used',
+    ]);
   });
 
   test('the Arabic table has every key, and none says it in English', () => {
@@ -168,7 +178,9 @@ describe('a standalone <mcp-elicit-form lang="ar">', () => {
 
   test('a refused URL and an unsupported schema are explained in Arabic; the server is still told in English', async () => {
     const url = await standalone({ mode: 'url', message: 'افتح الصفحة', url: 'javascript:alert(1)', elicitationId: 'e1' });
-    expect(url.shadowRoot!.querySelector('[part~="error"]')!.textContent).toBe('لا يمكن فتح هذا الرابط: لا يمكن فتح إلا روابط https:؛ وهذا الرابط يستخدم javascript:');
+    expect(url.shadowRoot!.querySelector('[part~="error"]')!.textContent).toBe(
+      'لا يمكن فتح هذا الرابط: لا يمكن فتح إلا روابط https:؛ وهذا الرابط يستخدم javascript:',
+    );
     expect(url.shadowRoot!.querySelector('[part~="open-button"]')!.textContent).toBe('فتح الرابط');
     url.remove();
 
@@ -229,7 +241,11 @@ describe('inside <mcp-chat lang="ar">', () => {
     expect($('#title')!.textContent).toBe('طلب إجابة من النموذج');
     expect($('#server')!.textContent).toContain('يطلب تشغيل نموذج لغوي.');
     expect($('.policy-field')!.textContent).toContain('لهذا الخادم:');
-    expect([...el.shadowRoot!.querySelectorAll('[part~="policy"] option')].map((o) => o.textContent)).toEqual(['اسألني كل مرة', 'الموافقة تلقائيًا', 'عدم السماح أبدًا']);
+    expect([...el.shadowRoot!.querySelectorAll('[part~="policy"] option')].map((o) => o.textContent)).toEqual([
+      'اسألني كل مرة',
+      'الموافقة تلقائيًا',
+      'عدم السماح أبدًا',
+    ]);
     expect($('[part~="reject-button"]')!.textContent).toBe('رفض');
     expect($('[data-field="maxTokens"] span')!.textContent).toBe('الحد الأقصى للرموز');
     expect($('[part~="preferences"] dt')!.textContent).toBe('تلميحات النموذج');

@@ -63,8 +63,17 @@ test('the conversation goes on: the provider never gets the bad rows, and the ne
   const loaded = await store.loadLast(id, 10);
   const next: NewMessage = { role: 'user', content: [{ type: 'text', text: 'still there?' }] };
   await saveMessages(store, id, [next]);
-  const provider = createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
-  const result = await runTurn({ provider, messages: [...loaded, next], onMessage: async (m) => void (await saveMessages(store, id, [m as NewMessage])) });
+  const provider = createOpenAICompatibleProvider({
+    baseURL: inject('openaiUrl'),
+    apiKey: 'test-key',
+    model: 'gpt-4o-mini',
+    maxRetries: 0,
+  });
+  const result = await runTurn({
+    provider,
+    messages: [...loaded, next],
+    onMessage: async (m) => void (await saveMessages(store, id, [m as NewMessage])),
+  });
   expect(result.error).toBeUndefined();
   expect(result.reason).toBe('endTurn');
   const sent = await (await fetch(`${inject('openaiUrl').replace(/\/openai\/v1$/, '')}/__last-request?contains=still%20there`)).json();

@@ -47,7 +47,14 @@ test('a database written by a newer version of the app cannot be opened: "unavai
 
 test('a write beyond the storage quota fails as "quota-exceeded", writes nothing, and the store goes on', async () => {
   // A storage bucket with a small quota: the real browser enforces it.
-  const buckets = (navigator as Navigator & { storageBuckets: { open(name: string, options: { quota: number }): Promise<{ indexedDB: IDBFactory }>; delete(name: string): Promise<void> } }).storageBuckets;
+  const buckets = (
+    navigator as Navigator & {
+      storageBuckets: {
+        open(name: string, options: { quota: number }): Promise<{ indexedDB: IDBFactory }>;
+        delete(name: string): Promise<void>;
+      };
+    }
+  ).storageBuckets;
   const bucketName = `quota-${crypto.randomUUID().slice(0, 8)}`;
   const bucket = await buckets.open(bucketName, { quota: 512 * 1024 });
   cleanup.push(() => buckets.delete(bucketName));
@@ -57,7 +64,9 @@ test('a write beyond the storage quota fails as "quota-exceeded", writes nothing
   const { id } = await store.createConversation();
   await store.appendMessages(id, [{ role: 'user', content: [{ type: 'text', text: 'small' }] }]);
   const huge = 'A'.repeat(4 * 1024 * 1024);
-  const error = await rejection(store.appendMessages(id, [{ role: 'assistant', content: [{ type: 'image', data: huge, mimeType: 'image/png' }] }]));
+  const error = await rejection(
+    store.appendMessages(id, [{ role: 'assistant', content: [{ type: 'image', data: huge, mimeType: 'image/png' }] }]),
+  );
   expect(error.kind).toBe('quota-exceeded');
   expect(error.message).toMatch(/Storage is full/);
   expect((await store.getConversation(id))!.messageCount).toBe(1);

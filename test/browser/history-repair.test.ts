@@ -18,12 +18,21 @@ afterEach(async () => {
 });
 
 const providers: Array<[string, () => ModelProvider]> = [
-  ['OpenAI', () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 })],
-  ['Anthropic', () => createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'test-key', model: 'claude-haiku-4-5', maxRetries: 0 })],
+  [
+    'OpenAI',
+    () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 }),
+  ],
+  [
+    'Anthropic',
+    () => createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'test-key', model: 'claude-haiku-4-5', maxRetries: 0 }),
+  ],
 ];
 
 const user = (text: string): NewMessage => ({ role: 'user', content: [{ type: 'text', text }] });
-const call = (id: string): NewMessage => ({ role: 'assistant', content: [{ type: 'tool_use', id, name: 'echo', input: { message: 'hi' } }] });
+const call = (id: string): NewMessage => ({
+  role: 'assistant',
+  content: [{ type: 'tool_use', id, name: 'echo', input: { message: 'hi' } }],
+});
 const plain = (m: Message): Message => ({ role: m.role, content: m.content });
 
 async function freshStore(name = `history-repair-${crypto.randomUUID()}`): Promise<HistoryStore> {
@@ -38,7 +47,11 @@ async function nextTurn(store: HistoryStore, id: string, provider: ModelProvider
   const loaded = (await store.loadLast(id, 100)).map(plain);
   const message = user(text);
   const first = await saveMessages(store, id, [message]);
-  const result = await runTurn({ provider, messages: [...loaded, message], onMessage: async (m) => void (await saveMessages(store, id, [m as NewMessage])) });
+  const result = await runTurn({
+    provider,
+    messages: [...loaded, message],
+    onMessage: async (m) => void (await saveMessages(store, id, [m as NewMessage])),
+  });
   const stored = await store.loadLast(id, 100);
   return { first, result, stored };
 }
@@ -82,7 +95,14 @@ test('the provider never gets an unpaired history, even when the caller passes o
 });
 
 test('a tool result too big for the storage: a paired note is saved, the person is told, and later saves and turns work', async () => {
-  const buckets = (navigator as Navigator & { storageBuckets: { open(name: string, options: { quota: number }): Promise<{ indexedDB: IDBFactory }>; delete(name: string): Promise<void> } }).storageBuckets;
+  const buckets = (
+    navigator as Navigator & {
+      storageBuckets: {
+        open(name: string, options: { quota: number }): Promise<{ indexedDB: IDBFactory }>;
+        delete(name: string): Promise<void>;
+      };
+    }
+  ).storageBuckets;
   const bucketName = `repair-${crypto.randomUUID().slice(0, 8)}`;
   const bucket = await buckets.open(bucketName, { quota: 512 * 1024 });
   cleanup.push(() => buckets.delete(bucketName));
@@ -98,7 +118,10 @@ test('a tool result too big for the storage: a paired note is saved, the person 
 
   const { id } = await store.createConversation();
   await store.appendMessages(id, [user('fetch the big file'), call('call_big')]);
-  const big: NewMessage = { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_big', content: [{ type: 'text', text: 'B'.repeat(2 * 1024 * 1024) }] }] };
+  const big: NewMessage = {
+    role: 'user',
+    content: [{ type: 'tool_result', toolUseId: 'call_big', content: [{ type: 'text', text: 'B'.repeat(2 * 1024 * 1024) }] }],
+  };
   const saved = await saveMessages(store, id, [big]);
   expect(saved.notKept).toEqual([{ toolUseId: 'call_big', what: 'result', reason: 'the storage is full.' }]);
   expect(saved.notice).toMatch(/not saved \(the storage is full\)/);

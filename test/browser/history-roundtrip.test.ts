@@ -54,7 +54,12 @@ function fixtureConversation(): NewMessage[] {
 
 /** Every block type, with annotations, _meta and fields no spec version has (yet). */
 function everyBlockType(): NewMessage {
-  const annotations = { audience: ['user' as const], priority: 0.7, lastModified: '2026-01-02T03:04:05Z', future: { nested: [1, null, 'x'] } };
+  const annotations = {
+    audience: ['user' as const],
+    priority: 0.7,
+    lastModified: '2026-01-02T03:04:05Z',
+    future: { nested: [1, null, 'x'] },
+  };
   return {
     role: 'assistant',
     _meta: { 'example.com/trace': 'abc' },
@@ -63,10 +68,30 @@ function everyBlockType(): NewMessage {
       { type: 'text', text: 'Plain text with émoji 🌦 and \u0000 nul', annotations, _meta: { a: 1 }, futureField: 42 },
       { type: 'image', data: randomBase64(300), mimeType: 'image/png', annotations, extra: [true, false] },
       { type: 'audio', data: randomBase64(300), mimeType: 'audio/wav', _meta: { seconds: 1.5 } },
-      { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt', title: 'A', description: 'a file', mimeType: 'text/plain', size: 12, icons: [{ src: 'data:image/png;base64,AAAA', mimeType: 'image/png', sizes: ['16x16'], theme: 'dark', more: 1 }] },
-      { type: 'resource', resource: { uri: 'demo://text', mimeType: 'text/markdown', text: '# Title', _meta: { v: 2 }, unknownInResource: 'yes' }, annotations },
+      {
+        type: 'resource_link',
+        uri: 'file:///a.txt',
+        name: 'a.txt',
+        title: 'A',
+        description: 'a file',
+        mimeType: 'text/plain',
+        size: 12,
+        icons: [{ src: 'data:image/png;base64,AAAA', mimeType: 'image/png', sizes: ['16x16'], theme: 'dark', more: 1 }],
+      },
+      {
+        type: 'resource',
+        resource: { uri: 'demo://text', mimeType: 'text/markdown', text: '# Title', _meta: { v: 2 }, unknownInResource: 'yes' },
+        annotations,
+      },
       { type: 'resource', resource: { uri: 'demo://blob', mimeType: 'application/octet-stream', blob: randomBase64(1000) } },
-      { type: 'tool_use', id: 'call-final', name: 'weird tool', input: { deep: { list: [1, { two: 2 }], empty: {}, nothing: null } }, _meta: { m: 1 }, extra: 'x' },
+      {
+        type: 'tool_use',
+        id: 'call-final',
+        name: 'weird tool',
+        input: { deep: { list: [1, { two: 2 }], empty: {}, nothing: null } },
+        _meta: { m: 1 },
+        extra: 'x',
+      },
     ],
   };
 }
@@ -79,7 +104,10 @@ const everyAnswer: NewMessage = {
       toolUseId: 'call-final',
       isError: true,
       structuredContent: { error: { code: 7, detail: ['a', 'b'] } },
-      content: [{ type: 'text', text: 'It failed.' }, { type: 'resource_link', uri: 'x://log', name: 'log' }],
+      content: [
+        { type: 'text', text: 'It failed.' },
+        { type: 'resource_link', uri: 'x://log', name: 'log' },
+      ],
       _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't' } },
       unknownInResult: { z: 1 },
     },
@@ -88,7 +116,8 @@ const everyAnswer: NewMessage = {
 
 test('the recorded fixtures cover the tools the issue names', () => {
   const tools = new Set(Object.values(recordedResults).map((r) => `${r.server}:${r.tool}`));
-  for (const tool of ['get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-tiny-image']) expect(tools).toContain(`everything:${tool}`);
+  for (const tool of ['get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-tiny-image'])
+    expect(tools).toContain(`everything:${tool}`);
   expect(tools).toContain('demo:rich-content');
   expect(tools).not.toContain('everything:get-env');
   const blockTypes = new Set(Object.values(recordedResults).flatMap((r) => r.result.content.map((b) => b.type)));
@@ -107,7 +136,9 @@ test('real tool results and every block type come back deep-equal from a new con
   expect(loaded).toStrictEqual(input.map((m, i) => ({ ...m, conversationId: id, seq: i + 1, createdAt: appended[i]!.createdAt })));
   // The tool results are exactly what the real client received.
   const results = loaded[2]!.content;
-  Object.values(recordedResults).forEach((r, i) => expect(results[i]).toStrictEqual({ type: 'tool_result', toolUseId: expect.any(String), ...r.result }));
+  Object.values(recordedResults).forEach((r, i) =>
+    expect(results[i]).toStrictEqual({ type: 'tool_result', toolUseId: expect.any(String), ...r.result }),
+  );
 });
 
 test('several MB of base64 image and audio are stored whole, and survive export and import', async () => {

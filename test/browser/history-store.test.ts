@@ -7,7 +7,13 @@ import { rejection } from './history-support.js';
 
 const user = (text: string): NewMessage => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = (text: string): NewMessage => ({ role: 'assistant', content: [{ type: 'text', text }] });
-const toolCall = (id: string): NewMessage => ({ role: 'assistant', content: [{ type: 'text', text: 'calling' }, { type: 'tool_use', id, name: 'echo', input: { message: id } }] });
+const toolCall = (id: string): NewMessage => ({
+  role: 'assistant',
+  content: [
+    { type: 'text', text: 'calling' },
+    { type: 'tool_use', id, name: 'echo', input: { message: id } },
+  ],
+});
 const toolAnswer = (...ids: string[]): NewMessage => ({
   role: 'user',
   content: ids.map((id) => ({ type: 'tool_result' as const, toolUseId: id, content: [{ type: 'text' as const, text: `echo ${id}` }] })),
@@ -37,7 +43,13 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
   });
 
   test('creates, renames, updates and deletes conversations', async () => {
-    const created = await store.createConversation({ title: 'Trip', servers: [{ url: 'http://127.0.0.1:1/mcp', name: 'demo' }], provider: 'openai', model: 'gpt-x', metadata: { pinned: true } });
+    const created = await store.createConversation({
+      title: 'Trip',
+      servers: [{ url: 'http://127.0.0.1:1/mcp', name: 'demo' }],
+      provider: 'openai',
+      model: 'gpt-x',
+      metadata: { pinned: true },
+    });
     expect(created).toMatchObject({ title: 'Trip', messageCount: 0, provider: 'openai', model: 'gpt-x', metadata: { pinned: true } });
     expect(await store.getConversation(created.id)).toEqual(created);
 
@@ -50,7 +62,11 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
 
     expect((await rejection(store.renameConversation('nope', 'x'))).kind).toBe('not-found');
     await store.appendMessages(created.id, [user('hello')]);
-    await store.appendActivity({ conversationId: created.id, kind: 'tool-approval', request: { method: 'tools/call', params: { name: 'x' } } });
+    await store.appendActivity({
+      conversationId: created.id,
+      kind: 'tool-approval',
+      request: { method: 'tools/call', params: { name: 'x' } },
+    });
     await store.deleteConversation(created.id);
     expect(await store.getConversation(created.id)).toBeUndefined();
     expect(await store.loadLast(created.id, 10)).toEqual([]);
@@ -101,7 +117,13 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
 
   test('keeps model, stopReason, usage and createdAt it is given', async () => {
     const { id } = await store.createConversation();
-    const message: NewMessage = { ...assistant('hi'), model: 'claude-x', stopReason: 'endTurn', usage: { inputTokens: 12, outputTokens: 3 }, createdAt: 1234 };
+    const message: NewMessage = {
+      ...assistant('hi'),
+      model: 'claude-x',
+      stopReason: 'endTurn',
+      usage: { inputTokens: 12, outputTokens: 3 },
+      createdAt: 1234,
+    };
     await store.appendMessages(id, [user('hello'), message]);
     const [stored] = await store.loadLast(id, 1);
     expect(stored).toEqual({ ...message, conversationId: id, seq: 2 });
@@ -120,7 +142,9 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     // An answer for the wrong id, and a batch whose second half is bad: nothing of either is kept.
     expect((await rejection(store.appendMessages(id, [toolAnswer('t2')]))).message).toMatch(/no tool_result for t1/);
     expect((await rejection(store.appendMessages(id, [toolAnswer('t1'), toolAnswer('t1')]))).kind).toBe('invalid-messages');
-    expect((await rejection(store.appendMessages(id, [{ role: 'user', content: 'text' } as unknown as NewMessage]))).kind).toBe('invalid-messages');
+    expect((await rejection(store.appendMessages(id, [{ role: 'user', content: 'text' } as unknown as NewMessage]))).kind).toBe(
+      'invalid-messages',
+    );
     expect((await store.loadLast(id, 10)).map((m) => m.seq)).toEqual([1, 2]);
     expect((await store.getConversation(id))!.messageCount).toBe(2);
     expect(changes).toEqual([]);
@@ -134,7 +158,10 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
     const a = await store.createConversation({ title: 'a' });
     const b = await store.createConversation({ title: 'b' });
     await store.appendMessages(a.id, [user('What is the Weather in Lyon?'), toolCall('w1'), toolAnswer('w1')]);
-    await store.appendMessages(b.id, [user('weather again'), { role: 'assistant', content: [{ type: 'image', data: 'd2VhdGhlcg==', mimeType: 'image/png' }] }]);
+    await store.appendMessages(b.id, [
+      user('weather again'),
+      { role: 'assistant', content: [{ type: 'image', data: 'd2VhdGhlcg==', mimeType: 'image/png' }] },
+    ]);
     const hits = await store.search('WEATHER');
     expect(hits.map((h) => [h.conversationId, h.seq])).toEqual([
       [b.id, 1],
@@ -154,32 +181,75 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
       kind: 'elicitation',
       toolUseId: 't9',
       server: 'http://127.0.0.1:1/mcp',
-      request: { method: 'elicitation/create', params: { mode: 'form', message: 'Seat?', requestedSchema: { type: 'object', properties: { seat: { type: 'string' } } } } },
+      request: {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'Seat?', requestedSchema: { type: 'object', properties: { seat: { type: 'string' } } } },
+      },
       response: { result: { action: 'accept', content: { seat: '12A' } } },
       requestedAt: 10,
       respondedAt: 20,
     });
-    await store.appendActivity({ conversationId: id, kind: 'tool-approval', toolUseId: 't9', request: { method: 'tools/call', params: { name: 'echo' } }, response: { result: { action: 'approve' } }, requestedAt: 5 });
-    await store.appendActivity({ conversationId: id, kind: 'sampling', request: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } }, response: { error: { code: -1, message: 'Declined' } }, requestedAt: 30 });
+    await store.appendActivity({
+      conversationId: id,
+      kind: 'tool-approval',
+      toolUseId: 't9',
+      request: { method: 'tools/call', params: { name: 'echo' } },
+      response: { result: { action: 'approve' } },
+      requestedAt: 5,
+    });
+    await store.appendActivity({
+      conversationId: id,
+      kind: 'sampling',
+      request: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } },
+      response: { error: { code: -1, message: 'Declined' } },
+      requestedAt: 30,
+    });
     expect(elicitation.id).toEqual(expect.any(String));
     expect((await store.listActivity({ conversationId: id })).map((a) => a.kind)).toEqual(['tool-approval', 'elicitation', 'sampling']);
     const forTool = await store.listActivity({ toolUseId: 't9' });
     expect(forTool.map((a) => a.kind)).toEqual(['tool-approval', 'elicitation']);
     expect(forTool[1]).toEqual(elicitation);
     // Logged while the person answers, completed when they do.
-    const pending = await store.appendActivity({ conversationId: id, kind: 'sampling', toolUseId: 't9', request: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 9 } }, requestedAt: 40 });
+    const pending = await store.appendActivity({
+      conversationId: id,
+      kind: 'sampling',
+      toolUseId: 't9',
+      request: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 9 } },
+      requestedAt: 40,
+    });
     expect(pending.response).toBeUndefined();
-    const answered = await store.respondActivity(pending.id, { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, 45);
-    expect(answered).toEqual({ ...pending, response: { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } }, respondedAt: 45 });
+    const answered = await store.respondActivity(
+      pending.id,
+      { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } },
+      45,
+    );
+    expect(answered).toEqual({
+      ...pending,
+      response: { result: { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' } },
+      respondedAt: 45,
+    });
     expect((await store.listActivity({ toolUseId: 't9' })).at(-1)).toEqual(answered);
     expect((await rejection(store.respondActivity('missing', { result: {} }))).kind).toBe('not-found');
-    expect((await rejection(store.appendActivity({ conversationId: 'missing', kind: 'sampling', request: { method: 'x' } }))).kind).toBe('not-found');
+    expect((await rejection(store.appendActivity({ conversationId: 'missing', kind: 'sampling', request: { method: 'x' } }))).kind).toBe(
+      'not-found',
+    );
   });
 
   test('exports a conversation and imports it back as a new one', async () => {
     const { id } = await store.createConversation({ title: 'Export me', metadata: { color: 'teal' } });
-    await store.appendMessages(id, [{ ...user('find weather'), _meta: { 'x/trace': 7 } }, toolCall('t1'), toolAnswer('t1'), { ...assistant('Sunny.'), future: { field: [1, 2] } }]);
-    await store.appendActivity({ conversationId: id, kind: 'tool-approval', toolUseId: 't1', request: { method: 'tools/call', params: { name: 'echo' } }, response: { result: { action: 'approve' } } });
+    await store.appendMessages(id, [
+      { ...user('find weather'), _meta: { 'x/trace': 7 } },
+      toolCall('t1'),
+      toolAnswer('t1'),
+      { ...assistant('Sunny.'), future: { field: [1, 2] } },
+    ]);
+    await store.appendActivity({
+      conversationId: id,
+      kind: 'tool-approval',
+      toolUseId: 't1',
+      request: { method: 'tools/call', params: { name: 'echo' } },
+      response: { result: { action: 'approve' } },
+    });
     const json = await store.exportConversation(id);
     const file = JSON.parse(json);
     expect(file).toMatchObject({ format: 'mcp-elements/conversation', version: 1, conversation: { id, title: 'Export me' } });
@@ -209,7 +279,13 @@ describe.each(kinds)('$kind history store', ({ kind, persistent }) => {
       [{ ...good, format: 'something-else' }, /format/],
       [{ ...good, messages: [{ ...good.messages[0], role: 'system' }] }, /messages\.0\.role/],
       [{ ...good, messages: [{ ...good.messages[0], content: [{ type: 'image', mimeType: 'image/png' }] }] }, /messages\.0\.content\.0/],
-      [{ ...good, messages: [good.messages[0], good.messages[1], user('skipped the result')].map((m, i) => ({ ...m, seq: i + 1, createdAt: 1 })) }, /tool pairing/],
+      [
+        {
+          ...good,
+          messages: [good.messages[0], good.messages[1], user('skipped the result')].map((m, i) => ({ ...m, seq: i + 1, createdAt: 1 })),
+        },
+        /tool pairing/,
+      ],
       [{ ...good, messages: [good.messages[1], good.messages[0]] }, /seq is out of order/],
       [{ ...good, activity: [{ kind: 'telepathy' }] }, /activity\.0/],
     ];

@@ -61,13 +61,17 @@ test('a 500 and a slow server: failed or offline in words (the server text as te
   const sync = await d.online(proxy, token);
   expect(sync.status.state).toBe('failed');
   expect(sync.status.state === 'failed' && sync.status.message).toBe(
-    'The sync server 127.0.0.1:' + new URL(proxy).port + ' answered with an error (HTTP 500). It said: “<b>Internal</b> failure” Your conversations stay on this device; Retry later.',
+    'The sync server 127.0.0.1:' +
+      new URL(proxy).port +
+      ' answered with an error (HTTP 500). It said: “<b>Internal</b> failure” Your conversations stay on this device; Retry later.',
   );
   expect(sync.status.waiting).toBe(2);
 
   await fault('/mode/slow');
   sync.stop();
-  const timed = await (await import('../../src/history/index.js')).startSync(d.store, { server: proxy, token, name: `${d.name}-t`, timeout: 1000 });
+  const timed = await (
+    await import('../../src/history/index.js')
+  ).startSync(d.store, { server: proxy, token, name: `${d.name}-t`, timeout: 1000 });
   expect(timed.status.state).toBe('offline');
   expect(timed.status.state === 'offline' && timed.status.message).toMatch(/did not answer within 1 s/);
   timed.stop();
@@ -156,7 +160,9 @@ test('a rename on two devices at once: one title wins everywhere, the other is k
 
   for (const d of [laptop, phone]) {
     await expect.poll(async () => (await d.store.getConversation(c.id))?.title).toBe('Renamed on the laptop');
-    await expect.poll(async () => ((await d.store.getConversation(c.id))?.metadata[CONFLICT_META_KEY] as { title?: string } | undefined)?.title).toBe('Renamed on the phone');
+    await expect
+      .poll(async () => ((await d.store.getConversation(c.id))?.metadata[CONFLICT_META_KEY] as { title?: string } | undefined)?.title)
+      .toBe('Renamed on the phone');
   }
 });
 

@@ -39,7 +39,11 @@ test('a share link shows one conversation, live as it grows, and nothing else; i
   expect(await titles(view.store)).toEqual(['Itinerary <img src=x onerror="window.__shared=1">']);
 
   // The link grants reading only: the sync endpoints refuse a request without the owner's token.
-  const write = await fetch(`${serverB}/push`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rows: [] }) });
+  const write = await fetch(`${serverB}/push`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rows: [] }),
+  });
   expect(write.status).toBe(401);
   const sneak = await fetch(`${serverB}/shared/${link.id}/push`, { method: 'POST', body: '{}' });
   expect(sneak.status).toBe(404);

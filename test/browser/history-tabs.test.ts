@@ -37,11 +37,18 @@ test('two tabs appending to one conversation at once lose nothing and agree on o
   const { id } = await a.createConversation({ title: 'shared' });
   const batches = 40;
   const write = (store: HistoryStore, who: string) =>
-    Promise.all(Array.from({ length: batches }, (_, i) => store.appendMessages(id, [text('user', `${who}-${i}-q`), text('assistant', `${who}-${i}-a`)])));
+    Promise.all(
+      Array.from({ length: batches }, (_, i) =>
+        store.appendMessages(id, [text('user', `${who}-${i}-q`), text('assistant', `${who}-${i}-a`)]),
+      ),
+    );
   const [fromA, fromB] = await Promise.all([write(a, 'A'), write(b, 'B')]);
 
   const total = batches * 2 * 2;
-  const seqs = [...fromA, ...fromB].flat().map((m) => m.seq).sort((x, y) => x - y);
+  const seqs = [...fromA, ...fromB]
+    .flat()
+    .map((m) => m.seq)
+    .sort((x, y) => x - y);
   expect(seqs).toEqual(Array.from({ length: total }, (_, i) => i + 1));
   const seenByA = await a.loadLast(id, total);
   const seenByB = await b.loadLast(id, total);

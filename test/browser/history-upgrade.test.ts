@@ -18,20 +18,61 @@ function createV1(db: IDBPDatabase): void {
 // Records as version 1 wrote them: conversations had no messageCount.
 const v1Conversations = [
   { id: 'c-old', title: 'Older', createdAt: 1000, updatedAt: 2000, servers: [{ url: 'http://127.0.0.1:9/mcp' }], metadata: {} },
-  { id: 'c-new', title: 'Newer', createdAt: 1500, updatedAt: 3000, servers: [], provider: 'anthropic', model: 'claude', metadata: { starred: true } },
+  {
+    id: 'c-new',
+    title: 'Newer',
+    createdAt: 1500,
+    updatedAt: 3000,
+    servers: [],
+    provider: 'anthropic',
+    model: 'claude',
+    metadata: { starred: true },
+  },
 ];
 const v1Messages = [
   { conversationId: 'c-old', seq: 1, createdAt: 1100, role: 'user', content: [{ type: 'text', text: 'What is the Weather?' }] },
-  { conversationId: 'c-old', seq: 2, createdAt: 1200, role: 'assistant', content: [{ type: 'tool_use', id: 'w1', name: 'weather', input: { city: 'Oslo' } }], stopReason: 'toolUse' },
-  { conversationId: 'c-old', seq: 3, createdAt: 1300, role: 'user', content: [{ type: 'tool_result', toolUseId: 'w1', content: [{ type: 'text', text: 'Snow in Oslo' }], structuredContent: { c: -3 } }] },
-  { conversationId: 'c-new', seq: 1, createdAt: 2900, role: 'user', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: 'look' }] },
-  { conversationId: 'c-new', seq: 2, createdAt: 2950, role: 'assistant', content: [{ type: 'tool_use', id: 'z1', name: 'zoom', input: {} }] },
+  {
+    conversationId: 'c-old',
+    seq: 2,
+    createdAt: 1200,
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: 'w1', name: 'weather', input: { city: 'Oslo' } }],
+    stopReason: 'toolUse',
+  },
+  {
+    conversationId: 'c-old',
+    seq: 3,
+    createdAt: 1300,
+    role: 'user',
+    content: [{ type: 'tool_result', toolUseId: 'w1', content: [{ type: 'text', text: 'Snow in Oslo' }], structuredContent: { c: -3 } }],
+  },
+  {
+    conversationId: 'c-new',
+    seq: 1,
+    createdAt: 2900,
+    role: 'user',
+    content: [
+      { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      { type: 'text', text: 'look' },
+    ],
+  },
+  {
+    conversationId: 'c-new',
+    seq: 2,
+    createdAt: 2950,
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: 'z1', name: 'zoom', input: {} }],
+  },
 ];
 
 async function writeV1(name: string): Promise<IDBPDatabase> {
   const db = await openDB(name, 1, { upgrade: (d) => createV1(d) });
   const tx = db.transaction(['conversations', 'messages'], 'readwrite');
-  await Promise.all([...v1Conversations.map((c) => tx.objectStore('conversations').put(c)), ...v1Messages.map((m) => tx.objectStore('messages').put(m)), tx.done]);
+  await Promise.all([
+    ...v1Conversations.map((c) => tx.objectStore('conversations').put(c)),
+    ...v1Messages.map((m) => tx.objectStore('messages').put(m)),
+    tx.done,
+  ]);
   return db;
 }
 
@@ -63,11 +104,18 @@ test('a version-1 database upgrades with its messages unchanged and search and c
   // Appends continue the old numbering and the pairing rule sees the old last message.
   const refused = await store.appendMessages('c-new', [{ role: 'user', content: [{ type: 'text', text: 'hm' }] }]).catch((e: unknown) => e);
   expect((refused as HistoryError).kind).toBe('invalid-messages');
-  const [answer] = await store.appendMessages('c-new', [{ role: 'user', content: [{ type: 'tool_result', toolUseId: 'z1', content: [] }] }]);
+  const [answer] = await store.appendMessages('c-new', [
+    { role: 'user', content: [{ type: 'tool_result', toolUseId: 'z1', content: [] }] },
+  ]);
   expect(answer!.seq).toBe(3);
   expect(() => checkToolPairing([...(v1Messages.slice(3) as never[]), answer!])).not.toThrow();
   // The store added in version 2 works.
-  const activity = await store.appendActivity({ conversationId: 'c-old', kind: 'tool-approval', toolUseId: 'w1', request: { method: 'tools/call', params: { name: 'weather' } } });
+  const activity = await store.appendActivity({
+    conversationId: 'c-old',
+    kind: 'tool-approval',
+    toolUseId: 'w1',
+    request: { method: 'tools/call', params: { name: 'weather' } },
+  });
   expect(await store.listActivity({ toolUseId: 'w1' })).toEqual([activity]);
   store.close();
 

@@ -16,10 +16,10 @@ test('a sampling request names the server with its hidden characters visible and
   const el = document.createElement('mcp-sampling-approval') as McpSamplingApproval;
   document.body.append(el);
   const controller = new AbortController();
-  const pending = el.handler(
-    { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 10 },
-    { server: { id: 'mcp-1', name: `Bank${ZWSP}ing ${RLO}cod.exe`, url: 'https://tools.example.com:8443/mcp' }, signal: controller.signal } as never,
-  );
+  const pending = el.handler({ messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 10 }, {
+    server: { id: 'mcp-1', name: `Bank${ZWSP}ing ${RLO}cod.exe`, url: 'https://tools.example.com:8443/mcp' },
+    signal: controller.signal,
+  } as never);
   pending.catch(() => {});
   await expect.poll(() => el.shadowRoot?.querySelector('#server')?.textContent ?? '').toContain('⟨U+200B⟩');
   const line = el.shadowRoot!.querySelector('#server')!.textContent!.replace(/\s+/g, ' ');

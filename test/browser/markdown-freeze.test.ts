@@ -14,7 +14,14 @@ afterEach(() => document.body.replaceChildren());
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 
 for (const n of [30_000, 60_000]) {
-  for (const [label, unit] of [['"*a"', '*a'], ['"*a " (spaced)', '*a '], ['"*a" lines', '*a\n'], ['"_a"', '_a'], ['"**a"', '**a'], ['"*a*"', '*a* ']] as const) {
+  for (const [label, unit] of [
+    ['"*a"', '*a'],
+    ['"*a " (spaced)', '*a '],
+    ['"*a" lines', '*a\n'],
+    ['"_a"', '_a'],
+    ['"**a"', '**a'],
+    ['"*a*"', '*a* '],
+  ] as const) {
     test(`${label} × ${n}: static and streaming, no task over 200 ms (or 3 × the control's)`, async () => {
       await markdownReady();
       const text = unit.repeat(n);

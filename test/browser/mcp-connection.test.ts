@@ -24,7 +24,9 @@ describe.each([
     await c.connect();
     expect(c.getProtocolEra()).toBe(expected);
     expect(c.tools.some((t) => t.name === 'echo')).toBe(true);
-    await expect(c.callTool('echo', { message: 'from Chromium' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('from Chromium') }] });
+    await expect(c.callTool('echo', { message: 'from Chromium' })).resolves.toMatchObject({
+      content: [{ text: expect.stringContaining('from Chromium') }],
+    });
     const progress: number[] = [];
     await c.callTool('long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
     // Progress comes at most once per frame, the latest (issue 26 §7): 10 ms apart, 1 may be folded into 2; the last always comes.
@@ -63,7 +65,7 @@ describe('CORS diagnosis', () => {
     const error = await c.connect().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'cors', missingHeader: 'Access-Control-Allow-Headers' });
     const message = (error as Error).message;
-    expect(message).toContain('refuses the browser\'s CORS preflight');
+    expect(message).toContain("refuses the browser's CORS preflight");
     expect(message).toMatch(/OPTIONS requests to \S+ must answer with a 2xx status/);
     expect(message).not.toContain('add them to Access-Control-Allow-Headers');
     expect(message).toContain('CORS-adding proxy');

@@ -116,10 +116,18 @@ test('the resource moves to a new authorization server (SEP-2352): the next sign
 
 test('DPoP only when the authorization server asks for it (dpop_signing_alg_values_supported), with one key for the provider', async () => {
   const { provider } = protectedConnection();
-  const metadata = { issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, response_types_supported: ['code'] };
+  const metadata = {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    response_types_supported: ['code'],
+  };
   await provider.saveDiscoveryState({ authorizationServerUrl: issuer, authorizationServerMetadata: metadata });
   expect(await provider.dpop()).toBeUndefined();
-  await provider.saveDiscoveryState({ authorizationServerUrl: issuer, authorizationServerMetadata: { ...metadata, dpop_signing_alg_values_supported: ['RS512', 'ES256'] } as typeof metadata });
+  await provider.saveDiscoveryState({
+    authorizationServerUrl: issuer,
+    authorizationServerMetadata: { ...metadata, dpop_signing_alg_values_supported: ['RS512', 'ES256'] } as typeof metadata,
+  });
   const session = await provider.dpop();
   expect(session?.alg).toBe('ES256');
   expect(session?.thumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -15,7 +15,10 @@ afterEach(async () => {
 /** `count` connections to the demo server (one host:port, one session each), each connected and answering one call; resolves with the time it took. */
 async function connectAndCall(count: number, era: 'legacy' | 'modern'): Promise<{ ms: number; connections: McpConnection[] }> {
   const started = performance.now();
-  const connections = Array.from({ length: count }, (_, i) => new McpConnection({ url: `${inject('demoUrl')}?server=${i}`, era, name: `demo ${i}` }));
+  const connections = Array.from(
+    { length: count },
+    (_, i) => new McpConnection({ url: `${inject('demoUrl')}?server=${i}`, era, name: `demo ${i}` }),
+  );
   open.push(...connections);
   await Promise.all(connections.map((c) => c.connect()));
   const answers = await Promise.all(connections.map((c, i) => c.callTool('echo', { message: `to ${i}` })));
@@ -24,30 +27,47 @@ async function connectAndCall(count: number, era: 'legacy' | 'modern'): Promise<
 }
 
 // 2025: the GET stream; 2026: the `subscriptions/listen` stream (the demo server announces list changes).
-test.each(['legacy', 'modern'] as const)('eight servers (%s era) on one host:port all connect and answer calls; those past the limit say they lost live notifications', async (era) => {
-  // Control: three such servers, fine before and after, each with its live stream.
-  const control = await connectAndCall(3, era);
-  expect(control.connections.every((c) => c.liveNotifications)).toBe(true);
-  await Promise.all(open.splice(0).map((c) => c.close()));
-  // Eight: before the fix, three stayed "connecting" for ever and no call answered.
-  const bound = Math.max(10_000, 5 * control.ms);
-  const eight = await Promise.race([
-    connectAndCall(8, era),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`eight servers did not all connect and answer within ${Math.round(bound)} ms (three took ${Math.round(control.ms)} ms)`)), bound)),
-  ]);
-  const live = eight.connections.filter((c) => c.liveNotifications);
-  expect(live.length).toBeGreaterThan(0);
-  expect(live.length).toBeLessThanOrEqual(3);
-  // A call still answers on every one, again, now that the streams are held.
-  await Promise.all(eight.connections.map(async (c) => expect((await c.callTool('echo', { message: 'again' })).content[0]).toMatchObject({ text: 'again' })));
-  // A place freed by a server that goes is taken by the next one that opens its stream.
-  await live[0]!.close();
-  const next = new McpConnection({ url: `${inject('demoUrl')}?server=next`, era, name: 'demo next' });
-  open.push(next);
-  await next.connect();
-  await expect.poll(() => next.liveNotifications).toBe(true);
-  expect(eight.connections.filter((c) => c.state === 'connected' && c.liveNotifications).length).toBeLessThanOrEqual(2);
-});
+test.each(['legacy', 'modern'] as const)(
+  'eight servers (%s era) on one host:port all connect and answer calls; those past the limit say they lost live notifications',
+  async (era) => {
+    // Control: three such servers, fine before and after, each with its live stream.
+    const control = await connectAndCall(3, era);
+    expect(control.connections.every((c) => c.liveNotifications)).toBe(true);
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    // Eight: before the fix, three stayed "connecting" for ever and no call answered.
+    const bound = Math.max(10_000, 5 * control.ms);
+    const eight = await Promise.race([
+      connectAndCall(8, era),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () =>
+            reject(
+              new Error(
+                `eight servers did not all connect and answer within ${Math.round(bound)} ms (three took ${Math.round(control.ms)} ms)`,
+              ),
+            ),
+          bound,
+        ),
+      ),
+    ]);
+    const live = eight.connections.filter((c) => c.liveNotifications);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.length).toBeLessThanOrEqual(3);
+    // A call still answers on every one, again, now that the streams are held.
+    await Promise.all(
+      eight.connections.map(async (c) =>
+        expect((await c.callTool('echo', { message: 'again' })).content[0]).toMatchObject({ text: 'again' }),
+      ),
+    );
+    // A place freed by a server that goes is taken by the next one that opens its stream.
+    await live[0]!.close();
+    const next = new McpConnection({ url: `${inject('demoUrl')}?server=next`, era, name: 'demo next' });
+    open.push(next);
+    await next.connect();
+    await expect.poll(() => next.liveNotifications).toBe(true);
+    expect(eight.connections.filter((c) => c.state === 'connected' && c.liveNotifications).length).toBeLessThanOrEqual(2);
+  },
+);
 
 test('the Servers panel says which servers lost live notifications', async () => {
   const chat = document.createElement('mcp-chat');
@@ -55,7 +75,9 @@ test('the Servers panel says which servers lost live notifications', async () =>
   chat.servers = Array.from({ length: 4 }, (_, i) => ({ url: `${inject('demoUrl')}?panel=${i}`, name: `Demo ${i}` }));
   document.body.append(chat);
   try {
-    await expect.poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 15_000 }).toEqual(['connected', 'connected', 'connected', 'connected']);
+    await expect
+      .poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 15_000 })
+      .toEqual(['connected', 'connected', 'connected', 'connected']);
     await expect.poll(() => chat.serverSet.connections.filter((c) => !c.liveNotifications).length).toBe(1);
     await openPanelFromMenu(chat, 'Servers');
     const notes = () => [...shadow(chat).querySelectorAll('[part~="server-no-live"]')].map((p) => p.textContent ?? '');

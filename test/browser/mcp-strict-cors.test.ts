@@ -21,7 +21,9 @@ describe('a server whose CORS refuses optional request headers', () => {
     expect(c.state).toBe('connected');
     expect(c.getProtocolEra()).toBe('legacy');
     expect(c.tools.some((t) => t.name === 'echo')).toBe(true);
-    await expect(c.callTool('echo', { message: 'through strict CORS' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('through strict CORS') }] });
+    await expect(c.callTool('echo', { message: 'through strict CORS' })).resolves.toMatchObject({
+      content: [{ text: expect.stringContaining('through strict CORS') }],
+    });
     // A call that streams (progress over the POST's event stream) works too.
     const progress: number[] = [];
     await c.callTool('long-task', { steps: 2, delayMs: 10 }, { onprogress: (p) => progress.push(p.progress) });
@@ -30,7 +32,9 @@ describe('a server whose CORS refuses optional request headers', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(c.degraded?.droppedHeaders).toEqual(['last-event-id', 'mcp-method', 'mcp-name', 'mcp-protocol-version']);
     expect(c.degraded?.costs).toEqual(['no-modern-era', 'no-version-header', 'no-resume']);
-    expect(c.degraded?.reason).toMatch(/does not allow the request headers .*MCP-Protocol-Version.*no 2026-07-28 era: it uses 2025-11-25.*assumes 2025-03-26/);
+    expect(c.degraded?.reason).toMatch(
+      /does not allow the request headers .*MCP-Protocol-Version.*no 2026-07-28 era: it uses 2025-11-25.*assumes 2025-03-26/,
+    );
   });
 
   test('allows all but Mcp-Method and Mcp-Name: the 2025 era with the version header, and the lost 2026 era is reported', async () => {
@@ -38,7 +42,9 @@ describe('a server whose CORS refuses optional request headers', () => {
     await c.connect();
     expect(c.getProtocolEra()).toBe('legacy');
     expect(c.protocolVersion).toBe('2025-11-25');
-    await expect(c.callTool('echo', { message: 'no modern' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('no modern') }] });
+    await expect(c.callTool('echo', { message: 'no modern' })).resolves.toMatchObject({
+      content: [{ text: expect.stringContaining('no modern') }],
+    });
     expect(c.degraded).toMatchObject({ droppedHeaders: ['mcp-method', 'mcp-name'], costs: ['no-modern-era'] });
   });
 
@@ -54,7 +60,10 @@ describe('a server whose CORS refuses optional request headers', () => {
   test('pinned to 2026-07-28, a server that refuses its headers is not degraded but diagnosed', async () => {
     const c = connection(inject('strictCorsUrl'), { era: 'modern' });
     const error = await c.connect().catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'cors', diagnosis: { kind: 'cors-headers', headers: expect.arrayContaining(['mcp-protocol-version', 'mcp-method', 'mcp-name']) } });
+    expect(error).toMatchObject({
+      kind: 'cors',
+      diagnosis: { kind: 'cors-headers', headers: expect.arrayContaining(['mcp-protocol-version', 'mcp-method', 'mcp-name']) },
+    });
     expect(c.degraded).toBeUndefined();
   });
 
@@ -82,6 +91,10 @@ describe('a server whose CORS refuses optional request headers', () => {
 
   test('the live probe of a registry remote says it works here, and without which headers', async () => {
     const result = await probeServer(inject('strictCorsUrl'));
-    expect(result).toMatchObject({ badge: 'works', era: 'legacy', degraded: { costs: expect.arrayContaining(['no-modern-era', 'no-version-header']) } });
+    expect(result).toMatchObject({
+      badge: 'works',
+      era: 'legacy',
+      degraded: { costs: expect.arrayContaining(['no-modern-era', 'no-version-header']) },
+    });
   });
 });

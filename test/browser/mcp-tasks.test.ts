@@ -28,10 +28,14 @@ describe('2025-11-25 tasks (server-everything simulate-research-query)', () => {
 
     const tasks: TaskInfo[] = [];
     const messages: string[] = [];
-    const result = await c.callTool('simulate-research-query', { topic: 'tide pools' }, {
-      ontask: (t) => tasks.push({ ...t }),
-      onprogress: (p) => p.message && messages.push(p.message),
-    });
+    const result = await c.callTool(
+      'simulate-research-query',
+      { topic: 'tide pools' },
+      {
+        ontask: (t) => tasks.push({ ...t }),
+        onprogress: (p) => p.message && messages.push(p.message),
+      },
+    );
     expect(result.isError).not.toBe(true);
     expect(text(result)).toContain('Research Report: tide pools');
     expect(tasks.length).toBeGreaterThan(1);
@@ -48,7 +52,11 @@ describe('2025-11-25 tasks (server-everything simulate-research-query)', () => {
     });
     await c.connect();
     const statuses: string[] = [];
-    const result = await c.callTool('simulate-research-query', { topic: 'python', ambiguous: true }, { ontask: (t) => statuses.push(t.status) });
+    const result = await c.callTool(
+      'simulate-research-query',
+      { topic: 'python', ambiguous: true },
+      { ontask: (t) => statuses.push(t.status) },
+    );
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/^simulate-research-query: The research query "python" could have multiple interpretations/);
     expect(statuses).toContain('input_required');
@@ -60,16 +68,22 @@ describe('2025-11-25 tasks (server-everything simulate-research-query)', () => {
     await c.connect();
     const stop = new AbortController();
     let taskId = '';
-    const call = c.callTool('simulate-research-query', { topic: 'cancel me' }, {
-      signal: stop.signal,
-      ontask: (t) => {
-        taskId = t.taskId;
-        if (t.status === 'working') stop.abort();
+    const call = c.callTool(
+      'simulate-research-query',
+      { topic: 'cancel me' },
+      {
+        signal: stop.signal,
+        ontask: (t) => {
+          taskId = t.taskId;
+          if (t.status === 'working') stop.abort();
+        },
       },
-    });
+    );
     await expect(call).rejects.toMatchObject({ kind: 'aborted' });
     // The server's own record of the task says cancelled (tasks/get through a fresh call of the same session).
-    await expect.poll(async () => (await c.resumeTask(taskId, 'simulate-research-query').catch((e: Error) => e.message)) as string, { timeout: 5000 }).toMatch(/cancelled/i);
+    await expect
+      .poll(async () => (await c.resumeTask(taskId, 'simulate-research-query').catch((e: Error) => e.message)) as string, { timeout: 5000 })
+      .toMatch(/cancelled/i);
   }, 20_000);
 
   test('a task id the server does not know (a new session after a reload) ends as a clear failure, not a hang', async () => {
@@ -77,7 +91,9 @@ describe('2025-11-25 tasks (server-everything simulate-research-query)', () => {
     await c.connect();
     const error = await c.resumeTask('no-such-task-00000000', 'simulate-research-query').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'protocol' });
-    expect((error as Error).message).toMatch(/no longer knows the task of simulate-research-query \(no-such-task-00000000\).*run the tool again/);
+    expect((error as Error).message).toMatch(
+      /no longer knows the task of simulate-research-query \(no-such-task-00000000\).*run the tool again/,
+    );
   });
 });
 
@@ -88,7 +104,11 @@ describe('2026-07-28 tasks extension (official-SDK server)', () => {
     expect(c.getProtocolEra()).toBe('modern');
     const messages: string[] = [];
     const tasks: TaskInfo[] = [];
-    const result = await c.callTool('report', { steps: 3 }, { ontask: (t) => tasks.push(t), onprogress: (p) => p.message && messages.push(p.message) });
+    const result = await c.callTool(
+      'report',
+      { steps: 3 },
+      { ontask: (t) => tasks.push(t), onprogress: (p) => p.message && messages.push(p.message) },
+    );
     expect(text(result)).toContain('Report of 3 steps ready.');
     expect(result).not.toHaveProperty('resultType');
     expect(messages).toContain('Step 2 of 3');
@@ -148,13 +168,17 @@ describe('2026-07-28 tasks extension (official-SDK server)', () => {
     await c.connect();
     const stop = new AbortController();
     let taskId = '';
-    const call = c.callTool('report', { steps: 40 }, {
-      signal: stop.signal,
-      ontask: (t) => {
-        taskId = t.taskId;
-        stop.abort();
+    const call = c.callTool(
+      'report',
+      { steps: 40 },
+      {
+        signal: stop.signal,
+        ontask: (t) => {
+          taskId = t.taskId;
+          stop.abort();
+        },
       },
-    });
+    );
     await expect(call).rejects.toMatchObject({ kind: 'aborted' });
     const control = new URL('/control/cancelled', inject('tasksUrl'));
     await expect.poll(async () => (await (await fetch(control)).json()) as string[]).toContain(taskId);

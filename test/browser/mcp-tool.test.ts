@@ -30,7 +30,8 @@ const calls = (el: McpTool) => {
 };
 /** The text of a node and of every shadow root under it. */
 const deepText = (n: Node): string =>
-  [...n.childNodes].map((c) => (c.nodeType === Node.TEXT_NODE ? c.textContent : deepText(c))).join('') + ((n as Element).shadowRoot ? deepText((n as Element).shadowRoot!) : '');
+  [...n.childNodes].map((c) => (c.nodeType === Node.TEXT_NODE ? c.textContent : deepText(c))).join('') +
+  ((n as Element).shadowRoot ? deepText((n as Element).shadowRoot!) : '');
 const ready = (el: McpTool) => expect.poll(() => el.state, { timeout: 15_000 }).toBe('ready');
 
 describe('<mcp-tool>', () => {
@@ -125,7 +126,8 @@ describe('<mcp-tool>', () => {
     await expect.poll(() => deepText(shown)).toContain('onerror');
     await new Promise((r) => setTimeout(r, 200));
     expect((window as { __mcpToolPwned?: number }).__mcpToolPwned).toBeUndefined();
-    const deep = (n: ParentNode): Element[] => [...n.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? deep(e.shadowRoot) : [])]);
+    const deep = (n: ParentNode): Element[] =>
+      [...n.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? deep(e.shadowRoot) : [])]);
     expect(deep(root(el)).filter((e) => e.localName === 'script' || e.localName === 'img')).toEqual([]);
   });
 

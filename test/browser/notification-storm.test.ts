@@ -39,13 +39,17 @@ async function bareRun(kind: 'progress' | 'log', perSecond: number, seconds: num
   let answer: { sent: number; answeredAt: number } | undefined;
   let arrivedAt = 0;
   const { task } = await longestTask(async () => {
-    const result = await connection.callTool('storm', { kind, seconds, perSecond }, {
-      onprogress: (p) => {
-        heard++;
-        card.progress = p;
+    const result = await connection.callTool(
+      'storm',
+      { kind, seconds, perSecond },
+      {
+        onprogress: (p) => {
+          heard++;
+          card.progress = p;
+        },
+        timeoutMs: 120_000,
       },
-      timeoutMs: 120_000,
-    });
+    );
     arrivedAt = Date.now();
     answer = result.structuredContent as typeof answer;
   });

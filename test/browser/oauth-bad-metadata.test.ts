@@ -28,7 +28,9 @@ for (const as of ['html', 'invalid'] as const) {
     open.push(connection);
     const error = (await connection.connect().catch((e: unknown) => e)) as Error & { diagnosis?: { kind: string } };
     const host = new URL(issuer).host;
-    expect(error.message).toBe(`The sign-in server of ${new URL(mcpUrl).host} (${host}) answered with something that is not valid sign-in metadata.`);
+    expect(error.message).toBe(
+      `The sign-in server of ${new URL(mcpUrl).host} (${host}) answered with something that is not valid sign-in metadata.`,
+    );
     expect(error.message).not.toMatch(/not MCP|[{}[\]"]|invalid_type|expected/);
     expect(error.diagnosis).toEqual({ kind: 'sign-in-metadata', host: new URL(mcpUrl).host, authServer: host });
     expect(connection.error?.message).toBe(error.message);

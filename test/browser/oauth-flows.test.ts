@@ -69,7 +69,10 @@ test('a response with the wrong state is rejected and its code never redeemed', 
   const p = provider();
   await expect(connect(p)).rejects.toBeInstanceOf(UnauthorizedError);
   await control('/test/forge-state');
-  const error = await clickSignIn(p).then(() => undefined, (e: unknown) => e);
+  const error = await clickSignIn(p).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(OAuthSignInError);
   expect((error as OAuthSignInError).kind).toBe('state_mismatch');
   expect((await authLog()).tokenRequests).toEqual([]);

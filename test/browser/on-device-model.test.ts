@@ -84,7 +84,9 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     // The size comes from the server's Content-Length; the model itself was not asked for.
     expect(await requests(url)).toEqual({ get: 0, head: 1 });
 
-    const refused = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 }).catch((e: unknown) => e);
+    const refused = await provider
+      .createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 })
+      .catch((e: unknown) => e);
     expect(isProviderError(refused, 'bad-request')).toBe(true);
     expect((refused as { code?: string }).code).toBe('model-not-downloaded');
     expect((await requests(url)).get).toBe(0);
@@ -105,14 +107,24 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     await provider.load();
     expect(await provider.status()).toEqual({ state: 'ready', bytes: size });
     // The demo server's tools, except those whose schemas use what a grammar does not enforce (numeric ranges).
-    const tools = (await demoTools.listTools()).filter((t) => !/minimum|maximum|pattern|format/.test(JSON.stringify(t.inputSchema))).slice(0, 5);
+    const tools = (await demoTools.listTools())
+      .filter((t) => !/minimum|maximum|pattern|format/.test(JSON.stringify(t.inputSchema)))
+      .slice(0, 5);
     expect(tools.length).toBeGreaterThan(2);
     const deltas: ProviderDelta[] = [];
-    const { value: result, gap, took } = await withLongestGap(() =>
+    const {
+      value: result,
+      gap,
+      took,
+    } = await withLongestGap(() =>
       provider.createMessage(
         {
           messages: [{ role: 'user', content: { type: 'text', text: 'Use a tool.' } }],
-          tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })) as CreateMessageRequestParams['tools'],
+          tools: tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            inputSchema: t.inputSchema,
+          })) as CreateMessageRequestParams['tools'],
           toolChoice: { mode: 'required' },
           maxTokens: 200,
         },
@@ -131,7 +143,10 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     expect(schemaMismatch(tool!.inputSchema, call.input)).toBeUndefined();
     // Streamed as a call: start, the arguments' text, end with the same input.
     expect(deltas[0]).toMatchObject({ type: 'tool-call-start', id: call.id, name: call.name });
-    const text = deltas.filter((d) => d.type === 'tool-call-delta').map((d) => d.argumentsDelta).join('');
+    const text = deltas
+      .filter((d) => d.type === 'tool-call-delta')
+      .map((d) => d.argumentsDelta)
+      .join('');
     expect(JSON.parse(text)).toEqual(call.input);
     expect(deltas.find((d) => d.type === 'tool-call-end')).toMatchObject({ id: call.id, input: call.input });
   }, 60_000);
@@ -220,7 +235,10 @@ describe('downloads', () => {
       const controller = new AbortController();
       const progress: number[] = [];
       const stopped = await provider
-        .download({ signal: controller.signal, onProgress: (p) => (progress.push(p.loaded), p.loaded > 0 && p.loaded < size && controller.abort()) })
+        .download({
+          signal: controller.signal,
+          onProgress: (p) => (progress.push(p.loaded), p.loaded > 0 && p.loaded < size && controller.abort()),
+        })
         .catch((e: unknown) => e);
       expect(isProviderError(stopped, 'aborted')).toBe(true);
       expect(progress.some((n) => n > 0 && n < size)).toBe(true);
@@ -259,7 +277,9 @@ describe('downloads', () => {
     try {
       const failed = await provider.download().catch((e: unknown) => e);
       expect(isProviderError(failed, 'network')).toBe(true);
-      expect((failed as Error).message).toMatch(/^The connection to 127\.0\.0\.1:\d+ was lost during the download .* press Download again: it continues where it stopped\.$/);
+      expect((failed as Error).message).toMatch(
+        /^The connection to 127\.0\.0\.1:\d+ was lost during the download .* press Download again: it continues where it stopped\.$/,
+      );
       expect(await provider.status()).toMatchObject({ state: 'failed' });
     } finally {
       await provider.dispose();
@@ -278,7 +298,9 @@ describe('downloads', () => {
       const again = createOnDeviceProvider({ modelUrl: url, size, sha256: 'ab'.repeat(32), ...settings });
       expect(await again.status()).toEqual({ state: 'not-downloaded', bytes: size });
       expect(await partialBytes({ url, size, sha256: 'ab'.repeat(32) })).toBe(0);
-      const unused = await again.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 }).catch((e: unknown) => e);
+      const unused = await again
+        .createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 })
+        .catch((e: unknown) => e);
       expect((unused as { code?: string }).code).toBe('model-not-downloaded');
     } finally {
       await provider.dispose();
@@ -321,7 +343,9 @@ describe('downloads', () => {
     try {
       await provider.download();
       const long = 'word '.repeat(200);
-      const refused = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: long } }], maxTokens: 30 }).catch((e: unknown) => e);
+      const refused = await provider
+        .createMessage({ messages: [{ role: 'user', content: { type: 'text', text: long } }], maxTokens: 30 })
+        .catch((e: unknown) => e);
       expect(isProviderError(refused, 'bad-request'), String(refused)).toBe(true);
       expect((refused as Error).message).toMatch(/does not fit the model's context of 256 tokens/);
       const next = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 30 });
@@ -336,7 +360,9 @@ describe('downloads', () => {
     try {
       await provider.download();
       expect(await provider.status()).toEqual({ state: 'cached', bytes: 4096 });
-      const failed = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 }).catch((e: unknown) => e);
+      const failed = await provider
+        .createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 8 })
+        .catch((e: unknown) => e);
       expect(isProviderError(failed, 'server')).toBe(true);
       expect((failed as { code?: string }).code).toBe('engine');
       expect((failed as Error).message).toMatch(/^The model broken\.gguf could not be loaded: /);
@@ -352,7 +378,9 @@ describe('downloads', () => {
     expect(status).toEqual({ state: 'not-downloaded', bytes: undefined });
     const failed = await provider.download().catch((e: unknown) => e);
     expect(isProviderError(failed, 'not-found')).toBe(true);
-    expect((failed as Error).message).toMatch(/^127\.0\.0\.1:\d+ does not have this model \(it answered "not found"\)\. The site owner needs to fix the model's address\.$/);
+    expect((failed as Error).message).toMatch(
+      /^127\.0\.0\.1:\d+ does not have this model \(it answered "not found"\)\. The site owner needs to fix the model's address\.$/,
+    );
     expect(await provider.status()).toMatchObject({ state: 'failed', reason: expect.stringContaining('does not have this model') });
   }, 60_000);
 

@@ -1,7 +1,7 @@
 // A full disk while the model downloads: the real download into the Origin
 // Private File System hits the browser's own quota (lowered for this page's
 // origin through the DevTools protocol, Storage.overrideQuotaForOrigin, once
-// the first bytes are stored). The person reads what happened and what to do,
+// the first bytes are stored; the model server holds the rest until then). The person reads what happened and what to do,
 // nothing saved before is lost, and once there is room Download again works.
 import { cdp } from 'vitest/browser';
 import { afterEach, expect, inject, test } from 'vitest';
@@ -13,7 +13,8 @@ import { CHAT_STRINGS_EN } from '../../src/elements/mcp-chat/strings.js';
 const server = inject('modelServerUrl');
 const size = inject('tinyModelSize');
 const sha256 = inject('tinyModelSha256');
-const quota = (quotaSize?: number) => cdp().send('Storage.overrideQuotaForOrigin', { origin: location.origin, ...(quotaSize === undefined ? {} : { quotaSize }) });
+const quota = (quotaSize?: number) =>
+  cdp().send('Storage.overrideQuotaForOrigin', { origin: location.origin, ...(quotaSize === undefined ? {} : { quotaSize }) });
 
 afterEach(async () => {
   await quota(); // back to the browser's own
@@ -24,21 +25,30 @@ test('the disk fills during the download: said in words, saved conversations kep
   const kept = await store.createConversation({ title: 'Kept through a full disk' });
   await store.appendMessages(kept.id, [{ role: 'user', content: [{ type: 'text', text: 'remember me' }] }]);
 
-  const url = `${server}/m/quota-${Date.now().toString(36)}/tiny-model.gguf?slow=30`;
+  // The server sends the first 16 KB, then holds the rest until the test opens its gate.
+  const gateName = `quota-${crypto.randomUUID()}`;
+  const url = `${server}/m/${gateName}/tiny-model.gguf?gate=${gateName}`;
   const provider = createOnDeviceProvider({ modelUrl: url, size, sha256, contextSize: 8192, maxArgumentLength: 24 });
   try {
-    let lowered = false;
+    // The store keeps a model by its SHA-256: a copy of the tiny model that an earlier file of this origin
+    // stored would make this download end at once, with nothing to fill.
+    await provider.remove();
+    expect(await provider.status()).not.toMatchObject({ state: 'cached' });
+    let lowered: Promise<unknown> | undefined;
     const failed = await provider
       .download({
         onProgress: (p) => {
           if (lowered || p.loaded === 0) return;
-          lowered = true;
-          // Room for what is stored now and a little more: the rest of the model does not fit.
-          void navigator.storage.estimate().then((e) => quota((e.usage ?? 0) + 64 * 1024));
+          // Room for what is stored now and a little more: the rest of the model does not fit. The rest is sent
+          // only once the quota is lowered (without the gate, a busy machine finished the download first).
+          lowered = navigator.storage
+            .estimate()
+            .then((e) => quota((e.usage ?? 0) + 64 * 1024))
+            .finally(() => fetch(`${server}/open/${gateName}`, { method: 'POST' }));
         },
       })
       .catch((e: unknown) => e);
-    expect(lowered).toBe(true);
+    expect(lowered, `the download ended before any progress: ${String(failed)}`).toBeDefined();
     expect(isProviderError(failed, 'network')).toBe(true);
     const words = (failed as Error).message;
     expect(words).toMatch(/^This device does not have room to keep the model \(\d+ (KB|MB) needed\)\. Free some space, then try again\.$/);

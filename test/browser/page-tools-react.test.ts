@@ -14,7 +14,8 @@ const createRoot = untypedCreateRoot as (host: Element) => Root;
 
 // React's act() needs this flag outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } }).modelContext;
+const modelContext = (document as unknown as { modelContext: ModelContextLike & { getTools(): Promise<ModelContextToolInfo[]> } })
+  .modelContext;
 
 let root: Root | undefined;
 afterEach(() => {

@@ -56,13 +56,22 @@ test('the registry client pages by cursor, keeps the latest versions, skips dele
   expect(unsafe.icons).toEqual([]);
   expect(unsafe.websiteUrl).toBeUndefined();
   expect(all.entries.find((e) => e.name === 'io.example.test/filesystem')).toMatchObject({ remotes: [], notOffered: ['stdio'] });
-  expect(all.entries.find((e) => e.name === 'io.example.test/tenant')).toMatchObject({ remotes: [], notOffered: ['streamable-http (templated address)'] });
+  expect(all.entries.find((e) => e.name === 'io.example.test/tenant')).toMatchObject({
+    remotes: [],
+    notOffered: ['streamable-http (templated address)'],
+  });
 });
 
 test('a registry that cannot be reached, or answers with something else, fails with a sentence a person can act on', async () => {
-  await expect(searchRegistry({ registry: inject('siteNoneOrigin') })).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/did not answer with JSON/) });
+  await expect(searchRegistry({ registry: inject('siteNoneOrigin') })).rejects.toMatchObject({
+    kind: 'invalid',
+    message: expect.stringMatching(/did not answer with JSON/),
+  });
   await expect(searchRegistry({ registry: inject('siteMcpOrigin') })).rejects.toMatchObject({ kind: 'http', status: 404 });
-  await expect(searchRegistry({ registry: 'http://127.0.0.1:9' })).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/^Cannot reach the registry at 127\.0\.0\.1:9/) });
+  await expect(searchRegistry({ registry: 'http://127.0.0.1:9' })).rejects.toMatchObject({
+    kind: 'unreachable',
+    message: expect.stringMatching(/^Cannot reach the registry at 127\.0\.0\.1:9/),
+  });
 });
 
 test('the probe tells the four outcomes apart: works here, needs sign-in, blocks browsers, unreachable', async () => {
@@ -199,7 +208,9 @@ test('a registry that sends 10,000 entries for a page of 20: 20 are drawn, the r
   await el.search('');
   await el.updateComplete;
   expect(root(el).querySelectorAll('[part="entry"]')).toHaveLength(20);
-  expect(root(el).querySelector('[part="status"]')!.textContent).toBe('20 servers found. The registry sent 9,980 more than the 20 asked for: they are not shown.');
+  expect(root(el).querySelector('[part="status"]')!.textContent).toBe(
+    '20 servers found. The registry sent 9,980 more than the 20 asked for: they are not shown.',
+  );
 });
 
 test('a registry that sends more than 4 MB for a page and never ends: refused as soon as 4 MB are read, in words', async () => {

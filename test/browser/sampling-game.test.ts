@@ -20,7 +20,8 @@ async function open(era: 'legacy' | 'modern', options: Parameters<typeof setUp>[
   return setup;
 }
 
-const click = async (root: ParentNode, selector: string) => userEvent.click(await until(() => root.querySelector<HTMLElement>(selector), 10_000, selector));
+const click = async (root: ParentNode, selector: string) =>
+  userEvent.click(await until(() => root.querySelector<HTMLElement>(selector), 10_000, selector));
 
 test('a full game of tic-tac-toe: the model moves through sampling approval, the person through <mcp-elicit-form>', async () => {
   const store = createMemoryHistory();
@@ -37,7 +38,11 @@ test('a full game of tic-tac-toe: the model moves through sampling approval, the
   const personMoves = ['0', '1', '2'];
   let modelTurns = 0;
   for (const move of personMoves) {
-    const form = await until(() => setup.container.querySelector('mcp-elicit-form')?.shadowRoot?.querySelector('select'), 10_000, 'the move form');
+    const form = await until(
+      () => setup.container.querySelector('mcp-elicit-form')?.shadowRoot?.querySelector('select'),
+      10_000,
+      'the move form',
+    );
     await userEvent.selectOptions(form, move);
     await click(setup.container.querySelector('mcp-elicit-form')!.shadowRoot!, '[part~="accept-button"]');
     if (move === '2') break; // X wins with the top row
@@ -88,9 +93,11 @@ test('several requests at once are shown one at a time with a count, each naming
     await click(el.shadowRoot!, '[part~="send-button"]');
   };
   await answer('one');
-  await until(() => $<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value === 'second', 10_000, 'the second request').catch((e: Error) => {
-    throw new Error(`${e.message}: ${textOf(el)} / ${$<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value}`);
-  });
+  await until(() => $<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value === 'second', 10_000, 'the second request').catch(
+    (e: Error) => {
+      throw new Error(`${e.message}: ${textOf(el)} / ${$<HTMLTextAreaElement>(el, 'textarea[name="userText"]')?.value}`);
+    },
+  );
   expect(textOf(el)).not.toContain('Request 1 of');
   expect($<HTMLTextAreaElement>(el, 'textarea[name="userText"]')!.value).toBe('second');
   await answer('two');
@@ -105,15 +112,18 @@ test('an invalid request (tool_use without its tool_result) is refused with inva
   let refusal = '';
   server.registerTool('sample-broken', { description: 'Sends a broken sampling request' }, async (ctx) => {
     try {
-      await ctx.mcpReq.send({ method: 'sampling/createMessage', params: {
-        messages: [
-          { role: 'user', content: { type: 'text', text: 'q' } },
-          { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'lookup', input: {} }] },
-          { role: 'user', content: [{ type: 'text', text: 'no tool_result here' }] },
-        ],
-        tools: [{ name: 'lookup', inputSchema: { type: 'object' } }],
-        maxTokens: 10,
-      } });
+      await ctx.mcpReq.send({
+        method: 'sampling/createMessage',
+        params: {
+          messages: [
+            { role: 'user', content: { type: 'text', text: 'q' } },
+            { role: 'assistant', content: [{ type: 'tool_use', id: 'call_1', name: 'lookup', input: {} }] },
+            { role: 'user', content: [{ type: 'text', text: 'no tool_result here' }] },
+          ],
+          tools: [{ name: 'lookup', inputSchema: { type: 'object' } }],
+          maxTokens: 10,
+        },
+      });
     } catch (error) {
       refusal = `${(error as { code?: number }).code}: ${(error as Error).message}`;
     }
@@ -124,8 +134,14 @@ test('an invalid request (tool_use without its tool_result) is refused with inva
   cleanups.push(() => el.remove());
   const handler = createSamplingHandler(el);
   const client = new Client({ name: 't', version: '1' }, { capabilities: { sampling: { tools: {} } } });
-  client.setRequestHandler('sampling/createMessage', async (request, ctx) =>
-    (await handler(request.params, { server: { id: 'broken', name: 'broken-sampler', url: 'memory:' }, era: 'legacy', signal: ctx.mcpReq.signal })) as never,
+  client.setRequestHandler(
+    'sampling/createMessage',
+    async (request, ctx) =>
+      (await handler(request.params, {
+        server: { id: 'broken', name: 'broken-sampler', url: 'memory:' },
+        era: 'legacy',
+        signal: ctx.mcpReq.signal,
+      })) as never,
   );
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(b);

@@ -16,7 +16,8 @@ afterEach(async () => {
 });
 
 const openai = (): ModelProvider => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test', model: 'gpt-4o-mini' });
-const anthropic = (): ModelProvider => createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'test', model: 'claude-haiku-4-5' });
+const anthropic = (): ModelProvider =>
+  createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'test', model: 'claude-haiku-4-5' });
 
 async function open(era: 'legacy' | 'modern', options: SamplingApprovalOptions, url = inject('demoUrl')): Promise<TestSetup> {
   const setup = await setUp(url, era, options);
@@ -24,7 +25,8 @@ async function open(era: 'legacy' | 'modern', options: SamplingApprovalOptions, 
   return setup;
 }
 
-const click = async (el: HTMLElement, part: string) => userEvent.click(await until(() => $(el as never, `[part~="${part}"]`), 10_000, part));
+const click = async (el: HTMLElement, part: string) =>
+  userEvent.click(await until(() => $(el as never, `[part~="${part}"]`), 10_000, part));
 const review = (el: HTMLElement) =>
   until(() => $(el as never, '#answer-title'), 10_000, 'the review').catch((e: Error) => {
     throw new Error(`${e.message}; the view says: ${textOf(el as never)}`);
@@ -74,7 +76,9 @@ for (const era of ['legacy', 'modern'] as const) {
 
     test('__schema__: review shows the parsed object and the server validates it', async () => {
       const { element: el, call } = await open(era, { provider: openai() });
-      const result = call('classify', { text: 'Please add dark mode [[json {"category":"feature","confidence":0.8,"summary":"Dark mode"}]]' });
+      const result = call('classify', {
+        text: 'Please add dark mode [[json {"category":"feature","confidence":0.8,"summary":"Dark mode"}]]',
+      });
       await shown(el);
       expect($(el, '[part~="structured-output"]')).not.toBeNull();
       await click(el, 'approve-button');
@@ -146,7 +150,10 @@ test('auto-approve policy: no view, the provider answers, the exchange is in the
     kind: 'sampling',
     conversationId: conversation.id,
     decidedBy: 'policy',
-    request: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: [{ type: 'text', text: 'automatic please' }] }] } },
+    request: {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: [{ type: 'text', text: 'automatic please' }] }] },
+    },
     response: { result: { role: 'assistant', content: { type: 'text', text: 'Echo: automatic please' } } },
   });
 

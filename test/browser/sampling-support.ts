@@ -1,6 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { InputRouter, McpConnection } from '../../src/mcp/index.js';
-import { registerSamplingApproval, type SamplingApprovalOptions } from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
+import {
+  registerSamplingApproval,
+  type SamplingApprovalOptions,
+} from '../../src/elements/mcp-sampling-approval/register-sampling-approval.js';
 import type { McpSamplingApproval } from '../../src/elements/mcp-sampling-approval/mcp-sampling-approval.js';
 
 /**

@@ -3,9 +3,21 @@
 // a sync state of their own), waiting until a device shows something.
 import { expect, inject } from 'vitest';
 import { deleteDB } from 'idb';
-import { openHistory, startSync, type HistoryStore, type NewMessage, type StoredMessage, type Sync, type SyncTokenSource } from '../../src/history/index.js';
+import {
+  openHistory,
+  startSync,
+  type HistoryStore,
+  type NewMessage,
+  type StoredMessage,
+  type Sync,
+  type SyncTokenSource,
+} from '../../src/history/index.js';
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const text = (s: string) => new TextEncoder().encode(s);
 
 /** A token for `sub` (a person of the test's own), signed as the servers expect. */
@@ -61,7 +73,11 @@ export async function closeDevices(): Promise<void> {
   }
 }
 
-export const say = (role: 'user' | 'assistant', t: string, meta?: Record<string, unknown>): NewMessage => ({ role, content: [{ type: 'text', text: t }], ...(meta ? { _meta: meta } : {}) });
+export const say = (role: 'user' | 'assistant', t: string, meta?: Record<string, unknown>): NewMessage => ({
+  role,
+  content: [{ type: 'text', text: t }],
+  ...(meta ? { _meta: meta } : {}),
+});
 
 /** Every message of a conversation, oldest first. */
 export async function allMessages(store: HistoryStore, id: string): Promise<StoredMessage[]> {

@@ -49,8 +49,22 @@ const EXAMPLES: Example[] = [
   { name: 'sheet-music', tool: 'play-sheet-music', shows: /Twinkle, Twinkle Little Star/, talk: 'ui/notifications/size-changed' },
   { name: 'system-monitor', tool: 'get-system-info', shows: /linux|darwin|win32/, talk: 'tools/call' },
   // Needs unsafe-eval, which app views never get: its view says so in words.
-  { name: 'threejs', tool: 'show_threejs_scene', shows: /Content Security Policy/, talk: 'ui/update-model-context', cspNote: /code built from text \(eval\)/ },
-  { name: 'pdf', tool: 'display_pdf', shows: /shapes\.pdf/, talk: 'tools/call', allow: 'always', args: [SHAPES_PDF], fill: { url: SHAPES_PDF } },
+  {
+    name: 'threejs',
+    tool: 'show_threejs_scene',
+    shows: /Content Security Policy/,
+    talk: 'ui/update-model-context',
+    cspNote: /code built from text \(eval\)/,
+  },
+  {
+    name: 'pdf',
+    tool: 'display_pdf',
+    shows: /shapes\.pdf/,
+    talk: 'tools/call',
+    allow: 'always',
+    args: [SHAPES_PDF],
+    fill: { url: SHAPES_PDF },
+  },
   { name: 'transcript', tool: 'transcribe', shows: /Your speech will appear here/, talk: 'ui/notifications/size-changed' },
 ];
 
@@ -134,7 +148,9 @@ async function check(page: Page, example: Example, dark: boolean): Promise<void>
   await expect(view).toHaveAttribute('state', 'running');
   if (example.allow) {
     // The app's own tool call reached the chat, which asks the person first.
-    const allow = page.locator('mcp-chat').getByRole('button', { name: example.allow === 'always' ? 'Always allow' : 'Approve', exact: true });
+    const allow = page
+      .locator('mcp-chat')
+      .getByRole('button', { name: example.allow === 'always' ? 'Always allow' : 'Approve', exact: true });
     await expect(allow).toBeVisible({ timeout: 15_000 });
     await allow.click();
   }
@@ -189,4 +205,3 @@ test.describe('official MCP Apps examples at 1280 px, light', () => {
     });
   }
 });
-

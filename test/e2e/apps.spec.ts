@@ -5,7 +5,11 @@ import { openFromMenu } from './menu.js';
 // app runs two cross-origin frames deep (sandbox proxy, then the app).
 
 async function openDocs(page: Page): Promise<void> {
-  const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: process.env.E2E_SANDBOX_URL!, basicServer: process.env.E2E_BASIC_URL! });
+  const params = new URLSearchParams({
+    server: process.env.E2E_DEMO_URL!,
+    sandbox: process.env.E2E_SANDBOX_URL!,
+    basicServer: process.env.E2E_BASIC_URL!,
+  });
   await page.goto(`docs.html?${params}`);
 }
 /** Waits until the frame's box has stayed the same for a few animation frames. */
@@ -21,7 +25,9 @@ async function settled(frame: Locator): Promise<void> {
 }
 const app = (page: Page, id: string) => page.frameLocator(`#${id} iframe[part="frame"]`).frameLocator('iframe[title="MCP App"]');
 
-test('the official basic-vanillajs app: renders, calls get-time on its server through the host once the person allows it, the new time shows', async ({ page }) => {
+test('the official basic-vanillajs app: renders, calls get-time on its server through the host once the person allows it, the new time shows', async ({
+  page,
+}) => {
   await openDocs(page);
   const view = app(page, 'basic-app');
   const time = view.locator('#server-time');
@@ -67,7 +73,12 @@ test('the demo counter app: a tool call through the host, a link behind consent,
 });
 
 test('the demo chat: a model calls the basic example and the demo app; both views show under their calls', async ({ page }) => {
-  const params = new URLSearchParams({ provider: 'openai', baseUrl: process.env.E2E_OPENAI_URL!, model: 'gpt-4o-mini', sandbox: process.env.E2E_SANDBOX_URL! });
+  const params = new URLSearchParams({
+    provider: 'openai',
+    baseUrl: process.env.E2E_OPENAI_URL!,
+    model: 'gpt-4o-mini',
+    sandbox: process.env.E2E_SANDBOX_URL!,
+  });
   params.append('server', process.env.E2E_DEMO_URL!);
   params.append('server', process.env.E2E_BASIC_URL!);
   await page.goto(`index.html?${params}`);
@@ -88,7 +99,9 @@ test('the demo chat: a model calls the basic example and the demo app; both view
   await expect(count).toHaveText(/^\d+$/, { timeout: 20_000 });
 });
 
-test('the docs page refuses a crafted ?sandbox=javascript: link: nothing runs with the page origin, the refusal shows', async ({ page }) => {
+test('the docs page refuses a crafted ?sandbox=javascript: link: nothing runs with the page origin, the refusal shows', async ({
+  page,
+}) => {
   const evil = 'javascript:parent.localStorage.setItem("pwned","1");parent.document.title="pwned"';
   const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, sandbox: evil, basicServer: process.env.E2E_BASIC_URL! });
   await page.goto(`docs.html?${params}`);

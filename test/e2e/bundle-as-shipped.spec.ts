@@ -51,7 +51,9 @@ test.afterAll(async () => {
   await Promise.allSettled([site?.close(), tiny?.models.close(), tasks?.close(), notes?.close()]);
 });
 
-test('through dist/mcp-web-elements.js: the engine wasm, structured output, a form, sampling, a task, a 403 step-up sign-in, and the look', async ({ page }) => {
+test('through dist/mcp-web-elements.js: the engine wasm, structured output, a form, sampling, a task, a 403 step-up sign-in, and the look', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -111,7 +113,11 @@ test('through dist/mcp-web-elements.js: the engine wasm, structured output, a fo
   const form = chat.locator('mcp-elicit-form');
   await expect(form.getByRole('textbox', { name: /Full name/ })).toBeFocused({ timeout: 15_000 });
   // The page as a person sees it then (chat-look.css: one width for what holds a port or the clock).
-  await expect(page).toHaveScreenshot('form-1280.png', { maxDiffPixelRatio: 0.002, stylePath: 'test/e2e/chat-look.css', mask: [chat.locator('[part~="server-address"]')] });
+  await expect(page).toHaveScreenshot('form-1280.png', {
+    maxDiffPixelRatio: 0.002,
+    stylePath: 'test/e2e/chat-look.css',
+    mask: [chat.locator('[part~="server-address"]')],
+  });
   await form.getByRole('textbox', { name: /Full name/ }).fill('Ada Lovelace');
   await form.getByRole('textbox', { name: /Email/ }).fill('ada@example.org');
   await form.getByRole('spinbutton', { name: /Age/ }).fill('36');

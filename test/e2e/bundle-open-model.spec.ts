@@ -35,7 +35,11 @@ async function offerDownloadAnswer(page: Page, tag: string, webGpu: boolean) {
   const modelUrl = `${tiny.models.url}/m/bundle-${tag}-${Date.now().toString(36)}/tiny-model.gguf`;
   const wasm = await useTinyOpenModel(page, tiny, modelUrl);
   await page.goto(`${site.origin}/`);
-  expect(await page.evaluate(async () => Boolean(await (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu?.requestAdapter()))).toBe(webGpu);
+  expect(
+    await page.evaluate(async () =>
+      Boolean(await (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu?.requestAdapter()),
+    ),
+  ).toBe(webGpu);
   const chat = page.locator('mcp-chat');
   await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
   await chat.getByRole('textbox', { name: 'Message' }).fill('Echo hello');
@@ -56,7 +60,9 @@ async function offerDownloadAnswer(page: Page, tag: string, webGpu: boolean) {
 }
 
 test.describe('without WebGPU', () => {
-  test('one script tag and <mcp-chat server>: the default open model is offered with its size, downloaded after one click, checked, and answers with a tool call', async ({ page }) => {
+  test('one script tag and <mcp-chat server>: the default open model is offered with its size, downloaded after one click, checked, and answers with a tool call', async ({
+    page,
+  }) => {
     await offerDownloadAnswer(page, 'nogpu', false);
   });
 });

@@ -35,7 +35,8 @@ test.beforeAll(async () => {
 <script type="module">import { handleOAuthCallback } from '/mcp/oauth/callback.js'; handleOAuthCallback();</script></body></html>`;
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = path === '/mcp-web-elements.js' || path.startsWith('/chunks/') || path === '/mcp/oauth/callback.js' ? distFile(path) : undefined;
+    const file =
+      path === '/mcp-web-elements.js' || path.startsWith('/chunks/') || path === '/mcp/oauth/callback.js' ? distFile(path) : undefined;
     if (file) res.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
     else if (path.endsWith('.js')) res.writeHead(404).end();
     else res.writeHead(200, { 'content-type': 'text/html' }).end(path === '/callback.html' ? callback : page);

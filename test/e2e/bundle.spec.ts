@@ -24,7 +24,10 @@ test.beforeAll(async () => {
   };
   // Records every CSP violation from the first moment, before the bundle runs.
   const watch = `<script nonce="n0nce">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample + ' ' + e.sourceFile + ':' + e.lineNumber + ':' + e.columnNumber));</script>`;
-  const page = (demoUrl: string | undefined, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>One tag</title>
+  const page = (
+    demoUrl: string | undefined,
+    lang = 'en',
+  ) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>One tag</title>
 ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
 <body><main><mcp-chat${demoUrl ? ` server="${demoUrl}"` : ''}></mcp-chat></main></body></html>`;
   server = createServer((req, res) => {
@@ -37,10 +40,16 @@ ${watch}<script type="module" src="/mcp-web-elements.js"></script></head>
       const demo = new URL(process.env.E2E_DEMO_URL!).origin;
       // /strict: what a careful site sends. No eval, no inline script without the nonce, Trusted Types enforced.
       const csp = req.url?.startsWith('/strict')
-        ? { 'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify` }
+        ? {
+            'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-n0nce'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ${demo}; require-trusted-types-for 'script'; trusted-types lit-html dompurify`,
+          }
         : {};
       // /no-server: a chat without servers; /malformed: the fixture server's malformed tool; /ar: in Arabic.
-      const mcp = req.url?.startsWith('/no-server') ? undefined : req.url?.startsWith('/malformed') ? `${fixture.url}/malformed/mcp` : process.env.E2E_DEMO_URL!;
+      const mcp = req.url?.startsWith('/no-server')
+        ? undefined
+        : req.url?.startsWith('/malformed')
+          ? `${fixture.url}/malformed/mcp`
+          : process.env.E2E_DEMO_URL!;
       res.writeHead(200, { 'content-type': 'text/html', ...csp }).end(page(mcp, req.url?.startsWith('/ar') ? 'ar' : 'en'));
     }
   });
@@ -54,7 +63,9 @@ test.afterAll(async () => {
   await fixture?.close();
 });
 
-test("a tool that breaks the MCP format is named in the Servers panel with zod's reason, in English (the bundle's own zod English)", async ({ page }) => {
+test("a tool that breaks the MCP format is named in the Servers panel with zod's reason, in English (the bundle's own zod English)", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${origin}/malformed`);
@@ -62,7 +73,9 @@ test("a tool that breaks the MCP format is named in the Servers panel with zod's
   await expect(chat.getByText(/Connected to .* with 1 tool/)).toBeVisible({ timeout: 15_000 });
   await openFromMenu(page, 'Servers');
   await chat.getByText('1 tool of this server cannot be used').click();
-  await expect(chat.locator('.invalid-tools li')).toHaveText('numbered-title: It does not follow the MCP tool format at annotations.title: Invalid input: expected string, received number');
+  await expect(chat.locator('.invalid-tools li')).toHaveText(
+    'numbered-title: It does not follow the MCP tool format at annotations.title: Invalid input: expected string, received number',
+  );
   expect(errors).toEqual([]);
 });
 
@@ -108,9 +121,12 @@ test('under a strict CSP with Trusted Types: it works, and loading files no viol
 // Issue 17: the bundle loads what the chat needs when it first needs it, from
 // chunks beside it (dist/chunks/). What a person's browser requests is checked,
 // not sizes (`npm run size` and bench/load.mjs report those).
-const LATER = /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|sdk-oauth|sdk-dpop|page-tool-registry|highlight|run-form|schema-fields|output-validator|task-run|strings-ar|diagnose|resume)[-.]/;
+const LATER =
+  /\/chunks\/(mcp-message|markdown-engine|model|panels|history-panel|mcp-elicit-form|elicit|mcp-sampling-approval|sampling|mcp-app-view|app-bridge|browser-oauth-provider|sdk-oauth|sdk-dpop|page-tool-registry|highlight|run-form|schema-fields|output-validator|task-run|strings-ar|diagnose|resume)[-.]/;
 
-test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({ page }) => {
+test('the first load asks only for what connecting needs: markdown, the model code and the panels come when first used', async ({
+  page,
+}) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const errors: string[] = [];
@@ -132,7 +148,9 @@ test('the first load asks only for what connecting needs: markdown, the model co
   // The code that connects (the `mcp` chunk) is already on its way by then; the
   // conversation store (`history`) may be too, to reopen the last conversation, and
   // the browser model's status (asked once the frame has painted: is there a built-in model?).
-  expect(beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime|history|browser-model-status)-[^/]*\.js$/.test(path))).toEqual([]);
+  expect(
+    beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime|history|browser-model-status)-[^/]*\.js$/.test(path)),
+  ).toEqual([]);
   expect(beforePaint.some((path) => /^\/chunks\/mcp-/.test(path))).toBe(true);
   await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
   expect(requested.filter((path) => LATER.test(path))).toEqual([]);
@@ -164,7 +182,10 @@ test('the first load asks only for what connecting needs: markdown, the model co
   expect(requested.some((path) => /\/chunks\/output-validator-/.test(path))).toBe(true);
 
   // Settings: the panels' code loads when a panel opens.
-  await chat.getByRole('button', { name: /choose a model/i }).first().click();
+  await chat
+    .getByRole('button', { name: /choose a model/i })
+    .first()
+    .click();
   await expect(chat.getByRole('complementary')).toContainText(/model/i);
   expect(requested.some((path) => /\/chunks\/panels-/.test(path))).toBe(true);
   expect(errors).toEqual([]);
@@ -181,7 +202,9 @@ test('a chat without servers keeps its conversations without the MCP SDK; import
   await page.goto(`${origin}/no-server`);
   const chat = page.locator('mcp-chat');
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), { timeout: 10_000 }).toContain('mcp-elements-history');
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), { timeout: 10_000 })
+    .toContain('mcp-elements-history');
   await expect(chat.getByText(/Could not load|will not be saved/)).toHaveCount(0);
 
   // Importing a conversation file checks it with code loaded for that (zod, beside the SDK).
@@ -196,10 +219,14 @@ test('a chat without servers keeps its conversations without the MCP SDK; import
     messages: [{ role: 'user', content: [{ type: 'text', text: 'hello from a file' }], seq: 1, createdAt: now }],
     activity: [],
   };
-  await chat.locator('input.import').setInputFiles({ name: 'conversation.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await chat
+    .locator('input.import')
+    .setInputFiles({ name: 'conversation.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
   await expect(chat.getByText('hello from a file')).toBeVisible({ timeout: 10_000 });
   // A file that is not an export says why (the panel is still open).
-  await chat.locator('input.import').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
+  await chat
+    .locator('input.import')
+    .setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
   await expect(chat.getByText(/Not a conversation export/)).toBeVisible({ timeout: 10_000 });
   expect(errors).toEqual([]);
 });
@@ -220,12 +247,21 @@ test('a part that cannot be loaded (404) is said in words; the rest of the chat 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(chat.locator('mcp-tool-card [part="status"]')).toHaveText('Done', { timeout: 10_000 });
   await expect(chat.locator('mcp-tool-card [part="result"]').getByText('**still readable**')).toBeVisible();
-  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that formats text (markdown). Check your connection and try again.' })).toBeVisible();
+  await expect(
+    chat
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the part of the chat that formats text (markdown). Check your connection and try again.' }),
+  ).toBeVisible();
 
   // A panel that cannot be loaded says so and offers to try again, which works once the file is there.
-  await chat.getByRole('button', { name: /choose a model/i }).first().click();
+  await chat
+    .getByRole('button', { name: /choose a model/i })
+    .first()
+    .click();
   const panel = chat.getByRole('complementary');
-  await expect(panel.getByRole('alert')).toContainText('Could not load the part of the chat that shows this panel. Check your connection and try again.');
+  await expect(panel.getByRole('alert')).toContainText(
+    'Could not load the part of the chat that shows this panel. Check your connection and try again.',
+  );
   await page.unroute(/\/chunks\/(markdown-engine|panels)-[^/]*\.js$/);
   await panel.getByRole('button', { name: 'Try again' }).click();
   await expect(panel.getByRole('alert')).toHaveCount(0);
@@ -237,7 +273,9 @@ test('a part that cannot be loaded (404) is said in words; the rest of the chat 
   expect(errors).toEqual([]);
 });
 
-test('when the form of a picked tool cannot be loaded, the chat says so; picking it again once the file is there shows the form', async ({ page }) => {
+test('when the form of a picked tool cannot be loaded, the chat says so; picking it again once the file is there shows the form', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route(/\/chunks\/run-form-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
@@ -248,7 +286,11 @@ test('when the form of a picked tool cannot be loaded, the chat says so; picking
   await composer.click();
   await page.keyboard.type('/echo');
   await page.keyboard.press('Enter');
-  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that shows the form of a tool or prompt. Check your connection and try again.' })).toBeVisible();
+  await expect(
+    chat.getByRole('alert').filter({
+      hasText: 'Could not load the part of the chat that shows the form of a tool or prompt. Check your connection and try again.',
+    }),
+  ).toBeVisible();
   await expect(chat.locator('[part="run-form"]')).toHaveCount(0);
 
   await page.unroute(/\/chunks\/run-form-[^/]*\.js$/);
@@ -261,7 +303,9 @@ test('when the form of a picked tool cannot be loaded, the chat says so; picking
   expect(errors).toEqual([]);
 });
 
-test('when the code that connects cannot be loaded, the chat is drawn, names the server as not available and Retry connects', async ({ page }) => {
+test('when the code that connects cannot be loaded, the chat is drawn, names the server as not available and Retry connects', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route(/\/chunks\/mcp-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'not here' }));
@@ -269,7 +313,10 @@ test('when the code that connects cannot be loaded, the chat is drawn, names the
   const chat = page.locator('mcp-chat');
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
   const problem = chat.locator('[part~="server-problems"]');
-  await expect(problem).toContainText('Could not load the part of the chat that connects to servers. Check your connection and try again.', { timeout: 15_000 });
+  await expect(problem).toContainText(
+    'Could not load the part of the chat that connects to servers. Check your connection and try again.',
+    { timeout: 15_000 },
+  );
   await page.unroute(/\/chunks\/mcp-[^/]*\.js$/);
   await problem.getByRole('button', { name: /^Retry/ }).click();
   await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
@@ -292,7 +339,6 @@ test('a page in Arabic: the chat loads its Arabic text beside the bundle and is 
   await expect(chat.getByRole('button', { name: /: متصل$/ })).toBeVisible({ timeout: 15_000 });
   expect(errors).toEqual([]);
 });
-
 
 /** Gives the chat on the page the fake OpenAI provider (as a page would: the `provider` property). */
 async function useFakeModel(page: import('@playwright/test').Page): Promise<void> {
@@ -334,7 +380,9 @@ test('messages sent while the turn code loads are kept in order and answered onc
   expect(errors).toEqual([]);
 });
 
-test('when the turn code cannot be loaded, the chat says so, keeps the message, and the next message once it is there is answered', async ({ page }) => {
+test('when the turn code cannot be loaded, the chat says so, keeps the message, and the next message once it is there is answered', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route(MODEL_CHUNK, (route) => route.fulfill({ status: 404, body: 'not here' }));
@@ -345,7 +393,11 @@ test('when the turn code cannot be loaded, the chat says so, keeps the message, 
   const composer = chat.getByRole('textbox', { name: 'Message' });
   await composer.fill('are you there');
   await composer.press('Enter');
-  await expect(chat.getByRole('alert').filter({ hasText: 'Could not load the part of the chat that talks to the model. Check your connection and try again.' })).toBeVisible();
+  await expect(
+    chat
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the part of the chat that talks to the model. Check your connection and try again.' }),
+  ).toBeVisible();
   await expect(chat.locator('[part~="user-message"]')).toHaveText([/are you there/]);
   // Not busy: the person can send again.
   await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();

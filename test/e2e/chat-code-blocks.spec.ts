@@ -29,7 +29,11 @@ async function openChat(page: Page, dir?: 'rtl'): Promise<Locator> {
 
 /** The fake model answers the next request with `text`; the person asks `question`. */
 async function answer(chat: Locator, question: string, text: string): Promise<void> {
-  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: '', replies: [{ text }] }) });
+  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: '', replies: [{ text }] }),
+  });
   const composer = chat.getByRole('textbox', { name: 'Message' });
   await composer.fill(question);
   await composer.press('Enter');
@@ -52,7 +56,11 @@ test('the highlighter is fetched only when the first code block appears, then co
   await page.waitForTimeout(300);
   expect(requests, 'no code block yet: the highlighter is not requested').toEqual([]);
 
-  await answer(chat, 'A function please', 'Here:\n\n```js\nconst answer = 42; // the answer\nfunction greet(name) { return `Hi ${name}`; }\n```\n\nDone.');
+  await answer(
+    chat,
+    'A function please',
+    'Here:\n\n```js\nconst answer = 42; // the answer\nfunction greet(name) { return `Hi ${name}`; }\n```\n\nDone.',
+  );
   const code = chat.locator('[part="md-code"]');
   await expect(code).toHaveText(/const answer = 42;/);
   await expect(chat.locator('[part="md-code-language"]')).toHaveText('js');
@@ -105,6 +113,10 @@ test('in a right-to-left chat the code stays left to right and long lines scroll
   await answer(chat, 'طويل', `\`\`\`js\n${long}\n\`\`\``);
   const pre = chat.locator('[part="md-code"]');
   await expect(pre).toHaveText(`${long}\n`);
-  const layout = await pre.evaluate((el) => ({ direction: getComputedStyle(el).direction, scrolls: el.scrollWidth > el.clientWidth, pageScrolls: document.documentElement.scrollWidth > innerWidth }));
+  const layout = await pre.evaluate((el) => ({
+    direction: getComputedStyle(el).direction,
+    scrolls: el.scrollWidth > el.clientWidth,
+    pageScrolls: document.documentElement.scrollWidth > innerWidth,
+  }));
   expect(layout).toEqual({ direction: 'ltr', scrolls: true, pageScrolls: false });
 });

@@ -75,8 +75,7 @@ async function check(page: Page, target: Locator | Page, name: string, mask: Loc
 const composer = (chat: Locator) => chat.getByRole('textbox', { name: 'Message' });
 const cards = (chat: Locator) => chat.locator('mcp-tool-card');
 
-
-test('empty state, no model of the page\'s: what it can do, starters, the open model offered', async ({ page }) => {
+test("empty state, no model of the page's: what it can do, starters, the open model offered", async ({ page }) => {
   const chat = await openChat(page);
   await expect(chat.locator('[part="starter"]').first()).toBeVisible();
   await check(page, chat, 'empty');
@@ -84,8 +83,13 @@ test('empty state, no model of the page\'s: what it can do, starters, the open m
 
 test('a streamed answer with a code block, then the typing indicator is gone', async ({ page }) => {
   const chat = await openChat(page, { model: true });
-  const answer = 'Here is a small function:\n\n```js\nfunction greet(name) {\n  return `Hello, ${name}!`;\n}\n```\n\nCall it with any name.';
-  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: '', replies: [{ text: answer }] }) });
+  const answer =
+    'Here is a small function:\n\n```js\nfunction greet(name) {\n  return `Hello, ${name}!`;\n}\n```\n\nCall it with any name.';
+  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: '', replies: [{ text: answer }] }),
+  });
   await composer(chat).fill('Write a greeting function in JavaScript');
   await composer(chat).press('Enter');
   await expect(chat.getByText('Call it with any name.', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -98,17 +102,27 @@ test('a streamed answer with a code block, then the typing indicator is gone', a
 test('three tool calls: running, done, stopped', async ({ page }) => {
   const chat = await openChat(page);
   await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('weather', { city: 'Paris' }));
-  void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
+  void chat
+    .evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 }))
+    .catch(() => {});
   await expect(cards(chat)).toHaveCount(2);
-  await cards(chat).nth(1).getByRole('button', { name: /^Stop / }).click();
+  await cards(chat)
+    .nth(1)
+    .getByRole('button', { name: /^Stop / })
+    .click();
   await expect(cards(chat).nth(1).locator('[part="status"]')).toHaveText('Stopped', { timeout: 10_000 });
-  void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
+  void chat
+    .evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 }))
+    .catch(() => {});
   await expect(cards(chat).nth(2).locator('[part="status"]')).toHaveText('Running…', { timeout: 10_000 });
   // The person's own calls stay open with their results (see the rtl and servers-log states);
   // here the person closed the two finished ones: one row each, as the model's calls are.
   for (const i of [0, 1]) await cards(chat).nth(i).locator('[part="summary"]').click();
   await check(page, chat, 'tool-calls', [cards(chat).nth(2).locator('[part="progress"]')]);
-  await cards(chat).nth(2).getByRole('button', { name: /^Stop / }).click();
+  await cards(chat)
+    .nth(2)
+    .getByRole('button', { name: /^Stop / })
+    .click();
 });
 
 test('an approval stands out and takes the focus', async ({ page }) => {
@@ -155,7 +169,9 @@ test('settings, opened from the More menu by keyboard', async ({ page }) => {
 test('the conversation list', async ({ page }) => {
   const chat = await openChat(page);
   await chat.evaluate(async (el, root) => {
-    const { createMemoryHistory } = (await import(/* @vite-ignore */ `/@fs${root}/src/history/memory-store.ts`)) as typeof import('../../src/history/memory-store.js');
+    const { createMemoryHistory } = (await import(
+      /* @vite-ignore */ `/@fs${root}/src/history/memory-store.ts`
+    )) as typeof import('../../src/history/memory-store.js');
     const c = el as HTMLElementTagNameMap['mcp-chat'];
     c.store = createMemoryHistory();
     for (const text of ['Weather in Lisbon this week', 'Plan a trip to Kyoto', 'Summarize the MCP spec']) {
@@ -225,5 +241,9 @@ test("the Servers panel with a server's log: level badges, times, data", async (
     for (const el of [panel, ...panel.querySelectorAll('*')]) if (el.scrollTop > 0) el.scrollTop = 0;
   });
   // The demo server's address has a random port, its notes (resources) are what earlier tests left, and the times are the clock's: masked.
-  await check(page, chat, 'servers-log', [chat.locator('.server-url'), chat.locator('[part="server"] .hint').first(), chat.locator('[part="log-entry"] time')]);
+  await check(page, chat, 'servers-log', [
+    chat.locator('.server-url'),
+    chat.locator('[part="server"] .hint').first(),
+    chat.locator('[part="log-entry"] time'),
+  ]);
 });

@@ -61,14 +61,23 @@ async function arabicConversation(page: Page, width: number): Promise<Locator> {
     c.provider = { kind: 'openai', baseUrl: url, apiKey: 'test-key', model: 'gpt-4o-mini' };
   }, openaiUrl());
   const answer = 'إليك الدالة:\n\n```js\nfunction greet(name) {\n  return `Hello, ${name}!`;\n}\n```\n\nوالطقس:';
-  const replies = [{ text: answer, toolCalls: [{ name: 'weather', input: { city: 'Cairo' } }], stop: 'tool' }, { text: 'الطقس مشمس في القاهرة.' }];
-  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: '', replies }) });
+  const replies = [
+    { text: answer, toolCalls: [{ name: 'weather', input: { city: 'Cairo' } }], stop: 'tool' },
+    { text: 'الطقس مشمس في القاهرة.' },
+  ];
+  await fetch(`${openaiUrl().replace(/\/openai\/v1$/, '')}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: '', replies }),
+  });
   const composer = chat.getByRole('textbox', { name: 'رسالة' });
   await composer.fill('اكتب دالة تحية');
   await composer.press('Enter');
   await expect(chat.getByText('الطقس مشمس في القاهرة.', { exact: true })).toBeVisible({ timeout: 15_000 });
   await chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('weather', { city: 'Paris' }));
-  void chat.evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 })).catch(() => {});
+  void chat
+    .evaluate((el) => (el as HTMLElementTagNameMap['mcp-chat']).runTool('long-task', { steps: 1000, delayMs: 60_000 }))
+    .catch(() => {});
   await expect(chat.locator('mcp-tool-card').last().locator('[part="status"]')).toHaveText('قيد التشغيل…', { timeout: 10_000 });
   return chat;
 }
@@ -85,7 +94,9 @@ for (const width of [390, 1280]) {
     const cut = await done.locator('[part="summary"] .line').evaluate((line) => {
       const box = line.getBoundingClientRect();
       const range = document.createRange();
-      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (n.textContent!.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+      });
       const first = walker.nextNode()!;
       range.setStart(first, 0);
       range.setEnd(first, 1);
@@ -94,14 +105,15 @@ for (const width of [390, 1280]) {
     });
     expect(cut.firstInside, cut.text ?? '').toBe(true);
     // A closed card's chevron points toward the line's end (left in right to left); an open one points down.
-    const chevron = (card: Locator) => card.locator('.chevron svg').evaluate((svg) => {
-      const r = svg.getBoundingClientRect();
-      const path = svg.querySelector('path')!;
-      const len = path.getTotalLength();
-      const m = (svg as SVGSVGElement).getScreenCTM()!;
-      const tip = path.getPointAtLength(len / 2).matrixTransform(m);
-      return { dx: tip.x - (r.left + r.width / 2), dy: tip.y - (r.top + r.height / 2) };
-    });
+    const chevron = (card: Locator) =>
+      card.locator('.chevron svg').evaluate((svg) => {
+        const r = svg.getBoundingClientRect();
+        const path = svg.querySelector('path')!;
+        const len = path.getTotalLength();
+        const m = (svg as SVGSVGElement).getScreenCTM()!;
+        const tip = path.getPointAtLength(len / 2).matrixTransform(m);
+        return { dx: tip.x - (r.left + r.width / 2), dy: tip.y - (r.top + r.height / 2) };
+      });
     expect(await done.evaluate((card) => (card as HTMLElementTagNameMap['mcp-tool-card']).open)).toBe(false);
     // (The chevron turns with a short transition: wait for it to settle.)
     await expect.poll(async () => (await chevron(done)).dx, { timeout: 5_000 }).toBeLessThan(-1);
@@ -117,12 +129,17 @@ for (const width of [390, 1280]) {
     // The card's own words are the chat's language too (no English row in an Arabic chat).
     await expect(done.locator('[part="status"]')).toHaveText('تم');
     await expect(done.locator('[part="summary"] .line')).toContainText('تم تشغيل');
-    await cards.last().getByRole('button', { name: /^إيقاف / }).click();
+    await cards
+      .last()
+      .getByRole('button', { name: /^إيقاف / })
+      .click();
   });
 }
 
 for (const width of [390, 1280]) {
-  test(`the themes page at ${width} px: each theme colours its code block, axe finds nothing, nothing scrolls sideways`, async ({ page }) => {
+  test(`the themes page at ${width} px: each theme colours its code block, axe finds nothing, nothing scrolls sideways`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`themes.html?server=${encodeURIComponent(demoUrl())}`);
     for (const name of ['paper', 'terminal', 'candy']) {
@@ -130,10 +147,13 @@ for (const width of [390, 1280]) {
       await expect(chat.locator('mcp-tool-card')).toHaveCount(3, { timeout: 15_000 });
       const keyword = chat.locator('[part="md-code"] .hljs-keyword').first();
       await expect(keyword).toHaveText('export', { timeout: 10_000 });
-      const colours = await chat.locator('[part="md-code"]').first().evaluate((pre) => ({
-        keyword: getComputedStyle(pre.querySelector('.hljs-keyword')!).color,
-        plain: getComputedStyle(pre).color,
-      }));
+      const colours = await chat
+        .locator('[part="md-code"]')
+        .first()
+        .evaluate((pre) => ({
+          keyword: getComputedStyle(pre.querySelector('.hljs-keyword')!).color,
+          plain: getComputedStyle(pre).color,
+        }));
       expect(colours.keyword, name).not.toBe(colours.plain);
       await chat.locator('[part="md-code"]').first().scrollIntoViewIfNeeded();
       if (process.env.SHOTS) await chat.screenshot({ path: `${process.env.SHOTS}/theme-${name}-${width}.png` });
@@ -141,7 +161,11 @@ for (const width of [390, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document);
+      const result = await (
+        window as unknown as {
+          axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+        }
+      ).axe.run(document);
       return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     });
     expect(violations).toEqual([]);

@@ -16,8 +16,13 @@ async function openChat(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Use this model' }).click();
 }
 
-type ChatEl = HTMLElement & { send(text: string): Promise<void>; messages: { content: { text?: string }[] }[]; session: { saved(): Promise<unknown> } };
-const texts = (page: Page) => page.evaluate(() => (document.querySelector('mcp-chat') as unknown as ChatEl).messages.map((m) => m.content[0]?.text ?? ''));
+type ChatEl = HTMLElement & {
+  send(text: string): Promise<void>;
+  messages: { content: { text?: string }[] }[];
+  session: { saved(): Promise<unknown> };
+};
+const texts = (page: Page) =>
+  page.evaluate(() => (document.querySelector('mcp-chat') as unknown as ChatEl).messages.map((m) => m.content[0]?.text ?? ''));
 
 test('two tabs talking on one conversation at once: both show all of it, in order, without a reload', async ({ context }) => {
   test.setTimeout(180_000);

@@ -26,7 +26,14 @@ test('an unreadable stored message offers "Copy raw JSON", which copies the row 
       { role: 'assistant', content: [{ type: 'text', text: 'placeholder' }] },
       { role: 'user', content: [{ type: 'text', text: 'second question' }] },
     ]);
-    const row = { role: 'assistant', content: 'a string where blocks belong', extra: { nested: [1, 2, null] }, conversationId: id, seq: 2, createdAt: 1 };
+    const row = {
+      role: 'assistant',
+      content: 'a string where blocks belong',
+      extra: { nested: [1, 2, null] },
+      conversationId: id,
+      seq: 2,
+      createdAt: 1,
+    };
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('mcp-elements-history');
       open.onerror = () => reject(open.error);
@@ -43,7 +50,7 @@ test('an unreadable stored message offers "Copy raw JSON", which copies the row 
 
   // Open it as a person does: More, Conversations, the conversation.
   await openFromMenu(page, 'Conversations', chat);
-  await chat.getByRole("button", { name: new RegExp(`^${title}`) }).click();
+  await chat.getByRole('button', { name: new RegExp(`^${title}`) }).click();
 
   await expect(chat.getByText('first question')).toBeVisible();
   await expect(chat.getByText('second question')).toBeVisible();

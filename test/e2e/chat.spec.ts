@@ -92,7 +92,10 @@ test('a tool run without a model, then export and import the conversation', asyn
 
   await openPanel(page, 'Conversations');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /^Export/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Export/ })
+    .first()
+    .click();
   const file = await (await download).path();
   await page.locator('input.import').setInputFiles(file);
   await expect(page.locator('[part="conversation"]')).toHaveCount(2);
@@ -114,14 +117,28 @@ test('theming through parts, checked by computed styles, on the themes page', as
 
 test('axe reports no violations on the chat, docs and themes pages', async ({ page }) => {
   const axeSource = (await import('node:fs')).readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-  for (const path of [`index.html?server=${encodeURIComponent(demoUrl())}`, `docs.html?server=${encodeURIComponent(demoUrl())}`, `themes.html?server=${encodeURIComponent(demoUrl())}`]) {
+  for (const path of [
+    `index.html?server=${encodeURIComponent(demoUrl())}`,
+    `docs.html?server=${encodeURIComponent(demoUrl())}`,
+    `themes.html?server=${encodeURIComponent(demoUrl())}`,
+  ]) {
     await page.goto(path);
     if (path.startsWith('docs.html')) await expect(page.locator('#try-weather [part="run-button"]')).toBeVisible({ timeout: 15_000 });
-    else await expect(page.locator('mcp-chat').first().getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+    else
+      await expect(
+        page
+          .locator('mcp-chat')
+          .first()
+          .getByRole('button', { name: /: connected$/ }),
+      ).toBeVisible({ timeout: 15_000 });
     await page.waitForTimeout(500);
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document);
+      const result = await (
+        window as unknown as {
+          axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> };
+        }
+      ).axe.run(document);
       return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     });
     expect(violations, path).toEqual([]);
@@ -160,7 +177,9 @@ test.describe('Ollama found automatically', () => {
     await ollama?.close();
   });
 
-  test('Settings finds Ollama (/api/tags), lists its models (/v1/models), and the chat answers through it (/v1/chat/completions)', async ({ page }) => {
+  test('Settings finds Ollama (/api/tags), lists its models (/v1/models), and the chat answers through it (/v1/chat/completions)', async ({
+    page,
+  }) => {
     await page.goto(`index.html?${new URLSearchParams({ server: demoUrl(), ollama: ollama.url })}`);
     await expect(page.getByText('An open model can answer you here', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
     await openPanel(page, 'Settings');

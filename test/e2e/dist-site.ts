@@ -25,7 +25,9 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'appl
  * repository (`file`, served only under dist/ or node_modules/@wllama/wllama/esm/); anything
  * else is a 404.
  */
-export async function startSite(route: (pathname: string) => { html: string; headers?: Record<string, string> } | { file: string } | undefined): Promise<Site> {
+export async function startSite(
+  route: (pathname: string) => { html: string; headers?: Record<string, string> } | { file: string } | undefined,
+): Promise<Site> {
   const served: string[] = [];
   const server = createServer((req, res) => {
     const answer = route(new URL(req.url ?? '/', 'http://x').pathname);

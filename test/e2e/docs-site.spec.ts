@@ -7,7 +7,15 @@ import { expect, test } from '@playwright/test';
 // `npm test`) into dist-docs/: every internal link and anchor of every page
 // resolves, and the live examples render against the demo server.
 const site = 'dist-docs';
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 let server: Server;
 let origin = '';
 
@@ -59,7 +67,12 @@ test('every internal link and anchor of every page resolves', () => {
         broken.push(`${here}: ${link} (no ${target})`);
         continue;
       }
-      if (hash && file.endsWith('.html') && hash !== 'VPContent' && !readFileSync(file, 'utf8').includes(`id="${decodeURIComponent(hash)}"`)) {
+      if (
+        hash &&
+        file.endsWith('.html') &&
+        hash !== 'VPContent' &&
+        !readFileSync(file, 'utf8').includes(`id="${decodeURIComponent(hash)}"`)
+      ) {
         broken.push(`${here}: ${link} (no #${hash} there)`);
       }
     }
@@ -87,12 +100,29 @@ test('the API pages hold the tables made from custom-elements.json', async ({ pa
 
 test('the home page tagline names the elements (the tags are text, not swallowed as HTML)', async ({ page }) => {
   await page.goto(`${origin}/index.html`);
-  await expect(page.locator('.VPHero .tagline')).toContainText('Web components: <mcp-chat>, <mcp-elicit-form>, <mcp-sampling-approval>, <mcp-app-view>.');
+  await expect(page.locator('.VPHero .tagline')).toContainText(
+    'Web components: <mcp-chat>, <mcp-tool>, <mcp-elicit-form>, <mcp-sampling-approval>, <mcp-app-view>.',
+  );
 });
 
 test('every attribute, property, event, slot, part and custom property of every element in custom-elements.json has an entry on its API page', () => {
-  interface Item { name: string; kind?: string; static?: boolean; privacy?: string; description?: string }
-  interface Declaration { tagName?: string; customElement?: boolean; attributes?: Item[]; members?: Item[]; events?: Item[]; slots?: Item[]; cssParts?: Item[]; cssProperties?: Item[] }
+  interface Item {
+    name: string;
+    kind?: string;
+    static?: boolean;
+    privacy?: string;
+    description?: string;
+  }
+  interface Declaration {
+    tagName?: string;
+    customElement?: boolean;
+    attributes?: Item[];
+    members?: Item[];
+    events?: Item[];
+    slots?: Item[];
+    cssParts?: Item[];
+    cssProperties?: Item[];
+  }
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: Array<{ declarations?: Declaration[] }> };
   const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement && d.tagName);
   expect(elements.length).toBeGreaterThanOrEqual(4);
@@ -104,8 +134,23 @@ test('every attribute, property, event, slot, part and custom property of every 
       continue;
     }
     const html = readFileSync(file, 'utf8');
-    const fields = (element.members ?? []).filter((m) => m.kind === 'field' && !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#') && !/@internal/.test(m.description ?? ''));
-    const entries = { attribute: element.attributes, property: fields, event: element.events, slot: (element.slots ?? []).filter((s) => s.name), part: element.cssParts, 'custom property': element.cssProperties };
+    const fields = (element.members ?? []).filter(
+      (m) =>
+        m.kind === 'field' &&
+        !m.static &&
+        m.privacy !== 'private' &&
+        m.privacy !== 'protected' &&
+        !m.name.startsWith('#') &&
+        !/@internal/.test(m.description ?? ''),
+    );
+    const entries = {
+      attribute: element.attributes,
+      property: fields,
+      event: element.events,
+      slot: (element.slots ?? []).filter((s) => s.name),
+      part: element.cssParts,
+      'custom property': element.cssProperties,
+    };
     for (const [kind, items] of Object.entries(entries)) {
       for (const item of items ?? []) {
         // A table row: the name as code in its first cell.
@@ -142,7 +187,10 @@ test('the live <mcp-elicit-form> renders its fields and answers', async ({ page 
   const form = page.locator('[data-live="mcp-elicit-form"] mcp-elicit-form');
   await expect(form.getByText('Where should the report go?')).toBeVisible({ timeout: 10_000 });
   await form.getByLabel(/Email/).fill('ada@example.org');
-  await form.getByRole('button', { name: /submit|accept|send/i }).first().click();
+  await form
+    .getByRole('button', { name: /submit|accept|send/i })
+    .first()
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Answer:' })).toContainText('"action":"accept"');
   await expect(page.getByRole('status').filter({ hasText: 'Answer:' })).toContainText('ada@example.org');
   expect(errors).toEqual([]);

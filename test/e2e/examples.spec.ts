@@ -41,14 +41,21 @@ test.afterAll(async () => {
 });
 
 for (const app of apps) {
-  test(`${app} example: servers and provider set as objects, a tool runs, the typed mcp-tool-call event reaches the app`, async ({ page }) => {
+  test(`${app} example: servers and provider set as objects, a tool runs, the typed mcp-tool-call event reaches the app`, async ({
+    page,
+  }) => {
     const built = join(builds[app]!, 'index.html');
-    expect(existsSync(built), `${built} is missing: run \`npm run package:check\` (it builds the examples against the packed tarball)`).toBe(true);
+    expect(
+      existsSync(built),
+      `${built} is missing: run \`npm run package:check\` (it builds the examples against the packed tarball)`,
+    ).toBe(true);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const params = new URLSearchParams({ server: process.env.E2E_DEMO_URL!, openai: process.env.E2E_OPENAI_URL! });
     // Vite builds with absolute asset paths (/assets/...): serve each app under its own prefix.
-    await page.route(`${origin}/assets/**`, (route) => route.continue({ url: route.request().url().replace(`${origin}/`, `${origin}/${app}/`) }));
+    await page.route(`${origin}/assets/**`, (route) =>
+      route.continue({ url: route.request().url().replace(`${origin}/`, `${origin}/${app}/`) }),
+    );
     await page.goto(`${origin}/${app}/?${params}`);
     const chat = page.locator('mcp-chat');
     await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });

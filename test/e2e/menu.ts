@@ -8,7 +8,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * for it (a `beforetoggle` with no caller; issue 21's notes); a person would
  * open it again, and so does this.
  */
-export async function openFromMenu(page: Page, name: 'Settings' | 'Conversations' | 'Servers' | 'Resources', chat: Locator = page.locator('mcp-chat').first()): Promise<void> {
+export async function openFromMenu(
+  page: Page,
+  name: 'Settings' | 'Conversations' | 'Servers' | 'Resources',
+  chat: Locator = page.locator('mcp-chat').first(),
+): Promise<void> {
   const item = chat.getByRole('menuitemcheckbox', { name });
   await expect(async () => {
     if (!(await item.isVisible())) await chat.getByRole('button', { name: 'More' }).click();

@@ -29,7 +29,9 @@ test.beforeAll(async () => {
   };
 </script></head><body><main><h1>On-device model</h1></main></body></html>`;
   // This repository stands for the installed package: /node_modules/mcp-web-elements/dist/ is its dist/.
-  site = await startSite((path) => (path === '/' ? { html: page } : { file: `.${path.replace(/^\/node_modules\/mcp-web-elements\//, '/')}` }));
+  site = await startSite((path) =>
+    path === '/' ? { html: page } : { file: `.${path.replace(/^\/node_modules\/mcp-web-elements\//, '/')}` },
+  );
 });
 
 test.afterAll(async () => {
@@ -37,12 +39,17 @@ test.afterAll(async () => {
   await tiny.models.close();
 });
 
-test('the packaged provider downloads the model after consent and answers, with the WebAssembly file of its dependency (the package carries none)', async ({ page }) => {
+test('the packaged provider downloads the model after consent and answers, with the WebAssembly file of its dependency (the package carries none)', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${site.origin}/`);
   const modelUrl = `${tiny.models.url}/m/dist-${Date.now()}/tiny-model.gguf`;
-  const { before, after, result } = await page.evaluate((url) => (window as unknown as { runModel: (u: string) => Promise<any> }).runModel(url), modelUrl);
+  const { before, after, result } = await page.evaluate(
+    (url) => (window as unknown as { runModel: (u: string) => Promise<any> }).runModel(url),
+    modelUrl,
+  );
   expect(before).toEqual({ state: 'not-downloaded', bytes: expect.any(Number) });
   expect(after).toMatchObject({ state: 'ready' });
   expect(result.content[0]).toMatchObject({ type: 'text' });

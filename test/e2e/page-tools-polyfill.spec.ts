@@ -83,7 +83,13 @@ test('a tool registered through @mcp-b/global runs in a model turn, and the chat
     const stop = new AbortController();
     (window as unknown as { giftStop: AbortController }).giftStop = stop;
     return mc.registerTool(
-      { name: 'gift_wrap', title: 'Gift wrap', description: 'Wraps the cart as a gift.', annotations: { readOnlyHint: true }, execute: () => 'Wrapped in blue paper.' },
+      {
+        name: 'gift_wrap',
+        title: 'Gift wrap',
+        description: 'Wraps the cart as a gift.',
+        annotations: { readOnlyHint: true },
+        execute: () => 'Wrapped in blue paper.',
+      },
       { signal: stop.signal },
     );
   });
@@ -96,7 +102,11 @@ test('a tool registered through @mcp-b/global runs in a model turn, and the chat
 
   // Withdrawn on the page: the next request no longer offers it.
   await page.evaluate(() => (window as unknown as { giftStop: AbortController }).giftStop.abort());
-  await expect.poll(() => page.evaluate(async () => (await (document as unknown as { modelContext: ModelContext }).modelContext.getTools()).map((t) => t.name))).not.toContain('gift_wrap');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (document as unknown as { modelContext: ModelContext }).modelContext.getTools()).map((t) => t.name)),
+    )
+    .not.toContain('gift_wrap');
   await send(chat, 'poly-3 [[say:Nothing to do.]]');
   await expect(chat.locator('[part~="assistant-message"]').getByText('Nothing to do.')).toBeVisible({ timeout: 20_000 });
   const third = await offeredTools('poly-3');

@@ -14,7 +14,12 @@ import { freePort, waitForHttp } from '../servers/running-server.js';
 // (proxied to the demo server) and their `<mcp-chat auto launcher>` finds it.
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const placeholderInChat = /<mcp-chat[^>]*><div slot="placeholder" class="mcp-chat-placeholder" role="status">/;
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 /** Serves a built static site on 127.0.0.1; with `mcp`, also forwards `/mcp` to that MCP server (the site's own server). */
 async function serveSite(dir: string, mcp?: string): Promise<{ origin: string; server: Server }> {
@@ -49,7 +54,8 @@ function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (/hydrat|did not match|mismatch|Minified React error #4(18|19|22|23|25)/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    if (/hydrat|did not match|mismatch|Minified React error #4(18|19|22|23|25)/i.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   return problems;
 }
@@ -67,17 +73,26 @@ async function frameWithoutScripts(page: Page, url: string) {
 }
 
 test.describe('server-rendered examples', () => {
-  test('Next.js (app router, mcp-web-elements/react): the prerendered HTML and next start hold the chat frame; it hydrates without a warning and connects', async ({ browser }) => {
+  test('Next.js (app router, mcp-web-elements/react): the prerendered HTML and next start hold the chat frame; it hydrates without a warning and connects', async ({
+    browser,
+  }) => {
     const dir = 'examples/next';
     const prerendered = join(dir, '.next/server/app/index.html');
-    expect(existsSync(prerendered), `${prerendered} is missing: run \`npm run package:check\` (it builds the examples against the packed tarball)`).toBe(true);
+    expect(
+      existsSync(prerendered),
+      `${prerendered} is missing: run \`npm run package:check\` (it builds the examples against the packed tarball)`,
+    ).toBe(true);
     expect(readFileSync(prerendered, 'utf8')).toMatch(placeholderInChat);
     const port = await freePort();
-    const next: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: dir,
-      stdio: 'ignore',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
+    const next: ChildProcess = spawn(
+      process.execPath,
+      ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        cwd: dir,
+        stdio: 'ignore',
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      },
+    );
     try {
       const origin = `http://127.0.0.1:${port}`;
       await waitForHttp(`${origin}/`, 30_000);
@@ -100,15 +115,21 @@ test.describe('server-rendered examples', () => {
     }
   });
 
-  test('Starlight: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
+  test("Starlight: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site's /mcp and connects", async ({
+    browser,
+  }) => {
     await checkDocsSite(browser, 'examples/starlight/dist', /<mcp-chat auto(="true")? launcher(="true")?><div slot="placeholder"/);
   });
 
-  test('VitePress: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
+  test("VitePress: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site's /mcp and connects", async ({
+    browser,
+  }) => {
     await checkDocsSite(browser, 'examples/vitepress/.vitepress/dist', /<mcp-chat auto launcher><div slot="placeholder"/);
   });
 
-  test('Docusaurus: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site\'s /mcp and connects', async ({ browser }) => {
+  test("Docusaurus: every page has the chat launcher (its button in the server HTML); <mcp-chat auto> finds the site's /mcp and connects", async ({
+    browser,
+  }) => {
     // Docusaurus minifies its HTML: attribute values lose their quotes.
     await checkDocsSite(browser, 'examples/docusaurus/build', /<mcp-chat auto="" launcher=""><div slot="?placeholder"?/);
   });

@@ -33,7 +33,10 @@ test('a wrong SKU from an agent changes nothing and says which SKUs exist', asyn
   const error = await page.evaluate(async () => {
     const mc = (document as unknown as { modelContext: Context }).modelContext;
     const add = (await mc.getTools()).find((t) => t.name === 'add_to_cart');
-    return mc.executeTool(add, { sku: 'NOPE' }).then(() => 'no error', (e: Error) => e.name);
+    return mc.executeTool(add, { sku: 'NOPE' }).then(
+      () => 'no error',
+      (e: Error) => e.name,
+    );
   });
   expect(error).toBe('UnknownError');
   await expect(page.locator('#cart-total')).toHaveText('The cart is empty.');

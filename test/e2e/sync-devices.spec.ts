@@ -35,10 +35,14 @@ test.beforeAll(async () => {
         const rows = (JSON.parse(body.toString()) as { rows: { newDocumentState: { kind: string; id: string } }[] }).rows;
         for (const r of rows) pushed.push(`${r.newDocumentState.kind}:${r.newDocumentState.id}`);
       }
-      const upstream = request(`${target.url}${req.url}`, { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${target.port}` } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = request(
+        `${target.url}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${target.port}` } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => res.destroy());
       upstream.end(body);
     });
@@ -75,7 +79,12 @@ async function device(browser: Browser): Promise<Page> {
   return page;
 }
 
-type Win = Window & { lib: typeof import('../../src/history/index.js') & { foldBranches: typeof import('../../src/elements/mcp-chat/conversation/conversation-branches.js').foldBranches; REPLACES: string } };
+type Win = Window & {
+  lib: typeof import('../../src/history/index.js') & {
+    foldBranches: typeof import('../../src/elements/mcp-chat/conversation/conversation-branches.js').foldBranches;
+    REPLACES: string;
+  };
+};
 type Held = { store: import('../../src/history/index.js').HistoryStore; sync?: import('../../src/history/index.js').Sync };
 
 const open = (page: Page, name: string) =>
@@ -104,7 +113,11 @@ const write = (page: Page, id: string | undefined, title: string | undefined, me
       if (messages.length) {
         await w.store.appendMessages(
           cid,
-          messages.map(([role, text, replaces]) => ({ role: role as 'user' | 'assistant', content: [{ type: 'text' as const, text }], ...(replaces === undefined ? {} : { _meta: { [w.lib.REPLACES]: replaces } }) })),
+          messages.map(([role, text, replaces]) => ({
+            role: role as 'user' | 'assistant',
+            content: [{ type: 'text' as const, text }],
+            ...(replaces === undefined ? {} : { _meta: { [w.lib.REPLACES]: replaces } }),
+          })),
         );
       }
       return cid;
@@ -112,7 +125,8 @@ const write = (page: Page, id: string | undefined, title: string | undefined, me
     { id, title, messages },
   );
 
-const titles = (page: Page) => page.evaluate(async () => (await (window as unknown as Held).store.listConversations({ limit: 100 })).items.map((c) => c.title).sort());
+const titles = (page: Page) =>
+  page.evaluate(async () => (await (window as unknown as Held).store.listConversations({ limit: 100 })).items.map((c) => c.title).sort());
 
 /** Every message's text in stored order, and the texts the conversation shows once its branches are folded. */
 const texts = (page: Page, id: string) =>
@@ -124,7 +138,9 @@ const texts = (page: Page, id: string) =>
     return { all: all.map(text), shown: w.lib.foldBranches(all).map(text) };
   }, id);
 
-test('two devices of one person (two browser contexts) written offline show every message of both once online, in order, branches kept; a third person sees none; a share link shows one conversation live to a fourth', async ({ browser }) => {
+test('two devices of one person (two browser contexts) written offline show every message of both once online, in order, branches kept; a third person sees none; a share link shows one conversation live to a fourth', async ({
+  browser,
+}) => {
   const [serverA, serverB] = servers.map((s) => s.url);
   const who = token(person());
   const laptop = await device(browser);
@@ -197,11 +213,14 @@ test('two devices of one person (two browser contexts) written offline show ever
   await expect.poll(async () => (await shown()).texts).toEqual([...tripAll, 'And day 3?']);
   expect((await shown()).titles).toEqual(['Trip to Lisbon']);
   // Read-only: the sync endpoints refuse the reader (no token), and the link has no write endpoint.
-  const status = await reader.evaluate(async ({ server, id }) => {
-    const push = await fetch(`${server}/push`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"rows":[]}' });
-    const sneak = await fetch(`${server}/shared/${id}/push`, { method: 'POST', body: '{}' });
-    return [push.status, sneak.status];
-  }, { server: serverB!, id: link.id });
+  const status = await reader.evaluate(
+    async ({ server, id }) => {
+      const push = await fetch(`${server}/push`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"rows":[]}' });
+      const sneak = await fetch(`${server}/shared/${id}/push`, { method: 'POST', body: '{}' });
+      return [push.status, sneak.status];
+    },
+    { server: serverB!, id: link.id },
+  );
   expect(status).toEqual([401, 404]);
 });
 
@@ -224,7 +243,9 @@ test('two tabs of one person (two pages of one context) do not push the same cha
   const expected = 16;
   for (const tab of tabs) await expect.poll(() => syncState(tab)).toBe('up-to-date');
   // Everything reached the server...
-  const onServer = await fetch(`${servers[1]!.url}/pull?limit=500`, { headers: { Authorization: `Bearer ${who}` } }).then((r) => r.json() as Promise<{ rows: { kind: string }[] }>);
+  const onServer = await fetch(`${servers[1]!.url}/pull?limit=500`, { headers: { Authorization: `Bearer ${who}` } }).then(
+    (r) => r.json() as Promise<{ rows: { kind: string }[] }>,
+  );
   expect(onServer.rows.filter((r) => r.kind === 'message')).toHaveLength(expected);
   // ... and each message was sent once, by one tab or the other.
   const messages = pushed.filter((p) => p.startsWith('message:'));

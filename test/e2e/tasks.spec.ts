@@ -35,10 +35,14 @@ async function runFromPalette(page: Page, search: string, option: RegExp, fill: 
   await page.getByRole('button', { name: 'Run' }).click();
 }
 
-test('server-everything: simulate-research-query from the palette shows the task status while it runs and lands its report', async ({ page }) => {
+test('server-everything: simulate-research-query from the palette shows the task status while it runs and lands its report', async ({
+  page,
+}) => {
   await openChat(page, everything.url);
   await runFromPalette(page, 'simul', /Simulate Research Query/, { 'topic *': 'tide pools' });
-  await expect(card(page).locator('.progress-message')).toHaveText(/Gathering sources|Analyzing content|Synthesizing findings/, { timeout: 10_000 });
+  await expect(card(page).locator('.progress-message')).toHaveText(/Gathering sources|Analyzing content|Synthesizing findings/, {
+    timeout: 10_000,
+  });
   await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
   // Run from the palette: the card stays open with the report.
   await expect(card(page).locator('[part="result"]').getByText('Research Report: tide pools')).toBeVisible();
@@ -70,11 +74,19 @@ test('the export of a conversation whose task-backed call resumed after a reload
 
   await openFromMenu(page, 'Conversations');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /^Export/ }).first().click();
-  const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
+  await page
+    .getByRole('button', { name: /^Export/ })
+    .first()
+    .click();
+  const file = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
+    messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+  };
   // The call and its result, once each: no placeholder saying a result "was not kept", no second copy of the call.
   expect(JSON.stringify(file.messages)).not.toContain('not kept');
-  expect(file.messages.map((m) => `${m.role}: ${m.content.map((b) => b.type).join(',')}`)).toEqual(['assistant: tool_use', 'user: tool_result']);
+  expect(file.messages.map((m) => `${m.role}: ${m.content.map((b) => b.type).join(',')}`)).toEqual([
+    'assistant: tool_use',
+    'user: tool_result',
+  ]);
   const [use, result] = file.messages.map((m) => m.content[0]!);
   expect(use).toMatchObject({ name: 'report', input: { steps: 16 } });
   expect(result).toMatchObject({ toolUseId: use!.id, content: [{ type: 'text', text: 'Report of 16 steps ready.' }] });
@@ -87,7 +99,9 @@ test('the export of a conversation whose task-backed call resumed after a reload
   await expect(card(page).locator('[part="status"]')).toHaveText('Done');
 });
 
-test('server-everything forgets the task after a reload (its tasks belong to the old session): the call ends failed and says so', async ({ page }) => {
+test('server-everything forgets the task after a reload (its tasks belong to the old session): the call ends failed and says so', async ({
+  page,
+}) => {
   await openChat(page, everything.url);
   await runFromPalette(page, 'simul', /Simulate Research Query/, { 'topic *': 'forgotten' });
   await expect(card(page).locator('.progress-message')).toHaveText(/Gathering sources|Analyzing content/, { timeout: 10_000 });
@@ -107,7 +121,9 @@ test('Stop on a task-backed call: the card says Stopped and the server got tasks
   await expect.poll(async () => (await cancelledIds()).length).toBe(before + 1);
 });
 
-test('server-everything: an ambiguous query asks for clarification inline under the task call (input_required), and the answer shapes the report', async ({ page }) => {
+test('server-everything: an ambiguous query asks for clarification inline under the task call (input_required), and the answer shapes the report', async ({
+  page,
+}) => {
   await openChat(page, everything.url);
   await composer(page).click();
   await page.keyboard.type('/simul');
@@ -119,7 +135,10 @@ test('server-everything: an ambiguous query asks for clarification inline under 
   await expect(form).toBeVisible({ timeout: 15_000 });
   await expect(form).toContainText('could have multiple interpretations');
   await form.getByRole('combobox').selectOption('snake');
-  await form.getByRole('button', { name: /accept|submit|send/i }).first().click();
+  await form
+    .getByRole('button', { name: /accept|submit|send/i })
+    .first()
+    .click();
   await expect(card(page).locator('[part="status"]')).toHaveText('Done', { timeout: 15_000 });
   await expect(card(page).locator('[part="result"]').getByText('Research Report: python (snake)')).toBeVisible();
 });

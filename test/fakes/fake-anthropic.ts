@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight, scriptHeader } from './fake-http.js';
-import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
+import {
+  countTokens,
+  type FakeReply,
+  type FakeRequestView,
+  limitText,
+  replyFromDirectives,
+  ScriptQueues,
+  splitInto,
+} from './fake-script.js';
 
 /** Models the fake Anthropic server knows (others get 404 not_found_error). */
 export const ANTHROPIC_MODELS = [
@@ -68,7 +76,8 @@ function invalid(body: Record<string, any>): string | undefined {
   if (typeof body.model !== 'string') return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return 'max_tokens: Field required';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
-  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return 'system: Input should be a valid string';
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system))
+    return 'system: Input should be a valid string';
   let pending: string[] = [];
   for (const [i, m] of body.messages.entries()) {
     if (m.role !== 'user' && m.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;
@@ -77,10 +86,13 @@ function invalid(body: Record<string, any>): string | undefined {
     const results = blocks.filter((b: any) => b.type === 'tool_result').map((b: any) => b.tool_use_id);
     if (pending.length) {
       const missing = pending.filter((id) => !results.includes(id));
-      if (missing.length) return `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+      if (missing.length)
+        return `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
       const firstOther = blocks.findIndex((b: any) => b.type !== 'tool_result');
-      if (firstOther !== -1 && blocks.slice(firstOther).some((b: any) => b.type === 'tool_result')) return `messages.${i}: tool_result blocks must come first in the content`;
-    } else if (results.length) return `messages.${i}.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${results[0]}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+      if (firstOther !== -1 && blocks.slice(firstOther).some((b: any) => b.type === 'tool_result'))
+        return `messages.${i}: tool_result blocks must come first in the content`;
+    } else if (results.length)
+      return `messages.${i}.content.0: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${results[0]}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
     pending = [];
     for (const [j, b] of blocks.entries()) {
       const where = `messages.${i}.content.${j}`;
@@ -89,11 +101,13 @@ function invalid(body: Record<string, any>): string | undefined {
           if (typeof b.text !== 'string') return `${where}.text: Field required`;
           break;
         case 'image':
-          if (b.source?.type !== 'base64' || typeof b.source.media_type !== 'string' || typeof b.source.data !== 'string') return `${where}.source: base64 source with media_type and data required`;
+          if (b.source?.type !== 'base64' || typeof b.source.media_type !== 'string' || typeof b.source.data !== 'string')
+            return `${where}.source: base64 source with media_type and data required`;
           break;
         case 'tool_use':
           if (m.role !== 'assistant') return `${where}: tool_use blocks are only allowed in assistant messages`;
-          if (typeof b.id !== 'string' || typeof b.name !== 'string' || typeof b.input !== 'object') return `${where}: tool_use needs id, name and input`;
+          if (typeof b.id !== 'string' || typeof b.name !== 'string' || typeof b.input !== 'object')
+            return `${where}: tool_use needs id, name and input`;
           pending.push(b.id);
           break;
         case 'tool_result':
@@ -117,7 +131,15 @@ function view(body: Record<string, any>): FakeRequestView {
   const texts: string[] = [];
   for (const b of blocks) {
     if (b.type === 'text') texts.push(b.text);
-    if (b.type === 'tool_result') texts.push(typeof b.content === 'string' ? b.content : b.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n'));
+    if (b.type === 'tool_result')
+      texts.push(
+        typeof b.content === 'string'
+          ? b.content
+          : b.content
+              .filter((c: any) => c.type === 'text')
+              .map((c: any) => c.text)
+              .join('\n'),
+      );
   }
   const choice = body.tool_choice;
   return {
@@ -137,19 +159,36 @@ function stopReason(reply: FakeReply, limited: ReturnType<typeof limitText>): st
 const sse = (data: Record<string, unknown>) => `event: ${data.type as string}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** POST /anthropic/v1/messages */
-export async function anthropicMessages(req: IncomingMessage, res: ServerResponse, body: Record<string, any>, raw: string, scripts: ScriptQueues): Promise<void> {
+export async function anthropicMessages(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Record<string, any>,
+  raw: string,
+  scripts: ScriptQueues,
+): Promise<void> {
   if (!authorised(req, res)) return;
   const problem = invalid(body);
   if (problem) return sendJSON(req, res, 400, errorBody(400, problem));
   if (!ANTHROPIC_MODELS.some((m) => m.id === body.model)) return sendJSON(req, res, 404, errorBody(404, `model: ${body.model}`));
   const reply = scripts.take(raw, scriptHeader(req)) ?? replyFromDirectives(view(body));
   if (reply.error) {
-    return sendJSON(req, res, reply.error.status, errorBody(reply.error.status, reply.error.message ?? DEFAULT_MESSAGES[reply.error.status] ?? 'Error'), retryAfterHeaders(reply.error));
+    return sendJSON(
+      req,
+      res,
+      reply.error.status,
+      errorBody(reply.error.status, reply.error.message ?? DEFAULT_MESSAGES[reply.error.status] ?? 'Error'),
+      retryAfterHeaders(reply.error),
+    );
   }
   const n = ++counter;
   const limited = limitText(reply, body.max_tokens, body.stop_sequences);
   const text = limited.pieces.join('');
-  const calls = (reply.toolCalls ?? []).map((c, i) => ({ type: 'tool_use' as const, id: c.id ?? `toolu_fake${n}_${i}`, name: c.name, input: c.input ?? {} }));
+  const calls = (reply.toolCalls ?? []).map((c, i) => ({
+    type: 'tool_use' as const,
+    id: c.id ?? `toolu_fake${n}_${i}`,
+    name: c.name,
+    input: c.input ?? {},
+  }));
   const stop = stopReason(reply, limited);
   const usage = { input_tokens: countTokens(body.messages), output_tokens: limited.pieces.length + calls.length * 5 };
   const message = {
@@ -163,23 +202,42 @@ export async function anthropicMessages(req: IncomingMessage, res: ServerRespons
     usage,
   };
   if (!body.stream) return sendAnswer(req, res, reply, message);
-  const frames = [sse({ type: 'message_start', message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } })];
+  const frames = [
+    sse({
+      type: 'message_start',
+      message: {
+        ...message,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+      },
+    }),
+  ];
   let index = 0;
   if (text || !calls.length) {
     frames.push(sse({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
     frames.push(sse({ type: 'ping' }));
-    for (const piece of limited.pieces) frames.push(sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }));
+    for (const piece of limited.pieces)
+      frames.push(sse({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }));
     frames.push(sse({ type: 'content_block_stop', index }));
     index++;
   }
   for (const call of calls) {
     frames.push(sse({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }));
     frames.push(sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } }));
-    for (const piece of splitInto(JSON.stringify(call.input), 3)) frames.push(sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }));
+    for (const piece of splitInto(JSON.stringify(call.input), 3))
+      frames.push(sse({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }));
     frames.push(sse({ type: 'content_block_stop', index }));
     index++;
   }
-  frames.push(sse({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: limited.sequence ?? null }, usage: { output_tokens: usage.output_tokens } }));
+  frames.push(
+    sse({
+      type: 'message_delta',
+      delta: { stop_reason: stop, stop_sequence: limited.sequence ?? null },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+  );
   frames.push(sse({ type: 'message_stop' }));
   if (reply.malformed) frames.splice(1, 0, 'event: content_block_start\ndata: {"type": "content_block_start", "index": \n\n');
   await sendFrames(req, res, reply, frames);

@@ -10,7 +10,13 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 /** Sends a JSON body. */
-export function sendJSON(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJSON(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -30,8 +36,19 @@ export function sendMalformedJSON(req: IncomingMessage, res: ServerResponse): vo
 }
 
 /** Streams SSE frames (each already ending in a blank line), pausing `delayMs` before each; stops if the client went away. */
-export async function sendSSE(req: IncomingMessage, res: ServerResponse, frames: string[], delayMs = 0, pause?: { frame: number; ms: number }): Promise<void> {
-  res.writeHead(200, { ...corsHeaders(req), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+export async function sendSSE(
+  req: IncomingMessage,
+  res: ServerResponse,
+  frames: string[],
+  delayMs = 0,
+  pause?: { frame: number; ms: number },
+): Promise<void> {
+  res.writeHead(200, {
+    ...corsHeaders(req),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   res.flushHeaders();
   for (const [i, frame] of frames.entries()) {
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));

@@ -92,7 +92,8 @@ export function fakeTokens(input: LanguageModelPrompt | LanguageModelMessage): n
   return Math.ceil(chars / 4);
 }
 
-const toMessages = (input: LanguageModelPrompt): LanguageModelMessage[] => (typeof input === 'string' ? [{ role: 'user', content: input }] : input);
+const toMessages = (input: LanguageModelPrompt): LanguageModelMessage[] =>
+  typeof input === 'string' ? [{ role: 'user', content: input }] : input;
 
 /** A `LanguageModel` stand-in (see the file comment). */
 export function createFakeLanguageModel(options: FakeLanguageModelOptions = {}): FakeLanguageModel {
@@ -135,7 +136,8 @@ export function createFakeLanguageModel(options: FakeLanguageModelOptions = {}):
 
   function session(create: LanguageModelCreateOptions, initialPrompts: LanguageModelMessage[]): LanguageModelSession {
     let usage = initialPrompts.reduce((n, m) => n + fakeTokens(m), 0);
-    if (usage > window) throw new DOMException(`The initial prompts take ${usage} tokens; the context holds ${window}.`, 'QuotaExceededError');
+    if (usage > window)
+      throw new DOMException(`The initial prompts take ${usage} tokens; the context holds ${window}.`, 'QuotaExceededError');
     let destroyed = false;
     const tools = create.tools ?? [];
     const alive = () => {
@@ -147,10 +149,16 @@ export function createFakeLanguageModel(options: FakeLanguageModelOptions = {}):
       alive();
       const messages = toMessages(input);
       const size = fakeTokens(messages);
-      if (usage + size > window) throw new DOMException(`The prompt takes ${size} tokens; ${window - usage} are left.`, 'QuotaExceededError');
+      if (usage + size > window)
+        throw new DOMException(`The prompt takes ${size} tokens; ${window - usage} are left.`, 'QuotaExceededError');
       usage += size;
       for (;;) {
-        const turn: FakeTurn = { initialPrompts, input: messages, responseConstraint: opts.responseConstraint, tools: tools.map((t) => t.name) };
+        const turn: FakeTurn = {
+          initialPrompts,
+          input: messages,
+          responseConstraint: opts.responseConstraint,
+          tools: tools.map((t) => t.name),
+        };
         lm.turns.push(turn);
         const next = queue.shift();
         if (!next) throw new DOMException('stand-in: no scripted reply left for this prompt', 'OperationError');
@@ -170,7 +178,8 @@ export function createFakeLanguageModel(options: FakeLanguageModelOptions = {}):
             throw new DOMException(`stand-in: a constrained reply must be JSON, got ${text.slice(0, 60)}`, 'OperationError');
           }
           const mismatch = schemaMismatch(opts.responseConstraint, value);
-          if (mismatch) throw new DOMException(`stand-in: the scripted reply does not follow the responseConstraint: ${mismatch}`, 'OperationError');
+          if (mismatch)
+            throw new DOMException(`stand-in: the scripted reply does not follow the responseConstraint: ${mismatch}`, 'OperationError');
         }
         const step = reply.chunk ?? 6;
         for (let i = 0; i < text.length; i += step) {
@@ -253,6 +262,8 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
 function checkTypes(core: LanguageModelCreateCoreOptions, options: FakeLanguageModelOptions): void {
   const types = [...(core.expectedInputs ?? []), ...(core.expectedOutputs ?? [])].map((e) => e.type);
   if (!options.nativeTools && (types.some((t) => t === 'tool-call' || t === 'tool-response') || (core.tools?.length ?? 0) > 0)) {
-    throw new TypeError("Failed to read the 'expectedOutputs' property: The provided value 'tool-call' is not a valid enum value of type LanguageModelMessageType.");
+    throw new TypeError(
+      "Failed to read the 'expectedOutputs' property: The provided value 'tool-call' is not a valid enum value of type LanguageModelMessageType.",
+    );
   }
 }

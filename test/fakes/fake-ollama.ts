@@ -31,7 +31,11 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/\/+$/, '');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...corsHeaders(req), 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*' });
+      res.writeHead(204, {
+        ...corsHeaders(req),
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+      });
       return void res.end();
     }
     const route = `${req.method} ${path}`;
@@ -46,11 +50,21 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
             modified_at: '2025-10-01T12:00:00.000000000Z',
             size: 2_019_393_189,
             digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
-            details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+            details: {
+              parent_model: '',
+              format: 'gguf',
+              family: 'llama',
+              families: ['llama'],
+              parameter_size: '3.2B',
+              quantization_level: 'Q4_K_M',
+            },
           })),
         });
       case 'GET /v1/models':
-        return sendJSON(req, res, 200, { object: 'list', data: OLLAMA_MODELS.map((id) => ({ id, object: 'model', created: 1_759_320_000, owned_by: 'library' })) });
+        return sendJSON(req, res, 200, {
+          object: 'list',
+          data: OLLAMA_MODELS.map((id) => ({ id, object: 'model', created: 1_759_320_000, owned_by: 'library' })),
+        });
       case 'POST /v1/chat/completions':
         return forwardChat(req, res);
       default:
@@ -63,7 +77,9 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
     const body = JSON.parse(await readBody(req)) as { model?: string };
     const model = body.model ?? '';
     if (!OLLAMA_MODELS.includes(model) && !OLLAMA_MODELS.includes(`${model}:latest`)) {
-      return sendJSON(req, res, 404, { error: { message: `model "${model}" not found, try pulling it first`, type: 'api_error', param: null, code: null } });
+      return sendJSON(req, res, 404, {
+        error: { message: `model "${model}" not found, try pulling it first`, type: 'api_error', param: null, code: null },
+      });
     }
     const answer = await fetch(`${upstream}/chat/completions`, {
       method: 'POST',

@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { retryAfterHeaders, sendAnswer, sendFrames, sendJSON, sendPreflight, scriptHeader } from './fake-http.js';
-import { countTokens, type FakeReply, type FakeRequestView, limitText, replyFromDirectives, ScriptQueues, splitInto } from './fake-script.js';
+import {
+  countTokens,
+  type FakeReply,
+  type FakeRequestView,
+  limitText,
+  replyFromDirectives,
+  ScriptQueues,
+  splitInto,
+} from './fake-script.js';
 
 /** Models the fake OpenAI server knows (others get 404 model_not_found). */
 export const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'o3-mini', 'llama3.2'];
@@ -15,13 +23,25 @@ function errorBody(message: string, type: string, code: string | null, param: st
 function statusError(status: number, model: string, message?: string) {
   switch (status) {
     case 401:
-      return errorBody(message ?? 'Incorrect API key provided: bad-****. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key');
+      return errorBody(
+        message ?? 'Incorrect API key provided: bad-****. You can find your API key at https://platform.openai.com/account/api-keys.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     case 403:
       return errorBody(message ?? 'You are not allowed to sample from this model', 'invalid_request_error', 'model_not_allowed');
     case 404:
-      return errorBody(message ?? `The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+      return errorBody(
+        message ?? `The model \`${model}\` does not exist or you do not have access to it.`,
+        'invalid_request_error',
+        'model_not_found',
+      );
     case 429:
-      return errorBody(message ?? `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`, 'requests', 'rate_limit_exceeded');
+      return errorBody(
+        message ?? `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`,
+        'requests',
+        'rate_limit_exceeded',
+      );
     case 400:
       return errorBody(message ?? 'Invalid request.', 'invalid_request_error', null);
     default:
@@ -33,7 +53,16 @@ function statusError(status: number, model: string, message?: string) {
 function authorised(req: IncomingMessage, res: ServerResponse): boolean {
   const auth = req.headers.authorization;
   if (!auth || !auth.startsWith('Bearer ') || auth.length <= 7) {
-    sendJSON(req, res, 401, errorBody("You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null));
+    sendJSON(
+      req,
+      res,
+      401,
+      errorBody(
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+        'invalid_request_error',
+        null,
+      ),
+    );
     return false;
   }
   if (auth.slice(7).startsWith('bad')) {
@@ -46,26 +75,33 @@ function authorised(req: IncomingMessage, res: ServerResponse): boolean {
 /** GET /openai/v1/models */
 export function openaiModels(req: IncomingMessage, res: ServerResponse): void {
   if (!authorised(req, res)) return;
-  sendJSON(req, res, 200, { object: 'list', data: OPENAI_MODELS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) });
+  sendJSON(req, res, 200, {
+    object: 'list',
+    data: OPENAI_MODELS.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+  });
 }
 
 /** Validates the request body field by field; returns an error message or undefined. */
 function invalid(body: Record<string, any>): string | undefined {
-  if (typeof body.model !== 'string') return "you must provide a model parameter";
+  if (typeof body.model !== 'string') return 'you must provide a model parameter';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array";
   const pending = new Set<string>();
   for (const [i, m] of body.messages.entries()) {
-    if (!['system', 'developer', 'user', 'assistant', 'tool'].includes(m.role)) return `Invalid value for 'messages[${i}].role': '${m.role}'`;
+    if (!['system', 'developer', 'user', 'assistant', 'tool'].includes(m.role))
+      return `Invalid value for 'messages[${i}].role': '${m.role}'`;
     if (m.role === 'tool') {
-      if (!pending.has(m.tool_call_id)) return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (messages[${i}])`;
+      if (!pending.has(m.tool_call_id))
+        return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'. (messages[${i}])`;
       pending.delete(m.tool_call_id);
       if (typeof m.content !== 'string' && !Array.isArray(m.content)) return `messages[${i}].content must be a string`;
       continue;
     }
-    if (pending.size) return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(', ')}`;
+    if (pending.size)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(', ')}`;
     if (m.role === 'assistant') {
       for (const call of m.tool_calls ?? []) {
-        if (call.type !== 'function' || typeof call.function?.name !== 'string' || typeof call.function?.arguments !== 'string') return `messages[${i}].tool_calls: each call needs type 'function', function.name and function.arguments (a string)`;
+        if (call.type !== 'function' || typeof call.function?.name !== 'string' || typeof call.function?.arguments !== 'string')
+          return `messages[${i}].tool_calls: each call needs type 'function', function.name and function.arguments (a string)`;
         pending.add(call.id);
       }
     }
@@ -73,7 +109,8 @@ function invalid(body: Record<string, any>): string | undefined {
       for (const part of m.content) {
         if (part.type === 'text' && typeof part.text === 'string') continue;
         if (part.type === 'image_url' && typeof part.image_url?.url === 'string') continue;
-        if (part.type === 'input_audio' && typeof part.input_audio?.data === 'string' && typeof part.input_audio?.format === 'string') continue;
+        if (part.type === 'input_audio' && typeof part.input_audio?.data === 'string' && typeof part.input_audio?.format === 'string')
+          continue;
         return `Invalid content part in messages[${i}]: ${JSON.stringify(part).slice(0, 80)}`;
       }
     }
@@ -83,9 +120,10 @@ function invalid(body: Record<string, any>): string | undefined {
     return `Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length ${body.tools.length} instead.`;
   }
   for (const tool of body.tools ?? []) {
-    if (tool.type !== 'function' || typeof tool.function?.name !== 'string') return "tools: each tool needs type 'function' and function.name";
+    if (tool.type !== 'function' || typeof tool.function?.name !== 'string')
+      return "tools: each tool needs type 'function' and function.name";
   }
-  if (body.stream_options && !body.stream) return 'The \'stream_options\' parameter is only allowed when \'stream\' is enabled.';
+  if (body.stream_options && !body.stream) return "The 'stream_options' parameter is only allowed when 'stream' is enabled.";
   return undefined;
 }
 
@@ -93,8 +131,17 @@ function view(body: Record<string, any>): FakeRequestView {
   const messages = body.messages as Array<Record<string, any>>;
   // The last turn: the trailing tool messages and user messages, back to the last assistant message.
   const tail: Array<Record<string, any>> = [];
-  for (let i = messages.length - 1; i >= 0 && (messages[i]!.role === 'tool' || messages[i]!.role === 'user'); i--) tail.unshift(messages[i]!);
-  const textOf = (m: Record<string, any>) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.filter((p: any) => p.type === 'text').map((p: any) => p.text).join('\n') : '');
+  for (let i = messages.length - 1; i >= 0 && (messages[i]!.role === 'tool' || messages[i]!.role === 'user'); i--)
+    tail.unshift(messages[i]!);
+  const textOf = (m: Record<string, any>) =>
+    typeof m.content === 'string'
+      ? m.content
+      : Array.isArray(m.content)
+        ? m.content
+            .filter((p: any) => p.type === 'text')
+            .map((p: any) => p.text)
+            .join('\n')
+        : '';
   const choice = body.tool_choice;
   const rf = body.response_format;
   return {
@@ -102,32 +149,56 @@ function view(body: Record<string, any>): FakeRequestView {
     lastIsToolResult: tail.some((m) => m.role === 'tool'),
     tools: (body.tools ?? []).map((t: any) => ({ name: t.function.name, schema: t.function.parameters ?? {} })),
     forcedTool: choice === 'required' ? '*' : typeof choice === 'object' && choice?.function?.name ? choice.function.name : undefined,
-    structuredSchema: rf?.type === 'json_schema' ? rf.json_schema?.schema ?? {} : body.format && typeof body.format === 'object' ? body.format : undefined,
+    structuredSchema:
+      rf?.type === 'json_schema'
+        ? (rf.json_schema?.schema ?? {})
+        : body.format && typeof body.format === 'object'
+          ? body.format
+          : undefined,
   };
 }
 
 function finishReason(reply: FakeReply, limited: ReturnType<typeof limitText>): string {
-  if (reply.stop) return ({ end: 'stop', max_tokens: 'length', stop_sequence: 'stop', tool: 'tool_calls' } as Record<string, string>)[reply.stop] ?? reply.stop;
+  if (reply.stop)
+    return (
+      ({ end: 'stop', max_tokens: 'length', stop_sequence: 'stop', tool: 'tool_calls' } as Record<string, string>)[reply.stop] ?? reply.stop
+    );
   if (limited.stop === 'max_tokens') return 'length';
   if (limited.stop === 'stop_sequence') return 'stop';
   return reply.toolCalls?.length ? 'tool_calls' : 'stop';
 }
 
 /** POST /openai/v1/chat/completions */
-export async function openaiChat(req: IncomingMessage, res: ServerResponse, body: Record<string, any>, raw: string, scripts: ScriptQueues): Promise<void> {
+export async function openaiChat(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Record<string, any>,
+  raw: string,
+  scripts: ScriptQueues,
+): Promise<void> {
   if (!authorised(req, res)) return;
   const problem = invalid(body);
   if (problem) return sendJSON(req, res, 400, errorBody(problem, 'invalid_request_error', null));
   if (!OPENAI_MODELS.includes(body.model)) return sendJSON(req, res, 404, statusError(404, body.model));
   const reply = scripts.take(raw, scriptHeader(req)) ?? replyFromDirectives(view(body));
   if (reply.error) {
-    return sendJSON(req, res, reply.error.status, statusError(reply.error.status, body.model, reply.error.message), retryAfterHeaders(reply.error));
+    return sendJSON(
+      req,
+      res,
+      reply.error.status,
+      statusError(reply.error.status, body.model, reply.error.message),
+      retryAfterHeaders(reply.error),
+    );
   }
   const n = ++counter;
   const id = `chatcmpl-fake${n}`;
   const created = Math.floor(Date.now() / 1000);
   const limited = limitText(reply, body.max_completion_tokens ?? body.max_tokens, body.stop);
-  const calls = (reply.toolCalls ?? []).map((c, i) => ({ id: c.id ?? `call_fake${n}_${i}`, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input ?? {}) } }));
+  const calls = (reply.toolCalls ?? []).map((c, i) => ({
+    id: c.id ?? `call_fake${n}_${i}`,
+    type: 'function' as const,
+    function: { name: c.name, arguments: JSON.stringify(c.input ?? {}) },
+  }));
   const finish = finishReason(reply, limited);
   const text = limited.pieces.join('');
   const usage = { prompt_tokens: countTokens(body.messages), completion_tokens: limited.pieces.length + calls.length * 5, total_tokens: 0 };
@@ -140,7 +211,19 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
       created,
       model: body.model,
       system_fingerprint: 'fp_fake',
-      choices: [{ index: 0, message: { role: 'assistant', content: text || (calls.length ? null : ''), refusal: null, ...(calls.length ? { tool_calls: calls } : {}) }, logprobs: null, finish_reason: finish }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: text || (calls.length ? null : ''),
+            refusal: null,
+            ...(calls.length ? { tool_calls: calls } : {}),
+          },
+          logprobs: null,
+          finish_reason: finish,
+        },
+      ],
       usage,
     };
     return sendAnswer(req, res, reply, answer);
@@ -149,12 +232,17 @@ export async function openaiChat(req: IncomingMessage, res: ServerResponse, body
   const withUsage = body.stream_options?.include_usage === true;
   const frame = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`;
-  const delta = (d: Record<string, unknown>, finish_reason: string | null = null) => frame([{ index: 0, delta: d, logprobs: null, finish_reason }]);
+  const delta = (d: Record<string, unknown>, finish_reason: string | null = null) =>
+    frame([{ index: 0, delta: d, logprobs: null, finish_reason }]);
   const frames = [delta({ role: 'assistant', content: '' })];
   for (const piece of limited.pieces) frames.push(delta({ content: piece }));
   calls.forEach((call, index) => {
     frames.push(delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
-    for (const args of splitInto(call.function.arguments, reply.argumentPiece ? Math.ceil(call.function.arguments.length / reply.argumentPiece) : 3)) frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
+    for (const args of splitInto(
+      call.function.arguments,
+      reply.argumentPiece ? Math.ceil(call.function.arguments.length / reply.argumentPiece) : 3,
+    ))
+      frames.push(delta({ tool_calls: [{ index, function: { arguments: args } }] }));
   });
   frames.push(delta({}, finish));
   if (withUsage) frames.push(frame([], { usage }));

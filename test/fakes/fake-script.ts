@@ -93,7 +93,9 @@ export function replyFromDirectives(view: FakeRequestView): FakeReply {
   if (calls.length) reply.toolCalls = calls;
   else if (view.forcedTool && view.tools.length) {
     const tool = view.tools.find((t) => t.name === view.forcedTool) ?? view.tools[0]!;
-    reply.toolCalls = [{ name: tool.name, input: (json as Record<string, unknown>) ?? (synthesize(tool.schema) as Record<string, unknown>) }];
+    reply.toolCalls = [
+      { name: tool.name, input: (json as Record<string, unknown>) ?? (synthesize(tool.schema) as Record<string, unknown>) },
+    ];
   }
   const say = /\[\[say:(.*?)\]\]/s.exec(text);
   const plain = text.replace(/\[\[.*?\]\]/gs, '').trim();
@@ -143,7 +145,11 @@ export function tokens(text: string): string[] {
 }
 
 /** Applies max_tokens and stop sequences to a reply's text, as a model would. */
-export function limitText(reply: FakeReply, maxTokens: number | undefined, stopSequences: string[] | undefined): { pieces: string[]; stop?: 'max_tokens' | 'stop_sequence'; sequence?: string } {
+export function limitText(
+  reply: FakeReply,
+  maxTokens: number | undefined,
+  stopSequences: string[] | undefined,
+): { pieces: string[]; stop?: 'max_tokens' | 'stop_sequence'; sequence?: string } {
   let text = reply.text ?? '';
   let stop: 'max_tokens' | 'stop_sequence' | undefined;
   let sequence: string | undefined;

@@ -61,7 +61,11 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     if (req.method === 'OPTIONS') {
       if (provider === 'openai') return openaiPreflight(req, res);
       if (provider === 'anthropic') return anthropicPreflight(req, res);
-      res.writeHead(204, { ...corsHeaders(req), 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type' });
+      res.writeHead(204, {
+        ...corsHeaders(req),
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': 'content-type',
+      });
       return void res.end();
     }
     const raw = req.method === 'POST' ? await readBody(req) : '';
@@ -71,8 +75,18 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         body = JSON.parse(raw);
       } catch {
         return provider === 'anthropic'
-          ? sendJSON(req, res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'There was an error parsing the body of your request.' } })
-          : sendJSON(req, res, 400, { error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error', param: null, code: null } });
+          ? sendJSON(req, res, 400, {
+              type: 'error',
+              error: { type: 'invalid_request_error', message: 'There was an error parsing the body of your request.' },
+            })
+          : sendJSON(req, res, 400, {
+              error: {
+                message: 'We could not parse the JSON body of your request.',
+                type: 'invalid_request_error',
+                param: null,
+                code: null,
+              },
+            });
       }
     }
     if (provider) {
@@ -115,8 +129,11 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         return last ? sendJSON(req, res, 200, last) : sendJSON(req, res, 404, { error: 'no matching request yet' });
       }
       default:
-        if (provider === 'anthropic') return sendJSON(req, res, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${route}` } });
-        return sendJSON(req, res, 404, { error: { message: `Invalid URL (${route})`, type: 'invalid_request_error', param: null, code: null } });
+        if (provider === 'anthropic')
+          return sendJSON(req, res, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${route}` } });
+        return sendJSON(req, res, 404, {
+          error: { message: `Invalid URL (${route})`, type: 'invalid_request_error', param: null, code: null },
+        });
     }
   }
 

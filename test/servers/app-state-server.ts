@@ -80,7 +80,8 @@ const APPS = {
 /** One of the apps of {@link startAppStateServer}. */
 export type StateApp = keyof typeof APPS;
 
-const html = (app: StateApp) => `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><script>${PRELUDE}\n${APPS[app]}</script></body></html>`;
+const html = (app: StateApp) =>
+  `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><script>${PRELUDE}\n${APPS[app]}</script></body></html>`;
 
 /**
  * A 2026-07-28 official-SDK server (stateless, `subscriptions/listen` for
@@ -93,7 +94,10 @@ export async function startAppStateServer(): Promise<RunningServer> {
   let grown = 0;
   const handler = createMcpHandler(
     () => {
-      const server = new McpServer({ name: 'app-state', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } } });
+      const server = new McpServer(
+        { name: 'app-state', version: '1.0.0' },
+        { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } } },
+      );
       for (const app of Object.keys(APPS) as StateApp[]) {
         const uri = `ui://state/${app}.html`;
         server.registerTool(
@@ -107,7 +111,9 @@ export async function startAppStateServer(): Promise<RunningServer> {
           },
           async () => ({ content: [{ type: 'text', text: `The ${app} is shown.` }], _meta: { viewUUID: randomUUID() } }),
         );
-        server.registerResource(app, uri, { mimeType: MCP_APP_MIME_TYPE }, async () => ({ contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: html(app) }] }));
+        server.registerResource(app, uri, { mimeType: MCP_APP_MIME_TYPE }, async () => ({
+          contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: html(app) }],
+        }));
       }
       server.registerTool(
         'grow',
@@ -124,8 +130,12 @@ export async function startAppStateServer(): Promise<RunningServer> {
         },
       );
       for (let i = 1; i <= grown; i++) {
-        server.registerTool(`grown-${i}`, { description: `Added by grow (${i}).` }, async () => ({ content: [{ type: 'text', text: `grown ${i}` }] }));
-        server.registerResource(`grown-${i}`, `state://grown/${i}`, { mimeType: 'text/plain' }, async (u) => ({ contents: [{ uri: u.href, text: `grown ${i}` }] }));
+        server.registerTool(`grown-${i}`, { description: `Added by grow (${i}).` }, async () => ({
+          content: [{ type: 'text', text: `grown ${i}` }],
+        }));
+        server.registerResource(`grown-${i}`, `state://grown/${i}`, { mimeType: 'text/plain' }, async (u) => ({
+          contents: [{ uri: u.href, text: `grown ${i}` }],
+        }));
       }
       return server;
     },

@@ -11,7 +11,8 @@ import type { RunningServer } from './running-server.js';
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-api-key, x-region',
+  'access-control-allow-headers':
+    'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-api-key, x-region',
   'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
 };
 
@@ -43,9 +44,13 @@ function modernHandler(name: string) {
   return createMcpHandler(
     () => {
       const server = new McpServer({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
-      server.registerTool('lookup', { description: `Looks a word up in ${name}.`, inputSchema: z.object({ word: z.string() }) }, async ({ word }) => ({
-        content: [{ type: 'text', text: `${name}: ${word}` }],
-      }));
+      server.registerTool(
+        'lookup',
+        { description: `Looks a word up in ${name}.`, inputSchema: z.object({ word: z.string() }) },
+        async ({ word }) => ({
+          content: [{ type: 'text', text: `${name}: ${word}` }],
+        }),
+      );
       return server;
     },
     { legacy: 'reject' },
@@ -53,7 +58,12 @@ function modernHandler(name: string) {
 }
 
 /** Serves one request with an official-SDK handler, CORS added (`cors: false`: none). */
-async function viaHandler(handler: ReturnType<typeof createMcpHandler>, req: IncomingMessage, res: ServerResponse, cors: Record<string, string> = CORS): Promise<void> {
+async function viaHandler(
+  handler: ReturnType<typeof createMcpHandler>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string> = CORS,
+): Promise<void> {
   const request = await toWebRequest(req, res, '127.0.0.1');
   await sendWebResponse(res, await handler.fetch(request), cors);
 }
@@ -62,7 +72,9 @@ async function viaHandler(handler: ReturnType<typeof createMcpHandler>, req: Inc
 async function legacyServe(name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
   const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'search', description: 'Searches the web.', inputSchema: { type: 'object' } }] }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: 'search', description: 'Searches the web.', inputSchema: { type: 'object' } }],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'results' }] }));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
@@ -113,16 +125,22 @@ export async function startDiscoverySites(): Promise<DiscoverySites> {
       return viaHandler(noCors, req, res, {});
     }
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
-    if (path === '/test/hits') return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ elsewhere: elsewhereHits }));
+    if (path === '/test/hits')
+      return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ elsewhere: elsewhereHits }));
     if (path === '/works/mcp') return viaHandler(works, req, res);
     if (path === '/sign-in/mcp') {
       const origin = `http://${req.headers.host}`;
       return void res
-        .writeHead(401, { ...CORS, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/sign-in/mcp"` })
+        .writeHead(401, {
+          ...CORS,
+          'content-type': 'application/json',
+          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/sign-in/mcp"`,
+        })
         .end('{"error":"unauthorized"}');
     }
     if (path === '/secret/mcp') {
-      if (req.headers['x-api-key'] !== 'sesame') return void res.writeHead(401, { ...CORS, 'content-type': 'application/json' }).end('{"error":"missing or wrong X-Api-Key"}');
+      if (req.headers['x-api-key'] !== 'sesame')
+        return void res.writeHead(401, { ...CORS, 'content-type': 'application/json' }).end('{"error":"missing or wrong X-Api-Key"}');
       return legacyServe('search-api', req, res);
     }
     if (path === '/elsewhere/mcp') {
@@ -167,7 +185,8 @@ export async function startDiscoverySites(): Promise<DiscoverySites> {
   const catalogHandler = modernHandler('catalog-docs');
   const siteCatalog = await serve(async (req, res, path) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
-    const json = (body: unknown, type = 'application/json') => void res.writeHead(200, { ...CORS, 'content-type': type }).end(JSON.stringify(body));
+    const json = (body: unknown, type = 'application/json') =>
+      void res.writeHead(200, { ...CORS, 'content-type': type }).end(JSON.stringify(body));
     if (path === '/.well-known/mcp/catalog.json') {
       return json({
         entries: [
@@ -177,7 +196,11 @@ export async function startDiscoverySites(): Promise<DiscoverySites> {
         ],
       });
     }
-    if (path === '/cards/docs.json') return json({ name: 'io.example.test/catalog-docs', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '/api/catalog-mcp' }] }, 'application/mcp-server-card+json');
+    if (path === '/cards/docs.json')
+      return json(
+        { name: 'io.example.test/catalog-docs', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '/api/catalog-mcp' }] },
+        'application/mcp-server-card+json',
+      );
     if (path === '/api/catalog-mcp') return viaHandler(catalogHandler, req, res);
     res.writeHead(404, { ...CORS, 'content-type': 'text/plain' }).end('Not found');
   });
@@ -186,7 +209,11 @@ export async function startDiscoverySites(): Promise<DiscoverySites> {
   const siteEndpointCard = await serve(async (req, res, path) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
     if (path === '/mcp/server-card' && String(req.headers.accept ?? '').includes('application/mcp-server-card+json')) {
-      const card = { name: 'io.example.test/endpoint-card-docs', version: '1.0.0', remotes: [{ type: 'streamable-http', url: '/api/v2/mcp' }] };
+      const card = {
+        name: 'io.example.test/endpoint-card-docs',
+        version: '1.0.0',
+        remotes: [{ type: 'streamable-http', url: '/api/v2/mcp' }],
+      };
       return void res.writeHead(200, { ...CORS, 'content-type': 'application/mcp-server-card+json' }).end(JSON.stringify(card));
     }
     if (path === '/api/v2/mcp') return viaHandler(endpointCardHandler, req, res);

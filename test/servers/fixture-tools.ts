@@ -28,13 +28,33 @@ export function manyTools(count: number): RawTool[] {
 export function mixedTools(): RawTool[] {
   return [
     { name: 'plain', description: 'No annotations at all.', inputSchema: objectSchema() },
-    { name: 'writes', description: 'readOnlyHint false, destructiveHint absent.', inputSchema: objectSchema(), annotations: { readOnlyHint: false } },
-    { name: 'adds', description: 'Additive: not read-only, not destructive.', inputSchema: objectSchema(), annotations: { readOnlyHint: false, destructiveHint: false } },
+    {
+      name: 'writes',
+      description: 'readOnlyHint false, destructiveHint absent.',
+      inputSchema: objectSchema(),
+      annotations: { readOnlyHint: false },
+    },
+    {
+      name: 'adds',
+      description: 'Additive: not read-only, not destructive.',
+      inputSchema: objectSchema(),
+      annotations: { readOnlyHint: false, destructiveHint: false },
+    },
     { name: 'reads', description: 'Read-only.', inputSchema: objectSchema(), annotations: { readOnlyHint: true } },
-    { name: 'contradicts', description: 'Read-only and destructive.', inputSchema: objectSchema(), annotations: { readOnlyHint: true, destructiveHint: true } },
+    {
+      name: 'contradicts',
+      description: 'Read-only and destructive.',
+      inputSchema: objectSchema(),
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    },
     { name: 'broken-schema', description: 'Its inputSchema is not an object schema.', inputSchema: { type: 'string' } },
     { name: 'no-schema', description: 'No inputSchema at all.' },
-    { name: 'verbose', description: `A very long description. ${'blah '.repeat(200_000)}`, inputSchema: objectSchema(), annotations: { readOnlyHint: true } },
+    {
+      name: 'verbose',
+      description: `A very long description. ${'blah '.repeat(200_000)}`,
+      inputSchema: objectSchema(),
+      annotations: { readOnlyHint: true },
+    },
     { name: 'huge-result', description: 'Returns about 3 MB of text.', inputSchema: objectSchema(), annotations: { readOnlyHint: true } },
   ];
 }

@@ -29,16 +29,27 @@ const CORS = {
  * Any path ending in a served file's name serves that file, so each test can
  * use a URL of its own (`/m/<unique>/tiny-model.gguf`) and start with an
  * empty browser cache for it. `?slow=MS` waits that long between chunks of 16 KB,
- * so a test can watch progress and abort a download midway; `?cut=BYTES` drops
+ * so a test can watch progress and abort a download midway; `?gate=NAME` sends the
+ * first 32 KB (in two pieces 150 ms apart) and holds the rest until `POST /open/NAME` (a test acts midway, then lets it go on); `?cut=BYTES` drops
  * the connection of the path's first GET after that many bytes (`?cutall=` of
  * every GET). `Range: bytes=N-` is answered with 206 (counted as
  * `RANGE <path> <N>`), unless `?norange`.
  */
 export async function startModelFileServer(files: ServedFile[], port = 0): Promise<ModelFileServer> {
   const requests = new Map<string, number>();
+  /** `?gate=NAME` downloads wait after their first 16 KB until `POST /open/NAME`. */
+  const gates = new Map<string, { opened: boolean; waiting: Array<() => void> }>();
+  const gate = (name: string) => gates.get(name) ?? gates.set(name, { opened: false, waiting: [] }).get(name)!;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    if (req.method === 'POST' && url.pathname.startsWith('/open/')) {
+      const g = gate(url.pathname.slice('/open/'.length));
+      g.opened = true;
+      for (const go of g.waiting.splice(0)) go();
       res.writeHead(204, CORS).end();
       return;
     }
@@ -85,6 +96,21 @@ export async function startModelFileServer(files: ServedFile[], port = 0): Promi
       return;
     }
     const slow = Number(url.searchParams.get('slow') ?? 0);
+    const gateName = url.searchParams.get('gate');
+    if (gateName) {
+      // Two pieces of 16 KB 150 ms apart (a downloader reporting progress at most every 100 ms reports the
+      // second), then the rest once the gate is open.
+      res.write(body.subarray(0, 16_384));
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.write(body.subarray(16_384, 32_768));
+        const g = gate(gateName);
+        const rest = () => res.end(body.subarray(32_768));
+        if (g.opened) rest();
+        else g.waiting.push(rest);
+      }, 150);
+      return;
+    }
     if (!slow) {
       res.end(body);
       return;

@@ -44,12 +44,15 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
     },
     { legacy: 'reject' },
   );
-  const cors: Record<string, string> = options.cors === false ? {} : {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-    'access-control-allow-headers': [...ALLOW, ...(options.allowHeaders ?? [])].join(', '),
-    'access-control-expose-headers': 'mcp-protocol-version, www-authenticate',
-  };
+  const cors: Record<string, string> =
+    options.cors === false
+      ? {}
+      : {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': [...ALLOW, ...(options.allowHeaders ?? [])].join(', '),
+          'access-control-expose-headers': 'mcp-protocol-version, www-authenticate',
+        };
   return serveMcpHandler(handler, { cors, refusePreflight: options.cors === false });
 }
 

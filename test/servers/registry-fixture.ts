@@ -22,20 +22,39 @@ interface Entry {
  * `/endless/v0.1/servers` sends 5 MB of a list and never ends its answer.
  */
 export async function startRegistryFixture(remotesOrigin: string): Promise<RunningServer> {
-  const text = readFileSync(new URL('../fixtures/registry/servers.json', import.meta.url), 'utf8').replaceAll(FIXTURE_REMOTES, remotesOrigin);
+  const text = readFileSync(new URL('../fixtures/registry/servers.json', import.meta.url), 'utf8').replaceAll(
+    FIXTURE_REMOTES,
+    remotesOrigin,
+  );
   const all = (JSON.parse(text) as { servers: Entry[] }).servers;
   let requests = 0;
   const http = createServer((req, res) => {
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'accept, content-type' };
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/test/requests') return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ requests }));
+    if (url.pathname === '/test/requests')
+      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ requests }));
     if (url.pathname === '/flood/v0.1/servers') {
       const servers = Array.from({ length: 10_000 }, (_, i) => ({
-        server: { name: `io.example.flood/server-${i}`, title: `Flood ${i}`, description: `Entry ${i} of 10,000 sent for a page of ${url.searchParams.get('limit')}.`, version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' }] },
-        _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', publishedAt: '2026-09-01T10:00:00Z', updatedAt: '2026-09-01T10:00:00Z', isLatest: true } },
+        server: {
+          name: `io.example.flood/server-${i}`,
+          title: `Flood ${i}`,
+          description: `Entry ${i} of 10,000 sent for a page of ${url.searchParams.get('limit')}.`,
+          version: '1.0.0',
+          remotes: [{ type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' }],
+        },
+        _meta: {
+          'io.modelcontextprotocol.registry/official': {
+            status: 'active',
+            publishedAt: '2026-09-01T10:00:00Z',
+            updatedAt: '2026-09-01T10:00:00Z',
+            isLatest: true,
+          },
+        },
       }));
-      return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ servers, metadata: { count: servers.length } }));
+      return void res
+        .writeHead(200, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ servers, metadata: { count: servers.length } }));
     }
     if (url.pathname === '/endless/v0.1/servers') {
       res.writeHead(200, { ...cors, 'content-type': 'application/json' });
@@ -44,7 +63,8 @@ export async function startRegistryFixture(remotesOrigin: string): Promise<Runni
       for (let sent = 0; sent < 5 * 1024 * 1024; sent += piece.length) res.write(piece);
       return; // never ended: closeAllConnections at close
     }
-    if (url.pathname !== '/v0.1/servers' || req.method !== 'GET') return void res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end('{"error":"Not found"}');
+    if (url.pathname !== '/v0.1/servers' || req.method !== 'GET')
+      return void res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end('{"error":"Not found"}');
     requests++;
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const latest = url.searchParams.get('version') === 'latest';

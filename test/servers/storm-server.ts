@@ -36,7 +36,13 @@ export async function startStormServer(): Promise<RunningServer> {
             for (let i = 0; i < batch; i++) {
               sent++;
               if (kind === 'log') sends.push(ctx.mcpReq.log('info', { message: `storm line ${sent}`, n: sent }, 'storm'));
-              else if (token !== undefined) sends.push(ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: sent, message: `Step ${sent}` } }));
+              else if (token !== undefined)
+                sends.push(
+                  ctx.mcpReq.notify({
+                    method: 'notifications/progress',
+                    params: { progressToken: token, progress: sent, message: `Step ${sent}` },
+                  }),
+                );
             }
             await Promise.all(sends);
             await new Promise((r) => setTimeout(r, 10));

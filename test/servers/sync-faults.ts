@@ -15,7 +15,8 @@ export interface SyncFaults {
   close(): Promise<void>;
 }
 
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+const listen = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 
 export async function startSyncFaults(secret: string): Promise<SyncFaults> {
   let postgres: RunningPostgres | undefined;
@@ -25,17 +26,27 @@ export async function startSyncFaults(secret: string): Promise<SyncFaults> {
   let consumed = false;
   const sockets = new Set<import('node:net').Socket>();
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, path = req.url ?? '/', after?: (status: number, text: string) => void) => {
-    const upstream = request(`${sync!.url}${path}`, { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${sync!.port}` } }, (answer) => {
-      if (!after) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const parts: Buffer[] = [];
-      answer.on('data', (c: Buffer) => parts.push(c));
-      answer.on('end', () => after(answer.statusCode ?? 502, Buffer.concat(parts).toString()));
-    });
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    path = req.url ?? '/',
+    after?: (status: number, text: string) => void,
+  ) => {
+    const upstream = request(
+      `${sync!.url}${path}`,
+      { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${sync!.port}` } },
+      (answer) => {
+        if (!after) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (c: Buffer) => parts.push(c));
+        answer.on('end', () => after(answer.statusCode ?? 502, Buffer.concat(parts).toString()));
+      },
+    );
     upstream.on('error', () => res.destroy());
     upstream.end(body);
   };
@@ -52,7 +63,8 @@ export async function startSyncFaults(secret: string): Promise<SyncFaults> {
       const path = req.url ?? '/';
       const isPull = path.startsWith('/pull');
       const isPush = path.startsWith('/push');
-      if (mode === 'status500' && (isPull || isPush)) return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"<b>Internal</b> failure"}');
+      if (mode === 'status500' && (isPull || isPush))
+        return res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"<b>Internal</b> failure"}');
       if (mode === 'slow' && (isPull || isPush)) return void setTimeout(() => forward(req, res, body), 5000);
       if (mode === 'cut-push-once' && isPush) {
         mode = 'pass';
@@ -85,10 +97,24 @@ export async function startSyncFaults(secret: string): Promise<SyncFaults> {
             'not a row',
             null,
             { kind: 'conversation', id: 'c-bad-rev', rev: 'one', deleted: false, doc: { title: 't', servers: [], metadata: {} } },
-            { kind: 'conversation', id: 'c-huge', rev: 1, deleted: false, doc: { title: 'x'.repeat(2_000_000), servers: [], metadata: {} } },
-            { kind: 'conversation', id: 'c-markup', rev: 1, deleted: false, doc: { title: '<img src=x onerror="window.__pwned=1">Plans', servers: [], metadata: {} } },
+            {
+              kind: 'conversation',
+              id: 'c-huge',
+              rev: 1,
+              deleted: false,
+              doc: { title: 'x'.repeat(2_000_000), servers: [], metadata: {} },
+            },
+            {
+              kind: 'conversation',
+              id: 'c-markup',
+              rev: 1,
+              deleted: false,
+              doc: { title: '<img src=x onerror="window.__pwned=1">Plans', servers: [], metadata: {} },
+            },
           ];
-          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ rows: [...real.rows, ...hostile], checkpoint: real.checkpoint }));
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ rows: [...real.rows, ...hostile], checkpoint: real.checkpoint }));
         });
       }
       forward(req, res, body);

@@ -18,13 +18,24 @@ export interface SyncServerProcess {
 }
 
 /** Starts `node examples/sync-server/server.mjs` and waits until it listens. */
-export async function startSyncServerProcess(env: { databaseUrl: string; secret: string; origins?: string; port?: number }): Promise<SyncServerProcess> {
+export async function startSyncServerProcess(env: {
+  databaseUrl: string;
+  secret: string;
+  origins?: string;
+  port?: number;
+}): Promise<SyncServerProcess> {
   const port = env.port ?? (await freePort());
   let child: ChildProcess | undefined;
   const start = () =>
     new Promise<void>((resolvePromise, reject) => {
       const proc = spawn(process.execPath, [SERVER], {
-        env: { ...process.env, DATABASE_URL: env.databaseUrl, PORT: String(port), SYNC_SECRET: env.secret, SYNC_ORIGINS: env.origins ?? '*' },
+        env: {
+          ...process.env,
+          DATABASE_URL: env.databaseUrl,
+          PORT: String(port),
+          SYNC_SECRET: env.secret,
+          SYNC_ORIGINS: env.origins ?? '*',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

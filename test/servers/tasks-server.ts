@@ -84,9 +84,23 @@ export async function startTasksServer(): Promise<RunningServer> {
         return;
       }
       if (t.done >= t.steps) {
-        if (fail) set(t, { status: 'failed', statusMessage: 'The report broke', error: { code: -32603, message: 'The report generator crashed' } });
-        else if (t.structured !== undefined) set(t, { status: 'completed', statusMessage: 'Done', result: { content: [{ type: 'text', text: JSON.stringify(t.structured) }], structuredContent: t.structured } });
-        else set(t, { status: 'completed', statusMessage: 'Done', result: { content: [{ type: 'text', text: `Report of ${t.steps} steps ready${t.colour ? ` in ${t.colour}` : ''}.` }], isError: false } });
+        if (fail)
+          set(t, { status: 'failed', statusMessage: 'The report broke', error: { code: -32603, message: 'The report generator crashed' } });
+        else if (t.structured !== undefined)
+          set(t, {
+            status: 'completed',
+            statusMessage: 'Done',
+            result: { content: [{ type: 'text', text: JSON.stringify(t.structured) }], structuredContent: t.structured },
+          });
+        else
+          set(t, {
+            status: 'completed',
+            statusMessage: 'Done',
+            result: {
+              content: [{ type: 'text', text: `Report of ${t.steps} steps ready${t.colour ? ` in ${t.colour}` : ''}.` }],
+              isError: false,
+            },
+          });
         return;
       }
       set(t, { statusMessage: `Step ${t.done + 1} of ${t.steps}` });
@@ -101,29 +115,40 @@ export async function startTasksServer(): Promise<RunningServer> {
 
   const handler = createMcpHandler(
     () => {
-      const server = new Server({ name: 'tasks-test-server', version: '1.0.0' }, { capabilities: { tools: {}, extensions: { [TASKS]: {} } } as never });
-      server.setRequestHandler('tools/list', async () => ({
-        tools: [
-          {
-            name: 'report',
-            description: 'Writes a report as a task.',
-            inputSchema: { type: 'object', properties: { steps: { type: 'integer' }, ask: { type: 'boolean' }, fail: { type: 'boolean' } } },
-          },
-          { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' } },
-          {
-            name: 'measure',
-            description: 'A task whose result has structured content (wrong with bad: true).',
-            inputSchema: { type: 'object', properties: { bad: { type: 'boolean' } } },
-            outputSchema: { type: 'object', properties: { steps: { type: 'integer' } }, required: ['steps'] },
-          },
-        ],
-      }) as never);
+      const server = new Server(
+        { name: 'tasks-test-server', version: '1.0.0' },
+        { capabilities: { tools: {}, extensions: { [TASKS]: {} } } as never },
+      );
+      server.setRequestHandler(
+        'tools/list',
+        async () =>
+          ({
+            tools: [
+              {
+                name: 'report',
+                description: 'Writes a report as a task.',
+                inputSchema: {
+                  type: 'object',
+                  properties: { steps: { type: 'integer' }, ask: { type: 'boolean' }, fail: { type: 'boolean' } },
+                },
+              },
+              { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' } },
+              {
+                name: 'measure',
+                description: 'A task whose result has structured content (wrong with bad: true).',
+                inputSchema: { type: 'object', properties: { bad: { type: 'boolean' } } },
+                outputSchema: { type: 'object', properties: { steps: { type: 'integer' } }, required: ['steps'] },
+              },
+            ],
+          }) as never,
+      );
       server.setRequestHandler('tools/call', async (request) => {
         const { name, arguments: args = {} } = request.params;
         if (name === 'quick') return { content: [{ type: 'text', text: 'quick answer' }] };
         // The SDK backfills the per-request client capabilities (`_meta` envelope) here.
         const declared = (server.getClientCapabilities() as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[TASKS];
-        if (!declared) throw new ProtocolError(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS]: {} } } });
+        if (!declared)
+          throw new ProtocolError(-32021, 'Missing required client capability', { requiredCapabilities: { extensions: { [TASKS]: {} } } });
         const now = new Date().toISOString();
         const steps = name === 'measure' ? 2 : typeof args.steps === 'number' ? Math.max(1, Math.min(200, args.steps)) : 4;
         const t: StoredTask = {
@@ -141,27 +166,35 @@ export async function startTasksServer(): Promise<RunningServer> {
         step(t, args.fail === true);
         return { resultType: 'task', ...view(t) } as never;
       });
-      server.setRequestHandler('tasks/get', { params: z.object({ taskId: z.string() }).loose() }, async ({ taskId }) => detailed(known(taskId)));
-      server.setRequestHandler(
-        'tasks/update',
-        { params: z.object({ taskId: z.string() }).loose() },
-        async ({ taskId }, ctx) => {
-          const t = known(taskId);
-          // The SDK lifts `inputResponses` (the MRTR field name SEP-2663 reuses) into the context.
-          const inputResponses = ((ctx.mcpReq as { inputResponses?: Record<string, unknown> }).inputResponses ?? {}) as Record<string, unknown>;
-          const answer = t.waiting ? (inputResponses[t.waiting] as { action?: string; content?: { colour?: unknown } } | undefined) : undefined;
-          if (t.status === 'input_required' && answer) {
-            set(t, { status: 'working', colour: answer.action === 'accept' ? String(answer.content?.colour ?? 'grey') : 'grey', statusMessage: `Step 2 of ${t.steps}` });
-            step(t, false);
-          }
-          return {};
-        },
+      server.setRequestHandler('tasks/get', { params: z.object({ taskId: z.string() }).loose() }, async ({ taskId }) =>
+        detailed(known(taskId)),
       );
+      server.setRequestHandler('tasks/update', { params: z.object({ taskId: z.string() }).loose() }, async ({ taskId }, ctx) => {
+        const t = known(taskId);
+        // The SDK lifts `inputResponses` (the MRTR field name SEP-2663 reuses) into the context.
+        const inputResponses = ((ctx.mcpReq as { inputResponses?: Record<string, unknown> }).inputResponses ?? {}) as Record<
+          string,
+          unknown
+        >;
+        const answer = t.waiting
+          ? (inputResponses[t.waiting] as { action?: string; content?: { colour?: unknown } } | undefined)
+          : undefined;
+        if (t.status === 'input_required' && answer) {
+          set(t, {
+            status: 'working',
+            colour: answer.action === 'accept' ? String(answer.content?.colour ?? 'grey') : 'grey',
+            statusMessage: `Step 2 of ${t.steps}`,
+          });
+          step(t, false);
+        }
+        return {};
+      });
       server.setRequestHandler('tasks/cancel', { params: z.object({ taskId: z.string() }).loose() }, async ({ taskId }) => {
         const t = known(taskId);
         cancelledIds.push(taskId);
         clearTimeout(t.timer);
-        if (t.status === 'working' || t.status === 'input_required') set(t, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
+        if (t.status === 'working' || t.status === 'input_required')
+          set(t, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
         return {};
       });
       return server;

@@ -26,7 +26,8 @@ function corsFor(mode: Mode, preflight: boolean): Record<string, string> {
   if (mode !== 'hidden-session') headers['access-control-expose-headers'] = 'mcp-session-id, mcp-protocol-version';
   if (preflight) {
     headers['access-control-allow-methods'] = 'GET, POST, DELETE, OPTIONS';
-    headers['access-control-allow-headers'] = mode === 'missing-header' ? ALLOW_HEADERS.replace('mcp-protocol-version, ', '') : ALLOW_HEADERS;
+    headers['access-control-allow-headers'] =
+      mode === 'missing-header' ? ALLOW_HEADERS.replace('mcp-protocol-version, ', '') : ALLOW_HEADERS;
   }
   return headers;
 }
@@ -52,7 +53,12 @@ export default async function setup(project: TestProject) {
     }
     const mode = match[1] as Mode;
     if (req.method === 'OPTIONS') {
-      res.writeHead(mode === 'no-cors' ? 405 : mode === 'preflight-404' ? 404 : 204, mode === 'preflight-404' ? corsFor(mode, false) : corsFor(mode, true)).end();
+      res
+        .writeHead(
+          mode === 'no-cors' ? 405 : mode === 'preflight-404' ? 404 : 204,
+          mode === 'preflight-404' ? corsFor(mode, false) : corsFor(mode, true),
+        )
+        .end();
       return;
     }
     const forward = request(

@@ -44,7 +44,9 @@ export default async function setup(project: TestProject) {
       return;
     }
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS', 'access-control-allow-headers': allow }).end();
+      res
+        .writeHead(204, { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS', 'access-control-allow-headers': allow })
+        .end();
       return;
     }
     const forward = request(

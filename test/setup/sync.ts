@@ -52,7 +52,10 @@ export default async function setup(project: TestProject) {
     postgres?.close();
     throw error;
   }
-  project.provide('syncUrls', servers.map((s) => s.url));
+  project.provide(
+    'syncUrls',
+    servers.map((s) => s.url),
+  );
   project.provide('syncFaultsUrl', faults.url);
   project.provide('syncProblem', '');
   return async () => {

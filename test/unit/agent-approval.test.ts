@@ -23,12 +23,19 @@ beforeAll(async () => {
 afterAll(() => hub.close());
 
 test('the default policy follows the spec defaults: destructiveHint is true unless a tool says otherwise', () => {
-  const decisions = Object.fromEntries(['plain', 'writes', 'adds', 'reads', 'contradicts'].map((n) => [n, defaultApprovalPolicy(tool(n), {})]));
+  const decisions = Object.fromEntries(
+    ['plain', 'writes', 'adds', 'reads', 'contradicts'].map((n) => [n, defaultApprovalPolicy(tool(n), {})]),
+  );
   expect(decisions).toEqual({ plain: 'ask', writes: 'ask', adds: 'allow', reads: 'allow', contradicts: 'ask' });
 });
 
 test('a tool with no annotations waits for the person before it runs', async () => {
-  const provider = createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+  const provider = createOpenAICompatibleProvider({
+    baseURL: inject('openaiUrl'),
+    apiKey: 'test-key',
+    model: 'gpt-4o-mini',
+    maxRetries: 0,
+  });
   const asked: string[] = [];
   const result = await runTurn({
     provider,

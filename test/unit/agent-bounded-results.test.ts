@@ -7,12 +7,17 @@ import { createOpenAICompatibleProvider } from '../../src/providers/openai/opena
 
 // The fixture server's huge-result tool returns about 3 MB of text.
 const fakeBase = () => inject('openaiUrl').replace(/\/openai\/v1$/, '');
-const provider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+const provider = () =>
+  createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
 let hub: McpHub;
 
 async function sentToolMessages(contains: string): Promise<string[][]> {
-  const all = (await (await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`)).json()) as Array<{ body: { messages: Array<{ role: string; content: unknown }> } }>;
-  return all.map((r) => r.body.messages.filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))));
+  const all = (await (await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`)).json()) as Array<{
+    body: { messages: Array<{ role: string; content: unknown }> };
+  }>;
+  return all.map((r) =>
+    r.body.messages.filter((m) => m.role === 'tool').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))),
+  );
 }
 
 beforeAll(async () => {

@@ -21,11 +21,20 @@ test('within the budget: the very same messages, nothing reported', () => {
   expect(fit).toMatchObject({ droppedMessages: 0, droppedChars: 0, truncatedBlocks: 0 });
 });
 
-test('over the budget: the oldest turns are dropped, the kept part starts with a person\'s message and says what was left out', () => {
+test("over the budget: the oldest turns are dropped, the kept part starts with a person's message and says what was left out", () => {
   const messages = [user('a'.repeat(40)), assistant('b'.repeat(40)), user('c'.repeat(40)), assistant('d'.repeat(40)), user('e'.repeat(10))];
   const fit = fitContext(messages, { maxChars: 100 });
   expect(fit.messages).toEqual([
-    { role: 'user', content: [{ type: 'text', text: "[2 earlier messages (1 message of the person, 1 answer; 80 characters) were left out to fit the model's context.]" }, { type: 'text', text: 'c'.repeat(40) }] },
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: "[2 earlier messages (1 message of the person, 1 answer; 80 characters) were left out to fit the model's context.]",
+        },
+        { type: 'text', text: 'c'.repeat(40) },
+      ],
+    },
     assistant('d'.repeat(40)),
     user('e'.repeat(10)),
   ]);
@@ -43,7 +52,18 @@ test('a tool call and its result are dropped together, never one without the oth
   // Room for the last three messages, but the third is a tool result whose call would be dropped: the cut moves to the next turn.
   const fit = fitContext(messages, { maxChars: 80 });
   expect(fit.droppedMessages).toBe(4);
-  expect(fit.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: "[4 earlier messages (1 message of the person, 1 answer, 1 tool call with its result; 123 characters) were left out to fit the model's context.]" }, { type: 'text', text: 'q2' }] }]);
+  expect(fit.messages).toEqual([
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: "[4 earlier messages (1 message of the person, 1 answer, 1 tool call with its result; 123 characters) were left out to fit the model's context.]",
+        },
+        { type: 'text', text: 'q2' },
+      ],
+    },
+  ]);
   expect(() => checkToolPairing(fit.messages)).not.toThrow();
 });
 
@@ -74,7 +94,10 @@ test('a palette run that does not fit is left out, and the note says it was a to
   const messages = [...paletteRun('p1', 'r'.repeat(200)), user('q')];
   const fit = fitContext(messages, { maxChars: 100 });
   expect(fit.droppedMessages).toBe(2);
-  expect(fit.messages[0]!.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^\[2 earlier messages \(1 tool call with its result; \d+ characters\) were left out/) });
+  expect(fit.messages[0]!.content[0]).toMatchObject({
+    type: 'text',
+    text: expect.stringMatching(/^\[2 earlier messages \(1 tool call with its result; \d+ characters\) were left out/),
+  });
 });
 
 test('one huge text is cut to its share of the budget, with a note; the new message is always kept', () => {
@@ -83,7 +106,15 @@ test('one huge text is cut to its share of the budget, with a note; the new mess
   expect(fit.truncatedBlocks).toBe(1);
   expect(fit.droppedChars).toBe(4500);
   expect(fit.messages).toEqual([
-    { role: 'user', content: [{ type: 'text', text: `${'x'.repeat(500)}\n[4500 characters of this text were left out to fit the model's context; the person sees it whole.]` }] },
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: `${'x'.repeat(500)}\n[4500 characters of this text were left out to fit the model's context; the person sees it whole.]`,
+        },
+      ],
+    },
   ]);
 });
 
@@ -101,9 +132,12 @@ test('20,001 small messages: at most maxMessages go, the newest', () => {
 // ---- through runTurn, against the fake OpenAI-compatible server --------------------
 
 const fakeBase = () => inject('openaiUrl').replace(/\/openai\/v1$/, '');
-const provider = () => createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+const provider = () =>
+  createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
 async function sent(contains: string): Promise<Array<{ messages: Array<{ role: string; content: unknown }> }>> {
-  const all = (await (await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`)).json()) as Array<{ body: { messages: Array<{ role: string; content: unknown }> } }>;
+  const all = (await (await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`)).json()) as Array<{
+    body: { messages: Array<{ role: string; content: unknown }> };
+  }>;
   return all.map((r) => r.body);
 }
 
@@ -127,7 +161,10 @@ test('a 50 MB conversation (25 answers of 2 MB): the request stays within maxCon
 
 test('a palette run before the first message reaches the model (fake OpenAI-compatible server)', async () => {
   const marker = `palette-${crypto.randomUUID()}`;
-  const turn = await runTurn({ provider: provider(), messages: [...paletteRun('p1', `Oslo: 4 °C ${marker}`), user(`what should I wear? ${marker}`)] });
+  const turn = await runTurn({
+    provider: provider(),
+    messages: [...paletteRun('p1', `Oslo: 4 °C ${marker}`), user(`what should I wear? ${marker}`)],
+  });
   expect(turn.error).toBeUndefined();
   const [request] = await sent(marker);
   const body = JSON.stringify(request!.messages);

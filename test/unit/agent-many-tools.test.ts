@@ -14,12 +14,18 @@ const fakeBase = () => openaiUrl().replace(/\/openai\/v1$/, '');
 const provider = () => createOpenAICompatibleProvider({ baseURL: openaiUrl(), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
 let hub: McpHub;
 
-async function requests(contains: string): Promise<Array<{ body: { tools?: Array<{ function: { name: string; description?: string } }> } }>> {
+async function requests(
+  contains: string,
+): Promise<Array<{ body: { tools?: Array<{ function: { name: string; description?: string } }> } }>> {
   const res = await fetch(`${fakeBase()}/__requests?contains=${encodeURIComponent(contains)}`);
   return res.json();
 }
 async function script(key: string, replies: FakeReply[]): Promise<void> {
-  await fetch(`${fakeBase()}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  await fetch(`${fakeBase()}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
 }
 
 beforeAll(async () => {
@@ -72,7 +78,12 @@ test('the model finds a tool that was left out through search_tools, and calls i
 
 test('a tool with a 1 MB description costs at most a few thousand characters of the request', async () => {
   const marker = `v-${crypto.randomUUID()}`;
-  await runTurn({ provider: provider(), tools: hubToolHost(hub), messages: [{ role: 'user', content: [{ type: 'text', text: `verbose ${marker}` }] }], pinnedTools: ['verbose'] });
+  await runTurn({
+    provider: provider(),
+    tools: hubToolHost(hub),
+    messages: [{ role: 'user', content: [{ type: 'text', text: `verbose ${marker}` }] }],
+    pinnedTools: ['verbose'],
+  });
   const [sent] = await requests(marker);
   const verbose = sent!.body.tools!.find((t) => t.function.name === 'verbose')!;
   expect(verbose.function.description!.length).toBeLessThan(4100);

@@ -26,15 +26,24 @@ afterAll(() => hub.close());
 
 /** The tool names a constrained prompt offered (its anyOf alternatives). */
 const offered = (turn: FakeTurn) =>
-  ((turn.responseConstraint?.anyOf ?? []) as Array<{ properties: { tool?: { const: string } } }>).map((a) => a.properties.tool?.const).filter(Boolean);
+  ((turn.responseConstraint?.anyOf ?? []) as Array<{ properties: { tool?: { const: string } } }>)
+    .map((a) => a.properties.tool?.const)
+    .filter(Boolean);
 
 describe('a small context gets search_tools instead of every schema', () => {
   test('selectTools: past maxToolChars it carries what fits plus search_tools; under it, every tool', () => {
-    const tool = (name: string, description: string): AgentTool => ({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+    const tool = (name: string, description: string): AgentTool => ({
+      name,
+      description,
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+    });
     const catalog = [tool('weather', 'Weather of a city.'), tool('echo', 'x'.repeat(600)), tool('notes', 'y'.repeat(600))];
     const total = catalog.reduce((n, t) => n + toolChars(t), 0);
     expect(selectTools(catalog, { messages: [], maxToolChars: total }).tools.map((t) => t.name)).toEqual(['weather', 'echo', 'notes']);
-    const small = selectTools(catalog, { messages: [{ role: 'user', content: [{ type: 'text', text: 'weather in Paris' }] }], maxToolChars: 1000 });
+    const small = selectTools(catalog, {
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'weather in Paris' }] }],
+      maxToolChars: 1000,
+    });
     expect(small.tools.map((t) => t.name)).toEqual(['weather', SEARCH_TOOLS_NAME]);
     expect(small.tools.reduce((n, t) => n + toolChars(t), 0)).toBeLessThanOrEqual(1000);
     expect(small.omitted.map((o) => o.tool.name)).toEqual(['echo', 'notes']);
@@ -45,7 +54,10 @@ describe('a small context gets search_tools instead of every schema', () => {
       contextWindow: 1024,
       replies: [
         () => ({ json: { tool: SEARCH_TOOLS_NAME, arguments: { query: 'weather forecast of a city' } } }),
-        (turn) => (offered(turn).includes('weather') ? { json: { tool: 'weather', arguments: { city: 'Paris' } } } : { json: { type: 'text', text: 'weather was not offered' } }),
+        (turn) =>
+          offered(turn).includes('weather')
+            ? { json: { tool: 'weather', arguments: { city: 'Paris' } } }
+            : { json: { type: 'text', text: 'weather was not offered' } },
         () => ({ json: { type: 'text', text: 'It is mild in Paris.' } }),
       ],
     });
@@ -83,7 +95,12 @@ describe('a small context gets search_tools instead of every schema', () => {
     const provider = createBrowserModelProvider({ languageModel: lm, maxTools: 100 });
     await provider.status();
     const selections: ToolSelection[] = [];
-    const result = await runTurn({ provider, tools: hubToolHost(hub), messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], onToolSelection: (s) => selections.push(s) });
+    const result = await runTurn({
+      provider,
+      tools: hubToolHost(hub),
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+      onToolSelection: (s) => selections.push(s),
+    });
     expect(result.reason).toBe('endTurn');
     expect(selections[0]!.omitted).toEqual([]);
     expect(offered(lm.turns[0]!)).not.toContain(SEARCH_TOOLS_NAME);

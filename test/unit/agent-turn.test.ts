@@ -14,7 +14,11 @@ const provider = createOpenAICompatibleProvider({ baseURL: openaiUrl, apiKey: 't
 let hub: McpHub;
 
 async function script(key: string, replies: FakeReply[]): Promise<void> {
-  const res = await fetch(`${fakeBase}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, replies }) });
+  const res = await fetch(`${fakeBase}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
   expect(res.ok).toBe(true);
 }
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -32,7 +36,13 @@ describe('runTurn against the demo server and the fake OpenAI provider', () => {
     const events: TurnEvent[] = [];
     const stored: Message[] = [];
     const messages = [user('[[tool:echo {"message":"hi"}]] [[tool:rich-content]]')];
-    const result = await runTurn({ provider, tools: hubToolHost(hub), messages, onEvent: (e) => events.push(e), onMessage: (m) => void stored.push(m) });
+    const result = await runTurn({
+      provider,
+      tools: hubToolHost(hub),
+      messages,
+      onEvent: (e) => events.push(e),
+      onMessage: (m) => void stored.push(m),
+    });
     expect(result.reason).toBe('endTurn');
     expect(result.rounds).toBe(2);
     expect(result.messages).toEqual(stored);
@@ -75,8 +85,15 @@ describe('runTurn against the demo server and the fake OpenAI provider', () => {
     const refusal = denied.messages[1]!.content[0] as ToolResultBlock;
     expect(refusal.isError).toBe(true);
     expect(refusal.content).toEqual([{ type: 'text', text: 'The person did not allow this tool call.' }]);
-    const approved = await runTurn({ provider, tools: hubToolHost(hub), messages: [user('[[tool:delete-note {"id":"2"}]]')], approve: async () => true });
-    expect((approved.messages[1]!.content[0] as ToolResultBlock).content[0]).toMatchObject({ text: expect.stringMatching(/^Deleted note 2/) });
+    const approved = await runTurn({
+      provider,
+      tools: hubToolHost(hub),
+      messages: [user('[[tool:delete-note {"id":"2"}]]')],
+      approve: async () => true,
+    });
+    expect((approved.messages[1]!.content[0] as ToolResultBlock).content[0]).toMatchObject({
+      text: expect.stringMatching(/^Deleted note 2/),
+    });
   });
 
   test('Stop in mid-stream aborts the request and keeps the text seen so far', async () => {

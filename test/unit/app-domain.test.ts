@@ -17,7 +17,20 @@ describe('appDomainLabel', () => {
     const fallback = appDomainLabel(undefined, server);
     expect(fallback.declared).toBe(false);
     expect(fallback.label).toMatch(/^srv-[0-9a-f]{8}$/);
-    for (const bad of ['evil.example', 'a/b', 'a b', '-a', 'a-', 'x'.repeat(64), 'srv-12345678', '', 42, null, { label: 'x' }, '{domain}']) {
+    for (const bad of [
+      'evil.example',
+      'a/b',
+      'a b',
+      '-a',
+      'a-',
+      'x'.repeat(64),
+      'srv-12345678',
+      '',
+      42,
+      null,
+      { label: 'x' },
+      '{domain}',
+    ]) {
       expect(appDomainLabel(bad, server), JSON.stringify(bad)).toEqual(fallback);
     }
   });
@@ -30,7 +43,11 @@ describe('appDomainLabel', () => {
 
 describe('sandboxUrlFor', () => {
   test('fills every {domain}; an address without one is unchanged', () => {
-    expect(sandboxUrlFor('https://{domain}.apps.example.com/mcp-app-sandbox.html', 'weather-app')).toBe('https://weather-app.apps.example.com/mcp-app-sandbox.html');
-    expect(sandboxUrlFor('https://sandbox.example.com/mcp-app-sandbox.html', 'weather-app')).toBe('https://sandbox.example.com/mcp-app-sandbox.html');
+    expect(sandboxUrlFor('https://{domain}.apps.example.com/mcp-app-sandbox.html', 'weather-app')).toBe(
+      'https://weather-app.apps.example.com/mcp-app-sandbox.html',
+    );
+    expect(sandboxUrlFor('https://sandbox.example.com/mcp-app-sandbox.html', 'weather-app')).toBe(
+      'https://sandbox.example.com/mcp-app-sandbox.html',
+    );
   });
 });

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, test } from 'vitest';
-import { mcpChunkName, minifyCss, sdkOAuthLater, sdkShims, wllamaWasmPath, zodEnglishCompact, zodWithoutJsonSchema } from '../../vite.bundle.config.js';
+import {
+  mcpChunkName,
+  minifyCss,
+  sdkOAuthLater,
+  sdkShims,
+  wllamaWasmPath,
+  zodEnglishCompact,
+  zodWithoutJsonSchema,
+} from '../../vite.bundle.config.js';
 
 // Issue 37, item 5: each build-time rewrite of the single-file bundle (vite.bundle.config.ts) fails
 // the build, not the visitor, when what it rewrites changes shape. Each is fed here a changed target
@@ -21,13 +29,23 @@ const call = (plugin: Plugin, hook: keyof Plugin, ...args: unknown[]) => {
   return fn.call(context, ...args);
 };
 const SDK = join(process.cwd(), 'node_modules/@modelcontextprotocol/client/dist');
-const chunk = (fileName: string, code: string, more: Record<string, unknown> = {}) => ({ type: 'chunk', fileName, name: fileName, code, imports: [], isEntry: false, ...more });
+const chunk = (fileName: string, code: string, more: Record<string, unknown> = {}) => ({
+  type: 'chunk',
+  fileName,
+  name: fileName,
+  code,
+  imports: [],
+  isEntry: false,
+  ...more,
+});
 
 describe('each rewrite of the bundle fails the build when its target changes shape', () => {
   test('sdk-shims: the SDK no longer imports its `_shims` by that name', () => {
     const plugin = sdkShims();
     call(plugin, 'resolveId', '@modelcontextprotocol/client/_shims-v2', `${SDK}/index.mjs`);
-    expect(() => call(plugin, 'buildEnd')).toThrow(/sdk-shims-without-validator: the MCP SDK no longer imports `@modelcontextprotocol\/client\/_shims`/);
+    expect(() => call(plugin, 'buildEnd')).toThrow(
+      /sdk-shims-without-validator: the MCP SDK no longer imports `@modelcontextprotocol\/client\/_shims`/,
+    );
     const real = sdkShims();
     expect(call(real, 'resolveId', '@modelcontextprotocol/client/_shims', `${SDK}/index.mjs`)).toMatch(/src\/mcp\/sdk-shims\.ts$/);
     expect(() => call(real, 'buildEnd')).not.toThrow();
@@ -38,7 +56,9 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     const dir = mkdtempSync(join(tmpdir(), 'zod-shape-'));
     const changed = join(dir, 'to-json-schema.js');
     writeFileSync(changed, 'export function toJSONSchema() {}\nexport class JSONSchemaGenerator {}\n');
-    expect(() => call(plugin, 'load', `\0zod-without-json-schema:${changed}`)).toThrow(/zod-without-json-schema: to-json-schema\.js exports in a form this rewrite does not read: `export class JSONSchemaGenerator/);
+    expect(() => call(plugin, 'load', `\0zod-without-json-schema:${changed}`)).toThrow(
+      /zod-without-json-schema: to-json-schema\.js exports in a form this rewrite does not read: `export class JSONSchemaGenerator/,
+    );
     // Only one of the two files came through: the other moved.
     const id = await call(plugin, 'resolveId', './to-json-schema.js', join(process.cwd(), 'node_modules/zod/v4/core/index.js'));
     expect(call(plugin, 'load', id)).toContain('export const processSchema = fail;');
@@ -53,7 +73,9 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     call(plugin, 'resolveId', '../locales/english.js', join(process.cwd(), 'node_modules/zod/v4/classic/schemas.js'));
     expect(() => call(plugin, 'buildEnd')).toThrow(/zod-english-compact: zod's classic schemas no longer import `locales\/en\.js`/);
     const real = zodEnglishCompact();
-    expect(call(real, 'resolveId', '../locales/en.js', join(process.cwd(), 'node_modules/zod/v4/classic/schemas.js'))).toMatch(/bundle-zod-english\.ts$/);
+    expect(call(real, 'resolveId', '../locales/en.js', join(process.cwd(), 'node_modules/zod/v4/classic/schemas.js'))).toMatch(
+      /bundle-zod-english\.ts$/,
+    );
     expect(() => call(real, 'buildEnd')).not.toThrow();
   });
 
@@ -69,9 +91,14 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     );
     expect(call(plugin, 'transform', auth, authFile).code).toContain('async function fetchToken$later(');
     const index = readFileSync(join(SDK, 'index.mjs'), 'utf8');
-    expect(() => call(plugin, 'transform', index.replace('const withDpopFromProvider = (provider) => withDpop(', 'const withDpopFromProvider = (p) => withDpop('), join(SDK, 'index.mjs'))).toThrow(
-      /the MCP SDK has no withDpopFromProvider as it was any more/,
-    );
+    expect(() =>
+      call(
+        plugin,
+        'transform',
+        index.replace('const withDpopFromProvider = (provider) => withDpop(', 'const withDpopFromProvider = (p) => withDpop('),
+        join(SDK, 'index.mjs'),
+      ),
+    ).toThrow(/the MCP SDK has no withDpopFromProvider as it was any more/);
   });
 
   test('the css minifier: a css template with a string its rules would change, or an expression it cannot read', () => {
@@ -80,31 +107,43 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     expect(() => call(plugin, 'transform', "const s = css`.a::before { content: 'one: two'; }`;", id)).toThrow(
       /minify-lit-css: a css template in example\.styles\.ts has a string its rules would change: 'one: two'/,
     );
-    expect(() => call(plugin, 'transform', 'const s = css`.a { color: ${dark ? `white` : `black`}; }`;', id)).toThrow(/has an expression it cannot read/);
-    // What it can read: minified, the string and the comment's apostrophe kept apart.
-    expect(call(plugin, 'transform', "const s = css`\n  /* the page's own */\n  .a::before { content: 'x'; color: red; }\n`;", id).code).toBe(
-      "const s = css`\n\n.a::before{content:'x';color:red}\n`;",
+    expect(() => call(plugin, 'transform', 'const s = css`.a { color: ${dark ? `white` : `black`}; }`;', id)).toThrow(
+      /has an expression it cannot read/,
     );
+    // What it can read: minified, the string and the comment's apostrophe kept apart.
+    expect(
+      call(plugin, 'transform', "const s = css`\n  /* the page's own */\n  .a::before { content: 'x'; color: red; }\n`;", id).code,
+    ).toBe("const s = css`\n\n.a::before{content:'x';color:red}\n`;");
   });
 
   test('the mcp chunk name: no `mcp` chunk, or nothing asks for it', () => {
     const plugin = mcpChunkName();
-    expect(() => call(plugin, 'generateBundle', {}, { 'mcp-web-elements.js': chunk('mcp-web-elements.js', '__MCP_CHUNK__') })).toThrow(/mcp-chunk-name: the bundle has no `mcp` chunk/);
-    const bundle = { 'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' }, 'mcp-web-elements.js': chunk('mcp-web-elements.js', 'import("x")') };
+    expect(() => call(plugin, 'generateBundle', {}, { 'mcp-web-elements.js': chunk('mcp-web-elements.js', '__MCP_CHUNK__') })).toThrow(
+      /mcp-chunk-name: the bundle has no `mcp` chunk/,
+    );
+    const bundle = {
+      'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' },
+      'mcp-web-elements.js': chunk('mcp-web-elements.js', 'import("x")'),
+    };
     expect(() => call(plugin, 'generateBundle', {}, bundle)).toThrow(/no chunk asks for the `mcp` chunk/);
-    const asks = { 'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' }, 'mcp-web-elements.js': chunk('mcp-web-elements.js', '"__MCP_CHUNK__"') };
+    const asks = {
+      'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' },
+      'mcp-web-elements.js': chunk('mcp-web-elements.js', '"__MCP_CHUNK__"'),
+    };
     call(plugin, 'generateBundle', {}, asks);
     expect(asks['mcp-web-elements.js'].code).toBe('"./chunks/mcp-1.js"');
   });
 
   test("the engine's wasm path: no chunk names ../../wllama.wasm any more", () => {
     const plugin = wllamaWasmPath();
-    expect(call(plugin, 'renderChunk', 'new URL(`../wasm/wllama.wasm`, import.meta.url)', { fileName: 'chunks/wllama-engine-1.js' })).toBeNull();
+    expect(
+      call(plugin, 'renderChunk', 'new URL(`../wasm/wllama.wasm`, import.meta.url)', { fileName: 'chunks/wllama-engine-1.js' }),
+    ).toBeNull();
     expect(() => call(plugin, 'generateBundle')).toThrow(/wllama-wasm-path: no chunk names the engine's `\.\.\/\.\.\/wllama\.wasm`/);
     const real = wllamaWasmPath();
-    expect(call(real, 'renderChunk', 'new URL(`../../wllama.wasm`, import.meta.url)', { fileName: 'chunks/wllama-engine-1.js' }).code).toMatch(
-      /^new URL\(`https:\/\/cdn\.jsdelivr\.net\/npm\/@wllama\/wllama@[\d.]+\/esm\/wasm\/wllama\.wasm`, import\.meta\.url\)$/,
-    );
+    expect(
+      call(real, 'renderChunk', 'new URL(`../../wllama.wasm`, import.meta.url)', { fileName: 'chunks/wllama-engine-1.js' }).code,
+    ).toMatch(/^new URL\(`https:\/\/cdn\.jsdelivr\.net\/npm\/@wllama\/wllama@[\d.]+\/esm\/wasm\/wllama\.wasm`, import\.meta\.url\)$/);
     expect(() => call(real, 'generateBundle')).not.toThrow();
   });
 });

@@ -6,7 +6,14 @@ import { mergeStored, mergeWhole } from '../../src/elements/mcp-chat/conversatio
 // Issue 26 §11: another tab's appends are shown where the store has them.
 
 const row = (seq: number, text: string, meta?: Record<string, unknown>): StoredMessage =>
-  ({ conversationId: 'c', seq, role: 'user', content: [{ type: 'text', text }], createdAt: 0, ...(meta ? { _meta: meta } : {}) }) as StoredMessage;
+  ({
+    conversationId: 'c',
+    seq,
+    role: 'user',
+    content: [{ type: 'text', text }],
+    createdAt: 0,
+    ...(meta ? { _meta: meta } : {}),
+  }) as StoredMessage;
 const msg = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
 const text = (m: Message) => (m.content[0] as { text: string }).text;
 const toMessage = (r: StoredMessage): Message => ({ role: r.role, content: r.content });
@@ -15,7 +22,10 @@ describe('mergeStored', () => {
   const a1 = msg('a1');
   const a3 = msg('a3');
   const unsaved = msg('not saved yet');
-  const seqs = new Map<Message, number>([[a1, 1], [a3, 3]]);
+  const seqs = new Map<Message, number>([
+    [a1, 1],
+    [a3, 3],
+  ]);
   const shown = { messages: [a1, a3, unsaved], seqOf: (m: Message) => seqs.get(m) };
 
   test("puts the other tab's rows in their stored places, before what is not saved yet", () => {

@@ -10,7 +10,9 @@ const user: Message = { role: 'user', content: [{ type: 'text', text: 'hi' }] };
 
 describe('checkToolPairing', () => {
   test('accepts a tool_use answered by its tool_result, and a pending tool_use at the end', () => {
-    expect(() => checkToolPairing([user, use('a'), result('a'), { role: 'assistant', content: [{ type: 'text', text: 'done' }] }])).not.toThrow();
+    expect(() =>
+      checkToolPairing([user, use('a'), result('a'), { role: 'assistant', content: [{ type: 'text', text: 'done' }] }]),
+    ).not.toThrow();
     expect(() => checkToolPairing([user, use('a')])).not.toThrow();
   });
 

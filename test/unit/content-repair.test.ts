@@ -3,8 +3,14 @@ import { checkToolPairing, type Message } from '../../src/content/index.js';
 import { pairToolCalls } from '../../src/content/repair.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
-const call = (...ids: string[]): Message => ({ role: 'assistant', content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'echo', input: {} })) });
-const answer = (...ids: string[]): Message => ({ role: 'user', content: ids.map((id) => ({ type: 'tool_result' as const, toolUseId: id, content: [] })) });
+const call = (...ids: string[]): Message => ({
+  role: 'assistant',
+  content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'echo', input: {} })),
+});
+const answer = (...ids: string[]): Message => ({
+  role: 'user',
+  content: ids.map((id) => ({ type: 'tool_result' as const, toolUseId: id, content: [] })),
+});
 
 describe('pairToolCalls', () => {
   test('a valid sequence comes back as it was', () => {
@@ -16,7 +22,12 @@ describe('pairToolCalls', () => {
     const { messages, answered } = pairToolCalls([user('a'), call('t1', 't2'), user('b')]);
     expect(answered).toEqual(['t1', 't2']);
     expect(() => checkToolPairing(messages)).not.toThrow();
-    expect(messages[2]!.content[0]).toMatchObject({ type: 'tool_result', toolUseId: 't1', isError: true, content: [{ text: expect.stringMatching(/not kept/) }] });
+    expect(messages[2]!.content[0]).toMatchObject({
+      type: 'tool_result',
+      toolUseId: 't1',
+      isError: true,
+      content: [{ text: expect.stringMatching(/not kept/) }],
+    });
     expect(messages[3]).toEqual(user('b'));
   });
 

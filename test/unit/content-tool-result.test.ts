@@ -32,8 +32,12 @@ describe('toolResultBlock: the one CallToolResult -> tool_result mapping', () =>
 
   test('results without a valid record fall back to isError', () => {
     expect(toolCallRecord({ type: 'tool_result', toolUseId: 'c', content: [], isError: true })).toEqual({ status: 'error' });
-    expect(toolCallRecord({ type: 'tool_result', toolUseId: 'c', content: [], _meta: { [TOOL_CALL_META_KEY]: { status: 'bogus', server: 3 } } })).toEqual({ status: 'done' });
-    expect(toolCallRecord(clientToolResult('c', 'The person stopped this tool call.', { status: 'cancelled' }))).toEqual({ status: 'cancelled' });
+    expect(
+      toolCallRecord({ type: 'tool_result', toolUseId: 'c', content: [], _meta: { [TOOL_CALL_META_KEY]: { status: 'bogus', server: 3 } } }),
+    ).toEqual({ status: 'done' });
+    expect(toolCallRecord(clientToolResult('c', 'The person stopped this tool call.', { status: 'cancelled' }))).toEqual({
+      status: 'cancelled',
+    });
   });
 });
 
@@ -48,7 +52,12 @@ describe('runTurn records how each call ended', () => {
   afterAll(() => hub.close());
 
   test('a call stopped on its own (the host rejects with AbortError) is cancelled; the other keeps its result', async () => {
-    const provider = createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'test-key', model: 'gpt-4o-mini', maxRetries: 0 });
+    const provider = createOpenAICompatibleProvider({
+      baseURL: inject('openaiUrl'),
+      apiKey: 'test-key',
+      model: 'gpt-4o-mini',
+      maxRetries: 0,
+    });
     const base = hubToolHost(hub);
     // As <mcp-chat> does for the Stop button of one card: its own signal, reported as AbortError.
     const tools: AgentToolHost = {
@@ -66,7 +75,9 @@ describe('runTurn records how each call ended', () => {
       },
     };
     const ends: TurnEvent[] = [];
-    const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: '[[tool:long-task {"steps":50,"delayMs":200}]] [[tool:echo {"message":"hi"}]]' }] }];
+    const messages: Message[] = [
+      { role: 'user', content: [{ type: 'text', text: '[[tool:long-task {"steps":50,"delayMs":200}]] [[tool:echo {"message":"hi"}]]' }] },
+    ];
     const result = await runTurn({ provider, tools, messages, onEvent: (e) => void (e.type === 'tool-end' && ends.push(e)) });
     expect(result.reason).toBe('endTurn');
     expect(ends.map((e) => e.type === 'tool-end' && [e.toolUse.name, e.status]).sort()).toEqual([

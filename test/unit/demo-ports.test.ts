@@ -24,7 +24,13 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), BASIC_PORT: String(basicPort), DEMO_PAGE_PORT: String(pagePort) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      BASIC_PORT: String(basicPort),
+      DEMO_PAGE_PORT: String(pagePort),
+    },
   });
   const server = `http://127.0.0.1:${port}/mcp`;
   const sandbox = `http://127.0.0.1:${sandboxPort}/mcp-app-sandbox.html`;
@@ -41,7 +47,10 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
 }, 120_000);
 
 it('a port that is not a number stops the demo with a message naming the variable', async () => {
-  const child = spawn(process.execPath, ['scripts/demo.mjs'], { env: { ...process.env, SANDBOX_PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], {
+    env: { ...process.env, SANDBOX_PORT: 'abc' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.on('close', resolve));

@@ -5,9 +5,25 @@ import { ERAS, texts, waitFor, useDemoServer } from './demo-server-helpers.js';
 const server = useDemoServer();
 
 const TOOL_NAMES = [
-  'echo', 'rich-content', 'weather', 'delete-note', 'long-task', 'log-demo', 'touch-resource', 'register-form',
-  'url-sign-in', 'url-required', 'ask-model', 'research', 'classify', 'get-roots', 'tic-tac-toe',
-  'counter-app', 'app-increment', 'model-only-note', 'search-docs',
+  'echo',
+  'rich-content',
+  'weather',
+  'delete-note',
+  'long-task',
+  'log-demo',
+  'touch-resource',
+  'register-form',
+  'url-sign-in',
+  'url-required',
+  'ask-model',
+  'research',
+  'classify',
+  'get-roots',
+  'tic-tac-toe',
+  'counter-app',
+  'app-increment',
+  'model-only-note',
+  'search-docs',
 ];
 
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {
@@ -137,7 +153,10 @@ describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {
     expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('demo://notes/{id}');
     const note = await client.readResource({ uri: 'demo://notes/1' });
     expect((note.contents[0] as { text: string }).text).toContain('Shopping list');
-    const completion = await client.complete({ ref: { type: 'ref/resource', uri: 'demo://notes/{id}' }, argument: { name: 'id', value: '' } });
+    const completion = await client.complete({
+      ref: { type: 'ref/resource', uri: 'demo://notes/{id}' },
+      argument: { name: 'id', value: '' },
+    });
     expect(completion.completion.values).toEqual(expect.arrayContaining(['1']));
   });
 

@@ -1,4 +1,10 @@
-import { ProtocolErrorCode, UrlElicitationRequiredError, type Client, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import {
+  ProtocolErrorCode,
+  UrlElicitationRequiredError,
+  type Client,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERAS, texts, waitFor, useDemoServer } from './demo-server-helpers.js';
 
@@ -75,7 +81,9 @@ describe.each(ERAS)('demo server elicitation, $mode client', ({ mode, era }) => 
     const result = await client.callTool({ name: 'register-form', arguments: {} });
     expect(result.isError).toBe(true);
     // 2025: the SDK checks the answer against requestedSchema itself; 2026: the demo server does.
-    expect(texts(result).join(' ')).toMatch(era === 'modern' ? /age must be a whole number.*age is below 13.*topics needs at least 1/ : /age must be integer/);
+    expect(texts(result).join(' ')).toMatch(
+      era === 'modern' ? /age must be a whole number.*age is below 13.*topics needs at least 1/ : /age must be integer/,
+    );
   });
 
   it('completes a URL sign-in once the callback page is visited', async () => {

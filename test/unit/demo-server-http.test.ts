@@ -24,13 +24,25 @@ describe('demo server over HTTP', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('DELETE');
     const allowed = response.headers.get('access-control-allow-headers')?.split(/,\s*/);
-    for (const header of ['content-type', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id']) {
+    for (const header of [
+      'content-type',
+      'authorization',
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'mcp-method',
+      'mcp-name',
+      'last-event-id',
+    ]) {
       expect(allowed).toContain(header);
     }
   });
 
   it('exposes the session id and protocol version to browser pages', async () => {
-    const response = await fetch(server.url, { method: 'POST', headers: { ...JSON_HEADERS, origin: 'http://localhost:5173' }, body: JSON.stringify(INITIALIZE) });
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, origin: 'http://localhost:5173' },
+      body: JSON.stringify(INITIALIZE),
+    });
     await response.body?.cancel();
     expect(response.status).toBe(200);
     expect(response.headers.get('mcp-session-id')).toBeTruthy();

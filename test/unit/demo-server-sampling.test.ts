@@ -1,4 +1,11 @@
-import { Client, StreamableHTTPClientTransport, type CreateMessageRequest, type CreateMessageResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERAS, texts, useDemoServer } from './demo-server-helpers.js';
 
@@ -62,7 +69,12 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
       }
       const results = blocksOf(params.messages.at(-1)!);
       const text = results.map((r) => (r.content as Block[])[0].text).join(' / ');
-      return { model: 'test-model', role: 'assistant', stopReason: 'endTurn', content: [{ type: 'text', text: `Answer: ${text}` }] } as never;
+      return {
+        model: 'test-model',
+        role: 'assistant',
+        stopReason: 'endTurn',
+        content: [{ type: 'text', text: `Answer: ${text}` }],
+      } as never;
     };
     const result = await client.callTool({ name: 'research', arguments: { question: 'When was MCP published, and what is (2+4)*7?' } });
     expect(requests).toHaveLength(2);
@@ -85,7 +97,11 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
     model = (params) =>
       params.toolChoice?.mode === 'none'
         ? ({ model: 'm', role: 'assistant', content: [{ type: 'text', text: 'Giving up on tools.' }] } as never)
-        : ({ model: 'm', role: 'assistant', content: [{ type: 'tool_use', id: `u${requests.length}`, name: 'lookup_fact', input: { topic: 'lit' } }] } as never);
+        : ({
+            model: 'm',
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: `u${requests.length}`, name: 'lookup_fact', input: { topic: 'lit' } }],
+          } as never);
     const result = await client.callTool({ name: 'research', arguments: { question: 'Loop forever?' } });
     expect(requests.map((r) => r.toolChoice?.mode)).toEqual(['auto', 'auto', 'auto', 'none']);
     expect(texts(result)[0]).toBe('Giving up on tools.');
@@ -94,7 +110,13 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
   it('gets structured output through __schema__ and keeps the closed exchange', async () => {
     requests = [];
     const classification = { category: 'bug', confidence: 0.9, summary: 'The app crashes on start.' };
-    model = () => ({ model: 'm', role: 'assistant', stopReason: 'toolUse', content: [{ type: 'tool_use', id: 's1', name: '__schema__', input: classification }] }) as never;
+    model = () =>
+      ({
+        model: 'm',
+        role: 'assistant',
+        stopReason: 'toolUse',
+        content: [{ type: 'tool_use', id: 's1', name: '__schema__', input: classification }],
+      }) as never;
     const result = await client.callTool({ name: 'classify', arguments: { text: 'It crashes when I open it!' } });
     expect(requests[0].tools?.map((t) => t.name)).toEqual(['__schema__']);
     expect(requests[0].toolChoice).toEqual({ mode: 'required' });
@@ -107,7 +129,12 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
     ]);
     expect(exchange[2].content[0]).toMatchObject({ toolUseId: 's1', content: [{ type: 'text', text: 'ok' }] });
 
-    model = () => ({ model: 'm', role: 'assistant', content: [{ type: 'tool_use', id: 's2', name: '__schema__', input: { category: 'rant' } }] }) as never;
+    model = () =>
+      ({
+        model: 'm',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 's2', name: '__schema__', input: { category: 'rant' } }],
+      }) as never;
     const invalid = await client.callTool({ name: 'classify', arguments: { text: 'Meh.' } });
     expect(invalid.isError).toBe(true);
     expect(texts(invalid)[0]).toMatch(/does not fit the schema/);
@@ -119,11 +146,17 @@ describe.each(ERAS)('demo server sampling and roots, $mode client', ({ mode, era
     // The model takes the lowest free cell its move schema allows; the person prefers the centre and corners.
     model = (params) => {
       const cells = (params.tools?.[0].inputSchema.properties as { cell: { enum: number[] } }).cell.enum;
-      return { model: 'm', role: 'assistant', content: [{ type: 'tool_use', id: `m${requests.length}`, name: '__schema__', input: { cell: Math.min(...cells) } }] } as never;
+      return {
+        model: 'm',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: `m${requests.length}`, name: '__schema__', input: { cell: Math.min(...cells) } }],
+      } as never;
     };
     person = (params) => {
       boards.push(params.message);
-      const options = ((params as unknown as { requestedSchema: { properties: { cell: { oneOf: Array<{ const: string }> } } } }).requestedSchema.properties.cell.oneOf).map((o) => o.const);
+      const options = (
+        params as unknown as { requestedSchema: { properties: { cell: { oneOf: Array<{ const: string }> } } } }
+      ).requestedSchema.properties.cell.oneOf.map((o) => o.const);
       const cell = ['4', '0', '8', '2', '6', '1', '3', '5', '7'].find((c) => options.includes(c)) ?? options[0];
       return { action: 'accept', content: { cell } };
     };
@@ -182,12 +215,18 @@ describe('2025 era: what the server asks inside a call comes on that call', () =
     );
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { fetch: noGetStream }));
     try {
-      client.setRequestHandler('sampling/createMessage', async () => ({ model: 'm', role: 'assistant', content: { type: 'text', text: 'Still here.' } }));
+      client.setRequestHandler('sampling/createMessage', async () => ({
+        model: 'm',
+        role: 'assistant',
+        content: { type: 'text', text: 'Still here.' },
+      }));
       client.setRequestHandler('elicitation/create', async () => ({ action: 'decline' }));
       client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///home/ada', name: 'home' }] }));
       // Without an answer the server would wait for the person for 30 minutes: the SDK's own timeout ends the call.
       const options = { timeout: 10_000 };
-      expect(texts(await client.callTool({ name: 'ask-model', arguments: { question: 'Are you there?' } }, options))).toEqual(['Still here.']);
+      expect(texts(await client.callTool({ name: 'ask-model', arguments: { question: 'Are you there?' } }, options))).toEqual([
+        'Still here.',
+      ]);
       expect(texts(await client.callTool({ name: 'register-form', arguments: {} }, options))).toEqual(['The form was declined.']);
       expect(JSON.stringify(await client.callTool({ name: 'get-roots', arguments: {} }, options))).toContain('file:///home/ada');
       expect(gets).toBe(1);

@@ -11,7 +11,13 @@ import { createOpenAICompatibleProvider } from '../../src/providers/openai/opena
 const fakeBase = () => inject('openaiUrl').replace(/\/openai\/v1$/, '');
 // Its requests take only from the fake's `eval` queue (the header), so files running beside it keep their scripts.
 const provider = () =>
-  createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'eval', model: 'gpt-4o-mini', maxRetries: 0, headers: { 'x-fake-script': 'eval' } });
+  createOpenAICompatibleProvider({
+    baseURL: inject('openaiUrl'),
+    apiKey: 'eval',
+    model: 'gpt-4o-mini',
+    maxRetries: 0,
+    headers: { 'x-fake-script': 'eval' },
+  });
 const hubs = { demo: new McpHub(), everything: new McpHub() };
 beforeAll(async () => {
   hubs.demo.add({ url: inject('demoUrl') });
@@ -22,7 +28,11 @@ afterAll(() => Promise.all([hubs.demo.close(), hubs.everything.close()]));
 
 async function script(replies: unknown[]): Promise<void> {
   await fetch(`${fakeBase()}/__reset?key=eval`, { method: 'POST' });
-  const res = await fetch(`${fakeBase()}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'eval', replies }) });
+  const res = await fetch(`${fakeBase()}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: 'eval', replies }),
+  });
   expect(res.ok).toBe(true);
 }
 const task = (id: string) => EVAL_TASKS.find((t) => t.id === id)!;
@@ -37,10 +47,25 @@ test('every task passes when the model answers as scripted; the table lists each
 });
 
 test('the wrong tool, arguments the schema refuses, and a needless tool call are graded as failures', async () => {
-  const [wrongTool] = await runEval({ provider: provider(), hubs, tasks: [task('demo-echo')], beforeTask: () => script([{ toolCalls: [{ name: 'weather', input: { city: 'Oslo' } }] }, { text: 'purple elephant' }]) });
+  const [wrongTool] = await runEval({
+    provider: provider(),
+    hubs,
+    tasks: [task('demo-echo')],
+    beforeTask: () => script([{ toolCalls: [{ name: 'weather', input: { city: 'Oslo' } }] }, { text: 'purple elephant' }]),
+  });
   expect(wrongTool).toMatchObject({ success: false, rightTool: false, called: ['weather'] });
-  const [badArgs] = await runEval({ provider: provider(), hubs, tasks: [task('everything-sum')], beforeTask: () => script([{ toolCalls: [{ name: 'get-sum', input: { a: 'seventeen', b: 25 } }] }, { text: '42' }]) });
+  const [badArgs] = await runEval({
+    provider: provider(),
+    hubs,
+    tasks: [task('everything-sum')],
+    beforeTask: () => script([{ toolCalls: [{ name: 'get-sum', input: { a: 'seventeen', b: 25 } }] }, { text: '42' }]),
+  });
   expect(badArgs).toMatchObject({ success: false, rightTool: true, validArgs: false });
-  const [needless] = await runEval({ provider: provider(), hubs, tasks: [task('demo-no-tool')], beforeTask: () => script([{ toolCalls: [{ name: 'echo', input: { message: '42' } }] }, { text: '42' }]) });
+  const [needless] = await runEval({
+    provider: provider(),
+    hubs,
+    tasks: [task('demo-no-tool')],
+    beforeTask: () => script([{ toolCalls: [{ name: 'echo', input: { message: '42' } }] }, { text: '42' }]),
+  });
   expect(needless).toMatchObject({ success: false, rightTool: false, rounds: 2 });
 });

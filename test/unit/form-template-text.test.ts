@@ -9,7 +9,9 @@ import { expect, test } from 'vitest';
 
 const FILES = [
   ...['src/elements/mcp-elicit-form', 'src/elements/mcp-sampling-approval'].flatMap((dir) =>
-    readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts')).map((f) => join(dir, f)),
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts'))
+      .map((f) => join(dir, f)),
   ),
   'src/elements/mcp-chat/palette/run-form.ts',
   'src/elements/mcp-chat/palette/run-form-fields.ts',
@@ -29,7 +31,8 @@ function templateWords(file: string): string[] {
       const parts = ts.isNoSubstitutionTemplateLiteral(t) ? [t.text] : [t.head.text, ...t.templateSpans.map((s) => s.literal.text)];
       const joined = parts.join('\u0000');
       // Attributes a person hears, written as plain text.
-      for (const m of joined.matchAll(/\b(aria-label|placeholder|title|alt)="([^"\u0000]*)"/g)) found.push(...(m[2]!.match(/[A-Za-z]{3,}/g) ?? []));
+      for (const m of joined.matchAll(/\b(aria-label|placeholder|title|alt)="([^"\u0000]*)"/g))
+        found.push(...(m[2]!.match(/[A-Za-z]{3,}/g) ?? []));
       // Text between tags.
       const text = joined.replace(/<[^>]*>/g, ' ');
       found.push(...(text.match(/[A-Za-z]{3,}/g) ?? []));

@@ -7,7 +7,10 @@ import { checkMessages, decodeCursor, encodeCursor, monotonicClock, searchTextOf
 
 describe('toHistoryError', () => {
   test('maps what IndexedDB throws to codes the UI can switch on', () => {
-    expect(toHistoryError(new DOMException('full', 'QuotaExceededError'), 'Saving messages')).toMatchObject({ kind: 'quota-exceeded', message: expect.stringMatching(/Storage is full: Saving messages was not saved/) });
+    expect(toHistoryError(new DOMException('full', 'QuotaExceededError'), 'Saving messages')).toMatchObject({
+      kind: 'quota-exceeded',
+      message: expect.stringMatching(/Storage is full: Saving messages was not saved/),
+    });
     expect(toHistoryError(new DOMException('no', 'SecurityError'), 'x').kind).toBe('unavailable');
     expect(toHistoryError(new DOMException('closing', 'InvalidStateError'), 'x').kind).toBe('closed');
     const other = toHistoryError(new DOMException('disk', 'UnknownError'), 'Listing conversations');
@@ -39,7 +42,14 @@ describe('records', () => {
         content: [
           { type: 'text', text: 'Hello THERE' },
           { type: 'image', data: 'c2VjcmV0', mimeType: 'image/png' },
-          { type: 'tool_result', toolUseId: 't', content: [{ type: 'text', text: 'Result Text' }, { type: 'resource', resource: { uri: 'x:', text: 'not searched' } }] },
+          {
+            type: 'tool_result',
+            toolUseId: 't',
+            content: [
+              { type: 'text', text: 'Result Text' },
+              { type: 'resource', resource: { uri: 'x:', text: 'not searched' } },
+            ],
+          },
         ],
       }),
     ).toBe('hello there\nresult text');
@@ -97,7 +107,9 @@ describe('planImport', () => {
   test('refuses a wrong version, a missing field and an unknown block type', () => {
     expect(() => planImport({ ...file, version: 2 })).toThrow(/version/);
     expect(() => planImport({ ...file, conversation: { ...file.conversation, title: undefined } })).toThrow(/conversation\.title/);
-    expect(() => planImport({ ...file, messages: [{ ...file.messages[0], content: [{ type: 'video', url: 'x' }] }] })).toThrow(/messages\.0\.content\.0/);
+    expect(() => planImport({ ...file, messages: [{ ...file.messages[0], content: [{ type: 'video', url: 'x' }] }] })).toThrow(
+      /messages\.0\.content\.0/,
+    );
     expect(() => planImport(null)).toThrow(HistoryError);
   });
 });

@@ -88,9 +88,10 @@ describe("<mcp-chat>'s layers", () => {
   });
 
   test('what a feature imports from the top level imports no feature', () => {
-    const topLevel = new Set(files.filter(feature).flatMap((f) => [...graph.get(f)!].filter((to) => to.startsWith(CHAT) && !rel(to).includes(path.sep))));
+    const topLevel = new Set(
+      files.filter(feature).flatMap((f) => [...graph.get(f)!].filter((to) => to.startsWith(CHAT) && !rel(to).includes(path.sep))),
+    );
     expect(topLevel.size).toBeGreaterThan(0);
     for (const leaf of topLevel) expect([...graph.get(leaf)!].filter(feature).map(rel), rel(leaf)).toEqual([]);
   });
 });
-

@@ -44,7 +44,9 @@ describe('custom-elements.json', () => {
       for (const element of module.declarations ?? []) {
         if (!element.customElement) continue;
         const folder = module.path.slice(0, module.path.lastIndexOf('/'));
-        const source = filesUnder(folder).map((f) => readFileSync(f, 'utf8')).join('\n');
+        const source = filesUnder(folder)
+          .map((f) => readFileSync(f, 'utf8'))
+          .join('\n');
         // Static part names only: part="name" or part="a b" (dynamic parts are documented by hand).
         const used = new Set([...source.matchAll(/\spart="([a-z0-9 -]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean));
         const documented = new Set((element.cssParts ?? []).map((p) => p.name));
@@ -73,9 +75,18 @@ describe('custom-elements.json', () => {
       if (field) eventOf.set(d.name, field.default!.replace(/^['"]|['"]$/g, ''));
     }
     const elements = modules.flatMap((m) =>
-      (m.declarations ?? []).filter((d) => d.customElement && d.tagName).map((d) => ({ declaration: d, folder: m.path.slice(0, m.path.lastIndexOf('/')) })),
+      (m.declarations ?? [])
+        .filter((d) => d.customElement && d.tagName)
+        .map((d) => ({ declaration: d, folder: m.path.slice(0, m.path.lastIndexOf('/')) })),
     );
-    const sourceOf = new Map(elements.map((e) => [e.declaration.tagName!, filesUnder(e.folder).map((f) => readFileSync(f, 'utf8')).join('\n')]));
+    const sourceOf = new Map(
+      elements.map((e) => [
+        e.declaration.tagName!,
+        filesUnder(e.folder)
+          .map((f) => readFileSync(f, 'utf8'))
+          .join('\n'),
+      ]),
+    );
     const ownEvents = (source: string) =>
       new Set([
         ...[...source.matchAll(/new (\w+)\(/g)].flatMap((m) => (eventOf.has(m[1]!) ? [eventOf.get(m[1]!)!] : [])),
@@ -94,14 +105,21 @@ describe('custom-elements.json', () => {
     for (const { declaration } of elements) {
       const listed = (declaration.events ?? []).map((e) => e.name);
       const real = fired(declaration.tagName!);
-      expect(listed.filter((name) => !real.has(name)), `${declaration.tagName} lists events it never fires`).toEqual([]);
+      expect(
+        listed.filter((name) => !real.has(name)),
+        `${declaration.tagName} lists events it never fires`,
+      ).toEqual([]);
     }
   });
   test('lists events on elements only, and only their mcp-* events (no `change` of ServerSet or InputRouter)', () => {
     const declarations = committed().modules.flatMap((m) => m.declarations ?? []);
-    const misplaced = declarations.filter((d) => !d.customElement && d.events?.length).map((d) => `${d.name}: ${d.events!.map((e) => e.name).join(', ')}`);
+    const misplaced = declarations
+      .filter((d) => !d.customElement && d.events?.length)
+      .map((d) => `${d.name}: ${d.events!.map((e) => e.name).join(', ')}`);
     expect(misplaced).toEqual([]);
-    const native = declarations.filter((d) => d.customElement).flatMap((d) => (d.events ?? []).filter((e) => !e.name.startsWith('mcp-')).map((e) => `${d.tagName} ${e.name}`));
+    const native = declarations
+      .filter((d) => d.customElement)
+      .flatMap((d) => (d.events ?? []).filter((e) => !e.name.startsWith('mcp-')).map((e) => `${d.tagName} ${e.name}`));
     expect(native).toEqual([]);
     // The elements' own events are still there.
     expect(declarations.find((d) => d.tagName === 'mcp-chat')?.events?.map((e) => e.name)).toContain('mcp-tool-call');

@@ -34,16 +34,25 @@ async function start(shape: Shape): Promise<{ url: string; seen: Array<Record<st
       const cache = { ttlMs: 0, cacheScope: 'private' };
       let result: Record<string, unknown>;
       if (message.method === 'server/discover') {
-        result = { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ...cache, ...(shape === 'old-body' && { serverInfo: INFO }) };
+        result = {
+          supportedVersions: ['2026-07-28'],
+          capabilities: { tools: {} },
+          ...cache,
+          ...(shape === 'old-body' && { serverInfo: INFO }),
+        };
       } else if (message.method === 'tools/list') {
         result = { tools: [{ name: 'hello', inputSchema: { type: 'object', properties: {} } }], ...cache };
       } else if (message.method === 'tools/call') {
         result = { content: [{ type: 'text', text: 'Hello from a server with no name.' }] };
       } else {
         const error = { code: -32601, message: `Method not found: ${message.method}` };
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error }));
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...result, ...meta } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...result, ...meta } }));
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

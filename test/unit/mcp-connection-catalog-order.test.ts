@@ -47,7 +47,13 @@ describe.each(['legacy', 'modern'] as const)('catalog order, era %s', (era) => {
     const connection = new McpConnection({ url: server.url, era });
     const atConnected: number[][] = [];
     connection.addEventListener('mcp-connection-change', (e: McpConnectionChangeEvent) => {
-      if (e.state === 'connected') atConnected.push([connection.tools.length, connection.prompts.length, connection.resources.length, connection.resourceTemplates.length]);
+      if (e.state === 'connected')
+        atConnected.push([
+          connection.tools.length,
+          connection.prompts.length,
+          connection.resources.length,
+          connection.resourceTemplates.length,
+        ]);
     });
     try {
       await connection.connect();
@@ -120,7 +126,12 @@ test('connecting again after a failure: the old tools are not offered before the
     if (holdTools && methodOf(init) === 'tools/list') await gate;
     return fetch(input, init);
   };
-  const connection = new McpConnection({ url: own.url, era: 'modern', fetch: fetcher, reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 1 } });
+  const connection = new McpConnection({
+    url: own.url,
+    era: 'modern',
+    fetch: fetcher,
+    reconnect: { initialDelayMs: 50, maxDelayMs: 50, maxAttempts: 1 },
+  });
   try {
     await connection.connect();
     expect(connection.tools.length).toBeGreaterThan(0);

@@ -27,7 +27,9 @@ describe.each([
     expect(connection.getProtocolEra()).toBe(expected);
     expect(connection.protocolVersion).toBe(version);
     expect(connection.serverInfo?.name).toBe('mcp-elements-demo');
-    expect(connection.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'rich-content', 'weather', 'long-task', 'register-form', 'ask-model', 'get-roots']));
+    expect(connection.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['echo', 'rich-content', 'weather', 'long-task', 'register-form', 'ask-model', 'get-roots']),
+    );
     expect(connection.prompts.length).toBeGreaterThan(0);
     expect(connection.resources.length).toBeGreaterThan(0);
     expect(connection.resourceTemplates.length).toBeGreaterThan(0);
@@ -35,7 +37,9 @@ describe.each([
 
   test('echo, rich content and validated structured content', async () => {
     const connection = await connect();
-    await expect(connection.callTool('echo', { message: 'hi' })).resolves.toMatchObject({ content: [{ type: 'text', text: expect.stringContaining('hi') }] });
+    await expect(connection.callTool('echo', { message: 'hi' })).resolves.toMatchObject({
+      content: [{ type: 'text', text: expect.stringContaining('hi') }],
+    });
     const rich = await connection.callTool('rich-content');
     expect(rich.content.map((b) => b.type)).toEqual(expect.arrayContaining(['text', 'image', 'audio', 'resource_link', 'resource']));
     const weather = await connection.callTool('weather', { city: 'Lisbon' });
@@ -132,7 +136,10 @@ describe.each([
     const connection = await connect();
     const prompt = connection.prompts.find((p) => p.arguments?.length);
     if (!prompt?.arguments) throw new Error('the demo server has a prompt with arguments');
-    const completions = await connection.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: prompt.arguments[0].name, value: '' } });
+    const completions = await connection.complete({
+      ref: { type: 'ref/prompt', name: prompt.name },
+      argument: { name: prompt.arguments[0].name, value: '' },
+    });
     expect(Array.isArray(completions.completion.values)).toBe(true);
     const args = Object.fromEntries(prompt.arguments.map((a) => [a.name, completions.completion.values[0] ?? 'x']));
     const got = await connection.getPrompt(prompt.name, args);

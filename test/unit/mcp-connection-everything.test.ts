@@ -28,7 +28,9 @@ describe('McpConnection against server-everything', () => {
     expect(connection.protocolVersion).toBe('2025-11-25');
     expect(connection.serverInfo?.name).toBe('mcp-servers/everything');
     expect(connection.name).toBe('Everything Reference Server');
-    expect(connection.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-structured-content', 'trigger-elicitation-request']));
+    expect(connection.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['echo', 'get-structured-content', 'trigger-elicitation-request']),
+    );
     expect(connection.prompts.length).toBeGreaterThan(0);
     expect(connection.resources.length).toBeGreaterThan(0);
     expect(connection.resourceTemplates.length).toBeGreaterThan(0);
@@ -40,15 +42,22 @@ describe('McpConnection against server-everything', () => {
     expect(echo.content).toEqual([{ type: 'text', text: 'Echo: hello <b>there</b>' }]);
 
     const weather = await connection.callTool('get-structured-content', { location: 'Chicago' });
-    expect(weather.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) });
+    expect(weather.structuredContent).toMatchObject({
+      temperature: expect.any(Number),
+      conditions: expect.any(String),
+      humidity: expect.any(Number),
+    });
 
     // Validation really runs: against a stricter outputSchema the same answer is refused.
     const listed = connection.tools.find((t) => t.name === 'get-structured-content');
     if (!listed?.outputSchema) throw new Error('get-structured-content has no outputSchema');
-    listed.outputSchema = { ...listed.outputSchema, required: [...((listed.outputSchema.required as string[] | undefined) ?? []), 'pollen'] };
+    listed.outputSchema = {
+      ...listed.outputSchema,
+      required: [...((listed.outputSchema.required as string[] | undefined) ?? []), 'pollen'],
+    };
     await expect(connection.callTool('get-structured-content', { location: 'Chicago' })).rejects.toMatchObject({
       kind: 'protocol',
-      message: expect.stringContaining('does not match the tool\'s output schema'),
+      message: expect.stringContaining("does not match the tool's output schema"),
     });
 
     const links = await connection.callTool('get-resource-links', { count: 3 });
@@ -58,7 +67,11 @@ describe('McpConnection against server-everything', () => {
   test('progress arrives during trigger-long-running-operation', async () => {
     const connection = await connect();
     const progress: number[] = [];
-    const result = await connection.callTool('trigger-long-running-operation', { duration: 1, steps: 3 }, { onprogress: (p) => progress.push(p.progress) });
+    const result = await connection.callTool(
+      'trigger-long-running-operation',
+      { duration: 1, steps: 3 },
+      { onprogress: (p) => progress.push(p.progress) },
+    );
     expect(progress).toEqual([1, 2, 3]);
     expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('completed') });
   });
@@ -66,10 +79,16 @@ describe('McpConnection against server-everything', () => {
   test('cancellation: aborting the signal stops the call with a clear error', async () => {
     const connection = await connect();
     const controller = new AbortController();
-    const call = connection.callTool('trigger-long-running-operation', { duration: 10, steps: 10 }, { signal: controller.signal, onprogress: () => controller.abort() });
+    const call = connection.callTool(
+      'trigger-long-running-operation',
+      { duration: 10, steps: 10 },
+      { signal: controller.signal, onprogress: () => controller.abort() },
+    );
     await expect(call).rejects.toMatchObject({ kind: 'aborted', message: expect.stringContaining('trigger-long-running-operation') });
     // The connection is still usable afterwards.
-    await expect(connection.callTool('echo', { message: 'still here' })).resolves.toMatchObject({ content: [{ text: 'Echo: still here' }] });
+    await expect(connection.callTool('echo', { message: 'still here' })).resolves.toMatchObject({
+      content: [{ text: 'Echo: still here' }],
+    });
   });
 
   test('answers trigger-elicitation-request from a handler that knows the tool call', async () => {
@@ -82,7 +101,11 @@ describe('McpConnection against server-everything', () => {
     });
     const result = await connection.callTool('trigger-elicitation-request', {}, { toolUseId: 'toolu_42' });
     expect(seen?.fields.length).toBe(13);
-    expect(seen?.context).toMatchObject({ era: 'legacy', server: { name: 'everything', url }, toolCall: { name: 'trigger-elicitation-request', toolUseId: 'toolu_42' } });
+    expect(seen?.context).toMatchObject({
+      era: 'legacy',
+      server: { name: 'everything', url },
+      toolCall: { name: 'trigger-elicitation-request', toolUseId: 'toolu_42' },
+    });
     expect(JSON.stringify(result.content)).toContain('Ada Lovelace');
   });
 
@@ -110,7 +133,10 @@ describe('McpConnection against server-everything', () => {
     // A declined URL ends the call with the server's error instead of retrying.
     const declining = await connect();
     declining.router.handle('elicitation', async () => ({ action: 'decline' }));
-    await expect(declining.callTool('trigger-url-elicitation', { url: 'https://example.com/x', errorPath: true })).rejects.toMatchObject({ kind: 'protocol', code: -32042 });
+    await expect(declining.callTool('trigger-url-elicitation', { url: 'https://example.com/x', errorPath: true })).rejects.toMatchObject({
+      kind: 'protocol',
+      code: -32042,
+    });
 
     const connection = await connect();
     const shown: string[] = [];
@@ -139,7 +165,10 @@ describe('McpConnection against server-everything', () => {
     await connection.ping();
     const completionPrompt = connection.prompts.find((p) => p.arguments?.some((a) => a.name === 'department'));
     if (completionPrompt) {
-      const done = await connection.complete({ ref: { type: 'ref/prompt', name: completionPrompt.name }, argument: { name: 'department', value: 'E' } });
+      const done = await connection.complete({
+        ref: { type: 'ref/prompt', name: completionPrompt.name },
+        argument: { name: 'department', value: 'E' },
+      });
       expect(done.completion.values.length).toBeGreaterThan(0);
     }
   });

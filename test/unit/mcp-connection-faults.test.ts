@@ -13,11 +13,15 @@ describe.each(['legacy', 'modern'] as const)('faults, era %s', (era) => {
     try {
       await connection.connect();
       let killed: Promise<void> | undefined;
-      const call = connection.callTool('long-task', { steps: 100, delayMs: 50 }, {
-        onprogress: (p) => {
-          if (p.progress === 2) killed ??= server.close();
+      const call = connection.callTool(
+        'long-task',
+        { steps: 100, delayMs: 50 },
+        {
+          onprogress: (p) => {
+            if (p.progress === 2) killed ??= server.close();
+          },
         },
-      });
+      );
       const error = await call.catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: 'connection-lost', message: expect.stringContaining('long-task') });
       await killed;
@@ -28,7 +32,9 @@ describe.each(['legacy', 'modern'] as const)('faults, era %s', (era) => {
       await vi.waitFor(() => expect(connection.state).toBe('connected'), { timeout: 15_000, interval: 100 });
       expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
       expect(connection.getProtocolEra()).toBe(era);
-      await expect(connection.callTool('echo', { message: 'back' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('back') }] });
+      await expect(connection.callTool('echo', { message: 'back' })).resolves.toMatchObject({
+        content: [{ text: expect.stringContaining('back') }],
+      });
     } finally {
       await connection.close();
       await server.close();
@@ -52,9 +58,14 @@ test('an expired 2025 session is re-initialized once, transparently', async () =
     await connection.callTool('echo', { message: 'first' });
     const expired = sessionId;
     expect(expired).toBeTruthy();
-    const ended = await fetch(server.url, { method: 'DELETE', headers: { 'mcp-session-id': expired ?? '', 'mcp-protocol-version': '2025-11-25' } });
+    const ended = await fetch(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': expired ?? '', 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(ended.ok).toBe(true);
-    await expect(connection.callTool('echo', { message: 'again' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('again') }] });
+    await expect(connection.callTool('echo', { message: 'again' })).resolves.toMatchObject({
+      content: [{ text: expect.stringContaining('again') }],
+    });
     expect(sessionId).not.toBe(expired);
     expect(states).toEqual(['connecting', 'connected']);
   } finally {
@@ -80,7 +91,11 @@ describe('faults, era legacy: the answer to a server request', () => {
     const connection = new McpConnection({ url: server.url, era: 'legacy', fetch: flaky });
     try {
       await connection.connect();
-      connection.router.handle('sampling', async () => ({ model: 'test-model', role: 'assistant', content: { type: 'text', text: 'Forty-two.' } }));
+      connection.router.handle('sampling', async () => ({
+        model: 'test-model',
+        role: 'assistant',
+        content: { type: 'text', text: 'Forty-two.' },
+      }));
       // Without the resend the server waits for an answer that never comes; the call's own timer ends it.
       const answer = await connection.callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 5_000 });
       expect(dropped).toBe(1);
@@ -105,9 +120,15 @@ describe('faults, era legacy: the answer to a server request', () => {
     const connection = new McpConnection({ url: server.url, era: 'legacy', fetch: broken });
     try {
       await connection.connect();
-      connection.router.handle('sampling', async () => ({ model: 'test-model', role: 'assistant', content: { type: 'text', text: 'Forty-two.' } }));
+      connection.router.handle('sampling', async () => ({
+        model: 'test-model',
+        role: 'assistant',
+        content: { type: 'text', text: 'Forty-two.' },
+      }));
       const started = Date.now();
-      const failure = await connection.callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 60_000 }).catch((error: unknown) => error);
+      const failure = await connection
+        .callTool('ask-model', { question: 'What is the answer?' }, { timeoutMs: 60_000 })
+        .catch((error: unknown) => error);
       expect(dropped).toBe(3);
       expect(failure).toBeInstanceOf(McpConnectionError);
       expect((failure as McpConnectionError).kind).toBe('connection-lost');

@@ -22,7 +22,11 @@ async function connect(config: Partial<McpConnectionConfig> = {}): Promise<McpCo
 /** The model takes the lowest cell its move schema allows. */
 function lowestCellModel(params: { tools?: Array<{ inputSchema: unknown }> }): CreateMessageResult {
   const cells = (params.tools?.[0].inputSchema as { properties: { cell: { enum: number[] } } }).properties.cell.enum;
-  return { model: 'm', role: 'assistant', content: [{ type: 'tool_use', id: `move-${cells.length}`, name: '__schema__', input: { cell: Math.min(...cells) } }] } as never;
+  return {
+    model: 'm',
+    role: 'assistant',
+    content: [{ type: 'tool_use', id: `move-${cells.length}`, name: '__schema__', input: { cell: Math.min(...cells) } }],
+  } as never;
 }
 
 /**
@@ -45,7 +49,10 @@ function distractedPerson() {
     }
     repeats = 0;
     turn++;
-    return { action: 'accept' as const, content: { cell: ['4', '0', '8', '2', '6', '1', '3', '5', '7'].find((c) => options.includes(c))! } };
+    return {
+      action: 'accept' as const,
+      content: { cell: ['4', '0', '8', '2', '6', '1', '3', '5', '7'].find((c) => options.includes(c))! },
+    };
   };
   return { asked, answer };
 }
@@ -72,7 +79,9 @@ describe('tic-tac-toe on a 2026 server', () => {
     expect(person.asked).toHaveLength(10);
     expect(samplings).toBe(3);
     // Every request of the game is attributed to the call.
-    expect(new Set(contexts.map((c) => `${c.era} ${c.toolCall?.name} ${c.toolCall?.toolUseId}`))).toEqual(new Set(['modern tic-tac-toe toolu_game']));
+    expect(new Set(contexts.map((c) => `${c.era} ${c.toolCall?.name} ${c.toolCall?.toolUseId}`))).toEqual(
+      new Set(['modern tic-tac-toe toolu_game']),
+    );
   });
 
   test('maxInputRounds bounds a call: past it the call fails with a clear error', async () => {

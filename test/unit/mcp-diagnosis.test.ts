@@ -16,19 +16,75 @@ const url = 'http://127.0.0.1:9/mcp';
 
 describe('connection diagnoses', () => {
   test('classifyError keeps its English messages and adds the diagnosis they are made from', () => {
-    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
     const cases: Array<[unknown, string, McpDiagnosis, 'connect' | 'request']> = [
-      [refused, `Cannot reach ${url} (ECONNREFUSED). Check that the server is running and the address is right.`, { kind: 'unreachable', url, code: 'ECONNREFUSED' }, 'request'],
-      [new TypeError('terminated', { cause: new Error('other side closed') }), 'The connection to the server at 127.0.0.1:9 was cut off.', { kind: 'cut-off', host: '127.0.0.1:9' }, 'request'],
+      [
+        refused,
+        `Cannot reach ${url} (ECONNREFUSED). Check that the server is running and the address is right.`,
+        { kind: 'unreachable', url, code: 'ECONNREFUSED' },
+        'request',
+      ],
+      [
+        new TypeError('terminated', { cause: new Error('other side closed') }),
+        'The connection to the server at 127.0.0.1:9 was cut off.',
+        { kind: 'cut-off', host: '127.0.0.1:9' },
+        'request',
+      ],
       [new UnauthorizedError(), 'The server at 127.0.0.1:9 needs you to sign in.', { kind: 'sign-in', host: '127.0.0.1:9' }, 'request'],
-      [new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'x', { status: 401 }), 'The server at 127.0.0.1:9 needs you to sign in (HTTP 401).', { kind: 'sign-in', host: '127.0.0.1:9', status: 401 }, 'request'],
-      [new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'x', { status: 403 }), 'The server at 127.0.0.1:9 denied access (HTTP 403). Sign in with an account that may use it.', { kind: 'forbidden', host: '127.0.0.1:9' }, 'request'],
-      [new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404 }), `There is no MCP endpoint at ${url} (HTTP 404). Check the address; it often ends in /mcp.`, { kind: 'no-endpoint', url, status: 404 }, 'connect'],
-      [new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 502, statusText: 'Bad Gateway', text: '<h1>upstream down</h1>' }), 'The server at 127.0.0.1:9 answered with HTTP 502 Bad Gateway: upstream down.', { kind: 'http-status', host: '127.0.0.1:9', status: 502, statusText: 'Bad Gateway', text: 'upstream down' }, 'request'],
-      [new SdkError(SdkErrorCode.RequestTimeout, 'slow'), 'The server at 127.0.0.1:9 did not answer in time.', { kind: 'timeout', host: '127.0.0.1:9' }, 'request'],
-      [new SdkError(SdkErrorCode.ConnectionClosed, 'closed'), 'The connection to the server at 127.0.0.1:9 closed before it answered.', { kind: 'closed-before-answer', host: '127.0.0.1:9' }, 'request'],
-      [new ProtocolError(-32602, 'bad params'), 'The server at 127.0.0.1:9 returned an error: bad params', { kind: 'server-error', host: '127.0.0.1:9', detail: 'bad params' }, 'request'],
-      [new SyntaxError('Unexpected token <'), 'The server at 127.0.0.1:9 sent something that is not MCP (Unexpected token <).', { kind: 'not-mcp', host: '127.0.0.1:9', detail: 'Unexpected token <' }, 'request'],
+      [
+        new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'x', { status: 401 }),
+        'The server at 127.0.0.1:9 needs you to sign in (HTTP 401).',
+        { kind: 'sign-in', host: '127.0.0.1:9', status: 401 },
+        'request',
+      ],
+      [
+        new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'x', { status: 403 }),
+        'The server at 127.0.0.1:9 denied access (HTTP 403). Sign in with an account that may use it.',
+        { kind: 'forbidden', host: '127.0.0.1:9' },
+        'request',
+      ],
+      [
+        new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404 }),
+        `There is no MCP endpoint at ${url} (HTTP 404). Check the address; it often ends in /mcp.`,
+        { kind: 'no-endpoint', url, status: 404 },
+        'connect',
+      ],
+      [
+        new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          text: '<h1>upstream down</h1>',
+        }),
+        'The server at 127.0.0.1:9 answered with HTTP 502 Bad Gateway: upstream down.',
+        { kind: 'http-status', host: '127.0.0.1:9', status: 502, statusText: 'Bad Gateway', text: 'upstream down' },
+        'request',
+      ],
+      [
+        new SdkError(SdkErrorCode.RequestTimeout, 'slow'),
+        'The server at 127.0.0.1:9 did not answer in time.',
+        { kind: 'timeout', host: '127.0.0.1:9' },
+        'request',
+      ],
+      [
+        new SdkError(SdkErrorCode.ConnectionClosed, 'closed'),
+        'The connection to the server at 127.0.0.1:9 closed before it answered.',
+        { kind: 'closed-before-answer', host: '127.0.0.1:9' },
+        'request',
+      ],
+      [
+        new ProtocolError(-32602, 'bad params'),
+        'The server at 127.0.0.1:9 returned an error: bad params',
+        { kind: 'server-error', host: '127.0.0.1:9', detail: 'bad params' },
+        'request',
+      ],
+      [
+        new SyntaxError('Unexpected token <'),
+        'The server at 127.0.0.1:9 sent something that is not MCP (Unexpected token <).',
+        { kind: 'not-mcp', host: '127.0.0.1:9', detail: 'Unexpected token <' },
+        'request',
+      ],
       [Object.assign(new Error('x'), { name: 'AbortError' }), 'The request was stopped.', { kind: 'stopped' }, 'request'],
       [new Error('odd'), 'The server: odd', { kind: 'other', detail: 'odd' }, 'request'],
     ];
@@ -44,8 +100,12 @@ describe('connection diagnoses', () => {
     expect(diagnosisInEnglish({ kind: 'cors-origin', host: 'mcp.example:8443', origin: 'https://page.example' })).toBe(
       `The server at mcp.example:8443 answers, but its CORS policy does not allow this page (https://page.example): it must send Access-Control-Allow-Origin and answer the OPTIONS preflight. ${PROXY_HINT}`,
     );
-    expect(diagnosisInEnglish({ kind: 'cors-headers', host: 'h', headers: ['mcp-name'] })).toBe(`The server at h does not allow the request header mcp-name from this page (CORS): add it to Access-Control-Allow-Headers. ${PROXY_HINT}`);
-    expect(diagnosisInEnglish({ kind: 'cors-headers', host: 'h', headers: ['a', 'b'] })).toBe(`The server at h does not allow the request headers a, b from this page (CORS): add them to Access-Control-Allow-Headers. ${PROXY_HINT}`);
+    expect(diagnosisInEnglish({ kind: 'cors-headers', host: 'h', headers: ['mcp-name'] })).toBe(
+      `The server at h does not allow the request header mcp-name from this page (CORS): add it to Access-Control-Allow-Headers. ${PROXY_HINT}`,
+    );
+    expect(diagnosisInEnglish({ kind: 'cors-headers', host: 'h', headers: ['a', 'b'] })).toBe(
+      `The server at h does not allow the request headers a, b from this page (CORS): add them to Access-Control-Allow-Headers. ${PROXY_HINT}`,
+    );
     expect(diagnosisInEnglish({ kind: 'session-id-hidden', host: 'h' })).toBe(
       'The server at h started a session, but this page cannot read its Mcp-Session-Id header (CORS): the server must list Mcp-Session-Id in Access-Control-Expose-Headers.',
     );

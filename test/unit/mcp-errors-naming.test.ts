@@ -10,23 +10,45 @@ const url = 'http://127.0.0.1:9/mcp';
 
 describe('classifyError', () => {
   test('each failure gets a kind and a message a person can act on', () => {
-    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
-    expect(classifyError(refused, url)).toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/Cannot reach .*ECONNREFUSED.*running/) });
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
+    expect(classifyError(refused, url)).toMatchObject({
+      kind: 'unreachable',
+      message: expect.stringMatching(/Cannot reach .*ECONNREFUSED.*running/),
+    });
 
     const cut = new TypeError('terminated', { cause: new Error('other side closed') });
     expect(classifyError(cut, url)).toMatchObject({ kind: 'connection-lost' });
 
-    const wrapped = new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', undefined, { cause: refused });
+    const wrapped = new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', undefined, {
+      cause: refused,
+    });
     expect(classifyError(wrapped, url, 'connect')).toMatchObject({ kind: 'unreachable' });
 
     const unauthorized = new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'nope', { status: 401 });
-    expect(classifyError(unauthorized, url)).toMatchObject({ kind: 'auth-required', status: 401, message: expect.stringContaining('sign in') });
+    expect(classifyError(unauthorized, url)).toMatchObject({
+      kind: 'auth-required',
+      status: 401,
+      message: expect.stringContaining('sign in'),
+    });
     expect(classifyError(new UnauthorizedError(), url)).toMatchObject({ kind: 'auth-required' });
 
-    const missing = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 404, text: '<html><body>Not <b>found</b></body></html>' });
-    expect(classifyError(missing, url, 'connect')).toMatchObject({ kind: 'not-mcp', status: 404, message: expect.stringContaining('no MCP endpoint') });
+    const missing = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', {
+      status: 404,
+      text: '<html><body>Not <b>found</b></body></html>',
+    });
+    expect(classifyError(missing, url, 'connect')).toMatchObject({
+      kind: 'not-mcp',
+      status: 404,
+      message: expect.stringContaining('no MCP endpoint'),
+    });
 
-    const gateway = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 502, statusText: 'Bad Gateway', text: '<h1>upstream down</h1>' });
+    const gateway = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', {
+      status: 502,
+      statusText: 'Bad Gateway',
+      text: '<h1>upstream down</h1>',
+    });
     const http = classifyError(gateway, url);
     expect(http).toMatchObject({ kind: 'http', status: 502 });
     // HTML from the server is reduced to plain text.
@@ -37,7 +59,11 @@ describe('classifyError', () => {
     expect(classifyError(html, url, 'connect')).toMatchObject({ kind: 'not-mcp', message: expect.stringContaining('text/html') });
 
     expect(classifyError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'), url)).toMatchObject({ kind: 'timeout' });
-    expect(classifyError(new ProtocolError(-32602, 'Unknown tool: nope'), url)).toMatchObject({ kind: 'protocol', code: -32602, message: expect.stringContaining('Unknown tool: nope') });
+    expect(classifyError(new ProtocolError(-32602, 'Unknown tool: nope'), url)).toMatchObject({
+      kind: 'protocol',
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: nope'),
+    });
     expect(classifyError(new DOMException('aborted', 'AbortError'), url)).toMatchObject({ kind: 'aborted' });
   });
 
@@ -79,7 +105,10 @@ describe('classifyError', () => {
     test('a closed port is unreachable', async () => {
       const port = await freePort();
       const connection = new McpConnection({ url: `http://127.0.0.1:${port}/mcp` });
-      await expect(connection.connect()).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringContaining(`127.0.0.1:${port}`) });
+      await expect(connection.connect()).rejects.toMatchObject({
+        kind: 'unreachable',
+        message: expect.stringContaining(`127.0.0.1:${port}`),
+      });
       await connection.close();
     });
   });
@@ -97,7 +126,13 @@ describe('assignModelToolNames', () => {
       tool('c', 'x'.repeat(80), 'search'),
     ];
     const names = assignModelToolNames(tools);
-    expect([...names.keys()]).toEqual(['forecast', 'weather__search', 'Docs_Site__search', 'get_page', `${'x'.repeat(56)}__search`.slice(0, 64)]);
+    expect([...names.keys()]).toEqual([
+      'forecast',
+      'weather__search',
+      'Docs_Site__search',
+      'get_page',
+      `${'x'.repeat(56)}__search`.slice(0, 64),
+    ]);
     for (const name of names.keys()) expect(name).toMatch(MODEL_TOOL_NAME_PATTERN);
     expect(names.get('Docs_Site__search')).toBe(tools[2]);
   });

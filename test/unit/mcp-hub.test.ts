@@ -39,11 +39,17 @@ async function startToolbox(): Promise<{ url: string; addTool(name: string): voi
   const extra: string[] = [];
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'toolbox', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-    server.registerTool('echo', { description: 'Echoes, loudly.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({
-      content: [{ type: 'text', text: message.toUpperCase() }],
-    }));
+    server.registerTool(
+      'echo',
+      { description: 'Echoes, loudly.', inputSchema: z.object({ message: z.string() }) },
+      async ({ message }) => ({
+        content: [{ type: 'text', text: message.toUpperCase() }],
+      }),
+    );
     for (const name of extra) {
-      server.registerTool(name, { description: `Added later: ${name}`, inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: `${name} ran` }] }));
+      server.registerTool(name, { description: `Added later: ${name}`, inputSchema: z.object({}) }, async () => ({
+        content: [{ type: 'text', text: `${name} ran` }],
+      }));
     }
     return server;
   });
@@ -78,11 +84,19 @@ test('callTool routes colliding names to the server each belongs to', async () =
   // Names unique to one server stay as they are.
   expect(h.findTool('tic-tac-toe')?.connection).toBe(demo);
   expect(h.findTool('get-tiny-image')?.connection).toBe(everything);
-  expect(h.toolsForModel().filter((t) => t.name.endsWith('__echo')).map((t) => t.name)).toEqual(['demo__echo', 'everything__echo']);
+  expect(
+    h
+      .toolsForModel()
+      .filter((t) => t.name.endsWith('__echo'))
+      .map((t) => t.name),
+  ).toEqual(['demo__echo', 'everything__echo']);
 
   expect(text(await h.callTool('demo__echo', { message: 'hello' }))).toBe('hello');
   expect(text(await h.callTool('everything__echo', { message: 'hello' }))).toBe('Echo: hello');
-  await expect(h.callTool('echo', { message: 'hello' })).rejects.toMatchObject({ kind: 'protocol', message: expect.stringContaining('No connected server offers a tool named echo') });
+  await expect(h.callTool('echo', { message: 'hello' })).rejects.toMatchObject({
+    kind: 'protocol',
+    message: expect.stringContaining('No connected server offers a tool named echo'),
+  });
 });
 
 test('the merged catalog follows list_changed, and a new collision renames both tools', async () => {
@@ -114,8 +128,13 @@ test('a resource list change re-reads resources but keeps the tool catalog: the 
   const notes = ['one'];
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {}, resources: { listChanged: true } } });
-    server.registerTool('echo', { description: 'Echoes.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({ content: [{ type: 'text', text: message }] }));
-    for (const note of notes) server.registerResource(note, `notes://${note}`, { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: note }] }));
+    server.registerTool('echo', { description: 'Echoes.', inputSchema: z.object({ message: z.string() }) }, async ({ message }) => ({
+      content: [{ type: 'text', text: message }],
+    }));
+    for (const note of notes)
+      server.registerResource(note, `notes://${note}`, { mimeType: 'text/plain' }, async (uri) => ({
+        contents: [{ uri: uri.href, text: note }],
+      }));
     return server;
   });
   const http = createServer(async (req, res) => {
@@ -162,7 +181,9 @@ test('removing a server closes it, drops its tools and gives the survivor its pl
   expect(h.findTool('get-tiny-image')).toBeUndefined();
   expect(h.findTool('echo')?.connection).toBe(demo);
   expect(text(await h.callTool('echo', { message: 'still here' }))).toBe('still here');
-  await expect(h.callTool('everything__echo', { message: 'gone' })).rejects.toThrow(/No connected server offers a tool named everything__echo/);
+  await expect(h.callTool('everything__echo', { message: 'gone' })).rejects.toThrow(
+    /No connected server offers a tool named everything__echo/,
+  );
 });
 
 test('a tool that must run as a task (server-everything simulate-research-query) is offered: the server declares tasks for tool calls', async () => {

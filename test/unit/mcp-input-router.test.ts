@@ -14,7 +14,9 @@ function manualHandler() {
   const seen: { message: string; context: InputRequestContext; answer: (action: 'accept' | 'decline') => void }[] = [];
   const handler = vi.fn(
     (params: { message: string }, ctx: InputRequestContext) =>
-      new Promise<{ action: 'accept' | 'decline' }>((resolve) => seen.push({ message: params.message, context: ctx, answer: (action) => resolve({ action }) })),
+      new Promise<{ action: 'accept' | 'decline' }>((resolve) =>
+        seen.push({ message: params.message, context: ctx, answer: (action) => resolve({ action }) }),
+      ),
   );
   return { handler, seen };
 }
@@ -31,7 +33,9 @@ describe('InputRouter', () => {
     seen[0].answer('accept');
     await expect(first).resolves.toEqual({ action: 'accept' });
     // Even after it was answered, a replay is answered from memory.
-    await expect(router.dispatch({ kind: 'elicitation', params: form('Name?'), context, dedupeKey: 'c1|sess|elicitation|7' })).resolves.toEqual({ action: 'accept' });
+    await expect(
+      router.dispatch({ kind: 'elicitation', params: form('Name?'), context, dedupeKey: 'c1|sess|elicitation|7' }),
+    ).resolves.toEqual({ action: 'accept' });
     expect(handler).toHaveBeenCalledTimes(1);
     // A different id is a new request.
     const other = router.dispatch({ kind: 'elicitation', params: form('Age?'), context, dedupeKey: 'c1|sess|elicitation|8' });
@@ -51,13 +55,20 @@ describe('InputRouter', () => {
     const c = router.dispatch({ kind: 'elicitation', params: form('C'), context });
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     const snapshot = (list: PendingInputRequest[]) => list.map((p) => [(p.params as { message: string }).message, p.status]);
-    expect(snapshot(router.pending)).toEqual([['A', 'active'], ['B', 'queued'], ['C', 'queued']]);
+    expect(snapshot(router.pending)).toEqual([
+      ['A', 'active'],
+      ['B', 'queued'],
+      ['C', 'queued'],
+    ]);
     expect(changes).toHaveBeenCalled();
     seen[0].answer('accept');
     await expect(a).resolves.toEqual({ action: 'accept' });
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     expect(seen[1].message).toBe('B');
-    expect(snapshot(router.pending)).toEqual([['B', 'active'], ['C', 'queued']]);
+    expect(snapshot(router.pending)).toEqual([
+      ['B', 'active'],
+      ['C', 'queued'],
+    ]);
     seen[1].answer('decline');
     await vi.waitFor(() => expect(seen).toHaveLength(3));
     seen[2].answer('accept');
@@ -126,7 +137,11 @@ describe('InputRouter', () => {
     const failure = router.dispatch({ kind: 'sampling', params: { messages: [], maxTokens: 5 }, context });
     await expect(failure).rejects.toBeInstanceOf(InputRequestError);
     await expect(failure).rejects.toBeInstanceOf(ProtocolError);
-    await expect(failure).rejects.toMatchObject({ code: -32601, kind: 'no-handler', message: expect.stringContaining('no handler for sampling') });
+    await expect(failure).rejects.toMatchObject({
+      code: -32601,
+      kind: 'no-handler',
+      message: expect.stringContaining('no handler for sampling'),
+    });
 
     const headless = router.handle('roots', () => [{ uri: 'file:///base' }]);
     const overlay = router.handle('roots', () => [{ uri: 'file:///overlay' }]);

@@ -66,7 +66,11 @@ describe('the 2026 listen stream of a server stopped with SIGTERM', () => {
   test('the connection leaves "connected" when the server goes away, and reconnects when it is back', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const first = await startDemoProcess(port);
-    const connection = new McpConnection({ url: `http://127.0.0.1:${port}/mcp`, era: 'modern', reconnect: { initialDelayMs: 200, maxDelayMs: 1000, maxAttempts: 1000 } });
+    const connection = new McpConnection({
+      url: `http://127.0.0.1:${port}/mcp`,
+      era: 'modern',
+      reconnect: { initialDelayMs: 200, maxDelayMs: 1000, maxAttempts: 1000 },
+    });
     open.push(connection);
     await connection.connect();
     expect(connection.getProtocolEra()).toBe('modern');
@@ -81,6 +85,8 @@ describe('the 2026 listen stream of a server stopped with SIGTERM', () => {
     const back = nextState(connection, 'connected');
     await startDemoProcess(port);
     await back;
-    await expect(connection.callTool('echo', { message: 'back' })).resolves.toMatchObject({ content: [{ text: expect.stringContaining('back') }] });
+    await expect(connection.callTool('echo', { message: 'back' })).resolves.toMatchObject({
+      content: [{ text: expect.stringContaining('back') }],
+    });
   });
 });

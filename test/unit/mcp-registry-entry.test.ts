@@ -18,7 +18,13 @@ describe('readEntry', () => {
             type: 'streamable-http',
             url: 'https://api.example.test/mcp',
             headers: [
-              { name: 'Authorization', value: 'Bearer {api_key}', isSecret: true, isRequired: true, variables: { api_key: { description: 'Your key' } } },
+              {
+                name: 'Authorization',
+                value: 'Bearer {api_key}',
+                isSecret: true,
+                isRequired: true,
+                variables: { api_key: { description: 'Your key' } },
+              },
               { name: 'X-Client', value: 'mcp-web-elements' },
               { name: 'X-Tier', choices: ['free', 'pro'], default: 'free' },
             ],
@@ -48,7 +54,14 @@ describe('readEntry', () => {
           {
             type: 'streamable-http',
             url: 'https://api.example.test/mcp',
-            headers: [{ name: 'Cookie' }, { name: 'Sec-Fetch-Mode' }, { name: 'Mcp-Session-Id' }, { name: 'Bad Name' }, { name: 'X-Ok', isRequired: true }, { name: 'x-ok' }],
+            headers: [
+              { name: 'Cookie' },
+              { name: 'Sec-Fetch-Mode' },
+              { name: 'Mcp-Session-Id' },
+              { name: 'Bad Name' },
+              { name: 'X-Ok', isRequired: true },
+              { name: 'x-ok' },
+            ],
           },
         ],
       }),
@@ -61,8 +74,15 @@ describe('readEntry', () => {
       entry({
         websiteUrl: 'javascript:alert(1)',
         repository: { url: 'https://github.com/example-test/x', source: 'github' },
-        icons: [{ src: 'data:text/html,<script>1</script>' }, { src: 'data:image/png;base64,iVBORw0KGgo=' }, { src: 'https://cdn.example.test/x.svg', theme: 'dark' }],
-        remotes: [{ type: 'streamable-http', url: 'ftp://example.test/mcp' }, { type: 'sse', url: 'https://example.test/sse' }],
+        icons: [
+          { src: 'data:text/html,<script>1</script>' },
+          { src: 'data:image/png;base64,iVBORw0KGgo=' },
+          { src: 'https://cdn.example.test/x.svg', theme: 'dark' },
+        ],
+        remotes: [
+          { type: 'streamable-http', url: 'ftp://example.test/mcp' },
+          { type: 'sse', url: 'https://example.test/sse' },
+        ],
         packages: [{ registryType: 'npm', identifier: 'x', transport: { type: 'stdio' } }],
       }),
     )!;
@@ -79,5 +99,9 @@ describe('readEntry', () => {
 
 test('discovery on an origin that is not a web address says so instead of throwing', async () => {
   const result = await discoverSiteServer({ origin: 'file:///home/docs/index.html' });
-  expect(result).toEqual({ found: false, sentence: 'No MCP server can be looked for here: file:///home/docs/index.html is not a web (http or https) origin.', tried: [] });
+  expect(result).toEqual({
+    found: false,
+    sentence: 'No MCP server can be looked for here: file:///home/docs/index.html is not a web (http or https) origin.',
+    tried: [],
+  });
 });

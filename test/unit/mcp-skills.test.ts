@@ -25,7 +25,9 @@ describe.each(['legacy', 'modern'] as const)('skills of the demo server over HTT
     const skills = await connection.listSkills();
     expect(skills.map((s) => s.uri)).toEqual(['skill://demo-tour/SKILL.md', 'skill://games/tic-tac-toe-coach/SKILL.md']);
     expect(skills[0]!.frontmatter).toEqual({ name: 'demo-tour', description: expect.stringContaining('Show a person around') });
-    expect(skills[0]!.resources).toEqual([{ uri: 'skill://demo-tour/SKILL.md', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), size: expect.any(Number) }]);
+    expect(skills[0]!.resources).toEqual([
+      { uri: 'skill://demo-tour/SKILL.md', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), size: expect.any(Number) },
+    ]);
   });
 
   test('loads one on demand as an untrusted text block, checked against its digest', async () => {
@@ -41,7 +43,13 @@ describe.each(['legacy', 'modern'] as const)('skills of the demo server over HTT
     expect(block.text).toContain('# Tic-tac-toe coach');
     expect(block._meta).toEqual({
       [UNTRUSTED_META_KEY]: true,
-      [SKILL_META_KEY]: { server: connection.id, serverName: 'demo', uri: 'skill://games/tic-tac-toe-coach/SKILL.md', name: 'tic-tac-toe-coach', digest: entry!.digest },
+      [SKILL_META_KEY]: {
+        server: connection.id,
+        serverName: 'demo',
+        uri: 'skill://games/tic-tac-toe-coach/SKILL.md',
+        name: 'tic-tac-toe-coach',
+        digest: entry!.digest,
+      },
     });
   });
 
@@ -61,17 +69,45 @@ describe('skills across servers', () => {
     open.push(a, b);
     await hub.connectAll();
     const skills = await hub.listSkills();
-    expect(skills.map((s) => `${s.connection.name}:${s.skill.frontmatter.name}`)).toEqual(['first:demo-tour', 'first:tic-tac-toe-coach', 'second:demo-tour', 'second:tic-tac-toe-coach']);
+    expect(skills.map((s) => `${s.connection.name}:${s.skill.frontmatter.name}`)).toEqual([
+      'first:demo-tour',
+      'first:tic-tac-toe-coach',
+      'second:demo-tour',
+      'second:tic-tac-toe-coach',
+    ]);
   });
 
   test('the 2026 handshake carries serverInfo in _meta (spec PR #3002), which the connection reads', async () => {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' } } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'server/discover',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+          },
+        },
+      }),
     });
     const text = await response.text();
-    const json = JSON.parse(text.startsWith('{') ? text : text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) as { result: Record<string, unknown> & { _meta?: Record<string, unknown> } };
+    const json = JSON.parse(
+      text.startsWith('{')
+        ? text
+        : text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5),
+    ) as { result: Record<string, unknown> & { _meta?: Record<string, unknown> } };
     expect(json.result.serverInfo).toBeUndefined();
     expect(json.result._meta?.['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: 'mcp-elements-demo' });
     expect(json.result.capabilities).toMatchObject({ extensions: { 'io.modelcontextprotocol/skills': {} } });

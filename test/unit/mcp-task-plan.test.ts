@@ -28,5 +28,8 @@ test('2025: a task-only tool of a server that does not declare tasks cannot run,
 test('2026: the server decides when it offers the extension; a task-only tool needs the extension', () => {
   expect(taskPlan('modern', modernTasks, tool())).toEqual({ mode: 'task', form: 'modern' });
   expect(taskPlan('modern', { tools: {} }, tool())).toEqual({ mode: 'plain' });
-  expect(taskPlan('modern', { tools: {} }, tool('required'))).toEqual({ mode: 'unsupported', reason: expect.stringContaining(TASKS_EXTENSION) });
+  expect(taskPlan('modern', { tools: {} }, tool('required'))).toEqual({
+    mode: 'unsupported',
+    reason: expect.stringContaining(TASKS_EXTENSION),
+  });
 });

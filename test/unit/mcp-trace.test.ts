@@ -49,13 +49,24 @@ describe('session trace', () => {
     const hub = new McpHub();
     hubs.push(hub);
     const trace = hub.startTrace();
-    const oauth = hub.add({ url, era, name: 'oauth', authProvider: signedInProvider(), headers: { 'X-Team-Key': CUSTOM_SECRET }, secretHeaders: ['x-team-key'] });
+    const oauth = hub.add({
+      url,
+      era,
+      name: 'oauth',
+      authProvider: signedInProvider(),
+      headers: { 'X-Team-Key': CUSTOM_SECRET },
+      secretHeaders: ['x-team-key'],
+    });
     const bearer = hub.add({ url, era, name: 'bearer', headers: { Authorization: `Bearer ${BEARER}` } });
     await Promise.all([oauth.connect(), bearer.connect()]);
     await oauth.callTool('echo', { message: 'hello from the trace test' });
     await bearer.callTool('echo', { message: 'second server' });
     trace.addSecret(PROVIDER_KEY);
-    trace.addEvent('model-request', { provider: 'openai', apiKey: PROVIDER_KEY, messages: [{ role: 'user', content: `my key is ${PROVIDER_KEY}` }] });
+    trace.addEvent('model-request', {
+      provider: 'openai',
+      apiKey: PROVIDER_KEY,
+      messages: [{ role: 'user', content: `my key is ${PROVIDER_KEY}` }],
+    });
     trace.addEvent('approval', { tool: 'echo', decision: 'allow-once' }, { server: oauth.id });
     trace.addEvent('error', new Error('the model timed out'));
 
@@ -69,7 +80,12 @@ describe('session trace', () => {
     expect(document.servers[oauth.id]).toMatchObject({ name: 'oauth', era, url });
     // Out: the tools/call request, with its arguments. In: its answer, as JSON or as an event stream message.
     const out = messagesOf(document.entries, 'http-request');
-    expect(out).toContainEqual(expect.objectContaining({ method: 'tools/call', params: expect.objectContaining({ name: 'echo', arguments: { message: 'hello from the trace test' } }) }));
+    expect(out).toContainEqual(
+      expect.objectContaining({
+        method: 'tools/call',
+        params: expect.objectContaining({ name: 'echo', arguments: { message: 'hello from the trace test' } }),
+      }),
+    );
     const back = [...messagesOf(document.entries, 'http-response'), ...messagesOf(document.entries, 'message')];
     expect(JSON.stringify(back)).toContain('hello from the trace test');
     // HTTP status, the MCP headers and timings.
@@ -103,6 +119,8 @@ describe('session trace', () => {
     const trace = hub.startTrace();
     await connection.callTool('echo', { message: 'after start' });
     expect(JSON.stringify(trace.export())).toContain('after start');
-    expect(trace.export().entries.some((e) => e.kind === 'http-request' && JSON.stringify(e.messages).includes('"initialize"'))).toBe(false);
+    expect(trace.export().entries.some((e) => e.kind === 'http-request' && JSON.stringify(e.messages).includes('"initialize"'))).toBe(
+      false,
+    );
   });
 });

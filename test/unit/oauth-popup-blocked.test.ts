@@ -17,7 +17,12 @@ let pageUrl: string;
 
 beforeAll(async () => {
   fixture = await startAuthFixture();
-  vite = await createServer({ configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false } });
+  vite = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+  });
   await vite.listen();
   pageUrl = new URL('/test/fixtures/auth-server/sign-in-page.html', vite.resolvedUrls!.local[0]).href;
   browser = await chromium.launch({ executablePath: chromiumExecutable() });

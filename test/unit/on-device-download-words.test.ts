@@ -28,6 +28,8 @@ test('every download failure is said with one lead-in, and names the site, not t
     expect(words.slice('The download failed: '.length), words).not.toMatch(/^The download\b|download .* failed\./i);
     expect(words).not.toContain('model-q4.gguf');
   }
-  expect(shown(new TypeError('boom'))).toBe('The download failed: This browser could not save Qwen3 0.6B (boom). Try again; if it keeps failing, try another browser.');
+  expect(shown(new TypeError('boom'))).toBe(
+    'The download failed: This browser could not save Qwen3 0.6B (boom). Try again; if it keeps failing, try another browser.',
+  );
   expect(shown(unknownKind)).toBe('The download failed: Qwen3 0.6B did not arrive. Try again.');
 });

@@ -17,7 +17,11 @@ describe('schema -> GBNF', () => {
   test('an object with required and optional properties, in declared order, compact', () => {
     expect(
       grammarOf(
-        { type: 'object', properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1 }, units: { enum: ['c', 'f'] } }, required: ['city'] },
+        {
+          type: 'object',
+          properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1 }, units: { enum: ['c', 'f'] } },
+          required: ['city'],
+        },
         { maxString: 40 },
       ),
     ).toBe(
@@ -37,8 +41,12 @@ describe('schema -> GBNF', () => {
   });
 
   test('arrays are bounded by the smaller of the schema and the bounds; minItems is kept', () => {
-    expect(grammarOf({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 100 }, { maxItems: 5 })).toContain('args ::= "[" number ("," number){1,4} "]"');
-    expect(grammarOf({ type: 'array', items: { type: 'boolean' } }, { maxItems: 3 })).toContain('args ::= "[" (boolean ("," boolean){0,2})? "]"');
+    expect(grammarOf({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 100 }, { maxItems: 5 })).toContain(
+      'args ::= "[" number ("," number){1,4} "]"',
+    );
+    expect(grammarOf({ type: 'array', items: { type: 'boolean' } }, { maxItems: 3 })).toContain(
+      'args ::= "[" (boolean ("," boolean){0,2})? "]"',
+    );
   });
 
   test('anyOf, type lists, const, $ref into $defs and allOf', () => {
@@ -62,13 +70,18 @@ describe('schema -> GBNF', () => {
   });
 
   test('a recursive $ref ends in a scalar at the depth bound', () => {
-    const out = grammarOf({ $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } } }, { maxDepth: 4 });
+    const out = grammarOf(
+      { $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } } },
+      { maxDepth: 4 },
+    );
     expect(out).toMatch(/scalar ::= string-0-256 \| number \| boolean \| null/);
     expect(out.split('\n').length).toBeLessThan(20);
   });
 
   test('an empty schema is any bounded JSON value; extra keys of an object are never generated', () => {
-    expect(grammarOf({}, { maxItems: 4 })).toContain('args-any ::= scalar | "[" (scalar ("," scalar){0,3})? "]" | "{" (string-0-32 ":" scalar ("," string-0-32 ":" scalar){0,3})? "}"');
+    expect(grammarOf({}, { maxItems: 4 })).toContain(
+      'args-any ::= scalar | "[" (scalar ("," scalar){0,3})? "]" | "{" (string-0-32 ":" scalar ("," string-0-32 ":" scalar){0,3})? "}"',
+    );
     expect(grammarOf({ type: 'object', additionalProperties: true })).toBe('root ::= "{}"');
   });
 
@@ -79,7 +92,11 @@ describe('schema -> GBNF', () => {
 
 describe('reply grammar', () => {
   const tools = [
-    { name: 'echo', description: 'Repeats', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+    {
+      name: 'echo',
+      description: 'Repeats',
+      inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    },
     { name: 'now', inputSchema: { type: 'object' } },
   ];
 
@@ -99,7 +116,20 @@ describe('reply grammar', () => {
   });
 
   test('nothing but the answer text is unbounded, whatever the schemas', () => {
-    const wild = [{ name: 'wild', inputSchema: { type: 'object', properties: { a: { type: 'array', items: {} }, s: { type: 'string' }, o: { type: 'object', additionalProperties: { type: 'string' } }, n: { $ref: '#' } } } }];
+    const wild = [
+      {
+        name: 'wild',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            a: { type: 'array', items: {} },
+            s: { type: 'string' },
+            o: { type: 'object', additionalProperties: { type: 'string' } },
+            n: { $ref: '#' },
+          },
+        },
+      },
+    ];
     const rules = replyGrammar(wild, 'auto').split('\n');
     const unbounded = rules.filter((r) => /[*+]|\{\d+,\}/.test(r.replace(/\[[^\]]*\]/g, '[]')));
     expect(unbounded).toEqual(['text ::= "{\\"type\\":\\"text\\",\\"text\\":\\"" char* "\\"}"']);

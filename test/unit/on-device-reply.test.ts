@@ -10,7 +10,11 @@ import type { ProviderDelta } from '../../src/providers/types.js';
 /** Feeds `raw` in pieces of `size` characters; returns the deltas and the result. */
 function read(raw: string, size: number, finish = 'stop', tools = ['echo']) {
   const deltas: ProviderDelta[] = [];
-  const reader = new ReplyReader(new Set(tools), () => 'call_1', (d) => deltas.push(d));
+  const reader = new ReplyReader(
+    new Set(tools),
+    () => 'call_1',
+    (d) => deltas.push(d),
+  );
   for (let i = 0; i < raw.length; i += size) reader.push(raw.slice(i, i + size));
   return { deltas, ...reader.finish(finish) };
 }
@@ -39,10 +43,16 @@ describe('ReplyReader', () => {
   });
 
   test('an answer cut by the token limit is the text so far, stopReason maxTokens', () => {
-    expect(read('{"type":"text","text":"half an ans', 3, 'length')).toMatchObject({ content: [{ type: 'text', text: 'half an ans' }], stopReason: 'maxTokens' });
+    expect(read('{"type":"text","text":"half an ans', 3, 'length')).toMatchObject({
+      content: [{ type: 'text', text: 'half an ans' }],
+      stopReason: 'maxTokens',
+    });
     expect(read('{"type":"te', 3, 'length')).toMatchObject({ content: [], stopReason: 'maxTokens' });
     // Cut by a stop sequence (the engine's finish is `stop` but the string never closed).
-    expect(read('{"type":"text","text":"one, two', 4, 'stop')).toMatchObject({ content: [{ type: 'text', text: 'one, two' }], stopReason: 'stopSequence' });
+    expect(read('{"type":"text","text":"one, two', 4, 'stop')).toMatchObject({
+      content: [{ type: 'text', text: 'one, two' }],
+      stopReason: 'stopSequence',
+    });
   });
 
   test('a tool call cut by the token limit is refused with a reason (invalid-output)', () => {
@@ -69,8 +79,20 @@ describe('convertToOnDeviceMessages', () => {
       {
         systemPrompt: 'Be brief.',
         messages: [
-          { role: 'user', content: [{ type: 'text', text: 'Echo hi' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
-          { role: 'assistant', content: [{ type: 'text', text: 'Sure.' }, { type: 'tool_use', id: 't1', name: 'echo', input: { message: 'hi' } }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Echo hi' },
+              { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+            ],
+          },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Sure.' },
+              { type: 'tool_use', id: 't1', name: 'echo', input: { message: 'hi' } },
+            ],
+          },
           { role: 'user', content: [{ type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'hi' }], isError: false }] },
         ] as never,
       },

@@ -11,7 +11,11 @@ import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-
 
 /** A tool whose definition is about `chars` characters long, as a server's tool with a real schema. */
 function tool(name: string, description: string, chars: number): AgentTool {
-  const base = { name, description, inputSchema: { type: 'object' as const, properties: { text: { type: 'string', description: '' } }, required: ['text'] } };
+  const base = {
+    name,
+    description,
+    inputSchema: { type: 'object' as const, properties: { text: { type: 'string', description: '' } }, required: ['text'] },
+  };
   base.inputSchema.properties.text.description = 'x'.repeat(Math.max(0, chars - toolChars(base)));
   return base as AgentTool;
 }
@@ -29,7 +33,7 @@ describe('on-device provider: the tools it is offered fit its context', () => {
     expect(byDefault.maxToolChars).toBe(6144);
   });
 
-  test('a catalog larger than that budget is offered as the tools that fit and search_tools; the person\'s subject comes first', () => {
+  test("a catalog larger than that budget is offered as the tools that fit and search_tools; the person's subject comes first", () => {
     const provider = createOnDeviceProvider({ modelUrl: 'https://models.example/tiny.gguf', contextSize: 2048 });
     const total = catalog.reduce((sum, t) => sum + toolChars(t), 0);
     expect(total).toBeGreaterThan(provider.maxToolChars!);

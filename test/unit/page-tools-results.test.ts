@@ -37,7 +37,15 @@ describe('untrusted results', () => {
     { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'reviews', input: {} }] },
     {
       role: 'user',
-      content: [{ type: 'tool_result', toolUseId: 't1', content, ...(structured ? { structuredContent: structured } : {}), ...(meta ? { _meta: { [UNTRUSTED_META_KEY]: true } } : {}) }],
+      content: [
+        {
+          type: 'tool_result',
+          toolUseId: 't1',
+          content,
+          ...(structured ? { structuredContent: structured } : {}),
+          ...(meta ? { _meta: { [UNTRUSTED_META_KEY]: true } } : {}),
+        },
+      ],
     },
   ];
 
@@ -72,11 +80,19 @@ describe('PageToolRegistry', () => {
     await expect(registry.registerTool({ name: 'bad name', description: 'd', execute })).rejects.toThrow(/not valid/);
     await expect(registry.registerTool({ name: 'x', description: ' ', execute })).rejects.toThrow(/needs a description/);
     await expect(registry.registerTool({ name: 'x', description: 'd' } as never)).rejects.toThrow(/needs an execute function/);
-    await expect(registry.registerTool({ name: 'x', description: 'd', execute }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(registry.registerTool({ name: 'x', description: 'd', execute }, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     await registry.registerTool({ name: 'x', description: 'd', execute });
     await expect(registry.registerTool({ name: 'x', description: 'd', execute })).rejects.toThrow(/already registered/);
     expect(registry.listTools()).toEqual([
-      { name: 'x', description: 'd', inputSchema: { type: 'object', properties: {} }, server: 'Shop', key: 'page:https://shop.example#chat:x' },
+      {
+        name: 'x',
+        description: 'd',
+        inputSchema: { type: 'object', properties: {} },
+        server: 'Shop',
+        key: 'page:https://shop.example#chat:x',
+      },
     ]);
   });
 

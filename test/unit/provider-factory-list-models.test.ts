@@ -10,4 +10,3 @@ test('Ollama that does not answer: the reason names Ollama, not an OpenAI-compat
   expect((error as Error).message).toContain('Could not reach Ollama at http://127.0.0.1:9');
   expect((error as Error).message).not.toContain('OpenAI-compatible');
 });
-

@@ -34,7 +34,13 @@ describe('convertToAnthropicMessages', () => {
       convertToAnthropicMessages({
         messages: [
           { role: 'user', content: { type: 'text', text: 'Weather?' } },
-          { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Checking.' },
+              { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+            ],
+          },
           {
             role: 'user',
             content: [
@@ -50,12 +56,21 @@ describe('convertToAnthropicMessages', () => {
             ],
           } as never,
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'n', input: {} }] },
-          { role: 'user', content: [{ type: 'tool_result', toolUseId: 'toolu_2', content: [], structuredContent: { n: 1 }, isError: true }] },
+          {
+            role: 'user',
+            content: [{ type: 'tool_result', toolUseId: 'toolu_2', content: [], structuredContent: { n: 1 }, isError: true }],
+          },
         ],
       }),
     ).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      },
       {
         role: 'user',
         content: [
@@ -71,7 +86,10 @@ describe('convertToAnthropicMessages', () => {
         ],
       },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'n', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: '{"n":1}' }], is_error: true }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: '{"n":1}' }], is_error: true }],
+      },
     ]);
   });
 });

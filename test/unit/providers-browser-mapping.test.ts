@@ -7,23 +7,46 @@ import { TextFieldReader } from '../../src/providers/browser/text-field-reader.j
 import { buildToolConstraint, parseConstrainedAnswer, toolInstructions } from '../../src/providers/browser/tool-call-schema.js';
 import { isProviderError } from '../../src/providers/provider-error.js';
 
-const echo = { name: 'echo', description: 'Echoes a message.', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } };
-const add = { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } };
+const echo = {
+  name: 'echo',
+  description: 'Echoes a message.',
+  inputSchema: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { message: { type: 'string' } },
+    required: ['message'],
+  },
+};
+const add = {
+  name: 'add',
+  inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+};
 
 describe('constrained tool calls: the schema', () => {
   test('one text alternative and one alternative per tool, arguments = the tool input schema without meta keys', () => {
     expect(buildToolConstraint([echo, add])).toEqual({
       anyOf: [
-        { type: 'object', properties: { type: { type: 'string', const: 'text' }, text: { type: 'string' } }, required: ['type', 'text'], additionalProperties: false },
         {
           type: 'object',
-          properties: { tool: { type: 'string', const: 'echo' }, arguments: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+          properties: { type: { type: 'string', const: 'text' }, text: { type: 'string' } },
+          required: ['type', 'text'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: {
+            tool: { type: 'string', const: 'echo' },
+            arguments: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+          },
           required: ['tool', 'arguments'],
           additionalProperties: false,
         },
         {
           type: 'object',
-          properties: { tool: { type: 'string', const: 'add' }, arguments: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+          properties: {
+            tool: { type: 'string', const: 'add' },
+            arguments: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+          },
           required: ['tool', 'arguments'],
           additionalProperties: false,
         },
@@ -34,7 +57,10 @@ describe('constrained tool calls: the schema', () => {
   test('toolChoice required with one tool: that tool alone, no anyOf, no text', () => {
     expect(buildToolConstraint([add], { required: true })).toEqual({
       type: 'object',
-      properties: { tool: { type: 'string', const: 'add' }, arguments: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+      properties: {
+        tool: { type: 'string', const: 'add' },
+        arguments: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      },
       required: ['tool', 'arguments'],
       additionalProperties: false,
     });
@@ -51,8 +77,16 @@ describe('constrained tool calls: the schema', () => {
 describe('constrained tool calls: reading the answer', () => {
   test('text and tool answers', () => {
     expect(parseConstrainedAnswer('{"type":"text","text":"Hello"}', ['echo'])).toEqual({ type: 'text', text: 'Hello' });
-    expect(parseConstrainedAnswer(' {"tool":"echo","arguments":{"message":"hi"}} ', ['echo'])).toEqual({ type: 'tool', name: 'echo', arguments: { message: 'hi' } });
-    expect(parseConstrainedAnswer('```json\n{"tool":"add","arguments":{"a":1,"b":2}}\n```', ['add'])).toEqual({ type: 'tool', name: 'add', arguments: { a: 1, b: 2 } });
+    expect(parseConstrainedAnswer(' {"tool":"echo","arguments":{"message":"hi"}} ', ['echo'])).toEqual({
+      type: 'tool',
+      name: 'echo',
+      arguments: { message: 'hi' },
+    });
+    expect(parseConstrainedAnswer('```json\n{"tool":"add","arguments":{"a":1,"b":2}}\n```', ['add'])).toEqual({
+      type: 'tool',
+      name: 'add',
+      arguments: { a: 1, b: 2 },
+    });
   });
 
   test('not JSON, an unknown tool, arguments not an object: invalid-output a person can read', () => {
@@ -65,9 +99,13 @@ describe('constrained tool calls: reading the answer', () => {
       }
       throw new Error('expected a failure');
     };
-    expect(fail('Sure! I will call echo.')).toBe("The browser's model answered with text that is not the JSON it was asked for: Sure! I will call echo.");
+    expect(fail('Sure! I will call echo.')).toBe(
+      "The browser's model answered with text that is not the JSON it was asked for: Sure! I will call echo.",
+    );
     expect(fail('{"tool":"rm","arguments":{}}')).toBe('The browser\'s model called "rm", which is not one of the tools offered.');
-    expect(fail('{"tool":"echo","arguments":[1]}')).toBe('The browser\'s model called the tool "echo" with arguments that are not a JSON object.');
+    expect(fail('{"tool":"echo","arguments":[1]}')).toBe(
+      'The browser\'s model called the tool "echo" with arguments that are not a JSON object.',
+    );
     expect(fail('{"answer":"x"}')).toBe("The browser's model answered with JSON that is neither text nor a tool call.");
   });
 });
@@ -88,8 +126,20 @@ describe('TextFieldReader streams the text alternative', () => {
 describe('MCP messages -> Prompt API messages', () => {
   test('text, tool calls as the model writes them, tool results by tool name, images as text without image input', () => {
     const out = convertToLanguageModelMessages([
-      { role: 'user', content: [{ type: 'text', text: 'Echo hi' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Calling.' }, { type: 'tool_use', id: 'c1', name: 'echo', input: { message: 'hi' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Echo hi' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Calling.' },
+          { type: 'tool_use', id: 'c1', name: 'echo', input: { message: 'hi' } },
+        ],
+      },
       { role: 'user', content: [{ type: 'tool_result', toolUseId: 'c1', content: [{ type: 'text', text: 'hi' }] }] },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'c2', name: 'weather', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', toolUseId: 'c2', content: [], structuredContent: { t: 20 }, isError: true }] },
@@ -104,7 +154,18 @@ describe('MCP messages -> Prompt API messages', () => {
   });
 
   test('with image input allowed, an image travels as a Blob of its bytes', async () => {
-    const [message] = convertToLanguageModelMessages([{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', data: btoa('PNG!'), mimeType: 'image/png' }] }] as never, { images: true });
+    const [message] = convertToLanguageModelMessages(
+      [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image', data: btoa('PNG!'), mimeType: 'image/png' },
+          ],
+        },
+      ] as never,
+      { images: true },
+    );
     const parts = message!.content as Array<{ type: string; value: unknown }>;
     expect(parts[0]).toEqual({ type: 'text', value: 'What is this?' });
     expect(parts[1]!.type).toBe('image');
@@ -125,7 +186,8 @@ describe('fitHistory keeps the newest whole turns within the budget', () => {
     expect(await fitHistory(5, starts, 65, measure)).toEqual({ start: 3, used: 50 });
   });
   test('nothing fits', async () => expect(await fitHistory(5, starts, 5, measure)).toEqual({ start: 5, used: 0 }));
-  test('an infinite budget measures nothing', async () => expect(await fitHistory(5, starts, Infinity, () => Promise.reject(new Error('measured')))).toEqual({ start: 0, used: 0 }));
+  test('an infinite budget measures nothing', async () =>
+    expect(await fitHistory(5, starts, Infinity, () => Promise.reject(new Error('measured')))).toEqual({ start: 0, used: 0 }));
   test('the notice says how many messages the model did not see', () => {
     expect(contextNotice(3, 6144)).toEqual({
       droppedMessages: 3,
@@ -135,13 +197,15 @@ describe('fitHistory keeps the newest whole turns within the budget', () => {
   });
 });
 
-describe("older Chrome names are read too", () => {
+describe('older Chrome names are read too', () => {
   test('availability words of Chrome 128-137 (capabilities().available) and of today', async () => {
     const old = (available: string) => ({ create: () => Promise.reject(new Error('unused')), capabilities: async () => ({ available }) });
     expect(await availabilityOf(old('readily'), {})).toBe('available');
     expect(await availabilityOf(old('after-download'), {})).toBe('downloadable');
     expect(await availabilityOf(old('no'), {})).toBe('unavailable');
-    expect(await availabilityOf({ create: () => Promise.reject(new Error('unused')), availability: async () => 'downloading' }, {})).toBe('downloading');
+    expect(await availabilityOf({ create: () => Promise.reject(new Error('unused')), availability: async () => 'downloading' }, {})).toBe(
+      'downloading',
+    );
   });
 
   test('context window, usage and measuring under their three names', async () => {

@@ -15,9 +15,16 @@ test('modelPreferences hints pick among the configured models', async () => {
     model: 'gpt-4o-mini',
     models: [{ id: 'gpt-4o-mini' }, { id: 'gpt-4o' }, { id: 'llama3.2' }],
   });
-  const result = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5, modelPreferences: { hints: [{ name: 'llama' }] } });
+  const result = await provider.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+    maxTokens: 5,
+    modelPreferences: { hints: [{ name: 'llama' }] },
+  });
   expect(result.model).toBe('llama3.2');
-  const forced = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5, modelPreferences: { hints: [{ name: 'llama' }] } }, { model: 'gpt-4o' });
+  const forced = await provider.createMessage(
+    { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5, modelPreferences: { hints: [{ name: 'llama' }] } },
+    { model: 'gpt-4o' },
+  );
   expect(forced.model).toBe('gpt-4o');
 });
 
@@ -51,18 +58,32 @@ test("Ollama-style structured output also sends Ollama's format field", async ()
 
 test('a server that cannot be reached is a network error', async () => {
   const provider = createOpenAICompatibleProvider({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k', model: 'm' });
-  await expect(provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 })).rejects.toMatchObject({
+  await expect(
+    provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
+  ).rejects.toMatchObject({
     kind: 'network',
     message: expect.stringMatching(/Could not reach .*127\.0\.0\.1:9/),
   });
 });
 
 test('the person provider returns what the person wrote, as an array of blocks', async () => {
-  const provider = createPersonProvider(async (params) => ({ role: 'assistant', model: '', content: { type: 'text', text: `You asked: ${(params.messages[0]!.content as { text: string }).text}` } }));
+  const provider = createPersonProvider(async (params) => ({
+    role: 'assistant',
+    model: '',
+    content: { type: 'text', text: `You asked: ${(params.messages[0]!.content as { text: string }).text}` },
+  }));
   const result = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'why?' } }], maxTokens: 5 });
-  expect(result).toEqual({ role: 'assistant', model: 'person', stopReason: 'endTurn', content: [{ type: 'text', text: 'You asked: why?' }] });
+  expect(result).toEqual({
+    role: 'assistant',
+    model: 'person',
+    stopReason: 'endTurn',
+    content: [{ type: 'text', text: 'You asked: why?' }],
+  });
   const controller = new AbortController();
-  const never = createPersonProvider(() => new Promise(() => undefined)).createMessage({ messages: [], maxTokens: 5 }, { signal: controller.signal });
+  const never = createPersonProvider(() => new Promise(() => undefined)).createMessage(
+    { messages: [], maxTokens: 5 },
+    { signal: controller.signal },
+  );
   controller.abort();
   await expect(never).rejects.toMatchObject({ kind: 'aborted' });
 });

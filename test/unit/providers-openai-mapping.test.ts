@@ -39,14 +39,39 @@ describe('convertToOpenAIMessages', () => {
     expect(
       convertToOpenAIMessages({
         messages: [
-          { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Paris' } }] },
-          { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_1', content: [{ type: 'text', text: '18°C' }, { type: 'text', text: 'sunny' }] }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Checking.' },
+              { type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Paris' } },
+            ],
+          },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                toolUseId: 'call_1',
+                content: [
+                  { type: 'text', text: '18°C' },
+                  { type: 'text', text: 'sunny' },
+                ],
+              },
+            ],
+          },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'call_2', name: 'noop', input: {} }] },
-          { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_2', content: [], structuredContent: { ok: true }, isError: true }] },
+          {
+            role: 'user',
+            content: [{ type: 'tool_result', toolUseId: 'call_2', content: [], structuredContent: { ok: true }, isError: true }],
+          },
         ],
       }),
     ).toEqual([
-      { role: 'assistant', content: 'Checking.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      {
+        role: 'assistant',
+        content: 'Checking.',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '18°C\nsunny' },
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'noop', arguments: '{}' } }] },
       { role: 'tool', tool_call_id: 'call_2', content: 'Error: {"ok":true}' },
@@ -57,7 +82,13 @@ describe('convertToOpenAIMessages', () => {
     expect(
       convertToOpenAIMessages({
         messages: [
-          { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'shot', input: {} }, { type: 'tool_use', id: 'c2', name: 'read', input: {} }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool_use', id: 'c1', name: 'shot', input: {} },
+              { type: 'tool_use', id: 'c2', name: 'read', input: {} },
+            ],
+          },
           {
             role: 'user',
             content: [
@@ -77,10 +108,14 @@ describe('convertToOpenAIMessages', () => {
         ],
       }),
     ).toEqual([
-      { role: 'assistant', content: null, tool_calls: [
-        { id: 'c1', type: 'function', function: { name: 'shot', arguments: '{}' } },
-        { id: 'c2', type: 'function', function: { name: 'read', arguments: '{}' } },
-      ] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'shot', arguments: '{}' } },
+          { id: 'c2', type: 'function', function: { name: 'read', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '[1 non-text block(s) of this result follow in the next user message]' },
       { role: 'tool', tool_call_id: 'c2', content: 'Two files:\n[Resource file:///a.txt (text/plain)]\nalpha' },
       {
@@ -97,9 +132,9 @@ describe('convertToOpenAIMessages', () => {
   });
 
   test('a tool_use in a user message is refused with a clear error', () => {
-    expect(() => convertToOpenAIMessages({ messages: [{ role: 'user', content: { type: 'tool_use', id: 'x', name: 'n', input: {} } }] })).toThrow(
-      /only assistant messages call tools/,
-    );
+    expect(() =>
+      convertToOpenAIMessages({ messages: [{ role: 'user', content: { type: 'tool_use', id: 'x', name: 'n', input: {} } }] }),
+    ).toThrow(/only assistant messages call tools/);
   });
 });
 
@@ -107,7 +142,12 @@ describe('convertToOpenAITools', () => {
   test('tools become functions; toolChoice modes pass through; no tools, no fields', () => {
     const tools = [{ name: 'add', description: 'Adds', inputSchema: { type: 'object' as const, properties: { a: { type: 'number' } } } }];
     expect(convertToOpenAITools({ tools, toolChoice: { mode: 'required' } })).toEqual({
-      tools: [{ type: 'function', function: { name: 'add', description: 'Adds', parameters: { type: 'object', properties: { a: { type: 'number' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'add', description: 'Adds', parameters: { type: 'object', properties: { a: { type: 'number' } } } },
+        },
+      ],
       tool_choice: 'required',
     });
     expect(convertToOpenAITools({ tools, toolChoice: { mode: 'none' } }).tool_choice).toBe('none');

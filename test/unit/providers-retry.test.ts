@@ -3,11 +3,19 @@ import { createAnthropicProvider, createOpenAICompatibleProvider } from '../../s
 
 const ask = { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Hi' } }], maxTokens: 10 };
 const tooMany = (headers: Record<string, string>) =>
-  new Response(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }), { status: 429, headers });
+  new Response(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }), {
+    status: 429,
+    headers,
+  });
 
 test('a Retry-After longer than maxRetryDelay fails at once, saying how long to wait', async () => {
   let calls = 0;
-  const provider = createOpenAICompatibleProvider({ baseURL: 'https://x.invalid/v1', model: 'm', maxRetryDelay: 10, fetch: async () => (calls++, tooMany({ 'retry-after': '120' })) });
+  const provider = createOpenAICompatibleProvider({
+    baseURL: 'https://x.invalid/v1',
+    model: 'm',
+    maxRetryDelay: 10,
+    fetch: async () => (calls++, tooMany({ 'retry-after': '120' })),
+  });
   const error = await provider.createMessage(ask).catch((e) => e);
   expect(error).toMatchObject({ kind: 'rate-limit', retryAfter: 120, code: 'rate_limit_exceeded' });
   expect(error.message).toMatch(/wait 120 s/);
@@ -36,6 +44,14 @@ test('without Retry-After the waits back off, and aborting during a wait stops a
 });
 
 test('an error body that is plain text still reaches the message', async () => {
-  const provider = createOpenAICompatibleProvider({ baseURL: 'https://x.invalid/v1', model: 'm', fetch: async () => new Response('upstream connect error', { status: 502 }) });
-  await expect(provider.createMessage(ask)).rejects.toMatchObject({ kind: 'server', status: 502, message: expect.stringContaining('upstream connect error') });
+  const provider = createOpenAICompatibleProvider({
+    baseURL: 'https://x.invalid/v1',
+    model: 'm',
+    fetch: async () => new Response('upstream connect error', { status: 502 }),
+  });
+  await expect(provider.createMessage(ask)).rejects.toMatchObject({
+    kind: 'server',
+    status: 502,
+    message: expect.stringContaining('upstream connect error'),
+  });
 });

@@ -3,7 +3,8 @@ import { retryAfterSeconds } from '../../src/providers/shared/http.js';
 import { SSEParser } from '../../src/providers/shared/sse.js';
 
 test('SSE: events split anywhere, LF / CRLF / CR line ends, comments, multi-line data, event names', () => {
-  const stream = ': keep-alive\r\nevent: ping\r\ndata: {"a":1}\r\n\r\ndata: line one\rdata: line two\r\rdata:no-space\n\ndata: tail-without-blank-line\n';
+  const stream =
+    ': keep-alive\r\nevent: ping\r\ndata: {"a":1}\r\n\r\ndata: line one\rdata: line two\r\rdata:no-space\n\ndata: tail-without-blank-line\n';
   for (const size of [1, 2, 3, 5, 1000]) {
     const parser = new SSEParser();
     const events = [];

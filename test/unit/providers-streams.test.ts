@@ -25,7 +25,12 @@ describe('OpenAI chat-completions streams', () => {
   test('text deltas and the usage chunk become one text block, endTurn, usage in _meta', async () => {
     const deltas: ProviderDelta[] = [];
     const seen: { url?: string; init?: RequestInit } = {};
-    const provider = createOpenAICompatibleProvider({ baseURL: 'https://api.example/v1/', apiKey: 'k', model: 'gpt-4o-mini', fetch: replayFetch(fixture('openai-text.sse'), 7, seen) });
+    const provider = createOpenAICompatibleProvider({
+      baseURL: 'https://api.example/v1/',
+      apiKey: 'k',
+      model: 'gpt-4o-mini',
+      fetch: replayFetch(fixture('openai-text.sse'), 7, seen),
+    });
     const result = await provider.createMessage(ask, { onDelta: (d) => deltas.push(d) });
     expect(result).toEqual({
       role: 'assistant',
@@ -46,7 +51,11 @@ describe('OpenAI chat-completions streams', () => {
 
   test('tool-call argument fragments are assembled by index into tool_use blocks', async () => {
     const deltas: ProviderDelta[] = [];
-    const provider = createOpenAICompatibleProvider({ baseURL: 'https://api.example/v1', model: 'gpt-4o', fetch: replayFetch(fixture('openai-tools.sse'), 5) });
+    const provider = createOpenAICompatibleProvider({
+      baseURL: 'https://api.example/v1',
+      model: 'gpt-4o',
+      fetch: replayFetch(fixture('openai-tools.sse'), 5),
+    });
     const result = await provider.createMessage(ask, { onDelta: (d) => deltas.push(d) });
     expect(result.content).toEqual([
       { type: 'tool_use', id: 'call_weather_1', name: 'get_weather', input: { city: 'Paris' } },
@@ -54,14 +63,21 @@ describe('OpenAI chat-completions streams', () => {
     ]);
     expect(result.stopReason).toBe('toolUse');
     expect(result._meta).toBeUndefined();
-    expect(deltas.filter((d) => d.type === 'tool-call-delta').map((d) => (d as { argumentsDelta: string }).argumentsDelta).join('')).toBe(
-      '{"city": "Paris"}{"tz":"Europe/Paris"}',
-    );
+    expect(
+      deltas
+        .filter((d) => d.type === 'tool-call-delta')
+        .map((d) => (d as { argumentsDelta: string }).argumentsDelta)
+        .join(''),
+    ).toBe('{"city": "Paris"}{"tz":"Europe/Paris"}');
     expect(deltas.filter((d) => d.type === 'tool-call-end')).toHaveLength(2);
   });
 
   test('a stream that stops before [DONE] and before any finish_reason is a stream-cut error', async () => {
-    const provider = createOpenAICompatibleProvider({ baseURL: 'https://api.example/v1', model: 'm', fetch: replayFetch(fixture('openai-cut.sse'), 3) });
+    const provider = createOpenAICompatibleProvider({
+      baseURL: 'https://api.example/v1',
+      model: 'm',
+      fetch: replayFetch(fixture('openai-cut.sse'), 3),
+    });
     await expect(provider.createMessage(ask)).rejects.toMatchObject({ kind: 'stream-cut' });
   });
 });
@@ -70,7 +86,11 @@ describe('Anthropic message streams', () => {
   test('text_delta events become one text block; usage from message_start and message_delta', async () => {
     const deltas: ProviderDelta[] = [];
     const seen: { url?: string; init?: RequestInit } = {};
-    const provider = createAnthropicProvider({ apiKey: 'sk-ant', model: 'claude-sonnet-4-5', fetch: replayFetch(fixture('anthropic-text.sse'), 11, seen) });
+    const provider = createAnthropicProvider({
+      apiKey: 'sk-ant',
+      model: 'claude-sonnet-4-5',
+      fetch: replayFetch(fixture('anthropic-text.sse'), 11, seen),
+    });
     const result = await provider.createMessage(ask, { onDelta: (d) => deltas.push(d) });
     expect(result).toEqual({
       role: 'assistant',
@@ -81,12 +101,20 @@ describe('Anthropic message streams', () => {
     });
     expect(deltas[0]).toEqual({ type: 'text', index: 0, text: 'Hello' });
     expect(seen.url).toBe('https://api.anthropic.com/v1/messages');
-    expect(seen.init?.headers).toMatchObject({ 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01', 'anthropic-dangerous-direct-browser-access': 'true' });
+    expect(seen.init?.headers).toMatchObject({
+      'x-api-key': 'sk-ant',
+      'anthropic-version': '2023-06-01',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    });
   });
 
   test('thinking blocks are skipped; input_json_delta fragments become the tool input', async () => {
     const deltas: ProviderDelta[] = [];
-    const provider = createAnthropicProvider({ apiKey: 'k', model: 'claude-sonnet-4-5', fetch: replayFetch(fixture('anthropic-tools.sse'), 4) });
+    const provider = createAnthropicProvider({
+      apiKey: 'k',
+      model: 'claude-sonnet-4-5',
+      fetch: replayFetch(fixture('anthropic-tools.sse'), 4),
+    });
     const result = await provider.createMessage(ask, { onDelta: (d) => deltas.push(d) });
     expect(result.content).toEqual([
       { type: 'text', text: 'Let me check.' },
@@ -94,11 +122,21 @@ describe('Anthropic message streams', () => {
     ]);
     expect(result.stopReason).toBe('toolUse');
     expect(deltas).toContainEqual({ type: 'tool-call-start', index: 1, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather' });
-    expect(deltas).toContainEqual({ type: 'tool-call-end', index: 1, id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', input: { location: 'San Francisco, CA' } });
+    expect(deltas).toContainEqual({
+      type: 'tool-call-end',
+      index: 1,
+      id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+      name: 'get_weather',
+      input: { location: 'San Francisco, CA' },
+    });
   });
 
   test('an error event mid-stream rejects with the kind it stands for', async () => {
-    const provider = createAnthropicProvider({ apiKey: 'k', model: 'claude-sonnet-4-5', fetch: replayFetch(fixture('anthropic-error.sse')) });
+    const provider = createAnthropicProvider({
+      apiKey: 'k',
+      model: 'claude-sonnet-4-5',
+      fetch: replayFetch(fixture('anthropic-error.sse')),
+    });
     await expect(provider.createMessage(ask)).rejects.toMatchObject({ kind: 'rate-limit', code: 'overloaded_error' });
   });
 
@@ -118,7 +156,11 @@ test('OpenAI-compatible servers that send whole tool calls without an index stil
     chunk([{ id: 'call_b', type: 'function', function: { name: 'two', arguments: '{}' } }]) +
     chunk([], 'stop') +
     'data: [DONE]\n\n';
-  const provider = createOpenAICompatibleProvider({ baseURL: 'http://localhost:11434/v1', model: 'llama3.2', fetch: replayFetch(new TextEncoder().encode(stream)) });
+  const provider = createOpenAICompatibleProvider({
+    baseURL: 'http://localhost:11434/v1',
+    model: 'llama3.2',
+    fetch: replayFetch(new TextEncoder().encode(stream)),
+  });
   const result = await provider.createMessage(ask);
   expect(result.content).toEqual([
     { type: 'tool_use', id: 'call_a', name: 'one', input: { x: 1 } },

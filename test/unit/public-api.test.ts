@@ -61,10 +61,13 @@ describe('the public API (docs/api.md)', () => {
     expect(entries.length).toBeGreaterThanOrEqual(7);
   });
 
-  test.each(documented().map((s) => [s.entry, s] as const))('mcp-web-elements/%s exports exactly what docs/api.md lists', (entry, section) => {
-    expect(duplicates(section.names), `listed twice in docs/api.md`).toEqual([]);
-    expect(sorted(exported(`src/${entry}/index.ts`))).toEqual(sorted(section.names));
-  });
+  test.each(documented().map((s) => [s.entry, s] as const))(
+    'mcp-web-elements/%s exports exactly what docs/api.md lists',
+    (entry, section) => {
+      expect(duplicates(section.names), `listed twice in docs/api.md`).toEqual([]);
+      expect(sorted(exported(`src/${entry}/index.ts`))).toEqual(sorted(section.names));
+    },
+  );
 
   test('the root entry exports what a page author needs, the elements and events entries, nothing else; the areas stay on their subpaths', () => {
     const root = exported('src/index.ts');
@@ -75,7 +78,8 @@ describe('the public API (docs/api.md)', () => {
     expect(sorted(root)).toEqual(sorted(pageAuthor));
     // A short list: the elements, their events and config types (was 214 names, every area).
     expect(root.length).toBeLessThan(90);
-    for (const area of ['McpHub', 'openHistory', 'createOpenAICompatibleProvider', 'runTurn', 'BrowserOAuthProvider']) expect(root).not.toContain(area);
+    for (const area of ['McpHub', 'openHistory', 'createOpenAICompatibleProvider', 'runTurn', 'BrowserOAuthProvider'])
+      expect(root).not.toContain(area);
   });
 
   test('the root entry exports the class of every event custom-elements.json lists (the generated JSX/Vue/Svelte typings import them from it)', () => {
@@ -116,10 +120,15 @@ describe('the events (one style)', () => {
 
   test.each(files)('src/events/%s: one event, named after the file, fields not `detail`, in the event map', (file) => {
     const source = readFileSync(join('src/events', file), 'utf8');
-    const classes = [...source.matchAll(/export class (\w+) extends Event(?: implements \w+)? \{[^]*?static readonly eventName = '([a-z-]+)' as const;/g)];
+    const classes = [
+      ...source.matchAll(/export class (\w+) extends Event(?: implements \w+)? \{[^]*?static readonly eventName = '([a-z-]+)' as const;/g),
+    ];
     expect(classes.map((m) => m[2])).toEqual([`mcp-${file.replace(/\.ts$/, '')}`]);
     const [, name, event] = classes[0]!;
-    const pascal = event!.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+    const pascal = event!
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
     expect(name).toBe(`${pascal}Event`);
     expect(source).toMatch(new RegExp(`interface GlobalEventHandlersEventMap \\{\\s*'${event}': ${name};`));
     expect(source).not.toMatch(/\bdetail\b/);
@@ -127,7 +136,9 @@ describe('the events (one style)', () => {
   });
 
   test('no two event classes in src/ share an event name', () => {
-    const names = sources('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/static readonly eventName = '([a-z-]+)'/g)].map((m) => m[1]!));
+    const names = sources('src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/static readonly eventName = '([a-z-]+)'/g)].map((m) => m[1]!),
+    );
     expect(names.length).toBeGreaterThan(files.length);
     expect(duplicates(names)).toEqual([]);
   });

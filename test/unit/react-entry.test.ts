@@ -18,8 +18,12 @@ describe('the React entry', () => {
       const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag);
       expect(element, `${tag} is in custom-elements.json`).toBeDefined();
       const block = source.slice(source.indexOf(`tagName: '${tag}'`));
-      const events = block.slice(block.indexOf('events: {'), block.indexOf('},')) ;
-      const offered = [...events.matchAll(/(on\w+): '([a-z-]+)' as EventName<(\w+)>/g)].map(([, prop, name, type]) => ({ prop, name, type }));
+      const events = block.slice(block.indexOf('events: {'), block.indexOf('},'));
+      const offered = [...events.matchAll(/(on\w+): '([a-z-]+)' as EventName<(\w+)>/g)].map(([, prop, name, type]) => ({
+        prop,
+        name,
+        type,
+      }));
       const expected = (element!.events ?? []).map((e) => ({ prop: propName(e.name), name: e.name, type: e.type?.text }));
       expect(offered).toEqual(expect.arrayContaining(expected));
       expect(offered).toHaveLength(expected.length);

@@ -45,14 +45,19 @@ describe('samplingRequestProblem', () => {
   });
 
   test('names a tool whose schema is not an object schema, and a duplicate tool', () => {
-    expect(samplingRequestProblem({ ...base, tools: [{ name: 'bad', inputSchema: { type: 'string' } as never }] })).toMatch(/tool "bad": inputSchema.type must be "object"/);
+    expect(samplingRequestProblem({ ...base, tools: [{ name: 'bad', inputSchema: { type: 'string' } as never }] })).toMatch(
+      /tool "bad": inputSchema.type must be "object"/,
+    );
     expect(samplingRequestProblem({ ...base, tools: [tool, tool] })).toMatch(/offered twice/);
     expect(samplingRequestProblem({ ...base, toolChoice: { mode: 'required' } })).toMatch(/no tools/);
   });
 });
 
 test('edits change only what the person changed', () => {
-  const edited = applySamplingEdits({ ...base, systemPrompt: 'be brief', temperature: 0.5 }, { systemPrompt: 'be kind', userText: 'hi!', maxTokens: 42, temperature: null });
+  const edited = applySamplingEdits(
+    { ...base, systemPrompt: 'be brief', temperature: 0.5 },
+    { systemPrompt: 'be kind', userText: 'hi!', maxTokens: 42, temperature: null },
+  );
   expect(edited).toEqual({ messages: [{ role: 'user', content: { type: 'text', text: 'hi!' } }], maxTokens: 42, systemPrompt: 'be kind' });
   expect(editableUserText(base)).toBe('hello');
 });

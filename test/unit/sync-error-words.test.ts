@@ -39,7 +39,9 @@ test('in English, an unexpected failure is said once: "Sync failed. <why>", not 
   await import('../../src/elements/mcp-chat/strings-en-later.js');
   const { CHAT_STRINGS_EN } = await import('../../src/elements/mcp-chat/strings.js');
   const t = CHAT_STRINGS_EN;
-  expect(t.syncFailed(t.syncError({ code: 'other', said: 'the disk is read-only' }, 'Sync failed: the disk is read-only'))).toBe('Sync failed. the disk is read-only');
+  expect(t.syncFailed(t.syncError({ code: 'other', said: 'the disk is read-only' }, 'Sync failed: the disk is read-only'))).toBe(
+    'Sync failed. the disk is read-only',
+  );
   const english = 'The sync server sync.example answered with an error (HTTP 500). Your conversations stay on this device; Retry later.';
   expect(t.syncFailed(t.syncError({ code: 'server-error', host: 'sync.example', status: 500 }, english))).toBe(`Sync failed. ${english}`);
 });

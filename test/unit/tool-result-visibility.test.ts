@@ -43,8 +43,14 @@ async function received(base: string, marker: string): Promise<string> {
 }
 
 const providers = {
-  'OpenAI-compatible': () => ({ url: inject('openaiUrl'), provider: createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'k', model: 'gpt-4o-mini', maxRetries: 0 }) }),
-  Anthropic: () => ({ url: inject('anthropicUrl'), provider: createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'k', model: 'claude-sonnet-4-5', maxRetries: 0 }) }),
+  'OpenAI-compatible': () => ({
+    url: inject('openaiUrl'),
+    provider: createOpenAICompatibleProvider({ baseURL: inject('openaiUrl'), apiKey: 'k', model: 'gpt-4o-mini', maxRetries: 0 }),
+  }),
+  Anthropic: () => ({
+    url: inject('anthropicUrl'),
+    provider: createAnthropicProvider({ baseURL: inject('anthropicUrl'), apiKey: 'k', model: 'claude-sonnet-4-5', maxRetries: 0 }),
+  }),
 };
 
 for (const [name, make] of Object.entries(providers)) {

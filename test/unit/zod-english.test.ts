@@ -31,7 +31,11 @@ const cases: [string, z.ZodType, unknown][] = [
   ['an unknown key', z.strictObject({ a: z.string() }), { a: 'x', b: 1 }],
   ['a record key', z.record(z.string().max(1), z.number()), { long: 1 }],
   ['a union', z.union([z.string(), z.number()]), true],
-  ['a discriminated union', z.discriminatedUnion('type', [z.object({ type: z.literal('text') }), z.object({ type: z.literal('image') })]), { type: 'audio' }],
+  [
+    'a discriminated union',
+    z.discriminatedUnion('type', [z.object({ type: z.literal('text') }), z.object({ type: z.literal('image') })]),
+    { type: 'audio' },
+  ],
   ['an exclusive union', z.xor([z.string(), z.string().min(1)]), 'ab'],
   ['a map value', z.map(z.string(), z.number()), new Map([['a', 'b']])],
   ['a map value under an object key', z.map(z.object({}), z.number()), new Map([[{}, 'b']])],
@@ -64,7 +68,18 @@ describe("the bundle's compact English for zod (src/bundle-zod-english.ts)", () 
       }
     };
     for (const [, schema, input] of cases) collect(schema.safeParse(input).error?.issues ?? []);
-    for (const code of ['invalid_type', 'invalid_value', 'too_big', 'too_small', 'invalid_format', 'not_multiple_of', 'unrecognized_keys', 'invalid_key', 'invalid_union', 'invalid_element'])
+    for (const code of [
+      'invalid_type',
+      'invalid_value',
+      'too_big',
+      'too_small',
+      'invalid_format',
+      'not_multiple_of',
+      'unrecognized_keys',
+      'invalid_key',
+      'invalid_union',
+      'invalid_element',
+    ])
       expect(codes, code).toContain(code);
   });
 

@@ -23,7 +23,20 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** Lucide's `copy` and `check` icons (ISC licence, see shared/icons.ts), as DOM. */
 function iconElement(name: 'copy' | 'check'): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [k, v] of Object.entries({ class: 'icon', viewBox: '0 0 24 24', width: '16', height: '16', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    class: 'icon',
+    viewBox: '0 0 24 24',
+    width: '16',
+    height: '16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, v);
   const shapes: Array<[string, Record<string, string>]> =
     name === 'copy'
       ? [

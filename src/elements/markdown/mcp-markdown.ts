@@ -157,9 +157,11 @@ export class McpMarkdown extends LitElement {
     const text = this.text;
     if (!this.#expanded) this.#headEnd = text.length > 500 ? pieceEnd(text) : text.length;
     const cut = !this.#expanded && this.#headEnd < text.length;
-    return html`<div part="body" class="body" dir="auto" @click=${this.#onClick}></div><div class="more" dir="auto" tabindex="-1" @click=${this.#onClick}></div>${cut
+    return html`<div part="body" class="body" dir="auto" @click=${this.#onClick}></div><div class="more" dir="auto" tabindex="-1" @click=${this.#onClick}></div>${
+      cut
         ? html`<button part="show-all-button" class="show-all" type="button" @click=${this.#expand}>${this.#t.showAllText(textSize(text.length))}</button>`
-        : ''}<span class="live" role="status"></span>`;
+        : ''
+    }<span class="live" role="status"></span>`;
   }
 
   /** "Show all": the rest of the text is drawn a piece per frame (see long-text.ts). */
@@ -261,7 +263,12 @@ export class McpMarkdown extends LitElement {
       body.replaceChildren();
     }
     this.#blocks ??= new engine.MarkdownBlocks();
-    if (!this.streaming && this.#blocks.stable.length === 0 && this.#renderedTail === '' && (text.length <= WHOLE_MAX_CHARS || this.#whole === text)) {
+    if (
+      !this.streaming &&
+      this.#blocks.stable.length === 0 &&
+      this.#renderedTail === '' &&
+      (text.length <= WHOLE_MAX_CHARS || this.#whole === text)
+    ) {
       // A finished text rendered from scratch (history): one parse, no splitting. A longer one is drawn
       // block by block below, a few frames' worth at a time (a 50,000-character head at once is a long task).
       if (this.#whole !== text) {

@@ -126,7 +126,10 @@ function remember(key: string, fragment: DocumentFragment): void {
  * copy of the first result (`cache: false` for text that will not come back,
  * such as the growing tail of a streaming answer).
  */
-export function renderMarkdown(source: string, options: { breaks?: boolean; cache?: boolean; strings?: Partial<ContentStrings> } = {}): DocumentFragment {
+export function renderMarkdown(
+  source: string,
+  options: { breaks?: boolean; cache?: boolean; strings?: Partial<ContentStrings> } = {},
+): DocumentFragment {
   // A text seen before (history re-rendered, a panel switched, a message scrolled back into view): a copy of its DOM.
   // The copy buttons' labels are part of the DOM, so the interface text is part of the key.
   const labels = options.strings ? `${options.strings.copy ?? ''}\u0000${options.strings.copyCode ?? ''}\u0000` : '';

@@ -57,7 +57,8 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
     case 'tool': {
       const title = consent.tool.title ?? consent.tool.annotations?.title ?? consent.tool.name;
       const hints = consent.tool.annotations ?? {};
-      const risk = hints.destructiveHint === false ? 'It may change data.' : hints.readOnlyHint === true ? '' : 'It may change or delete data.';
+      const risk =
+        hints.destructiveHint === false ? 'It may change data.' : hints.readOnlyHint === true ? '' : 'It may change or delete data.';
       question = html`<p>${who} wants to run <strong part="consent-tool">${title}</strong>${title !== consent.tool.name ? html` (<code>${consent.tool.name}</code>)` : nothing}.</p>
         ${risk ? html`<p class="hint">${risk}</p>` : nothing}
         <pre part="consent-arguments" class="url">${argumentsText(consent.args)}</pre>`;

@@ -31,4 +31,3 @@ export function boundedSize(value: unknown, limit: number): number {
 
 /** At most this many `ui/message` requests of one app reach the person per minute; more are refused. */
 export const APP_MESSAGES_PER_MINUTE = 5;
-

@@ -44,6 +44,7 @@ export function parseArguments(value: string | null): Record<string, unknown> | 
   } catch (error) {
     return new InvalidArguments(`is not valid JSON (${(error as Error).message})`) as unknown as Record<string, unknown>;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return new InvalidArguments('is not a JSON object') as unknown as Record<string, unknown>;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return new InvalidArguments('is not a JSON object') as unknown as Record<string, unknown>;
   return parsed as Record<string, unknown>;
 }

@@ -26,7 +26,12 @@ export type ReadResult = Awaited<ReturnType<McpConnection['readResource']>>;
  * `read`, when given, is a read already under way (see app-prewarm.ts); the
  * listing's metadata is taken now, whenever the read was made.
  */
-export async function loadAppResource(connection: McpConnection, uri: string, signal?: AbortSignal, read?: Promise<ReadResult>): Promise<AppResource> {
+export async function loadAppResource(
+  connection: McpConnection,
+  uri: string,
+  signal?: AbortSignal,
+  read?: Promise<ReadResult>,
+): Promise<AppResource> {
   const result = await (read ?? connection.readResource(uri, { signal }));
   const item = result.contents.find((c) => c.uri === uri) ?? result.contents[0];
   if (!item) throw new Error(`The server returned nothing for the view ${uri}.`);

@@ -195,7 +195,12 @@ export class AppSession {
     queueMicrotask(() => {
       this.#listsChanged.delete(kind);
       if (this.#closed) return;
-      const sent = kind === 'tools' ? this.bridge.sendToolListChanged() : kind === 'resources' ? this.bridge.sendResourceListChanged() : this.bridge.sendPromptListChanged();
+      const sent =
+        kind === 'tools'
+          ? this.bridge.sendToolListChanged()
+          : kind === 'resources'
+            ? this.bridge.sendResourceListChanged()
+            : this.bridge.sendPromptListChanged();
       void sent.catch(() => undefined);
     });
   };
@@ -218,7 +223,12 @@ export class AppSession {
       this.#resourceSent = true;
       // `state` is this proxy's own field (mcp-app-sandbox.html): the app's kept localStorage.
       const state = this.options.state;
-      void bridge.sendSandboxResourceReady({ html: resource.html, csp: resource.csp, permissions: resource.permissions, ...(state && { state }) } as Parameters<AppBridge['sendSandboxResourceReady']>[0]);
+      void bridge.sendSandboxResourceReady({
+        html: resource.html,
+        csp: resource.csp,
+        permissions: resource.permissions,
+        ...(state && { state }),
+      } as Parameters<AppBridge['sendSandboxResourceReady']>[0]);
     };
     bridge.oninitialized = () => {
       if (this.#initialized) return;
@@ -308,7 +318,10 @@ export class AppSession {
         const read = await connection.readResource(download.link);
         const item = read.contents[0];
         if (!item) return { isError: true };
-        blob = 'blob' in item ? new Blob([Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0))], { type: download.mimeType }) : new Blob([item.text], { type: download.mimeType });
+        blob =
+          'blob' in item
+            ? new Blob([Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0))], { type: download.mimeType })
+            : new Blob([item.text], { type: download.mimeType });
       }
       saveBlob(blob!, download.name);
       return {};
@@ -351,7 +364,12 @@ export class AppSession {
       return {};
     };
     bridge.oncreatesamplingmessage = (params, extra) =>
-      host.whileAsking(() => connection.requestInput('sampling', params, { signal: extra.mcpReq.signal, toolCall: { name: tool.name, toolUseId: this.options.toolUseId } }));
+      host.whileAsking(() =>
+        connection.requestInput('sampling', params, {
+          signal: extra.mcpReq.signal,
+          toolCall: { name: tool.name, toolUseId: this.options.toolUseId },
+        }),
+      );
     bridge.onrequestteardown = () => host.closeRequested();
   }
 

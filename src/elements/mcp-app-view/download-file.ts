@@ -27,7 +27,11 @@ export function sanitizeFileName(raw: string): string {
     // Not a URL: take it as a name.
   }
   segment = segment.split(/[\\/]/).filter(Boolean).pop() ?? '';
-  const cleaned = segment.replace(RESERVED, '_').replace(/^[.\s]+/, '').replace(/[.\s]+$/, '').slice(0, 100);
+  const cleaned = segment
+    .replace(RESERVED, '_')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '')
+    .slice(0, 100);
   return cleaned || 'download';
 }
 

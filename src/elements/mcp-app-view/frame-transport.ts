@@ -45,7 +45,8 @@ export class FrameTransport implements Transport {
     if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
     const { method, params } = data as { method?: unknown; params?: { url?: unknown; directive?: unknown; blocked?: unknown } };
     if (method === 'ui/notifications/sandbox-csp-blocked') {
-      if (typeof params?.directive === 'string') this.oncspblocked?.(params.directive.slice(0, 60), typeof params.blocked === 'string' ? params.blocked.slice(0, 300) : '');
+      if (typeof params?.directive === 'string')
+        this.oncspblocked?.(params.directive.slice(0, 60), typeof params.blocked === 'string' ? params.blocked.slice(0, 300) : '');
       return;
     }
     if (method === 'ui/notifications/sandbox-storage') {

@@ -11,7 +11,10 @@ const tint =
     const [colour, bg] = [t(token), t('color-bg')];
     return colour && bg ? `color-mix(in srgb, ${colour} 8%, ${bg})` : '';
   };
-const fixed = (value: string): StyleValue => () => value;
+const fixed =
+  (value: string): StyleValue =>
+  () =>
+    value;
 
 /**
  * Our design tokens as the spec's standard style variables: an app that uses
@@ -77,7 +80,14 @@ export const STYLE_VARIABLES: Partial<Record<McpUiStyleVariableKey, StyleValue>>
  * Empty when its fonts are the system's (the default).
  */
 export function hostFonts(families: string): string {
-  const named = new Set(families.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase()));
+  const named = new Set(
+    families.split(',').map((f) =>
+      f
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase(),
+    ),
+  );
   const rules: string[] = [];
   for (const sheet of [...document.styleSheets, ...document.adoptedStyleSheets]) {
     let list: CSSRuleList;
@@ -88,7 +98,11 @@ export function hostFonts(families: string): string {
     }
     for (const rule of list) {
       if (!(rule instanceof CSSFontFaceRule)) continue;
-      const family = rule.style.getPropertyValue('font-family').trim().replace(/^["']|["']$/g, '').toLowerCase();
+      const family = rule.style
+        .getPropertyValue('font-family')
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase();
       if (named.has(family)) rules.push(rule.cssText);
     }
   }
@@ -122,7 +136,7 @@ export interface HostContextInput {
  */
 function localeOf(element: Element): string {
   const preferred = navigator.language;
-  for (let node: Node | null = element; node; ) {
+  for (let node: Node | null = element; node;) {
     const lang = node instanceof Element ? node.getAttribute('lang') : null;
     if (lang) return preferred.toLowerCase().startsWith(`${lang.toLowerCase()}-`) ? preferred : lang;
     node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null);
@@ -140,7 +154,8 @@ export function buildHostContext({ element, displayMode, maxHeight, tool, safeAr
     if (value) variables[name] = value;
   }
   const fonts = hostFonts(`${t('font-family')},${t('font-mono')}`);
-  const dark = style.colorScheme.trim() === 'dark' || (style.colorScheme.trim() !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark =
+    style.colorScheme.trim() === 'dark' || (style.colorScheme.trim() !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
   const width = Math.round(element.getBoundingClientRect().width) || innerWidth;
   return {
     ...(tool && { toolInfo: tool }),

@@ -262,13 +262,21 @@ export class McpAppView extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if ((changed.has('server') || changed.has('tool') || changed.has('arguments')) && this.server && typeof this.tool === 'string') void this.#standalone();
-    else if ((changed.has('connection') || changed.has('tool') || changed.has('sandboxUrl')) && this.connection && this.tool && !this.server) void this.#start();
+    if ((changed.has('server') || changed.has('tool') || changed.has('arguments')) && this.server && typeof this.tool === 'string')
+      void this.#standalone();
+    else if (
+      (changed.has('connection') || changed.has('tool') || changed.has('sandboxUrl')) &&
+      this.connection &&
+      this.tool &&
+      !this.server
+    )
+      void this.#start();
     if (changed.has('toolInput') && this.toolInput) this.#session?.toolInput(this.toolInput);
     if (changed.has('toolResult') && this.toolResult) this.#session?.toolResult(this.toolResult);
     if (changed.has('displayMode') || changed.has('state')) this.#layer();
     if (changed.has('theme') || changed.has('displayMode')) this.#session?.hostContextChanged();
-    if ((changed as Map<string, unknown>).has('consent') && this.consent) this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    if ((changed as Map<string, unknown>).has('consent') && this.consent)
+      this.renderRoot.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }
 
   /** Full screen and the floating window in the top layer, the floating window placed (see display-modes.ts). */
@@ -297,7 +305,8 @@ export class McpAppView extends LitElement {
     if (this.#ownConnection !== connection) return;
     this.connection = connection;
     const args = this.arguments ?? {};
-    if (args instanceof InvalidArguments) return this.#fail(`The arguments attribute ${args.reason}: the tool ${String(this.tool)} was not called.`);
+    if (args instanceof InvalidArguments)
+      return this.#fail(`The arguments attribute ${args.reason}: the tool ${String(this.tool)} was not called.`);
     this.toolInput = args;
     await this.#start();
     try {
@@ -317,7 +326,10 @@ export class McpAppView extends LitElement {
     this.cspNotes = [];
     const tool = this.toolInfo;
     const uri = tool && toolViewUri(tool);
-    if (!tool || !uri) return this.#fail(`The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`);
+    if (!tool || !uri)
+      return this.#fail(
+        `The tool ${String(typeof this.tool === 'object' ? this.tool.name : this.tool)} has no interactive view on ${connection.name}.`,
+      );
     if (!this.sandboxUrl) {
       this.state = 'no-sandbox';
       this.notice = 'This tool has an interactive view, but this page has no sandbox origin for apps (sandbox-url), so it is not run here.';
@@ -384,10 +396,13 @@ export class McpAppView extends LitElement {
     if (this.consent) return Promise.reject(new Error("Refused: another question of this app is already waiting for the person's answer."));
     if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const entry = { ...consent, resolve: (ok: boolean) => {
-        if (this.consent === entry) this.consent = undefined;
-        resolve(ok);
-      } } as AppConsent;
+      const entry = {
+        ...consent,
+        resolve: (ok: boolean) => {
+          if (this.consent === entry) this.consent = undefined;
+          resolve(ok);
+        },
+      } as AppConsent;
       this.consent = entry;
       // The app gave up (or the view closed): the question goes away.
       signal?.addEventListener('abort', () => entry.resolve(false), { once: true });
@@ -398,7 +413,14 @@ export class McpAppView extends LitElement {
     const name = tool.name;
     return {
       hostContext: (): McpUiHostContext =>
-        buildHostContext({ element: this, displayMode: this.displayMode, maxHeight: this.maxHeight, tool: { id: this.toolUseId, tool }, safeArea: this.safeArea, pipWidth: this.displayMode === 'pip' ? pipWidth(pipArea(this)) : undefined }),
+        buildHostContext({
+          element: this,
+          displayMode: this.displayMode,
+          maxHeight: this.maxHeight,
+          tool: { id: this.toolUseId, tool },
+          safeArea: this.safeArea,
+          pipWidth: this.displayMode === 'pip' ? pipWidth(pipArea(this)) : undefined,
+        }),
       setDisplayMode: (mode: McpUiDisplayMode) => {
         // Full screen (or the floating window) would cover the question the person is answering.
         if (this.asking && mode !== 'inline') return;
@@ -412,11 +434,17 @@ export class McpAppView extends LitElement {
       confirmDownload: (download: PendingDownload) => this.#whileAsking(() => this.#ask({ kind: 'download', download })),
       approveToolCall: async (target: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
         const server = this.connection?.name ?? '';
-        const agentTool = { ...target, server, key: this.connection ? `${serverKey(this.connection.url)}#${target.name}` : undefined } as AgentTool;
+        const agentTool = {
+          ...target,
+          server,
+          key: this.connection ? `${serverKey(this.connection.url)}#${target.name}` : undefined,
+        } as AgentTool;
         const decision = this.toolPolicy(agentTool, args);
         if (decision === 'allow') return true;
-        if (decision === 'deny') throw new Error(`The tool ${target.title ?? target.name} was not run: this page does not let apps run it.`);
-        if (this.approveToolCall) return this.#whileAsking(() => this.approveToolCall!({ toolName: name, tool: target, arguments: args, server, signal }));
+        if (decision === 'deny')
+          throw new Error(`The tool ${target.title ?? target.name} was not run: this page does not let apps run it.`);
+        if (this.approveToolCall)
+          return this.#whileAsking(() => this.approveToolCall!({ toolName: name, tool: target, arguments: args, server, signal }));
         return this.#whileAsking(() => this.#ask({ kind: 'tool', tool: target, args }, signal));
       },
       toolCallEnded: (call: AppToolCallEnd) =>
@@ -424,7 +452,9 @@ export class McpAppView extends LitElement {
       message: async (params: McpAppMessage, signal: AbortSignal) => {
         const text = params.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
         const agreed = await this.#whileAsking(() =>
-          this.approveMessage ? this.approveMessage({ toolName: name, message: params, text, signal }) : this.#ask({ kind: 'message', text }, signal),
+          this.approveMessage
+            ? this.approveMessage({ toolName: name, message: params, text, signal })
+            : this.#ask({ kind: 'message', text }, signal),
         );
         if (!agreed) return false;
         return this.dispatchEvent(new McpAppMessageEvent(params, name));
@@ -450,7 +480,9 @@ export class McpAppView extends LitElement {
         void this.#session?.close('The app tried to leave its view');
         this.#session = undefined;
         this.consent?.resolve(false);
-        this.#fail(`The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`);
+        this.#fail(
+          `The app of ${tool.title ?? tool.name} tried to leave its view${where}, which apps may not do; it was stopped and the view was taken down.`,
+        );
       },
       stateChanged: (items: Record<string, string>) => {
         this.viewState = items;
@@ -465,7 +497,9 @@ export class McpAppView extends LitElement {
         this.state = 'not-responding';
         this.notice = `The view of ${tool.title ?? tool.name} cannot start: the sandbox page for apps did not answer at ${url} (sandbox-url). The tool's result is shown as text instead; the site's owner can fix this.`;
         // For the site's owner (the person reading the page cannot act on it).
-        console.warn(`mcp-app-view: no sandbox page answered at ${url}: serve mcp-web-elements' dist/mcp-app-sandbox.html there (docs/elements/mcp-app-view.md).`);
+        console.warn(
+          `mcp-app-view: no sandbox page answered at ${url}: serve mcp-web-elements' dist/mcp-app-sandbox.html there (docs/elements/mcp-app-view.md).`,
+        );
       },
       notResponding: () => {
         if (this.state !== 'running') return;
@@ -477,7 +511,10 @@ export class McpAppView extends LitElement {
   }
 
   #fallback() {
-    const text = this.toolResult?.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+    const text = this.toolResult?.content
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text)
+      .join('\n');
     return text ? html`<pre part="fallback" class="fallback">${text}</pre>` : nothing;
   }
 
@@ -493,40 +530,50 @@ export class McpAppView extends LitElement {
     // Not while a question of the app is open: full screen would cover it.
     const canFullscreen = running && !this.asking && (!modes || modes.includes('fullscreen'));
     const canPip = running && !this.asking && (!modes || modes.includes('pip'));
-    const showFrame = this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
+    const showFrame =
+      this.state === 'loading' || this.state === 'running' || this.state === 'not-responding' || this.state === 'disconnected';
     const full = this.displayMode === 'fullscreen';
     const pip = this.displayMode === 'pip';
     const inline = () => (this.displayMode = 'inline');
-    return html`${pip
+    return html`${
+      pip
         ? html`<div part="pip-placeholder" class="pip-placeholder" role="status">
             <span>${title} is shown in a small window.</span>
             <button type="button" part="pip-return-button" @click=${inline}>Bring it back</button>
           </div>`
-        : nothing}<div part="base" class="base" popover=${full || pip ? 'manual' : nothing} role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
+        : nothing
+    }<div part="base" class="base" popover=${full || pip ? 'manual' : nothing} role=${full ? 'dialog' : pip ? 'region' : nothing} aria-modal=${full ? 'true' : nothing} aria-label=${full || pip ? title : nothing}>
       <div part="header" class="header">
         <span part="title" class="title">${title}</span>
         <span part="server" class="server">${server}</span>
         <span class="spacer"></span>
-        ${pip
-          ? html`<button part="pip-return-button" class="icon" type="button" aria-label="Return to the conversation" title="Return to the conversation" @click=${inline}>${RETURN_ICON}</button>`
-          : html`${canPip && !full
-              ? html`<button part="pip-button" class="icon" type="button" aria-label="Small floating window" title="Small floating window" @click=${() => (this.displayMode = 'pip')}>${PIP_ICON}</button>`
-              : nothing}${canFullscreen
-              ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
-              : nothing}`}
+        ${
+          pip
+            ? html`<button part="pip-return-button" class="icon" type="button" aria-label="Return to the conversation" title="Return to the conversation" @click=${inline}>${RETURN_ICON}</button>`
+            : html`${
+                canPip && !full
+                  ? html`<button part="pip-button" class="icon" type="button" aria-label="Small floating window" title="Small floating window" @click=${() => (this.displayMode = 'pip')}>${PIP_ICON}</button>`
+                  : nothing
+              }${
+                canFullscreen
+                  ? html`<button part="fullscreen-button" type="button" @click=${() => (this.displayMode = full ? 'inline' : 'fullscreen')}>${full ? 'Exit full screen' : 'Full screen'}</button>`
+                  : nothing
+              }`
+        }
         ${this.closable ? html`<button part="close-button" type="button" aria-label="Close the view" @click=${() => void this.close()}>Close</button>` : nothing}
       </div>
       ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
       ${this.cspNotes.length ? html`<div part="csp-note" class="csp-note" role="status">${this.cspNotes.map((n) => html`<p>${n}</p>`)}</div>` : nothing}
       ${this.consent ? renderConsent(this.consent, who) : nothing}
-      ${showFrame
-        ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
+      ${
+        showFrame
+          ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
             style=${full ? '' : `height:${this.height}px`}></iframe>`
-        : nothing}
+          : nothing
+      }
       ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}
     </div><div class="safe-area" aria-hidden="true"></div>`;
   }
-
 }
 
 /**

@@ -26,7 +26,10 @@ export const oauthChunk = new LazyPart('signs in to servers', () => import('../.
 export const turnChunk = new LazyPart('talks to the model', () => import('./conversation/model.chunk.js'));
 
 /** The browser's own model (Prompt API): its state and its download, without the provider: when the chat checks whether the browser has a model. */
-export const browserModelChunk = new LazyPart("checks this browser's own model", () => import('../../providers/browser/browser-model-status.js'));
+export const browserModelChunk = new LazyPart(
+  "checks this browser's own model",
+  () => import('../../providers/browser/browser-model-status.js'),
+);
 
 /** The on-device model's consent in the conversation (what, how large, from where): when a message waits for its download. */
 export const modelConsentChunk = new LazyPart('asks before downloading a model', () => import('./model/built-in-view.js'));
@@ -35,10 +38,16 @@ export const modelConsentChunk = new LazyPart('asks before downloading a model',
 export const webMcpChunk = new LazyPart("uses this page's WebMCP tools", () => import('./page-tools/web-mcp.chunk.js'));
 
 /** The registry of the page's own tools: at the page's first `chat.registerTool()`. */
-export const pageToolRegistryChunk = new LazyPart("gives the chat this page's tools", () => import('../../page-tools/page-tool-registry.js'));
+export const pageToolRegistryChunk = new LazyPart(
+  "gives the chat this page's tools",
+  () => import('../../page-tools/page-tool-registry.js'),
+);
 
 /** Following the tasks of a reopened conversation's last calls: only for such a conversation. */
-export const resumeChunk = new LazyPart('follows the tool calls that were still running when the page was closed', () => import('./conversation/resume.chunk.js'));
+export const resumeChunk = new LazyPart(
+  'follows the tool calls that were still running when the page was closed',
+  () => import('./conversation/resume.chunk.js'),
+);
 
 /** The conversation store (IndexedDB, or memory): after the chat has painted. */
 export const historyChunk = new LazyPart('saves conversations', () => import('./conversation/history.chunk.js'));

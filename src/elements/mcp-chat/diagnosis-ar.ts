@@ -1,6 +1,7 @@
 import type { McpDiagnosis } from '../../mcp/diagnosis.js';
 
-const PROXY_HINT_AR = 'إن لم تكن تدير هذا الخادم، فضع أمامه وكيلًا يضيف CORS (وثائق mcp-elements: docs/mcp.md، «A CORS proxy for servers you do not run»).';
+const PROXY_HINT_AR =
+  'إن لم تكن تدير هذا الخادم، فضع أمامه وكيلًا يضيف CORS (وثائق mcp-elements: docs/mcp.md، «A CORS proxy for servers you do not run»).';
 const CHECK_ADDRESS_AR = 'تحقّق من العنوان؛ فهو ينتهي غالبًا بـ /mcp.';
 
 /**

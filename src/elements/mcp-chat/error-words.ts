@@ -8,7 +8,10 @@ import { CHAT_STRINGS_EN, type ChatStrings } from './strings.js';
  * layer's diagnosis (kind and values) through the strings table's
  * `diagnosis`, else (no diagnosis, or no table) the error's own message.
  */
-export function diagnosisText(error: { message: string; diagnosis?: McpDiagnosis }, text?: { diagnosis: (d: McpDiagnosis, english: string) => string }): string {
+export function diagnosisText(
+  error: { message: string; diagnosis?: McpDiagnosis },
+  text?: { diagnosis: (d: McpDiagnosis, english: string) => string },
+): string {
   return error.diagnosis && text ? text.diagnosis(error.diagnosis, error.message) : error.message;
 }
 
@@ -21,7 +24,10 @@ export function diagnosisText(error: { message: string; diagnosis?: McpDiagnosis
 export function errorInWords(error: unknown, t: Pick<ChatStrings, 'storeError'> = CHAT_STRINGS_EN): string {
   if (error instanceof HistoryError) {
     if (error.kind === 'invalid-messages' && error.cause instanceof ToolPairingError) return t.storeError('pairing', '');
-    const cause = error.kind === 'invalid-messages' || error.kind === 'invalid-import' || !(error.cause instanceof Error) ? error.message : error.cause.message;
+    const cause =
+      error.kind === 'invalid-messages' || error.kind === 'invalid-import' || !(error.cause instanceof Error)
+        ? error.message
+        : error.cause.message;
     return t.storeError(error.kind, cause);
   }
   if (error instanceof ToolPairingError) return t.storeError('pairing', '');

@@ -10,9 +10,44 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import { appViewChunk, browserModelChunk, discoverChunk, elicitChunk, feedbackChunk, historyChunk, LANGUAGE_CHUNKS, messagesChunk, modelConsentChunk, pageToolRegistryChunk, panelsChunk, registrySearchChunk, resumeChunk, runFormChunk, samplingChunk, syncChunk, turnChunk, webMcpChunk } from './chunks.js';
+import {
+  appViewChunk,
+  browserModelChunk,
+  discoverChunk,
+  elicitChunk,
+  feedbackChunk,
+  historyChunk,
+  LANGUAGE_CHUNKS,
+  messagesChunk,
+  modelConsentChunk,
+  pageToolRegistryChunk,
+  panelsChunk,
+  registrySearchChunk,
+  resumeChunk,
+  runFormChunk,
+  samplingChunk,
+  syncChunk,
+  turnChunk,
+  webMcpChunk,
+} from './chunks.js';
 import { ChatComposer } from './composer/chat-composer.js';
-import { appsHost, composerHost, conversationsHost, discoveryHost, inputsHost, pageToolsHost, paletteHost, persistenceHost, resourcesHost, scrollHost, serversHost, sessionHost, settingsHost, shellHost, viewHost } from './wiring/feature-hosts.js';
+import {
+  appsHost,
+  composerHost,
+  conversationsHost,
+  discoveryHost,
+  inputsHost,
+  pageToolsHost,
+  paletteHost,
+  persistenceHost,
+  resourcesHost,
+  scrollHost,
+  serversHost,
+  sessionHost,
+  settingsHost,
+  shellHost,
+  viewHost,
+} from './wiring/feature-hosts.js';
 import { ChatPersistence } from './conversation/chat-persistence.js';
 import { ChatScroll } from './conversation/chat-scroll.js';
 import { ChatSession } from './conversation/chat-session.js';
@@ -206,7 +241,8 @@ export class McpChat extends LitElement {
   /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
   @property({ attribute: false }) servers: ChatServer[] = [];
   /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own, else the default open model, offered for download). */
-  @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?: ModelProvider | ProviderConfig | ProviderKind;
+  @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?:
+    ModelProvider | ProviderConfig | ProviderKind;
   /** The model id. */
   @property() model?: string;
   /** Endpoint base URL for a `provider` given by kind. */
@@ -266,7 +302,8 @@ export class McpChat extends LitElement {
   /** In the launcher layout: the chat panel is open. Reflects. */
   @property({ type: Boolean, reflect: true }) open = false;
   /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
-  @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' = 'bottom-end';
+  @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' =
+    'bottom-end';
   /** Imports the tools the page registered on WebMCP's `document.modelContext` (`page-tools` present: all; `"search_* -checkout"`: patterns; the property may also be a function `(tool) => boolean`). See docs/page-tools.md. */
   @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
   /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
@@ -295,7 +332,13 @@ export class McpChat extends LitElement {
 
   readonly #text = new ChatText(this);
   /** What the wiring reads (the element's public surface, its features, its text). */
-  readonly #w: Wiring = wiringOf(this, this.#text, messagesChunk, () => this.#features, () => this.#maxRounds);
+  readonly #w: Wiring = wiringOf(
+    this,
+    this.#text,
+    messagesChunk,
+    () => this.#features,
+    () => this.#maxRounds,
+  );
   // Each feature is built with its own host (wiring/feature-hosts.ts): only the members its host interface names.
   readonly #shell = new ChatShell(shellHost(this.#w), panelsChunk);
   /**
@@ -321,8 +364,21 @@ export class McpChat extends LitElement {
   #syncCode: Promise<void> | undefined;
   /** The features, for the wiring (built last: a host reads them only after construction). */
   readonly #features: ChatFeatures = {
-    shell: this.#shell, session: this.session, scroll: this.#scroll, view: this.#view, persistence: this.#persistence, settings: this.#settings, palette: this.#palette,
-    composer: this.#composer, conversations: this.#conversations, inputs: this.#inputs, apps: this.#apps, servers: this.#servers, discovery: this.#discovery, resources: this.#resources, pageTools: this.#pageTools,
+    shell: this.#shell,
+    session: this.session,
+    scroll: this.#scroll,
+    view: this.#view,
+    persistence: this.#persistence,
+    settings: this.#settings,
+    palette: this.#palette,
+    composer: this.#composer,
+    conversations: this.#conversations,
+    inputs: this.#inputs,
+    apps: this.#apps,
+    servers: this.#servers,
+    discovery: this.#discovery,
+    resources: this.#resources,
+    pageTools: this.#pageTools,
   };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
@@ -369,13 +425,23 @@ export class McpChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#discovery.propertiesChanged();
-    this.#servers.propertiesChanged({ storageKey: changed.has('storageKey'), servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'), roots: changed.has('roots') ? this.roots : undefined, tracing: changed.has('noTrace') ? !this.noTrace : undefined });
+    this.#servers.propertiesChanged({
+      storageKey: changed.has('storageKey'),
+      servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'),
+      roots: changed.has('roots') ? this.roots : undefined,
+      tracing: changed.has('noTrace') ? !this.noTrace : undefined,
+    });
     // Only what the owner names with `page-tools` is imported: `auto` imports nothing of the page's WebMCP
     // registry (any script on the page may register tools there).
     if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
-    if (changed.has('maxRounds')) this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
+    if (changed.has('maxRounds'))
+      this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
     if (changed.has('store')) this.#persistence.storeChanged();
-    if (this.sync) this.#syncCode ??= syncChunk.load().then(({ attachSync }) => attachSync(this, this.#text, this.#features), (error: Error) => ((this.#syncCode = undefined), this.#shell.reportError('history', error.message, error)));
+    if (this.sync)
+      this.#syncCode ??= syncChunk.load().then(
+        ({ attachSync }) => attachSync(this, this.#text, this.#features),
+        (error: Error) => ((this.#syncCode = undefined), this.#shell.reportError('history', error.message, error)),
+      );
     if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
     if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
   }

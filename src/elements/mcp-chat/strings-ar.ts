@@ -116,7 +116,18 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   serverLog: (count) => `السجل (${count})`,
   logLevel: 'العرض ابتداءً من المستوى',
   logLevelName: (level) =>
-    (({ debug: 'تصحيح', info: 'معلومات', notice: 'ملاحظة', warning: 'تحذير', error: 'خطأ', critical: 'حرج', alert: 'تنبيه', emergency: 'طوارئ' }) as Record<string, string>)[level] ?? level,
+    (
+      ({
+        debug: 'تصحيح',
+        info: 'معلومات',
+        notice: 'ملاحظة',
+        warning: 'تحذير',
+        error: 'خطأ',
+        critical: 'حرج',
+        alert: 'تنبيه',
+        emergency: 'طوارئ',
+      }) as Record<string, string>
+    )[level] ?? level,
   logLevelSent: 'يُطلب من الخادم إرسال هذا المستوى وما فوقه فقط.',
   logLevelServer: 'كما يرسلها الخادم',
   logLevelServerChoice: 'يقرّر الخادم ما يرسله؛ اختر مستوى لطلب المزيد أو الأقل.',
@@ -175,7 +186,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     'custom-header-dropped': 'ترويسة وضعتها هذه الصفحة لا تُرسل، فقد تُرفض الطلبات التي تحتاجها',
   },
   exportTrace: 'تصدير السجل',
-  exportTraceHint: 'يحفظ سجلًا لهذه الجلسة (الرسائل من الخوادم وإليها والأخطاء والتوقيتات، دون كلمات مرور أو مفاتيح) في ملف يمكنك إرساله إلى صاحب الموقع.',
+  exportTraceHint:
+    'يحفظ سجلًا لهذه الجلسة (الرسائل من الخوادم وإليها والأخطاء والتوقيتات، دون كلمات مرور أو مفاتيح) في ملف يمكنك إرساله إلى صاحب الموقع.',
   signOutOf: (name) => `تسجيل الخروج من ${name}`,
   noServer: 'لا يوجد خادم. عيّن السمة server أو الخاصية servers.',
   noServerEditable: 'لا يوجد خادم بعد. أضف خادمًا أدناه.',
@@ -190,7 +202,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   chooseModelLink: 'اختر نموذجًا',
   openModelEmpty: 'يمكن لنموذج مفتوح أن يجيبك هنا، وهو يعمل على هذا الجهاز. اطرح سؤالك: سنستأذنك قبل تنزيله.',
   serverStatus: (state) => CHAT_STRINGS_AR.serverState(state),
-  serverCount: (n) => plural('ar', n, { zero: 'لا خوادم', one: 'خادم واحد', two: 'خادمان', few: '# خوادم', many: '# خادمًا', other: '# خادم' }),
+  serverCount: (n) =>
+    plural('ar', n, { zero: 'لا خوادم', one: 'خادم واحد', two: 'خادمان', few: '# خوادم', many: '# خادمًا', other: '# خادم' }),
   chooseModel: 'اختر نموذجًا',
   model: 'النموذج',
   modelTitle: (model) => `النموذج: ${model}`,
@@ -211,7 +224,16 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   ollamaFound: (url, models) => `عُثر على Ollama في ${url}: ${models}`,
   useOllama: (model) => `استخدام Ollama ‏(${model})`,
   provider: 'المزوّد',
-  providerName: (kind) => (({ openai: 'متوافق مع OpenAI', anthropic: 'Anthropic', ollama: 'Ollama (محلي)', browser: 'النموذج المدمج', 'on-device': 'نموذج على الجهاز' }) as Record<string, string>)[kind] ?? kind,
+  providerName: (kind) =>
+    (
+      ({
+        openai: 'متوافق مع OpenAI',
+        anthropic: 'Anthropic',
+        ollama: 'Ollama (محلي)',
+        browser: 'النموذج المدمج',
+        'on-device': 'نموذج على الجهاز',
+      }) as Record<string, string>
+    )[kind] ?? kind,
   baseUrl: 'العنوان الأساسي',
   ollamaNoKey: 'يعمل Ollama على هذا الجهاز ولا يحتاج إلى مفتاح.',
   apiKey: 'مفتاح API',
@@ -223,7 +245,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   syncHeading: 'المزامنة',
   syncUpToDate: 'تمت المزامنة: محدّثة على أجهزتك.',
   syncSyncing: (waiting) => (waiting ? `جارٍ المزامنة… ${waiting} من التغييرات للإرسال.` : 'جارٍ المزامنة…'),
-  syncOffline: (waiting) => `غير متصل: ${waiting ? `${waiting} من التغييرات تنتظر على هذا الجهاز وستُرسل عندما يستجيب خادم المزامنة.` : 'لا شيء ينتظر الإرسال.'}`,
+  syncOffline: (waiting) =>
+    `غير متصل: ${waiting ? `${waiting} من التغييرات تنتظر على هذا الجهاز وستُرسل عندما يستجيب خادم المزامنة.` : 'لا شيء ينتظر الإرسال.'}`,
   syncFailed: (why) => `فشلت المزامنة. ${why}`,
   syncRetry: 'إعادة المحاولة',
   syncSignOut: 'الخروج من المزامنة',
@@ -271,7 +294,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     (
       ({
         pairing: 'آخر استدعاء أداة في هذه المحادثة ليست له نتيجة محفوظة، فرفض المخزن ما تلاه. ابدأ محادثة جديدة لمواصلة الحفظ.',
-        'quota-exceeded': 'امتلأت مساحة التخزين في المتصفح لهذا الموقع. احذف محادثات قديمة (لوحة المحادثات) أو أفرغ بعض المساحة، ثم حاول مجددًا.',
+        'quota-exceeded':
+          'امتلأت مساحة التخزين في المتصفح لهذا الموقع. احذف محادثات قديمة (لوحة المحادثات) أو أفرغ بعض المساحة، ثم حاول مجددًا.',
         'invalid-messages': `رفضها المخزن (${detail}).`,
         closed: 'أُغلق مخزن المحادثات، ربما من تبويب آخر حدّثه. أعد تحميل الصفحة لمواصلة الحفظ.',
         unavailable: 'لا يسمح هذا المتصفح بالحفظ هنا (نافذة خاصة أو تخزين معطّل)؛ تبقى المحادثة حتى مغادرة الصفحة فقط.',
@@ -305,7 +329,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   needsApproval: (tool) => `تحتاج ${tool} إلى موافقتك.`,
   running: (tool) => `جارٍ تشغيل ${tool}.`,
   toolStatus: (tool, status) =>
-    `${tool}: ${(({ done: 'اكتمل', error: 'خطأ', cancelled: 'أُوقف', denied: 'رُفض' }) as Record<string, string>)[status] ?? status}.`,
+    `${tool}: ${({ done: 'اكتمل', error: 'خطأ', cancelled: 'أُوقف', denied: 'رُفض' } as Record<string, string>)[status] ?? status}.`,
   fetchingResult: (tool) => `جارٍ جلب نتيجة ${tool}.`,
   willRunAfter: (tool) => `ستعمل ${tool} عند انتهاء العمل الحالي.`,
   noToolOffers: (tool) => `لا يوفّر أي خادم متصل الأداة ${tool}.`,

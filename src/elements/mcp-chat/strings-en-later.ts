@@ -63,7 +63,18 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   removedServers: 'Removed servers',
   serverLog: (count) => `Log (${count})`,
   logLevelName: (level) =>
-    (({ debug: 'Debug', info: 'Info', notice: 'Notice', warning: 'Warning', error: 'Error', critical: 'Critical', alert: 'Alert', emergency: 'Emergency' }) as Record<string, string>)[level] ?? level,
+    (
+      ({
+        debug: 'Debug',
+        info: 'Info',
+        notice: 'Notice',
+        warning: 'Warning',
+        error: 'Error',
+        critical: 'Critical',
+        alert: 'Alert',
+        emergency: 'Emergency',
+      }) as Record<string, string>
+    )[level] ?? level,
   logLevelSent: 'The server is asked to send only this level and above.',
   logLevelServer: 'As the server sends',
   logLevelServerChoice: 'The server decides what it sends; pick a level to ask for more or less.',
@@ -88,14 +99,24 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
     'no-param-headers': 'tools that route by Mcp-Param-* headers may be refused',
     'custom-header-dropped': 'a header this page set is not sent, so requests that need it may be refused',
   },
-  exportTraceHint: 'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
+  exportTraceHint:
+    'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
   signOutOf: (name) => `Sign out of ${name}`,
   noServer: 'No server. Set the server attribute or the servers property.',
   noServerEditable: 'No server yet. Add one below.',
   pageModel: (label) => `The page set up a model (${label}). Settings here replace it.`,
   ollamaFound: (url, models) => `Ollama found at ${url}: ${models}`,
   useOllama: (model) => `Use Ollama (${model})`,
-  providerName: (kind) => (({ openai: 'OpenAI-compatible', anthropic: 'Anthropic', ollama: 'Ollama (local)', browser: 'Built-in model', 'on-device': 'On-device model' }) as Record<string, string>)[kind] ?? kind,
+  providerName: (kind) =>
+    (
+      ({
+        openai: 'OpenAI-compatible',
+        anthropic: 'Anthropic',
+        ollama: 'Ollama (local)',
+        browser: 'Built-in model',
+        'on-device': 'On-device model',
+      }) as Record<string, string>
+    )[kind] ?? kind,
   ollamaNoKey: 'Ollama runs on this machine and needs no key.',
   keyNote: (memoryOnly) => `The key is sent only to this endpoint, never to MCP servers${memoryOnly ? ', and kept in memory only' : ''}.`,
   rememberKey: 'Remember the key in this browser',
@@ -104,7 +125,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   syncHeading: 'Sync',
   syncUpToDate: 'Synced: up to date on your devices.',
   syncSyncing: (waiting) => (waiting ? `Syncing… ${waiting} ${waiting === 1 ? 'change' : 'changes'} to send.` : 'Syncing…'),
-  syncOffline: (waiting) => `Offline: ${waiting ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.` : 'nothing waits to be sent.'}`,
+  syncOffline: (waiting) =>
+    `Offline: ${waiting ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.` : 'nothing waits to be sent.'}`,
   syncFailed: (why) => `Sync failed. ${why}`,
   syncRetry: 'Retry',
   syncSignOut: 'Sign out of sync',
@@ -113,7 +135,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   syncClearHere: 'Remove them from this device',
   syncOff: 'Sync is off on this device.',
   syncAgain: 'Sync again',
-  syncConflict: (kept, other) => `“${kept}” was renamed on two devices at once. The other title, “${other}”, is kept in the conversation's details.`,
+  syncConflict: (kept, other) =>
+    `“${kept}” was renamed on two devices at once. The other title, “${other}”, is kept in the conversation's details.`,
   // An unexpected failure: its own words (the section already says "Sync failed.").
   syncError: (detail, english) => (detail.code === 'other' && detail.said ? detail.said : english),
   renameConversation: (title) => `Rename ${title}`,

@@ -543,7 +543,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   settings: 'Settings',
   newConversation: 'New conversation',
   more: 'More',
-  noModelNotice: 'No model is set up here, so there is no one to answer. Choose a model in Settings, or type / to run a tool or a prompt yourself.',
+  noModelNotice:
+    'No model is set up here, so there is no one to answer. Choose a model in Settings, or type / to run a tool or a prompt yourself.',
   dismiss: 'Dismiss',
   downloadFirstReply: 'The model needs a one-time download before it can answer. Start it in Settings, then send your message again.',
   openSettings: 'Open Settings',
@@ -603,7 +604,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   agentRan: (title) => `A browser agent ran ${title}`,
   agentAsks: (title) => `A browser agent wants to run ${title}`,
   agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
-  agentCallRefusedClosed: 'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
+  agentCallRefusedClosed:
+    'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',
@@ -659,12 +661,16 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   storeError: (kind, detail) =>
     (
       ({
-        pairing: 'the last tool call of this conversation has no saved result, so the store refused what followed. Start a new conversation (New) to keep saving.',
-        'quota-exceeded': "the browser's storage for this site is full. Delete old conversations (Conversations panel) or free some space, then try again.",
+        pairing:
+          'the last tool call of this conversation has no saved result, so the store refused what followed. Start a new conversation (New) to keep saving.',
+        'quota-exceeded':
+          "the browser's storage for this site is full. Delete old conversations (Conversations panel) or free some space, then try again.",
         'invalid-messages': `the store refused it (${detail}).`,
         closed: 'the conversation store was closed, perhaps by another tab that updated it. Reload the page to keep saving.',
-        unavailable: 'this browser does not allow saving here (private window or storage turned off); the conversation is kept only until the page is left.',
-        'upgrade-blocked': 'another tab holds an older version of the conversation store open. Close the other tabs of this site and reload.',
+        unavailable:
+          'this browser does not allow saving here (private window or storage turned off); the conversation is kept only until the page is left.',
+        'upgrade-blocked':
+          'another tab holds an older version of the conversation store open. Close the other tabs of this site and reload.',
         'not-found': 'that conversation no longer exists (it may have been deleted in another tab).',
         'invalid-import': detail,
       }) as Record<string, string>
@@ -677,20 +683,24 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   appSend: 'Send',
   appDontSend: "Don't send",
   appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
-  appStateNotSaved: (reason) => `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
-  appMessageNoModel: (app) => `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
+  appStateNotSaved: (reason) =>
+    `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
+  appMessageNoModel: (app) =>
+    `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" is not a whole number above 0, so ${fallback} is used.`,
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
   skillLoaded: (name, server) => `The skill ${name} of ${server} is in the conversation: it guides the model from your next message on.`,
   skillFailed: (name, reason) => `The skill ${name} could not be loaded: ${reason}`,
   notSaved: (reason) => `Conversations will not be saved: ${reason}`,
   olderNotRead: (reason) => `The older messages of this conversation could not be read: ${reason}`,
-  otherTabNotShown: (reason) => `This conversation changed in another tab, and its new messages could not be shown here: ${reason} Reload the page to see them.`,
+  otherTabNotShown: (reason) =>
+    `This conversation changed in another tab, and its new messages could not be shown here: ${reason} Reload the page to see them.`,
   messageNotSaved: (reason) => `This message could not be saved: ${reason}`,
   taskNotSaved: (reason) => `The task of this tool call could not be saved (a reload will not find its result): ${reason}`,
   toolTitle: (tool) => `Tool: ${tool}`,
   assistantSaid: (text) => `Assistant: ${text}`,
-  contextTrimmed: (count) => `To fit the model's context, ${count === 1 ? '1 earlier message was' : `${count} earlier messages were`} not sent (the conversation keeps them).`,
+  contextTrimmed: (count) =>
+    `To fit the model's context, ${count === 1 ? '1 earlier message was' : `${count} earlier messages were`} not sent (the conversation keeps them).`,
   needsApproval: (tool) => `${tool} needs your approval.`,
   running: (tool) => `Running ${tool}.`,
   toolStatus: (tool, status) => `${tool}: ${status}.`,
@@ -700,7 +710,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   askedForInput: (server, reason) => `${server} asked for input: ${reason}`,
   askedForAnswer: (server, reason) => `${server} asked for a model answer: ${reason}`,
   samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
-  logLevelRefused: (server, level, reason) => `${server} did not accept the log level "${level}" (${reason}). Its messages are still filtered here.`,
+  logLevelRefused: (server, level, reason) =>
+    `${server} did not accept the log level "${level}" (${reason}). Its messages are still filtered here.`,
   signedIn: (server) => `Signed in to ${server}.`,
   signInFailed: (server, reason) => `Sign-in to ${server} did not complete: ${reason}`,
   signedOut: (server) => `Signed out of ${server}.`,
@@ -757,7 +768,10 @@ const primary = (lang: string | undefined) => (lang ?? '').toLowerCase().split('
  * not in the first load (the chat's `LANGUAGE_CHUNKS`, chunks.ts). The chat waits for it before
  * it renders, so a page in Arabic never shows English first.
  */
-export function languageReady(lang: string | undefined, loadable: Readonly<Record<string, () => Promise<ChatStrings>>>): Promise<void> | undefined {
+export function languageReady(
+  lang: string | undefined,
+  loadable: Readonly<Record<string, () => Promise<ChatStrings>>>,
+): Promise<void> | undefined {
   const key = primary(lang);
   if (CHAT_LANGUAGES[key] || !loadable[key]) return undefined;
   return (loading[key] ??= loadable[key]().then(

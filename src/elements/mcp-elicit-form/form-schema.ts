@@ -151,7 +151,14 @@ function readProperty(name: string, prop: unknown, required: boolean, t: FormStr
     }
     case 'number':
     case 'integer':
-      return { ...base, kind: 'number', integer: type === 'integer', minimum: num(prop.minimum), maximum: num(prop.maximum), default: num(prop.default) };
+      return {
+        ...base,
+        kind: 'number',
+        integer: type === 'integer',
+        minimum: num(prop.minimum),
+        maximum: num(prop.maximum),
+        default: num(prop.default),
+      };
     case 'boolean':
       return { ...base, kind: 'boolean', default: typeof prop.default === 'boolean' ? prop.default : undefined };
     case 'array': {

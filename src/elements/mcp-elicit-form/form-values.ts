@@ -117,7 +117,10 @@ function fieldSchema(field: ElicitField, t: FormStrings): z.ZodType {
     }
     case 'multi': {
       const values = field.options.map((o) => o.value);
-      let a = z.array(z.string().refine((v) => values.includes(v), t.elicitChooseAmong), { error: () => REQUIRED });
+      let a = z.array(
+        z.string().refine((v) => values.includes(v), t.elicitChooseAmong),
+        { error: () => REQUIRED },
+      );
       if (field.minItems !== undefined) a = a.min(field.minItems, t.elicitMinItems(field.minItems));
       if (field.maxItems !== undefined) a = a.max(field.maxItems, t.elicitMaxItems(field.maxItems));
       return a;
@@ -126,7 +129,10 @@ function fieldSchema(field: ElicitField, t: FormStrings): z.ZodType {
 }
 
 /** Builds the zod schema of a whole form (typed content in, typed content out); its messages in the words of `t`. */
-export function buildContentSchema(fields: readonly ElicitField[], t: FormStrings = FORM_STRINGS_EN): z.ZodType<Record<string, ContentValue>> {
+export function buildContentSchema(
+  fields: readonly ElicitField[],
+  t: FormStrings = FORM_STRINGS_EN,
+): z.ZodType<Record<string, ContentValue>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
     const schema = fieldSchema(field, t);

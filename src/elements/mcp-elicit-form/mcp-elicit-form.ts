@@ -6,7 +6,15 @@ import { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { UnsupportedElicitationError } from './unsupported-elicitation-error.js';
 import { tokens } from '../shared/tokens.js';
 import { readFormSchema, type ElicitField } from './form-schema.js';
-import { buildContentSchema, initialValues, validateValues, type ContentValue, type RawValue, type RawValues, type Validation } from './form-values.js';
+import {
+  buildContentSchema,
+  initialValues,
+  validateValues,
+  type ContentValue,
+  type RawValue,
+  type RawValues,
+  type Validation,
+} from './form-values.js';
 import { renderField } from './render-field.js';
 import { styles } from './mcp-elicit-form.styles.js';
 import { checkUrl } from './url-policy.js';
@@ -238,7 +246,7 @@ export class McpElicitForm extends FormLanguage(LitElement) {
   }
 
   private renderHeader() {
-    const who = this.server ? (this.server.title || this.server.name) : this.t.elicitAServer;
+    const who = this.server ? this.server.title || this.server.name : this.t.elicitAServer;
     const id = this.server && this.server.title && this.server.title !== this.server.name ? ` (${this.server.name})` : '';
     return html`<div part="header" class="header" id="header"><strong>${who}</strong>${id} ${this.t.elicitAsks}</div>
       <p part="message" class="message" id="message">${this.request?.message ?? ''}</p>`;
@@ -251,7 +259,8 @@ export class McpElicitForm extends FormLanguage(LitElement) {
   private renderUnsupported() {
     const t = this.t;
     // The server was told in English (the error's message); the person reads the same problems in their language.
-    const problems = t === formStrings('en') ? this.problems : readFormSchema((this.request as { requestedSchema?: unknown }).requestedSchema, t).problems;
+    const problems =
+      t === formStrings('en') ? this.problems : readFormSchema((this.request as { requestedSchema?: unknown }).requestedSchema, t).problems;
     return html`<section part="form" class="form" dir=${ifDefined(ownDirection(this))} aria-labelledby="header" aria-describedby="message unsupported">
       ${this.renderHeader()}
       <div part="error" class="error block" id="unsupported" role="alert">
@@ -271,12 +280,16 @@ export class McpElicitForm extends FormLanguage(LitElement) {
     return html`<section part="form" class="form url-mode" dir=${ifDefined(ownDirection(this))} aria-labelledby="header" aria-describedby="message url">
       ${this.renderHeader()}
       <p class="url-intro">${t.elicitUrlIntro}</p>
-      <p part="url" class="url" id="url">${checked.ok
-        ? html`<span class="scheme">${checked.prefix}</span><strong part="host" class="host">${checked.host}</strong><span class="rest">${checked.rest}</span>`
-        : html`<span class="rest">${checked.href}</span>`}</p>
-      ${checked.ok
-        ? html`<p class="hint">${t.elicitOpensInTab} ${this.opened ? t.elicitComeBack : t.elicitNothingOpened}</p>`
-        : html`<p part="error" class="error block" role="alert">${t.elicitCannotOpen(checked.reason)}</p>`}
+      <p part="url" class="url" id="url">${
+        checked.ok
+          ? html`<span class="scheme">${checked.prefix}</span><strong part="host" class="host">${checked.host}</strong><span class="rest">${checked.rest}</span>`
+          : html`<span class="rest">${checked.href}</span>`
+      }</p>
+      ${
+        checked.ok
+          ? html`<p class="hint">${t.elicitOpensInTab} ${this.opened ? t.elicitComeBack : t.elicitNothingOpened}</p>`
+          : html`<p part="error" class="error block" role="alert">${t.elicitCannotOpen(checked.reason)}</p>`
+      }
       <div part="actions" class="actions">
         <button part="open-button" type="button" class="primary" data-autofocus ?disabled=${!checked.ok || done} @click=${() => checked.ok && this.openUrl(checked.href)}>${checked.ok ? t.elicitOpen(checked.host) : t.elicitOpenLink}</button>
         <button part="done-button" type="button" ?disabled=${!checked.ok || done} @click=${() => this.respond({ action: 'accept' })}>${t.elicitDone}</button>

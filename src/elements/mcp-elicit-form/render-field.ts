@@ -39,7 +39,9 @@ function describedBy(view: FieldView): string | undefined {
 }
 
 function description(view: FieldView) {
-  return view.field.description ? html`<div part="description" class="description" id="${view.id}-desc">${view.field.description}</div>` : nothing;
+  return view.field.description
+    ? html`<div part="description" class="description" id="${view.id}-desc">${view.field.description}</div>`
+    : nothing;
 }
 
 function error(view: FieldView) {

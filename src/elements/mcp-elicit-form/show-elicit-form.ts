@@ -38,7 +38,11 @@ export interface ShowElicitFormOptions extends ElicitFormOptions {
  * rendered (the form then stays, showing why, until the person dismisses it),
  * and with the signal's reason when `signal` aborts (the form is removed).
  */
-export function showElicitForm(request: ElicitRequestParams, container: HTMLElement, options: ShowElicitFormOptions = {}): Promise<ElicitResult> {
+export function showElicitForm(
+  request: ElicitRequestParams,
+  container: HTMLElement,
+  options: ShowElicitFormOptions = {},
+): Promise<ElicitResult> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const form = document.createElement('mcp-elicit-form') as McpElicitForm;

@@ -32,7 +32,10 @@ export interface RefusedUrl {
 const LOOPBACK = new Set(['localhost', '127.0.0.1']);
 
 /** Decides whether `raw` may be opened; see the module comment for the rule. */
-export function checkUrl(raw: string, t: Pick<FormStrings, 'urlInvalid' | 'urlScheme' | 'urlInsecure' | 'urlCredentials'> = FORM_STRINGS_EN): OpenableUrl | RefusedUrl {
+export function checkUrl(
+  raw: string,
+  t: Pick<FormStrings, 'urlInvalid' | 'urlScheme' | 'urlInsecure' | 'urlCredentials'> = FORM_STRINGS_EN,
+): OpenableUrl | RefusedUrl {
   let url: URL;
   try {
     url = new URL(raw);

@@ -109,7 +109,8 @@ export class McpRegistrySearch extends LitElement {
     this.#run = new AbortController();
     this.busy = false;
     for (const entry of this.entries) {
-      for (const remote of entry.remotes) if (this.probes.get(this.#key(entry, remote.url)) === 'probing') this.#queueProbe(entry, remote.url, this.#run.signal);
+      for (const remote of entry.remotes)
+        if (this.probes.get(this.#key(entry, remote.url)) === 'probing') this.#queueProbe(entry, remote.url, this.#run.signal);
     }
   }
 
@@ -144,7 +145,14 @@ export class McpRegistrySearch extends LitElement {
     this.failed = false;
     this.status = t.searching;
     try {
-      const page = await searchRegistry({ registry: this.registry, search: this.query, limit: this.limit, cursor, signal, ...(this.fetch ? { fetch: this.fetch } : {}) });
+      const page = await searchRegistry({
+        registry: this.registry,
+        search: this.query,
+        limit: this.limit,
+        cursor,
+        signal,
+        ...(this.fetch ? { fetch: this.fetch } : {}),
+      });
       if (signal.aborted) return;
       const offered = page.entries.filter((e) => e.remotes.length);
       this.entries = [...this.entries, ...offered];
@@ -175,7 +183,9 @@ export class McpRegistrySearch extends LitElement {
     this.#probeQueue.push(async () => {
       const values = this.values.get(key) ?? {};
       const headers = headersFor(remote, values);
-      const required = remote.headers.filter((h) => h.isRequired || remote.fields.some((f) => f.key.startsWith(`${h.name}.`) && f.isRequired)).map((h) => h.name);
+      const required = remote.headers
+        .filter((h) => h.isRequired || remote.fields.some((f) => f.key.startsWith(`${h.name}.`) && f.isRequired))
+        .map((h) => h.name);
       const result = await probeServer(url, { headers, requiredHeaders: required, signal, ...(this.fetch ? { fetch: this.fetch } : {}) });
       if (!signal.aborted) this.probes = new Map(this.probes).set(key, result);
     });
@@ -210,7 +220,9 @@ export class McpRegistrySearch extends LitElement {
       if (!entry) return;
       const values = this.values.get(view.key) ?? {};
       const headers = headersFor(view.remote, values);
-      const secret = view.remote.headers.filter((h) => h.isSecret || view.remote.fields.some((f) => f.key.startsWith(`${h.name}.`) && f.isSecret));
+      const secret = view.remote.headers.filter(
+        (h) => h.isSecret || view.remote.fields.some((f) => f.key.startsWith(`${h.name}.`) && f.isSecret),
+      );
       const name = entry.title ?? entry.name;
       this.added = new Set(this.added).add(view.key);
       this.status = this.strings.added(name);
@@ -257,8 +269,9 @@ export class McpRegistrySearch extends LitElement {
         <button part="search-button" class="primary" type="submit" ?disabled=${this.busy}>${t.searchButton}</button>
       </form>
       <p part="status" class="status ${this.failed ? 'error' : ''}" role="status" aria-live="polite">${this.status}</p>
-      ${this.entries.length
-        ? html`<ul part="results" class="results" aria-label=${t.resultsLabel}>
+      ${
+        this.entries.length
+          ? html`<ul part="results" class="results" aria-label=${t.resultsLabel}>
             ${this.entries.map((entry) =>
               renderEntry(
                 entry,
@@ -272,10 +285,13 @@ export class McpRegistrySearch extends LitElement {
               ),
             )}
           </ul>`
-        : nothing}
-      ${this.nextCursor
-        ? html`<button part="more-button" class="more" type="button" ?disabled=${this.busy} @click=${() => void this.more()}>${t.moreButton}</button>`
-        : nothing}
+          : nothing
+      }
+      ${
+        this.nextCursor
+          ? html`<button part="more-button" class="more" type="button" ?disabled=${this.busy} @click=${() => void this.more()}>${t.moreButton}</button>`
+          : nothing
+      }
     `;
   }
 }

@@ -36,24 +36,34 @@ const idOf = (key: string) => `r-${[...key].map((c) => (/[a-zA-Z0-9-]/.test(c) ?
  * as password fields) and its Add button. Every value from the registry is
  * bound as text or as an attribute; nothing is parsed as HTML.
  */
-export function renderEntry(entry: RegistryEntry, remotes: RemoteView[], t: RegistrySearchStrings, dark: boolean, actions: EntryActions): TemplateResult {
+export function renderEntry(
+  entry: RegistryEntry,
+  remotes: RemoteView[],
+  t: RegistrySearchStrings,
+  dark: boolean,
+  actions: EntryActions,
+): TemplateResult {
   const icon = pickIcon(entry.icons, dark);
   const headingId = idOf(`${entry.name}@${entry.version}-title`);
   return html`<li part="entry" class="entry" aria-labelledby=${headingId}>
-    ${icon
-      ? html`<img part="icon" class="icon" src=${icon.src} alt="" width="32" height="32" loading="lazy" referrerpolicy="no-referrer" @error=${hideBroken} />`
-      : html`<span part="icon" class="icon" aria-hidden="true"></span>`}
+    ${
+      icon
+        ? html`<img part="icon" class="icon" src=${icon.src} alt="" width="32" height="32" loading="lazy" referrerpolicy="no-referrer" @error=${hideBroken} />`
+        : html`<span part="icon" class="icon" aria-hidden="true"></span>`
+    }
     <div class="body">
       <h3 part="title" class="title" id=${headingId}>${entry.title ?? entry.name}</h3>
       <p part="name" class="name">${entry.name} · ${entry.version}${entry.status === 'deprecated' ? html` · <strong>${t.deprecated}</strong>` : nothing}</p>
       ${entry.description ? html`<p part="description" class="description">${entry.description}</p>` : nothing}
       ${entry.statusMessage ? html`<p class="note">${entry.statusMessage}</p>` : nothing}
-      ${entry.websiteUrl || entry.repository
-        ? html`<p class="meta">
+      ${
+        entry.websiteUrl || entry.repository
+          ? html`<p class="meta">
             ${entry.websiteUrl ? html`<a href=${entry.websiteUrl} target="_blank" rel="noopener noreferrer">${t.website}</a>` : nothing}
             ${entry.repository ? html`<a href=${entry.repository.url} target="_blank" rel="noopener noreferrer">${t.repository}</a>` : nothing}
           </p>`
-        : nothing}
+          : nothing
+      }
       ${remotes.map((view) => renderRemote(entry, view, t, actions))}
       ${entry.notOffered.length ? html`<p class="note">${t.notOffered(entry.notOffered.join(', '))}</p>` : nothing}
     </div>
@@ -61,7 +71,8 @@ export function renderEntry(entry: RegistryEntry, remotes: RemoteView[], t: Regi
 }
 
 function renderBadge(probe: RemoteView['probe'], t: RegistrySearchStrings): TemplateResult {
-  if (probe === undefined || probe === 'probing') return html`<span part="badge" class="badge" data-badge="probing">${t.badge.probing}</span>`;
+  if (probe === undefined || probe === 'probing')
+    return html`<span part="badge" class="badge" data-badge="probing">${t.badge.probing}</span>`;
   const era = probe.badge === 'works' && probe.era ? html` · ${t.era(probe.era, probe.protocolVersion)}` : nothing;
   return html`<span part="badge" class="badge" data-badge=${probe.badge}>${t.badge[probe.badge]}${era}</span>`;
 }
@@ -89,14 +100,22 @@ function renderRemote(entry: RegistryEntry, view: RemoteView, t: RegistrySearchS
     ${remote.fields.map((field) => renderField(id, view, field, t, actions))}
     <div part="actions" class="actions">
       <button part="add-button" class="primary" type="submit" aria-disabled=${view.added ? 'true' : 'false'}>${view.added ? t.addedButton : t.addButton}</button>
-      ${done && probe.badge !== 'works' && probe.badge !== 'sign-in'
-        ? html`<button part="check-button" type="button" @click=${() => actions.check(view)}>${t.checkButton}</button>`
-        : nothing}
+      ${
+        done && probe.badge !== 'works' && probe.badge !== 'sign-in'
+          ? html`<button part="check-button" type="button" @click=${() => actions.check(view)}>${t.checkButton}</button>`
+          : nothing
+      }
     </div>
   </form>`;
 }
 
-function renderField(formId: string, view: RemoteView, field: RegistryField, t: RegistrySearchStrings, actions: EntryActions): TemplateResult {
+function renderField(
+  formId: string,
+  view: RemoteView,
+  field: RegistryField,
+  t: RegistrySearchStrings,
+  actions: EntryActions,
+): TemplateResult {
   const id = `${formId}-${idOf(field.key)}`;
   const value = view.values[field.key] ?? field.default ?? '';
   const describedBy = field.description ? `${id}-d` : undefined;

@@ -270,7 +270,8 @@ export class McpSamplingApproval extends FormLanguage(LitElement) {
   private reject(): void {
     const entry = this.current;
     if (!entry) return;
-    const reason = this.phase === 'review' || this.phase === 'compose' ? 'the person rejected the answer' : 'the person declined the request';
+    const reason =
+      this.phase === 'review' || this.phase === 'compose' ? 'the person rejected the answer' : 'the person declined the request';
     this.finish(entry, { request: this.sent ?? entry.params, error: declinedError(reason) });
   }
 
@@ -313,7 +314,6 @@ export class McpSamplingApproval extends FormLanguage(LitElement) {
     return (e: Event) => (this.edits = { ...this.edits, [key]: (e.target as HTMLInputElement).value });
   }
 
-
   /**
    * The asking server's self-declared name, with hidden and direction-changing
    * characters made visible: a person decides on the strength of it, and two
@@ -335,9 +335,11 @@ export class McpSamplingApproval extends FormLanguage(LitElement) {
         <h2 id="title" tabindex="-1">${t.samplingTitle}${this.phase !== 'request' ? html` <span class="muted">— ${t.samplingPhase(this.phase)}</span>` : nothing}</h2>
         <p id="server"><strong>${this.serverLabel()}</strong> <span part="server-address" class="muted">(${hostOf(context.server.url)})</span> ${t.samplingAsks}</p>
         ${total > 1 ? html`<p part="count" class="count" aria-live="polite">${t.samplingCount(total)}</p>` : nothing}
-        ${context.toolCall
-          ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">${t.samplingDuringCall} <code>${context.toolCall.name}</code>.</p>`
-          : nothing}
+        ${
+          context.toolCall
+            ? html`<p part="caused-by" class="muted" style="overflow-wrap: anywhere">${t.samplingDuringCall} <code>${context.toolCall.name}</code>.</p>`
+            : nothing
+        }
         <label class="policy-field">${t.samplingForServer}
           <select part="policy input" @change=${this.changePolicy} .value=${policy}>
             <option value="ask">${t.samplingPolicy('ask')}</option>
@@ -350,17 +352,21 @@ export class McpSamplingApproval extends FormLanguage(LitElement) {
       ${this.phase === 'request' ? this.renderRequest(params) : nothing}
       ${this.phase === 'running' ? this.renderRunning() : nothing}
       ${this.phase === 'review' ? this.answer.renderReview(this.sent ?? params) : nothing}
-      ${this.phase === 'compose'
-        ? html`<details part="request-messages" class="request-messages" open>
+      ${
+        this.phase === 'compose'
+          ? html`<details part="request-messages" class="request-messages" open>
               <summary>${t.samplingWhatAsked(this.serverLabel())}</summary>
               ${this.sent?.systemPrompt ? html`<p class="muted">${t.samplingSystemPromptIs(this.sent.systemPrompt)}</p>` : nothing}
               ${renderMessages(requestMessages(this.sent ?? params), -1, html``, t)}
             </details>
             ${this.answer.renderCompose(this.sent ?? params)}`
-        : nothing}
-      ${(this.phase === 'compose' || this.phase === 'review') && this.answerError
-        ? html`<p part="error field-error" class="error" id="answer-error" role="alert">${this.answerError}</p>`
-        : nothing}
+          : nothing
+      }
+      ${
+        (this.phase === 'compose' || this.phase === 'review') && this.answerError
+          ? html`<p part="error field-error" class="error" id="answer-error" role="alert">${this.answerError}</p>`
+          : nothing
+      }
       ${this.renderActions()}
     </section>`;
   }
@@ -371,21 +377,27 @@ export class McpSamplingApproval extends FormLanguage(LitElement) {
     const editor = html`<label part="field" class="field"><span>${t.samplingUserMessage}</span>
       <textarea part="input" name="userText" rows="4" .value=${this.edits.userText} @input=${this.onEdit('userText')}></textarea></label>`;
     return html`
-      ${schema
-        ? html`<div part="structured-output" class="notice">
+      ${
+        schema
+          ? html`<div part="structured-output" class="notice">
             ${t.samplingStructured}
             <pre part="schema" class="code">${json(schema)}</pre>
           </div>`
-        : nothing}
+          : nothing
+      }
       <label part="field system-prompt" class="field"><span>${t.samplingSystemPrompt}</span>
         <textarea part="input" name="systemPrompt" rows="3" .value=${this.edits.systemPrompt} @input=${this.onEdit('systemPrompt')}></textarea>
       </label>
       ${renderMessages(requestMessages(params), editableUserMessageIndex(params), editor, t)}
       ${schema ? nothing : renderTools(params, t)}
       <div part="settings" class="settings">
-        ${this.field(t.samplingModel, 'model', html`<input part="input" name="model" list="models" .value=${this.edits.model} @input=${this.onEdit('model')}
+        ${this.field(
+          t.samplingModel,
+          'model',
+          html`<input part="input" name="model" list="models" .value=${this.edits.model} @input=${this.onEdit('model')}
           placeholder=${this.provider ? t.samplingProviderDefault : t.samplingNoModel} />
-          <datalist id="models">${this.models.map((m) => html`<option value=${m.id}>${m.label ?? m.id}</option>`)}</datalist>`)}
+          <datalist id="models">${this.models.map((m) => html`<option value=${m.id}>${m.label ?? m.id}</option>`)}</datalist>`,
+        )}
         ${this.field(t.samplingMaxTokens, 'maxTokens', html`<input part="input" name="maxTokens" type="number" min="1" step="1" .value=${this.edits.maxTokens} @input=${this.onEdit('maxTokens')} />`)}
         ${this.field(t.samplingTemperature, 'temperature', html`<input part="input" name="temperature" type="number" step="0.1" min="0" .value=${this.edits.temperature} @input=${this.onEdit('temperature')} placeholder=${t.samplingModelDefault} />`)}
       </div>

@@ -87,11 +87,22 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
       requestedAt,
     };
     const refuse = async (error: SamplingError, decidedBy: SamplingActivity['decidedBy'], request = params): Promise<never> => {
-      await log(context, { ...base, decidedBy, request: { method: 'sampling/createMessage', params: request }, response: { error: errorOf(error) } });
+      await log(context, {
+        ...base,
+        decidedBy,
+        request: { method: 'sampling/createMessage', params: request },
+        response: { error: errorOf(error) },
+      });
       throw error;
     };
     const answer = async (result: CreateMessageResult, decidedBy: SamplingActivity['decidedBy'], request = params) => {
-      await log(context, { ...base, decidedBy, model: result.model, request: { method: 'sampling/createMessage', params: request }, response: { result } });
+      await log(context, {
+        ...base,
+        decidedBy,
+        model: result.model,
+        request: { method: 'sampling/createMessage', params: request },
+        response: { result },
+      });
       return result;
     };
 
@@ -109,7 +120,12 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
       try {
         raw = await provider.createMessage(params, { signal: context.signal, model });
       } catch (error) {
-        await log(context, { ...base, decidedBy: 'policy', request: { method: 'sampling/createMessage', params }, response: { error: errorOf(error) } });
+        await log(context, {
+          ...base,
+          decidedBy: 'policy',
+          request: { method: 'sampling/createMessage', params },
+          response: { error: errorOf(error) },
+        });
         throw error;
       }
       return answer(samplingResult(params, resultBlocks(raw), modelOf(raw), stopReasonOf(raw)), 'policy');
@@ -128,7 +144,8 @@ export function createSamplingHandler(element: McpSamplingApproval, options: Sam
  * function that unregisters the handler and removes the element.
  */
 export function registerSamplingApproval(
-  router: SamplingHandlerRegistry & Partial<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>> & { pending?: Array<{ kind: string; status: string }> },
+  router: SamplingHandlerRegistry &
+    Partial<Pick<EventTarget, 'addEventListener' | 'removeEventListener'>> & { pending?: Array<{ kind: string; status: string }> },
   container: HTMLElement,
   options: SamplingApprovalOptions = {},
 ): { element: McpSamplingApproval; dispose: () => void } {

@@ -46,9 +46,11 @@ export function renderBlock(block: MessageBlock, t: FormStrings): TemplateResult
       const r = block.resource;
       return html`<div part="block block-resource" class="card">
         <span class="label">${t.blockResource}</span> <code>${r.uri}</code>
-        ${'text' in r && typeof r.text === 'string'
-          ? html`<pre class="text">${r.text}</pre>`
-          : html`<div class="muted">${t.blockBinary(r.mimeType ?? t.blockUnknownType)}</div>`}
+        ${
+          'text' in r && typeof r.text === 'string'
+            ? html`<pre class="text">${r.text}</pre>`
+            : html`<div class="muted">${t.blockBinary(r.mimeType ?? t.blockUnknownType)}</div>`
+        }
       </div>`;
     }
     case 'tool_use':
@@ -62,9 +64,11 @@ export function renderBlock(block: MessageBlock, t: FormStrings): TemplateResult
           <span class="label">${block.isError ? t.blockToolError : t.blockToolResult}</span>
         </div>
         ${(block.content ?? []).map((b) => renderBlock(b, t))}
-        ${block.structuredContent !== undefined
-          ? html`<pre class="code" aria-label=${t.blockStructured}>${json(block.structuredContent)}</pre>`
-          : nothing}
+        ${
+          block.structuredContent !== undefined
+            ? html`<pre class="code" aria-label=${t.blockStructured}>${json(block.structuredContent)}</pre>`
+            : nothing
+        }
       </div>`;
     default: {
       const other = block as { type?: unknown };

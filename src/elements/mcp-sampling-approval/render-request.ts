@@ -13,7 +13,12 @@ function withoutLastText(blocks: readonly MessageBlock[]): MessageBlock[] {
 }
 
 /** The conversation the server sends, one card per message. */
-export function renderMessages(messages: readonly Message[], editableIndex: number, editor: TemplateResult, t: FormStrings): TemplateResult {
+export function renderMessages(
+  messages: readonly Message[],
+  editableIndex: number,
+  editor: TemplateResult,
+  t: FormStrings,
+): TemplateResult {
   return html`<ol part="messages" class="messages" aria-label=${t.samplingMessages}>
     ${messages.map(
       (m, i) => html`<li part="message" class=${`message ${m.role}`}>

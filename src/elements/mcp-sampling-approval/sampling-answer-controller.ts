@@ -76,7 +76,9 @@ export class SamplingAnswerController implements ReactiveController {
     this.toolName = tool?.name ?? '';
     this.values = {};
     for (const f of fieldsFromSchema(tool?.inputSchema)) {
-      if (f.defaultValue !== undefined) this.values[f.name] = f.kind === 'boolean' ? Boolean(f.defaultValue) : f.kind === 'json' ? json(f.defaultValue) : String(f.defaultValue);
+      if (f.defaultValue !== undefined)
+        this.values[f.name] =
+          f.kind === 'boolean' ? Boolean(f.defaultValue) : f.kind === 'json' ? json(f.defaultValue) : String(f.defaultValue);
     }
     this.inputJson = '{}';
     this.#host.requestUpdate();
@@ -160,24 +162,36 @@ export class SamplingAnswerController implements ReactiveController {
     const t = this.#text();
     return html`<section part="answer" class="answer" aria-labelledby="answer-title">
       <h3 id="answer-title">${t.answerYours}</h3>
-      ${this.modes.length > 1
-        ? html`<fieldset class="modes"><legend>${t.answerWith}</legend>
-            ${this.modes.map((m) => html`<label><input type="radio" name="mode" value=${m} .checked=${this.mode === m}
-              @change=${() => this.set(() => (this.mode = m))} /> ${t.answerMode(m)}</label>`)}
+      ${
+        this.modes.length > 1
+          ? html`<fieldset class="modes"><legend>${t.answerWith}</legend>
+            ${this.modes.map(
+              (m) => html`<label><input type="radio" name="mode" value=${m} .checked=${this.mode === m}
+              @change=${() => this.set(() => (this.mode = m))} /> ${t.answerMode(m)}</label>`,
+            )}
           </fieldset>`
-        : nothing}
-      ${this.mode === 'text'
-        ? html`<label part="field" class="field"><span>${t.answerText(0)}</span>
+          : nothing
+      }
+      ${
+        this.mode === 'text'
+          ? html`<label part="field" class="field"><span>${t.answerText(0)}</span>
             <textarea part="input" name="answerText" rows="5" .value=${this.text} @input=${(e: Event) => this.set(() => (this.text = (e.target as HTMLTextAreaElement).value))}></textarea></label>`
-        : html`${tools.length > 1 || tool?.name !== SCHEMA_TOOL_NAME
-              ? html`<label part="field" class="field"><span>${t.answerTool}</span>
+          : html`${
+              tools.length > 1 || tool?.name !== SCHEMA_TOOL_NAME
+                ? html`<label part="field" class="field"><span>${t.answerTool}</span>
                   <select part="input" name="tool" .value=${this.toolName} @change=${(e: Event) => this.selectTool(tools.find((t) => t.name === (e.target as HTMLSelectElement).value))}>
                     ${tools.map((t) => html`<option value=${t.name} ?selected=${t.name === this.toolName}>${t.title ?? t.name}</option>`)}
                   </select></label>`
-              : nothing}
+                : nothing
+            }
             ${tool?.description ? html`<p class="muted">${tool.description}</p>` : nothing}
-            ${fields.length ? fields.map((f) => this.renderField(f)) : html`<label part="field" class="field"><span>${t.answerJson}</span>
-              <textarea part="input" name="toolInput" rows="5" .value=${this.inputJson} @input=${(e: Event) => this.set(() => (this.inputJson = (e.target as HTMLTextAreaElement).value))}></textarea></label>`}`}
+            ${
+              fields.length
+                ? fields.map((f) => this.renderField(f))
+                : html`<label part="field" class="field"><span>${t.answerJson}</span>
+              <textarea part="input" name="toolInput" rows="5" .value=${this.inputJson} @input=${(e: Event) => this.set(() => (this.inputJson = (e.target as HTMLTextAreaElement).value))}></textarea></label>`
+            }`
+      }
     </section>`;
   }
 

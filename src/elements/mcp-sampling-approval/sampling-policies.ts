@@ -26,7 +26,8 @@ export class SamplingPolicies {
     try {
       const saved: unknown = JSON.parse(this.#storage?.getItem(this.#key) ?? '{}');
       if (saved && typeof saved === 'object') {
-        for (const [key, policy] of Object.entries(saved)) if (isServerKey(key) && isSamplingPolicy(policy)) this.#policies.set(key, policy);
+        for (const [key, policy] of Object.entries(saved))
+          if (isServerKey(key) && isSamplingPolicy(policy)) this.#policies.set(key, policy);
       }
     } catch {
       // Unreadable storage: start empty.

@@ -119,7 +119,9 @@ export function samplingRequestProblem(params: CreateMessageRequestParams): stri
   if (twice !== undefined) return `tool "${twice}" is offered twice`;
   const mode = params.toolChoice?.mode;
   if (mode === 'required' && tools.length === 0) return 'toolChoice is "required" but no tools are offered';
-  const used = requestMessages(params).flatMap((m) => m.content).filter((b) => b.type === 'tool_use' || b.type === 'tool_result');
+  const used = requestMessages(params)
+    .flatMap((m) => m.content)
+    .filter((b) => b.type === 'tool_use' || b.type === 'tool_result');
   if (used.length > 0 && tools.length === 0) return 'messages hold tool_use or tool_result blocks but the request offers no tools';
   return undefined;
 }

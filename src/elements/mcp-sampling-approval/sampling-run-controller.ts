@@ -25,10 +25,7 @@ export function deltaText(delta: unknown): string {
 }
 
 /** How one model run ended. */
-export type RunOutcome =
-  | { kind: 'done'; result: ProviderResult }
-  | { kind: 'stopped'; text: string }
-  | { kind: 'failed'; error: Error };
+export type RunOutcome = { kind: 'done'; result: ProviderResult } | { kind: 'stopped'; text: string } | { kind: 'failed'; error: Error };
 
 /**
  * Runs the provider for the element: keeps the streamed text for the live
@@ -62,7 +59,12 @@ export class SamplingRunController implements ReactiveController {
   }
 
   /** Runs `provider` on `params`. `cancel` is the request's own signal (server cancelled, call stopped). */
-  async run(provider: SamplingProvider, params: CreateMessageRequestParams, model: string | undefined, cancel?: AbortSignal): Promise<RunOutcome> {
+  async run(
+    provider: SamplingProvider,
+    params: CreateMessageRequestParams,
+    model: string | undefined,
+    cancel?: AbortSignal,
+  ): Promise<RunOutcome> {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;

@@ -131,7 +131,8 @@ export class McpTool extends LitElement {
     this.info = undefined;
     this.result = undefined;
     if (!this.server || !this.tool) return this.#fail('This block needs a server address (server) and the name of a tool (tool).');
-    if (this.arguments instanceof InvalidArguments) return this.#fail(`The starting values (arguments) ${this.arguments.reason}, so this block cannot start.`);
+    if (this.arguments instanceof InvalidArguments)
+      return this.#fail(`The starting values (arguments) ${this.arguments.reason}, so this block cannot start.`);
     let url: string;
     try {
       // A relative address (`/mcp`) is the page's own server.
@@ -214,7 +215,9 @@ export class McpTool extends LitElement {
       if (this.#run !== run) return;
       const stopped = run.signal.aborted;
       status = stopped ? 'cancelled' : 'error';
-      const words = stopped ? `Stopped: ${tool.title ?? tool.name} was cancelled before it finished.` : `${tool.title ?? tool.name} did not run: ${(error as Error).message}`;
+      const words = stopped
+        ? `Stopped: ${tool.title ?? tool.name} was cancelled before it finished.`
+        : `${tool.title ?? tool.name} did not run: ${(error as Error).message}`;
       result = { content: [{ type: 'text', text: words }], isError: true };
       this.state = stopped ? 'stopped' : 'error';
       this.notice = words;

@@ -92,11 +92,13 @@ export class McpTraceView extends LitElement {
       </div>
       <div part="error" role="alert">${this.error}</div>
       ${trace ? this.renderSummary(trace) : html`<p part="summary">No trace open.</p>`}
-      ${trace
-        ? html`<ol part="timeline" aria-label="Timeline, ${entries.length} entries">
+      ${
+        trace
+          ? html`<ol part="timeline" aria-label="Timeline, ${entries.length} entries">
             ${entries.map((e) => this.renderEntry(e, trace))}
           </ol>`
-        : nothing}
+          : nothing
+      }
     `;
   }
 
@@ -107,7 +109,7 @@ export class McpTraceView extends LitElement {
       <ul>
         ${servers.map(
           ([id, s]) =>
-            html`<li>${s.name ?? id} (${s.url})${s.era ? `, ${s.era === 'modern' ? '2026-07-28' : s.protocolVersion ?? '2025'} era` : ''}
+            html`<li>${s.name ?? id} (${s.url})${s.era ? `, ${s.era === 'modern' ? '2026-07-28' : (s.protocolVersion ?? '2025')} era` : ''}
               ${isDegraded(s.degraded) ? html`<div part="degraded">${s.degraded.reason}</div>` : nothing}</li>`,
         )}
       </ul>
@@ -116,7 +118,11 @@ export class McpTraceView extends LitElement {
 
   private renderEntry(entry: TraceEntry, trace: TraceDocument): TemplateResult {
     const server = entry.server ? (trace.servers?.[entry.server]?.name ?? entry.server) : '';
-    const failed = entry.kind === 'http-error' || (entry.kind === 'http-response' && entry.status >= 400) || (entry.kind === 'event' && entry.type === 'error') || hasRpcError(entry);
+    const failed =
+      entry.kind === 'http-error' ||
+      (entry.kind === 'http-response' && entry.status >= 400) ||
+      (entry.kind === 'event' && entry.type === 'error') ||
+      hasRpcError(entry);
     return html`<li part="entry" data-kind=${entry.kind} ?data-error=${failed}>
       <span class="time">+${(entry.t / 1000).toFixed(3)} s</span>
       <span>${server ? html`<span class="server">${server}</span> ` : nothing}${describe(entry)}</span>
@@ -133,13 +139,20 @@ function matches(entry: TraceEntry, filter: Filter): boolean {
     case 'all':
       return true;
     case 'messages':
-      return entry.kind === 'message' || ((entry.kind === 'http-request' || entry.kind === 'http-response') && (entry.messages?.length ?? 0) > 0);
+      return (
+        entry.kind === 'message' || ((entry.kind === 'http-request' || entry.kind === 'http-response') && (entry.messages?.length ?? 0) > 0)
+      );
     case 'http':
       return entry.kind === 'http-request' || entry.kind === 'http-response' || entry.kind === 'http-error';
     case 'events':
       return entry.kind === 'event';
     case 'errors':
-      return entry.kind === 'http-error' || (entry.kind === 'http-response' && entry.status >= 400) || (entry.kind === 'event' && entry.type === 'error') || hasRpcError(entry);
+      return (
+        entry.kind === 'http-error' ||
+        (entry.kind === 'http-response' && entry.status >= 400) ||
+        (entry.kind === 'event' && entry.type === 'error') ||
+        hasRpcError(entry)
+      );
   }
 }
 
@@ -166,7 +179,13 @@ function describe(entry: TraceEntry): string {
 function methods(messages: unknown[] | undefined): string {
   return (messages ?? [])
     .map((m) => {
-      const msg = (m ?? {}) as { method?: unknown; id?: unknown; params?: { name?: unknown }; error?: { code?: unknown }; result?: unknown };
+      const msg = (m ?? {}) as {
+        method?: unknown;
+        id?: unknown;
+        params?: { name?: unknown };
+        error?: { code?: unknown };
+        result?: unknown;
+      };
       if (typeof msg.method === 'string') return `${msg.method}${typeof msg.params?.name === 'string' ? ` ${msg.params.name}` : ''}`;
       if (msg.error) return `error #${String(msg.id)} (${String(msg.error.code)})`;
       if (msg.result !== undefined) return `result #${String(msg.id)}`;

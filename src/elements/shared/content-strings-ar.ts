@@ -28,7 +28,8 @@ export const CONTENT_STRINGS_AR: ContentStrings = {
   toolReportedError: 'أبلغت الأداة عن خطأ.',
   toolUntrusted: 'محتوى غير موثوق: أخذته الصفحة من مصدر آخر. طُلب من النموذج أن يعامله كبيانات لا كتعليمات.',
   skillFrom: (name, server) => `المهارة ${name} من ${server}، للنموذج (كتبها الخادم)`,
-  contextLeftOut: (count) => `لتتسع نافذة سياق النموذج، لم يرَ ${count === 1 ? 'أقدم رسالة' : `أقدم ${count} من الرسائل`} في هذه المحادثة (ما زالت هنا).`,
+  contextLeftOut: (count) =>
+    `لتتسع نافذة سياق النموذج، لم يرَ ${count === 1 ? 'أقدم رسالة' : `أقدم ${count} من الرسائل`} في هذه المحادثة (ما زالت هنا).`,
   showAllText: (size) => `عرض الكل (${size})`,
   showJson: 'عرض JSON',
   hideJson: 'إخفاء JSON',

@@ -113,7 +113,8 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolReportedError: 'The tool reported an error.',
   toolUntrusted: 'Untrusted content: the page took it from elsewhere. The model was told to treat it as data, not instructions.',
   skillFrom: (name, server) => `Skill ${name} from ${server}, for the model (written by the server)`,
-  contextLeftOut: (count) => `To fit the model's context window, it did not see the ${count === 1 ? 'oldest message' : `${count} oldest messages`} of this conversation (they are still here).`,
+  contextLeftOut: (count) =>
+    `To fit the model's context window, it did not see the ${count === 1 ? 'oldest message' : `${count} oldest messages`} of this conversation (they are still here).`,
   showAllText: (size) => `Show all (${size})`,
   showJson: 'Show JSON',
   hideJson: 'Hide JSON',

@@ -150,7 +150,8 @@ export const FORM_STRINGS_AR: FormStrings = {
   samplingInputSchema: 'مخطط المدخلات',
   samplingHints: 'تلميحات النموذج',
   samplingPriorities: 'الأولويات',
-  samplingPriority: (kind, value) => `${({ cost: 'الكلفة', speed: 'السرعة', intelligence: 'الذكاء' } as Record<string, string>)[kind] ?? kind} ${value}`,
+  samplingPriority: (kind, value) =>
+    `${({ cost: 'الكلفة', speed: 'السرعة', intelligence: 'الذكاء' } as Record<string, string>)[kind] ?? kind} ${value}`,
   samplingStopSequences: 'تسلسلات الإيقاف',
   samplingIncludeContext: 'تضمين السياق',
   samplingNone: 'لا شيء',

@@ -207,7 +207,8 @@ export const FORM_STRINGS_EN: FormStrings = {
   elicitSubmit: 'Submit',
   elicitDecline: 'Decline',
   elicitRequiredLegend: 'Fields marked * are required.',
-  elicitNeedAttention: (n) => plural('en', n, { one: '# field needs attention before you can submit.', other: '# fields need attention before you can submit.' }),
+  elicitNeedAttention: (n) =>
+    plural('en', n, { one: '# field needs attention before you can submit.', other: '# fields need attention before you can submit.' }),
   elicitChoose: 'Choose…',
   elicitNoChoice: '(none)',
   elicitRequired: 'This field is required.',
@@ -337,7 +338,7 @@ export function formStrings(lang: string | undefined, overrides?: Partial<FormSt
 
 /** The nearest ancestor (or `element`) with `attribute`, looking through the hosts of shadow roots. */
 function closestAcross(element: Element, attribute: string): Element | undefined {
-  for (let node: Element | null = element; node; ) {
+  for (let node: Element | null = element; node;) {
     const found: Element | null = node.closest(`[${attribute}]`);
     if (found) return found;
     const root = node.getRootNode();

@@ -13,7 +13,18 @@
 import { FORM_STRINGS_EN, type FormStrings } from './form-strings.js';
 
 /** The keys of a form table the readers below speak with. */
-export type FieldStrings = Pick<FormStrings, 'fieldRequired' | 'fieldNotNumber' | 'fieldNotWhole' | 'fieldAtLeast' | 'fieldAtMost' | 'fieldOneOf' | 'fieldNotJson' | 'jsonInvalid' | 'jsonNotObject'>;
+export type FieldStrings = Pick<
+  FormStrings,
+  | 'fieldRequired'
+  | 'fieldNotNumber'
+  | 'fieldNotWhole'
+  | 'fieldAtLeast'
+  | 'fieldAtMost'
+  | 'fieldOneOf'
+  | 'fieldNotJson'
+  | 'jsonInvalid'
+  | 'jsonNotObject'
+>;
 
 /** One input of a generated form (a tool argument or a prompt argument). */
 export interface FormField {
@@ -83,8 +94,16 @@ export function fieldsFromSchema(schema: unknown): FormField[] {
 }
 
 /** Fields for a prompt's arguments (all strings). */
-export function fieldsFromPromptArguments(args: Array<{ name: string; title?: string; description?: string; required?: boolean }> | undefined): FormField[] {
-  return (args ?? []).map((a) => ({ name: a.name, label: a.title ?? a.name, description: a.description, required: a.required ?? false, kind: 'string' }));
+export function fieldsFromPromptArguments(
+  args: Array<{ name: string; title?: string; description?: string; required?: boolean }> | undefined,
+): FormField[] {
+  return (args ?? []).map((a) => ({
+    name: a.name,
+    label: a.title ?? a.name,
+    description: a.description,
+    required: a.required ?? false,
+    kind: 'string',
+  }));
 }
 
 /** The result of reading a form: the input object, or the first problem and its field. */
@@ -97,7 +116,11 @@ export type FieldsReading = { ok: true; value: Record<string, unknown> } | { ok:
  * parsed; empty optional fields and unchecked optional booleans (without a
  * `true` default) left out.
  */
-export function readFields(fields: FormField[], raw: Record<string, string | boolean | undefined>, t: FieldStrings = FORM_STRINGS_EN): FieldsReading {
+export function readFields(
+  fields: FormField[],
+  raw: Record<string, string | boolean | undefined>,
+  t: FieldStrings = FORM_STRINGS_EN,
+): FieldsReading {
   const value: Record<string, unknown> = {};
   const problem = (field: FormField, error: string): FieldsReading => ({ ok: false, error, field: field.name });
   for (const field of fields) {

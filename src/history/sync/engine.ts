@@ -18,7 +18,16 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HistoryError } from '../errors.js';
 import { saveMessages } from '../save.js';
 import { HistoryChangeEvent, type HistoryStore } from '../store.js';
-import { SyncError, type ConversationDoc, type ConversationRow, type MessageRow, type PushRow, type SyncAdapter, type SyncErrorDetail, type SyncStatus } from '../sync-contract.js';
+import {
+  SyncError,
+  type ConversationDoc,
+  type ConversationRow,
+  type MessageRow,
+  type PushRow,
+  type SyncAdapter,
+  type SyncErrorDetail,
+  type SyncStatus,
+} from '../sync-contract.js';
 import type { Conversation, NewMessage, StoredMessage } from '../types.js';
 import { checkRow, docOf, messageRow, sameDoc, SYNC_ID_FIELD } from './rows.js';
 
@@ -191,7 +200,10 @@ export class SyncEngine extends EventTarget {
       this.#failures = 0;
       const notes = this.#notes.splice(0);
       // `message`: the notes in English; `details`: each as a code and values (the chat says them in its language).
-      if (notes.length) this.dispatchEvent(Object.assign(new Event('note'), { message: notes.map((n) => n.message).join(' '), details: notes.map((n) => n.detail) }));
+      if (notes.length)
+        this.dispatchEvent(
+          Object.assign(new Event('note'), { message: notes.map((n) => n.message).join(' '), details: notes.map((n) => n.detail) }),
+        );
       this.#setStatus(waiting ? { state: 'syncing', waiting } : { state: 'up-to-date', waiting: 0 });
       if (waiting) this.schedule(1000); // rows refused for now (their conversation not yet there): again soon
     } catch (error) {
@@ -200,8 +212,11 @@ export class SyncEngine extends EventTarget {
       const waiting = await this.#waiting().catch(() => this.#status.waiting);
       const e = error instanceof SyncError ? error : undefined;
       const said = (error as Error)?.message ?? String(error);
-      const message = e?.message ?? (error instanceof HistoryError ? `This device's conversations could not be read or written: ${said}` : `Sync failed: ${said}`);
-      const detail: SyncErrorDetail = e?.detail ?? (error instanceof HistoryError ? { code: 'local-store', storeKind: error.kind, said } : { code: 'other', said });
+      const message =
+        e?.message ??
+        (error instanceof HistoryError ? `This device's conversations could not be read or written: ${said}` : `Sync failed: ${said}`);
+      const detail: SyncErrorDetail =
+        e?.detail ?? (error instanceof HistoryError ? { code: 'local-store', storeKind: error.kind, said } : { code: 'other', said });
       if (e?.kind === 'offline') this.#setStatus({ state: 'offline', waiting, message, detail });
       else this.#setStatus({ state: 'failed', waiting, message, kind: e?.kind ?? 'server', detail });
       // Try again by itself, later each time; a refused sign-in waits for Retry (or a new token).
@@ -256,8 +271,14 @@ export class SyncEngine extends EventTarget {
       masters = new Map((await db.getAll('masters')).map((m) => [m.id, m]));
     } else {
       const ids = [...dirty];
-      conversations = (await Promise.all(ids.map((id) => this.#store.getConversation(id)))).filter((c): c is Conversation => c !== undefined);
-      masters = new Map((await Promise.all(ids.map((id) => db.get('masters', id)))).filter((m): m is ConversationRow => m !== undefined).map((m) => [m.id, m]));
+      conversations = (await Promise.all(ids.map((id) => this.#store.getConversation(id)))).filter(
+        (c): c is Conversation => c !== undefined,
+      );
+      masters = new Map(
+        (await Promise.all(ids.map((id) => db.get('masters', id))))
+          .filter((m): m is ConversationRow => m !== undefined)
+          .map((m) => [m.id, m]),
+      );
     }
     let waiting = 0;
     const rows: PushRow[] = [];
@@ -270,12 +291,19 @@ export class SyncEngine extends EventTarget {
       }
       const doc = docOf(c);
       if (!master) rows.push({ newDocumentState: { kind: 'conversation', id: c.id, deleted: false, doc } });
-      else if (!sameDoc(doc, master.doc)) rows.push({ newDocumentState: { kind: 'conversation', id: c.id, rev: master.rev, deleted: false, doc }, assumedMasterState: master });
+      else if (!sameDoc(doc, master.doc))
+        rows.push({
+          newDocumentState: { kind: 'conversation', id: c.id, rev: master.rev, deleted: false, doc },
+          assumedMasterState: master,
+        });
     }
     const local = new Set(conversations.map((c) => c.id));
     for (const master of masters.values()) {
       if (!master.deleted && !local.has(master.id)) {
-        rows.push({ newDocumentState: { kind: 'conversation', id: master.id, rev: master.rev, deleted: true, doc: master.doc }, assumedMasterState: master });
+        rows.push({
+          newDocumentState: { kind: 'conversation', id: master.id, rev: master.rev, deleted: true, doc: master.doc },
+          assumedMasterState: master,
+        });
       }
     }
     if (rows.length) {
@@ -294,7 +322,8 @@ export class SyncEngine extends EventTarget {
         for (const m of page) {
           const pulled = m[SYNC_ID_FIELD];
           if (typeof pulled === 'string') await db.put('known', c.id, pulled);
-          else if (!(m._meta as Record<string, unknown> | undefined)?.['mcp-elements/unreadable']) out.push({ newDocumentState: messageRow(m, this.#deviceId) });
+          else if (!(m._meta as Record<string, unknown> | undefined)?.['mcp-elements/unreadable'])
+            out.push({ newDocumentState: messageRow(m, this.#deviceId) });
         }
         const refused = out.length ? await this.#send(out) : new Set<string>();
         // `scanned` moves past every message sent or known; it stops before one the
@@ -338,7 +367,11 @@ export class SyncEngine extends EventTarget {
       for (const r of result.rejected) {
         const reason = typeof r?.reason === 'string' ? r.reason.slice(0, 200) : 'no reason given';
         if (/not on the server/.test(reason)) later.add(String(r.id));
-        else this.#notes.push({ message: `The sync server refused a change (${reason}); it stays on this device only.`, detail: { code: 'refused-change', reason } });
+        else
+          this.#notes.push({
+            message: `The sync server refused a change (${reason}); it stays on this device only.`,
+            detail: { code: 'refused-change', reason },
+          });
       }
     };
     for (const row of rows) {
@@ -401,7 +434,14 @@ export class SyncEngine extends EventTarget {
     if (!local) {
       if (!master) {
         const { title, servers, provider, model, metadata } = row.doc;
-        await this.#store.createConversation({ id: row.id, title, servers, metadata, ...(provider !== undefined ? { provider } : {}), ...(model !== undefined ? { model } : {}) });
+        await this.#store.createConversation({
+          id: row.id,
+          title,
+          servers,
+          metadata,
+          ...(provider !== undefined ? { provider } : {}),
+          ...(model !== undefined ? { model } : {}),
+        });
       }
       // else: deleted here, its tombstone waits to be pushed against this state.
       await db.put('masters', row);
@@ -418,7 +458,13 @@ export class SyncEngine extends EventTarget {
         this.dispatchEvent(new SyncConflictEvent(row.id, yours, row.doc));
       }
       const { title, servers, provider, model, metadata } = theirs;
-      await this.#store.updateConversation(row.id, { title, servers, metadata, ...(provider !== undefined ? { provider } : {}), ...(model !== undefined ? { model } : {}) });
+      await this.#store.updateConversation(row.id, {
+        title,
+        servers,
+        metadata,
+        ...(provider !== undefined ? { provider } : {}),
+        ...(model !== undefined ? { model } : {}),
+      });
     }
     await db.put('masters', row);
   }
@@ -457,7 +503,10 @@ export class SyncEngine extends EventTarget {
     const writeKnown = db.transaction('known', 'readwrite');
     await Promise.all([...fresh.map((row) => writeKnown.store.put(conversationId, row.id)), writeKnown.done]);
     // Made on another device: told like another tab's change, so an open conversation shows it.
-    if (stored.length) this.#store.dispatchEvent(new HistoryChangeEvent({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq }, true));
+    if (stored.length)
+      this.#store.dispatchEvent(
+        new HistoryChangeEvent({ type: 'messages', conversationId, fromSeq: stored[0]!.seq, toSeq: stored.at(-1)!.seq }, true),
+      );
     // Messages pulled are not to be pushed: move `scanned` past them when nothing waits before them.
     const scanned = (await db.get('scanned', conversationId)) ?? 0;
     if (stored.length && scanned === stored[0]!.seq - 1) await db.put('scanned', stored.at(-1)!.seq, conversationId);

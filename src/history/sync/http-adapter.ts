@@ -3,7 +3,15 @@
 // `Authorization: Bearer <token>`. A 401 asks the token source once more.
 // Every failure becomes a SyncError said in words; the server's own text is
 // shown only as text, cut short.
-import { SyncError, type PullResult, type PushResult, type PushRow, type StreamEvent, type SyncAdapter, type SyncTokenSource } from '../sync-contract.js';
+import {
+  SyncError,
+  type PullResult,
+  type PushResult,
+  type PushRow,
+  type StreamEvent,
+  type SyncAdapter,
+  type SyncTokenSource,
+} from '../sync-contract.js';
 
 export interface HttpAdapterOptions {
   /** Milliseconds a request may take before it counts as failed; default 30 s. */
@@ -55,7 +63,10 @@ export class HttpSyncAdapter implements SyncAdapter {
       this.#token = Promise.resolve()
         .then(() => (typeof source === 'function' ? source() : source))
         .then((t) => {
-          if (typeof t !== 'string' || !t) throw new SyncError('unauthorized', 'The page gave no sync token: sign in to sync, then Retry.', { detail: { code: 'no-token' } });
+          if (typeof t !== 'string' || !t)
+            throw new SyncError('unauthorized', 'The page gave no sync token: sign in to sync, then Retry.', {
+              detail: { code: 'no-token' },
+            });
           return t;
         });
       this.#token.catch(() => (this.#token = undefined));
@@ -87,23 +98,43 @@ export class HttpSyncAdapter implements SyncAdapter {
         if (signal?.aborted) throw error;
         if (timeout.aborted) {
           const seconds = Math.round(this.#timeout / 1000);
-          throw new SyncError('offline', `The sync server ${this.#host} did not answer within ${seconds} s. Your conversations stay on this device and are sent when it answers.`, { cause: error, detail: { code: 'timeout', host: this.#host, seconds } });
+          throw new SyncError(
+            'offline',
+            `The sync server ${this.#host} did not answer within ${seconds} s. Your conversations stay on this device and are sent when it answers.`,
+            { cause: error, detail: { code: 'timeout', host: this.#host, seconds } },
+          );
         }
-        throw new SyncError('offline', `The sync server ${this.#host} cannot be reached (this device is offline, or the server is down). Your conversations stay on this device and are sent when it answers.`, { cause: error, detail: { code: 'unreachable', host: this.#host } });
+        throw new SyncError(
+          'offline',
+          `The sync server ${this.#host} cannot be reached (this device is offline, or the server is down). Your conversations stay on this device and are sent when it answers.`,
+          { cause: error, detail: { code: 'unreachable', host: this.#host } },
+        );
       }
       if (response.status === 401 && attempt === 0 && typeof this.#source === 'function') continue;
       if (response.ok) return response;
       const words = await serverWords(response);
       const said = words ? ` It said: “${words}”` : '';
-      if (response.status === 404 && this.#source === undefined) throw new SyncError('server', `This share link no longer works.${said}`, { detail: { code: 'share-gone', said: words } });
+      if (response.status === 404 && this.#source === undefined)
+        throw new SyncError('server', `This share link no longer works.${said}`, { detail: { code: 'share-gone', said: words } });
       if (response.status === 401 || response.status === 403) {
         if (this.#token === sent) this.#token = undefined;
-        throw (this.#refused = new SyncError('unauthorized', `The sync server did not accept your sign-in.${said} Sign in again, then Retry.`, { detail: { code: 'signed-out', said: words } }));
+        throw (this.#refused = new SyncError(
+          'unauthorized',
+          `The sync server did not accept your sign-in.${said} Sign in again, then Retry.`,
+          { detail: { code: 'signed-out', said: words } },
+        ));
       }
-      if (response.status === 413) throw new SyncError('too-large', `The sync server refused a change as too large.${said}`, { detail: { code: 'too-large', said: words } });
-      throw new SyncError('server', `The sync server ${this.#host} answered with an error (HTTP ${response.status}).${said} Your conversations stay on this device; Retry later.`, {
-        detail: { code: 'server-error', host: this.#host, status: response.status, said: words },
-      });
+      if (response.status === 413)
+        throw new SyncError('too-large', `The sync server refused a change as too large.${said}`, {
+          detail: { code: 'too-large', said: words },
+        });
+      throw new SyncError(
+        'server',
+        `The sync server ${this.#host} answered with an error (HTTP ${response.status}).${said} Your conversations stay on this device; Retry later.`,
+        {
+          detail: { code: 'server-error', host: this.#host, status: response.status, said: words },
+        },
+      );
     }
   }
 
@@ -112,12 +143,19 @@ export class HttpSyncAdapter implements SyncAdapter {
     try {
       text = await response.text();
     } catch (error) {
-      throw new SyncError('offline', `The connection to the sync server ${this.#host} was cut before its answer arrived. Your conversations stay on this device and are sent again.`, { cause: error, detail: { code: 'cut', host: this.#host } });
+      throw new SyncError(
+        'offline',
+        `The connection to the sync server ${this.#host} was cut before its answer arrived. Your conversations stay on this device and are sent again.`,
+        { cause: error, detail: { code: 'cut', host: this.#host } },
+      );
     }
     try {
       return JSON.parse(text) as T;
     } catch (error) {
-      throw new SyncError('invalid-response', `The sync server ${this.#host} sent an answer that is not JSON; nothing of it was used.`, { cause: error, detail: { code: 'not-json', host: this.#host } });
+      throw new SyncError('invalid-response', `The sync server ${this.#host} sent an answer that is not JSON; nothing of it was used.`, {
+        cause: error,
+        detail: { code: 'not-json', host: this.#host },
+      });
     }
   }
 
@@ -126,7 +164,11 @@ export class HttpSyncAdapter implements SyncAdapter {
     if (checkpoint !== undefined) query.set('checkpoint', checkpoint);
     const body = await this.#json<PullResult>(await this.#request(`/pull?${query}`));
     if (typeof body !== 'object' || body === null || !Array.isArray(body.rows) || typeof body.checkpoint !== 'string') {
-      throw new SyncError('invalid-response', `The sync server ${this.#host} answered a pull without rows and a checkpoint; nothing of it was used.`, { detail: { code: 'bad-pull', host: this.#host } });
+      throw new SyncError(
+        'invalid-response',
+        `The sync server ${this.#host} answered a pull without rows and a checkpoint; nothing of it was used.`,
+        { detail: { code: 'bad-pull', host: this.#host } },
+      );
     }
     return body;
   }
@@ -134,9 +176,16 @@ export class HttpSyncAdapter implements SyncAdapter {
   /** Makes a read-only link to one conversation (a grant on the server): its id. */
   async share(conversationId: string): Promise<string> {
     const body = await this.#json<{ id?: unknown }>(
-      await this.#request('/shares', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ conversationId }) }),
+      await this.#request('/shares', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ conversationId }),
+      }),
     );
-    if (typeof body?.id !== 'string' || !/^[\w-]{10,64}$/.test(body.id)) throw new SyncError('invalid-response', `The sync server ${this.#host} answered the share without a usable link.`, { detail: { code: 'bad-share', host: this.#host } });
+    if (typeof body?.id !== 'string' || !/^[\w-]{10,64}$/.test(body.id))
+      throw new SyncError('invalid-response', `The sync server ${this.#host} answered the share without a usable link.`, {
+        detail: { code: 'bad-share', host: this.#host },
+      });
     return body.id;
   }
 
@@ -149,7 +198,10 @@ export class HttpSyncAdapter implements SyncAdapter {
     const body = await this.#json<Partial<PushResult>>(
       await this.#request('/push', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rows }) }),
     );
-    if (typeof body !== 'object' || body === null) throw new SyncError('invalid-response', `The sync server ${this.#host} answered a push with nothing readable.`, { detail: { code: 'bad-push', host: this.#host } });
+    if (typeof body !== 'object' || body === null)
+      throw new SyncError('invalid-response', `The sync server ${this.#host} answered a push with nothing readable.`, {
+        detail: { code: 'bad-push', host: this.#host },
+      });
     return { conflicts: Array.isArray(body.conflicts) ? body.conflicts : [], rejected: Array.isArray(body.rejected) ? body.rejected : [] };
   }
 

@@ -24,7 +24,13 @@ export function docOf(c: Conversation): ConversationDoc {
 /** JSON with keys sorted: two docs are the same when their texts are. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 
@@ -38,7 +44,13 @@ export const localMessageId = (conversationId: string, deviceId: string, seq: nu
 /** The row of a message written here (without the fields the local store added). */
 export function messageRow(stored: StoredMessage, deviceId: string): MessageRow {
   const { conversationId, seq, [SYNC_ID_FIELD]: _sync, ...message } = stored;
-  return { kind: 'message', id: localMessageId(conversationId, deviceId, seq), conversationId, createdAt: stored.createdAt, message: message as NewMessage };
+  return {
+    kind: 'message',
+    id: localMessageId(conversationId, deviceId, seq),
+    conversationId,
+    createdAt: stored.createdAt,
+    message: message as NewMessage,
+  };
 }
 
 /** Checks a row from a server: the row, or why it cannot be used. */
@@ -52,7 +64,8 @@ export function checkRow(raw: unknown): SyncRow | string {
     if (!isObject(doc)) return `conversation ${raw.id} has no fields`;
     if (!raw.deleted) {
       if (typeof doc.title !== 'string' || doc.title.length > MAX_TITLE) return `conversation ${raw.id} has no usable title`;
-      if (!Array.isArray(doc.servers) || doc.servers.some((s) => !isObject(s) || typeof s.url !== 'string')) return `conversation ${raw.id} has a bad server list`;
+      if (!Array.isArray(doc.servers) || doc.servers.some((s) => !isObject(s) || typeof s.url !== 'string'))
+        return `conversation ${raw.id} has a bad server list`;
       if (!isObject(doc.metadata)) return `conversation ${raw.id} has bad metadata`;
       if (doc.provider !== undefined && typeof doc.provider !== 'string') return `conversation ${raw.id} has a bad provider`;
       if (doc.model !== undefined && typeof doc.model !== 'string') return `conversation ${raw.id} has a bad model`;
@@ -65,7 +78,8 @@ export function checkRow(raw: unknown): SyncRow | string {
     if (!Number.isFinite(raw.createdAt)) return `message ${raw.id} has no time`;
     const m = raw.message;
     if (!isObject(m) || (m.role !== 'user' && m.role !== 'assistant')) return `message ${raw.id} is not a user or assistant message`;
-    if (!Array.isArray(m.content) || m.content.some((b) => !isObject(b) || typeof b.type !== 'string')) return `message ${raw.id} has no list of content blocks`;
+    if (!Array.isArray(m.content) || m.content.some((b) => !isObject(b) || typeof b.type !== 'string'))
+      return `message ${raw.id} has no list of content blocks`;
     return raw as unknown as MessageRow;
   }
   return `row ${String(raw.id).slice(0, 40)} is of no known kind`;

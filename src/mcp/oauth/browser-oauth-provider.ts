@@ -89,8 +89,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.key = this.serverUrl.href;
     const storage = options.storage ?? 'session';
-    this.store =
-      storage === 'session' ? new SessionStorageOAuthStore() : storage === 'indexeddb' ? new IndexedDbOAuthStore() : storage;
+    this.store = storage === 'session' ? new SessionStorageOAuthStore() : storage === 'indexeddb' ? new IndexedDbOAuthStore() : storage;
   }
 
   /** The redirect URI, absolute. */
@@ -126,7 +125,10 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   /** A fresh random `state` per authorization request, kept until its callback. */
   async state(): Promise<string> {
     const bytes = crypto.getRandomValues(new Uint8Array(32));
-    const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const state = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     await this.update((r) => ({ ...r, state }));
     return state;
   }
@@ -235,7 +237,11 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
         this.options.fetch,
       );
       const named = metadata.authorization_servers?.[0];
-      return named !== undefined && sameIssuer(named, recorded) === false && sameIssuer(named, discovery.authorizationServerMetadata?.issuer) === false;
+      return (
+        named !== undefined &&
+        sameIssuer(named, recorded) === false &&
+        sameIssuer(named, discovery.authorizationServerMetadata?.issuer) === false
+      );
     } catch {
       // No metadata (or no network): nothing says it moved.
       return false;
@@ -263,7 +269,8 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
    * are refused and the person signs in again.
    */
   async dpop(): Promise<DpopSession | undefined> {
-    const metadata = (await this.discoveryState())?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined;
+    const metadata = (await this.discoveryState())?.authorizationServerMetadata as
+      { dpop_signing_alg_values_supported?: unknown } | undefined;
     const offered = metadata?.dpop_signing_alg_values_supported;
     if (!Array.isArray(offered)) return undefined;
     const alg = DPOP_ALGS.find((a) => offered.includes(a));
@@ -353,7 +360,10 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     // `state` is single use: clear it whatever happens next.
     await this.update((r) => ({ ...r, state: undefined }));
     if (!expected || params.get('state') !== expected) {
-      throw new OAuthSignInError(OAuthSignInErrorKind.StateMismatch, 'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.');
+      throw new OAuthSignInError(
+        OAuthSignInErrorKind.StateMismatch,
+        'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.',
+      );
     }
     const oauthError = params.get('error');
     if (oauthError) {
@@ -369,7 +379,8 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       iss: params.get('iss') ?? undefined,
       fetchFn: this.options.fetch,
     });
-    if (result !== 'AUTHORIZED') throw new OAuthSignInError(OAuthSignInErrorKind.NotAuthorized, 'The authorization server did not issue tokens.');
+    if (result !== 'AUTHORIZED')
+      throw new OAuthSignInError(OAuthSignInErrorKind.NotAuthorized, 'The authorization server did not issue tokens.');
     this.pending = undefined;
     this.grantedScope = (await this.tokens())?.scope ?? requestedScope;
   }

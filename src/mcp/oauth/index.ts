@@ -12,9 +12,4 @@ export {
 } from './callback.js';
 export { OAuthSignInError, OAuthSignInErrorKind } from './errors.js';
 export { openBlankPopup, waitForCallback, type PopupFeatures, type WaitForCallbackOptions } from './popup.js';
-export {
-  IndexedDbOAuthStore,
-  SessionStorageOAuthStore,
-  type OAuthServerRecord,
-  type OAuthStore,
-} from './token-store.js';
+export { IndexedDbOAuthStore, SessionStorageOAuthStore, type OAuthServerRecord, type OAuthStore } from './token-store.js';

@@ -85,7 +85,10 @@ export function waitForCallback(options: WaitForCallbackOptions): Promise<URLSea
       if (!params) return;
       const fromOurPopup = popup != null && event.source === popup;
       if (params.get('state') === state) finish(params);
-      else if (fromOurPopup) finish(new OAuthSignInError('state_mismatch', 'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.'));
+      else if (fromOurPopup)
+        finish(
+          new OAuthSignInError('state_mismatch', 'The sign-in response does not belong to this sign-in (state mismatch); it was ignored.'),
+        );
     }
 
     if (channel) {

@@ -1,9 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type {
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
-} from '@modelcontextprotocol/client';
+import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 /**
  * Everything the browser OAuth provider keeps for one MCP server. Values are

@@ -82,7 +82,10 @@ export type AnthropicStreamEvent =
   | {
       type: 'content_block_delta';
       index: number;
-      delta: { type: 'text_delta'; text: string } | { type: 'input_json_delta'; partial_json: string } | { type: string; [key: string]: unknown };
+      delta:
+        | { type: 'text_delta'; text: string }
+        | { type: 'input_json_delta'; partial_json: string }
+        | { type: string; [key: string]: unknown };
     }
   | { type: 'content_block_stop'; index: number }
   | { type: 'message_delta'; delta: { stop_reason: string | null; stop_sequence: string | null }; usage?: AnthropicUsage }

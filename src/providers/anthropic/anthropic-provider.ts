@@ -51,7 +51,14 @@ export function createAnthropicProvider(settings: AnthropicSettings): ModelProvi
   });
 
   /** What every request to this provider shares (see `send`). */
-  const transport = { provider: id, label, fetch: doFetch, maxRetries: settings.maxRetries, maxRetryDelay: settings.maxRetryDelay, readError: readAnthropicError };
+  const transport = {
+    provider: id,
+    label,
+    fetch: doFetch,
+    maxRetries: settings.maxRetries,
+    maxRetryDelay: settings.maxRetryDelay,
+    readError: readAnthropicError,
+  };
 
   async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
     const { signal, onDelta } = options;
@@ -94,7 +101,8 @@ export function createAnthropicProvider(settings: AnthropicSettings): ModelProvi
       signal: options.signal,
     });
     const list = (await readJSON(response, id, options.signal)) as AnthropicModelList;
-    if (!list || !Array.isArray(list.data)) throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });
+    if (!list || !Array.isArray(list.data))
+      throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });
     return list.data.map((m) => ({ id: m.id, label: m.display_name }));
   }
 

@@ -28,7 +28,10 @@ export class AnthropicStreamAccumulator {
   /** True once message_stop arrived. */
   done = false;
   private model = '';
-  private blocks = new Map<number, { at: number; text?: string; id?: string; name?: string; json?: string; input?: Record<string, unknown> }>();
+  private blocks = new Map<
+    number,
+    { at: number; text?: string; id?: string; name?: string; json?: string; input?: Record<string, unknown> }
+  >();
   private next = 0;
   private stop: string | null = null;
   private usage: AnthropicUsage = {};
@@ -44,7 +47,9 @@ export class AnthropicStreamAccumulator {
     try {
       event = JSON.parse(data) as AnthropicStreamEvent;
     } catch {
-      throw new ProviderError('malformed-stream', `Anthropic's stream held a line that is not JSON: ${data.slice(0, 80)}`, { provider: PROVIDER });
+      throw new ProviderError('malformed-stream', `Anthropic's stream held a line that is not JSON: ${data.slice(0, 80)}`, {
+        provider: PROVIDER,
+      });
     }
     this.event(event);
   }
@@ -94,10 +99,14 @@ export class AnthropicStreamAccumulator {
         break;
       case 'error': {
         const status = STREAM_ERROR_STATUS[event.error?.type] ?? 500;
-        throw new ProviderError(kindForStatus(status), `Anthropic reported an error mid-answer: ${event.error?.message ?? 'unknown error'}`, {
-          provider: PROVIDER,
-          code: event.error?.type,
-        });
+        throw new ProviderError(
+          kindForStatus(status),
+          `Anthropic reported an error mid-answer: ${event.error?.message ?? 'unknown error'}`,
+          {
+            provider: PROVIDER,
+            code: event.error?.type,
+          },
+        );
       }
       default:
         // Anthropic may add event types; its versioning policy says to ignore unknown ones.
@@ -139,7 +148,8 @@ export class AnthropicStreamAccumulator {
     const content: SamplingMessageContentBlock[] = [];
     for (const block of [...this.blocks.values()].sort((a, b) => a.at - b.at)) {
       if (block.id !== undefined) {
-        const input = block.json !== undefined && block.input === undefined ? parseInput(block.name!, block.json, undefined) : (block.input ?? {});
+        const input =
+          block.json !== undefined && block.input === undefined ? parseInput(block.name!, block.json, undefined) : (block.input ?? {});
         content.push({ type: 'tool_use', id: block.id, name: block.name!, input });
       } else content.push({ type: 'text', text: block.text ?? '' });
     }
@@ -165,7 +175,11 @@ export function mapAnthropicResponse(response: AnthropicResponse, fallbackModel:
     acc.event({ type: 'content_block_start', index, content_block: block });
     acc.event({ type: 'content_block_stop', index });
   });
-  acc.event({ type: 'message_delta', delta: { stop_reason: response.stop_reason, stop_sequence: response.stop_sequence }, usage: response.usage });
+  acc.event({
+    type: 'message_delta',
+    delta: { stop_reason: response.stop_reason, stop_sequence: response.stop_sequence },
+    usage: response.usage,
+  });
   acc.event({ type: 'message_stop' });
   return acc.result();
 }

@@ -21,9 +21,10 @@ export function convertToAnthropicMessages(params: Pick<CreateMessageRequestPara
 }
 
 /** MCP tools and toolChoice -> Anthropic `tools` and `tool_choice` (`required` is `any`). */
-export function convertToAnthropicTools(
-  params: Pick<CreateMessageRequestParams, 'tools' | 'toolChoice'>,
-): { tools?: AnthropicTool[]; tool_choice?: AnthropicToolChoice } {
+export function convertToAnthropicTools(params: Pick<CreateMessageRequestParams, 'tools' | 'toolChoice'>): {
+  tools?: AnthropicTool[];
+  tool_choice?: AnthropicToolChoice;
+} {
   if (!params.tools || params.tools.length === 0) return {};
   const tools = params.tools.map((tool) => ({
     name: tool.name,
@@ -77,7 +78,8 @@ function resultPart(block: ContentBlock): ResultPart {
       return { type: 'text', text: `[audio (${block.mimeType}) not shown: this model takes no audio]` };
     case 'resource': {
       const r = block.resource;
-      if ('blob' in r && r.mimeType?.startsWith('image/')) return { type: 'image', source: { type: 'base64', media_type: r.mimeType, data: r.blob as string } };
+      if ('blob' in r && r.mimeType?.startsWith('image/'))
+        return { type: 'image', source: { type: 'base64', media_type: r.mimeType, data: r.blob as string } };
       const head = `[Resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}]`;
       return { type: 'text', text: 'text' in r ? `${head}\n${r.text}` : `${head} binary content not shown` };
     }

@@ -37,10 +37,16 @@ export function mapBrowserModelError(error: unknown, signal?: AbortSignal): Prov
   if (error instanceof ProviderError) return error;
   const name = (error as { name?: unknown } | undefined)?.name;
   const detail = error instanceof Error && error.message ? ` (the browser said: ${error.message})` : '';
-  if (signal?.aborted || name === 'AbortError') return browserError('aborted', 'The request to the browser\'s built-in model was stopped.', undefined, error);
+  if (signal?.aborted || name === 'AbortError')
+    return browserError('aborted', "The request to the browser's built-in model was stopped.", undefined, error);
   switch (name) {
     case 'NotSupportedError':
-      return browserError('not-found', `The browser's built-in model cannot handle this request: an input type or language it does not support.${detail}`, BrowserModelErrorCode.Unavailable, error);
+      return browserError(
+        'not-found',
+        `The browser's built-in model cannot handle this request: an input type or language it does not support.${detail}`,
+        BrowserModelErrorCode.Unavailable,
+        error,
+      );
     case 'NotAllowedError':
       return browserError(
         'auth',
@@ -49,11 +55,26 @@ export function mapBrowserModelError(error: unknown, signal?: AbortSignal): Prov
         error,
       );
     case 'QuotaExceededError':
-      return browserError('bad-request', `This is too long for the browser's built-in model: shorten the message or start a new conversation.${detail}`, BrowserModelErrorCode.ContextOverflow, error);
+      return browserError(
+        'bad-request',
+        `This is too long for the browser's built-in model: shorten the message or start a new conversation.${detail}`,
+        BrowserModelErrorCode.ContextOverflow,
+        error,
+      );
     case 'NetworkError':
-      return browserError('network', `The browser could not download its built-in model. Check the connection and try again.${detail}`, undefined, error);
+      return browserError(
+        'network',
+        `The browser could not download its built-in model. Check the connection and try again.${detail}`,
+        undefined,
+        error,
+      );
     case 'InvalidStateError':
-      return browserError('server', `The browser's built-in model is not ready (the page may be in the background or the model was unloaded). Try again.${detail}`, undefined, error);
+      return browserError(
+        'server',
+        `The browser's built-in model is not ready (the page may be in the background or the model was unloaded). Try again.${detail}`,
+        undefined,
+        error,
+      );
     case 'SyntaxError':
     case 'TypeError':
       return browserError('bad-request', `The browser's built-in model refused the request as given.${detail}`, undefined, error);

@@ -16,7 +16,12 @@ import {
 } from './browser-model-status.js';
 import { convertToLanguageModelMessages } from './convert-to-language-model-prompts.js';
 import { BROWSER_CONTEXT_META_KEY } from './fit-context.js';
-import type { LanguageModelCreateCoreOptions, LanguageModelExpected, LanguageModelStatic, LanguageModelTool } from './language-model-api-types.js';
+import type {
+  LanguageModelCreateCoreOptions,
+  LanguageModelExpected,
+  LanguageModelStatic,
+  LanguageModelTool,
+} from './language-model-api-types.js';
 import { callId, emitCall, nativeProbe, nativeTool, safeJSON, type NativeCall } from './native-tools.js';
 import { TextFieldReader } from './text-field-reader.js';
 import { buildToolConstraint, parseConstrainedAnswer, toolInstructions, type OfferedTool } from './tool-call-schema.js';
@@ -107,7 +112,12 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
       ready = true;
       return;
     }
-    const code = status.state === 'downloadable' ? BrowserModelErrorCode.DownloadRequired : status.state === 'downloading' ? BrowserModelErrorCode.Downloading : BrowserModelErrorCode.Unavailable;
+    const code =
+      status.state === 'downloadable'
+        ? BrowserModelErrorCode.DownloadRequired
+        : status.state === 'downloading'
+          ? BrowserModelErrorCode.Downloading
+          : BrowserModelErrorCode.Unavailable;
     const message =
       status.state === 'downloadable'
         ? `${status.message} Agree to the download in Settings first.`
@@ -130,29 +140,52 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
       await ensureReady(lm);
       const messages = params.messages;
       const last = messages[messages.length - 1];
-      if (!last || last.role !== 'user') throw browserError('bad-request', "The browser's built-in model answers a person's message: the conversation must end with one.");
+      if (!last || last.role !== 'user')
+        throw browserError('bad-request', "The browser's built-in model answers a person's message: the conversation must end with one.");
       const hasImages = messages.some((m) => toBlocks(m.content as MessageBlock | MessageBlock[]).some((b) => b.type === 'image'));
-      const withImages = hasImages && (await (images ??= supports(lm, { expectedInputs: [{ type: 'text', languages }, { type: 'image' }] })));
+      const withImages =
+        hasImages && (await (images ??= supports(lm, { expectedInputs: [{ type: 'text', languages }, { type: 'image' }] })));
 
       const schema = structuredOutputSchema(params);
       const offered: OfferedTool[] = schema || params.toolChoice?.mode === 'none' ? [] : ((params.tools ?? []) as OfferedTool[]);
       const required = params.toolChoice?.mode === 'required';
-      const mode = !offered.length ? 'none' : settings.toolMode === 'native' || (settings.toolMode !== 'constrained' && (await (native ??= supports(lm, nativeProbe(languages))))) ? 'native' : 'constrained';
+      const mode = !offered.length
+        ? 'none'
+        : settings.toolMode === 'native' ||
+            (settings.toolMode !== 'constrained' && (await (native ??= supports(lm, nativeProbe(languages)))))
+          ? 'native'
+          : 'constrained';
 
       const calls: NativeCall[] = [];
-      const expectedInputs: LanguageModelExpected[] = [{ type: 'text', languages }, ...(withImages ? [{ type: 'image' as const }] : []), ...(mode === 'native' ? [{ type: 'tool-response' as const }] : [])];
-      const expectedOutputs: LanguageModelExpected[] = [{ type: 'text', languages }, ...(mode === 'native' ? [{ type: 'tool-call' as const }] : [])];
+      const expectedInputs: LanguageModelExpected[] = [
+        { type: 'text', languages },
+        ...(withImages ? [{ type: 'image' as const }] : []),
+        ...(mode === 'native' ? [{ type: 'tool-response' as const }] : []),
+      ];
+      const expectedOutputs: LanguageModelExpected[] = [
+        { type: 'text', languages },
+        ...(mode === 'native' ? [{ type: 'tool-call' as const }] : []),
+      ];
       const tools: LanguageModelTool[] | undefined = mode === 'native' ? offered.map((t) => nativeTool(t, calls, inner)) : undefined;
       const constraint = schema ?? (mode === 'constrained' ? buildToolConstraint(offered, { required }) : undefined);
-      const system = [params.systemPrompt, mode === 'constrained' ? toolInstructions(offered, { required }) : undefined].filter(Boolean).join('\n\n') || undefined;
+      const system =
+        [params.systemPrompt, mode === 'constrained' ? toolInstructions(offered, { required }) : undefined].filter(Boolean).join('\n\n') ||
+        undefined;
 
       const converted = convertToLanguageModelMessages(messages, { images: withImages });
       const history = converted.slice(0, -1);
-      const turnStarts = messages.slice(0, -1).map((m) => m.role === 'user' && !toBlocks(m.content as MessageBlock | MessageBlock[]).every((b) => b.type === 'tool_result'));
+      const turnStarts = messages
+        .slice(0, -1)
+        .map((m) => m.role === 'user' && !toBlocks(m.content as MessageBlock | MessageBlock[]).every((b) => b.type === 'tool_result'));
       const promptOptions = constraint ? { responseConstraint: constraint, omitResponseConstraintInput: !schema } : {};
       const opened = await openFittedSession({
         lm,
-        create: { expectedInputs, expectedOutputs, ...(tools ? { tools } : {}), ...(params.temperature !== undefined && lm.params ? await samplingOf(lm, params.temperature) : {}) },
+        create: {
+          expectedInputs,
+          expectedOutputs,
+          ...(tools ? { tools } : {}),
+          ...(params.temperature !== undefined && lm.params ? await samplingOf(lm, params.temperature) : {}),
+        },
         system,
         history,
         turnStarts,
@@ -174,10 +207,13 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
       };
       let raw = '';
       try {
-        raw = await readChunks(opened.session.promptStreaming([converted[converted.length - 1]!], { ...promptOptions, signal: inner.signal }), (chunk) => {
-          if (schema) return;
-          say(reader ? reader.push(chunk) : chunk);
-        });
+        raw = await readChunks(
+          opened.session.promptStreaming([converted[converted.length - 1]!], { ...promptOptions, signal: inner.signal }),
+          (chunk) => {
+            if (schema) return;
+            say(reader ? reader.push(chunk) : chunk);
+          },
+        );
       } catch (error) {
         // A native tool call stops the prompt on purpose (the agent runs the tool, with approval).
         if (!(calls.length && !signal?.aborted)) throw error;
@@ -201,7 +237,8 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
         const input = parseConstrainedAnswer(JSON.stringify({ tool: SCHEMA_TOOL_NAME, arguments: safeJSON(raw) }), [SCHEMA_TOOL_NAME]);
         const args = input.type === 'tool' ? input.arguments : {};
         const mismatch = schemaMismatch(schema, args);
-        if (mismatch) throw browserError('invalid-output', `The browser's model gave structured output that does not match the schema: ${mismatch}`);
+        if (mismatch)
+          throw browserError('invalid-output', `The browser's model gave structured output that does not match the schema: ${mismatch}`);
         const done = result([{ type: 'tool_use', id: callId(), name: SCHEMA_TOOL_NAME, input: args }], 'toolUse');
         replay(done, onDelta);
         return done;
@@ -212,7 +249,10 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
         return result(content, calls.length ? 'toolUse' : 'endTurn');
       }
       if (mode === 'constrained') {
-        const answer = parseConstrainedAnswer(raw, offered.map((t) => t.name));
+        const answer = parseConstrainedAnswer(
+          raw,
+          offered.map((t) => t.name),
+        );
         if (answer.type === 'tool') return result([emitCall(0, { name: answer.name, input: answer.arguments }, onDelta)], 'toolUse');
         // The streamed text is a prefix of the parsed one; send what the reader held back, if anything.
         if (answer.text.startsWith(text)) say(answer.text.slice(text.length));

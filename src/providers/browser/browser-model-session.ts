@@ -25,7 +25,9 @@ export function contextUsageOf(session: LanguageModelSession): number | undefine
 }
 
 /** The session's measuring method, by its current or older name; undefined when it has none. */
-export function measurerOf(session: LanguageModelSession): ((input: LanguageModelPrompt, options?: LanguageModelPromptOptions) => Promise<number>) | undefined {
+export function measurerOf(
+  session: LanguageModelSession,
+): ((input: LanguageModelPrompt, options?: LanguageModelPromptOptions) => Promise<number>) | undefined {
   const fn = session.measureContextUsage ?? session.measureInputUsage ?? session.countPromptTokens;
   return fn ? (input, options) => fn.call(session, input, options) : undefined;
 }

@@ -79,7 +79,11 @@ export async function browserModelStatus(options: BrowserModelStatusOptions = {}
   const lm = options.languageModel === null ? undefined : (options.languageModel ?? findLanguageModel());
   if (!lm) {
     if (typeof isSecureContext === 'boolean' && !isSecureContext) {
-      return { state: 'unavailable', reason: 'insecure-context', message: "The browser's built-in model needs a secure page (https or localhost)." };
+      return {
+        state: 'unavailable',
+        reason: 'insecure-context',
+        message: "The browser's built-in model needs a secure page (https or localhost).",
+      };
     }
     return {
       state: 'unavailable',
@@ -108,12 +112,13 @@ export function statusFor(state: LanguageModelAvailability, sizeBytes?: number):
         message: `The browser's built-in model needs a download${sizeBytes ? ` of ${Math.round(sizeBytes / 1e6)} MB` : ''} before first use. It runs on this device; nothing you type leaves it.`,
       };
     case 'downloading':
-      return { state, message: "The browser is downloading its built-in model." };
+      return { state, message: 'The browser is downloading its built-in model.' };
     case 'unavailable':
       return {
         state,
         reason: 'unsupported',
-        message: "This browser has a Prompt API but no built-in model for this device or language (Chrome needs a desktop with enough disk space, memory and a capable GPU or CPU). Set a model provider in Settings instead.",
+        message:
+          'This browser has a Prompt API but no built-in model for this device or language (Chrome needs a desktop with enough disk space, memory and a capable GPU or CPU). Set a model provider in Settings instead.',
       };
     default: {
       const never: never = state;

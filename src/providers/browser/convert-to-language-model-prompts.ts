@@ -29,7 +29,10 @@ export interface ConvertOptions {
  * - images -> `image` content (a Blob) when allowed, else `[image (type) not shown]`;
  * - audio, resources and links -> text, as the OpenAI converter writes them.
  */
-export function convertToLanguageModelMessages(messages: CreateMessageRequestParams['messages'], options: ConvertOptions = {}): LanguageModelMessage[] {
+export function convertToLanguageModelMessages(
+  messages: CreateMessageRequestParams['messages'],
+  options: ConvertOptions = {},
+): LanguageModelMessage[] {
   const names = new Map<string, string>();
   return messages.map((message, index) => {
     const blocks = toBlocks(message.content as MessageBlock | MessageBlock[]);
@@ -37,16 +40,30 @@ export function convertToLanguageModelMessages(messages: CreateMessageRequestPar
     for (const block of blocks) {
       switch (block.type) {
         case 'tool_use':
-          if (message.role !== 'assistant') throw new ProviderError('bad-request', `Message ${index} is a user message holding a tool_use; only assistant messages call tools.`, { provider: 'browser' });
+          if (message.role !== 'assistant')
+            throw new ProviderError(
+              'bad-request',
+              `Message ${index} is a user message holding a tool_use; only assistant messages call tools.`,
+              { provider: 'browser' },
+            );
           names.set(block.id, block.name);
           content.push({ type: 'text', value: toolCallText(block.name, block.input ?? {}) });
           break;
         case 'tool_result':
-          if (message.role !== 'user') throw new ProviderError('bad-request', `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`, { provider: 'browser' });
+          if (message.role !== 'user')
+            throw new ProviderError(
+              'bad-request',
+              `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`,
+              { provider: 'browser' },
+            );
           content.push({ type: 'text', value: toolResultText(block, names.get(block.toolUseId)) });
           break;
         case 'image':
-          content.push(options.images && message.role === 'user' ? { type: 'image', value: base64Blob(block.data, block.mimeType) } : { type: 'text', value: blockAsText(block) });
+          content.push(
+            options.images && message.role === 'user'
+              ? { type: 'image', value: base64Blob(block.data, block.mimeType) }
+              : { type: 'text', value: blockAsText(block) },
+          );
           break;
         case 'text':
         case 'audio':

@@ -24,7 +24,11 @@ export const callId = () => `call_browser_${Date.now().toString(36)}_${(callCoun
 
 /** Create options that only a browser with native tool use accepts. */
 export function nativeProbe(languages: string[]): LanguageModelCreateCoreOptions {
-  return { ...DEFAULT_CREATE_OPTIONS, expectedInputs: [{ type: 'text', languages }, { type: 'tool-response' }], expectedOutputs: [{ type: 'text', languages }, { type: 'tool-call' }] };
+  return {
+    ...DEFAULT_CREATE_OPTIONS,
+    expectedInputs: [{ type: 'text', languages }, { type: 'tool-response' }],
+    expectedOutputs: [{ type: 'text', languages }, { type: 'tool-call' }],
+  };
 }
 
 /**
@@ -55,7 +59,10 @@ export function safeJSON(text: string): unknown {
   try {
     return JSON.parse(text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1'));
   } catch {
-    throw browserError('invalid-output', `The browser's model answered with text that is not the JSON it was asked for: ${text.slice(0, 120)}`);
+    throw browserError(
+      'invalid-output',
+      `The browser's model answered with text that is not the JSON it was asked for: ${text.slice(0, 120)}`,
+    );
   }
 }
 
@@ -66,4 +73,3 @@ export function emitCall(index: number, call: NativeCall, onDelta: CreateMessage
   onDelta?.({ type: 'tool-call-end', index, id: block.id, name: block.name, input: block.input });
   return block;
 }
-

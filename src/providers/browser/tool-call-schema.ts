@@ -65,7 +65,10 @@ export function argumentsSchema(inputSchema: Record<string, unknown> | undefined
  * `omitResponseConstraintInput`, so each schema is counted once).
  */
 export function toolInstructions(tools: readonly OfferedTool[], options: { required?: boolean } = {}): string {
-  const lines = tools.map((t) => `- ${t.name}: ${(t.description ?? '').trim() || 'no description'} Arguments (JSON schema): ${JSON.stringify(argumentsSchema(t.inputSchema))}`);
+  const lines = tools.map(
+    (t) =>
+      `- ${t.name}: ${(t.description ?? '').trim() || 'no description'} Arguments (JSON schema): ${JSON.stringify(argumentsSchema(t.inputSchema))}`,
+  );
   const how = options.required
     ? 'Answer with one JSON object that calls one of the tools below: {"tool": "<tool name>", "arguments": {<arguments>}}.'
     : 'Answer with one JSON object. To answer the person: {"type": "text", "text": "<your answer>"}. ' +
@@ -91,7 +94,11 @@ export function parseConstrainedAnswer(raw: string, toolNames: readonly string[]
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ProviderError('invalid-output', `The browser's model answered with text that is not the JSON it was asked for: ${raw.slice(0, 120)}`, { provider: 'browser' });
+    throw new ProviderError(
+      'invalid-output',
+      `The browser's model answered with text that is not the JSON it was asked for: ${raw.slice(0, 120)}`,
+      { provider: 'browser' },
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ProviderError('invalid-output', "The browser's model answered with JSON that is not an object.", { provider: 'browser' });
@@ -99,14 +106,24 @@ export function parseConstrainedAnswer(raw: string, toolNames: readonly string[]
   const answer = value as { type?: unknown; text?: unknown; tool?: unknown; arguments?: unknown };
   if (typeof answer.tool === 'string') {
     if (!toolNames.includes(answer.tool)) {
-      throw new ProviderError('invalid-output', `The browser's model called "${answer.tool.slice(0, 80)}", which is not one of the tools offered.`, { provider: 'browser' });
+      throw new ProviderError(
+        'invalid-output',
+        `The browser's model called "${answer.tool.slice(0, 80)}", which is not one of the tools offered.`,
+        { provider: 'browser' },
+      );
     }
     const args = answer.arguments ?? {};
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      throw new ProviderError('invalid-output', `The browser's model called the tool "${answer.tool}" with arguments that are not a JSON object.`, { provider: 'browser' });
+      throw new ProviderError(
+        'invalid-output',
+        `The browser's model called the tool "${answer.tool}" with arguments that are not a JSON object.`,
+        { provider: 'browser' },
+      );
     }
     return { type: 'tool', name: answer.tool, arguments: args as Record<string, unknown> };
   }
   if (typeof answer.text === 'string') return { type: 'text', text: answer.text };
-  throw new ProviderError('invalid-output', "The browser's model answered with JSON that is neither text nor a tool call.", { provider: 'browser' });
+  throw new ProviderError('invalid-output', "The browser's model answered with JSON that is neither text nor a tool call.", {
+    provider: 'browser',
+  });
 }

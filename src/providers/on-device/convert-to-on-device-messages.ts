@@ -36,7 +36,11 @@ export function convertToOnDeviceMessages(
           names.set(block.id, block.name);
           lines.push(JSON.stringify({ tool: block.name, arguments: block.input ?? {} }));
         } else if (block.type === 'tool_result') {
-          throw new ProviderError('bad-request', `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`, { provider: 'on-device' });
+          throw new ProviderError(
+            'bad-request',
+            `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`,
+            { provider: 'on-device' },
+          );
         } else {
           lines.push(JSON.stringify({ type: 'text', text: blockAsText(block) }));
         }
@@ -47,7 +51,12 @@ export function convertToOnDeviceMessages(
     const texts: string[] = [];
     for (const block of blocks) {
       if (block.type === 'tool_result') texts.push(JSON.stringify(resultRecord(block, names.get(block.toolUseId))));
-      else if (block.type === 'tool_use') throw new ProviderError('bad-request', `Message ${index} is a user message holding a tool_use; tool calls belong in assistant messages.`, { provider: 'on-device' });
+      else if (block.type === 'tool_use')
+        throw new ProviderError(
+          'bad-request',
+          `Message ${index} is a user message holding a tool_use; tool calls belong in assistant messages.`,
+          { provider: 'on-device' },
+        );
       else texts.push(blockAsText(block));
     }
     out.push({ role: 'user', content: texts.join('\n') });
@@ -67,7 +76,9 @@ export function systemText(systemPrompt: string | undefined, tools: readonly Off
     choice === 'required'
       ? 'Call one tool: answer with one JSON object {"tool":"<tool name>","arguments":{...}} whose arguments follow the tool\'s schema.'
       : 'Answer with one JSON object: either {"type":"text","text":"<your answer>"}, or, to call a tool, {"tool":"<tool name>","arguments":{...}} whose arguments follow the tool\'s schema. After a call you get {"tool_result":...}; then answer or call another tool.';
-  const list = offered.map((t) => `- ${t.name}${t.description ? `: ${t.description}` : ''}\n  arguments: ${JSON.stringify(t.inputSchema ?? { type: 'object' })}`);
+  const list = offered.map(
+    (t) => `- ${t.name}${t.description ? `: ${t.description}` : ''}\n  arguments: ${JSON.stringify(t.inputSchema ?? { type: 'object' })}`,
+  );
   parts.push(how, `Tools:\n${list.join('\n')}`);
   return parts.join('\n\n');
 }

@@ -70,7 +70,9 @@ const SPARE = 16 * 1024 * 1024;
 
 /** The key a model is stored under: its SHA-256 when pinned, else a hash of its URL. */
 export function modelKey(source: ModelSource): string {
-  return source.sha256 ? `sha256-${source.sha256.toLowerCase()}` : `url-${new Sha256().update(new TextEncoder().encode(source.url)).hex().slice(0, 32)}`;
+  return source.sha256
+    ? `sha256-${source.sha256.toLowerCase()}`
+    : `url-${new Sha256().update(new TextEncoder().encode(source.url)).hex().slice(0, 32)}`;
 }
 
 const directory = async () => (await navigator.storage.getDirectory()).getDirectoryHandle(DIR, { create: true });
@@ -127,7 +129,10 @@ export async function partialBytes(source: ModelSource): Promise<number> {
  * second call (another tab) waits for the first and reports its progress.
  * @throws {ModelStoreError} with what went wrong; an `AbortError` DOMException when `signal` aborts.
  */
-export async function downloadModel(source: ModelSource, options: { signal?: AbortSignal; onProgress?: (p: StoreProgress) => void } = {}): Promise<Blob> {
+export async function downloadModel(
+  source: ModelSource,
+  options: { signal?: AbortSignal; onProgress?: (p: StoreProgress) => void } = {},
+): Promise<Blob> {
   const key = modelKey(source);
   const lockName = `mcp-web-elements:model:${key}`;
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
@@ -154,7 +159,11 @@ export async function downloadModel(source: ModelSource, options: { signal?: Abo
   }
 }
 
-async function download(source: ModelSource, key: string, options: { signal?: AbortSignal; onProgress?: (p: StoreProgress) => void }): Promise<Blob> {
+async function download(
+  source: ModelSource,
+  key: string,
+  options: { signal?: AbortSignal; onProgress?: (p: StoreProgress) => void },
+): Promise<Blob> {
   const { signal } = options;
   const dir = await directory();
   await dir.removeEntry(`${key}.json`).catch(() => {});
@@ -241,7 +250,9 @@ async function download(source: ModelSource, key: string, options: { signal?: Ab
         await removeModel(source);
         throw new ModelStoreError({ kind: 'quota', needed: total }, { cause: error });
       }
-      throw error instanceof ModelStoreError ? error : new ModelStoreError({ kind: 'storage', message: error instanceof Error ? error.message : String(error) }, { cause: error });
+      throw error instanceof ModelStoreError
+        ? error
+        : new ModelStoreError({ kind: 'storage', message: error instanceof Error ? error.message : String(error) }, { cause: error });
     }
     report(true);
     if (cut !== undefined || loaded < total) {
@@ -309,7 +320,10 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /** Cross-Origin Storage (a proposal; no browser here has it): a file other sites stored, by its hash. */
 interface CrossOriginStorage {
-  requestFileHandles(hashes: Array<{ algorithm: 'SHA-256'; value: string }>, options?: { create?: boolean }): Promise<FileSystemFileHandle[]>;
+  requestFileHandles(
+    hashes: Array<{ algorithm: 'SHA-256'; value: string }>,
+    options?: { create?: boolean },
+  ): Promise<FileSystemFileHandle[]>;
 }
 const crossOriginStorage = () => (navigator as Navigator & { crossOriginStorage?: CrossOriginStorage }).crossOriginStorage;
 

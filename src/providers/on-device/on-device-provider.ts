@@ -60,7 +60,11 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
       (m) => m.createWllamaEngine(settings),
       (error: unknown) => {
         engine = undefined;
-        throw new ProviderError('server', 'The on-device engine could not be loaded. Check the connection and reload the page.', { provider: id, code: 'engine', cause: error });
+        throw new ProviderError('server', 'The on-device engine could not be loaded. Check the connection and reload the page.', {
+          provider: id,
+          code: 'engine',
+          cause: error,
+        });
       },
     ));
 
@@ -69,7 +73,8 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
     if (why) return { state: 'unsupported', reason: why };
     // Busy, loaded or failed: the state is known without asking the store (a failure
     // stays until the next download() or remove(), so the UI does not offer a broken model again).
-    if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed') return current;
+    if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed')
+      return current;
     const stored = await storedModel(source).catch(() => undefined);
     if (stored) set({ state: 'cached', bytes: stored.size });
     else set({ state: 'not-downloaded', bytes: (known ??= settings.size ?? (await announcedSize(url, options.signal))) });
@@ -97,11 +102,15 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
         const reason = downloadFailure(error, label, url);
         // The size stays known: the person is asked again with it.
         set({ state: 'failed', reason, bytes: known });
-        throw new ProviderError(error instanceof ModelStoreError && error.failure.kind === 'http' && error.failure.status === 404 ? 'not-found' : 'network', reason, {
-          provider: id,
-          code: error instanceof ModelStoreError ? `download-${error.failure.kind}` : 'download',
-          cause: error,
-        });
+        throw new ProviderError(
+          error instanceof ModelStoreError && error.failure.kind === 'http' && error.failure.status === 404 ? 'not-found' : 'network',
+          reason,
+          {
+            provider: id,
+            code: error instanceof ModelStoreError ? `download-${error.failure.kind}` : 'download',
+            cause: error,
+          },
+        );
       } finally {
         downloading = undefined;
       }
@@ -114,7 +123,11 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
       try {
         const file = await storedModel(source);
         if (!file) {
-          throw new ProviderError('bad-request', `The on-device model is not downloaded yet. Ask the person, then call download() (${label}).`, { provider: id, code: 'model-not-downloaded' });
+          throw new ProviderError(
+            'bad-request',
+            `The on-device model is not downloaded yet. Ask the person, then call download() (${label}).`,
+            { provider: id, code: 'model-not-downloaded' },
+          );
         }
         const e = await getEngine();
         set({ state: 'loading', bytes: file.size });
@@ -138,12 +151,22 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
     const run = queue.then(async () => {
       await load();
       if (signal?.aborted) throw abortedError(id, signal);
-      const tools: OfferedTool[] = (params.tools ?? []).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+      const tools: OfferedTool[] = (params.tools ?? []).map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+      }));
       const choice: ReplyChoice = tools.length ? (params.toolChoice?.mode ?? 'auto') : 'none';
-      const reader = new ReplyReader(new Set(tools.map((t) => t.name)), () => `ondevice_${Date.now().toString(36)}_${(calls += 1)}`, onDelta);
+      const reader = new ReplyReader(
+        new Set(tools.map((t) => t.name)),
+        () => `ondevice_${Date.now().toString(36)}_${(calls += 1)}`,
+        onDelta,
+      );
       let result;
       try {
-        result = await (await getEngine()).generate({
+        result = await (
+          await getEngine()
+        ).generate({
           messages: convertToOnDeviceMessages(params, tools, choice),
           grammar: replyGrammar(tools, choice, settings.maxArgumentLength ? { maxString: settings.maxArgumentLength } : {}),
           maxTokens: params.maxTokens,
@@ -164,16 +187,23 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
             { provider: id, code: 'context-overflow', cause: error },
           );
         }
-        throw new ProviderError('server', `The on-device model failed while answering: ${message(error)}`, { provider: id, code: 'engine', cause: error });
+        throw new ProviderError('server', `The on-device model failed while answering: ${message(error)}`, {
+          provider: id,
+          code: 'engine',
+          cause: error,
+        });
       }
       const { content, stopReason } = reader.finish(result.finish);
-      if (result.inputTokens !== undefined) onDelta?.({ type: 'usage', usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } });
+      if (result.inputTokens !== undefined)
+        onDelta?.({ type: 'usage', usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } });
       return {
         role: 'assistant',
         content,
         model: label,
         stopReason,
-        ...(result.inputTokens !== undefined ? { _meta: { usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } } } : {}),
+        ...(result.inputTokens !== undefined
+          ? { _meta: { usage: { inputTokens: result.inputTokens, outputTokens: result.outputTokens ?? 0 } } }
+          : {}),
       } as ProviderResult;
     });
     queue = run.catch(() => {});
@@ -215,7 +245,8 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
 function unsupportedReason(): string | undefined {
   if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly.';
   if (typeof Worker !== 'function') return 'This browser cannot run Web Workers.';
-  if (!globalThis.navigator?.storage?.getDirectory) return 'This browser has no Origin Private File System to keep the model in (a private window may lack it).';
+  if (!globalThis.navigator?.storage?.getDirectory)
+    return 'This browser has no Origin Private File System to keep the model in (a private window may lack it).';
   return undefined;
 }
 
@@ -227,7 +258,8 @@ function unsupportedReason(): string | undefined {
  */
 export function downloadFailure(error: unknown, label: string, url: string): string {
   const host = hostOf(url);
-  if (!(error instanceof ModelStoreError)) return `This browser could not save ${label} (${message(error)}). Try again; if it keeps failing, try another browser.`;
+  if (!(error instanceof ModelStoreError))
+    return `This browser could not save ${label} (${message(error)}). Try again; if it keeps failing, try another browser.`;
   const f = error.failure;
   const mb = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e6)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
   switch (f.kind) {

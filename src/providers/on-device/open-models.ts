@@ -59,7 +59,9 @@ export const QUALITY_OPEN_MODEL: PinnedModel = {
  */
 export function defaultOpenModel(): { url: string; label: string; size?: number; sha256?: string } {
   const override = (globalThis as { mcpWebElementsDefaultModel?: Partial<PinnedModel> }).mcpWebElementsDefaultModel;
-  return override?.url ? { url: override.url, size: override.size, sha256: override.sha256, label: override.label ?? DEFAULT_OPEN_MODEL.label } : DEFAULT_OPEN_MODEL;
+  return override?.url
+    ? { url: override.url, size: override.size, sha256: override.sha256, label: override.label ?? DEFAULT_OPEN_MODEL.label }
+    : DEFAULT_OPEN_MODEL;
 }
 
 /**

@@ -43,7 +43,9 @@ export function replyGrammar(tools: readonly OfferedTool[], choice: ReplyChoice 
   if (choice !== 'none') {
     for (const tool of tools) {
       const args = g.value(argumentsSchema(tool.inputSchema), `${tool.name}-args`);
-      alternatives.push(g.add(`tool-${tool.name}`, `${gbnfLiteral(TOOL_PREFIX)} ${jsonLiteral(tool.name)} ${gbnfLiteral(ARGUMENTS_KEY)} ${args} "}"`));
+      alternatives.push(
+        g.add(`tool-${tool.name}`, `${gbnfLiteral(TOOL_PREFIX)} ${jsonLiteral(tool.name)} ${gbnfLiteral(ARGUMENTS_KEY)} ${args} "}"`),
+      );
     }
   }
   return g.rules(alternatives.join(' | '));

@@ -48,7 +48,10 @@ export class ReplyReader {
         this.#at = TEXT_PREFIX.length;
       } else if (this.#raw.startsWith(TOOL_PREFIX)) this.#mode = 'tool';
       else if (TEXT_PREFIX.startsWith(this.#raw) || TOOL_PREFIX.startsWith(this.#raw)) return;
-      else throw new ProviderError('invalid-output', `The on-device model's reply does not follow its grammar: ${this.#raw.slice(0, 80)}`, { provider: PROVIDER });
+      else
+        throw new ProviderError('invalid-output', `The on-device model's reply does not follow its grammar: ${this.#raw.slice(0, 80)}`, {
+          provider: PROVIDER,
+        });
     }
     if (this.#mode === 'text') this.#readText();
     else this.#readTool();
@@ -70,14 +73,21 @@ export class ReplyReader {
       try {
         input = JSON.parse(this.#raw.slice(this.#argsAt, this.#argsEnd));
       } catch {
-        throw new ProviderError('invalid-output', `The on-device model called "${this.#name}" with arguments that are not JSON.`, { provider: PROVIDER });
+        throw new ProviderError('invalid-output', `The on-device model called "${this.#name}" with arguments that are not JSON.`, {
+          provider: PROVIDER,
+        });
       }
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-        throw new ProviderError('invalid-output', `The on-device model called "${this.#name}" with arguments that are not a JSON object.`, { provider: PROVIDER });
+        throw new ProviderError('invalid-output', `The on-device model called "${this.#name}" with arguments that are not a JSON object.`, {
+          provider: PROVIDER,
+        });
       }
       const id = this.#id!;
       this.onDelta?.({ type: 'tool-call-end', index: 0, id, name: this.#name, input: input as Record<string, unknown> });
-      return { content: [{ type: 'tool_use', id, name: this.#name, input: input as Record<string, unknown> }], stopReason: mapOnDeviceStopReason(finish, true) };
+      return {
+        content: [{ type: 'tool_use', id, name: this.#name, input: input as Record<string, unknown> }],
+        stopReason: mapOnDeviceStopReason(finish, true),
+      };
     }
     const content: SamplingMessageContentBlock[] = this.#text ? [{ type: 'text', text: this.#text }] : [];
     // A text that never closed was cut by the token limit (`length`) or by a stop sequence
@@ -127,7 +137,10 @@ export class ReplyReader {
       const nameEnd = closingQuote(raw, TOOL_PREFIX.length + 1);
       if (nameEnd < 0 || raw.length < nameEnd + 1 + ARGUMENTS_KEY.length) return;
       const name = JSON.parse(raw.slice(TOOL_PREFIX.length, nameEnd + 1)) as string;
-      if (!this.tools.has(name)) throw new ProviderError('invalid-output', `The on-device model called a tool that was not offered: "${name}".`, { provider: PROVIDER });
+      if (!this.tools.has(name))
+        throw new ProviderError('invalid-output', `The on-device model called a tool that was not offered: "${name}".`, {
+          provider: PROVIDER,
+        });
       this.#name = name;
       this.#id = this.newId();
       this.#argsAt = nameEnd + 1 + ARGUMENTS_KEY.length;

@@ -72,7 +72,11 @@ export class SchemaGrammar {
 
   /** Adds a rule named after `hint` (made unique) and returns its name. */
   add(hint: string, body: string): string {
-    const base = hint.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'r';
+    const base =
+      hint
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'r';
     let name = base;
     for (let i = 2; this.#rules.has(name) || name in BASE_RULES || name === 'root'; i++) name = `${base}-${i}`;
     this.#rules.set(name, body);
@@ -204,7 +208,11 @@ export class SchemaGrammar {
 
   private scalar(): string {
     const name = 'scalar';
-    if (!this.#rules.has(name)) this.#rules.set(name, `${this.string(this.#bounds.maxString)} | ${this.base('number')} | ${this.base('boolean')} | ${this.base('null')}`);
+    if (!this.#rules.has(name))
+      this.#rules.set(
+        name,
+        `${this.string(this.#bounds.maxString)} | ${this.base('number')} | ${this.base('boolean')} | ${this.base('null')}`,
+      );
     return name;
   }
 
@@ -234,7 +242,9 @@ function inferTypes(schema: Schema): string[] {
 /** `allOf` members merged: properties and required lists joined, other keywords of later members win. */
 function mergeSchemas(a: Schema, b: Schema): Schema {
   const out: Schema = { ...a, ...b };
-  if (isObject(a.properties) || isObject(b.properties)) out.properties = { ...(isObject(a.properties) ? a.properties : {}), ...(isObject(b.properties) ? b.properties : {}) };
-  if (Array.isArray(a.required) || Array.isArray(b.required)) out.required = [...new Set([...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])])];
+  if (isObject(a.properties) || isObject(b.properties))
+    out.properties = { ...(isObject(a.properties) ? a.properties : {}), ...(isObject(b.properties) ? b.properties : {}) };
+  if (Array.isArray(a.required) || Array.isArray(b.required))
+    out.required = [...new Set([...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])])];
   return out;
 }

@@ -35,8 +35,16 @@ export class GenerationAbortedError extends Error {
 
 /** Creates the wllama engine (nothing starts until `load`). */
 export function createWllamaEngine(settings: Pick<OnDeviceSettings, 'wasmUrl' | 'contextSize' | 'threads'>): Engine {
-  const wasm = settings.wasmUrl ?? (globalThis as { mcpWebElementsWasmUrl?: string }).mcpWebElementsWasmUrl ?? new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
-  const quiet = { debug: () => {}, log: () => {}, warn: (...a: unknown[]) => console.warn('[on-device model]', ...a), error: (...a: unknown[]) => console.error('[on-device model]', ...a) };
+  const wasm =
+    settings.wasmUrl ??
+    (globalThis as { mcpWebElementsWasmUrl?: string }).mcpWebElementsWasmUrl ??
+    new URL(/* @vite-ignore */ WASM_FILE, import.meta.url).href;
+  const quiet = {
+    debug: () => {},
+    log: () => {},
+    warn: (...a: unknown[]) => console.warn('[on-device model]', ...a),
+    error: (...a: unknown[]) => console.error('[on-device model]', ...a),
+  };
   const fresh = () => new Wllama({ default: wasm }, { suppressNativeLog: true, logger: quiet, allowOffline: true });
   let wllama = fresh();
   let loadedKey: string | undefined;

@@ -29,9 +29,10 @@ export function convertToOpenAIMessages(params: Pick<CreateMessageRequestParams,
 }
 
 /** MCP tools and toolChoice -> OpenAI `tools` and `tool_choice` (both absent when no tools are offered). */
-export function convertToOpenAITools(
-  params: Pick<CreateMessageRequestParams, 'tools' | 'toolChoice'>,
-): { tools?: OpenAITool[]; tool_choice?: 'auto' | 'required' | 'none' } {
+export function convertToOpenAITools(params: Pick<CreateMessageRequestParams, 'tools' | 'toolChoice'>): {
+  tools?: OpenAITool[];
+  tool_choice?: 'auto' | 'required' | 'none';
+} {
   if (!params.tools || params.tools.length === 0) return {};
   const tools: OpenAITool[] = params.tools.map((tool) => ({
     type: 'function',
@@ -64,9 +65,13 @@ function assistantMessage(blocks: MessageBlock[], index: number): OpenAIMessage 
         texts.push(blockAsText(block));
         break;
       case 'tool_result':
-        throw new ProviderError('bad-request', `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`, {
-          provider: 'openai',
-        });
+        throw new ProviderError(
+          'bad-request',
+          `Message ${index} is an assistant message holding a tool_result; tool results belong in user messages.`,
+          {
+            provider: 'openai',
+          },
+        );
       default:
         return unreachable(block);
     }
@@ -91,9 +96,13 @@ function userMessages(blocks: MessageBlock[], index: number): OpenAIMessage[] {
         break;
       }
       case 'tool_use':
-        throw new ProviderError('bad-request', `Message ${index} is a user message holding a tool_use; only assistant messages call tools.`, {
-          provider: 'openai',
-        });
+        throw new ProviderError(
+          'bad-request',
+          `Message ${index} is a user message holding a tool_use; only assistant messages call tools.`,
+          {
+            provider: 'openai',
+          },
+        );
       case 'text':
       case 'image':
       case 'audio':
@@ -138,8 +147,10 @@ function contentParts(block: ContentBlock): OpenAIContentPart[] {
       return [{ type: 'input_audio', input_audio: { data: block.data, format: audioFormat(block.mimeType) } }];
     case 'resource': {
       const r = block.resource;
-      if ('blob' in r && r.mimeType?.startsWith('image/')) return [{ type: 'image_url', image_url: { url: `data:${r.mimeType};base64,${r.blob as string}` } }];
-      if ('blob' in r && r.mimeType?.startsWith('audio/')) return [{ type: 'input_audio', input_audio: { data: r.blob as string, format: audioFormat(r.mimeType) } }];
+      if ('blob' in r && r.mimeType?.startsWith('image/'))
+        return [{ type: 'image_url', image_url: { url: `data:${r.mimeType};base64,${r.blob as string}` } }];
+      if ('blob' in r && r.mimeType?.startsWith('audio/'))
+        return [{ type: 'input_audio', input_audio: { data: r.blob as string, format: audioFormat(r.mimeType) } }];
       return [{ type: 'text', text: blockAsText(block) }];
     }
     case 'resource_link':

@@ -63,7 +63,14 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
   });
 
   /** What every request to this provider shares (see `send`). */
-  const transport = { provider: id, label, fetch: doFetch, maxRetries: settings.maxRetries, maxRetryDelay: settings.maxRetryDelay, readError: readOpenAIError };
+  const transport = {
+    provider: id,
+    label,
+    fetch: doFetch,
+    maxRetries: settings.maxRetries,
+    maxRetryDelay: settings.maxRetryDelay,
+    readError: readOpenAIError,
+  };
 
   async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
     const { signal, onDelta } = options;
@@ -113,11 +120,11 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
       signal: options.signal,
     });
     const list = (await readJSON(response, id, options.signal)) as OpenAIModelList;
-    if (!list || !Array.isArray(list.data)) throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });
+    if (!list || !Array.isArray(list.data))
+      throw new ProviderError('malformed-stream', `${label} answered GET /models without a model list.`, { provider: id });
     return list.data.map((m) => ({ id: m.id }));
   }
 
   // OpenAI refuses more than 128 tools in a request; compatible servers copy the API.
   return { id, label, maxTools: 128, createMessage, listModels };
 }
-

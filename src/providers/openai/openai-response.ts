@@ -53,10 +53,14 @@ export class OpenAIStreamAccumulator {
     try {
       chunk = JSON.parse(data) as OpenAIChatChunk;
     } catch {
-      throw new ProviderError('malformed-stream', `The model's stream held a line that is not JSON: ${data.slice(0, 80)}`, { provider: PROVIDER });
+      throw new ProviderError('malformed-stream', `The model's stream held a line that is not JSON: ${data.slice(0, 80)}`, {
+        provider: PROVIDER,
+      });
     }
     if (typeof chunk !== 'object' || chunk === null) {
-      throw new ProviderError('malformed-stream', `The model's stream held an unexpected value: ${data.slice(0, 80)}`, { provider: PROVIDER });
+      throw new ProviderError('malformed-stream', `The model's stream held an unexpected value: ${data.slice(0, 80)}`, {
+        provider: PROVIDER,
+      });
     }
     if (chunk.error) {
       throw new ProviderError('server', `The provider reported an error mid-answer: ${chunk.error.message ?? 'unknown error'}`, {
@@ -118,7 +122,7 @@ export class OpenAIStreamAccumulator {
   }
 
   private schemaId(): string {
-    return `schema_${this.id || "answer"}`;
+    return `schema_${this.id || 'answer'}`;
   }
 
   /** The MCP result of everything pushed so far. */
@@ -178,19 +182,27 @@ export function mapOpenAIResponse(response: OpenAIChatResponse, options: ReadOpt
 
 function structuredInput(text: string, schema: Record<string, unknown>, finish: string | null): Record<string, unknown> {
   if (finish === 'length') {
-    throw new ProviderError('invalid-output', 'The model ran out of tokens before finishing its structured answer. Allow more tokens (maxTokens).', {
-      provider: PROVIDER,
-    });
+    throw new ProviderError(
+      'invalid-output',
+      'The model ran out of tokens before finishing its structured answer. Allow more tokens (maxTokens).',
+      {
+        provider: PROVIDER,
+      },
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ProviderError('invalid-output', `The model's structured answer is not valid JSON: ${text.slice(0, 120)}`, { provider: PROVIDER });
+    throw new ProviderError('invalid-output', `The model's structured answer is not valid JSON: ${text.slice(0, 120)}`, {
+      provider: PROVIDER,
+    });
   }
   const mismatch = schemaMismatch(schema, value);
   if (mismatch !== undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProviderError('invalid-output', `The model's structured answer does not match the schema: ${mismatch ?? 'not an object'}`, { provider: PROVIDER });
+    throw new ProviderError('invalid-output', `The model's structured answer does not match the schema: ${mismatch ?? 'not an object'}`, {
+      provider: PROVIDER,
+    });
   }
   return value as Record<string, unknown>;
 }

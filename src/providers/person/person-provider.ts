@@ -6,7 +6,10 @@ import { abortedError } from '../shared/http.js';
 import type { CreateMessageOptions, ModelProvider, ProviderResult } from '../types.js';
 
 /** Asks a person to answer a request; resolves with what they wrote. */
-export type AskPerson = (params: CreateMessageRequestParams, signal: AbortSignal | undefined) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
+export type AskPerson = (
+  params: CreateMessageRequestParams,
+  signal: AbortSignal | undefined,
+) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
 
 /**
  * A provider that returns what a person writes (the fallback when no model is
@@ -33,10 +36,14 @@ export function createPersonProvider(ask: AskPerson, options: { id?: string; lab
         answer = await Promise.race([ask(params, signal), stopped]);
       } catch (error) {
         if (error instanceof ProviderError) throw error;
-        throw new ProviderError('aborted', `${label} declined to answer${error instanceof Error && error.message ? `: ${error.message}` : '.'}`, {
-          provider: id,
-          cause: error,
-        });
+        throw new ProviderError(
+          'aborted',
+          `${label} declined to answer${error instanceof Error && error.message ? `: ${error.message}` : '.'}`,
+          {
+            provider: id,
+            cause: error,
+          },
+        );
       } finally {
         if (onAbort) signal?.removeEventListener('abort', onAbort);
       }

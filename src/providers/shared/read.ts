@@ -63,8 +63,12 @@ export async function readStream(body: ReadableStream<Uint8Array>, sink: StreamS
   } catch (error) {
     if (signal?.aborted) throw abortedError(provider, signal);
     if (error instanceof ProviderError) throw error;
-    throw new ProviderError('stream-cut', `The connection to ${label} broke while the answer was streaming. Try again.`, { provider, cause: error });
+    throw new ProviderError('stream-cut', `The connection to ${label} broke while the answer was streaming. Try again.`, {
+      provider,
+      cause: error,
+    });
   }
   if (signal?.aborted) throw abortedError(provider, signal);
-  if (!options.complete()) throw new ProviderError('stream-cut', `${label} stopped streaming before the answer was complete. Try again.`, { provider });
+  if (!options.complete())
+    throw new ProviderError('stream-cut', `${label} stopped streaming before the answer was complete. Try again.`, { provider });
 }

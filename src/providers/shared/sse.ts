@@ -59,7 +59,8 @@ export class SSEParser {
 
   private line(line: string, out: SSEEvent[]): void {
     if (line === '') {
-      if (this.data.length > 0) out.push(this.event === undefined ? { data: this.data.join('\n') } : { event: this.event, data: this.data.join('\n') });
+      if (this.data.length > 0)
+        out.push(this.event === undefined ? { data: this.data.join('\n') } : { event: this.event, data: this.data.join('\n') });
       this.data = [];
       this.event = undefined;
       return;

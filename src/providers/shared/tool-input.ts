@@ -13,7 +13,11 @@ export function parseToolInput(provider: string, name: string, json: string, wha
   try {
     value = JSON.parse(json);
   } catch {
-    throw new ProviderError('invalid-output', `The model called the tool "${name}" with ${what} that is not valid JSON: ${json.slice(0, 120)}`, { provider });
+    throw new ProviderError(
+      'invalid-output',
+      `The model called the tool "${name}" with ${what} that is not valid JSON: ${json.slice(0, 120)}`,
+      { provider },
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ProviderError('invalid-output', `The model called the tool "${name}" with ${what} that is not a JSON object.`, { provider });

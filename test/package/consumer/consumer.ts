@@ -33,4 +33,18 @@ const approval: McpSamplingApproval = document.createElement('mcp-sampling-appro
 const jsxChat: JsxElements['mcp-chat'] = { server: 'http://127.0.0.1:3001/mcp', 'onmcp-tool-call': (e) => e.toolUse };
 const vueChat: VueElements['mcp-chat'] | undefined = undefined;
 const svelteChat: SvelteElements['mcp-chat'] = { theme: 'dark' };
-export const used = [McpHub, McpConnection, createOpenAICompatibleProvider, createAnthropicProvider, openHistory, createMemoryHistory, runTurn, texts, form, approval, jsxChat, vueChat, svelteChat];
+export const used = [
+  McpHub,
+  McpConnection,
+  createOpenAICompatibleProvider,
+  createAnthropicProvider,
+  openHistory,
+  createMemoryHistory,
+  runTurn,
+  texts,
+  form,
+  approval,
+  jsxChat,
+  vueChat,
+  svelteChat,
+];

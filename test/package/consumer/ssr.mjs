@@ -9,5 +9,7 @@ for (const entry of entries) {
   if (Object.keys(module).length === 0) throw new Error(`mcp-web-elements${entry} exports nothing`);
 }
 const { McpChat } = await import('mcp-web-elements/react');
-const html = renderToString(createElement(McpChat, { server: 'http://127.0.0.1:3001/mcp', servers: [{ url: 'http://127.0.0.1:3001/mcp' }] }));
+const html = renderToString(
+  createElement(McpChat, { server: 'http://127.0.0.1:3001/mcp', servers: [{ url: 'http://127.0.0.1:3001/mcp' }] }),
+);
 console.log(`imported ${entries.length} entries; rendered ${html}`);

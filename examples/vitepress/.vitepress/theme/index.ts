@@ -9,7 +9,8 @@ import { chatPlaceholderHtml } from 'mcp-web-elements';
 
 export default {
   extends: DefaultTheme,
-  Layout: () => h(DefaultTheme.Layout, null, { 'layout-bottom': () => h('mcp-chat', { auto: '', launcher: '', innerHTML: chatPlaceholderHtml() }) }),
+  Layout: () =>
+    h(DefaultTheme.Layout, null, { 'layout-bottom': () => h('mcp-chat', { auto: '', launcher: '', innerHTML: chatPlaceholderHtml() }) }),
   enhanceApp() {
     if (!import.meta.env.SSR) void import('mcp-web-elements/elements');
   },

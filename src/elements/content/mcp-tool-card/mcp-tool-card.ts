@@ -132,22 +132,24 @@ export class McpToolCard extends LitElement {
     const approval = status === 'approval';
     const host = hostOf(this.serverUrl);
     return html`<div part="card" class="card ${status}" role=${approval ? 'group' : nothing} aria-label=${approval ? t.toolApproveQuestion(revealHidden(title || name)) : nothing}>
-      ${approval
-        ? // Names and titles are a server's words: hidden characters are shown, and a title never hides the real name.
-          html`<p class="ask">${icon('triangle-alert')}<span><strong>${revealHidden(title || name)}</strong>${title && title !== name
-              ? html` (<code class="real-name">${revealHidden(name)}</code>)`
-              : nothing}${server ? html` ${onServer(t, html`<strong>${revealHidden(server)}</strong>`)}` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} ${t.toolWantsToRun}</span></p>`
-        : nothing}
+      ${
+        approval
+          ? // Names and titles are a server's words: hidden characters are shown, and a title never hides the real name.
+            html`<p class="ask">${icon('triangle-alert')}<span><strong>${revealHidden(title || name)}</strong>${
+              title && title !== name ? html` (<code class="real-name">${revealHidden(name)}</code>)` : nothing
+            }${server ? html` ${onServer(t, html`<strong>${revealHidden(server)}</strong>`)}` : nothing}${host ? html` <span class="address">(${host})</span>` : nothing} ${t.toolWantsToRun}</span></p>`
+          : nothing
+      }
       <details ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
         <summary part="summary">
           <span class="state-icon" aria-hidden="true">${icon(STATUS_ICONS[status], status === 'running' ? 'icon spin' : 'icon')}</span>
-          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${title && !sameWords(title, name)
+          <span class="line" dir="auto">${verb ? `${verb} ` : ''}<strong part="name" class="name" title=${ifDefined(title && title !== name ? name : undefined)}>${revealHidden(title || name)}</strong>${
+            title && !sameWords(title, name)
               ? // A title is the server's words and may copy another tool's: unless it only spells the name out ("Echo"
                 // for echo), the real name stays in sight, as in the approval question.
                 html` <code class="real-name">${revealHidden(name)}</code>`
-              : nothing}${server
-              ? html` <span class="server">${t.toolOnServer(revealHidden(server))}</span>`
-              : nothing}</span>
+              : nothing
+          }${server ? html` <span class="server">${t.toolOnServer(revealHidden(server))}</span>` : nothing}</span>
           <span class="sep" aria-hidden="true">·</span>
           <span part="status" class="status" dir="auto">${statusLabels(t)[status]}</span>
           <span class="chevron" aria-hidden="true">${icon('chevron-right')}</span>
@@ -159,9 +161,11 @@ export class McpToolCard extends LitElement {
             <button type="button" part="raw-button" class="raw-toggle" aria-expanded=${this.rawOpen ? 'true' : 'false'} @click=${() => (this.rawOpen = !this.rawOpen)}>
               ${this.rawOpen ? t.hideJson : t.showJson}
             </button>
-            ${this.rawOpen
-              ? html`<pre part="raw">${json({ ...(this.use ? { name: this.use.name, arguments: this.use.input } : {}), ...(this.result ? { result: { content: this.result.content, structuredContent: this.result.structuredContent, isError: this.result.isError } } : {}) })}</pre>`
-              : nothing}
+            ${
+              this.rawOpen
+                ? html`<pre part="raw">${json({ ...(this.use ? { name: this.use.name, arguments: this.use.input } : {}), ...(this.result ? { result: { content: this.result.content, structuredContent: this.result.structuredContent, isError: this.result.isError } } : {}) })}</pre>`
+                : nothing
+            }
           </div>
         </div>
       </details>
@@ -172,7 +176,8 @@ export class McpToolCard extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     // The person must decide: move focus to the question once it appears.
-    if (changed.has('status') && this.effectiveStatus === 'approval' && this.focusOnAsk) this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
+    if (changed.has('status') && this.effectiveStatus === 'approval' && this.focusOnAsk)
+      this.renderRoot.querySelector<HTMLElement>('.approve')?.focus();
   }
 
   #result(result: ToolResultBlock, status: ToolCallStatus, t: ContentStrings) {
@@ -192,18 +197,22 @@ export class McpToolCard extends LitElement {
   #live(status: ToolCallStatus, id: string, name: string, t: ContentStrings) {
     if (status === 'approval') {
       return html`<button part="approve-button" class="approve" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true))}>${t.approve}</button>
-        ${this.offerAlways
-          ? html`<button part="always-button" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true, true))}>${t.alwaysAllow}</button>`
-          : nothing}
+        ${
+          this.offerAlways
+            ? html`<button part="always-button" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, true, true))}>${t.alwaysAllow}</button>`
+            : nothing
+        }
         <button part="deny-button" class="deny" type="button" @click=${() => this.dispatchEvent(new McpToolApproveEvent(id, false))}>${t.deny}</button>`;
     }
     if (status !== 'running') return nothing;
     const p = this.progress;
     const label = t.progressOf(name);
     // Without a value the bar is indeterminate; without a total, progress only grows.
-    return html`${p && p.total
+    return html`${
+      p && p.total
         ? html`<progress part="progress" aria-label=${label} max=${p.total} .value=${p.progress}></progress>`
-        : html`<progress part="progress" aria-label=${label}></progress>`}
+        : html`<progress part="progress" aria-label=${label}></progress>`
+    }
       ${p?.message ? html`<span class="progress-message">${p.message}</span>` : nothing}
       <button part="stop-button" class="stop" type="button" aria-label=${t.stopTool(name)} @click=${() => this.dispatchEvent(new McpToolStopEvent(id))}>${icon('circle-stop')}${t.stop}</button>`;
   }

@@ -19,7 +19,11 @@ const isPrimitive = (value: unknown) => value === null || ['string', 'number', '
  * else as formatted JSON.
  */
 export function formatValue(value: unknown, part: string, none = 'None'): TemplateResult {
-  if (isRecord(value) && Object.keys(value).length <= 40 && Object.values(value).every((v) => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive)))) {
+  if (
+    isRecord(value) &&
+    Object.keys(value).length <= 40 &&
+    Object.values(value).every((v) => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive)))
+  ) {
     const entries = Object.entries(value);
     if (!entries.length) return html`<p part=${part} class="none">${none}</p>`;
     return html`<dl part=${part} class="fields">
@@ -40,5 +44,3 @@ export function repeatsValue(block: MessageBlock, value: unknown): boolean {
     return false;
   }
 }
-
-

@@ -49,7 +49,8 @@ export class AppAsks {
 
   /** The policy set on each view: "Always allow" of this conversation first, then the page's `policy` (the default when unset, applied by the view). */
   policyFor(base: ApprovalPolicy): ApprovalPolicy {
-    return (tool: AgentTool, input: Record<string, unknown>) => (this.#host.alwaysAllowed.has(toolKey(tool)) ? 'allow' : (this.#host.policy ?? base)(tool, input));
+    return (tool: AgentTool, input: Record<string, unknown>) =>
+      this.#host.alwaysAllowed.has(toolKey(tool)) ? 'allow' : (this.#host.policy ?? base)(tool, input);
   }
 
   /** Asks with the approval card of the chat; resolves with the person's answer. */

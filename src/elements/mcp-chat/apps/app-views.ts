@@ -30,7 +30,6 @@ export const APP_CALL_META_KEY = 'mcp-elements/app-call';
 /** Past this many characters of a call's streamed arguments its view gets no more partial input, only the complete input. */
 export const PARTIAL_INPUT_LIMIT = 64 * 1024;
 
-
 /** The human name of a view's app: its tool's title, else its name. */
 function appTitle(view: McpAppView | undefined, fallback: string): string {
   const tool = view?.tool;
@@ -116,7 +115,11 @@ export class AppViews implements ReactiveController {
       ? toolResultBlock(id, e.result as CallToolResultLike, { ...call, ...(e.status !== 'done' && { status: e.status }) })
       : clientToolResult(id, e.error ?? e.status, { ...call, status: e.status === 'done' ? 'error' : e.status });
     this.#host.recordAppCall(
-      { role: 'assistant', content: [{ type: 'tool_use', id, name: e.name, input: e.arguments }], _meta: { [APP_CALL_META_KEY]: { app: e.toolName, view: view?.toolUseId } } },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id, name: e.name, input: e.arguments }],
+        _meta: { [APP_CALL_META_KEY]: { app: e.toolName, view: view?.toolUseId } },
+      },
       { role: 'user', content: [result] },
     );
   };
@@ -314,7 +317,9 @@ export class AppViews implements ReactiveController {
 
   /** The notice after an app's message was added with no model set up (nothing when there is none). */
   renderNotice() {
-    return this.#noModelNotice ? html`<p part="notice app-message-notice" class="notice" role="status">${this.#noModelNotice.text}</p>` : nothing;
+    return this.#noModelNotice
+      ? html`<p part="notice app-message-notice" class="notice" role="status">${this.#noModelNotice.text}</p>`
+      : nothing;
   }
 
   #loading = false;

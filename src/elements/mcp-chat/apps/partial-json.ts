@@ -36,7 +36,12 @@ export function healPartialJson(text: string): Record<string, unknown> | undefin
   const cut = text[lastStructural] === ',' ? lastStructural : lastStructural + 1;
   const head = body.slice(0, cut);
   const tail = body.slice(cut);
-  const candidates = [body, head + tail.replace(/,\s*$/, ''), head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:?\s*$/, ''), head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:\s*[^,{[\]}"]*$/, '')];
+  const candidates = [
+    body,
+    head + tail.replace(/,\s*$/, ''),
+    head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:?\s*$/, ''),
+    head + tail.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:\s*[^,{[\]}"]*$/, ''),
+  ];
   for (const candidate of candidates) {
     if (!candidate.trim()) continue;
     try {

@@ -129,9 +129,11 @@ export class ChatComposer {
           @keydown=${this.#onKeyDown}
           @input=${() => palette.onInput(this.#input!.value)}
         ></textarea>
-        ${host.chatBusy
-          ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
-          : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`}
+        ${
+          host.chatBusy
+            ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
+            : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`
+        }
       </form>`;
   }
 }

@@ -10,7 +10,6 @@ import type { ChatErrorSource } from '../contract.js';
 /** Longest wait for the first connections before the history is opened anyway (ms). */
 const SETTLE_MS = 1500;
 
-
 /** What the persistence controller needs from its element. */
 export interface ChatPersistenceHost extends ReactiveControllerHost {
   /** The chat's interface text (strings table). */
@@ -100,7 +99,9 @@ export class ChatPersistence implements ReactiveController {
       requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
     });
     const servers = this.#host.servers;
-    const connecting = () => servers.pending.some((p) => p.state === 'connecting') || servers.connections.some((c) => c.state === 'connecting' || c.state === 'idle');
+    const connecting = () =>
+      servers.pending.some((p) => p.state === 'connecting') ||
+      servers.connections.some((c) => c.state === 'connecting' || c.state === 'idle');
     if (!connecting()) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -142,7 +143,11 @@ export class ChatPersistence implements ReactiveController {
       const change = event.change;
       if (!event.remote || change.type !== 'messages' || change.conversationId !== this.#host.conversationId) return;
       const behind = this.#behind?.id === change.conversationId ? this.#behind : undefined;
-      this.#behind = { id: change.conversationId, from: Math.min(change.fromSeq, behind?.from ?? Infinity), to: Math.max(change.toSeq, behind?.to ?? 0) };
+      this.#behind = {
+        id: change.conversationId,
+        from: Math.min(change.fromSeq, behind?.from ?? Infinity),
+        to: Math.max(change.toSeq, behind?.to ?? 0),
+      };
       if (!this.#host.chatBusy) this.#catchUp();
     };
     store.addEventListener('change', onChange);
@@ -156,7 +161,9 @@ export class ChatPersistence implements ReactiveController {
     this.#behind = undefined;
     this.#merging = this.#merging
       .then(() => this.#host.mergeStored(behind.id, behind.from, behind.to))
-      .catch((error: unknown) => this.#host.reportError('history', this.#host.text.otherTabNotShown(errorInWords(error, this.#host.text)), error));
+      .catch((error: unknown) =>
+        this.#host.reportError('history', this.#host.text.otherTabNotShown(errorInWords(error, this.#host.text)), error),
+      );
   }
 
   hostUpdated(): void {

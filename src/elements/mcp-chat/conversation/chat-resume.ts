@@ -1,5 +1,11 @@
 import type { Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
-import { clientToolResult, TOOL_CALL_META_KEY, toolResultBlock, type CallToolResultLike, type ToolTaskRecord } from '../../../content/tool-result.js';
+import {
+  clientToolResult,
+  TOOL_CALL_META_KEY,
+  toolResultBlock,
+  type CallToolResultLike,
+  type ToolTaskRecord,
+} from '../../../content/tool-result.js';
 import type { Conversation } from '../../../history/index.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import { errorInWords } from '../error-words.js';
@@ -33,7 +39,12 @@ export interface ResumeSessionView {
  * result; a task the server forgot ends as a failed result that says so.
  * Loaded (the `resume` chunk) only for such a conversation.
  */
-export async function resumeTasks(session: ResumeSessionView, last: Message, uses: ToolUseBlock[], tasks: Array<ToolTaskRecord | undefined>): Promise<void> {
+export async function resumeTasks(
+  session: ResumeSessionView,
+  last: Message,
+  uses: ToolUseBlock[],
+  tasks: Array<ToolTaskRecord | undefined>,
+): Promise<void> {
   const host = session.host;
   const conversation = session.conversation;
   // Another tab that follows these tasks holds their locks: leave them to it.
@@ -81,8 +92,14 @@ export async function resumeTasks(session: ResumeSessionView, last: Message, use
 }
 
 /** The result of one call of an interrupted turn: its task followed to the end, else a note. */
-async function resumeOne(session: ResumeSessionView, use: ToolUseBlock, task: ToolTaskRecord | undefined, open: boolean): Promise<ToolResultBlock> {
-  if (!task) return clientToolResult(use.id, 'The result of this call was not kept: the page was closed while it ran.', { status: 'cancelled' });
+async function resumeOne(
+  session: ResumeSessionView,
+  use: ToolUseBlock,
+  task: ToolTaskRecord | undefined,
+  open: boolean,
+): Promise<ToolResultBlock> {
+  if (!task)
+    return clientToolResult(use.id, 'The result of this call was not kept: the page was closed while it ran.', { status: 'cancelled' });
   const servers = session.host.servers;
   const calls = session.calls;
   calls.update(use.id, { status: 'running', open });
@@ -90,7 +107,10 @@ async function resumeOne(session: ResumeSessionView, use: ToolUseBlock, task: To
     () => servers.getTool(use.name),
     () => undefined,
   );
-  const connection = tool?.connection && serverKey(tool.connection.url) === task.server ? tool.connection : servers.connections.find((c) => serverKey(c.url) === task.server);
+  const connection =
+    tool?.connection && serverKey(tool.connection.url) === task.server
+      ? tool.connection
+      : servers.connections.find((c) => serverKey(c.url) === task.server);
   const shown = { server: tool?.server ?? connection?.name, title: tool?.title, task: task.id };
   calls.update(use.id, { status: 'running', server: shown.server, title: shown.title, open });
   if (!connection) {
@@ -113,7 +133,11 @@ async function resumeOne(session: ResumeSessionView, use: ToolUseBlock, task: To
   } catch (error) {
     const status: ToolCallOutcome = own.signal.aborted ? 'cancelled' : 'error';
     calls.update(use.id, { status, progress: undefined });
-    return clientToolResult(use.id, own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${errorInWords(error)}`, { status, ...shown });
+    return clientToolResult(
+      use.id,
+      own.signal.aborted ? 'The person stopped this tool call.' : `The tool call failed: ${errorInWords(error)}`,
+      { status, ...shown },
+    );
   } finally {
     session.setCallStop(use.id, undefined);
   }

@@ -62,7 +62,15 @@ export class ChatSession implements ReactiveController {
     this.calls = new ToolCalls(host);
     this.serverWait = new ServerWait(host);
     const append = (message: Message, extra?: Record<string, unknown>) => this.append(message, extra);
-    this.#calls = new SessionCalls({ host, history: this.#history, cards: this.calls, work: this.#work, resume: chunks.resume, append, runTurn: () => this.runTurn() });
+    this.#calls = new SessionCalls({
+      host,
+      history: this.#history,
+      cards: this.calls,
+      work: this.#work,
+      resume: chunks.resume,
+      append,
+      runTurn: () => this.runTurn(),
+    });
     this.#turn = new SessionTurn({
       host,
       history: this.#history,

@@ -61,7 +61,15 @@ export class ChatTurn {
   /** The arguments of the tool calls streaming in: name and JSON text so far, by call id. */
   #arguments = new Map<string, { name: string; text: string }>();
   /** The answer streaming in, as it is saved: where it goes in the conversation, whether a partial save was made. */
-  #partial?: { at: number; text: MessageBlock[]; saved: boolean; done: boolean; finished: boolean; last: number; timer?: ReturnType<typeof setTimeout> };
+  #partial?: {
+    at: number;
+    text: MessageBlock[];
+    saved: boolean;
+    done: boolean;
+    finished: boolean;
+    last: number;
+    timer?: ReturnType<typeof setTimeout>;
+  };
 
   constructor(session: TurnSessionView, signal: AbortSignal) {
     this.#session = session;
@@ -93,7 +101,8 @@ export class ChatTurn {
         onMessage: (message) => this.#recordTurnMessage(message),
         onEvent: (event) => this.#onTurnEvent(event),
         onToolSelection: (selection) => {
-          const changed = selection.omitted.length !== session.toolSelection?.omitted.length || selection.total !== session.toolSelection?.total;
+          const changed =
+            selection.omitted.length !== session.toolSelection?.omitted.length || selection.total !== session.toolSelection?.total;
           session.toolSelection = selection;
           if (changed) host.requestUpdate();
         },
@@ -118,7 +127,11 @@ export class ChatTurn {
     if (partial.done || !partial.text.length || !store) return;
     partial.last = Date.now();
     partial.saved = true;
-    const message: Message = { role: 'assistant', content: partial.text, _meta: { [INTERRUPTED_META_KEY]: true, [REPLACES_META_KEY]: partial.at } };
+    const message: Message = {
+      role: 'assistant',
+      content: partial.text,
+      _meta: { [INTERRUPTED_META_KEY]: true, [REPLACES_META_KEY]: partial.at },
+    };
     session.queueSave(async () => {
       try {
         const id = session.conversationId;
@@ -197,7 +210,11 @@ export class ChatTurn {
         session.setCallStop(options.toolUseId, own);
         const task = session.taskTracker(options.toolUseId, name);
         try {
-          return await servers.callTool(name, args, { ...options, signal: AbortSignal.any([options.signal, own.signal]), ontask: task.ontask });
+          return await servers.callTool(name, args, {
+            ...options,
+            signal: AbortSignal.any([options.signal, own.signal]),
+            ontask: task.ontask,
+          });
         } catch (error) {
           if (own.signal.aborted) throw stoppedError();
           throw error;
@@ -241,16 +258,25 @@ export class ChatTurn {
             const tool = servers.getTool(block.name);
             session.calls.update(block.id, { status: 'pending', server: tool?.server, title: tool?.title });
           }
-          const text = event.message.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+          const text = event.message.content
+            .filter((b) => b.type === 'text')
+            .map((b) => b.text)
+            .join('\n');
           // Old messages left out of this request (by the agent or the model itself): said with the answer,
           // which would otherwise replace the announcement before it is read.
           const trimmed = contextTrimNote(event.message);
-          const said = [trimmed ? host.text.contextTrimmed(trimmed.droppedMessages) : '', text ? host.text.assistantSaid(text) : ''].filter(Boolean).join(' ');
+          const said = [trimmed ? host.text.contextTrimmed(trimmed.droppedMessages) : '', text ? host.text.assistantSaid(text) : '']
+            .filter(Boolean)
+            .join(' ');
           if (said) host.announce(said);
         }
         return;
       case 'tool-approval':
-        session.calls.update(event.toolUse.id, { status: 'approval', open: true, serverUrl: servers.getTool(event.toolUse.name)?.connection?.url });
+        session.calls.update(event.toolUse.id, {
+          status: 'approval',
+          open: true,
+          serverUrl: servers.getTool(event.toolUse.name)?.connection?.url,
+        });
         host.announce(host.text.needsApproval(event.toolUse.name));
         return;
       case 'tool-start':
@@ -294,4 +320,3 @@ export class ChatTurn {
     }
   }
 }
-

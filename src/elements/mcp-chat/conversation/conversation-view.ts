@@ -61,7 +61,12 @@ export class ConversationView {
   readonly #feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>;
   #feedback?: AnswerFeedback;
 
-  constructor(host: ConversationViewHost, session: ChatSession, scroll: ChatScroll, feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>) {
+  constructor(
+    host: ConversationViewHost,
+    session: ChatSession,
+    scroll: ChatScroll,
+    feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>,
+  ) {
     this.#host = host;
     this.#feedbackCode = feedbackCode;
     this.#session = session;
@@ -135,7 +140,11 @@ export class ConversationView {
       messages: s.messages,
       streaming: s.streaming,
       // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
-      thinking: s.busy && hasModel && !s.serverWait.connecting.length && (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
+      thinking:
+        s.busy &&
+        hasModel &&
+        !s.serverWait.connecting.length &&
+        (s.streaming ? !s.streaming.content.some((b) => b.type !== 'text' || b.text) : s.messages.at(-1)?.role === 'user'),
       theme: this.#host.theme,
       interrupted: t.interrupted,
       thinkingLabel: t.thinking,
@@ -152,7 +161,17 @@ export class ConversationView {
           editing: this.#editing,
           idle: !s.busy,
           hasModel,
-          text: { copy: t.copy, copyRaw: t.copyRaw, regenerate: t.regenerate, edit: t.edit, save: t.saveAndSend, cancel: t.cancel, editLabel: t.editLabel, yourMessage: t.yourMessage, answer: t.answer },
+          text: {
+            copy: t.copy,
+            copyRaw: t.copyRaw,
+            regenerate: t.regenerate,
+            edit: t.edit,
+            save: t.saveAndSend,
+            cancel: t.cancel,
+            editLabel: t.editLabel,
+            yourMessage: t.yourMessage,
+            answer: t.answer,
+          },
         },
         actions: {
           copy: (m) => void this.#copy(m, t),
@@ -180,7 +199,11 @@ export class ConversationView {
       this.#feedback = new code.value.AnswerFeedback(this.#host);
       return this.#feedback.render(messages, answer, t);
     }
-    if (!code.error) void code.load().then(() => this.#host.requestUpdate(), () => {});
+    if (!code.error)
+      void code.load().then(
+        () => this.#host.requestUpdate(),
+        () => {},
+      );
     return nothing;
   }
 

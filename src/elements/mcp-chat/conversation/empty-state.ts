@@ -28,7 +28,16 @@ export interface EmptyStateView {
 /** The keys of the strings table the empty state draws. */
 export type EmptyStateText = Pick<
   ChatStrings,
-  'emptyTitle' | 'emptyTitleNoModel' | 'connectedTo' | 'joinNames' | 'noServerYet' | 'askAnything' | 'suggestions' | 'noModelEmpty' | 'chooseModelLink' | 'openModelEmpty'
+  | 'emptyTitle'
+  | 'emptyTitleNoModel'
+  | 'connectedTo'
+  | 'joinNames'
+  | 'noServerYet'
+  | 'askAnything'
+  | 'suggestions'
+  | 'noModelEmpty'
+  | 'chooseModelLink'
+  | 'openModelEmpty'
 >;
 
 /** `words` called with one marker per part, the markers replaced by the parts (a bold name, a button). */
@@ -45,14 +54,17 @@ function fill(words: (...marks: string[]) => string, ...parts: unknown[]) {
 export function renderEmptyState(view: EmptyStateView, openSettings: () => void, t: EmptyStateText = CHAT_STRINGS_EN) {
   // With the open model on offer the chat can answer (after the person agrees to the download): it reads as a chat with a model.
   const noModel = view.noModel && !view.openModelOffered && !view.modelPending;
-  const what = view.servers.length ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`) : (view.serverNote ?? t.noServerYet);
+  const what = view.servers.length
+    ? fill((s) => t.connectedTo(s!, view.tools), html`<strong>${t.joinNames(view.servers)}</strong>`)
+    : (view.serverNote ?? t.noServerYet);
   return html`<div part="empty-state" class="empty">
     <slot name="empty">
       <div class="empty-mark" aria-hidden="true">${icon('message-circle')}</div>
       <h2>${noModel ? t.emptyTitleNoModel : t.emptyTitle}</h2>
       <p>${what}${noModel || !view.servers.length ? nothing : ` ${t.askAnything}`}</p>
-      ${view.starters.length
-        ? html`<ul class="starters" aria-label=${t.suggestions}>
+      ${
+        view.starters.length
+          ? html`<ul class="starters" aria-label=${t.suggestions}>
             ${view.starters.map(
               (s) => html`<li>
                 <button part="starter" class="starter" type="button" @click=${() => s.run()}>
@@ -61,17 +73,20 @@ export function renderEmptyState(view: EmptyStateView, openSettings: () => void,
               </li>`,
             )}
           </ul>`
-        : nothing}
+          : nothing
+      }
       ${view.noModel && view.openModelOffered ? html`<p part="notice" class="notice open-model">${t.openModelEmpty}</p>` : nothing}
-      ${noModel
-        ? html`<p part="notice" class="notice no-model">
+      ${
+        noModel
+          ? html`<p part="notice" class="notice no-model">
             ${fill(
               (slash, link) => t.noModelEmpty(slash!, link!),
               html`<kbd>/</kbd>`,
               html`<button type="button" class="link-button" @click=${openSettings}>${t.chooseModelLink}</button>`,
             )}
           </p>`
-        : nothing}
+          : nothing
+      }
     </slot>
   </div>`;
 }

@@ -23,7 +23,11 @@ export interface ShownMessages {
  * Rows already shown are left out, so a change announced twice is merged
  * once. `toMessage` makes the shown form of a row (and records its `seq`).
  */
-export function mergeStored(shown: ShownMessages, rows: readonly StoredMessage[], toMessage: (row: StoredMessage) => Message): Message[] | undefined {
+export function mergeStored(
+  shown: ShownMessages,
+  rows: readonly StoredMessage[],
+  toMessage: (row: StoredMessage) => Message,
+): Message[] | undefined {
   const known = new Set<number>();
   for (const m of shown.messages) {
     const seq = shown.seqOf(m);

@@ -28,7 +28,17 @@ export interface MessageActionsView {
   /** Whether a model is set up (Regenerate and resend need one to answer). */
   hasModel: boolean;
   /** Interface text. */
-  text: { copy: string; copyRaw: string; regenerate: string; edit: string; save: string; cancel: string; editLabel: string; yourMessage: string; answer: string };
+  text: {
+    copy: string;
+    copyRaw: string;
+    regenerate: string;
+    edit: string;
+    save: string;
+    cancel: string;
+    editLabel: string;
+    yourMessage: string;
+    answer: string;
+  };
 }
 
 /**
@@ -68,7 +78,7 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
   const canRegenerate = !isPerson && view.idle && view.hasModel && message === view.lastAnswer;
   const canEdit = isPerson && view.idle && text !== '' && message.content.every((b) => b.type === 'text');
   if (!text && !canRegenerate) return nothing;
-  return html`<div part="message-actions" class=${isPerson ? "message-actions mine" : "message-actions"} role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
+  return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'} role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
     ${text ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy} data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>` : nothing}
     ${canRegenerate ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate} data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>` : nothing}
     ${canEdit ? html`<button type="button" class="icon-button" part="message-action edit-button" aria-label=${t.edit} data-tip=${t.edit} @click=${() => actions.startEdit(message)}>${icon('pencil')}</button>` : nothing}

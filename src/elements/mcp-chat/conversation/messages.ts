@@ -92,18 +92,14 @@ export function renderMessageList(view: MessageListView) {
   // tool call: when the call joins the conversation, the finished message takes over the same
   // <mcp-message>, so what sits under the call (an app view fed the arguments as they stream)
   // stays where it is instead of being moved (a moved frame reloads).
-  return html`${repeat(
-      streaming ? [...shown, streaming] : shown,
-      messageKey,
-      (m, i) => {
-        const live = m === streaming;
-        const inline = view.inlineOf(m);
-        const interrupted = !live && (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
-        return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
+  return html`${repeat(streaming ? [...shown, streaming] : shown, messageKey, (m, i) => {
+    const live = m === streaming;
+    const inline = view.inlineOf(m);
+    const interrupted = !live && (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
+    return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
           ${!live && view.afterAnswer ? view.afterAnswer(m) : nothing}
           ${view.actions && !live ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
-      },
-    )}
+  })}
     ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label=${view.thinkingLabel ?? 'The model is thinking'}><span></span><span></span><span></span></div>` : nothing}`;
 }

@@ -54,7 +54,8 @@ export class ServerWait {
     if (this.connecting.length) {
       return html`<p part="server-wait" class="server-wait" role="status"><span class="spinner" aria-hidden="true"></span>${t.connectingTo(this.connecting.join(', '))}</p>`;
     }
-    if (this.skipped.length) return html`<p part="server-wait" class="server-wait skipped" role="status">${t.serversSkipped(this.skipped.join(', '))}</p>`;
+    if (this.skipped.length)
+      return html`<p part="server-wait" class="server-wait skipped" role="status">${t.serversSkipped(this.skipped.join(', '))}</p>`;
     return nothing;
   }
 }

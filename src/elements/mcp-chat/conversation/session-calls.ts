@@ -1,6 +1,14 @@
 import { serverKey } from '../../../mcp/server-key.js';
 import type { Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
-import { clientToolResult, conversationTasks, TOOL_CALL_META_KEY, TOOL_TASKS_META_KEY, toolResultBlock, toolUseTask, type ToolTaskRecord } from '../../../content/tool-result.js';
+import {
+  clientToolResult,
+  conversationTasks,
+  TOOL_CALL_META_KEY,
+  TOOL_TASKS_META_KEY,
+  toolResultBlock,
+  toolUseTask,
+  type ToolTaskRecord,
+} from '../../../content/tool-result.js';
 import { errorInWords } from '../error-words.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { resumeTasks } from './chat-resume.js';
@@ -84,7 +92,9 @@ export class SessionCalls {
       const tasks = conversationTasks(this.#p.history.conversation?.metadata);
       if (answered.some((a) => a in tasks)) {
         // A record left behind is harmless: a reload follows only the tasks of calls without a result.
-        await this.#updateTasks(id, (all) => Object.fromEntries(Object.entries(all).filter(([use]) => !answered.includes(use)))).catch(() => {});
+        await this.#updateTasks(id, (all) => Object.fromEntries(Object.entries(all).filter(([use]) => !answered.includes(use)))).catch(
+          () => {},
+        );
       }
     },
   };
@@ -105,13 +115,18 @@ export class SessionCalls {
     const cards = this.#p.cards;
     return {
       ontask: (task) => {
-        if (task.statusMessage) cards.update(toolUseId, { progress: { ...(cards.progressOf(toolUseId) ?? { progress: 0 }), message: task.statusMessage } });
+        if (task.statusMessage)
+          cards.update(toolUseId, { progress: { ...(cards.progressOf(toolUseId) ?? { progress: 0 }), message: task.statusMessage } });
         if (recorded === task.taskId) return;
         recorded = task.taskId;
         const tool = this.#p.host.servers.getTool(name);
         if (!tool?.connection) return; // page tools have no MCP tasks
         const key = tool.key ?? '';
-        const record: ToolTaskRecord = { id: task.taskId, server: serverKey(tool.connection.url), tool: key.includes('#') ? key.slice(key.indexOf('#') + 1) : name };
+        const record: ToolTaskRecord = {
+          id: task.taskId,
+          server: serverKey(tool.connection.url),
+          tool: key.includes('#') ? key.slice(key.indexOf('#') + 1) : name,
+        };
         release?.();
         const held = new Promise<void>((resolve) => (release = resolve));
         void globalThis.navigator?.locks?.request(taskLock(record), () => held).catch(() => {});
@@ -243,7 +258,12 @@ export class SessionCalls {
       let result: ToolResultBlock;
       let status: ToolCallOutcome;
       try {
-        const r = await servers.callTool(name, args, { signal: own.signal, toolUseId: id, onprogress: (progress) => cards.update(id, { progress }), ontask: task.ontask });
+        const r = await servers.callTool(name, args, {
+          signal: own.signal,
+          toolUseId: id,
+          onprogress: (progress) => cards.update(id, { progress }),
+          ontask: task.ontask,
+        });
         status = r.isError ? 'error' : 'done';
         result = toolResultBlock(id, r, { status, ...shown, task: task.id() });
       } catch (error) {

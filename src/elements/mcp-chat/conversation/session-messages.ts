@@ -24,7 +24,16 @@ function whenIdle(timeout: number): Promise<void> {
 /** What the messages need from the element. */
 export type MessagesHost = Pick<
   ChatSessionHost,
-  'text' | 'servers' | 'provider' | 'store' | 'whenStore' | 'turnSettings' | 'requestUpdate' | 'reportError' | 'conversationCreated' | 'conversationShown'
+  | 'text'
+  | 'servers'
+  | 'provider'
+  | 'store'
+  | 'whenStore'
+  | 'turnSettings'
+  | 'requestUpdate'
+  | 'reportError'
+  | 'conversationCreated'
+  | 'conversationShown'
 >;
 
 /** What the one who appends a message does around it (`SessionCalls`: task ids, cards settled, task records dropped). */
@@ -147,7 +156,13 @@ export class ConversationMessages {
   }
 
   /** Reads the messages before `tail` in pieces, then shows the whole conversation (the shown messages keep their identity, so they are not drawn again). */
-  async #readOlder(id: string, tail: StoredMessage[], shown: Map<number, Message>, toMessage: (m: StoredMessage) => Message, generation: number): Promise<void> {
+  async #readOlder(
+    id: string,
+    tail: StoredMessage[],
+    shown: Map<number, Message>,
+    toMessage: (m: StoredMessage) => Message,
+    generation: number,
+  ): Promise<void> {
     const store = this.#host.store!;
     const pieces: StoredMessage[][] = [];
     let before = tail[0]!.seq;
@@ -162,7 +177,8 @@ export class ConversationMessages {
         before = piece[0]!.seq;
       }
     } catch (error) {
-      if (generation === this.#openGeneration) this.#host.reportError('history', this.#host.text.olderNotRead(errorInWords(error, this.#host.text)), error);
+      if (generation === this.#openGeneration)
+        this.#host.reportError('history', this.#host.text.olderNotRead(errorInWords(error, this.#host.text)), error);
       return;
     }
     if (generation !== this.#openGeneration) return;
@@ -211,7 +227,9 @@ export class ConversationMessages {
       const text = first.content.find((b) => b.type === 'text')?.text as string | undefined;
       const tool = first.content.find((b): b is ToolUseBlock => b.type === 'tool_use')?.name;
       this.#conversation = await store.createConversation({
-        title: (text ?? (tool ? this.#host.text.toolTitle(tool) : this.#host.text.newConversation)).trim().slice(0, 80) || this.#host.text.newConversation,
+        title:
+          (text ?? (tool ? this.#host.text.toolTitle(tool) : this.#host.text.newConversation)).trim().slice(0, 80) ||
+          this.#host.text.newConversation,
         servers: this.#host.servers.connections.map((c) => ({ url: c.url, name: c.name })),
         provider: this.#host.provider?.id,
         model: this.#host.turnSettings.model,

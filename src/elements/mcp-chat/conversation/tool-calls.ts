@@ -118,7 +118,13 @@ export class ToolCalls {
       // A form under the call: the person, not the server, is awaited (said at once).
       const forPerson = Boolean(live.inline?.length);
       if (!forPerson && now - (live.heardAt ?? live.startedAt) < silentMs) continue;
-      out.push({ id, title: live.title, server: live.server, seconds: Math.floor((now - live.startedAt) / 1000), ...(forPerson ? { forPerson } : {}) });
+      out.push({
+        id,
+        title: live.title,
+        server: live.server,
+        seconds: Math.floor((now - live.startedAt) / 1000),
+        ...(forPerson ? { forPerson } : {}),
+      });
     }
     return out;
   }
@@ -146,7 +152,15 @@ export class ToolCalls {
       const result = results.get(id) ?? live?.result;
       // A call with neither result nor live state was interrupted (the page closed while it ran).
       const status = live?.status ?? (result ? undefined : 'cancelled');
-      views.set(id, { result, status, progress: live?.progress, server: live?.server, serverUrl: live?.serverUrl, title: live?.title, open: live?.open });
+      views.set(id, {
+        result,
+        status,
+        progress: live?.progress,
+        server: live?.server,
+        serverUrl: live?.serverUrl,
+        title: live?.title,
+        open: live?.open,
+      });
     }
     this.#views.set(message, { parts, views });
     return views;

@@ -22,7 +22,12 @@ const DAY = 86_400_000;
  * days, then one group per month ("March 2026", in `lang`). Input order (the
  * store's, newest first) is kept inside each group.
  */
-export function groupByDate(conversations: readonly Conversation[], text: DateGroupText, now = Date.now(), lang?: string): ConversationGroup[] {
+export function groupByDate(
+  conversations: readonly Conversation[],
+  text: DateGroupText,
+  now = Date.now(),
+  lang?: string,
+): ConversationGroup[] {
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
   const today = midnight.getTime();
@@ -30,7 +35,8 @@ export function groupByDate(conversations: readonly Conversation[], text: DateGr
   const groups = new Map<string, Conversation[]>();
   for (const c of conversations) {
     const at = c.updatedAt;
-    const label = at >= today ? text.today : at >= today - DAY ? text.yesterday : at >= today - 7 * DAY ? text.previous7Days : month.format(at);
+    const label =
+      at >= today ? text.today : at >= today - DAY ? text.yesterday : at >= today - 7 * DAY ? text.previous7Days : month.format(at);
     groups.set(label, [...(groups.get(label) ?? []), c]);
   }
   return [...groups].map(([label, list]) => ({ label, conversations: list }));
@@ -40,7 +46,11 @@ export function groupByDate(conversations: readonly Conversation[], text: DateGr
 export function conversationDate(at: number, now = Date.now(), lang?: string): string {
   const day = new Date(at);
   const current = new Date(now);
-  if (day.toDateString() === current.toDateString()) return new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(at);
+  if (day.toDateString() === current.toDateString())
+    return new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(at);
   const sameYear = day.getFullYear() === current.getFullYear();
-  return new Intl.DateTimeFormat(lang, sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(at);
+  return new Intl.DateTimeFormat(
+    lang,
+    sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' },
+  ).format(at);
 }

@@ -23,7 +23,14 @@ export interface ConversationsPanelActions {
 /** The Conversations panel: new, import, search, and per conversation open, rename, export, delete. */
 export function renderConversationsPanel(
   list: ConversationList,
-  view: { hasStore: boolean; persistent: boolean; currentId: string | undefined; text?: ChatStrings; lang?: string; /** Drawn under the heading (the sync's state). */ above?: unknown },
+  view: {
+    hasStore: boolean;
+    persistent: boolean;
+    currentId: string | undefined;
+    text?: ChatStrings;
+    lang?: string;
+    /** Drawn under the heading (the sync's state). */ above?: unknown;
+  },
   actions: ConversationsPanelActions,
 ) {
   const t = view.text ?? CHAT_STRINGS_EN;
@@ -95,7 +102,13 @@ function renameRow(list: ConversationList, c: Conversation, actions: Conversatio
   </li>`;
 }
 
-function confirmRow(list: ConversationList, c: Conversation, current: string | undefined, actions: ConversationsPanelActions, t: ChatStrings) {
+function confirmRow(
+  list: ConversationList,
+  c: Conversation,
+  current: string | undefined,
+  actions: ConversationsPanelActions,
+  t: ChatStrings,
+) {
   const cancel = () => {
     list.edit({});
     actions.focus(`[data-delete="${CSS.escape(c.id)}"]`);

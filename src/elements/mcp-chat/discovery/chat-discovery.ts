@@ -25,7 +25,8 @@ export interface ChatDiscoveryHost extends ReactiveControllerHost {
 }
 
 /** Where the search is: not asked for, looking, or done (with what it found). */
-export type DiscoveryState = { phase: 'off' } | { phase: 'looking'; origin: string } | { phase: 'done'; origin: string; result: DiscoveryResult };
+export type DiscoveryState =
+  { phase: 'off' } | { phase: 'looking'; origin: string } | { phase: 'done'; origin: string; result: DiscoveryResult };
 
 /** What the Servers panel says of the search: one sentence, and the addresses looked at when nothing was found. */
 export interface DiscoveryNote {

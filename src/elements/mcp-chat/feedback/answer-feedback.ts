@@ -55,24 +55,26 @@ export class AnswerFeedback {
       ${rated && !asking ? html`<span class="feedback-label">${t.feedbackThanks}</span>` : html`<span class="feedback-label">${t.feedbackQuestion}</span>`}
       ${button('up', t.feedbackUp)}${button('down', t.feedbackDown)}
     </div>
-    ${asking
-      ? html`<form part="feedback-form" class="feedback-form" @submit=${(e: SubmitEvent) => {
-          e.preventDefault();
-          const text = ((e.target as HTMLFormElement).elements.namedItem('comment') as HTMLTextAreaElement).value.trim();
-          this.#send(messages, answer, text || undefined, t);
-        }} @keydown=${(e: KeyboardEvent) => {
-          if (e.key === 'Escape') {
+    ${
+      asking
+        ? html`<form part="feedback-form" class="feedback-form" @submit=${(e: SubmitEvent) => {
             e.preventDefault();
-            this.#send(messages, answer, undefined, t);
-          }
-        }}>
+            const text = ((e.target as HTMLFormElement).elements.namedItem('comment') as HTMLTextAreaElement).value.trim();
+            this.#send(messages, answer, text || undefined, t);
+          }} @keydown=${(e: KeyboardEvent) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              this.#send(messages, answer, undefined, t);
+            }
+          }}>
           <label>${t.feedbackComment}<textarea name="comment" rows="2" maxlength="2000"></textarea></label>
           <div class="row">
             <button type="submit" class="primary">${t.feedbackSend}</button>
             <button type="button" @click=${() => this.#send(messages, answer, undefined, t)}>${t.feedbackSkip}</button>
           </div>
         </form>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 
   #rate(answer: Message, rating: Rating): void {

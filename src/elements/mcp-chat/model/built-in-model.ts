@@ -39,14 +39,26 @@ export interface BuiltInModelHost {
 }
 
 const fromBrowser = (s: BrowserModelStatus): BuiltInState =>
-  s.state === 'unavailable' ? { state: 'unavailable', reason: s.reason } : s.state === 'downloadable' ? { state: 'downloadable', bytes: s.sizeBytes } : s.state === 'downloading' ? { state: 'downloading', progress: s.progress } : { state: 'available' };
+  s.state === 'unavailable'
+    ? { state: 'unavailable', reason: s.reason }
+    : s.state === 'downloadable'
+      ? { state: 'downloadable', bytes: s.sizeBytes }
+      : s.state === 'downloading'
+        ? { state: 'downloading', progress: s.progress }
+        : { state: 'available' };
 
 const fromOnDevice = (s: OnDeviceStatus): BuiltInState => {
   switch (s.state) {
     case 'not-downloaded':
       return { state: 'downloadable', bytes: s.bytes };
     case 'downloading':
-      return { state: 'downloading', progress: s.total ? s.loaded / s.total : undefined, loaded: s.loaded, total: s.total || undefined, other: s.other };
+      return {
+        state: 'downloading',
+        progress: s.total ? s.loaded / s.total : undefined,
+        loaded: s.loaded,
+        total: s.total || undefined,
+        other: s.other,
+      };
     case 'unsupported':
       return { state: 'unavailable', reason: s.reason };
     case 'failed':
@@ -85,7 +97,11 @@ export class BuiltInModel {
    * `browser` reads the browser's status chunk; `on-device` the (lazy) provider itself.
    * `downloaded` is called when a download the person started here ends ready.
    */
-  constructor(host: BuiltInModelHost, source: { kind: 'browser'; chunk: BrowserStatusChunk } | { kind: 'on-device'; provider: LazyProvider }, downloaded?: () => void) {
+  constructor(
+    host: BuiltInModelHost,
+    source: { kind: 'browser'; chunk: BrowserStatusChunk } | { kind: 'on-device'; provider: LazyProvider },
+    downloaded?: () => void,
+  ) {
     this.#host = host;
     this.kind = source.kind;
     this.#downloaded = downloaded;
@@ -136,10 +152,14 @@ export class BuiltInModel {
   async #read(): Promise<BuiltInState> {
     if (this.#browser) {
       // No Prompt API at all: known without loading anything.
-      if (!('LanguageModel' in globalThis) && !(globalThis as { ai?: { languageModel?: unknown } }).ai?.languageModel) return { state: 'unavailable', reason: 'no-api' };
+      if (!('LanguageModel' in globalThis) && !(globalThis as { ai?: { languageModel?: unknown } }).ai?.languageModel)
+        return { state: 'unavailable', reason: 'no-api' };
       return fromBrowser(await (await this.#browser.load()).browserModelStatus());
     }
-    const provider = (await this.#provider!.load()) as unknown as { status(): Promise<OnDeviceStatus>; subscribe(cb: (s: OnDeviceStatus) => void): () => void };
+    const provider = (await this.#provider!.load()) as unknown as {
+      status(): Promise<OnDeviceStatus>;
+      subscribe(cb: (s: OnDeviceStatus) => void): () => void;
+    };
     this.#unsubscribe ??= provider.subscribe((s) => this.#set(this.#withTimeLeft(fromOnDevice(s))));
     return fromOnDevice(await provider.status());
   }
@@ -171,7 +191,11 @@ export class BuiltInModel {
     };
     const started = this.#browser
       ? this.#browser.value!.downloadBrowserModel({ onProgress: progress, signal }).then(fromBrowser)
-      : (this.#provider!.loaded as unknown as { download(o: { onProgress: (p: { loaded: number; total: number }) => void; signal: AbortSignal }): Promise<OnDeviceStatus> })
+      : (
+          this.#provider!.loaded as unknown as {
+            download(o: { onProgress: (p: { loaded: number; total: number }) => void; signal: AbortSignal }): Promise<OnDeviceStatus>;
+          }
+        )
           .download({ onProgress: ({ loaded, total }) => progress(total ? loaded / total : 0), signal })
           .then(() => this.#read());
     this.#started = undefined;
@@ -236,5 +260,10 @@ export function formatBytes(bytes: number, locale?: string): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
 }

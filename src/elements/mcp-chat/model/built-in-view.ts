@@ -69,7 +69,8 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
   const s = card.state;
   if (s.state === 'downloadable') {
     const size = s.bytes ? formatBytes(s.bytes, locale) : undefined;
-    const about = card.source && s.bytes ? t.modelConsent(card.name, size!, card.source, downloadTime(s.bytes, t, locale)) : t.modelDownloadSize(size);
+    const about =
+      card.source && s.bytes ? t.modelConsent(card.name, size!, card.source, downloadTime(s.bytes, t, locale)) : t.modelDownloadSize(size);
     return html`<p class="hint consent">${about}</p>
       ${card.failure ? html`<p class="hint error" role="alert">${t.modelDownloadFailed(card.failure)}</p>` : nothing}
       <div class="row"><button type="button" class="primary" ?disabled=${!card.ready} @click=${() => actions.download(card.kind)}>${t.downloadModel(size)}</button></div>`;
@@ -78,7 +79,11 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
   const percent = Math.round((s.progress ?? 0) * 100);
   const bytes =
     s.loaded !== undefined && s.total
-      ? t.modelDownloadBytes(formatBytes(s.loaded, locale), formatBytes(s.total, locale), s.secondsLeft !== undefined ? formatDuration(s.secondsLeft, locale) : undefined)
+      ? t.modelDownloadBytes(
+          formatBytes(s.loaded, locale),
+          formatBytes(s.total, locale),
+          s.secondsLeft !== undefined ? formatDuration(s.secondsLeft, locale) : undefined,
+        )
       : undefined;
   return html`<p class="hint" aria-hidden="true">${s.other ? t.modelDownloadingElsewhere : t.modelDownloading(percent)}${bytes ? html`<br /><span class="bytes">${bytes}</span>` : nothing}</p>
     <div class="row"><progress max="100" .value=${percent} aria-label=${t.modelDownloading(percent)}></progress>
@@ -107,7 +112,12 @@ function downloadTime(bytes: number, t: ChatStrings, locale?: string): string {
 
 /** "40 s", "3 min", "1.5 h", in the page's language. */
 function formatDuration(seconds: number, locale?: string): string {
-  const [value, unit] = seconds < 60 ? [Math.max(1, Math.round(seconds)), 'second'] : seconds < 3600 ? [Math.round(seconds / 60), 'minute'] : [Math.round(seconds / 360) / 10, 'hour'];
+  const [value, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.round(seconds)), 'second']
+      : seconds < 3600
+        ? [Math.round(seconds / 60), 'minute']
+        : [Math.round(seconds / 360) / 10, 'hour'];
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }
 

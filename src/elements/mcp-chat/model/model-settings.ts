@@ -1,7 +1,16 @@
 import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ModelProvider } from '../../../providers/types.js';
 import type { ChatStrings } from '../strings.js';
-import { findOllama, isBuiltInKind, isProvider, lazyProviderFromConfig, type BuiltInKind, type LazyProvider, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import {
+  findOllama,
+  isBuiltInKind,
+  isProvider,
+  lazyProviderFromConfig,
+  type BuiltInKind,
+  type LazyProvider,
+  type ProviderConfig,
+  type ProviderKind,
+} from './provider-config.js';
 import { BuiltInModel, usable, type BrowserStatusChunk } from './built-in-model.js';
 import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
@@ -129,7 +138,11 @@ export class ModelSettings implements ReactiveController {
     if (!p) return this.#builtInDefault();
     if (isProvider(p)) return p;
     const open = this.#openModelConfig() ?? {};
-    return this.#lazy(typeof p === 'string' ? { ...(p === 'on-device' ? open : {}), kind: p, baseUrl, model } : { ...(p.kind === 'on-device' && !p.modelUrl ? open : {}), ...p, model: p.model ?? model });
+    return this.#lazy(
+      typeof p === 'string'
+        ? { ...(p === 'on-device' ? open : {}), kind: p, baseUrl, model }
+        : { ...(p.kind === 'on-device' && !p.modelUrl ? open : {}), ...p, model: p.model ?? model },
+    );
   }
 
   /**
@@ -173,7 +186,15 @@ export class ModelSettings implements ReactiveController {
   /** The default open model when it is offered here: no page provider or `model-url`, no usable browser model, not turned off. */
   #offeredOpenModel(): BuiltInModel | undefined {
     const { provider, modelUrl, openModel } = this.#host.page;
-    if (this.#config || provider || modelUrl || openModel === 'off' || this.#browser.state.state === 'checking' || usable(this.#browser.state)) return undefined;
+    if (
+      this.#config ||
+      provider ||
+      modelUrl ||
+      openModel === 'off' ||
+      this.#browser.state.state === 'checking' ||
+      usable(this.#browser.state)
+    )
+      return undefined;
     return this.builtIn('on-device');
   }
 
@@ -189,10 +210,16 @@ export class ModelSettings implements ReactiveController {
   builtIn(kind: BuiltInKind): BuiltInModel | undefined {
     if (kind === 'browser') return this.#browser;
     const { provider: page, modelUrl, openModel } = this.#host.page;
-    const chosen = this.#config?.kind === 'on-device' || page === 'on-device' || (typeof page === 'object' && !isProvider(page) && page.kind === 'on-device');
+    const chosen =
+      this.#config?.kind === 'on-device' ||
+      page === 'on-device' ||
+      (typeof page === 'object' && !isProvider(page) && page.kind === 'on-device');
     // A page that set a model (or turned the offer off) does not get the default open model offered.
     if (!chosen && !modelUrl && (page || openModel === 'off')) return undefined;
-    const config = this.#config?.kind === 'on-device' ? { ...(this.#config.modelUrl ? {} : this.#openModelConfig()), ...this.#config } : (this.#openModelConfig() ?? { kind: 'on-device' as const });
+    const config =
+      this.#config?.kind === 'on-device'
+        ? { ...(this.#config.modelUrl ? {} : this.#openModelConfig()), ...this.#config }
+        : (this.#openModelConfig() ?? { kind: 'on-device' as const });
     const provider = this.#lazy(config)!;
     // The default model is named by its own name ("Qwen3 0.6B"); an owner's file by "On-device model".
     this.#onDeviceIsDefault = !config.modelUrl;
@@ -259,7 +286,8 @@ export class ModelSettings implements ReactiveController {
     if (!reply || reply.conversation !== conversation || (reply.kind === 'none' && this.provider)) return undefined;
     const builtIn = this.#inUseOrOffered();
     if (reply.kind === 'download' && builtIn?.state.state === 'available') return undefined;
-    if (reply.kind === 'download' && builtIn && this.#consent) return this.#consent.renderConsentReply(this.builtInCard(builtIn), this.#host.text, this.builtInActions(), openSettings);
+    if (reply.kind === 'download' && builtIn && this.#consent)
+      return this.#consent.renderConsentReply(this.builtInCard(builtIn), this.#host.text, this.builtInActions(), openSettings);
     return renderModelReply(reply, this.#host.text, openSettings);
   }
 
@@ -279,7 +307,7 @@ export class ModelSettings implements ReactiveController {
 
   #name(model: BuiltInModel): string {
     const t = this.#host.text;
-    return model.kind === 'browser' ? t.browserModelName : ((this.#onDeviceIsDefault && model.label) || t.onDeviceModelName);
+    return model.kind === 'browser' ? t.browserModelName : (this.#onDeviceIsDefault && model.label) || t.onDeviceModelName;
   }
 
   /** What the built-in models' buttons do. */
@@ -298,7 +326,14 @@ export class ModelSettings implements ReactiveController {
   /** The settings the person or the page chose, as a config (a provider instance the page set is not one). */
   currentConfig(): ProviderConfig {
     const { provider, model, baseUrl } = this.#host.page;
-    return this.#config ?? (typeof provider === 'string' ? { kind: provider, baseUrl, model } : isProvider(provider) || !provider ? { kind: 'openai' } : provider);
+    return (
+      this.#config ??
+      (typeof provider === 'string'
+        ? { kind: provider, baseUrl, model }
+        : isProvider(provider) || !provider
+          ? { kind: 'openai' }
+          : provider)
+    );
   }
 
   /** The model in use, as the header names it ('' when none is set up). */
@@ -309,7 +344,11 @@ export class ModelSettings implements ReactiveController {
       const t = this.#host.text;
       const name = this.#name(builtIn);
       const state = builtIn.state;
-      return state.state === 'downloading' ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}` : state.state === 'downloadable' ? `${name} · ${t.modelNeedsDownload}` : name;
+      return state.state === 'downloading'
+        ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}`
+        : state.state === 'downloadable'
+          ? `${name} · ${t.modelNeedsDownload}`
+          : name;
     }
     const p = this.#config ?? this.#host.page.provider;
     const model = this.#host.page.model;
@@ -359,7 +398,14 @@ export class ModelSettings implements ReactiveController {
     // Then, when the browser has none, whether the default open model is already on this device.
     // (Asked only when this site has stored a model: otherwise the providers' code is not loaded for it.)
     if (!this.#host.page.provider)
-      afterPaint(() => void this.#host.serversSettled().then(() => afterPaint(() => void this.#browser.check().then(async () => (await hasStoredModels()) && this.#offeredOpenModel()?.check()))));
+      afterPaint(
+        () =>
+          void this.#host
+            .serversSettled()
+            .then(() =>
+              afterPaint(() => void this.#browser.check().then(async () => (await hasStoredModels()) && this.#offeredOpenModel()?.check())),
+            ),
+      );
     try {
       const saved = localStorage.getItem(this.#key);
       if (!saved) return;

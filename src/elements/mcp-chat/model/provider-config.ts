@@ -15,7 +15,8 @@ export type EndpointKind = 'openai' | 'anthropic' | 'ollama';
 export type BuiltInKind = 'browser' | 'on-device';
 
 /** Whether `value` is a provider instance (the page's `provider` may also be a config or a kind). */
-export const isProvider = (value: unknown): value is ModelProvider => typeof (value as ModelProvider | undefined)?.createMessage === 'function';
+export const isProvider = (value: unknown): value is ModelProvider =>
+  typeof (value as ModelProvider | undefined)?.createMessage === 'function';
 
 /** True for the built-in kinds (`browser`, `on-device`), which need no model id. */
 export const isBuiltInKind = (kind: ProviderKind | undefined): kind is BuiltInKind => kind === 'browser' || kind === 'on-device';
@@ -94,12 +95,13 @@ export interface BuiltInControls {
 }
 
 /** A provider made by {@link lazyProviderFromConfig}. */
-export type LazyProvider = ModelProvider & Required<Pick<BuiltInControls, 'status' | 'download'>> & {
-  /** The real provider, once the providers' code has loaded (`status`, `download` of a built-in one). */
-  readonly loaded: (ModelProvider & BuiltInControls) | undefined;
-  /** Loads the providers' code and makes the real provider. */
-  load(): Promise<ModelProvider & BuiltInControls>;
-};
+export type LazyProvider = ModelProvider &
+  Required<Pick<BuiltInControls, 'status' | 'download'>> & {
+    /** The real provider, once the providers' code has loaded (`status`, `download` of a built-in one). */
+    readonly loaded: (ModelProvider & BuiltInControls) | undefined;
+    /** Loads the providers' code and makes the real provider. */
+    load(): Promise<ModelProvider & BuiltInControls>;
+  };
 
 /**
  * The provider for a config as the chat uses it: a stand-in whose calls load
@@ -136,7 +138,8 @@ export function lazyProviderFromConfig(config: ProviderConfig, providers: Provid
       const now = loaded();
       return now?.download ? now.download(options) : provider().then((p) => p.download?.(options));
     },
-    createMessage: async (params: CreateMessageRequestParams, options?: CreateMessageOptions): Promise<ProviderResult> => (await provider()).createMessage(params, options),
+    createMessage: async (params: CreateMessageRequestParams, options?: CreateMessageOptions): Promise<ProviderResult> =>
+      (await provider()).createMessage(params, options),
     listModels: async (options?: { signal?: AbortSignal }) => (await provider()).listModels?.(options) ?? [],
   };
 }

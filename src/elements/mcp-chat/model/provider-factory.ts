@@ -22,7 +22,13 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
   if (config.kind === 'on-device') {
     const modelUrl = config.modelUrl?.trim();
     const pinned = modelUrl ? { url: modelUrl, size: config.modelSize, sha256: config.modelSha256, label: undefined } : defaultOpenModel();
-    return createOnDeviceProvider({ modelUrl: pinned.url, size: pinned.size, sha256: pinned.sha256, label: pinned.label, contextSize: ON_DEVICE_CONTEXT });
+    return createOnDeviceProvider({
+      modelUrl: pinned.url,
+      size: pinned.size,
+      sha256: pinned.sha256,
+      label: pinned.label,
+      contextSize: ON_DEVICE_CONTEXT,
+    });
   }
   const model = config.model?.trim();
   if (!model) return undefined;
@@ -67,4 +73,3 @@ export async function listModelIds(config: ProviderConfig, signal?: AbortSignal)
     return [];
   }
 }
-

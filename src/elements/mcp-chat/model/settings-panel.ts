@@ -1,6 +1,13 @@
 import { html, nothing } from 'lit';
 import type { ChatStrings } from '../strings.js';
-import { DEFAULT_BASE_URLS, EXAMPLE_MODELS, isBuiltInKind, type EndpointKind, type ProviderConfig, type ProviderKind } from './provider-config.js';
+import {
+  DEFAULT_BASE_URLS,
+  EXAMPLE_MODELS,
+  isBuiltInKind,
+  type EndpointKind,
+  type ProviderConfig,
+  type ProviderKind,
+} from './provider-config.js';
 import { renderBuiltInModels, type BuiltInActions, type BuiltInCard } from './built-in-view.js';
 // The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
@@ -40,14 +47,20 @@ export interface SettingsPanelActions extends BuiltInActions {
 /** The Settings panel: provider, base URL, key, model (with "List models" and a found Ollama). */
 export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPanelActions) {
   const { config: cfg, ollama, text: t } = view;
-  const kind: EndpointKind = (view.draftKind && !isBuiltInKind(view.draftKind) ? view.draftKind : undefined) ?? (isBuiltInKind(cfg.kind) ? 'openai' : cfg.kind);
+  const kind: EndpointKind =
+    (view.draftKind && !isBuiltInKind(view.draftKind) ? view.draftKind : undefined) ?? (isBuiltInKind(cfg.kind) ? 'openai' : cfg.kind);
   // Values typed for another kind (an OpenAI URL, model or key) do not carry over.
   const same = kind === cfg.kind;
   const ollamaBase = `${view.ollamaUrl.replace(/\/+$/, '')}/v1`;
   const read = (form: HTMLFormElement): ProviderConfig => {
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
     const kind = value('kind') as EndpointKind;
-    return { kind, baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined), apiKey: value('apiKey') || undefined, model: value('model') || undefined };
+    return {
+      kind,
+      baseUrl: value('baseUrl') || (kind === 'ollama' ? ollamaBase : undefined),
+      apiKey: value('apiKey') || undefined,
+      model: value('model') || undefined,
+    };
   };
   const apply = (event: SubmitEvent) => {
     event.preventDefault();
@@ -61,10 +74,12 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
   };
   return html`<h2>${t.model}</h2>
     ${view.pageProvider !== undefined ? html`<p class="hint">${t.pageModel(view.pageProvider)}</p>` : nothing}
-    ${ollama.length
-      ? html`<p class="hint" role="status">${t.ollamaFound(view.ollamaUrl, ollama.join(', '))}
+    ${
+      ollama.length
+        ? html`<p class="hint" role="status">${t.ollamaFound(view.ollamaUrl, ollama.join(', '))}
           <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
-      : nothing}
+        : nothing
+    }
     ${renderBuiltInModels(view.builtIn, t, actions)}
     ${view.builtIn.length ? html`<h3>${t.modelService}</h3>` : nothing}
     <form @submit=${apply} class="run-form">
@@ -74,11 +89,13 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
         </select>
       </label>
       <label>${t.baseUrl} <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
-      ${kind === 'ollama'
-        ? html`<p class="hint">${t.ollamaNoKey}</p>`
-        : html`<label>${t.apiKey} <input name="apiKey" type="password" autocomplete="off" .value=${same ? (cfg.apiKey ?? '') : ''} /></label>
+      ${
+        kind === 'ollama'
+          ? html`<p class="hint">${t.ollamaNoKey}</p>`
+          : html`<label>${t.apiKey} <input name="apiKey" type="password" autocomplete="off" .value=${same ? (cfg.apiKey ?? '') : ''} /></label>
             <p class="hint">${t.keyNote(!view.allowKeyStorage)}</p>
-            ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> ${t.rememberKey}</label>` : nothing}`}
+            ${view.allowKeyStorage ? html`<label class="check"><input name="remember" type="checkbox" /> ${t.rememberKey}</label>` : nothing}`
+      }
       <label>${t.model}
         <input name="model" list="model-list" required placeholder=${EXAMPLE_MODELS[kind]} .value=${same ? (cfg.model ?? view.model ?? '') : ''} />
         <datalist id="model-list">${[...new Set([...view.models, ...(kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>

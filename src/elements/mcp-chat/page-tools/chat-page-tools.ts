@@ -205,7 +205,10 @@ export class ChatPageTools implements ReactiveController {
       void this.#load().then((loaded) => loaded && this.#ensurePublisher());
       return;
     }
-    const publisher = new code.WebMcpPublisher(hub as unknown as PublishableHub, { tools: this.#publish, approve: (call, signal) => this.#approve(call, signal) });
+    const publisher = new code.WebMcpPublisher(hub as unknown as PublishableHub, {
+      tools: this.#publish,
+      approve: (call, signal) => this.#approve(call, signal),
+    });
     this.#publisher = publisher;
     publisher.addEventListener('mcp-published-tools-change', () => this.#host.requestUpdate());
     publisher.addEventListener('mcp-published-tool-call', (e) => this.#agentCalled(e.call));

@@ -43,7 +43,8 @@ export class PageToolSlot extends TypedEventTarget<PageToolsEventMap> implements
 
   callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {
     // Nothing is listed before the registry exists; as the registry answers for a tool it no longer has.
-    if (!this.#registry) return Promise.resolve({ content: [{ type: 'text', text: `The page no longer offers a tool named ${name}.` }], isError: true });
+    if (!this.#registry)
+      return Promise.resolve({ content: [{ type: 'text', text: `The page no longer offers a tool named ${name}.` }], isError: true });
     return this.#registry.callTool(name, args, options);
   }
 }

@@ -22,10 +22,12 @@ export function renderPageToolsSection(status: PageToolsStatus, t: ChatStrings) 
     ${status.tools.length ? html`<p class="hint page-tool-names">${status.tools.map((tool) => tool.title ?? tool.name).join(', ')}</p>` : nothing}
     ${status.importing && !status.webMcp ? html`<p class="hint">${t.pageToolsUnavailable}</p>` : nothing}
     ${status.problem ? html`<p class="diagnosis" role="status">${status.problem}</p>` : nothing}
-    ${publishing
-      ? html`<h3>${t.publishedHeading}</h3>
+    ${
+      publishing
+        ? html`<h3>${t.publishedHeading}</h3>
           ${status.published.length ? html`<p class="hint published-names">${status.published.join(', ')}</p>` : nothing}
           ${status.problems.map(([name, reason]) => html`<p class="diagnosis">${t.notPublished(name, reason)}</p>`)}`
-      : nothing}
+        : nothing
+    }
   </section>`;
 }

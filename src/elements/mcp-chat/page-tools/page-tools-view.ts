@@ -14,7 +14,13 @@ export function renderAgentCalls(calls: readonly PublishedToolCall[], t: ChatStr
   if (!calls.length) return nothing;
   return html`${calls.map((call) => {
     const use = { type: 'tool_use' as const, id: call.id, name: call.name, input: call.input };
-    const result = call.result ? toolResultBlock(call.id, call.result, { status: call.status === 'running' || call.status === 'approval' ? 'done' : call.status, server: call.server, title: call.title }) : undefined;
+    const result = call.result
+      ? toolResultBlock(call.id, call.result, {
+          status: call.status === 'running' || call.status === 'approval' ? 'done' : call.status,
+          server: call.server,
+          title: call.title,
+        })
+      : undefined;
     // Who asks is the chat's own words, above the card: the agent's call waiting for the person says so.
     const heading = call.status === 'approval' ? t.agentAsks(call.title) : t.agentRan(call.title);
     return html`<section part="agent-call" class="agent-call" data-call=${call.id} aria-label=${heading}>

@@ -126,7 +126,16 @@ export class ChatPalette {
   render(t: ChatStrings) {
     if (this.#warmedFor !== t && !this.open) this.#warmUp(t);
     return renderPalette(
-      { open: this.open, items: this.items, index: this.index, form: this.form, moreText: t.paletteMore, text: t, renderRunForm: this.renderRunForm, limit: this.#limit },
+      {
+        open: this.open,
+        items: this.items,
+        index: this.index,
+        form: this.form,
+        moreText: t.paletteMore,
+        text: t,
+        renderRunForm: this.renderRunForm,
+        limit: this.#limit,
+      },
       {
         choose: (item) => void this.choose(item),
         submit: (form) => void this.submit(form),
@@ -146,7 +155,8 @@ export class ChatPalette {
     // The last entry: to the end, so the count of the entries not listed shows too.
     if (item.nextElementSibling?.matches('[part="palette-more"]')) list.scrollTop = list.scrollHeight;
     else if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
   }
 
   /** The strings table the idle warm-up was scheduled for (again when the language changes). */
@@ -224,11 +234,20 @@ export class ChatPalette {
     const set = this.#host.servers;
     const tools = set.listTools();
     if (this.#toolItems?.from !== tools) {
-      this.#toolItems = { from: tools, items: tools.map((t) => ({ kind: 'tool', name: t.name, title: t.title ?? t.name, description: t.description, server: t.server })) };
+      this.#toolItems = {
+        from: tools,
+        items: tools.map((t) => ({ kind: 'tool', name: t.name, title: t.title ?? t.name, description: t.description, server: t.server })),
+      };
     }
-    const prompts: PaletteItem[] = set
-      .listPrompts()
-      .map(({ prompt, connection }) => ({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }));
+    const prompts: PaletteItem[] = set.listPrompts().map(({ prompt, connection }) => ({
+      kind: 'prompt',
+      name: prompt.name,
+      title: prompt.title ?? prompt.name,
+      description: prompt.description,
+      server: connection.name,
+      prompt,
+      connection,
+    }));
     const skills = this.#skillsFor === this.#skillsKey() ? this.#skills : [];
     return prompts.length || skills.length ? [...this.#toolItems.items, ...prompts, ...skills] : this.#toolItems.items;
   }
@@ -339,7 +358,10 @@ export class ChatPalette {
   }
 
   #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
-    const fields = item.kind === 'tool' ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema) : fieldsFromPromptArguments(item.prompt.arguments);
+    const fields =
+      item.kind === 'tool'
+        ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema)
+        : fieldsFromPromptArguments(item.prompt.arguments);
     this.#form = { item, fields, completions: {} };
     this.#host.requestUpdate();
     this.#host.focusRunForm();
@@ -376,7 +398,9 @@ export class ChatPalette {
     const { prompt, connection } = form.item;
     try {
       const result = await connection.getPrompt(prompt.name, args as Record<string, string>);
-      await this.#host.insertPrompt(result.messages.map((m) => ({ role: m.role, content: Array.isArray(m.content) ? m.content : [m.content] }) as Message));
+      await this.#host.insertPrompt(
+        result.messages.map((m) => ({ role: m.role, content: Array.isArray(m.content) ? m.content : [m.content] }) as Message),
+      );
     } catch (error) {
       this.#host.reportError('server', this.#host.text.promptFailed(prompt.name, (error as Error).message), error);
     }
@@ -397,7 +421,14 @@ export class ChatPalette {
     this.#completionAbort?.abort();
     const abort = (this.#completionAbort = new AbortController());
     connection
-      .complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: field.name, value: input.value }, context: { arguments: context } }, { signal: abort.signal })
+      .complete(
+        {
+          ref: { type: 'ref/prompt', name: prompt.name },
+          argument: { name: field.name, value: input.value },
+          context: { arguments: context },
+        },
+        { signal: abort.signal },
+      )
       .then((r) => {
         if (abort.signal.aborted || this.form?.item !== form.item) return;
         this.#form = { ...this.form, completions: { ...this.form.completions, [field.name]: r.completion.values } };

@@ -37,7 +37,19 @@ export const PALETTE_SHOWN = 50;
 export const PALETTE_FIRST_FRAME = 12;
 
 /** The keys of the strings table the palette and its Run form draw. */
-export type PaletteText = Pick<ChatStrings, 'toolsAndPrompts' | 'noPaletteMatch' | 'runTool' | 'usePrompt' | 'destructive' | 'destructiveRest' | 'itsServer' | 'run' | 'insert' | 'cancel'>;
+export type PaletteText = Pick<
+  ChatStrings,
+  | 'toolsAndPrompts'
+  | 'noPaletteMatch'
+  | 'runTool'
+  | 'usePrompt'
+  | 'destructive'
+  | 'destructiveRest'
+  | 'itsServer'
+  | 'run'
+  | 'insert'
+  | 'cancel'
+>;
 
 /** What the palette's controls do. */
 export interface PaletteActions {

@@ -48,9 +48,9 @@ export function renderFields(
   return fields.map((field) => {
     const id = `${idPrefix}-${field.name}`;
     const problem = errors[field.name];
-    const hint = html`${field.description ? html`<span class="hint">${field.description}</span>` : nothing}${problem
-      ? html`<span part="field-error" class="diagnosis field-error" id=${`${id}-error`} role="alert">${problem}</span>`
-      : nothing}`;
+    const hint = html`${field.description ? html`<span class="hint">${field.description}</span>` : nothing}${
+      problem ? html`<span part="field-error" class="diagnosis field-error" id=${`${id}-error`} role="alert">${problem}</span>` : nothing
+    }`;
     const invalid = problem ? 'true' : nothing;
     const describedBy = problem ? `${id}-error` : nothing;
     const input = (e: Event) => onInput?.(field, e);

@@ -27,11 +27,13 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
     >
       <p class="form-title"><strong>${form.item.kind === 'tool' ? t.runTool(form.item.title) : t.usePrompt(form.item.title)}</strong></p>
       ${form.item.description ? html`<p class="hint">${form.item.description}</p>` : nothing}
-      ${form.item.kind === 'tool' && actions.destructive(form.item.name)
-        ? html`<p part="destructive-note" class="destructive-note" role="note">
+      ${
+        form.item.kind === 'tool' && actions.destructive(form.item.name)
+          ? html`<p part="destructive-note" class="destructive-note" role="note">
             ${icon('triangle-alert')}<span><strong>${t.destructive}</strong>${t.destructiveRest(form.item.server ?? t.itsServer)}</span>
           </p>`
-        : nothing}
+          : nothing
+      }
       ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
       <div class="row">
         <button type="submit" class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? t.run : t.insert}</button>

@@ -9,7 +9,13 @@ import type { InputRequestsHost } from './contract.js';
  * to the activity log of the open conversation, linked to the tool call that
  * caused it. Logging never disturbs the answer: a failed write is dropped.
  */
-export async function logElicitation(host: InputRequestsHost, params: ElicitRequestParams, context: InputRequestContext, requestedAt: number, response: ActivityResponse | undefined): Promise<void> {
+export async function logElicitation(
+  host: InputRequestsHost,
+  params: ElicitRequestParams,
+  context: InputRequestContext,
+  requestedAt: number,
+  response: ActivityResponse | undefined,
+): Promise<void> {
   const store = host.store;
   const conversationId = host.conversationId;
   if (!store || !conversationId) return;

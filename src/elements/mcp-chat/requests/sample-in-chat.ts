@@ -29,7 +29,12 @@ export async function sampleInChat(
   if (host.theme) element.setAttribute('theme', host.theme);
   const takeDown = place(element, context);
   try {
-    const handler = createSamplingHandler(element, { provider, policies: policiesOf(host, holder), store: host.store, conversationId: () => host.conversationId });
+    const handler = createSamplingHandler(element, {
+      provider,
+      policies: policiesOf(host, holder),
+      store: host.store,
+      conversationId: () => host.conversationId,
+    });
     return await handler(params, context);
   } catch (error) {
     host.reportError('tool', host.text.samplingFailed(context.server.name, errorInWords(error, host.text)), error);

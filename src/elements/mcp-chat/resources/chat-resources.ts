@@ -74,20 +74,25 @@ export class ChatResources {
 
   /** The Resources panel, drawn with its code (in the panels' chunk). */
   renderPanel(render: typeof renderResourcesPanel) {
-    return render(this.#host.servers.listResources(), this.#host.text, { preview: (uri) => void this.open(uri), attach: (uri, url) => void this.attach(uri, url) });
+    return render(this.#host.servers.listResources(), this.#host.text, {
+      preview: (uri) => void this.open(uri),
+      attach: (uri, url) => void this.attach(uri, url),
+    });
   }
 
   /** The preview dialog (part `resource-preview`). */
   renderPreview(t: ChatStrings) {
     const preview = this.#preview;
     return html`<dialog part="resource-preview" class="preview" aria-label=${t.resourcePreview}>
-      ${preview
-        ? html`<div class="row">
+      ${
+        preview
+          ? html`<div class="row">
               <strong>${preview.uri}</strong>
               <button class="icon-button" aria-label=${t.close} @click=${() => this.#host.previewDialog()?.close()}>${icon('x')}</button>
             </div>
             ${preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.#host.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
-        : nothing}
+          : nothing
+      }
     </dialog>`;
   }
 }

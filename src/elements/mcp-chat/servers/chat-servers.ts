@@ -104,7 +104,9 @@ export class ChatServers implements ReactiveController {
     for (const c of this.#set.connections) {
       if (this.#lastStates.get(c.url) === c.state) continue;
       this.#lastStates.set(c.url, c.state);
-      this.#host.dispatchEvent(new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }));
+      this.#host.dispatchEvent(
+        new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }),
+      );
     }
     this.#host.requestUpdate();
   };
@@ -121,7 +123,11 @@ export class ChatServers implements ReactiveController {
 
   #sign() {
     const host = this.#host;
-    return { text: host.text, announce: (text: string) => host.announce(text), reportError: (source: 'server', message: string, error: unknown) => host.reportError(source, message, error) };
+    return {
+      text: host.text,
+      announce: (text: string) => host.announce(text),
+      reportError: (source: 'server', message: string, error: unknown) => host.reportError(source, message, error),
+    };
   }
 
   /** Opens or closes "Add from the MCP Registry"; its element's code loads when first opened. */

@@ -38,7 +38,10 @@ const RECORDED: Record<string, (event: Event) => { type: string; data: unknown; 
   },
   'mcp-agent-tool-call': (e) => {
     const { call } = e as McpAgentToolCallEvent;
-    return { type: 'browser-agent-call', data: { id: call.id, tool: call.name, input: call.input, status: call.status, isError: call.result?.isError === true } };
+    return {
+      type: 'browser-agent-call',
+      data: { id: call.id, tool: call.name, input: call.input, status: call.status, isError: call.result?.isError === true },
+    };
   },
 };
 

@@ -8,12 +8,20 @@ import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
 export type NoticeText = Pick<ChatStrings, 'diagnosis' | 'serverUnavailable' | 'retry' | 'retryServer' | 'signInNeeded' | 'signInTo'>;
 
 /** "Sign in to <server>" for a server that needs it (the person's click starts the popup). */
-export function renderSignInButton(connection: McpConnection, onSignIn: (connection: McpConnection) => void, text: Pick<ChatStrings, 'signInTo'> = CHAT_STRINGS_EN) {
+export function renderSignInButton(
+  connection: McpConnection,
+  onSignIn: (connection: McpConnection) => void,
+  text: Pick<ChatStrings, 'signInTo'> = CHAT_STRINGS_EN,
+) {
   return html`<button part="sign-in-button" class="primary" @click=${() => onSignIn(connection)}>${text.signInTo(connection.name)}</button>`;
 }
 
 /** The line above the composer listing servers that need sign-in, each with its button. */
-export function renderSignInNotice(connections: readonly McpConnection[], onSignIn: (connection: McpConnection) => void, text: NoticeText = CHAT_STRINGS_EN) {
+export function renderSignInNotice(
+  connections: readonly McpConnection[],
+  onSignIn: (connection: McpConnection) => void,
+  text: NoticeText = CHAT_STRINGS_EN,
+) {
   const waiting = connections.filter((c) => c.state === 'auth-required' && canSignIn(c));
   if (!waiting.length) return nothing;
   return html`<div part="notice sign-in" class="notice sign-in">
@@ -40,7 +48,10 @@ export function renderServerProblems(connections: readonly McpConnection[], text
 }
 
 /** The tools the person asked to run that wait for the running work, in order. */
-export function renderQueued(titles: readonly string[], words: (titles: string) => string = (t) => `Waiting to run after the current work: ${t}.`) {
+export function renderQueued(
+  titles: readonly string[],
+  words: (titles: string) => string = (t) => `Waiting to run after the current work: ${t}.`,
+) {
   if (!titles.length) return nothing;
   return html`<p part="notice" class="notice queued">${words(titles.join(', '))}</p>`;
 }
@@ -58,7 +69,8 @@ export function formatElapsed(seconds: number): string {
  */
 export function renderWaiting(
   calls: ReadonlyArray<{ id: string; title?: string; server?: string; seconds: number; forPerson?: boolean }>,
-  words: (server: string, tool: string, elapsed: string) => string = (server, tool, elapsed) => `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
+  words: (server: string, tool: string, elapsed: string) => string = (server, tool, elapsed) =>
+    `Waiting for ${server} to answer ${tool}: ${elapsed}. Stop ends the wait.`,
   forPerson: (tool: string) => string = (tool) => `Waiting for you to fill ${tool}.`,
 ) {
   if (!calls.length) return nothing;

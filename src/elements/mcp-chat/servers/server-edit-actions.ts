@@ -14,7 +14,11 @@ import '../strings-en-later.js';
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** Checks an address the person typed; the reason it cannot be added, in words, or the address. */
-export function checkAddress(state: ServerEditsState, input: string, current: readonly McpConnection[]): { url: string } | { error: string } {
+export function checkAddress(
+  state: ServerEditsState,
+  input: string,
+  current: readonly McpConnection[],
+): { url: string } | { error: string } {
   const t = state.host.text;
   const text = input.trim();
   if (!text) return { error: t.serverUrlEmpty };
@@ -65,7 +69,13 @@ export async function addServer(state: ServerEditsState, input: ServerToAdd): Pr
     return true;
   }
   const diagnosis =
-    outcome === 'timeout' ? t.serverTimedOut : outcome === 'auth-required' ? t.serverNeedsSignIn : (connection?.error ? diagnosisText(connection.error, t) : t.serverTimedOut);
+    outcome === 'timeout'
+      ? t.serverTimedOut
+      : outcome === 'auth-required'
+        ? t.serverNeedsSignIn
+        : connection?.error
+          ? diagnosisText(connection.error, t)
+          : t.serverTimedOut;
   state.setField({ error: t.serverConnectFailed(url, diagnosis), fromRegistry });
   state.host.serversEdited();
   state.host.requestUpdate();
@@ -95,7 +105,8 @@ export function restoreServer(state: ServerEditsState, url: string): void {
 /** Remembers the list (and, with `allow-key-storage`, the secret values of the kept servers). */
 function save(state: ServerEditsState): void {
   try {
-    if (state.edits.added.length || state.edits.removed.length) localStorage.setItem(editsKey(state.host.storageKey), JSON.stringify(state.edits));
+    if (state.edits.added.length || state.edits.removed.length)
+      localStorage.setItem(editsKey(state.host.storageKey), JSON.stringify(state.edits));
     else localStorage.removeItem(editsKey(state.host.storageKey));
   } catch {
     // Not remembered beyond this page.

@@ -1,7 +1,17 @@
 import type { ReactiveController } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatServer } from './server-set.js';
-import { editsKey, MAX_NAME, secretsKey, urlOf, type AddedServer, type AddServerState, type ServerEditsHost, type ServerEditsState, type StoredEdits } from './contract.js';
+import {
+  editsKey,
+  MAX_NAME,
+  secretsKey,
+  urlOf,
+  type AddedServer,
+  type AddServerState,
+  type ServerEditsHost,
+  type ServerEditsState,
+  type StoredEdits,
+} from './contract.js';
 
 export type { AddServerState, ServerEditsHost, ServerToAdd } from './contract.js';
 
@@ -33,7 +43,9 @@ function readAdded(value: unknown): string | AddedServer | undefined {
   const v = value as Record<string, unknown>;
   if (typeof v.url !== 'string' || !isWebAddress(v.url)) return undefined;
   const name = typeof v.name === 'string' && v.name.trim() ? v.name.trim().slice(0, MAX_NAME) : undefined;
-  const secretHeaders = Array.isArray(v.secretHeaders) ? v.secretHeaders.filter((h): h is string => typeof h === 'string' && TOKEN.test(h)) : [];
+  const secretHeaders = Array.isArray(v.secretHeaders)
+    ? v.secretHeaders.filter((h): h is string => typeof h === 'string' && TOKEN.test(h))
+    : [];
   const headers = headerRecord(v.headers);
   return { url: v.url, ...(name ? { name } : {}), ...(headers ? { headers } : {}), ...(secretHeaders.length ? { secretHeaders } : {}) };
 }
@@ -101,7 +113,11 @@ export class ServerEdits implements ReactiveController {
         if (!server) return;
         const url = server.url;
         const wasKept = this.added.includes(url);
-        if (kept) this.#edits = { ...this.#edits, added: [...this.#edits.added.filter((s) => urlOf(s) !== url), Object.keys(server).length === 1 ? url : server] };
+        if (kept)
+          this.#edits = {
+            ...this.#edits,
+            added: [...this.#edits.added.filter((s) => urlOf(s) !== url), Object.keys(server).length === 1 ? url : server],
+          };
         else if (!wasKept) this.#secrets.delete(url);
       },
       remove: (url) => {
@@ -185,7 +201,9 @@ export class ServerEdits implements ReactiveController {
     const removed = new Set(this.#edits.removed);
     const kept = page.filter((s) => !removed.has(normalise(urlOf(s))));
     const have = new Set(kept.map((s) => normalise(urlOf(s))));
-    const added = [...this.#edits.added, ...(this.#trying ? [this.#trying] : [])].filter((s) => !have.has(urlOf(s)) && (have.add(urlOf(s)), true));
+    const added = [...this.#edits.added, ...(this.#trying ? [this.#trying] : [])].filter(
+      (s) => !have.has(urlOf(s)) && (have.add(urlOf(s)), true),
+    );
     return [...kept, ...added.map((s) => this.#config(s))];
   }
 

@@ -122,7 +122,11 @@ export class ServerLogs implements ReactiveController {
     try {
       await connection.setLoggingLevel(level);
     } catch (error) {
-      this.#host.reportError('server', this.#host.text.logLevelRefused(connection.name, level, errorInWords(error, this.#host.text)), error);
+      this.#host.reportError(
+        'server',
+        this.#host.text.logLevelRefused(connection.name, level, errorInWords(error, this.#host.text)),
+        error,
+      );
     }
   }
 

@@ -27,9 +27,17 @@ export interface ServerSetEventMap {
 
 /** Typed listeners for the set's events. */
 export interface ServerSet {
-  addEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof ServerSetEventMap>(
+    type: K,
+    listener: (event: ServerSetEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof ServerSetEventMap>(type: K, listener: (event: ServerSetEventMap[K]) => void, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof ServerSetEventMap>(
+    type: K,
+    listener: (event: ServerSetEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
 }
 
@@ -92,7 +100,8 @@ export class ServerSet extends EventTarget implements AgentToolHost {
    */
   constructor(chunks: ServerChunks | undefined = ServerSet.defaultChunks) {
     super();
-    if (!chunks) throw new Error('ServerSet: import mcp-web-elements (or <mcp-chat>) first: it provides the code that connects to servers.');
+    if (!chunks)
+      throw new Error('ServerSet: import mcp-web-elements (or <mcp-chat>) first: it provides the code that connects to servers.');
     this.#chunks = chunks;
   }
 
@@ -128,7 +137,8 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     if (!this.#tracing) return;
     const trace = this.#hub?.trace;
     if (trace) {
-      const connection = server === undefined ? undefined : this.#hub?.connections.find((c) => c.name === server || this.nameOf(c) === server);
+      const connection =
+        server === undefined ? undefined : this.#hub?.connections.find((c) => c.name === server || this.nameOf(c) === server);
       trace.addEvent(type, data, connection ? { server: connection.id } : undefined);
       return;
     }
@@ -160,7 +170,10 @@ export class ServerSet extends EventTarget implements AgentToolHost {
    * Returns the function that removes it.
    */
   handle<K extends InputKind>(kind: K, handler: InputHandlers[K]): () => void {
-    const entry: { kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void } = { kind, handler: handler as InputHandlers[InputKind] };
+    const entry: { kind: InputKind; handler: InputHandlers[InputKind]; off?: () => void } = {
+      kind,
+      handler: handler as InputHandlers[InputKind],
+    };
     if (this.#hub) entry.off = this.#hub.router.handle(kind, handler);
     this.#handlers.push(entry);
     return () => {
@@ -316,7 +329,9 @@ export class ServerSet extends EventTarget implements AgentToolHost {
    */
   connectingNames(): string[] {
     const pending = this.pending.filter((p) => p.state === 'connecting').map((p) => p.name);
-    const connecting = this.connections.filter((c) => (c.state === 'idle' || c.state === 'connecting') && !c.toolsReady).map((c) => this.nameOf(c));
+    const connecting = this.connections
+      .filter((c) => (c.state === 'idle' || c.state === 'connecting') && !c.toolsReady)
+      .map((c) => this.nameOf(c));
     return [...pending, ...connecting];
   }
 
@@ -390,7 +405,9 @@ export class ServerSet extends EventTarget implements AgentToolHost {
 
   /** Prompts of every connected server. */
   listPrompts(): Array<{ prompt: Prompt; connection: McpConnection }> {
-    return this.connections.filter((c) => c.state === 'connected').flatMap((connection) => connection.prompts.map((prompt) => ({ prompt, connection })));
+    return this.connections
+      .filter((c) => c.state === 'connected')
+      .flatMap((connection) => connection.prompts.map((prompt) => ({ prompt, connection })));
   }
 
   /** Resources and templates of every connected server, per server. */

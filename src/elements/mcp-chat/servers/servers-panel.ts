@@ -52,7 +52,6 @@ export interface ServerLogView {
   levelPerRequest: boolean;
 }
 
-
 /** What the Servers panel draws. */
 export interface ServersPanelView {
   connections: readonly McpConnection[];
@@ -84,19 +83,22 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
   const { connections, text: t } = view;
   return html`<h2>${t.servers}</h2>
     ${view.toolSelection?.omitted.length ? renderToolSelection(view.toolSelection, view) : nothing}
-    ${view.discovery
-      ? html`<p part="discovery-note" class="discovery-note ${view.discovery.none ? 'none' : ''}" role="status">
+    ${
+      view.discovery
+        ? html`<p part="discovery-note" class="discovery-note ${view.discovery.none ? 'none' : ''}" role="status">
           ${view.discovery.sentence}${view.discovery.tried ? html`<span class="hint"> ${view.discovery.tried}</span>` : nothing}
         </p>`
-      : nothing}
+        : nothing
+    }
     ${connections.length === 0 ? html`<p class="hint">${view.editable ? t.noServerEditable : t.noServer}</p>` : nothing}
     <ul class="server-list">
       ${connections.map(
         (c) => html`<li part="server" class="server">
           <div class="server-head">
             <strong class="server-name">${view.nameOf(c)}</strong>
-            ${view.editable && view.add.connecting !== c.url
-              ? html`<button
+            ${
+              view.editable && view.add.connecting !== c.url
+                ? html`<button
                   type="button"
                   part="remove-server-button"
                   class="icon-button"
@@ -107,34 +109,42 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
                 >
                   ${icon('trash-2')}
                 </button>`
-              : nothing}
+                : nothing
+            }
           </div>
           <p class="server-url">${c.url}</p>
           <p class="hint">
-            ${t.serverState(c.state)}${c.state === 'connected'
-              ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
-              : ''}
+            ${t.serverState(c.state)}${
+              c.state === 'connected'
+                ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
+                : ''
+            }
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${diagnosisText(c.error, t)}</p>` : nothing}
           ${c.state === 'connected' && c.degraded ? renderDegraded(c, t) : nothing}
           ${c.state === 'connected' && !c.liveNotifications ? html`<p part="server-no-live" class="hint degraded">${t.noLiveNotifications(hostOf(c.url))}</p>` : nothing}
           ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
-          ${c.state === 'auth-required' && canSignIn(c)
-            ? renderSignInButton(c, actions.signIn, t)
-            : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
-              ? html`<button @click=${() => c.connect().catch(() => {})}>${t.retry}</button>`
-              : nothing}
-          ${c.state === 'connected' && canSignIn(c)
-            ? html`<button part="sign-out-button" aria-label=${t.signOutOf(c.name)} @click=${() => actions.signOut(c)}>${t.signOut}</button>`
-            : nothing}
+          ${
+            c.state === 'auth-required' && canSignIn(c)
+              ? renderSignInButton(c, actions.signIn, t)
+              : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
+                ? html`<button @click=${() => c.connect().catch(() => {})}>${t.retry}</button>`
+                : nothing
+          }
+          ${
+            c.state === 'connected' && canSignIn(c)
+              ? html`<button part="sign-out-button" aria-label=${t.signOutOf(c.name)} @click=${() => actions.signOut(c)}>${t.signOut}</button>`
+              : nothing
+          }
           ${renderLog(c, view.logOf(c), view, actions)}
         </li>`,
       )}
     </ul>
     ${view.editable ? renderAddServer(view, actions) : nothing}
     ${view.editable ? renderRegistrySection(view.registry, t, actions.registry) : nothing}
-    ${view.editable && view.removed.length
-      ? html`<section class="removed-servers" aria-labelledby="removed-servers-title">
+    ${
+      view.editable && view.removed.length
+        ? html`<section class="removed-servers" aria-labelledby="removed-servers-title">
           <h3 id="removed-servers-title">${t.removedServers}</h3>
           <ul>
             ${view.removed.map(
@@ -145,21 +155,26 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
             )}
           </ul>
         </section>`
-      : nothing}
-    ${view.canExportTrace
-      ? html`<section class="trace-export">
+        : nothing
+    }
+    ${
+      view.canExportTrace
+        ? html`<section class="trace-export">
           <button type="button" part="export-trace-button" aria-describedby="trace-export-hint" @click=${() => actions.exportTrace()}>
             ${icon('download')} ${t.exportTrace}
           </button>
           <p id="trace-export-hint" class="hint">${t.exportTraceHint}</p>
         </section>`
-      : nothing}`;
+        : nothing
+    }`;
 }
 
 /** A server that works only without some request headers its CORS refuses: which, and what that costs. */
 function renderDegraded(c: McpConnection, t: ChatStrings) {
   const degraded = c.degraded!;
-  const headers = degraded.droppedHeaders.map((h) => h.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => dash + ch.toUpperCase())).join(', ');
+  const headers = degraded.droppedHeaders
+    .map((h) => h.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => dash + ch.toUpperCase()))
+    .join(', ');
   const costs = degraded.costs.map((cost) => t.degradedCosts[cost]).join('; ');
   return html`<p part="server-degraded" class="hint degraded">${t.degraded(headers, costs)}</p>`;
 }
@@ -234,9 +249,9 @@ function omittedList(selection: ToolSelection, view: ServersPanelView): Template
   const rows = () =>
     html`${selection.omitted.map(
       ({ tool, reason }) =>
-        html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${reason === 'schema-too-large'
-            ? html` <span class="hint">(${t.schemaTooLarge})</span>`
-            : nothing}</li>`,
+        html`<li><code>${tool.name}</code>${tool.server ? html` <span class="hint">${tool.server}</span>` : nothing}${
+          reason === 'schema-too-large' ? html` <span class="hint">(${t.schemaTooLarge})</span>` : nothing
+        }</li>`,
     )}`;
   const onToggle = (e: Event) => {
     const details = e.currentTarget as HTMLDetailsElement;
@@ -253,12 +268,14 @@ function omittedList(selection: ToolSelection, view: ServersPanelView): Template
   )}`;
 }
 
-const time = (at: number, lang: string | undefined) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (at: number, lang: string | undefined) =>
+  new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** Longest text one log message shows (a server may send megabytes). */
 const MAX_LOG_TEXT = 4000;
 
-const clip = (text: string) => (text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}… (${text.length.toLocaleString()} characters)` : text);
+const clip = (text: string) =>
+  text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}… (${text.length.toLocaleString()} characters)` : text;
 
 const json = (value: unknown): string => {
   try {
@@ -312,8 +329,9 @@ function renderLog(c: McpConnection, log: ServerLogView, view: ServersPanelView,
     <p class="hint" id=${`${id}-hint`}>
       ${!log.canSetLevel ? t.logLevelLocal : log.level ? t.logLevelSent : log.levelPerRequest ? t.logLevelNone : t.logLevelServerChoice}
     </p>
-    ${log.shown.length
-      ? html`<ol class="log-entries" tabindex="0" aria-label=${t.serverLog(String(log.shown.length))}>
+    ${
+      log.shown.length
+        ? html`<ol class="log-entries" tabindex="0" aria-label=${t.serverLog(String(log.shown.length))}>
           ${log.shown.map(
             (e) => html`<li class="log-entry" part="log-entry">
               <div class="log-meta">
@@ -321,12 +339,14 @@ function renderLog(c: McpConnection, log: ServerLogView, view: ServersPanelView,
                 <time datetime=${new Date(e.at).toISOString()}>${time(e.at, view.lang)}</time>
                 ${e.logger ? html`<span class="log-logger">${e.logger}</span>` : nothing}
               </div>
-              ${((parts) => html`${parts.text !== undefined ? html`<p class="log-text">${parts.text}</p>` : nothing}${parts.data !== undefined
-                  ? html`<pre class="log-data">${parts.data}</pre>`
-                  : nothing}`)(logParts(e.data, e.level))}
+              ${((parts) =>
+                html`${parts.text !== undefined ? html`<p class="log-text">${parts.text}</p>` : nothing}${
+                  parts.data !== undefined ? html`<pre class="log-data">${parts.data}</pre>` : nothing
+                }`)(logParts(e.data, e.level))}
             </li>`,
           )}
         </ol>`
-      : html`<p class="hint">${log.total ? t.noLogAtLevel : t.noLog}</p>`}
+        : html`<p class="hint">${log.total ? t.noLogAtLevel : t.noLog}</p>`
+    }
   </details>`;
 }

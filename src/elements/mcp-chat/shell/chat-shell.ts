@@ -100,5 +100,4 @@ export class ChatShell<Panels extends { panelContentStyles: CSSResult }> {
     this.#panelStylesAdopted = true;
     return draw(panels);
   }
-
 }

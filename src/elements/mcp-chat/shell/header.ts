@@ -147,7 +147,8 @@ function renderServerCount(view: HeaderView, label: (c: McpConnection) => string
  */
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
-  const label = (c: McpConnection) => `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`;
+  const label = (c: McpConnection) =>
+    `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`;
   const title = (c: McpConnection) =>
     `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
   return html`<header part="header">
@@ -167,13 +168,15 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
       ${view.connections.length > 1 ? renderServerCount(view, label, title, () => actions.showPanel('servers')) : nothing}
     </span>
     <span class="spacer"></span>
-    ${view.models.length > 1
-      ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'} @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
+    ${
+      view.models.length > 1
+        ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'} @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
           ${view.models.map((m) => html`<option value=${m} ?selected=${m === view.model}>${m}</option>`)}
         </select>`
-      : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
+        : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
           <span class="model-name" dir="auto">${view.model || (view.text?.chooseModel ?? 'Choose a model')}</span>${icon('chevron-down')}
-        </button>`}
+        </button>`
+    }
     <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
       ${icon('square-pen')}
     </button>
@@ -205,8 +208,10 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
         )}
       </div>
     </span>
-    ${view.closable
-      ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
-      : nothing}
+    ${
+      view.closable
+        ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
+        : nothing
+    }
   </header>`;
 }

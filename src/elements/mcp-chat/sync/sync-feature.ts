@@ -122,8 +122,9 @@ export class SyncFeature implements ReactiveController {
     return html`<section part="sync" class="sync" aria-label=${t.syncHeading}>
       <p class="sync-state" role="status" data-state=${state}><span class="sync-dot" aria-hidden="true"></span><span>${line}</span></p>
       ${this.#note ? html`<p class="hint sync-note">${this.#note}</p>` : nothing}
-      ${this.#confirming
-        ? html`<div class="confirm" role="group" aria-label=${t.syncSignOut}>
+      ${
+        this.#confirming
+          ? html`<div class="confirm" role="group" aria-label=${t.syncSignOut}>
             <span>${t.syncSignOutQuestion}</span>
             <div class="row">
               <button class="sync-keep" @click=${() => this.#signOut(true)}>${t.syncKeepHere}</button>
@@ -131,10 +132,11 @@ export class SyncFeature implements ReactiveController {
               <button class="sync-cancel" @click=${() => ((this.#confirming = false), this.#host.requestUpdate())}>${t.cancel}</button>
             </div>
           </div>`
-        : html`<div class="row">
+          : html`<div class="row">
             ${state === 'failed' || state === 'offline' ? html`<button class="sync-retry" @click=${() => void this.#sync?.sync()}>${t.syncRetry}</button>` : nothing}
             <button class="sync-sign-out" @click=${() => ((this.#confirming = true), this.#host.requestUpdate())}>${t.syncSignOut}</button>
-          </div>`}
+          </div>`
+      }
     </section>`;
   }
 }

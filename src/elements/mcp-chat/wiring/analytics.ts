@@ -15,7 +15,10 @@ const clocks = new WeakMap<Wiring, { start: number; first?: number }>();
 /** The person's message goes to the model: `mcp-question`, and the clock of its answer starts. */
 export function questionAsked(w: Wiring, message: Message): void {
   clocks.set(w, { start: performance.now() });
-  const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+  const text = message.content
+    .flatMap((b) => (b.type === 'text' ? [b.text] : []))
+    .join('\n')
+    .trim();
   w.chat.dispatchEvent(new McpQuestionEvent(text, w.f.session.conversation?.id));
 }
 

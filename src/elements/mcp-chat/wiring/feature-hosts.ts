@@ -113,7 +113,8 @@ export function sessionHost(w: Wiring): ChatSessionHost {
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
       answerEnded(w, result);
     },
-    toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) => void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
+    toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
+      void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
 }
 
@@ -197,7 +198,15 @@ export function settingsHost(w: Wiring): ModelSettingsHost {
       return chat.ollamaUrl;
     },
     get page() {
-      return { provider: chat.provider, model: chat.model, baseUrl: chat.baseUrl, modelUrl: chat.modelUrl, modelSize: chat.modelSize, modelSha256: chat.modelSha256, openModel: chat.openModel };
+      return {
+        provider: chat.provider,
+        model: chat.model,
+        baseUrl: chat.baseUrl,
+        modelUrl: chat.modelUrl,
+        modelSize: chat.modelSize,
+        modelSha256: chat.modelSha256,
+        openModel: chat.openModel,
+      };
     },
     announce,
     serversSettled: () => chat.serverSet.whenConnected(1500),
@@ -362,17 +371,25 @@ export function appsHost(w: Wiring): ChatAppsHost {
       return !!chat.chatProvider;
     },
     // An app's `ui/message`: the person's next message, sent once the running turn or call has ended.
-    sendAppMessage: (content: ContentBlock[]) => void session().whenIdle().then(() => chat.send('', content)),
+    sendAppMessage: (content: ContentBlock[]) =>
+      void session()
+        .whenIdle()
+        .then(() => chat.send('', content)),
     get savedAppViews() {
       return session().conversation?.metadata[APP_VIEWS_META_KEY];
     },
     // After the saves before it: the conversation is saved by then if it is going to be.
     saveAppView: (toolUseId: string, saved: SavedAppView) =>
-      session().saved().then(() => {
-        const id = session().conversation?.id;
-        return id ? session().saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
-      }),
-    recordAppCall: (use: Message, result: Message) => void session().whenIdle().then(() => (void session().append(use), session().append(result))),
+      session()
+        .saved()
+        .then(() => {
+          const id = session().conversation?.id;
+          return id ? session().saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
+        }),
+    recordAppCall: (use: Message, result: Message) =>
+      void session()
+        .whenIdle()
+        .then(() => (void session().append(use), session().append(result))),
     reportError,
     get renderRoot() {
       return chat.renderRoot;

@@ -4,7 +4,16 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { icon } from '../../shared/icons.js';
-import { onEscape, renderChatHeader, renderEmpty, renderPanel, renderServerNotices, setPanel, showsMessages, shownServers } from './orchestration.js';
+import {
+  onEscape,
+  renderChatHeader,
+  renderEmpty,
+  renderPanel,
+  renderServerNotices,
+  setPanel,
+  showsMessages,
+  shownServers,
+} from './orchestration.js';
 import { renderAgentCalls } from '../page-tools/page-tools-view.js';
 import { renderQueued, renderWaiting } from '../servers/notices.js';
 import type { ChatFeatures, ChatSurface, Wiring } from './types.js';
@@ -16,11 +25,13 @@ export function renderChat(w: Wiring) {
   const { chat, f } = w;
   const s = f.session;
   const t = w.text.t;
-  return html`${chat.launcher
+  return html`${
+    chat.launcher
       ? html`<button part="launcher-button" class="launcher-button" aria-label=${t.openChat} aria-expanded=${chat.open ? 'true' : 'false'} @click=${() => (chat.open = !chat.open)}>
           ${icon(chat.open ? 'x' : 'message-circle')}
         </button>`
-      : nothing}
+      : nothing
+  }
     <div part="base" class="base ${chat.panel ? 'with-panel' : ''}" dir=${w.text.dir} role=${ifDefined(chat.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(chat.launcher ? t.title : undefined)}>
       ${renderChatHeader(w, shownServers(w))}
       <div class="body">
@@ -62,7 +73,10 @@ export function listenToParts(w: Wiring): void {
     f.session.answerApproval(toolUseId, approved, always);
     f.pageTools.answerAgentCall(toolUseId, approved);
   });
-  chat.addEventListener('mcp-resource-open', (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri));
+  chat.addEventListener(
+    'mcp-resource-open',
+    (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri),
+  );
   chat.addEventListener('keydown', (e) => onEscape(w, e as KeyboardEvent));
   chat.addEventListener('mcp-part-error', (e) => f.shell.showError((e as GlobalEventHandlersEventMap['mcp-part-error']).error.message));
 }
@@ -75,7 +89,13 @@ export function missingCode(w: Wiring, panels: Loader<unknown>, messages: Loader
 }
 
 /** What each feature's wiring reads: the element's public surface, its features (once built), its text, the checked `max-rounds`. */
-export function wiringOf(chat: ChatSurface & HTMLElement, text: ChatText, messagesCode: Wiring['messagesCode'], features: () => ChatFeatures, maxRounds: () => number): Wiring {
+export function wiringOf(
+  chat: ChatSurface & HTMLElement,
+  text: ChatText,
+  messagesCode: Wiring['messagesCode'],
+  features: () => ChatFeatures,
+  maxRounds: () => number,
+): Wiring {
   return {
     chat,
     text,

@@ -63,7 +63,13 @@ export function messageCode(w: Wiring): Promise<void> | undefined {
   const code = w.messagesCode;
   const engine = code.value?.markdownReady();
   if (code.value && !engine) return undefined;
-  const ready = (engine ?? code.load().then((m) => m.markdownReady(), () => {})).catch((error: Error) => w.f.shell.showError(error.message));
+  const ready = (
+    engine ??
+    code.load().then(
+      (m) => m.markdownReady(),
+      () => {},
+    )
+  ).catch((error: Error) => w.f.shell.showError(error.message));
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
 
@@ -94,7 +100,16 @@ function starters(w: Wiring): StarterView[] {
     .map(({ prompt, connection }) => ({
       label: prompt.title ?? prompt.name,
       description: prompt.description,
-      run: () => void f.palette.choose({ kind: 'prompt', name: prompt.name, title: prompt.title ?? prompt.name, description: prompt.description, server: connection.name, prompt, connection }),
+      run: () =>
+        void f.palette.choose({
+          kind: 'prompt',
+          name: prompt.name,
+          title: prompt.title ?? prompt.name,
+          description: prompt.description,
+          server: connection.name,
+          prompt,
+          connection,
+        }),
     }));
 }
 
@@ -104,7 +119,15 @@ export function renderEmpty(w: Wiring) {
   if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
-  const view = { servers: connected.map((c) => chat.serverSet.nameOf(c)), tools: chat.serverSet.listTools().length, starters: starters(w), noModel: !chat.chatProvider, openModelOffered: f.settings.openModelOffered, modelPending: f.settings.modelPending, serverNote: f.discovery.renderNotice(w.text.t) };
+  const view = {
+    servers: connected.map((c) => chat.serverSet.nameOf(c)),
+    tools: chat.serverSet.listTools().length,
+    starters: starters(w),
+    noModel: !chat.chatProvider,
+    openModelOffered: f.settings.openModelOffered,
+    modelPending: f.settings.modelPending,
+    serverNote: f.discovery.renderNotice(w.text.t),
+  };
   return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 
@@ -151,7 +174,8 @@ export function onEscape(w: Wiring, event: KeyboardEvent): void {
   const { chat } = w;
   // The open menu takes this Escape itself (a popover): one Escape closes one thing.
   if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
-  if (chat.panel) setPanel(w, undefined, '.more'); else if (chat.launcher && chat.open) closeLauncher(w);
+  if (chat.panel) setPanel(w, undefined, '.more');
+  else if (chat.launcher && chat.open) closeLauncher(w);
   else return;
   event.preventDefault();
 }
@@ -160,7 +184,14 @@ export function onEscape(w: Wiring, event: KeyboardEvent): void {
 export function renderChatHeader(w: Wiring, shown: readonly McpConnection[]) {
   const { chat, f } = w;
   return renderHeader(
-    { connections: shown, panel: chat.panel, model: f.settings.modelName(), models: f.settings.models, closable: chat.launcher, text: w.text.t },
+    {
+      connections: shown,
+      panel: chat.panel,
+      model: f.settings.modelName(),
+      models: f.settings.models,
+      closable: chat.launcher,
+      text: w.text.t,
+    },
     {
       showPanel: (p) => showPanel(w, p),
       newConversation: () => chat.newConversation(),
@@ -180,7 +211,14 @@ export function renderPanel(w: Wiring) {
   const content = f.shell.renderPanelContent(t, (panels) => {
     switch (panel) {
       case 'conversations':
-        return f.conversations.renderPanel(panels, { hasStore: Boolean(chat.chatStore), persistent: chat.chatStore?.persistent ?? false, currentId: f.session.conversation?.id, text: t, lang: w.text.lang, above: f.sync?.renderSection(t) });
+        return f.conversations.renderPanel(panels, {
+          hasStore: Boolean(chat.chatStore),
+          persistent: chat.chatStore?.persistent ?? false,
+          currentId: f.session.conversation?.id,
+          text: t,
+          lang: w.text.lang,
+          above: f.sync?.renderSection(t),
+        });
       case 'servers':
         return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
       case 'settings':
