@@ -172,7 +172,9 @@ describe('<mcp-chat> questions of an app in full screen', () => {
     chat.policy = () => 'ask';
     // Full screen; a tool call that waits for the person; once the host says inline, full screen again;
     // then, once the call is answered, full screen once more.
-    await chat.runTool('counter-app', { steps: ['fullscreen', 'call-tool-meanwhile', 'until-inline', 'fullscreen', 'until-answered', 'fullscreen'] });
+    await chat.runTool('counter-app', {
+      steps: ['fullscreen', 'call-tool-meanwhile', 'until-inline', 'fullscreen', 'until-answered', 'fullscreen'],
+    });
     const modes = () => reports.filter((r) => r.step === 'fullscreen').map((r) => [r.ok, r.detail]);
     await expect.poll(() => modes().length, { timeout: 15_000 }).toBe(2);
     // The second request is answered with the mode the view is in: inline, and the view is in its place.
