@@ -90,6 +90,8 @@ const figures = {
   firstLoad: { files: [...firstLoad].sort(), raw: sum(firstLoad, 'raw'), gzip: sum(firstLoad, 'gzip'), brotli: sum(firstLoad, 'brotli') },
   total: { files: all.size, raw: sum(all, 'raw'), gzip: sum(all, 'gzip'), brotli: sum(all, 'brotli') },
   deepChat,
+  // The chunks that carry the MCP SDK: a page with no server should fetch none of them (issue 42).
+  mcpChunks: chunks.filter((c) => Object.keys(c.modules).some((id) => /@modelcontextprotocol[/\\]/.test(id))).map((c) => c.fileName),
 };
 
 if (process.argv.includes('--json')) {

@@ -194,6 +194,27 @@ test('the first load asks only for what connecting needs: markdown, the model co
 /** The SDK's chunk (`mcp-<hash>.js`), not the chunks of the elements whose names start with mcp-. */
 const SDK_CHUNK = /\/chunks\/mcp-(?!message-|app-view-|elicit-form-|sampling-approval-)[^/]*\.js$/;
 
+test('a page whose chat has no server fetches no MCP code, not even as a preload (issue 42)', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${origin}/no-server`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name)), { timeout: 10_000 })
+    .toContain('mcp-elements-history');
+  // The preload hint is added, or not, when the page file runs: by now it is in the head if it ever will be.
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),
+  );
+  expect(preloads.filter((href) => SDK_CHUNK.test(new URL(href).pathname))).toEqual([]);
+  expect(fetched.filter((path) => SDK_CHUNK.test(path))).toEqual([]);
+  // The same page with a server preloads it at once, before the chat asks for it.
+  await page.goto(`${origin}/`);
+  await expect(page.locator('mcp-chat').getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
+  expect(fetched.filter((path) => SDK_CHUNK.test(path)).length).toBeGreaterThan(0);
+});
+
 test('a chat without servers keeps its conversations without the MCP SDK; importing a file loads its check then', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
