@@ -16,6 +16,17 @@ import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.
 /** Default number of provider calls in one turn. */
 export const DEFAULT_MAX_ROUNDS = 10;
 
+/** Default number of identical calls in a row (same tool, same arguments) that ends a turn. */
+export const DEFAULT_MAX_REPEATS = 3;
+
+/** A call's identity: its tool and its arguments, with object keys in a fixed order. */
+const callKey = (use: ToolUseBlock): string =>
+  JSON.stringify([use.name, use.input], (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+
 const isAbort = (signal: AbortSignal | undefined) => signal?.aborted === true;
 
 /** A host reports a call the person stopped by rejecting with an `AbortError`. */
@@ -41,6 +52,9 @@ const isAbortError = (error: unknown) => (error as { name?: unknown } | undefine
 export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   const { provider, tools: host, signal } = options;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const maxRepeats = options.maxRepeats ?? DEFAULT_MAX_REPEATS;
+  /** The last call made, and how many times in a row it was made. */
+  let last: { key: string; tool: string; times: number } | undefined;
   const policy = options.policy ?? defaultApprovalPolicy;
   const emit = options.onEvent ?? (() => {});
   const conversation = [...options.messages];
@@ -184,6 +198,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       const results = await runTools(uses, byName, options, policy, local);
       await record({ role: 'user', content: results });
       if (isAbort(signal)) return end('stopped', rounds, { stopReason });
+      // The same call again and again (a small model in a loop): the turn ends here, said plainly by the UI.
+      for (const use of uses) {
+        const key = callKey(use);
+        last = last?.key === key ? { ...last, times: last.times + 1 } : { key, tool: use.name, times: 1 };
+      }
+      if (maxRepeats > 0 && last && last.times >= maxRepeats)
+        return end('repeated', rounds, { stopReason, repeated: { tool: last.tool, times: last.times } });
     }
     return end('maxRounds', rounds, { stopReason });
   } catch (error) {

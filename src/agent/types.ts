@@ -93,7 +93,7 @@ export type ApprovalPolicy = (tool: AgentTool, input: Record<string, unknown>) =
 export type ApprovalHandler = (request: { toolUse: ToolUseBlock; tool: AgentTool; signal: AbortSignal }) => Promise<boolean>;
 
 /** Why a turn ended. */
-export const TURN_END_REASONS = ['endTurn', 'maxRounds', 'maxTokens', 'stopped', 'error', 'other'] as const;
+export const TURN_END_REASONS = ['endTurn', 'maxRounds', 'maxTokens', 'stopped', 'error', 'repeated', 'other'] as const;
 /** One of {@link TURN_END_REASONS}. */
 export type TurnEndReason = (typeof TURN_END_REASONS)[number];
 
@@ -169,6 +169,13 @@ export interface TurnOptions {
   maxContextChars?: number;
   /** Most messages one request carries (default 1,000), the newest, cut as for `maxContextChars`. */
   maxContextMessages?: number;
+  /**
+   * How many times in a row the model may call the same tool with the same
+   * arguments (default 3): at that many the turn ends with reason
+   * `repeated`, after the last of them ran, instead of looping to
+   * `maxRounds` (a small model can keep making one call). 0 turns it off.
+   */
+  maxRepeats?: number;
   /** Tools always carried, by model-facing name or `key`. */
   pinnedTools?: readonly string[];
   /** Which tools each request carries and which were left out (for a Servers panel to say so). */
@@ -188,6 +195,8 @@ export interface TurnResult {
   stopReason?: string;
   /** Set when `reason` is `error`. */
   error?: unknown;
+  /** Set when `reason` is `repeated`: the tool (model-facing name) called with the same arguments `times` in a row. */
+  repeated?: { tool: string; times: number };
 }
 
 /** Why a tool is not in a request. */

@@ -37,3 +37,24 @@ describe('<mcp-chat> a failed model turn offers Retry', () => {
     expect(shadow(chat).querySelector('[part~="retry-button"]')).toBeNull();
   });
 });
+
+describe('<mcp-chat> a model that repeats one call', () => {
+  test('the same tool with the same input three times in a row: the turn ends there with a plain message, not at the 10-call limit', async () => {
+    const key = `loop-${Math.random().toString(36).slice(2, 8)}`;
+    const same = { toolCalls: [{ name: 'echo', input: { message: 'again' } }] };
+    await script(
+      key,
+      Array.from({ length: 10 }, () => same),
+    );
+    const chat = await mountChat();
+    const ends = turnEnds(chat);
+    await typeAndSend(chat, `[[script:${key}]] go`);
+    await ends.reach(1);
+    expect(ends.events[0]!.reason).toBe('repeated');
+    expect(ends.events[0]!.rounds).toBe(3);
+    await chat.updateComplete;
+    const alert = shadow(chat).querySelector('[part~="error"][role="alert"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(alert).toContain('The model called Echo 3 times in a row with the same input, so it was stopped there.');
+    expect(deepAll(shadow(chat), 'mcp-tool-card')).toHaveLength(3);
+  });
+});

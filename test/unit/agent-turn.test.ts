@@ -140,6 +140,32 @@ describe('runTurn against the demo server and the fake OpenAI provider', () => {
     expect(result.messages.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant', 'user']);
   });
 
+  test('a model that calls the same tool with the same arguments three times in a row: the turn ends there, not at the round limit', async () => {
+    // The tiny on-device model did this: "Log demo" with the same input until the 10-call limit.
+    const same: FakeReply = { toolCalls: [{ name: 'echo', input: { message: 'again' } }] };
+    await script('repeat', [same, same, same, same, same, same]);
+    const events: TurnEvent[] = [];
+    const result = await runTurn({
+      provider,
+      tools: hubToolHost(hub),
+      messages: [user('[[script:repeat]] go')],
+      onEvent: (e) => events.push(e),
+    });
+    expect(result.reason).toBe('repeated');
+    expect(result.rounds).toBe(3);
+    expect(result.repeated).toEqual({ tool: 'echo', times: 3 });
+    expect(events.filter((e) => e.type === 'tool-end')).toHaveLength(3);
+    checkToolPairing([user('go'), ...result.messages]);
+  });
+
+  test('the same tool with different arguments each time is not a loop (control for the repeat guard)', async () => {
+    const call = (message: string): FakeReply => ({ toolCalls: [{ name: 'echo', input: { message } }] });
+    await script('varied', [call('a'), call('b'), call('c'), call('d'), { text: 'Done.' }]);
+    const result = await runTurn({ provider, tools: hubToolHost(hub), messages: [user('[[script:varied]] go')] });
+    expect(result.reason).toBe('endTurn');
+    expect(result.rounds).toBe(5);
+  });
+
   test('a provider error ends the turn with reason error, not an exception', async () => {
     const result = await runTurn({ provider, messages: [user('[[error:500]]')] });
     expect(result.reason).toBe('error');

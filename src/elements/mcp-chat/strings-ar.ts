@@ -308,6 +308,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   readFailed: (uri, reason) => `تعذّرت قراءة ${uri}: ${reason}`,
   clipboardFailed: 'تعذّر نسخ النص: لم يسمح المتصفح بالوصول إلى الحافظة.',
   maxRounds: (rounds) => `أُوقف النموذج بعد ${rounds} استدعاء (الحد لإجابة واحدة). أرسل رسالة ليتابع.`,
+  repeatedCall: (tool, times) =>
+    `استدعى النموذج ${tool} ${times} مرات متتالية بالمدخلات نفسها، فأُوقف عندها. اسأل مرة أخرى بكلمات أخرى، أو اختر نموذجًا آخر في الإعدادات.`,
   appWantsToSend: (app) => `يريد ${app} إرسال هذه الرسالة نيابةً عنك:`,
   appSend: 'أرسل',
   appDontSend: 'لا ترسل',

@@ -323,6 +323,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   readFailed: (uri: string, reason: string) => string;
   clipboardFailed: string;
   maxRounds: (rounds: number) => string;
+  /** The model made the same call (`tool`: its title) with the same input `times` in a row: the answer was stopped there. */
+  repeatedCall: (tool: string, times: number) => string;
   /** Above an app's message, before it is sent for the person. */
   appWantsToSend: (app: string) => string;
   /** Sends an app's message. */
@@ -679,6 +681,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   readFailed: (uri, reason) => `Could not read ${uri}: ${reason}`,
   clipboardFailed: 'The text could not be copied: the browser did not allow access to the clipboard.',
   maxRounds: (rounds) => `The model was stopped after ${rounds} calls (the limit for one answer). Send a message to let it continue.`,
+  repeatedCall: (tool, times) =>
+    `The model called ${tool} ${times} times in a row with the same input, so it was stopped there. Ask again in other words, or choose another model in Settings.`,
   appWantsToSend: (app) => `${app} wants to send this message for you:`,
   appSend: 'Send',
   appDontSend: "Don't send",

@@ -110,6 +110,10 @@ export function sessionHost(w: Wiring): ChatSessionHost {
     conversationShown: () => w.f.scroll.reset(),
     turnEnded: (result: TurnResult) => {
       if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
+      if (result.reason === 'repeated' && result.repeated) {
+        const tool = chat.serverSet.listTools().find((t) => t.name === result.repeated!.tool);
+        w.f.shell.showError(w.text.t.repeatedCall(tool?.title ?? result.repeated.tool, result.repeated.times));
+      }
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
       answerEnded(w, result);
     },
