@@ -170,9 +170,14 @@ describe('while the browser model is still being checked', () => {
     expect(empty()).toContain('MCP Elements demo server');
     expect(empty()).not.toContain('No model is set up');
     expect(empty()).not.toContain('An open model can answer you here');
+    // The header does not ask to choose a model while it is not known whether one is needed.
+    expect(headerModel(chat)).toBe('Model');
     answer('unavailable');
     await expect.poll(empty).toContain('An open model can answer you here');
     expect(empty()).not.toContain('No model is set up');
+    // The open model on offer is named with what it needs, not "Choose a model".
+    // (By its own name once its code is loaded: here when an earlier test of this origin stored a model.)
+    await expect.poll(() => headerModel(chat)).toMatch(/^(On-device model|Qwen3 0\.6B) · needs a download$/);
   });
 });
 
@@ -181,7 +186,7 @@ describe('no model at all', () => {
     installLanguageModel(undefined);
     // The owner turned the default open model off: nothing is offered.
     const chat = await mountDefaultChat((c) => (c.openModel = 'off'));
-    expect(headerModel(chat)).toBe('Choose a model');
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Choose a model');
     await typeAndSend(chat, 'What can you do?');
     const reply = await expect
       .poll(() => q(chat, '[part="model-reply"]'))
@@ -332,7 +337,31 @@ describe('the default open model: a page with no model, in a browser with none',
     expect(reply()!.textContent).not.toMatch(/failed to fetch|TypeError|network error/i);
     expect(button(reply(), /^Download /)!.textContent).toBe(`Download ${kb()}`);
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
-    expect(headerModel(chat)).toBe('Choose a model');
+    // The model on offer is named, with what it needs (not "Choose a model").
+    expect(headerModel(chat)).toBe('Tiny test model · needs a download');
+  }, 60_000);
+
+  test('in Arabic, a failed download says why in Arabic after the Arabic lead-in, with no English sentence', async () => {
+    installLanguageModel(undefined);
+    const url = `${server}/m/default-bad-ar-${Date.now().toString(36)}/tiny-model.gguf`;
+    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = {
+      url,
+      size: inject('tinyModelSize'),
+      sha256: '0'.repeat(64),
+      label: 'Tiny test model',
+    };
+    const chat = await mountDefaultChat((c) => c.setAttribute('lang', 'ar'));
+    await typeAndSend(chat, 'مرحبا');
+    const reply = () => q(chat, '[part="model-reply"]');
+    await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    await userEvent.click(reply()!.querySelector<HTMLButtonElement>('button.primary')!);
+    const alert = () => reply()?.querySelector('[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await expect.poll(alert, { timeout: 30_000 }).toMatch(/^فشل التنزيل: /);
+    // The reason is in Arabic: the only Latin letters left are the site's address.
+    expect(alert()).toContain('لا يطابق');
+    expect(alert().replace(/127\.0\.0\.1:\d+/g, '')).not.toMatch(/[A-Za-z]{2}/);
+    // The header names the model on offer and what it needs, not "Choose a model".
+    expect(headerModel(chat)).toBe('Tiny test model · يحتاج إلى تنزيل');
   }, 60_000);
 });
 

@@ -338,15 +338,19 @@ export class ModelSettings implements ReactiveController {
 
   /** The model in use, as the header names it ('' when none is set up). */
   modelName(): string {
-    if (!this.provider) return '';
-    const builtIn = this.inUse();
+    // Not known yet whether the browser has a model: "Model", not "Choose a model" that turns into the offer.
+    if (this.modelPending) return this.#host.text.model;
+    // The open model on offer is named with its state ("Qwen3 0.6B · needs a download"), as the one in use would be.
+    const builtIn = this.provider ? this.inUse() : this.openModelOffered ? this.#offeredOpenModel() : undefined;
+    if (!this.provider && !builtIn) return '';
     if (builtIn) {
       const t = this.#host.text;
       const name = this.#name(builtIn);
       const state = builtIn.state;
       return state.state === 'downloading'
         ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}`
-        : state.state === 'downloadable'
+        : // The offered open model is looked for on this device only where the site stored one: until then it needs a download.
+          state.state === 'downloadable' || (state.state === 'checking' && !this.provider)
           ? `${name} · ${t.modelNeedsDownload}`
           : name;
     }
