@@ -44,36 +44,76 @@ export const rewriteFailed = (plugin: string, what: string): never => {
   throw new Error(`${plugin}: ${what}; update vite.bundle.config.ts (${plugin})`);
 };
 
-/** The file a page loads: the `chat` chunk (see `chunkFileNames` below). */
+/** The file a page loads: src/bundle-loader.ts, built on its own by `pageFile` below. */
 const PAGE_FILE = 'mcp-web-elements.js';
 
 /**
- * Puts the `mcp` chunk's files (it and its static imports other than the
- * page file), relative to the file that asks, where src/bundle-preload.ts
- * asks for them; drops the entry facade (`chunks/entry-*.js`, a bare
- * `import` of the page file that nothing loads).
+ * The page file's code, from the loader's source (src/bundle-loader.ts), with
+ * the chunks it asks for put in: `__CHAT_CHUNK__` (the `chat` chunk, which it
+ * imports at once) and `__MCP_CHUNK__` (the `mcp` chunk and its static imports
+ * other than the chat's, which src/bundle-preload.ts preloads when a chat has
+ * a server), each relative to the page file. Fails the build when either
+ * chunk is missing or the loader no longer asks for it.
  */
-export const mcpChunkName = (): Plugin => ({
-  name: 'mcp-chunk-name',
-  generateBundle(_options, bundle) {
-    const mcp = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'mcp');
-    if (!mcp || mcp.type !== 'chunk') return rewriteFailed('mcp-chunk-name', 'the bundle has no `mcp` chunk');
-    const files = [mcp.fileName, ...mcp.imports.filter((f) => f !== PAGE_FILE)];
-    let placed = 0;
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk' || !chunk.code.includes('__MCP_CHUNK__')) continue;
-      const from = posix.dirname(chunk.fileName);
-      const list = files.map((f) => `./${posix.relative(from, f)}`).join(' ');
-      chunk.code = chunk.code.replaceAll('__MCP_CHUNK__', list);
-      placed += 1;
-    }
-    if (placed === 0) rewriteFailed('mcp-chunk-name', 'no chunk asks for the `mcp` chunk (`__MCP_CHUNK__`, src/bundle-preload.ts)');
+export function placePageFile(
+  bundle: Record<string, { type: string; name?: string; fileName: string; imports?: string[] }>,
+  loader: string,
+): string {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const mcp = chunks.find((c) => c.name === 'mcp');
+  if (!mcp) return rewriteFailed('page-file', 'the bundle has no `mcp` chunk');
+  const chat = chunks.find((c) => c.name === 'chat');
+  if (!chat) return rewriteFailed('page-file', 'the bundle has no `chat` chunk');
+  if (!loader.includes('__MCP_CHUNK__'))
+    rewriteFailed('page-file', 'the page file no longer asks for the `mcp` chunk (`__MCP_CHUNK__`, src/bundle-preload.ts)');
+  if (!loader.includes('__CHAT_CHUNK__'))
+    rewriteFailed('page-file', 'the page file no longer imports the `chat` chunk (`__CHAT_CHUNK__`, src/bundle-loader.ts)');
+  const mcpFiles = [mcp.fileName, ...(mcp.imports ?? []).filter((f) => f !== chat.fileName)];
+  return loader
+    .replaceAll('__MCP_CHUNK__', mcpFiles.map((f) => `./${f}`).join(' '))
+    .replaceAll('__CHAT_CHUNK__', `./${chat.fileName}`)
+    .replaceAll('__CHAT_IMPORTS__', (chat.imports ?? []).map((f) => `./${f}`).join(' '));
+}
+
+/**
+ * Writes the page file (dist/mcp-web-elements.js): src/bundle-loader.ts and
+ * the little it imports (the early frame, the SDK preload), built on its own
+ * into one file of a few kilobytes with no import of its own, so a page
+ * paints the chat's frame after one small request; it imports the `chat`
+ * chunk and preloads the `mcp` chunk at once (`placePageFile`). Drops the
+ * entry facade (`chunks/entry-*.js`, a bare `import` of the chat chunk that
+ * nothing loads).
+ */
+export const pageFile = (): Plugin => ({
+  name: 'page-file',
+  async generateBundle(_options, bundle) {
+    const { build } = await import('vite');
+    const result = await build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        target: 'es2022',
+        minify: true,
+        lib: { entry: fileURLToPath(new URL('./src/bundle-loader.ts', import.meta.url)), formats: ['es'], fileName: () => PAGE_FILE },
+        rolldownOptions: {
+          // Put in by placePageFile.
+          external: ['__CHAT_CHUNK__'],
+          output: { codeSplitting: false, minify: true, comments: { annotation: false, jsdoc: false, legal: false } },
+        },
+      },
+    });
+    const output = (Array.isArray(result) ? result[0] : result) as { output: { type: string; isEntry?: boolean; code?: string }[] };
+    const loader = output.output.find((c) => c.type === 'chunk' && c.isEntry)?.code;
+    if (!loader) return rewriteFailed('page-file', 'src/bundle-loader.ts built to nothing');
+    const code = placePageFile(bundle as never, loader);
     for (const [name, chunk] of Object.entries(bundle)) {
-      if (chunk.type === 'chunk' && chunk.isEntry && name !== PAGE_FILE) {
+      if (chunk.type === 'chunk' && chunk.isEntry) {
         delete bundle[name];
         delete bundle[`${name}.map`];
       }
     }
+    this.emitFile({ type: 'asset', fileName: PAGE_FILE, source: code });
   },
 });
 
@@ -426,35 +466,34 @@ export const minifyCss = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact(), minifyCss(), mcpChunkName(), wllamaWasmPath()],
+  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact(), minifyCss(), pageFile(), wllamaWasmPath()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
     minify: true,
-    // The entry is a facade (it only imports the `chat` chunk) and is dropped;
-    // the `chat` chunk is written as mcp-web-elements.js, the file pages load.
+    // The entry is a facade (it only imports the `chat` chunk) and is dropped; the
+    // page file is src/bundle-loader.ts, built on its own (`pageFile` above).
     lib: { entry: 'src/bundle.ts', formats: ['es'], fileName: () => 'chunks/entry-[hash].js' },
     rolldownOptions: {
       output: {
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
-        // V8's explicit compile hint (Chromium 136+; a comment elsewhere): the page file's
+        // V8's explicit compile hint (Chromium 136+; a comment elsewhere): the chat chunk's
         // functions are compiled while it streams in, off the main thread, instead of one by
         // one on the main thread when the first paint first calls them (issue 28: about 14 %
         // less main-thread time from script start to rendered; docs/performance.md).
-        postBanner: (chunk) => (chunk.fileName === PAGE_FILE ? '//# allFunctionsCalledOnLoad' : ''),
+        postBanner: (chunk) => (chunk.name === 'chat' ? '//# allFunctionsCalledOnLoad' : ''),
         // A feature's lazy part is `<name>.chunk.ts` (src/elements/mcp-chat/chunks.ts): its file is `chunks/<name>-<hash>.js`.
         chunkFileNames: (chunk) =>
-          chunk.name === 'chat' ? PAGE_FILE : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`,
+          chunk.name === 'chat' ? 'chunks/chat-[hash].js' : `chunks/${chunk.name.replace(/\.chunk$/, '').replace(/^_/, '')}-[hash].js`,
         codeSplitting: {
           groups: [
-            // Everything the entry imports statically (Rolldown's `$initial` tag), in
-            // the one file a page loads, so the frame paints after one request.
-            // content/no-eval.ts is the entry's first import, so it is evaluated first
-            // (before zod builds a schema), and src/bundle-preload.ts second (it starts
-            // fetching the `mcp` chunk while the rest of this file is evaluated).
+            // Everything the entry (src/bundle.ts) imports statically (Rolldown's `$initial`
+            // tag) in one chunk, which the page file imports as soon as it has painted the
+            // frame. content/no-eval.ts is its first import, so it is evaluated first
+            // (before zod builds a schema in the `mcp` chunk, evaluated after it).
             { name: 'chat', tags: ['$initial'], priority: 2 },
             {
               name: 'mcp',

@@ -160,6 +160,7 @@ try {
     const times = await tab.evaluate(
       async ({ demoUrl, sandboxUrl }) => {
         await import('/dist/mcp-web-elements.js');
+        await customElements.whenDefined('mcp-chat');
         const chat = document.createElement('mcp-chat');
         chat.server = demoUrl;
         chat.sandboxUrl = sandboxUrl;

@@ -1,5 +1,6 @@
-// Entry of the single-file bundle (dist/mcp-web-elements.js), for pages that
-// load it with one `<script type="module">`: it defines the elements. Small on
+// The chat of the single-file bundle (the `chat` chunk, dist/chunks/chat-*.js),
+// which the page file (src/bundle-loader.ts, dist/mcp-web-elements.js) imports
+// as soon as it has painted the chat's frame: it defines the elements. Small on
 // purpose: <mcp-chat> paints its frame at once and loads the rest when first
 // needed from the chunks beside this file (dist/chunks/: the MCP SDK to
 // connect, markdown at the first answer, the model code when a model is
@@ -9,8 +10,6 @@
 // with a bundler), not this file.
 // First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
 import './content/no-eval.js';
-// Starts fetching the SDK chunk beside the chat's when the page has a chat.
-import './bundle-preload.js';
 import './elements/mcp-chat/mcp-chat.js';
 
 /** Elements defined when the first one appears in the document (each is a chunk). */

@@ -8,6 +8,8 @@
  */
 export async function mountChatOn500Tools([url, module, settleMs = 0]) {
   await import(module);
+  // The built page file defines the chat once its `chat` chunk has loaded (src/bundle-loader.ts).
+  await customElements.whenDefined('mcp-chat');
   const chat = document.createElement('mcp-chat');
   chat.server = url;
   chat.store = null;

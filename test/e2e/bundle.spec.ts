@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openFromMenu } from './menu.js';
@@ -141,17 +141,19 @@ test('the first load asks only for what connecting needs: markdown, the model co
   });
   await page.goto(`${origin}/`);
   const chat = page.locator('mcp-chat');
-  await page.waitForFunction(() => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea')));
+  // The frame, with a composer one can type in, is painted by the page file alone (issue 42).
+  await expect(chat.locator('.mcp-chat-placeholder').getByRole('textbox', { name: 'Message' })).toBeVisible();
   const beforePaint = requested.filter((path) => path.endsWith('.js'));
   painted();
   expect(beforePaint[0]).toBe('/mcp-web-elements.js');
-  // The code that connects (the `mcp` chunk) is already on its way by then; the
-  // conversation store (`history`) may be too, to reopen the last conversation, and
-  // the browser model's status (asked once the frame has painted: is there a built-in model?).
-  expect(
-    beforePaint.slice(1).filter((path) => !/^\/chunks\/(mcp|rolldown-runtime|history|browser-model-status)-[^/]*\.js$/.test(path)),
-  ).toEqual([]);
+  // The chat's code and the code that connects (the `mcp` chunk) are already on their way
+  // by then, asked for at once by the page file, not one after the other.
+  expect(beforePaint.slice(1).filter((path) => !/^\/chunks\/(chat|mcp|rolldown-runtime)-[^/]*\.js$/.test(path))).toEqual([]);
   expect(beforePaint.some((path) => /^\/chunks\/mcp-/.test(path))).toBe(true);
+  expect(beforePaint.some((path) => /^\/chunks\/chat-/.test(path))).toBe(true);
+  await page.waitForFunction(() => Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea')));
+  // The early frame is gone once the chat has drawn itself.
+  await expect(chat.locator('.mcp-chat-placeholder')).toHaveCount(0);
   await expect(chat.getByText(/Connected to .* with \d+ tools?/)).toBeVisible({ timeout: 15_000 });
   expect(requested.filter((path) => LATER.test(path))).toEqual([]);
   expect(requested.some((path) => /\/chunks\/mcp-/.test(path))).toBe(true);
@@ -432,8 +434,36 @@ test('when the turn code cannot be loaded, the chat says so, keeps the message, 
   expect(errors).toEqual([]);
 });
 
-test("the page file begins with V8's compile hint, so its functions are compiled off the main thread while it loads (issue 28)", () => {
+test("the chat chunk begins with V8's compile hint, so its functions are compiled off the main thread while it loads (issue 28)", () => {
   // docs/performance.md, "Issue 28, third round": the first paint's main thread did 11-16 % less with it.
-  const [first] = readFileSync('dist/mcp-web-elements.js', 'utf8').split('\n', 1);
+  const file = readdirSync('dist/chunks').find((name) => /^chat-[^/]*\.js$/.test(name));
+  expect(file).toBeDefined();
+  const [first] = readFileSync(`dist/chunks/${file}`, 'utf8').split('\n', 1);
   expect(first).toBe('//# allFunctionsCalledOnLoad');
+});
+
+test('text typed in the early frame is kept, with the focus, when the chat takes over (issue 42)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The chat's code is held back until the person has typed in the frame.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/chat-*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(`${origin}/`);
+  const chat = page.locator('mcp-chat');
+  const early = chat.locator('.mcp-chat-placeholder').getByRole('textbox', { name: 'Message' });
+  await early.click();
+  await page.keyboard.type('Hello from the first second');
+  release();
+  const composer = chat.locator('textarea.input');
+  await expect(composer).toHaveValue('Hello from the first second');
+  await expect(composer).toBeFocused();
+  await expect(chat.locator('.mcp-chat-placeholder')).toHaveCount(0);
+  // Typing goes on in the chat's own composer.
+  await page.keyboard.type('!');
+  await expect(composer).toHaveValue('Hello from the first second!');
+  expect(errors).toEqual([]);
 });

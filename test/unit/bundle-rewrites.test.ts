@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, test } from 'vitest';
 import {
-  mcpChunkName,
   minifyCss,
+  placePageFile,
   sdkOAuthLater,
   sdkShims,
   wllamaWasmPath,
@@ -116,22 +116,19 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     ).toBe("const s = css`\n\n.a::before{content:'x';color:red}\n`;");
   });
 
-  test('the mcp chunk name: no `mcp` chunk, or nothing asks for it', () => {
-    const plugin = mcpChunkName();
-    expect(() => call(plugin, 'generateBundle', {}, { 'mcp-web-elements.js': chunk('mcp-web-elements.js', '__MCP_CHUNK__') })).toThrow(
-      /mcp-chunk-name: the bundle has no `mcp` chunk/,
+  test('the page file: no `mcp` or `chat` chunk, or the loader no longer asks for them', () => {
+    const loader = 'preload("__MCP_CHUNK__"); preload("__CHAT_IMPORTS__"); import("__CHAT_CHUNK__")';
+    const mcp = { ...chunk('chunks/mcp-1.js', 'x', { imports: ['chunks/chat-1.js', 'chunks/runtime-1.js'] }), name: 'mcp' };
+    const chat = { ...chunk('chunks/chat-1.js', 'y', { imports: ['chunks/runtime-1.js'] }), name: 'chat' };
+    expect(() => placePageFile({ 'chunks/chat-1.js': chat }, loader)).toThrow(/page-file: the bundle has no `mcp` chunk/);
+    expect(() => placePageFile({ 'chunks/mcp-1.js': mcp }, loader)).toThrow(/page-file: the bundle has no `chat` chunk/);
+    const bundle = { 'chunks/mcp-1.js': mcp, 'chunks/chat-1.js': chat };
+    expect(() => placePageFile(bundle, 'import("__CHAT_CHUNK__")')).toThrow(/no longer asks for the `mcp` chunk/);
+    expect(() => placePageFile(bundle, 'preload("__MCP_CHUNK__")')).toThrow(/no longer imports the `chat` chunk/);
+    // What it can place: each path relative to the page file; the mcp chunk's list leaves out the chat chunk (already loading).
+    expect(placePageFile(bundle, loader)).toBe(
+      'preload("./chunks/mcp-1.js ./chunks/runtime-1.js"); preload("./chunks/runtime-1.js"); import("./chunks/chat-1.js")',
     );
-    const bundle = {
-      'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' },
-      'mcp-web-elements.js': chunk('mcp-web-elements.js', 'import("x")'),
-    };
-    expect(() => call(plugin, 'generateBundle', {}, bundle)).toThrow(/no chunk asks for the `mcp` chunk/);
-    const asks = {
-      'chunks/mcp-1.js': { ...chunk('chunks/mcp-1.js', 'x'), name: 'mcp' },
-      'mcp-web-elements.js': chunk('mcp-web-elements.js', '"__MCP_CHUNK__"'),
-    };
-    call(plugin, 'generateBundle', {}, asks);
-    expect(asks['mcp-web-elements.js'].code).toBe('"./chunks/mcp-1.js"');
   });
 
   test("the engine's wasm path: no chunk names ../../wllama.wasm any more", () => {

@@ -6,7 +6,7 @@
 // its shadow root, the placeholder is not shown, and it stays in the light DOM
 // untouched, so a framework hydrating the same markup finds what it rendered
 // (no hydration mismatch). Pure strings: safe to import on a server with no DOM.
-import { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, type TokenName } from '../shared/tokens.js';
+import { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, type TokenName } from '../shared/token-values.js';
 
 /** What the placeholder shows; each should match what the chat will show. */
 export interface ChatPlaceholderOptions {

@@ -1,4 +1,7 @@
 import { css, unsafeCSS, type CSSResult } from 'lit';
+import { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, type TokenName } from './token-values.js';
+
+export { DARK_TOKENS, LIGHT_TOKENS, TOKEN_NAMES, type TokenName };
 
 /**
  * The global design tokens every mcp-elements element reads.
@@ -12,63 +15,6 @@ import { css, unsafeCSS, type CSSResult } from 'lit';
  * attribute on an element (`theme="light"` or `theme="dark"`) forces one.
  * Elements that render other elements pass their `theme` down.
  */
-export const TOKEN_NAMES = [
-  'color-accent',
-  'color-accent-fg',
-  'color-bg',
-  'color-fg',
-  'color-muted',
-  'color-border',
-  'color-danger',
-  'color-surface',
-  'color-warning',
-  'color-success',
-  'font-family',
-  'font-mono',
-  'radius',
-  'space',
-] as const;
-
-/** One token name without its `--mcp-` prefix. */
-export type TokenName = (typeof TOKEN_NAMES)[number];
-
-const shared: Partial<Record<TokenName, string>> = {
-  'font-family': 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  'font-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  radius: '8px',
-  space: '8px',
-};
-
-/** Built-in values for light mode (used when the page sets no `--mcp-*`). */
-export const LIGHT_TOKENS: Record<TokenName, string> = {
-  'color-accent': '#2563eb',
-  'color-accent-fg': '#ffffff',
-  'color-bg': '#ffffff',
-  'color-fg': '#18181b',
-  'color-muted': '#52525b',
-  'color-border': '#d4d4d8',
-  'color-danger': '#b91c1c',
-  'color-surface': '#f4f4f5',
-  'color-warning': '#a16207',
-  'color-success': '#15803d',
-  ...shared,
-} as Record<TokenName, string>;
-
-/** Built-in values for dark mode. */
-export const DARK_TOKENS: Record<TokenName, string> = {
-  'color-accent': '#8ab4ff',
-  'color-accent-fg': '#0b1020',
-  'color-bg': '#151518',
-  'color-fg': '#ececef',
-  'color-muted': '#a1a1aa',
-  'color-border': '#3f3f46',
-  'color-danger': '#f87171',
-  'color-surface': '#232328',
-  'color-warning': '#facc15',
-  'color-success': '#4ade80',
-  ...shared,
-} as Record<TokenName, string>;
-
 function declarations(values: Record<TokenName, string>): CSSResult {
   return unsafeCSS(TOKEN_NAMES.map((name) => `--_mcp-${name}: var(--mcp-${name}, ${values[name]});`).join('\n'));
 }
