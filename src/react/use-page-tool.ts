@@ -27,23 +27,35 @@ export function usePageTool(tool: PageTool, target?: PageToolTarget | React.RefO
   const shape = JSON.stringify([tool.name, tool.title, tool.description, tool.inputSchema ?? null, tool.annotations ?? null]);
   React.useEffect(() => {
     const given = target && 'current' in target ? target.current : target;
-    const host = hasRegister(given) ? given : pageModelContext();
-    if (!host) {
-      setError(
-        new Error(
-          `No place to register the page tool ${latest.current.name}: give a chat with registerTool, or use a browser with WebMCP.`,
-        ),
-      );
-      return undefined;
-    }
     const stop = new AbortController();
-    const { execute: _execute, ...description } = latest.current;
-    setError(undefined);
-    Promise.resolve(
-      host.registerTool({ ...description, execute: (input, client) => latest.current.execute(input, client) }, { signal: stop.signal }),
-    ).catch((reason: unknown) => {
-      if (!stop.signal.aborted) setError(reason instanceof Error ? reason : new Error(String(reason)));
-    });
+    const register = () => {
+      const host = hasRegister(given) ? given : pageModelContext();
+      if (!host) {
+        setError(
+          new Error(
+            `No place to register the page tool ${latest.current.name}: give a chat with registerTool, or use a browser with WebMCP.`,
+          ),
+        );
+        return;
+      }
+      const { execute: _execute, ...description } = latest.current;
+      setError(undefined);
+      Promise.resolve(
+        host.registerTool({ ...description, execute: (input, client) => latest.current.execute(input, client) }, { signal: stop.signal }),
+      ).catch((reason: unknown) => {
+        if (!stop.signal.aborted) setError(reason instanceof Error ? reason : new Error(String(reason)));
+      });
+    };
+    // `<McpChat>` loads its element's code when it mounts: until it is defined the tag has no
+    // registerTool yet, and the tool waits for it rather than going to the page.
+    const tag = typeof HTMLElement !== 'undefined' && given instanceof HTMLElement ? given.localName : '';
+    if (tag.includes('-') && !customElements.get(tag)) {
+      void customElements.whenDefined(tag).then(() => {
+        if (!stop.signal.aborted) register();
+      });
+    } else {
+      register();
+    }
     return () => stop.abort();
   }, [shape, target]);
   return error;
