@@ -43,6 +43,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   modelDownloadFailed: (why) => `فشل التنزيل: ${why}`,
   modelConsent: (name, size, source, time) =>
     `ليجيب هنا دون حساب، يمكن تشغيل ${name}، وهو نموذج مفتوح، على هذا الجهاز: تنزيل لمرة واحدة بحجم ${size} من ${source} (${time}). يبقى على هذا الجهاز ويعمل دون اتصال بعد ذلك.`,
+  betterModel: (name, size, source, time) =>
+    `يستطيع هذا الجهاز أيضًا تشغيل ${name}، وهو نموذج مفتوح أكبر يجيب بشكل أفضل: ${size} من ${source} (${time}).`,
+  downloadBetter: (name, size) => `تنزيل ${name} (${size}) بدلًا منه`,
   modelDownloadTime: (duration, mbps) => `نحو ${duration} بسرعة ${mbps} ميغابت/ث`,
   modelDownloadBytes: (loaded, total, left) => `${loaded} من ${total}${left ? ` · بقي نحو ${left}` : ''}`,
   modelDownloadingElsewhere: 'يجري التنزيل في علامة تبويب أخرى لهذا الموقع…',

@@ -15,6 +15,9 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
   modelConsent: (name, size, source, time) =>
     `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ${source} (${time}). It stays on this device and works offline afterwards.`,
+  betterModel: (name, size, source, time) =>
+    `This device can also run ${name}, a larger open model that answers better: ${size} from ${source} (${time}).`,
+  downloadBetter: (name, size) => `Download ${name} (${size}) instead`,
   modelDownloadTime: (duration, mbps) => `about ${duration} at ${mbps} Mbit/s`,
   modelDownloadBytes: (loaded, total, left) => `${loaded} of ${total}${left ? ` · about ${left} left` : ''}`,
   modelDownloadingElsewhere: 'Downloading in another tab of this site…',

@@ -76,6 +76,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   modelDownloadSize: (size: string | undefined) => string;
   /** The consent: the model's `name`, its `size` ("397 MB"), the site it comes from, and about how long it takes (`time`: "about 3 min at 20 Mbit/s"). */
   modelConsent: (name: string, size: string, source: string, time: string) => string;
+  /** Beside the consent, where the device fits it: the larger open model (`name`, `size`, `source`, `time` as in `modelConsent`). */
+  betterModel: (name: string, size: string, source: string, time: string) => string;
+  /** The button that downloads the larger open model instead. */
+  downloadBetter: (name: string, size: string) => string;
   /** `duration` formatted ("3 min"), at `mbps` Mbit/s. */
   modelDownloadTime: (duration: string, mbps: number) => string;
   /** Progress in bytes ("120 MB of 397 MB"), and the time left when known ("2 min"). */
@@ -440,6 +444,8 @@ export type LaterEnglishKey =
   | 'cancelDownload'
   | 'modelUnavailable'
   | 'modelFailure'
+  | 'betterModel'
+  | 'downloadBetter'
   | 'ownerCanSetModel'
   | 'useBuiltIn'
   | 'modelInUse'
