@@ -419,6 +419,9 @@ describe('the default open model: a page with no model, in a browser with none',
     await typeAndSend(chat, 'مرحبا');
     const reply = () => q(chat, '[part="model-reply"]');
     await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    // The consent's size and time are written in Arabic too (no "KB", "min").
+    const consent = reply()!.textContent!.replace(/\s+/g, ' ').replaceAll('Tiny test model', '');
+    expect(consent.replace(/127\.0\.0\.1:\d+/g, '')).not.toMatch(/[A-Za-z]{2}/);
     await userEvent.click(reply()!.querySelector<HTMLButtonElement>('button.primary')!);
     const alert = () => reply()?.querySelector('[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
     await expect.poll(alert, { timeout: 30_000 }).toMatch(/^فشل التنزيل: /);

@@ -53,6 +53,8 @@ async function hasStoredModels(): Promise<boolean> {
 export interface ModelSettingsHost extends ReactiveControllerHost {
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
+  /** The chat's language (sizes and times are written in it). */
+  readonly lang?: string;
   readonly storageKey: string;
   /** The element's `allow-key-storage`. */
   readonly allowKeyStorage: boolean;
@@ -112,6 +114,11 @@ export class ModelSettings implements ReactiveController {
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
+
+  /** The chat's language (the Settings cards write sizes and times in it). */
+  get lang(): string | undefined {
+    return this.#host.lang;
+  }
 
   /** The person's choice, if any. */
   get config(): ProviderConfig | undefined {
@@ -294,7 +301,13 @@ export class ModelSettings implements ReactiveController {
     const builtIn = this.#inUseOrOffered();
     if (reply.kind === 'download' && builtIn?.state.state === 'available') return undefined;
     if (reply.kind === 'download' && builtIn && this.#consent)
-      return this.#consent.renderConsentReply(this.builtInCard(builtIn), this.#host.text, this.builtInActions(), openSettings);
+      return this.#consent.renderConsentReply(
+        this.builtInCard(builtIn),
+        this.#host.text,
+        this.builtInActions(),
+        openSettings,
+        this.#host.lang,
+      );
     return renderModelReply(reply, this.#host.text, openSettings);
   }
 
