@@ -170,9 +170,14 @@ describe('while the browser model is still being checked', () => {
     expect(empty()).toContain('MCP Elements demo server');
     expect(empty()).not.toContain('No model is set up');
     expect(empty()).not.toContain('An open model can answer you here');
+    // The header does not ask to choose a model while it is not known whether one is needed.
+    expect(headerModel(chat)).toBe('Model');
     answer('unavailable');
     await expect.poll(empty).toContain('An open model can answer you here');
     expect(empty()).not.toContain('No model is set up');
+    // The open model on offer is named with what it needs, not "Choose a model".
+    // (By its own name once its code is loaded: here when an earlier test of this origin stored a model.)
+    await expect.poll(() => headerModel(chat)).toMatch(/^(On-device model|Qwen3 0\.6B) · needs a download$/);
   });
 });
 
@@ -181,7 +186,7 @@ describe('no model at all', () => {
     installLanguageModel(undefined);
     // The owner turned the default open model off: nothing is offered.
     const chat = await mountDefaultChat((c) => (c.openModel = 'off'));
-    expect(headerModel(chat)).toBe('Choose a model');
+    await expect.poll(() => headerModel(chat), { timeout: 10_000 }).toBe('Choose a model');
     await typeAndSend(chat, 'What can you do?');
     const reply = await expect
       .poll(() => q(chat, '[part="model-reply"]'))
@@ -332,7 +337,99 @@ describe('the default open model: a page with no model, in a browser with none',
     expect(reply()!.textContent).not.toMatch(/failed to fetch|TypeError|network error/i);
     expect(button(reply(), /^Download /)!.textContent).toBe(`Download ${kb()}`);
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
-    expect(headerModel(chat)).toBe('Choose a model');
+    // The model on offer is named, with what it needs (not "Choose a model").
+    expect(headerModel(chat)).toBe('Tiny test model · needs a download');
+  }, 60_000);
+
+  test('the larger model is offered beside the default, with its size, only where WebGPU reports room; one click downloads it and answers', async () => {
+    installLanguageModel(undefined);
+    // WebGPU has no adapter here: a stand-in keeping to the WebGPU IDL (GPU.requestAdapter() resolving with an
+    // adapter whose `limits.maxBufferSize` is the figure qualityTierFits reads) and navigator.deviceMemory stand in.
+    let asked = 0;
+    const gpu = (maxBufferSize: number) => {
+      Object.defineProperty(navigator, 'gpu', {
+        configurable: true,
+        value: { requestAdapter: async () => (asked++, { limits: { maxBufferSize } }) },
+      });
+      Object.defineProperty(navigator, 'deviceMemory', { configurable: true, value: 8 });
+    };
+    const tiny = { size: inject('tinyModelSize'), sha256: inject('tinyModelSha256') };
+    const run = Date.now().toString(36);
+    // The default is never downloaded here (a hash no file has); the larger model is the tiny model under another name.
+    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = {
+      url: `${server}/m/small-${run}/tiny-model.gguf`,
+      size: 397_000,
+      sha256: '1'.repeat(64),
+      label: 'Small test model',
+    };
+    (globalThis as { mcpWebElementsQualityModel?: unknown }).mcpWebElementsQualityModel = {
+      url: `${server}/m/quality-${run}/tiny-model.gguf`,
+      ...tiny,
+      label: 'Quality test model',
+    };
+    const reply = (chat: McpChat) => q(chat, '[part="model-reply"]');
+    try {
+      // Control: a GPU whose buffers are too small (256 MiB) gets no such offer.
+      gpu(2 ** 28);
+      const small = await mountDefaultChat((c) => ((c.policy = () => 'deny'), (c.maxRounds = 1)));
+      await typeAndSend(small, 'Echo hello');
+      await expect.poll(() => reply(small)?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+      await expect.poll(() => asked, { timeout: 10_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await small.updateComplete;
+      expect(reply(small)!.querySelector('[data-better]')).toBeNull();
+      small.remove();
+
+      // Room for it (4 GiB buffers, 8 GB of memory): offered with its name, size and source, beside the default.
+      gpu(2 ** 32);
+      const chat = await mountDefaultChat((c) => ((c.policy = () => 'deny'), (c.maxRounds = 1)));
+      await typeAndSend(chat, 'Echo hello');
+      await expect
+        .poll(() => reply(chat)?.querySelector('[data-better]')?.textContent ?? '', { timeout: 30_000 })
+        .toContain('Quality test model');
+      const words = reply(chat)!.textContent!.replace(/\s+/g, ' ');
+      expect(words).toContain('Small test model');
+      expect(words).toContain(`a larger open model that answers better: ${kb()} from ${new URL(server).host}`);
+      const ended = new Promise<McpTurnEndEvent>((resolve) =>
+        chat.addEventListener('mcp-turn-end', (e) => resolve(e as McpTurnEndEvent), { once: true }),
+      );
+      await userEvent.click(button(reply(chat), new RegExp(`^Download Quality test model \\(${kb()}\\) instead$`))!);
+      // The kept message is answered by the larger model, which the header names.
+      const end = await ended;
+      expect(['maxRounds', 'endTurn', 'repeated']).toContain(end.reason);
+      expect(chat.messages.flatMap((m) => m.content).some((b) => b.type === 'tool_use')).toBe(true);
+      expect(headerModel(chat)).toBe('Quality test model');
+    } finally {
+      delete (navigator as { gpu?: unknown }).gpu;
+      delete (navigator as { deviceMemory?: unknown }).deviceMemory;
+      delete (globalThis as { mcpWebElementsQualityModel?: unknown }).mcpWebElementsQualityModel;
+    }
+  }, 120_000);
+
+  test('in Arabic, a failed download says why in Arabic after the Arabic lead-in, with no English sentence', async () => {
+    installLanguageModel(undefined);
+    const url = `${server}/m/default-bad-ar-${Date.now().toString(36)}/tiny-model.gguf`;
+    (globalThis as { mcpWebElementsDefaultModel?: unknown }).mcpWebElementsDefaultModel = {
+      url,
+      size: inject('tinyModelSize'),
+      sha256: '0'.repeat(64),
+      label: 'Tiny test model',
+    };
+    const chat = await mountDefaultChat((c) => c.setAttribute('lang', 'ar'));
+    await typeAndSend(chat, 'مرحبا');
+    const reply = () => q(chat, '[part="model-reply"]');
+    await expect.poll(() => reply()?.dataset.state, { timeout: 30_000 }).toBe('downloadable');
+    // The consent's size and time are written in Arabic too (no "KB", "min").
+    const consent = reply()!.textContent!.replace(/\s+/g, ' ').replaceAll('Tiny test model', '');
+    expect(consent.replace(/127\.0\.0\.1:\d+/g, '')).not.toMatch(/[A-Za-z]{2}/);
+    await userEvent.click(reply()!.querySelector<HTMLButtonElement>('button.primary')!);
+    const alert = () => reply()?.querySelector('[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await expect.poll(alert, { timeout: 30_000 }).toMatch(/^فشل التنزيل: /);
+    // The reason is in Arabic: the only Latin letters left are the site's address.
+    expect(alert()).toContain('لا يطابق');
+    expect(alert().replace(/127\.0\.0\.1:\d+/g, '')).not.toMatch(/[A-Za-z]{2}/);
+    // The header names the model on offer and what it needs, not "Choose a model".
+    expect(headerModel(chat)).toBe('Tiny test model · يحتاج إلى تنزيل');
   }, 60_000);
 });
 

@@ -31,6 +31,25 @@ const SAMPLES: Partial<Record<keyof ChatStrings, unknown[][]>> = {
     ['well-known-file', MARK(1), MARK(2)],
   ],
   registryKeyNote: [[true], [false]],
+  modelFailure: [
+    { kind: 'http', host: MARK(0), status: 404 },
+    { kind: 'http', host: MARK(0), status: 403 },
+    { kind: 'http', host: MARK(0), status: 500 },
+    { kind: 'unreachable', host: MARK(0) },
+    { kind: 'no-length', host: MARK(0) },
+    { kind: 'hash', host: MARK(0) },
+    { kind: 'cut', host: MARK(0), loaded: 2e6 },
+    { kind: 'size', host: MARK(0), expected: 4e8, actual: 1e5 },
+    { kind: 'quota', needed: 4e8, free: 1e8 },
+    { kind: 'quota', needed: 4e8 },
+    { kind: 'storage', detail: MARK(1) },
+    { kind: 'browser', name: 'NotAllowedError' },
+    { kind: 'browser', name: 'NetworkError' },
+    { kind: 'browser', name: 'QuotaExceededError' },
+    { kind: 'browser', name: 'UnknownError' },
+    { kind: 'other', label: MARK(0), detail: MARK(1) },
+  ].map((f) => [f]),
+  modelUnavailable: ['no-api', 'insecure-context', 'unsupported', 'error', 'no-wasm', 'no-worker', 'no-opfs'].map((r) => [r]),
 };
 
 /** The English pieces of a table's value: a string, or what a function says around its arguments. */

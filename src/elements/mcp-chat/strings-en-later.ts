@@ -15,6 +15,9 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
   modelConsent: (name, size, source, time) =>
     `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ${source} (${time}). It stays on this device and works offline afterwards.`,
+  betterModel: (name, size, source, time) =>
+    `This device can also run ${name}, a larger open model that answers better: ${size} from ${source} (${time}).`,
+  downloadBetter: (name, size) => `Download ${name} (${size}) instead`,
   modelDownloadTime: (duration, mbps) => `about ${duration} at ${mbps} Mbit/s`,
   modelDownloadBytes: (loaded, total, left) => `${loaded} of ${total}${left ? ` · about ${left} left` : ''}`,
   modelDownloadingElsewhere: 'Downloading in another tab of this site…',
@@ -27,8 +30,46 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
         'insecure-context': 'The built-in model needs a secure page (https).',
         unsupported: 'This browser has no built-in model for this device or language.',
         error: 'The browser could not say whether it has a model.',
+        'no-wasm': 'This browser cannot run WebAssembly, which the open model needs.',
+        'no-worker': 'This browser cannot run Web Workers, which the open model needs.',
+        'no-opfs': 'This browser has no private file storage to keep the model in (a private window may lack it).',
       }) as Record<string, string>
     )[reason] ?? reason,
+  modelFailure: (f) => {
+    const mb = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e6)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
+    switch (f.kind) {
+      case 'unreachable':
+        return `${f.host} could not be reached: this device may be offline, or ${f.host} does not let this page download from it. Check the connection and try again; if it keeps failing, the site owner needs to fix the model's address.`;
+      case 'cut':
+        return `The connection to ${f.host} was lost during the download (${mb(f.loaded)} arrived). Check the connection, then press Download again: it continues where it stopped.`;
+      case 'http':
+        return f.status === 404 || f.status === 410
+          ? `${f.host} does not have this model (it answered "not found"). The site owner needs to fix the model's address.`
+          : f.status === 401 || f.status === 403
+            ? `${f.host} refused the download (error ${f.status}). The site owner needs to make the model public or use another address.`
+            : `${f.host} answered with an error (${f.status}). Try again in a few minutes.`;
+      case 'no-length':
+        return `${f.host} did not say how large the model is, so the download cannot be checked and was not kept. The site owner needs to serve the file with its size (Content-Length).`;
+      case 'size':
+        return `The file from ${f.host} is not the expected model (${mb(f.actual)} instead of ${mb(f.expected)}), so it was deleted and not used. The site owner needs to update the model's address or its pinned size.`;
+      case 'hash':
+        return `The downloaded file does not match the model it should be (its checksum differs), so it was deleted and not used. Try again; if it happens again, the file at ${f.host} has changed and the site owner needs to update it.`;
+      case 'quota':
+        return `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). Free some space, then try again.`;
+      case 'storage':
+        return `This browser could not save the model (${f.detail}). A private window may not allow it: try a normal window.`;
+      case 'browser':
+        return f.name === 'NotAllowedError'
+          ? 'The browser did not allow the download here: it must start from a click, and a page in a frame needs allow="language-model".'
+          : f.name === 'NetworkError'
+            ? 'The browser could not download its model. Check the connection and try again.'
+            : f.name === 'QuotaExceededError'
+              ? "This device does not have room for the browser's model. Free some space, then try again."
+              : 'The browser could not download its model. Try again later.';
+      default:
+        return `This browser could not save ${f.label} (${f.detail}). Try again; if it keeps failing, try another browser.`;
+    }
+  },
   ownerCanSetModel: "The site owner can set a model provider, or an open model that runs on the visitor's device.",
   useBuiltIn: 'Use this model',
   modelInUse: 'In use',

@@ -6,6 +6,23 @@ import type { DegradationCost } from '../../mcp/header-fallback.js';
 import type { RegistrySearchStrings } from '../mcp-registry-search/registry-search-strings.js';
 
 /**
+ * Why a built-in model's download failed, for the person's words in the
+ * chat's language: the on-device store's failures (`host`: the site the model
+ * comes from; sizes in bytes), a browser model's (`browser`: the name of the
+ * `DOMException` it rejected with), or anything else (`other`, with the
+ * model's `label` and the error's own words).
+ */
+export type ModelFailure =
+  | { kind: 'http'; host: string; status: number }
+  | { kind: 'unreachable' | 'no-length' | 'hash'; host: string }
+  | { kind: 'cut'; host: string; loaded: number }
+  | { kind: 'size'; host: string; expected: number; actual: number }
+  | { kind: 'quota'; needed: number; free?: number }
+  | { kind: 'storage'; detail: string }
+  | { kind: 'browser'; name: string }
+  | { kind: 'other'; label: string; detail: string };
+
+/**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
  * overrides any of them with the `strings` property (a partial object);
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
@@ -59,6 +76,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   modelDownloadSize: (size: string | undefined) => string;
   /** The consent: the model's `name`, its `size` ("397 MB"), the site it comes from, and about how long it takes (`time`: "about 3 min at 20 Mbit/s"). */
   modelConsent: (name: string, size: string, source: string, time: string) => string;
+  /** Beside the consent, where the device fits it: the larger open model (`name`, `size`, `source`, `time` as in `modelConsent`). */
+  betterModel: (name: string, size: string, source: string, time: string) => string;
+  /** The button that downloads the larger open model instead. */
+  downloadBetter: (name: string, size: string) => string;
   /** `duration` formatted ("3 min"), at `mbps` Mbit/s. */
   modelDownloadTime: (duration: string, mbps: number) => string;
   /** Progress in bytes ("120 MB of 397 MB"), and the time left when known ("2 min"). */
@@ -73,8 +94,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   modelDownloaded: string;
   modelDownloadCancelled: string;
   modelDownloadFailed: (why: string) => string;
+  /** Why a model's download failed, after `modelDownloadFailed`'s lead-in: what happened and what to do, in words. */
+  modelFailure: (failure: ModelFailure) => string;
   cancelDownload: string;
-  /** Why a built-in model is not here: a code of the browser's model (`no-api`, `insecure-context`, `unsupported`, `error`) or the engine's own sentence. */
+  /** Why a built-in model is not here: a code of the browser's model (`no-api`, `insecure-context`, `unsupported`, `error`), of the on-device engine (`no-wasm`, `no-worker`, `no-opfs`), or the engine's own sentence. */
   modelUnavailable: (reason: string) => string;
   /** What the site owner can do when no built-in model is here. */
   ownerCanSetModel: string;
@@ -434,6 +457,9 @@ export type LaterEnglishKey =
   | 'otherModelsInSettings'
   | 'cancelDownload'
   | 'modelUnavailable'
+  | 'modelFailure'
+  | 'betterModel'
+  | 'downloadBetter'
   | 'ownerCanSetModel'
   | 'useBuiltIn'
   | 'modelInUse'

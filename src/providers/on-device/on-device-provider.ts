@@ -3,7 +3,14 @@ import { ProviderError } from '../provider-error.js';
 import { abortedError } from '../shared/http.js';
 import type { CreateMessageOptions, ProviderResult } from '../types.js';
 import { convertToOnDeviceMessages } from './convert-to-on-device-messages.js';
-import type { Engine, OnDeviceDownloadOptions, OnDeviceProvider, OnDeviceSettings, OnDeviceStatus } from './on-device-types.js';
+import type {
+  Engine,
+  OnDeviceDownloadOptions,
+  OnDeviceProvider,
+  OnDeviceSettings,
+  OnDeviceStatus,
+  OnDeviceUnsupportedCode,
+} from './on-device-types.js';
 import { replyGrammar, type OfferedTool, type ReplyChoice } from './reply-grammar.js';
 import { ReplyReader } from './reply-reader.js';
 import { downloadModel, modelKey, ModelStoreError, removeModel, storedModel, type ModelSource } from './model-store.js';
@@ -70,7 +77,7 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
 
   async function status(options: { signal?: AbortSignal } = {}): Promise<OnDeviceStatus> {
     const why = unsupportedReason();
-    if (why) return { state: 'unsupported', reason: why };
+    if (why) return { state: 'unsupported', ...why };
     // Busy, loaded or failed: the state is known without asking the store (a failure
     // stays until the next download() or remove(), so the UI does not offer a broken model again).
     if (current?.state === 'downloading' || current?.state === 'loading' || current?.state === 'ready' || current?.state === 'failed')
@@ -242,11 +249,14 @@ export function createOnDeviceProvider(settings: OnDeviceSettings): OnDeviceProv
 }
 
 /** Why this browser cannot run the engine, or undefined when it can. */
-function unsupportedReason(): string | undefined {
-  if (typeof WebAssembly !== 'object') return 'This browser cannot run WebAssembly.';
-  if (typeof Worker !== 'function') return 'This browser cannot run Web Workers.';
+function unsupportedReason(): { reason: string; code: OnDeviceUnsupportedCode } | undefined {
+  if (typeof WebAssembly !== 'object') return { code: 'no-wasm', reason: 'This browser cannot run WebAssembly.' };
+  if (typeof Worker !== 'function') return { code: 'no-worker', reason: 'This browser cannot run Web Workers.' };
   if (!globalThis.navigator?.storage?.getDirectory)
-    return 'This browser has no Origin Private File System to keep the model in (a private window may lack it).';
+    return {
+      code: 'no-opfs',
+      reason: 'This browser has no Origin Private File System to keep the model in (a private window may lack it).',
+    };
   return undefined;
 }
 

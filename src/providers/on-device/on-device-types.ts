@@ -63,7 +63,7 @@ export interface OnDeviceSettings {
  *   the next request loads it without the network.
  * - `loading`: read from the cache into the engine.
  * - `ready`: loaded; requests are answered at once.
- * - `unsupported`: this browser cannot run the engine (`reason` says why).
+ * - `unsupported`: this browser cannot run the engine (`reason` says why; `code`: which part it lacks).
  * - `failed`: the last download or load failed; `reason` is written for a person.
  */
 export type OnDeviceStatus =
@@ -72,8 +72,11 @@ export type OnDeviceStatus =
   | { state: 'cached'; bytes: number }
   | { state: 'loading'; bytes: number }
   | { state: 'ready'; bytes: number }
-  | { state: 'unsupported'; reason: string }
+  | { state: 'unsupported'; reason: string; code?: OnDeviceUnsupportedCode }
   | { state: 'failed'; reason: string; bytes?: number };
+
+/** What a browser lacks to run the on-device engine: WebAssembly, Web Workers, or the Origin Private File System. */
+export type OnDeviceUnsupportedCode = 'no-wasm' | 'no-worker' | 'no-opfs';
 
 /** Options of {@link OnDeviceProvider.download}. */
 export interface OnDeviceDownloadOptions {

@@ -65,6 +65,18 @@ export function defaultOpenModel(): { url: string; label: string; size?: number;
 }
 
 /**
+ * The quality tier's model: {@link QUALITY_OPEN_MODEL}, or what a page (a
+ * test, a demo, a mirror) sets as `globalThis.mcpWebElementsQualityModel =
+ * { url, size, sha256, label }` before the chat first needs it.
+ */
+export function qualityOpenModel(): { url: string; label: string; size?: number; sha256?: string } {
+  const override = (globalThis as { mcpWebElementsQualityModel?: Partial<PinnedModel> }).mcpWebElementsQualityModel;
+  return override?.url
+    ? { url: override.url, size: override.size, sha256: override.sha256, label: override.label ?? QUALITY_OPEN_MODEL.label }
+    : QUALITY_OPEN_MODEL;
+}
+
+/**
  * Whether this device can take the quality tier: WebGPU with a GPU buffer
  * limit of at least 1 GiB and, where the browser says, 8 GB of memory or
  * more. WebGPU does not report a GPU's memory; its `maxBufferSize` limit is

@@ -1,6 +1,7 @@
 import type { BrowserModelStatus, DownloadOptions } from '../../../providers/browser/browser-model-status.js';
 import type { OnDeviceStatus } from '../../../providers/on-device/on-device-types.js';
-import type { ChatStrings } from '../strings.js';
+import type { StoreFailure } from '../../../providers/on-device/model-store.js';
+import type { ChatStrings, ModelFailure } from '../strings.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { BuiltInKind, LazyProvider } from './provider-config.js';
 
@@ -60,7 +61,7 @@ const fromOnDevice = (s: OnDeviceStatus): BuiltInState => {
         other: s.other,
       };
     case 'unsupported':
-      return { state: 'unavailable', reason: s.reason };
+      return { state: 'unavailable', reason: s.code ?? s.reason };
     case 'failed':
       // A failed download can be tried again: the person is asked again.
       return { state: 'downloadable', bytes: s.bytes };
@@ -84,7 +85,7 @@ export class BuiltInModel {
   #checking?: Promise<void>;
   #abort?: AbortController;
   #said = -1;
-  #failure?: string;
+  #failure?: ModelFailure;
   #unsubscribe?: () => void;
   readonly #host: BuiltInModelHost;
   readonly #browser?: BrowserStatusChunk;
@@ -134,9 +135,24 @@ export class BuiltInModel {
     return this.#state;
   }
 
-  /** Why the last download failed, if it did (cleared by the next one). */
+  /** Why the last download failed, if it did (cleared by the next one), in the chat's language. */
   get failure(): string | undefined {
-    return this.#failure;
+    return this.#failure && this.#host.text.modelFailure(this.#failure);
+  }
+
+  /** What a rejected download says, as data the strings table words in its language. */
+  #failureOf(error: unknown): ModelFailure {
+    const cause = (error as { cause?: { failure?: StoreFailure; name?: unknown } } | undefined)?.cause;
+    const f = cause?.failure;
+    if (this.#browser) return { kind: 'browser', name: String(cause?.name ?? (error as { name?: unknown })?.name ?? '') };
+    if (f?.kind === 'storage') return { kind: 'storage', detail: f.message };
+    if (f && f.kind !== 'quota') return { ...f, host: this.source ?? '' } as ModelFailure;
+    if (f) return f;
+    return {
+      kind: 'other',
+      label: this.label ?? this.#host.text.onDeviceModelName,
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
 
   /** Asks for the state (once; `again` asks anew). Never rejects. */
@@ -211,8 +227,8 @@ export class BuiltInModel {
       },
       (error: unknown) => {
         if (!signal.aborted) {
-          this.#failure = error instanceof Error ? error.message : String(error);
-          this.#host.announce(t.modelDownloadFailed(this.#failure));
+          this.#failure = this.#failureOf(error);
+          this.#host.announce(t.modelDownloadFailed(this.failure!));
         } else this.#host.announce(t.modelDownloadCancelled);
         void this.check(true);
       },

@@ -18,6 +18,8 @@ export interface BuiltInCard {
   inUse: boolean;
   /** Where the model is downloaded from (a site's name), when known. */
   source?: string;
+  /** A larger open model this device can take, offered instead (name, size in bytes, site). */
+  better?: { label: string; size?: number; source: string };
 }
 
 /** What a built-in card's buttons do. */
@@ -27,6 +29,8 @@ export interface BuiltInActions {
   cancel(kind: BuiltInKind): void;
   /** Use this model from now on. */
   useBuiltIn(kind: BuiltInKind): void;
+  /** The person chose the larger open model instead (called from their click: its download starts). */
+  downloadBetter(): void;
 }
 
 /**
@@ -71,9 +75,17 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
     const size = s.bytes ? formatBytes(s.bytes, locale) : undefined;
     const about =
       card.source && s.bytes ? t.modelConsent(card.name, size!, card.source, downloadTime(s.bytes, t, locale)) : t.modelDownloadSize(size);
+    const better = card.better;
+    const betterSize = better?.size ? formatBytes(better.size, locale) : undefined;
     return html`<p class="hint consent">${about}</p>
       ${card.failure ? html`<p class="hint error" role="alert">${t.modelDownloadFailed(card.failure)}</p>` : nothing}
-      <div class="row"><button type="button" class="primary" ?disabled=${!card.ready} @click=${() => actions.download(card.kind)}>${t.downloadModel(size)}</button></div>`;
+      <div class="row"><button type="button" class="primary" ?disabled=${!card.ready} @click=${() => actions.download(card.kind)}>${t.downloadModel(size)}</button></div>
+      ${
+        better && betterSize
+          ? html`<p class="hint better" data-better>${t.betterModel(better.label, betterSize, better.source, downloadTime(better.size!, t, locale))}</p>
+              <div class="row"><button type="button" ?disabled=${!card.ready} @click=${() => actions.downloadBetter()}>${t.downloadBetter(better.label, betterSize)}</button></div>`
+          : nothing
+      }`;
   }
   if (s.state !== 'downloading') return nothing;
   const percent = Math.round((s.progress ?? 0) * 100);

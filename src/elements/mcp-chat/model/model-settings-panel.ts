@@ -27,6 +27,7 @@ export function renderModelSettingsPanel(settings: ModelSettings, text: ChatStri
       ollamaUrl,
       allowKeyStorage,
       text,
+      lang: settings.lang,
       builtIn: (['browser', 'on-device'] as const).flatMap((kind) => {
         const model = settings.builtIn(kind);
         return model ? [settings.builtInCard(model)] : [];

@@ -14,7 +14,7 @@ import {
 import { BuiltInModel, usable, type BrowserStatusChunk } from './built-in-model.js';
 import { renderModelReply, type ModelReply } from './model-reply.js';
 import type { Loader } from '../../shared/lazy.js';
-import type { fetchModelIds, providerFromConfig } from './provider-factory.js';
+import type { fetchModelIds, providerFromConfig, qualityOffer } from './provider-factory.js';
 import type { ChatErrorSource } from '../contract.js';
 import type { BuiltInActions, BuiltInCard } from './built-in-view.js';
 
@@ -22,7 +22,11 @@ import type { BuiltInActions, BuiltInCard } from './built-in-view.js';
 export type ConsentCode = typeof import('./built-in-view.js');
 
 /** What the model feature loads: the providers' code (the chat's turn chunk, chunks.ts). */
-export type ProvidersChunk = Loader<{ fetchModelIds: typeof fetchModelIds; providerFromConfig: typeof providerFromConfig }>;
+export type ProvidersChunk = Loader<{
+  fetchModelIds: typeof fetchModelIds;
+  providerFromConfig: typeof providerFromConfig;
+  qualityOffer: typeof qualityOffer;
+}>;
 
 /** Runs `fn` after the next paint, when the main thread is idle (at most about 1 s later). */
 function afterPaint(fn: () => void): void {
@@ -49,6 +53,8 @@ async function hasStoredModels(): Promise<boolean> {
 export interface ModelSettingsHost extends ReactiveControllerHost {
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
+  /** The chat's language (sizes and times are written in it). */
+  readonly lang?: string;
   readonly storageKey: string;
   /** The element's `allow-key-storage`. */
   readonly allowKeyStorage: boolean;
@@ -101,10 +107,18 @@ export class ModelSettings implements ReactiveController {
   #reply?: ModelReply;
   /** The consent's view (the panels' code), once a message waits for a download. */
   #consent?: ConsentCode;
+  /** The larger open model, once asked whether this device fits it (null: it does not). */
+  #quality?: Awaited<ReturnType<typeof qualityOffer>> | null;
+  #qualityAsked = false;
   readonly #consentCode: Loader<ConsentCode>;
 
   /** The providers' code, for "List models" and the provider in use (given by the element: chunks.ts). */
   readonly providers: ProvidersChunk;
+
+  /** The chat's language (the Settings cards write sizes and times in it). */
+  get lang(): string | undefined {
+    return this.#host.lang;
+  }
 
   /** The person's choice, if any. */
   get config(): ProviderConfig | undefined {
@@ -287,7 +301,13 @@ export class ModelSettings implements ReactiveController {
     const builtIn = this.#inUseOrOffered();
     if (reply.kind === 'download' && builtIn?.state.state === 'available') return undefined;
     if (reply.kind === 'download' && builtIn && this.#consent)
-      return this.#consent.renderConsentReply(this.builtInCard(builtIn), this.#host.text, this.builtInActions(), openSettings);
+      return this.#consent.renderConsentReply(
+        this.builtInCard(builtIn),
+        this.#host.text,
+        this.builtInActions(),
+        openSettings,
+        this.#host.lang,
+      );
     return renderModelReply(reply, this.#host.text, openSettings);
   }
 
@@ -302,7 +322,33 @@ export class ModelSettings implements ReactiveController {
       inUse: this.inUse() === model,
       name: this.#name(model),
       source: model.source,
+      better: this.#betterOffer(model),
     };
+  }
+
+  /**
+   * The larger open model, offered beside the default one where this device
+   * fits it (asked once: WebGPU with room), while the default is on offer or
+   * chosen and not yet on this device.
+   */
+  #betterOffer(model: BuiltInModel): BuiltInCard['better'] {
+    const { provider, modelUrl, openModel } = this.#host.page;
+    const config = this.#config;
+    if (model.kind !== 'on-device' || provider || modelUrl || openModel === 'off') return undefined;
+    if (config && !(config.kind === 'on-device' && !config.modelUrl && !config.tier)) return undefined;
+    if (model.state.state !== 'downloadable') return undefined;
+    if (!this.#qualityAsked) {
+      this.#qualityAsked = true;
+      void this.providers
+        .load()
+        .then((chunk) => chunk.qualityOffer())
+        .then(
+          (offer) => (this.#quality = offer ?? null),
+          () => (this.#quality = null),
+        )
+        .then(() => this.#host.requestUpdate());
+    }
+    return this.#quality ?? undefined;
   }
 
   #name(model: BuiltInModel): string {
@@ -314,6 +360,11 @@ export class ModelSettings implements ReactiveController {
   builtInActions(done: () => void = () => {}): BuiltInActions {
     return {
       download: (kind) => this.builtIn(kind)?.download(),
+      // The larger open model instead: chosen (and remembered), and its download started from this click.
+      downloadBetter: () => {
+        this.choose({ kind: 'on-device', tier: 'quality' }, false);
+        this.builtIn('on-device')?.download();
+      },
       cancel: (kind) => this.builtIn(kind)?.cancel(),
       useBuiltIn: (kind) => {
         const { modelUrl, modelSize, modelSha256 } = this.#host.page;
@@ -338,15 +389,19 @@ export class ModelSettings implements ReactiveController {
 
   /** The model in use, as the header names it ('' when none is set up). */
   modelName(): string {
-    if (!this.provider) return '';
-    const builtIn = this.inUse();
+    // Not known yet whether the browser has a model: "Model", not "Choose a model" that turns into the offer.
+    if (this.modelPending) return this.#host.text.model;
+    // The open model on offer is named with its state ("Qwen3 0.6B · needs a download"), as the one in use would be.
+    const builtIn = this.provider ? this.inUse() : this.openModelOffered ? this.#offeredOpenModel() : undefined;
+    if (!this.provider && !builtIn) return '';
     if (builtIn) {
       const t = this.#host.text;
       const name = this.#name(builtIn);
       const state = builtIn.state;
       return state.state === 'downloading'
         ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}`
-        : state.state === 'downloadable'
+        : // The offered open model is looked for on this device only where the site stored one: until then it needs a download.
+          state.state === 'downloadable' || (state.state === 'checking' && !this.provider)
           ? `${name} · ${t.modelNeedsDownload}`
           : name;
     }

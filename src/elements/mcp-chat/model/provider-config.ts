@@ -37,6 +37,8 @@ export interface ProviderConfig {
   modelSize?: number;
   /** `on-device` with `modelUrl`: its SHA-256, checked before the model is used. */
   modelSha256?: string;
+  /** `on-device` without `modelUrl`: `quality` for the larger pinned open model (offered where the device fits it). */
+  tier?: 'quality';
 }
 
 /** Where Ollama listens by default (its native API; the OpenAI-compatible one is under `/v1`). */

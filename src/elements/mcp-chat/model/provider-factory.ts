@@ -2,7 +2,7 @@ import { createAnthropicProvider } from '../../../providers/anthropic/anthropic-
 import { createOpenAICompatibleProvider } from '../../../providers/openai/openai-compatible-provider.js';
 import { createBrowserModelProvider } from '../../../providers/browser/browser-model-provider.js';
 import { createOnDeviceProvider } from '../../../providers/on-device/on-device-provider.js';
-import { defaultOpenModel } from '../../../providers/on-device/open-models.js';
+import { defaultOpenModel, qualityOpenModel, qualityTierFits } from '../../../providers/on-device/open-models.js';
 import type { ModelProvider } from '../../../providers/types.js';
 import { DEFAULT_BASE_URLS, type EndpointKind, type ProviderConfig } from './provider-config.js';
 
@@ -21,7 +21,11 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
   // Without `modelUrl`: the default open model, pinned in open-models.ts.
   if (config.kind === 'on-device') {
     const modelUrl = config.modelUrl?.trim();
-    const pinned = modelUrl ? { url: modelUrl, size: config.modelSize, sha256: config.modelSha256, label: undefined } : defaultOpenModel();
+    const pinned = modelUrl
+      ? { url: modelUrl, size: config.modelSize, sha256: config.modelSha256, label: undefined }
+      : config.tier === 'quality'
+        ? qualityOpenModel()
+        : defaultOpenModel();
     return createOnDeviceProvider({
       modelUrl: pinned.url,
       size: pinned.size,
@@ -33,6 +37,16 @@ export function providerFromConfig(config: ProviderConfig): ModelProvider | unde
   const model = config.model?.trim();
   if (!model) return undefined;
   return endpointProvider({ ...config, kind: config.kind }, model);
+}
+
+/**
+ * The larger open model (name, size, where from) when this device can take
+ * it (WebGPU with room: `qualityTierFits`), else undefined. Never downloads.
+ */
+export async function qualityOffer(): Promise<{ label: string; size?: number; source: string } | undefined> {
+  if (!(await qualityTierFits())) return undefined;
+  const model = qualityOpenModel();
+  return { label: model.label, size: model.size, source: new URL(model.url).host };
 }
 
 /**

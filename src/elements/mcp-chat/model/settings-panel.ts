@@ -31,6 +31,8 @@ export interface SettingsPanelView {
   allowKeyStorage: boolean;
   /** Interface text (the strings table). */
   text: ChatStrings;
+  /** The chat's language: sizes and times are written in it. */
+  lang?: string;
   /** The built-in models and their state (the browser's; the page's open model when it sets `model-url`). */
   builtIn: readonly BuiltInCard[];
 }
@@ -80,7 +82,7 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
           <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
         : nothing
     }
-    ${renderBuiltInModels(view.builtIn, t, actions)}
+    ${renderBuiltInModels(view.builtIn, t, actions, view.lang)}
     ${view.builtIn.length ? html`<h3>${t.modelService}</h3>` : nothing}
     <form @submit=${apply} class="run-form">
       <label>${t.provider}

@@ -192,6 +192,9 @@ export function settingsHost(w: Wiring): ModelSettingsHost {
     get text() {
       return w.text.t;
     },
+    get lang() {
+      return w.text.lang;
+    },
     get storageKey() {
       return chat.storageKey;
     },
