@@ -59,6 +59,8 @@ const MAX_BODY = 32 * 1024 * 1024;
 const MAX_ROW = 8 * 1024 * 1024;
 const MAX_ID = 200;
 const CHANNEL = 'sync_changes';
+/** Where an instance tells the others that a share was revoked (its id): their streams of it end too. */
+const REVOKED = 'sync_share_revoked';
 
 /** A person-readable error with an HTTP status. */
 class HttpError extends Error {
@@ -163,9 +165,10 @@ export async function startSyncServer(options = {}) {
     while (!closed) {
       try {
         const client = new pg.Client({ connectionString: options.databaseUrl ?? pool.options.connectionString });
-        client.on('notification', (n) => notify(n.payload ?? ''));
+        client.on('notification', (n) => (n.channel === REVOKED ? endShare(n.payload ?? '') : notify(n.payload ?? '')));
         await client.connect();
         await client.query(`LISTEN ${CHANNEL}`);
+        await client.query(`LISTEN ${REVOKED}`);
         listener = client;
         await new Promise((resolve) => {
           client.on('error', resolve);
@@ -179,6 +182,10 @@ export async function startSyncServer(options = {}) {
       }
       if (!closed) await new Promise((r) => setTimeout(r, 500));
     }
+  };
+  // A revoked share's streams end on every instance (the reader may follow it through another one).
+  const endShare = (share) => {
+    for (const s of streams) if (s.share === share) s.res.end();
   };
   const notify = (person) => {
     for (const s of streams) if (s.person === person) send(s, 'change', {});
@@ -403,7 +410,8 @@ export async function startSyncServer(options = {}) {
     if (revoke && req.method === 'DELETE') {
       const who = await person(req);
       await pool.query('UPDATE sync_shares SET revoked_at = now() WHERE id = $1 AND person = $2 AND revoked_at IS NULL', [revoke[1], who]);
-      for (const s of streams) if (s.share === revoke[1]) s.res.end();
+      endShare(revoke[1]);
+      await pool.query('SELECT pg_notify($1, $2)', [REVOKED, revoke[1]]);
       return json(res, 200, { revoked: true });
     }
     throw new HttpError(404, 'No such sync endpoint.');

@@ -257,6 +257,18 @@ export const chatStyles = [
     .error > span { flex: 1; min-width: 0; overflow-wrap: anywhere; }
     .error > button { min-height: 28px; padding: 2px 10px; font-size: 0.9em; color: var(--mcp-chat-fg); }
     .errors { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+    /* A page opened from a share link: a plain notice where the composer would be, no New conversation. */
+    .shared-notice {
+      margin: 0;
+      padding: 12px 16px;
+      border: 1px dashed var(--mcp-chat-border);
+      border-radius: var(--mcp-chat-composer-radius);
+      color: var(--mcp-chat-muted);
+      text-align: center;
+      font-size: 0.9375em;
+    }
+    .shared-notice[data-state='gone'] { color: var(--mcp-chat-danger); border-style: solid; }
+    :host([data-shared-view]) :is([part~='new-button'], [part~='regenerate-button'], [part~='edit-button'], [part~='retry-button']) { display: none; }
     .composer {
       display: grid;
       grid-template-columns: auto minmax(0, 1fr) auto;

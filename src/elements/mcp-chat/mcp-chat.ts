@@ -159,6 +159,8 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart sign-out-button - "Sign out" of a server (Servers panel).
  * @csspart server-degraded - Servers panel: a server that works only without some request headers its CORS refuses, which, and what that costs.
  * @csspart server-no-live - Servers panel: a server whose live notifications are not heard, the page keeping no more event streams to its host ("Live updates off").
+ * @csspart share - Conversations panel, with `sync`: "Share this conversation", then the read-only link in full with Copy link and Stop sharing.
+ * @csspart shared-notice - On a page opened from a share link (`#mcp-share=ID`): "Shared conversation · read-only" where the composer would be.
  * @csspart export-trace-button - Servers panel: "Export trace" saves the session trace as a JSON file (absent with `no-trace`).
  * @csspart server - One server in the Servers panel.
  * @csspart remove-server-button - Servers panel: removes a server for this person (absent with `fixed-servers`).

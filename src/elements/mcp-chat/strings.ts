@@ -303,6 +303,20 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
    * words: the engine's code and values; `english` is its English sentence.
    */
   syncError: (detail: SyncErrorDetail, english: string) => string;
+  /** Sharing the open conversation by a read-only link (the sync section, `sync` set). */
+  shareConversation: string;
+  shareMaking: string;
+  shareLinkLabel: string;
+  shareHint: string;
+  shareCopy: string;
+  shareCopied: string;
+  shareStop: string;
+  shareStopped: string;
+  shareFailed: (why: string) => string;
+  /** A page opened from a share link: the conversation, read-only, in place of the composer. */
+  sharedBanner: string;
+  sharedOpening: string;
+  sharedGone: string;
   renameConversation: (title: string) => string;
   exportConversation: (title: string) => string;
   deleteConversation: (title: string) => string;
@@ -523,6 +537,18 @@ export type LaterEnglishKey =
   | 'syncAgain'
   | 'syncConflict'
   | 'syncError'
+  | 'shareConversation'
+  | 'shareMaking'
+  | 'shareLinkLabel'
+  | 'shareHint'
+  | 'shareCopy'
+  | 'shareCopied'
+  | 'shareStop'
+  | 'shareStopped'
+  | 'shareFailed'
+  | 'sharedBanner'
+  | 'sharedOpening'
+  | 'sharedGone'
   | 'renameConversation'
   | 'exportConversation'
   | 'deleteConversation'

@@ -232,8 +232,13 @@ export class HttpSyncAdapter implements SyncAdapter {
             }
             if (buffer.length > 65_536) buffer = ''; // not an event stream: ignore it
           }
-        } catch {
-          // down, offline or refused: try again later; the cycles report the why
+        } catch (error) {
+          // down, offline or refused: try again later; the cycles report the why. A share link revoked while
+          // it was followed (its stream ended, the next one is refused) asks for one pull, which says so.
+          if (error instanceof SyncError && error.detail.code === 'share-gone' && !stop.signal.aborted) {
+            listener('resync');
+            break;
+          }
         }
         first = false;
         if (stop.signal.aborted) break;

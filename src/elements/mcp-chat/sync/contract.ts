@@ -19,11 +19,19 @@ export interface ChatSyncHost extends ReactiveControllerHost {
   syncChanged(): void;
   /** This device's copy was removed: the chat starts an empty conversation. */
   syncCleared(): void;
+  /** The open conversation's id (what "Share this conversation" shares). */
+  readonly conversationId: string | undefined;
+  /** The share link's id this page was opened with (`#mcp-share=ID` in its address), if any. */
+  readonly sharedId: string | undefined;
+  /** The address of this page that opens the share `id` (`#mcp-share=ID`). */
+  shareLink(id: string): string;
+  /** Shows a shared conversation read-only: its store in place of the chat's, that conversation open. */
+  showShared(store: HistoryStore, conversationId: string | undefined): Promise<void>;
   reportError(source: 'history', message: string, error: unknown): void;
 }
 
 /** The element as the sync chunk reads it (its public surface). */
-export interface ChatSyncElement extends ReactiveControllerHost {
+export interface ChatSyncElement extends ReactiveControllerHost, Pick<Element, 'toggleAttribute'> {
   readonly sync?: string;
   readonly storageKey: string;
   readonly syncToken?: SyncTokenSource;
@@ -31,6 +39,9 @@ export interface ChatSyncElement extends ReactiveControllerHost {
   readonly chatStore: HistoryStore | undefined;
   readonly panel?: string;
   newConversation(): void;
+  store?: HistoryStore | null;
+  openConversation(id: string): Promise<void>;
+  readonly session: { readonly conversation?: { readonly id: string } | undefined };
 }
 
 /** What only the element knows, as the sync chunk reads it: its text, and the features it reports to and adds the sync to. */
@@ -39,7 +50,7 @@ export interface ChatSyncInternals {
   readonly features: {
     readonly shell: { reportError(source: 'history', message: string, error: unknown): void };
     readonly conversations: { refresh(): void };
-    /** Set by the chunk: the panel draws its section. */
-    sync?: { renderSection(t: ChatStrings): unknown };
+    /** Set by the chunk: the panel draws its section; a shared conversation's notice takes the composer's place. */
+    sync?: { renderSection(t: ChatStrings): unknown; renderShared(t: ChatStrings): unknown };
   };
 }

@@ -1,11 +1,24 @@
 // The chat's sync, in the sync chunk (loaded by the element once `sync` is set):
 // the conversations of the store in use are kept in step with the site's sync
 // server, and the Conversations panel says where the sync stands, offers Retry
-// and "Sign out of sync" (keeping or removing this device's copy).
+// and "Sign out of sync" (keeping or removing this device's copy), and shares
+// the open conversation by a read-only link. A page opened from such a link
+// (`#mcp-share=ID`) shows that conversation read-only and live instead: its
+// own memory store, no composer, nothing of this browser's conversations.
 import { html, nothing, type ReactiveController } from 'lit';
 import type { HistoryStore } from '../../../history/index.js';
-import { startSync, type Sync, type SyncConflict } from '../../../history/sync.js';
+import {
+  openShared,
+  revokeShare,
+  shareConversation,
+  sharedUrl,
+  startSync,
+  type SharedView,
+  type Sync,
+  type SyncConflict,
+} from '../../../history/sync.js';
 import type { SyncErrorDetail } from '../../../history/sync-contract.js';
+import '../strings-en-later.js';
 import type { ChatStrings } from '../strings.js';
 import type { ChatSyncHost } from './contract.js';
 
@@ -18,15 +31,37 @@ export class SyncFeature implements ReactiveController {
   #signedOut = false;
   #confirming = false;
   #note = '';
+  /** The links made on this page, by conversation: the grant's id and the page address that opens it. */
+  readonly #shares = new Map<string, { id: string; link: string }>();
+  #sharing: { state: 'making' | 'failed' | 'copied' | 'stopped'; why?: string } | undefined;
+  /** This page was opened from a share link: the conversation it shows (undefined while it opens). */
+  #shared: { view?: SharedView; failed?: string } | undefined;
   readonly #onStoreChange = (): void => this.#host.syncChanged();
 
   constructor(host: ChatSyncHost) {
     this.#host = host;
     host.addController(this);
+    const sharedId = host.sharedId;
+    if (sharedId && host.syncUrl) void this.#openShared(host.syncUrl, sharedId);
     this.hostUpdated();
   }
 
+  async #openShared(url: string, id: string): Promise<void> {
+    this.#shared = {};
+    this.#host.requestUpdate();
+    try {
+      const view = await openShared(sharedUrl(url, id));
+      this.#shared = { view };
+      view.sync.addEventListener('status', () => this.#host.requestUpdate());
+      await this.#host.showShared(view.store, view.conversationId);
+    } catch (error) {
+      this.#shared = { failed: error instanceof Error ? error.message : String(error) };
+    }
+    this.#host.requestUpdate();
+  }
+
   hostUpdated(): void {
+    if (this.#shared) return; // a shared conversation's page: nothing of this browser's own is synced
     const url = this.#host.syncUrl;
     const store = this.#host.syncStore;
     const wanted = url && store?.persistent && !this.#signedOut ? { url, store } : undefined;
@@ -37,6 +72,7 @@ export class SyncFeature implements ReactiveController {
 
   hostDisconnected(): void {
     this.#stop();
+    void this.#shared?.view?.close();
   }
 
   #stop(): void {
@@ -137,6 +173,110 @@ export class SyncFeature implements ReactiveController {
             <button class="sync-sign-out" @click=${() => ((this.#confirming = true), this.#host.requestUpdate())}>${t.syncSignOut}</button>
           </div>`
       }
+      ${this.#renderShare(t)}
     </section>`;
+  }
+
+  /** "Share this conversation", then the link in full with Copy and Stop sharing. */
+  #renderShare(t: ChatStrings) {
+    const id = this.#host.conversationId;
+    if (!id || !this.#sync) return nothing;
+    const share = this.#shares.get(id);
+    const said = this.#sharing;
+    const status =
+      said?.state === 'making'
+        ? t.shareMaking
+        : said?.state === 'failed'
+          ? t.shareFailed(said.why ?? '')
+          : said?.state === 'copied'
+            ? t.shareCopied
+            : said?.state === 'stopped'
+              ? t.shareStopped
+              : '';
+    return html`<div part="share" class="share">
+      ${
+        share
+          ? html`<label class="share-label">${t.shareLinkLabel}
+              <textarea class="share-link" readonly rows="3" .value=${share.link} @focus=${(e: Event) => (e.target as HTMLTextAreaElement).select()}></textarea>
+            </label>
+            <p class="hint">${t.shareHint}</p>
+            <div class="row">
+              <button class="share-copy" @click=${() => void this.#copy(share.link)}>${t.shareCopy}</button>
+              <button class="share-stop danger" @click=${() => void this.#stopSharing(id, share.id)}>${t.shareStop}</button>
+            </div>`
+          : html`<div class="row">
+              <button class="share-make" ?disabled=${said?.state === 'making'} @click=${() => void this.#share(id)}>${t.shareConversation}</button>
+            </div>`
+      }
+      <p class="hint share-status" role="status">${status}</p>
+    </div>`;
+  }
+
+  #tokenSource = async (): Promise<string> => {
+    const source = this.#host.syncToken;
+    return (typeof source === 'function' ? await source() : source) ?? '';
+  };
+
+  async #share(conversationId: string): Promise<void> {
+    const url = this.#host.syncUrl;
+    if (!url) return;
+    this.#sharing = { state: 'making' };
+    this.#host.requestUpdate();
+    try {
+      // What this device wrote must be on the server before the link can show it.
+      await this.#sync?.sync();
+      const { id } = await shareConversation({ server: url, token: this.#tokenSource, conversationId });
+      this.#shares.set(conversationId, { id, link: this.#host.shareLink(id) });
+      this.#sharing = undefined;
+    } catch (error) {
+      const detail = (error as { detail?: SyncErrorDetail }).detail;
+      this.#sharing = {
+        state: 'failed',
+        why: this.#words(this.#host.text, detail, error instanceof Error ? error.message : String(error)),
+      };
+    }
+    this.#host.requestUpdate();
+  }
+
+  async #copy(link: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.#sharing = { state: 'copied' };
+    } catch {
+      // No clipboard here (a permission refused): the link stays in its field, selected when focused, to copy by hand.
+      this.#sharing = undefined;
+    }
+    this.#host.requestUpdate();
+  }
+
+  async #stopSharing(conversationId: string, id: string): Promise<void> {
+    const url = this.#host.syncUrl;
+    if (!url) return;
+    try {
+      await revokeShare({ server: url, token: this.#tokenSource, id });
+      this.#shares.delete(conversationId);
+      this.#sharing = { state: 'stopped' };
+    } catch (error) {
+      const detail = (error as { detail?: SyncErrorDetail }).detail;
+      this.#sharing = {
+        state: 'failed',
+        why: this.#words(this.#host.text, detail, error instanceof Error ? error.message : String(error)),
+      };
+    }
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * On a page opened from a share link: the notice that takes the composer's
+   * place (read-only; opening; the link withdrawn). Undefined elsewhere: the
+   * composer is drawn.
+   */
+  renderShared(t: ChatStrings): unknown {
+    const shared = this.#shared;
+    if (!shared) return undefined;
+    const status = shared.view?.sync.status;
+    const gone = shared.failed !== undefined || status?.state === 'failed';
+    const line = gone ? t.sharedGone : shared.view ? t.sharedBanner : t.sharedOpening;
+    return html`<p part="shared-notice" class="shared-notice" role="status" data-state=${gone ? 'gone' : shared.view ? 'live' : 'opening'}>${line}</p>`;
   }
 }

@@ -30,6 +30,24 @@ export function syncHost(chat: ChatSyncElement, own: ChatSyncInternals): ChatSyn
       if (chat.panel === 'conversations') own.features.conversations.refresh();
     },
     syncCleared: () => chat.newConversation(),
+    get conversationId() {
+      return chat.session.conversation?.id;
+    },
+    get sharedId() {
+      const found = /(?:^#|&)mcp-share=([^&]+)/.exec(location.hash);
+      return found ? decodeURIComponent(found[1]!) : undefined;
+    },
+    shareLink: (id) => {
+      const page = new URL(location.href);
+      page.hash = `mcp-share=${encodeURIComponent(id)}`;
+      return page.href;
+    },
+    showShared: async (store, conversationId) => {
+      chat.toggleAttribute('data-shared-view', true);
+      chat.store = store;
+      await chat.updateComplete;
+      if (conversationId) await chat.openConversation(conversationId);
+    },
     reportError: (source, message, error) => own.features.shell.reportError(source, message, error),
   };
 }

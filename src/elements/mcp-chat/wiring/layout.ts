@@ -51,7 +51,7 @@ export function renderChat(w: Wiring) {
               <div class="requests"></div>
               ${f.shell.renderErrors(t)} ${renderServerNotices(w)} ${f.apps.renderNotice()}
               ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
-              ${f.palette.render(t)} ${f.composer.render(t)}
+              ${f.sync?.renderShared(t) ?? html`${f.palette.render(t)} ${f.composer.render(t)}`}
             </div>
           </div>
         </div>

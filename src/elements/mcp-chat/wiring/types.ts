@@ -96,7 +96,7 @@ export interface ChatFeatures {
   readonly resources: ChatResources;
   readonly pageTools: ChatPageTools;
   /** The sync's feature, set by the sync chunk once `sync` is set (docs/sync.md): the first load carries none of it. */
-  sync?: { renderSection(t: ChatStrings): unknown };
+  sync?: { renderSection(t: ChatStrings): unknown; renderShared(t: ChatStrings): unknown };
 }
 
 /** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */
