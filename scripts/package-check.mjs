@@ -151,6 +151,11 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
     (f) => /^(src|test|demo|conformance|bench|scripts|examples|docs)\//.test(f) || /\.map$|fixtures|\.test\.|\.spec\./.test(f),
   );
   if (unwanted.length) throw new Error(`not for users, yet in the tarball: ${unwanted.slice(0, 10).join(', ')}`);
+  // Issue 43: the engine's WebAssembly is the dependency's file (scripts/wasm-path.mjs), never a second copy
+  // in the tarball (it was 3.8 MB packed with one; 0.84 MB before the engine came).
+  const wasm = files.filter((f) => f.endsWith('.wasm'));
+  if (wasm.length) throw new Error(`a WebAssembly file is in the tarball (the dependency carries it): ${wasm.join(', ')}`);
+  if (info.size >= 1.5e6) throw new Error(`the tarball is ${(info.size / 1e6).toFixed(2)} MB packed: over the 1.5 MB limit`);
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
   if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
   return `${info.filename}: ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`;

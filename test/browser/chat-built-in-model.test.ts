@@ -175,9 +175,9 @@ describe('while the browser model is still being checked', () => {
     answer('unavailable');
     await expect.poll(empty).toContain('An open model can answer you here');
     expect(empty()).not.toContain('No model is set up');
-    // The open model on offer is named with what it needs, not "Choose a model".
+    // The open model on offer is named, not "Choose a model".
     // (By its own name once its code is loaded: here when an earlier test of this origin stored a model.)
-    await expect.poll(() => headerModel(chat)).toMatch(/^(On-device model|Qwen3 0\.6B) · needs a download$/);
+    await expect.poll(() => headerModel(chat)).toMatch(/^(On-device model|Qwen3 0\.6B)$/);
   });
 });
 
@@ -337,8 +337,8 @@ describe('the default open model: a page with no model, in a browser with none',
     expect(reply()!.textContent).not.toMatch(/failed to fetch|TypeError|network error/i);
     expect(button(reply(), /^Download /)!.textContent).toBe(`Download ${kb()}`);
     expect(chat.messages.map((m) => m.role)).toEqual(['user']);
-    // The model on offer is named, with what it needs (not "Choose a model").
-    expect(headerModel(chat)).toBe('Tiny test model · needs a download');
+    // The model on offer is named (not "Choose a model").
+    expect(headerModel(chat)).toBe('Tiny test model');
   }, 60_000);
 
   test('the larger model is offered beside the default, with its size, only where WebGPU reports room; one click downloads it and answers', async () => {
@@ -428,8 +428,8 @@ describe('the default open model: a page with no model, in a browser with none',
     // The reason is in Arabic: the only Latin letters left are the site's address.
     expect(alert()).toContain('لا يطابق');
     expect(alert().replace(/127\.0\.0\.1:\d+/g, '')).not.toMatch(/[A-Za-z]{2}/);
-    // The header names the model on offer and what it needs, not "Choose a model".
-    expect(headerModel(chat)).toBe('Tiny test model · يحتاج إلى تنزيل');
+    // The header names the model on offer, not "Choose a model".
+    expect(headerModel(chat)).toBe('Tiny test model');
   }, 60_000);
 });
 

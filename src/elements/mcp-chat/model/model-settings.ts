@@ -391,17 +391,19 @@ export class ModelSettings implements ReactiveController {
   modelName(): string {
     // Not known yet whether the browser has a model: "Model", not "Choose a model" that turns into the offer.
     if (this.modelPending) return this.#host.text.model;
-    // The open model on offer is named with its state ("Qwen3 0.6B · needs a download"), as the one in use would be.
-    const builtIn = this.provider ? this.inUse() : this.openModelOffered ? this.#offeredOpenModel() : undefined;
-    if (!this.provider && !builtIn) return '';
+    // The open model on offer is named ("Qwen3 0.6B"): the model that answers once the person agrees to its download.
+    if (!this.provider) {
+      const offered = this.openModelOffered ? this.#offeredOpenModel() : undefined;
+      return offered ? this.#name(offered) : '';
+    }
+    const builtIn = this.inUse();
     if (builtIn) {
       const t = this.#host.text;
       const name = this.#name(builtIn);
       const state = builtIn.state;
       return state.state === 'downloading'
         ? `${name} · ${t.modelDownloading(Math.round((state.progress ?? 0) * 100))}`
-        : // The offered open model is looked for on this device only where the site stored one: until then it needs a download.
-          state.state === 'downloadable' || (state.state === 'checking' && !this.provider)
+        : state.state === 'downloadable'
           ? `${name} · ${t.modelNeedsDownload}`
           : name;
     }
