@@ -34,6 +34,7 @@ const oneAtATime = [
   'mcp-stream-budget',
   'mcp-tasks',
   'notification-storm',
+  'trace-view-big',
   'on-device-model',
   // a shared fixture's state
   'app-view-csp',

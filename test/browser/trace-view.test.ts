@@ -26,7 +26,7 @@ test('a trace exported from a real session opens as a timeline, both directions,
   trace.addEvent('approval', { tool: 'echo', decision: 'allow-once' }, { server: c.id });
   trace.addEvent('error', { message: 'The model did not answer.' });
   const el = await view();
-  expect(el.loadText(trace.exportText())).toBe(true);
+  expect(await el.loadText(trace.exportText())).toBe(true);
   await el.updateComplete;
   const root = el.shadowRoot!;
   const lines = [...root.querySelectorAll('[part="entry"]')].map((li) => li.textContent!.replace(/\s+/g, ' '));
@@ -48,11 +48,11 @@ test('a trace exported from a real session opens as a timeline, both directions,
 
 test('a file that is not a trace says why, in an alert', async () => {
   const el = await view();
-  expect(el.loadText('{"hello": 1}')).toBe(false);
+  expect(await el.loadText('{"hello": 1}')).toBe(false);
   await el.updateComplete;
   const alert = el.shadowRoot!.querySelector('[role="alert"]')!;
   expect(alert.textContent).toContain('not an mcp-elements session trace');
-  expect(el.loadText('not json')).toBe(false);
+  expect(await el.loadText('not json')).toBe(false);
   await el.updateComplete;
   expect(alert.textContent).toContain('not JSON');
   expect(el.shadowRoot!.querySelector('label input[type="file"]')).not.toBeNull();

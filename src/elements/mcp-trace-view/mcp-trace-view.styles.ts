@@ -91,4 +91,30 @@ export const styles = css`
   details {
     grid-column: 2;
   }
+  [part='pages'] {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_mcp-space);
+    padding-block: var(--_mcp-space);
+    font-size: 0.875em;
+  }
+  [part='pages'] button {
+    min-block-size: 32px;
+    padding-inline: 12px;
+    font: inherit;
+    color: inherit;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_mcp-radius);
+    cursor: pointer;
+  }
+  [part='pages'] button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  [part='pages'] button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
 `;

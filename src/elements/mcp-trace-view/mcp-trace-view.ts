@@ -3,6 +3,10 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceDocument, type TraceEntry } from '../../mcp/trace.js';
 import { tokens } from '../shared/tokens.js';
 import { styles } from './mcp-trace-view.styles.js';
+import { parseInPieces } from './parse-in-pieces.js';
+
+/** Entries drawn at a time: a trace of 90,000 entries draws one page of them (issue 36). */
+const PAGE_SIZE = 500;
 
 /** Which entries the timeline shows. */
 type Filter = 'all' | 'messages' | 'http' | 'events' | 'errors';
@@ -12,7 +16,8 @@ type Filter = 'all' | 'messages' | 'http' | 'events' | 'errors';
  * timeline: one line per entry with its time, server, direction and what it
  * was (a JSON-RPC method, an HTTP status, a page event), each with its
  * details. Everything in a trace is shown as text. Give it the document
- * (`trace`), or let the person open a file.
+ * (`trace`), or let the person open a file. A big file is read in pieces (the
+ * page stays responsive) and the timeline draws 500 entries at a time.
  *
  * @summary Opens an exported session trace as a readable, filterable timeline.
  *
@@ -21,7 +26,8 @@ type Filter = 'all' | 'messages' | 'http' | 'events' | 'errors';
  * @csspart summary - When the trace was taken, its servers and what was dropped.
  * @csspart degraded - A server that worked around its CORS (which headers were left off).
  * @csspart error - Why a file could not be opened (an alert).
- * @csspart timeline - The list of entries.
+ * @csspart timeline - The list of entries (500 at a time).
+ * @csspart pages - Which entries are shown, with Previous and Next.
  * @csspart entry - One entry (`data-kind`: http-request, http-response, message, http-error, event).
  *
  * @cssproperty --mcp-trace-view-bg - Background. Defaults to `--mcp-color-bg`.
@@ -44,15 +50,26 @@ export class McpTraceView extends LitElement {
 
   @state() private filter: Filter = 'all';
   @state() private error = '';
+  /** The first entry shown (of the filtered list). */
+  @state() private first = 0;
+  /** Reading a file: the share read so far (0 to 1). */
+  @state() private reading: number | undefined;
+  #filtered: { trace: TraceDocument; filter: Filter; entries: TraceEntry[] } | undefined;
 
-  /** Reads a trace from its JSON text; on a file that is not a trace, shows why (and keeps the one shown). */
-  loadText(text: string): boolean {
+  /**
+   * Reads a trace from its JSON text, in pieces when it is big (resolves when
+   * read); on a file that is not a trace, shows why (and keeps the one shown).
+   */
+  async loadText(text: string): Promise<boolean> {
     let value: unknown;
+    this.reading = 0;
     try {
-      value = JSON.parse(text);
+      value = await parseInPieces(text, (done) => (this.reading = done));
     } catch {
       this.error = 'This file is not JSON, so it is not a trace.';
       return false;
+    } finally {
+      this.reading = undefined;
     }
     const doc = value as Partial<TraceDocument> | null;
     if (!doc || doc.format !== TRACE_FORMAT || !Array.isArray(doc.entries)) {
@@ -64,24 +81,40 @@ export class McpTraceView extends LitElement {
       return false;
     }
     this.error = '';
+    this.first = 0;
     this.trace = doc as TraceDocument;
     return true;
   }
 
+  /** The entries the filter keeps (computed once per trace and filter). */
+  #entries(trace: TraceDocument): TraceEntry[] {
+    const memo = this.#filtered;
+    if (memo?.trace === trace && memo.filter === this.filter) return memo.entries;
+    const entries = this.filter === 'all' ? trace.entries : trace.entries.filter((e) => matches(e, this.filter));
+    this.#filtered = { trace, filter: this.filter, entries };
+    return entries;
+  }
+
   private async onFile(event: Event): Promise<void> {
     const file = (event.target as HTMLInputElement).files?.[0];
-    if (file) this.loadText(await file.text());
+    if (file) await this.loadText(await file.text());
   }
 
   protected override render(): TemplateResult {
     const trace = this.trace;
-    const entries = (trace?.entries ?? []).filter((e) => matches(e, this.filter));
+    const entries = trace ? this.#entries(trace) : [];
+    const first = Math.min(this.first, Math.max(0, entries.length - 1));
+    const shown = entries.slice(first, first + PAGE_SIZE);
     return html`
       <div class="toolbar">
         <label>Open a trace file <input part="file-input" type="file" accept="application/json,.json" @change=${this.onFile} /></label>
         <label
           >Show
-          <select part="filter" .value=${this.filter} @change=${(e: Event) => (this.filter = (e.target as HTMLSelectElement).value as Filter)}>
+          <select
+            part="filter"
+            .value=${this.filter}
+            @change=${(e: Event) => ((this.filter = (e.target as HTMLSelectElement).value as Filter), (this.first = 0))}
+          >
             <option value="all">Everything</option>
             <option value="messages">JSON-RPC messages</option>
             <option value="http">HTTP requests and answers</option>
@@ -91,15 +124,37 @@ export class McpTraceView extends LitElement {
         >
       </div>
       <div part="error" role="alert">${this.error}</div>
-      ${trace ? this.renderSummary(trace) : html`<p part="summary">No trace open.</p>`}
+      ${
+        this.reading !== undefined
+          ? html`<p part="summary" role="status">Reading the trace… ${Math.round(this.reading * 100)}%</p>`
+          : trace
+            ? this.renderSummary(trace)
+            : html`<p part="summary">No trace open.</p>`
+      }
       ${
         trace
-          ? html`<ol part="timeline" aria-label="Timeline, ${entries.length} entries">
-            ${entries.map((e) => this.renderEntry(e, trace))}
-          </ol>`
+          ? html`<ol part="timeline" aria-label="Timeline, ${entries.length} entries" start=${first + 1}>
+              ${shown.map((e) => this.renderEntry(e, trace))}
+            </ol>
+            ${entries.length > PAGE_SIZE ? this.renderPages(first, entries.length) : nothing}`
           : nothing
       }
     `;
+  }
+
+  /** Which entries are shown, with Previous and Next (500 at a time). */
+  private renderPages(first: number, total: number): TemplateResult {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const last = Math.min(first + PAGE_SIZE, total);
+    const go = (to: number) => {
+      this.first = to;
+      this.renderRoot.querySelector('[part="timeline"]')?.scrollIntoView({ block: 'start' });
+    };
+    return html`<nav part="pages" aria-label="Timeline pages">
+      <button ?disabled=${first === 0} @click=${() => go(Math.max(0, first - PAGE_SIZE))}>Previous ${PAGE_SIZE}</button>
+      <span role="status">Entries ${n(first + 1)}–${n(last)} of ${n(total)}</span>
+      <button ?disabled=${last >= total} @click=${() => go(first + PAGE_SIZE)}>Next ${PAGE_SIZE}</button>
+    </nav>`;
   }
 
   private renderSummary(trace: TraceDocument): TemplateResult {
