@@ -7,6 +7,7 @@ import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-
 import { partialBytes } from '../../src/providers/on-device/model-store.js';
 import type { OnDeviceProvider, OnDeviceStatus } from '../../src/providers/on-device/on-device-types.js';
 import type { CreateMessageRequestParams, ProviderDelta } from '../../src/providers/types.js';
+import { boundByControl } from './long-tasks.js';
 
 // The on-device provider for real, in Chromium: the real engine (wllama,
 // llama.cpp in WebAssembly, in its worker), the real download into the Origin
@@ -133,7 +134,11 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     );
     // The prompt (five tools' schemas) and the reply are computed in wllama's worker:
     // the page's main thread kept running its timers meanwhile (the work takes seconds).
-    expect(gap, `longest main-thread block during ${Math.round(took)} ms of generation`).toBeLessThan(1000);
+    // Control: the same page doing nothing for as long, right after (a busy machine's own gaps).
+    const quiet = await withLongestGap(() => new Promise((r) => setTimeout(r, Math.min(took, 5000))));
+    expect(gap, `longest main-thread block during ${Math.round(took)} ms of generation; idle ${Math.round(quiet.gap)} ms`).toBeLessThan(
+      boundByControl(quiet.gap, 3, 1000),
+    );
     expect(result.stopReason).toBe('toolUse');
     expect(result.content).toHaveLength(1);
     const call = result.content[0]!;
@@ -196,7 +201,6 @@ describe('on-device model (wllama) on a generated tiny model', () => {
   test('Stop aborts a long answer at once, and the next request is answered', async () => {
     const controller = new AbortController();
     let count = 0;
-    const started = performance.now();
     const stopped = await provider
       .createMessage(
         { messages: [{ role: 'user', content: { type: 'text', text: 'Write a lot.' } }], maxTokens: 4000 },
@@ -204,8 +208,8 @@ describe('on-device model (wllama) on a generated tiny model', () => {
       )
       .catch((e: unknown) => e);
     expect(isProviderError(stopped, 'aborted')).toBe(true);
+    // Counted, not timed: the answer stopped within a few tokens of Stop (it would run to 4,000).
     expect(count).toBeLessThan(40);
-    expect(performance.now() - started).toBeLessThan(30_000);
     const next = await provider.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Again.' } }], maxTokens: 30 });
     expect(next.content[0]?.type).toBe('text');
   }, 60_000);
