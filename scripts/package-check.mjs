@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -159,6 +160,22 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
   const license = readFileSync(join(root, 'LICENSE'), 'utf8');
   if (pkg.license !== 'MIT' || !license.startsWith('MIT License')) throw new Error('LICENSE must be the MIT text package.json names');
   return `${info.filename}: ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked, ${info.entryCount} files`;
+});
+
+// Issue 43: the on-device model (its engine, provider and consent) did not make the chat's first load
+// grow. The first load as `npm run size` counts it (scripts/size.mjs): the page file and the chunks
+// it loads before the chat is connected (`chat`, `mcp`, the runtime), gzip level 9. The limit is
+// the figure before the last of that work (141.1 KB on 28 November, commit 7010257).
+const FIRST_LOAD_LIMIT = Math.ceil(141.1 * 1024);
+await check("the chat's first load has not grown (gzip, as npm run size counts it)", () => {
+  const chunks = readdirSync(join(root, 'dist/chunks')).filter((f) => /^(chat|mcp|rolldown-runtime)-[A-Za-z0-9_-]{8}\.js$/.test(f));
+  if (!chunks.some((f) => f.startsWith('chat-')) || !chunks.some((f) => f.startsWith('mcp-')))
+    throw new Error(`the first-load chunks were not found in dist/chunks (${chunks.join(', ')}): did their names change?`);
+  const files = ['mcp-web-elements.js', ...chunks.map((f) => `chunks/${f}`)];
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length, 0);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  if (bytes > FIRST_LOAD_LIMIT) throw new Error(`the first load is ${kb(bytes)} gzip, over ${kb(FIRST_LOAD_LIMIT)} (${files.join(', ')})`);
+  return `${kb(bytes)} gzip in ${files.length} files (limit ${kb(FIRST_LOAD_LIMIT)})`;
 });
 
 await check('the tarball holds what the docs promise: every import they show is an export, every file they name is packed', () => {
