@@ -35,6 +35,7 @@ const oneAtATime = [
   'mcp-tasks',
   'notification-storm',
   'trace-view-big',
+  'tool-card-big-value',
   'on-device-model',
   // a shared fixture's state
   'app-view-csp',

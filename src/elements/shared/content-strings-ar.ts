@@ -25,6 +25,7 @@ export const CONTENT_STRINGS_AR: ContentStrings = {
   toolArguments: 'المعطيات',
   toolResult: 'النتيجة',
   toolNone: 'لا شيء',
+  toolValueCut: (shown, total) => `… أول ${shown.toLocaleString('ar')} من ${total.toLocaleString('ar')} حرف (يعرض «إظهار JSON» كل شيء)`,
   toolReportedError: 'أبلغت الأداة عن خطأ.',
   toolUntrusted: 'محتوى غير موثوق: أخذته الصفحة من مصدر آخر. طُلب من النموذج أن يعامله كبيانات لا كتعليمات.',
   skillFrom: (name, server) => `المهارة ${name} من ${server}، للنموذج (كتبها الخادم)`,

@@ -53,6 +53,8 @@ export interface ContentStrings {
   toolResult: string;
   /** Shown for an empty set of arguments or fields. */
   toolNone: string;
+  /** After the start of a value too long to show whole (`shown` and `total` characters, as numbers in words of the language): Show JSON has it all. */
+  toolValueCut: (shown: number, total: number) => string;
   /** The note over an error result. */
   toolReportedError: string;
   /** The note over a result marked untrusted (a page tool's `untrustedContentHint`). */
@@ -110,6 +112,8 @@ export const CONTENT_STRINGS_EN: ContentStrings = {
   toolArguments: 'Arguments',
   toolResult: 'Result',
   toolNone: 'None',
+  toolValueCut: (shown, total) =>
+    `… the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} characters (Show JSON has all of it)`,
   toolReportedError: 'The tool reported an error.',
   toolUntrusted: 'Untrusted content: the page took it from elsewhere. The model was told to treat it as data, not instructions.',
   skillFrom: (name, server) => `Skill ${name} from ${server}, for the model (written by the server)`,

@@ -85,6 +85,7 @@ export const toolCardStyles = [
     .fields dt { color: var(--_mcp-color-muted); font-family: var(--_mcp-font-mono); font-size: 0.875em; padding-top: 1px; }
     .fields dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
     .none { margin: 0; color: var(--_mcp-color-muted); }
+    .cut { display: block; margin-top: 4px; color: var(--_mcp-color-muted); font-style: italic; white-space: normal; }
     .result { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
     .error-note { color: var(--_mcp-color-danger); font-weight: 600; margin: 0; }
     .untrusted-note { margin: 0; padding: 4px 8px; border-inline-start: 3px solid var(--mcp-tool-card-warning); font-size: 0.875em; }

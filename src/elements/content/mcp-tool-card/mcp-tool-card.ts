@@ -155,7 +155,7 @@ export class McpToolCard extends LitElement {
           <span class="chevron" aria-hidden="true">${icon('chevron-right')}</span>
         </summary>
         <div class="details">
-          ${this.use ? html`<div class="section"><p class="label">${t.toolArguments}</p>${formatValue(this.use.input, 'arguments', t.toolNone)}</div>` : nothing}
+          ${this.use ? html`<div class="section"><p class="label">${t.toolArguments}</p>${formatValue(this.use.input, 'arguments', t.toolNone, t.toolValueCut)}</div>` : nothing}
           ${this.result ? this.#result(this.result, status, t) : nothing}
           <div class="raw">
             <button type="button" part="raw-button" class="raw-toggle" aria-expanded=${this.rawOpen ? 'true' : 'false'} @click=${() => (this.rawOpen = !this.rawOpen)}>
@@ -189,7 +189,7 @@ export class McpToolCard extends LitElement {
         ${status === 'error' ? html`<p part="error" class="error-note">${t.toolReportedError}</p>` : nothing}
         ${isUntrustedResult(result) ? html`<p part="untrusted" class="untrusted-note">${t.toolUntrusted}</p>` : nothing}
         ${blocks.map((block) => html`<mcp-content-block theme=${ifDefined(this.theme)} breaks .strings=${this.strings} .block=${block}></mcp-content-block>`)}
-        ${structured !== undefined ? formatValue(structured, 'structured', t.toolNone) : nothing}
+        ${structured !== undefined ? formatValue(structured, 'structured', t.toolNone, t.toolValueCut) : nothing}
       </div>
     </div>`;
   }
