@@ -105,7 +105,6 @@ export async function startPostgres(options: { port?: number; owner?: number } =
   cleanStalePostgres();
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), PREFIX));
-  writeFileSync(join(dir, OWNER_FILE), String(options.owner ?? process.pid));
   const data = join(dir, 'data');
   if (asRoot) {
     const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
@@ -133,6 +132,9 @@ export async function startPostgres(options: { port?: number; owner?: number } =
     ]);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
+  // Named once it runs: a folder without an owner is one being made (initdb), which another
+  // run's cleanStalePostgres leaves alone (it deleted one mid-initdb when the owner came first).
+  writeFileSync(join(dir, OWNER_FILE), String(options.owner ?? process.pid));
   let closed = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
