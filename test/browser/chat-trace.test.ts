@@ -109,6 +109,21 @@ test('with no-trace nothing is recorded and the panel offers no export', async (
   expect(chat.exportTrace()).toBeUndefined();
 });
 
+test('the header chip of a degraded server says it works with limits (its dot a warning), a full-CORS server just connected', async () => {
+  const chat = await chatOn([inject('strictCorsUrl'), inject('demoUrl')]);
+  const chips = () => [...shadow(chat).querySelectorAll<HTMLElement>('.server-status:not(.server-count)')];
+  await expect.poll(() => chips().map((c) => c.getAttribute('part'))).toEqual(['server-status degraded', 'server-status connected']);
+  const [limited, full] = chips();
+  expect(limited!.title).toContain('Connected, with limits');
+  expect(limited!.title).toContain('Servers');
+  expect(full!.title).toMatch(/: Connected$/);
+  expect(limited!.getAttribute('aria-label')).toContain('connected, with limits');
+  const dot = (chip: HTMLElement) => getComputedStyle(chip.querySelector('.dot')!).backgroundColor;
+  expect(dot(limited!)).not.toBe(dot(full!));
+  const count = shadow(chat).querySelector<HTMLElement>('.server-count')!;
+  expect(count.classList.contains('degraded')).toBe(true);
+});
+
 test('a server whose CORS refuses the optional MCP headers shows connected, with which headers are left off and what that costs', async () => {
   const chat = await chatOn([inject('strictCorsUrl')]);
   await openPanelFromMenu(chat, 'Servers');

@@ -152,6 +152,7 @@ export const chatStyles = [
     .connected .dot { background: var(--mcp-chat-success); }
     .failed .dot, .auth-required .dot { background: var(--mcp-chat-danger); }
     .connecting .dot, .reconnecting .dot { background: var(--mcp-chat-warning); }
+    .degraded .dot { background: var(--mcp-chat-warning); }
     .spacer { flex: 1 1 0; min-width: 0; }
     .model {
       display: inline-flex;

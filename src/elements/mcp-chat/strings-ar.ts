@@ -189,6 +189,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
         'auth-required': 'يتطلب تسجيل الدخول',
         failed: 'فشل',
         closed: 'مغلق',
+        degraded: 'متصل، مع قيود: ثمنها مذكور في الخوادم',
       }) as Record<string, string>
     )[state] ?? state,
   catalogSizes: (tools, prompts, resources) => `الأدوات: ${tools}، القوالب: ${prompts}، الموارد: ${resources}`,

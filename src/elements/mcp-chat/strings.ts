@@ -653,6 +653,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
         'auth-required': 'Needs sign-in',
         failed: 'Failed',
         closed: 'Closed',
+        degraded: 'Connected, with limits: what they cost is in Servers',
       }) as Record<string, string>
     )[state] ?? state,
   agentRan: (title) => `A browser agent ran ${title}`,
@@ -679,7 +680,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   noModelEmpty: (slash, link) => `No model is set up. Type ${slash} to run a tool or a prompt yourself, or ${link}.`,
   chooseModelLink: 'choose a model',
   openModelEmpty: 'An open model can answer you here, running on this device. Ask your question: you will be asked before it downloads.',
-  serverStatus: (state) => state,
+  serverStatus: (state) => (state === 'degraded' ? 'connected, with limits' : state),
   serverCount: (n) => (n === 1 ? '1 server' : `${n} servers`),
   chooseModel: 'Choose a model',
   model: 'Model',

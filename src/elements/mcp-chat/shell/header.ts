@@ -71,7 +71,17 @@ const STATE_WORDS: Record<string, string> = {
   'auth-required': 'needs sign-in',
   failed: 'failed',
   closed: 'closed',
+  degraded: 'connected, with limits',
 };
+
+/**
+ * The state a server's chip shows: `degraded` for a connected server that works
+ * only without some request headers its CORS refuses (what that costs is in the
+ * Servers panel), else its connection state.
+ */
+function chipState(c: McpConnection): string {
+  return c.state === 'connected' && c.degraded ? 'degraded' : c.state;
+}
 
 /**
  * Arrow keys, Home and End move between the menu's items; Tab closes it and
@@ -114,7 +124,7 @@ function onMenuToggle(event: ToggleEvent): void {
 }
 
 /** The order in which a state speaks for several servers: the first present colours the count's dot. */
-const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'idle', 'closed', 'connected'];
+const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'idle', 'closed', 'degraded', 'connected'];
 
 /**
  * Several servers where the header has no room to name each (a narrow chat,
@@ -124,7 +134,7 @@ const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'i
  */
 function renderServerCount(view: HeaderView, label: (c: McpConnection) => string, title: (c: McpConnection) => string, open: () => void) {
   const n = view.connections.length;
-  const state = WORST_FIRST.find((s) => view.connections.some((c) => c.state === s)) ?? 'connected';
+  const state = WORST_FIRST.find((s) => view.connections.some((c) => chipState(c) === s)) ?? 'connected';
   const count = view.text?.serverCount?.(n) ?? `${n} servers`;
   return html`<button
     part="server-count"
@@ -148,16 +158,16 @@ function renderServerCount(view: HeaderView, label: (c: McpConnection) => string
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
   const label = (c: McpConnection) =>
-    `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(c.state) ?? c.state}`;
+    `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(chipState(c)) ?? chipState(c)}`;
   const title = (c: McpConnection) =>
-    `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(c.state) ?? STATE_WORDS[c.state] ?? c.state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
+    `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(chipState(c)) ?? STATE_WORDS[chipState(c)] ?? chipState(c)}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
   return html`<header part="header">
     <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
     <span class="servers ${view.connections.length > 1 ? 'several' : ''}">
       ${view.connections.map(
         (c) => html`<button
-          part="server-status ${c.state}"
-          class="server-status ${c.state}"
+          part="server-status ${chipState(c)}"
+          class="server-status ${chipState(c)}"
           title=${title(c)}
           aria-label=${label(c)}
           @click=${() => actions.showPanel('servers')}
