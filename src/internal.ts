@@ -30,7 +30,8 @@ export {
   waitForCallback,
 } from './mcp/oauth/index.js';
 export type { OAuthCallbackMessage, OAuthReturnRecord, PopupFeatures, WaitForCallbackOptions } from './mcp/oauth/index.js';
-export { SCHEMA_TOOL_NAME, schemaMismatch, structuredOutputSchema } from './providers/structured-output.js';
+export { loadSchemaCheck, SCHEMA_TOOL_NAME, structuredOutputSchema } from './providers/structured-output.js';
+export { schemaMismatch } from './providers/structured-output-check.js';
 export { convertToOpenAIMessages, convertToOpenAITools } from './providers/openai/convert-to-openai-messages.js';
 export { mapOpenAIStopReason } from './providers/openai/map-openai-stop-reason.js';
 export { convertToAnthropicMessages, convertToAnthropicTools } from './providers/anthropic/convert-to-anthropic-messages.js';

@@ -1,8 +1,3 @@
-// First, before the SDK or zod parses anything: no `new Function` probe (strict CSP, Trusted Types).
-import '../content/no-eval.js';
-import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/client';
-// Named, not the SDK's implicit default: the single-file bundle leaves that out of the SDK's chunk (see mcp/output-validator.ts).
-import { DefaultJsonSchemaValidator } from '@modelcontextprotocol/client/_shims';
 import type { CreateMessageRequestParams } from './types.js';
 
 /**
@@ -20,25 +15,22 @@ export function structuredOutputSchema(params: CreateMessageRequestParams): Reco
   return tools[0]!.inputSchema as Record<string, unknown>;
 }
 
-let validator: DefaultJsonSchemaValidator | undefined;
+let check: typeof import('./structured-output-check.js') | undefined;
 
 /**
- * Checks `value` against a JSON schema with the MCP SDK's own validator (the
- * one it checks tool output with; in browsers @cfworker/json-schema: no
- * `eval`, so it works under a strict CSP). Returns undefined when it matches,
- * else a short reason.
+ * Loads the check of structured answers (the JSON Schema validator, a chunk of
+ * its own): a provider awaits it when a request asks for structured output,
+ * before it calls {@link schemaMismatch}.
+ */
+export async function loadSchemaCheck(): Promise<void> {
+  check ??= await import('./structured-output-check.js');
+}
+
+/**
+ * Checks `value` against a JSON schema (see structured-output-check.ts);
+ * undefined when it matches, else a short reason. Needs {@link loadSchemaCheck} first.
  */
 export function schemaMismatch(schema: Record<string, unknown>, value: unknown): string | undefined {
-  let result;
-  try {
-    result = fromJsonSchema(schema as JsonSchemaType, (validator ??= new DefaultJsonSchemaValidator()))['~standard'].validate(value);
-  } catch {
-    // A schema the validator cannot read is not the model's fault: accept any object.
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'the answer is not a JSON object';
-  }
-  if (result instanceof Promise || !result.issues) return undefined;
-  return result.issues
-    .slice(0, 3)
-    .map((issue) => issue.message)
-    .join('; ');
+  if (!check) throw new Error('schemaMismatch: the schema check is not loaded (await loadSchemaCheck() first)');
+  return check.schemaMismatch(schema, value);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { runTurn, hubToolHost, type AgentToolHost, type TurnEvent } from '../../src/agent/index.js';
 import { McpHub } from '../../src/mcp/index.js';
 import { isProviderError } from '../../src/providers/provider-error.js';
-import { schemaMismatch } from '../../src/providers/structured-output.js';
+import { schemaMismatch } from '../../src/providers/structured-output-check.js';
 import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-provider.js';
 import { partialBytes } from '../../src/providers/on-device/model-store.js';
 import type { OnDeviceProvider, OnDeviceStatus } from '../../src/providers/on-device/on-device-types.js';

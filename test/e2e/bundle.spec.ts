@@ -191,8 +191,8 @@ test('the first load asks only for what connecting needs: markdown, the model co
   expect(errors).toEqual([]);
 });
 
-/** The SDK's chunk (`mcp-<hash>.js`), not the chunks of the elements whose names start with mcp-. */
-const SDK_CHUNK = /\/chunks\/mcp-(?!message-|app-view-|elicit-form-|sampling-approval-)[^/]*\.js$/;
+/** The SDK's chunk (`mcp-<hash>.js`, an 8-character hash), not the chunks of the elements whose names start with mcp-. */
+const SDK_CHUNK = /\/chunks\/mcp-[A-Za-z0-9_-]{8}\.js$/;
 
 test('a page whose chat has no server fetches no MCP code, not even as a preload (issue 42)', async ({ page }) => {
   const fetched: string[] = [];
@@ -366,6 +366,24 @@ async function useFakeModel(page: import('@playwright/test').Page): Promise<void
 }
 
 const MODEL_CHUNK = /\/chunks\/model-[^/]*\.js$/;
+
+test('a chat with a model and no server answers without loading MCP code or a JSON Schema validator (issue 42)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${origin}/no-server`);
+  const chat = page.locator('mcp-chat');
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await useFakeModel(page);
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Say hello');
+  await page.keyboard.press('Enter');
+  // The fake provider echoes the message it answers.
+  await expect(chat.locator('[part~="message"]').last()).toContainText(/hello/i, { timeout: 15_000 });
+  expect(fetched.some((path) => MODEL_CHUNK.test(path))).toBe(true);
+  expect(fetched.filter((path) => SDK_CHUNK.test(path) || /\/chunks\/(output-validator|structured-output-check)-/.test(path))).toEqual([]);
+  expect(errors).toEqual([]);
+});
 
 test('messages sent while the turn code loads are kept in order and answered once it has loaded', async ({ page }) => {
   const errors: string[] = [];

@@ -22,7 +22,7 @@
  * not is a broken test, and the prompt rejects saying so. Tokens are counted
  * as one per four characters.
  */
-import { schemaMismatch } from '../../src/providers/structured-output.js';
+import { schemaMismatch } from '../../src/providers/structured-output-check.js';
 import type {
   LanguageModelCreateCoreOptions,
   LanguageModelCreateOptions,

@@ -2,7 +2,7 @@ import type { CreateMessageRequestParams, SamplingMessageContentBlock } from '@m
 import { toBlocks } from '../../content/guards.js';
 import type { MessageBlock } from '../../content/types.js';
 import { replay } from '../shared/read.js';
-import { schemaMismatch, SCHEMA_TOOL_NAME, structuredOutputSchema } from '../structured-output.js';
+import { loadSchemaCheck, schemaMismatch, SCHEMA_TOOL_NAME, structuredOutputSchema } from '../structured-output.js';
 import type { CreateMessageOptions, ModelProvider, ProviderResult } from '../types.js';
 import { BROWSER_PROVIDER_ID, browserError, BrowserModelErrorCode, mapBrowserModelError } from './browser-model-error.js';
 import { ASSUMED_CONTEXT_WINDOW, contextUsageOf, contextWindowOf, openFittedSession, readChunks } from './browser-model-session.js';
@@ -147,6 +147,7 @@ export function createBrowserModelProvider(settings: BrowserModelSettings = {}):
         hasImages && (await (images ??= supports(lm, { expectedInputs: [{ type: 'text', languages }, { type: 'image' }] })));
 
       const schema = structuredOutputSchema(params);
+      if (schema) await loadSchemaCheck();
       const offered: OfferedTool[] = schema || params.toolChoice?.mode === 'none' ? [] : ((params.tools ?? []) as OfferedTool[]);
       const required = params.toolChoice?.mode === 'required';
       const mode = !offered.length

@@ -3,7 +3,7 @@ import { ProviderError } from '../provider-error.js';
 import { selectModel } from '../select-model.js';
 import { abortedError, send } from '../shared/http.js';
 import { readJSON, readStream, replay } from '../shared/read.js';
-import { structuredOutputSchema, SCHEMA_TOOL_NAME } from '../structured-output.js';
+import { loadSchemaCheck, structuredOutputSchema, SCHEMA_TOOL_NAME } from '../structured-output.js';
 import type { CreateMessageOptions, FetchFunction, ModelInfo, ModelProvider, ProviderResult } from '../types.js';
 import type { OpenAIChatRequest, OpenAIChatResponse, OpenAIModelList } from './openai-api-types.js';
 import { convertToOpenAIMessages, convertToOpenAITools } from './convert-to-openai-messages.js';
@@ -77,6 +77,7 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
     if (signal?.aborted) throw abortedError(id, signal);
     const model = options.model ?? selectModel(params.modelPreferences, models, settings.model);
     const schema = structured === 'tool' ? undefined : structuredOutputSchema(params);
+    if (schema) await loadSchemaCheck();
     const stream = settings.stream ?? true;
     const body: OpenAIChatRequest = {
       model,
