@@ -253,3 +253,108 @@ test('two tabs of one person (two pages of one context) do not push the same cha
   expect(messages).toHaveLength(expected);
   await context.close();
 });
+
+/** A page of the site showing `<mcp-chat sync>` (at `hash`, if given) over a history database of its own. */
+async function chatPage(browser: Browser, sync: string, options: { owner?: string; hash?: string } = {}): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/@fs${root}/test/e2e/sync-device.html${options.hash ?? ''}`);
+  await page.evaluate(
+    async ({ root, sync, tokenValue }) => {
+      const [history] = await Promise.all([
+        import(/* @vite-ignore */ `/@fs${root}/src/history/index.ts`),
+        import(/* @vite-ignore */ `/@fs${root}/src/elements/mcp-chat/mcp-chat.ts`),
+      ]);
+      const store = await history.openHistory({ name: 'history' });
+      const chat = Object.assign(document.createElement('mcp-chat'), { store, storageKey: 'share-e2e' });
+      if (tokenValue) Object.assign(chat, { syncToken: tokenValue });
+      Object.assign(chat, { sync });
+      document.body.append(chat);
+      Object.assign(window, { store, chat });
+    },
+    { root, sync, tokenValue: options.owner ? token(options.owner) : undefined },
+  );
+  return page;
+}
+
+const inChat = <T>(page: Page, fn: (root: ShadowRoot) => T) =>
+  page.evaluate(
+    (source) => new Function('root', `return (${source})(root)`)((window as unknown as { chat: HTMLElement }).chat.shadowRoot),
+    fn.toString(),
+  ) as Promise<T>;
+const shown = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { chat: { messages: { content: { text: string }[] }[] } }).chat.messages.map((m) => m.content[0]!.text),
+  );
+
+test('Share in the chat: the owner makes a link, a reader in another browser sees the conversation live and read-only, a stranger sees nothing, Stop sharing withdraws it', async ({
+  browser,
+}) => {
+  const [a, b] = servers.map((s) => s.url) as [string, string];
+  const owner = person();
+  const laptop = await chatPage(browser, a, { owner });
+  const id = await laptop.evaluate(async () => {
+    const w = window as unknown as Held & { chat: HTMLElement & { openConversation(id: string): Promise<void> } };
+    const c = await w.store.createConversation({ title: 'Trip to Lisbon' });
+    const say = (role: 'user' | 'assistant', text: string) => ({ role, content: [{ type: 'text' as const, text }] });
+    await w.store.appendMessages(c.id, [
+      say('user', 'Plan three days'),
+      say('assistant', '<img src=x onerror="window.ran=1">Day 1: Alfama'),
+    ]);
+    await w.chat.openConversation(c.id);
+    return c.id;
+  });
+  await laptop.locator('mcp-chat [part~="menu-button"]').click();
+  await laptop.locator('mcp-chat [part="menu-item"]', { hasText: 'Conversations' }).click();
+  await laptop.getByRole('button', { name: 'Share this conversation' }).click();
+  const linkBox = laptop.locator('mcp-chat .share-link');
+  await expect(linkBox).toHaveValue(/#mcp-share=/, { timeout: 15_000 });
+  const link = new URL(await linkBox.inputValue());
+  for (const width of [390, 1280]) {
+    await laptop.setViewportSize({ width, height: 800 });
+    await laptop.screenshot({ animations: 'disabled', path: `test-results/share-dialog-${width}.png` });
+    // The link is shown in full, not cut inside its box.
+    expect(await linkBox.evaluate((box) => box.scrollHeight <= box.clientHeight)).toBe(true);
+  }
+
+  // The reader: another browser, the link's page, the other server instance, no token.
+  const reader = await chatPage(browser, b, { hash: link.hash });
+  await expect
+    .poll(() => shown(reader), { timeout: 15_000 })
+    .toEqual(['Plan three days', '<img src=x onerror="window.ran=1">Day 1: Alfama']);
+  await expect(reader.locator('mcp-chat [part="shared-notice"]')).toHaveText('Shared conversation · read-only');
+  expect(await inChat(reader, (root) => root.querySelectorAll('textarea').length)).toBe(0);
+  expect(await reader.evaluate(() => (window as unknown as { ran?: number }).ran)).toBeUndefined();
+  // The reader cannot push: the sync endpoints want the owner's token.
+  const refused = await reader.evaluate(
+    async ({ b, id }) =>
+      (
+        await fetch(`${b}/push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ rows: [{ newDocumentState: { kind: 'conversation', id } }] }),
+        })
+      ).status,
+    { b, id },
+  );
+  expect(refused).toBe(401);
+  for (const width of [390, 1280]) {
+    await reader.setViewportSize({ width, height: 800 });
+    await reader.screenshot({ animations: 'disabled', path: `test-results/share-reader-${width}.png` });
+  }
+
+  // A stranger (a third browser, another person's token) sees none of it.
+  const stranger = await device(browser);
+  await online(stranger, a, token(person()));
+  await expect.poll(() => syncState(stranger)).toBe('up-to-date');
+  expect(await titles(stranger)).toEqual([]);
+
+  // Live: the owner writes, the reader's page shows it.
+  await laptop.evaluate(async (id) => {
+    await (window as unknown as Held).store.appendMessages(id, [{ role: 'user', content: [{ type: 'text', text: 'And day 2?' }] }]);
+  }, id);
+  await expect.poll(() => shown(reader), { timeout: 10_000 }).toContain('And day 2?');
+
+  // Stop sharing: the reader's page says the link was withdrawn.
+  await laptop.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(reader.locator('mcp-chat [part="shared-notice"]')).toHaveText('This share link no longer works.', { timeout: 15_000 });
+});

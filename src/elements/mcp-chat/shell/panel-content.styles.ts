@@ -36,7 +36,7 @@ export const panelContentStyles = css`
   .share .row button { min-height: 32px; }
   .share .danger { color: var(--mcp-chat-danger); }
   .share-label { display: flex; flex-direction: column; gap: 4px; font-size: 0.875em; font-weight: 600; }
-  .share-link { width: 100%; resize: none; overflow-wrap: anywhere; word-break: break-all; font: inherit; font-weight: 400; font-family: var(--mcp-chat-font-mono, monospace); font-size: 0.8125rem; direction: ltr; }
+  .share-link { width: 100%; resize: none; overflow-wrap: anywhere; word-break: break-all; font: inherit; font-weight: 400; font-family: var(--mcp-chat-font-mono, monospace); font-size: 0.8125rem; direction: ltr; field-sizing: content; }
   .share-status:empty { display: none; }
   .confirm { flex: 1; display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px solid var(--mcp-chat-danger); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
   .server-list { gap: 8px; }
