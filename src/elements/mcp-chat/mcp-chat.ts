@@ -118,7 +118,7 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @csspart base - The whole widget.
  * @csspart header - The top bar.
  * @csspart title - The title.
- * @csspart server-status - One server's status chip: its dot and name (also `connected`, `failed`, ... by state).
+ * @csspart server-status - One server's status chip: its dot and name (also `connected`, `degraded`, `failed`, ... by state).
  * @csspart server-count - In a chat narrower than 480 px with several servers: the one "2 servers" chip in their place (opens the Servers panel).
  * @csspart header-button - An icon button in the header (also `new-button`, `menu-button`, `close-button`).
  * @csspart new-button - "New conversation" in the header.
