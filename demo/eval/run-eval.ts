@@ -3,7 +3,7 @@ import { hubToolHost } from '../../src/agent/hub-tools.js';
 import { runTurn } from '../../src/agent/run-turn.js';
 import type { ToolUseBlock } from '../../src/content/index.js';
 import type { McpHub } from '../../src/mcp/hub.js';
-import { schemaMismatch } from '../../src/providers/structured-output.js';
+import { schemaMismatch } from '../../src/providers/structured-output-check.js';
 import type { ModelProvider } from '../../src/providers/types.js';
 import type { EvalServer, EvalTask } from './tasks.js';
 
