@@ -110,7 +110,7 @@ describe.each(ERAS)('demo server, %s era', (era) => {
       days: ['mon', 'fri'],
     });
     expect(container.querySelector('mcp-elicit-form')).toBeNull();
-  });
+  }, 60_000); // about 40 user events: 10 s on a quiet machine, 16-30 s at a load of 7x the cores
 
   test('register-form: decline and cancel reach the server', async () => {
     await connect(era);
