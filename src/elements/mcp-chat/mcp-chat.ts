@@ -8,64 +8,16 @@ import type { TraceDocument } from '../../mcp/trace.js';
 import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { ChatApps } from './apps/chat-apps.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
-import {
-  appViewChunk,
-  browserModelChunk,
-  discoverChunk,
-  elicitChunk,
-  feedbackChunk,
-  historyChunk,
-  LANGUAGE_CHUNKS,
-  messagesChunk,
-  modelConsentChunk,
-  pageToolRegistryChunk,
-  panelsChunk,
-  registrySearchChunk,
-  resumeChunk,
-  runFormChunk,
-  samplingChunk,
-  syncChunk,
-  turnChunk,
-  webMcpChunk,
-} from './chunks.js';
-import { ChatComposer } from './composer/chat-composer.js';
-import {
-  appsHost,
-  composerHost,
-  conversationsHost,
-  discoveryHost,
-  inputsHost,
-  pageToolsHost,
-  paletteHost,
-  persistenceHost,
-  resourcesHost,
-  scrollHost,
-  serversHost,
-  sessionHost,
-  settingsHost,
-  shellHost,
-  viewHost,
-} from './wiring/feature-hosts.js';
-import { ChatPersistence } from './conversation/chat-persistence.js';
-import { ChatScroll } from './conversation/chat-scroll.js';
-import { ChatSession } from './conversation/chat-session.js';
-import { ConversationView } from './conversation/conversation-view.js';
+import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, syncChunk } from './chunks.js';
+import { composeChat } from './wiring/compose.js';
+import type { ChatSession } from './conversation/chat-session.js';
 import type { ChatStarter } from './conversation/empty-state.js';
 import { newConversation, openConversation, sendMessage, waitClock } from './wiring/orchestration.js';
-import { ChatConversations } from './conversations/chat-conversations.js';
-import { ChatDiscovery } from './discovery/chat-discovery.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import { ModelSettings } from './model/model-settings.js';
 import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import { ChatPageTools, type ChatPageToolsSetting, type ChatPublishSetting } from './page-tools/chat-page-tools.js';
-import { ChatPalette } from './palette/chat-palette.js';
-import { InputRequests } from './requests/input-requests.js';
-import { ChatResources } from './resources/chat-resources.js';
-import { ChatServers } from './servers/chat-servers.js';
+import type { ChatPageToolsSetting, ChatPublishSetting } from './page-tools/chat-page-tools.js';
 import { ServerSet, type ChatServer } from './servers/server-set.js';
-import { ChatShell } from './shell/chat-shell.js';
 import { ChatText } from './shell/chat-text.js';
 import type { ChatPanel } from './shell/panel.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
@@ -338,50 +290,18 @@ export class McpChat extends LitElement {
     this,
     this.#text,
     messagesChunk,
-    () => this.#features,
+    () => this.#f,
     () => this.#maxRounds,
   );
-  // Each feature is built with its own host (wiring/feature-hosts.ts): only the members its host interface names.
-  readonly #shell = new ChatShell(shellHost(this.#w), panelsChunk);
+  /** The features (wiring/compose.ts), each built with its own host. */
+  readonly #f: ChatFeatures = composeChat(this.#w);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
    */
-  readonly session: ChatSession = new ChatSession(sessionHost(this.#w), { turn: turnChunk, resume: resumeChunk });
-  readonly #scroll = new ChatScroll(scrollHost(this.#w));
-  readonly #view = new ConversationView(viewHost(this.#w), this.session, this.#scroll, feedbackChunk);
-  readonly #persistence = new ChatPersistence(persistenceHost(this.#w), historyChunk);
-  readonly #settings = new ModelSettings(settingsHost(this.#w), turnChunk, browserModelChunk, modelConsentChunk);
-  readonly #palette = new ChatPalette(paletteHost(this.#w), runFormChunk);
-  readonly #composer = new ChatComposer(composerHost(this.#w), this.#palette);
-  readonly #conversations = new ChatConversations(conversationsHost(this.#w));
-  // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
-  readonly #inputs = new InputRequests(inputsHost(this.#w), { elicit: elicitChunk, sampling: samplingChunk });
-  readonly #apps = new ChatApps(appsHost(this.#w), appViewChunk, messagesChunk);
-  readonly #servers = new ChatServers(serversHost(this.#w), registrySearchChunk);
-  readonly #discovery = new ChatDiscovery(discoveryHost(this.#w), discoverChunk);
-  readonly #resources = new ChatResources(resourcesHost(this.#w));
-  readonly #pageTools = new ChatPageTools(pageToolsHost(this.#w), webMcpChunk, pageToolRegistryChunk);
+  readonly session: ChatSession = this.#f.session;
   /** The sync chunk, loading or loaded (once `sync` is set; it attaches the sync's feature). */
   #syncCode: Promise<void> | undefined;
-  /** The features, for the wiring (built last: a host reads them only after construction). */
-  readonly #features: ChatFeatures = {
-    shell: this.#shell,
-    session: this.session,
-    scroll: this.#scroll,
-    view: this.#view,
-    persistence: this.#persistence,
-    settings: this.#settings,
-    palette: this.#palette,
-    composer: this.#composer,
-    conversations: this.#conversations,
-    inputs: this.#inputs,
-    apps: this.#apps,
-    servers: this.#servers,
-    discovery: this.#discovery,
-    resources: this.#resources,
-    pageTools: this.#pageTools,
-  };
   /** `maxRounds` when valid, else the default (an invalid value is reported on the element). */
   #maxRounds = 10;
 
@@ -393,12 +313,12 @@ export class McpChat extends LitElement {
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
   get chatProvider(): ModelProvider | undefined {
-    return this.#settings.provider;
+    return this.#f.settings.provider;
   }
 
   /** The history store in use (`store`, or the default IndexedDB one), if any. */
   get chatStore(): HistoryStore | undefined {
-    return this.#persistence.store;
+    return this.#f.persistence.store;
   }
 
   static override get observedAttributes(): string[] {
@@ -414,7 +334,7 @@ export class McpChat extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Re-attached after a removal: open the connections again.
-    if (this.hasUpdated) this.#servers.reconnect();
+    if (this.hasUpdated) this.#f.servers.reconnect();
   }
 
   override disconnectedCallback(): void {
@@ -426,8 +346,8 @@ export class McpChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#discovery.propertiesChanged();
-    this.#servers.propertiesChanged({
+    this.#f.discovery.propertiesChanged();
+    this.#f.servers.propertiesChanged({
       storageKey: changed.has('storageKey'),
       servers: changed.has('server') || changed.has('servers') || changed.has('fixedServers'),
       roots: changed.has('roots') ? this.roots : undefined,
@@ -435,23 +355,23 @@ export class McpChat extends LitElement {
     });
     // Only what the owner names with `page-tools` is imported: `auto` imports nothing of the page's WebMCP
     // registry (any script on the page may register tools there).
-    if (changed.has('pageTools') || changed.has('publishTools')) this.#pageTools.configure(this.pageTools, this.publishTools);
+    if (changed.has('pageTools') || changed.has('publishTools')) this.#f.pageTools.configure(this.pageTools, this.publishTools);
     if (changed.has('maxRounds'))
-      this.#maxRounds = this.#shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
-    if (changed.has('store')) this.#persistence.storeChanged();
+      this.#maxRounds = this.#f.shell.checkCount('max-rounds', this.maxRounds, this.getAttribute('max-rounds'), 10, this.#text.t);
+    if (changed.has('store')) this.#f.persistence.storeChanged();
     if (this.sync)
       this.#syncCode ??= syncChunk.load().then(
-        ({ attachSync }) => attachSync(this, this.#text, this.#features),
-        (error: Error) => ((this.#syncCode = undefined), this.#shell.reportError('history', error.message, error)),
+        ({ attachSync }) => attachSync(this, this.#text, this.#f),
+        (error: Error) => ((this.#syncCode = undefined), this.#f.shell.reportError('history', error.message, error)),
       );
-    if (changed.has('panel') && this.panel === 'conversations') this.#conversations.refresh();
-    if (changed.has('panel') || this.panel === 'settings') this.#settings.panelShown(this.panel === 'settings');
+    if (changed.has('panel') && this.panel === 'conversations') this.#f.conversations.refresh();
+    if (changed.has('panel') || this.panel === 'settings') this.#f.settings.panelShown(this.panel === 'settings');
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    this.#palette.keepHighlightInView(this.renderRoot);
+    this.#f.palette.keepHighlightInView(this.renderRoot);
     // The launcher's panel opened: the person came to type.
-    if (changed.has('open') && this.open && this.launcher) this.#composer.focus();
+    if (changed.has('open') && this.open && this.launcher) this.#f.composer.focus();
   }
 
   /** The conversation's messages (MCP messages, as stored). */
@@ -477,17 +397,17 @@ export class McpChat extends LitElement {
 
   /** Opens the form of a tool (generated from its inputSchema), as picking it in the "/" palette does. */
   showTool(name: string, timeoutMs = 10_000): Promise<void> {
-    return this.#palette.showTool(name, timeoutMs);
+    return this.#f.palette.showTool(name, timeoutMs);
   }
 
   /** Gives the chat a tool of the page, with the dictionary of WebMCP's `registerTool` (`{ name, title?, description, inputSchema?, annotations?, execute(input) }`): it is offered to the model and in the "/" palette under the page's name, asks first unless annotated read-only, and is saved as server tools are. Rejects when the name is taken or invalid; aborting `options.signal` removes it. */
   registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
-    return this.#pageTools.registerTool(tool, options);
+    return this.#f.pageTools.registerTool(tool, options);
   }
 
   /** The session trace as one JSON document (docs/trace.md: JSON-RPC both ways, HTTP status and `Mcp-*` headers, turns, approvals, errors; never a key or password); `undefined` with `no-trace` or before any server was set. "Export trace" in the Servers panel saves the same. */
   exportTrace(): TraceDocument | undefined {
-    return this.#servers.exportTrace();
+    return this.#f.servers.exportTrace();
   }
 
   /** Stops the running turn: aborts the model request and cancels running tool calls. */
@@ -507,17 +427,17 @@ export class McpChat extends LitElement {
 
   /** Scrolls to message `index` of `messages` (rendered on demand, however long the conversation) and marks it for a moment. A tool result is shown in its tool card: the message holding the call is shown. */
   async showMessage(index: number): Promise<void> {
-    await this.#view.showMessage(index);
+    await this.#f.view.showMessage(index);
   }
 
   /** Reads a resource from the server that has it and shows it in a preview. */
   async openResource(uri: string): Promise<void> {
-    await this.#resources.open(uri);
+    await this.#f.resources.open(uri);
   }
 
   /** Attaches image files (paste, drop or picker) as image blocks. */
   async attachFiles(files: File[]): Promise<void> {
-    await this.#composer.attachFiles(files);
+    await this.#f.composer.attachFiles(files);
   }
 
   /** In a language whose text is loaded when first used (Arabic in the single-file bundle; strings.ts), the chat renders once the text is there: never in English first. */
