@@ -22,6 +22,9 @@ import '../strings-en-later.js';
 import type { ChatStrings } from '../strings.js';
 import type { ChatSyncHost } from './contract.js';
 
+/** What the share part says under its buttons. */
+type SharingState = { state: 'making' | 'failed' | 'copied' | 'stopped'; why?: string } | undefined;
+
 export class SyncFeature implements ReactiveController {
   readonly #host: ChatSyncHost;
   #sync: Sync | undefined;
@@ -33,10 +36,15 @@ export class SyncFeature implements ReactiveController {
   #note = '';
   /** The links made on this page, by conversation: the grant's id and the page address that opens it. */
   readonly #shares = new Map<string, { id: string; link: string }>();
-  #sharing: { state: 'making' | 'failed' | 'copied' | 'stopped'; why?: string } | undefined;
+  #sharing: SharingState;
   /** This page was opened from a share link: the conversation it shows (undefined while it opens). */
   #shared: { view?: SharedView; failed?: string } | undefined;
   readonly #onStoreChange = (): void => this.#host.syncChanged();
+  /** The page's token, asked each time one is needed (a function may give a fresh one). */
+  readonly #tokenSource = async (): Promise<string> => {
+    const source = this.#host.syncToken;
+    return (typeof source === 'function' ? await source() : source) ?? '';
+  };
 
   constructor(host: ChatSyncHost) {
     this.#host = host;
@@ -86,11 +94,11 @@ export class SyncFeature implements ReactiveController {
     this.#for = target;
     this.#starting = true;
     this.#host.requestUpdate();
-    const token = async () => {
-      const source = this.#host.syncToken;
-      return (typeof source === 'function' ? await source() : source) ?? '';
-    };
-    const sync = await startSync(target.store, { server: target.url, token, name: `${this.#host.storageKey}:${target.url}` });
+    const sync = await startSync(target.store, {
+      server: target.url,
+      token: this.#tokenSource,
+      name: `${this.#host.storageKey}:${target.url}`,
+    });
     this.#starting = false;
     if (this.#for !== target) return sync.stop(); // changed meanwhile
     this.#sync = sync;
@@ -212,22 +220,12 @@ export class SyncFeature implements ReactiveController {
     </div>`;
   }
 
-  #tokenSource = async (): Promise<string> => {
-    const source = this.#host.syncToken;
-    return (typeof source === 'function' ? await source() : source) ?? '';
-  };
-
-  async #share(conversationId: string): Promise<void> {
-    const url = this.#host.syncUrl;
-    if (!url) return;
-    this.#sharing = { state: 'making' };
-    this.#host.requestUpdate();
+  /** Runs a step of sharing against the sync server; what it ends in, or why it failed, is said in the section. */
+  async #shareStep(step: (server: string) => Promise<SharingState>): Promise<void> {
+    const server = this.#host.syncUrl;
+    if (!server) return;
     try {
-      // What this device wrote must be on the server before the link can show it.
-      await this.#sync?.sync();
-      const { id } = await shareConversation({ server: url, token: this.#tokenSource, conversationId });
-      this.#shares.set(conversationId, { id, link: this.#host.shareLink(id) });
-      this.#sharing = undefined;
+      this.#sharing = await step(server);
     } catch (error) {
       const detail = (error as { detail?: SyncErrorDetail }).detail;
       this.#sharing = {
@@ -236,6 +234,18 @@ export class SyncFeature implements ReactiveController {
       };
     }
     this.#host.requestUpdate();
+  }
+
+  #share(conversationId: string): Promise<void> {
+    this.#sharing = { state: 'making' };
+    this.#host.requestUpdate();
+    return this.#shareStep(async (server) => {
+      // What this device wrote must be on the server before the link can show it.
+      await this.#sync?.sync();
+      const { id } = await shareConversation({ server, token: this.#tokenSource, conversationId });
+      this.#shares.set(conversationId, { id, link: this.#host.shareLink(id) });
+      return undefined;
+    });
   }
 
   async #copy(link: string): Promise<void> {
@@ -249,21 +259,12 @@ export class SyncFeature implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  async #stopSharing(conversationId: string, id: string): Promise<void> {
-    const url = this.#host.syncUrl;
-    if (!url) return;
-    try {
-      await revokeShare({ server: url, token: this.#tokenSource, id });
+  #stopSharing(conversationId: string, id: string): Promise<void> {
+    return this.#shareStep(async (server) => {
+      await revokeShare({ server, token: this.#tokenSource, id });
       this.#shares.delete(conversationId);
-      this.#sharing = { state: 'stopped' };
-    } catch (error) {
-      const detail = (error as { detail?: SyncErrorDetail }).detail;
-      this.#sharing = {
-        state: 'failed',
-        why: this.#words(this.#host.text, detail, error instanceof Error ? error.message : String(error)),
-      };
-    }
-    this.#host.requestUpdate();
+      return { state: 'stopped' };
+    });
   }
 
   /**
