@@ -101,18 +101,44 @@ export const chatLayoutStyles = css`
   .palette .kind { font-size: 0.6875em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: var(--mcp-chat-muted); flex: none; }
   .palette strong { flex: none; font-weight: 600; }
   .palette .desc { font-size: 0.8125em; color: var(--mcp-chat-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
-  dialog { border: 1px solid var(--mcp-chat-border); border-radius: 16px; background: var(--mcp-chat-bg); color: var(--mcp-chat-fg); width: min(720px, 92vw); max-height: 85vh; padding: 16px; box-shadow: var(--mcp-chat-shadow); }
+  dialog {
+    border: 1px solid var(--mcp-chat-border);
+    border-radius: 16px;
+    background: var(--mcp-chat-bg);
+    color: var(--mcp-chat-fg);
+    width: min(720px, 92vw);
+    max-height: 85vh;
+    padding: 16px;
+    box-shadow: var(--mcp-chat-shadow);
+  }
   dialog::backdrop { background: rgb(0 0 0 / 0.4); }
   dialog .row { justify-content: space-between; flex-wrap: nowrap; }
   dialog strong { overflow-wrap: anywhere; }
 
   /* Empty state: said once, in the middle of the column. */
   .empty { margin: auto 0; padding: 24px 0; display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; }
-  .empty-mark { width: 44px; height: 44px; border-radius: 14px; display: grid; place-items: center; background: var(--mcp-chat-surface); color: var(--mcp-chat-accent); }
+  .empty-mark {
+    width: 44px;
+    height: 44px;
+    border-radius: 14px;
+    display: grid;
+    place-items: center;
+    background: var(--mcp-chat-surface);
+    color: var(--mcp-chat-accent);
+  }
   .empty-mark .icon { --mcp-icon-size: 22px; }
   .empty h2 { margin: 0; font-size: 1.375em; font-weight: 600; letter-spacing: -0.01em; }
   .empty p { margin: 0; color: var(--mcp-chat-muted); max-width: 36rem; }
-  .starters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; width: 100%; max-width: 36rem; margin-top: 8px; list-style: none; padding: 0; }
+  .starters {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px;
+    width: 100%;
+    max-width: 36rem;
+    margin-top: 8px;
+    list-style: none;
+    padding: 0;
+  }
   .starter {
     width: 100%;
     height: 100%;
@@ -125,11 +151,42 @@ export const chatLayoutStyles = css`
     background: var(--mcp-chat-bg);
   }
   .starter strong { font-weight: 600; font-size: 0.9375em; }
-  .starter span { font-size: 0.8125em; color: var(--mcp-chat-muted); overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
-  .no-model, .open-model { font-size: 0.875em; color: var(--mcp-chat-muted); padding: 8px 12px; border-radius: 12px; background: var(--mcp-chat-surface); margin-top: 4px; }
-  .link-button { display: inline; border: 0; padding: 0; min-height: 0; background: none; color: var(--mcp-chat-accent); text-decoration: underline; text-underline-offset: 2px; font-weight: 500; }
+  .starter span {
+    font-size: 0.8125em;
+    color: var(--mcp-chat-muted);
+    overflow: hidden;
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+  }
+  .no-model, .open-model {
+    font-size: 0.875em;
+    color: var(--mcp-chat-muted);
+    padding: 8px 12px;
+    border-radius: 12px;
+    background: var(--mcp-chat-surface);
+    margin-top: 4px;
+  }
+  .link-button {
+    display: inline;
+    border: 0;
+    padding: 0;
+    min-height: 0;
+    background: none;
+    color: var(--mcp-chat-accent);
+    text-decoration: underline;
+    text-underline-offset: 2px;
+    font-weight: 500;
+  }
   .link-button:hover:not(:disabled) { background: none; }
-  .no-model kbd { font-family: var(--_mcp-font-mono); border: 1px solid var(--mcp-chat-border); border-radius: 4px; padding: 0 4px; background: var(--mcp-chat-bg); color: var(--mcp-chat-fg); }
+  .no-model kbd {
+    font-family: var(--_mcp-font-mono);
+    border: 1px solid var(--mcp-chat-border);
+    border-radius: 4px;
+    padding: 0 4px;
+    background: var(--mcp-chat-bg);
+    color: var(--mcp-chat-fg);
+  }
 
   /* Narrow: panels become drawers over the chat; the header drops what it can. */
   @container mcp-chat (max-width: 639px) {

@@ -130,7 +130,16 @@ export const chatStyles = [
       background: var(--mcp-chat-bg);
       min-width: 0;
     }
-    .title { font-weight: 600; font-size: 1.0625em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 3em; flex: 0 0 auto; max-width: 55%; }
+    .title {
+      font-weight: 600;
+      font-size: 1.0625em;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      min-width: 3em;
+      flex: 0 0 auto;
+      max-width: 55%;
+    }
     .servers { display: flex; gap: 2px; align-items: center; min-width: 0; flex: 0 1 auto; margin-inline-start: 4px; }
     .server-status {
       display: inline-flex;
@@ -232,11 +241,27 @@ export const chatStyles = [
     .spin { animation: mcp-spin 0.9s linear infinite; }
     /* A turn waits for servers still connecting (conversation/server-wait.ts): a calm line, not an error. */
     .server-wait { display: flex; align-items: center; gap: 8px; margin: 0; font-size: 0.9em; color: var(--mcp-chat-muted); }
-    .server-wait .spinner { width: 12px; height: 12px; flex: none; border-radius: 50%; border: 2px solid color-mix(in srgb, var(--mcp-chat-muted) 30%, transparent); border-top-color: var(--mcp-chat-muted); animation: mcp-spin 0.9s linear infinite; }
+    .server-wait .spinner {
+      width: 12px;
+      height: 12px;
+      flex: none;
+      border-radius: 50%;
+      border: 2px solid color-mix(in srgb, var(--mcp-chat-muted) 30%, transparent);
+      border-top-color: var(--mcp-chat-muted);
+      animation: mcp-spin 0.9s linear infinite;
+    }
     @media (prefers-reduced-motion: reduce) { .server-wait .spinner { animation: none; } }
     /* After a failed model turn (conversation/conversation-view.ts): a quiet line with Retry. */
     .turn-failed { display: flex; align-items: center; gap: 12px; margin: 0; font-size: 0.9em; color: var(--mcp-chat-muted); }
-    .turn-failed .retry { font: inherit; padding: 4px 12px; border-radius: 999px; border: 1px solid var(--mcp-chat-border, currentColor); background: transparent; color: var(--mcp-chat-fg, inherit); cursor: pointer; }
+    .turn-failed .retry {
+      font: inherit;
+      padding: 4px 12px;
+      border-radius: 999px;
+      border: 1px solid var(--mcp-chat-border, currentColor);
+      background: transparent;
+      color: var(--mcp-chat-fg, inherit);
+      cursor: pointer;
+    }
     .turn-failed .retry:focus-visible { outline: 2px solid var(--mcp-chat-accent); outline-offset: 2px; }
 
     /* Composer: anchored to the bottom, actions inside the frame. */
@@ -282,7 +307,10 @@ export const chatStyles = [
       box-shadow: 0 1px 2px rgb(0 0 0 / 0.05);
       transition: border-color var(--mcp-chat-motion) ease-out, box-shadow var(--mcp-chat-motion) ease-out;
     }
-    .composer:focus-within { border-color: color-mix(in srgb, var(--mcp-chat-accent) 60%, var(--mcp-chat-border)); box-shadow: 0 0 0 3px color-mix(in srgb, var(--mcp-chat-accent) 18%, transparent); }
+    .composer:focus-within {
+      border-color: color-mix(in srgb, var(--mcp-chat-accent) 60%, var(--mcp-chat-border));
+      box-shadow: 0 0 0 3px color-mix(in srgb, var(--mcp-chat-accent) 18%, transparent);
+    }
     .composer textarea {
       resize: none;
       border: 0;
@@ -299,11 +327,26 @@ export const chatStyles = [
     /* One line: a hint that wraps would make a narrow composer two lines tall (the placeholder frame is one). */
     .composer textarea::placeholder { color: var(--mcp-chat-muted); opacity: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .composer .send, .composer .stop { border-radius: 50%; color: var(--mcp-chat-accent-fg); background: var(--mcp-chat-accent); }
-    .composer .send:hover:not(:disabled), .composer .stop:hover { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); filter: brightness(1.08); }
+    .composer .send:hover:not(:disabled), .composer .stop:hover {
+      background: var(--mcp-chat-accent);
+      color: var(--mcp-chat-accent-fg);
+      filter: brightness(1.08);
+    }
     .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .attachments { display: flex; gap: 6px; flex-wrap: wrap; }
-    .attachment { display: inline-flex; gap: 4px; align-items: center; font-size: 0.85em; border: 1px solid var(--mcp-chat-border); border-radius: 10px; padding-block: 2px; padding-inline: 8px 2px; max-width: 100%; overflow: hidden; }
+    .attachment {
+      display: inline-flex;
+      gap: 4px;
+      align-items: center;
+      font-size: 0.85em;
+      border: 1px solid var(--mcp-chat-border);
+      border-radius: 10px;
+      padding-block: 2px;
+      padding-inline: 8px 2px;
+      max-width: 100%;
+      overflow: hidden;
+    }
     .attachment img { height: 32px; border-radius: 6px; }
     .attachment button { border: 0; min-height: 28px; padding: 0 8px; background: transparent; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -311,14 +354,36 @@ export const chatStyles = [
     .check { flex-direction: row; align-items: center; gap: 6px; }
     /* Message actions and the edit form (behaviour only; the look may restyle them). */
     /* Per-message actions: quiet icons under the message (at the end for the person's), clearer on hover and focus; always there on touch. */
-    .message-actions { display: flex; gap: 2px; margin-block: -14px 0; --mcp-icon-size: 16px; opacity: 0.75; transition: opacity var(--mcp-chat-motion) ease-out; }
+    .message-actions {
+      display: flex;
+      gap: 2px;
+      margin-block: -14px 0;
+      --mcp-icon-size: 16px;
+      opacity: 0.75;
+      transition: opacity var(--mcp-chat-motion) ease-out;
+    }
     .message-actions:hover, .message-actions:focus-within { opacity: 1; }
     .message-actions.mine { justify-content: flex-end; }
     .message-actions .icon-button { width: 32px; height: 32px; color: var(--mcp-chat-muted); }
     @media (pointer: coarse) { .message-actions { opacity: 1; } .message-actions .icon-button { width: 44px; height: 44px; } }
-    .edit-form button:not(.primary) { color: var(--mcp-chat-fg); background: transparent; transition: none; font: inherit; font-size: 0.85em; min-height: 28px; padding: 2px 8px; }
+    .edit-form button:not(.primary) {
+      color: var(--mcp-chat-fg);
+      background: transparent;
+      transition: none;
+      font: inherit;
+      font-size: 0.85em;
+      min-height: 28px;
+      padding: 2px 8px;
+    }
     .edit-form { display: grid; gap: 6px; margin-block: 4px 8px; }
-    .edit-form textarea { font: inherit; color: var(--mcp-chat-fg); background: var(--mcp-chat-bg); border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); padding: 8px; }
+    .edit-form textarea {
+      font: inherit;
+      color: var(--mcp-chat-fg);
+      background: var(--mcp-chat-bg);
+      border: 1px solid var(--mcp-chat-border);
+      border-radius: var(--mcp-chat-radius);
+      padding: 8px;
+    }
   `,
   chatLayoutStyles,
   pageToolsStyles,

@@ -1,26 +1,19 @@
-import { LitElement, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import type { ApprovalPolicy } from '../../agent/types.js';
+import type { PropertyValues } from 'lit';
+import { customElement } from 'lit/decorators.js';
 import type { ContentBlock, Message } from '../../content/index.js';
 import type { HistoryStore } from '../../history/index.js';
-import type { Root } from '../../mcp/input-types.js';
 import type { TraceDocument } from '../../mcp/trace.js';
-import { OFFICIAL_REGISTRY } from '../../mcp/registry-address.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
+import * as chunks from './chunks.js';
 import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, syncChunk } from './chunks.js';
 import { composeChat } from './wiring/compose.js';
+import { McpChatProperties } from './mcp-chat-properties.js';
 import type { ChatSession } from './conversation/chat-session.js';
-import type { ChatStarter } from './conversation/empty-state.js';
 import { newConversation, openConversation, sendMessage, waitClock } from './wiring/orchestration.js';
 import { chatStyles } from './mcp-chat.styles.js';
-import { DEFAULT_OLLAMA_URL, type ProviderConfig, type ProviderKind } from './model/provider-config.js';
-import type { ChatPageToolsSetting, ChatPublishSetting } from './page-tools/chat-page-tools.js';
-import { ServerSet, type ChatServer } from './servers/server-set.js';
 import { ChatText } from './shell/chat-text.js';
-import type { ChatPanel } from './shell/panel.js';
-import type { SyncTokenSource } from '../../history/sync-contract.js';
 import { languageReady, type ChatStrings } from './strings.js';
 import type { ChatFeatures, Wiring } from './wiring/types.js';
 
@@ -188,102 +181,8 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
  * @cssproperty --mcp-icon-size - Size of the icons (18px).
  */
 @customElement('mcp-chat')
-export class McpChat extends LitElement {
+export class McpChat extends McpChatProperties {
   static override styles = chatStyles;
-  /** One server's MCP endpoint (the simple case). Added to `servers`. */
-  @property() server?: string;
-  /** Servers: URLs or connection settings (`{ url, name, headers, auth }`). `auth: { redirectUrl, clientId?, clientMetadataUrl?, storage? }` makes the chat sign in with a `BrowserOAuthProvider` (popup; "Sign in to <server>"); `auth` (or `authProvider`) may also be a provider instance. */
-  @property({ attribute: false }) servers: ChatServer[] = [];
-  /** The model: a provider instance (e.g. the page's own proxy), a {@link ProviderConfig}, or as an attribute the kind (`openai`, `anthropic`, `ollama`, `browser`, `on-device`) with `base-url` and `model`. Unset: the built-in model (`model-url`, else the browser's own, else the default open model, offered for download). */
-  @property({ converter: { fromAttribute: (v: string | null) => v ?? undefined } }) provider?:
-    ModelProvider | ProviderConfig | ProviderKind;
-  /** The model id. */
-  @property() model?: string;
-  /** Endpoint base URL for a `provider` given by kind. */
-  @property({ attribute: 'base-url' }) baseUrl?: string;
-  /** An open model (GGUF file) the visitor may download and run on their device; with no `provider`, it is the default model (see docs/models.md). */
-  @property({ attribute: 'model-url' }) modelUrl?: string;
-  /** Size in bytes of the `model-url` file: shown before the download (no HEAD request), and a file of another size is refused. */
-  @property({ attribute: 'model-size', type: Number }) modelSize?: number;
-  /** SHA-256 of the `model-url` file (64 hex digits): the download is checked against it before the model is used. */
-  @property({ attribute: 'model-sha256' }) modelSha256?: string;
-  /** `off`: with no model set and none in the browser, do not offer the default open model (a one-time download run on the visitor's device). */
-  @property({ attribute: 'open-model' }) openModel?: 'off' | 'default';
-  /** Placeholder of the message box. */
-  @property() placeholder?: string;
-  /** Interface text by key (see `ChatStrings`); a partial object overrides only the keys it names. The base table follows `lang` (on the element or an ancestor): English, or Arabic for `ar`. */
-  @property({ attribute: false }) strings?: Partial<ChatStrings>;
-  /** `light` or `dark`; by default the page's `prefers-color-scheme`. */
-  @property({ reflect: true }) theme?: 'light' | 'dark';
-  /** `compact`, `comfortable` or unset (normal). */
-  @property({ reflect: true }) density?: 'compact' | 'comfortable';
-  /** The system prompt; each server's instructions are appended to it. */
-  @property({ attribute: 'system-prompt' }) systemPrompt?: string;
-  /** The MCP Apps sandbox proxy page on another origin (`mcp-web-elements/sandbox.html` hosted there). With it, a tool call whose tool has an interactive view shows the view under its card; without it no app code runs (the card shows the result). */
-  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
-  /** Provider calls per turn before the chat stops the model (default 10). */
-  @property({ type: Number, attribute: 'max-rounds' }) maxRounds = 10;
-  /** Decides per tool call: run, ask the person, or refuse. Default: ask for destructive tools. */
-  @property({ attribute: false }) policy?: ApprovalPolicy;
-  /** The roots (folders, repositories: `{ uri, name? }`) shared with every server that asks (`roots/list`). Default none. Changing it tells connected 2025 servers (`notifications/roots/list_changed`). */
-  @property({ attribute: false }) roots: Root[] = [];
-  /** Where conversations are saved. Default: IndexedDB (`openHistory()`), or memory when IndexedDB is unavailable. `null`: nothing is saved. */
-  @property({ attribute: false }) store?: HistoryStore | null;
-  /** The base address of the site's sync server (docs/sync.md): the conversations follow the person to their other devices. Needs `syncToken`. */
-  @property() sync?: string;
-  /** The person's sync token: a string, or a function returning one (or a promise of one), asked again once when the server refuses it. */
-  @property({ attribute: false }) syncToken?: SyncTokenSource;
-  /** Name under which the open conversation is remembered across reloads. */
-  @property({ attribute: 'storage-key' }) storageKey = 'default';
-  /** Let the settings panel offer to remember an API key in this browser (localStorage). */
-  @property({ type: Boolean, attribute: 'allow-key-storage' }) allowKeyStorage = false;
-  /** The page's servers only: the Servers panel offers no "Add a server" and no Remove, and what a person added or removed before (per `storage-key`) is not applied. */
-  @property({ type: Boolean, attribute: 'fixed-servers' }) fixedServers = false;
-  /** Record no session trace (by default the last 2 MB of the servers' messages, turns, approvals and errors are kept in memory for "Export trace"; docs/trace.md). */
-  @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
-  /** Where the settings panel looks for Ollama (its native API, without `/v1`), once the person picks Ollama there (never before: no local address is asked unasked). */
-  @property({ attribute: 'ollama-url' }) ollamaUrl = DEFAULT_OLLAMA_URL;
-  /** Starter suggestions of the empty state: text the person can send with one click (or put in the composer when no model is set up). By default the connected servers' prompts are offered (each opens its form). */
-  @property({ attribute: false }) starters?: ChatStarter[];
-  /**
-   * Suggested questions from the site's server: the name of a prompt (no arguments) whose text
-   * holds one question per line. When no `starters` are given, the empty state offers those
-   * questions (sent as the person's message) instead of the server's prompts.
-   */
-  @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
-  /** Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`); Escape closes it and focus returns to the button. */
-  @property({ type: Boolean, reflect: true }) launcher = false;
-  /** In the launcher layout: the chat panel is open. Reflects. */
-  @property({ type: Boolean, reflect: true }) open = false;
-  /** Corner of the launcher: `bottom-end` (default), `bottom-start`, `top-end`, `top-start` (start and end follow `dir`). */
-  @property({ reflect: true, attribute: 'launcher-position' }) launcherPosition: 'bottom-end' | 'bottom-start' | 'top-end' | 'top-start' =
-    'bottom-end';
-  /** Imports the tools the page registered on WebMCP's `document.modelContext` (`page-tools` present: all; `"search_* -checkout"`: patterns; the property may also be a function `(tool) => boolean`). See docs/page-tools.md. */
-  @property({ attribute: 'page-tools' }) pageTools?: ChatPageToolsSetting;
-  /** Offers the named tools of connected servers to browser agents through WebMCP (`"forecast, docs:search"`; a wildcard offers read-only tools only). */
-  @property({ attribute: 'publish-tools' }) publishTools?: ChatPublishSetting;
-  /** With no `server` / `servers`: find the site's own MCP server on the page's origin (server card, `/.well-known/mcp.json`, `/.well-known/mcp`, `/~gitbook/mcp`, `/mcp`; each confirmed by a handshake; no other origin is asked) and connect it. The Servers panel says what was found and how. It imports none of the page's WebMCP tools: name them with `page-tools`. */
-  @property({ type: Boolean, reflect: true }) auto = false;
-  /**
-   * "Was this answer helpful?" under each answer: thumbs up or down, then an optional sentence.
-   * Each rating fires `mcp-feedback` (the question, the answer, its tools and sources, the
-   * conversation's id). Nothing is sent anywhere unless the page listens.
-   */
-  @property({ type: Boolean }) feedback = false;
-  /** For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served from different origins of the same owner (the docs on one port, the server on another; tests). Set by the page's code only (no attribute): a page's markup alone never sends the search to another origin. */
-  @property({ attribute: false }) discoveryOrigin?: string;
-  /** The MCP Registry the Servers panel's "Add from the MCP Registry" searches (default the official one). */
-  @property() registry: string = OFFICIAL_REGISTRY;
-  /** With `auto`: the page of this site that completes a sign-in (it runs `handleOAuthCallback()`; docs/oauth.md). A found server that asks for sign-in then offers "Sign in" (a popup); without it, such a server shows as needing sign-in that this page cannot offer. */
-  @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
-  /** The servers and their connections (read-only; set `server` / `servers`). */
-  readonly serverSet = new ServerSet();
-
-  /** The open side panel, if any. */
-  @state() panel: ChatPanel | undefined;
-  /** Blocks attached to the next message (images, embedded resources). */
-  @state() attachments: ContentBlock[] = [];
-
   readonly #text = new ChatText(this);
   /** What the wiring reads (the element's public surface, its features, its text). */
   readonly #w: Wiring = wiringOf(
@@ -294,7 +193,7 @@ export class McpChat extends LitElement {
     () => this.#maxRounds,
   );
   /** The features (wiring/compose.ts), each built with its own host. */
-  readonly #f: ChatFeatures = composeChat(this.#w);
+  readonly #f: ChatFeatures = composeChat(this.#w, chunks);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
@@ -389,7 +288,11 @@ export class McpChat extends LitElement {
     return sendMessage(this.#w, text, attachments);
   }
 
-  /** Runs a tool directly, without a model (as the "/" palette does); the call and its result join the conversation as a tool card. Waits up to `timeoutMs` for a server offering the tool to connect; while a turn or another call runs, it waits for it to end. */
+  /**
+   * Runs a tool directly, without a model (as the "/" palette does); the call and its result join the conversation
+   * as a tool card. Waits up to `timeoutMs` for a server offering the tool to connect; while a turn or another
+   * call runs, it waits for it to end.
+   */
   async runTool(name: string, args: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<void> {
     await this.serverSet.whenTool(name, timeoutMs);
     await this.session.runToolDirectly(name, args);
@@ -400,12 +303,21 @@ export class McpChat extends LitElement {
     return this.#f.palette.showTool(name, timeoutMs);
   }
 
-  /** Gives the chat a tool of the page, with the dictionary of WebMCP's `registerTool` (`{ name, title?, description, inputSchema?, annotations?, execute(input) }`): it is offered to the model and in the "/" palette under the page's name, asks first unless annotated read-only, and is saved as server tools are. Rejects when the name is taken or invalid; aborting `options.signal` removes it. */
+  /**
+   * Gives the chat a tool of the page, with the dictionary of WebMCP's `registerTool` (`{ name, title?,
+   * description, inputSchema?, annotations?, execute(input) }`): it is offered to the model and in the "/" palette
+   * under the page's name, asks first unless annotated read-only, and is saved as server tools are. Rejects when
+   * the name is taken or invalid; aborting `options.signal` removes it.
+   */
   registerTool(tool: PageTool, options?: RegisterToolOptions): Promise<void> {
     return this.#f.pageTools.registerTool(tool, options);
   }
 
-  /** The session trace as one JSON document (docs/trace.md: JSON-RPC both ways, HTTP status and `Mcp-*` headers, turns, approvals, errors; never a key or password); `undefined` with `no-trace` or before any server was set. "Export trace" in the Servers panel saves the same. */
+  /**
+   * The session trace as one JSON document (docs/trace.md: JSON-RPC both ways, HTTP status and `Mcp-*` headers,
+   * turns, approvals, errors; never a key or password); `undefined` with `no-trace` or before any server was set.
+   * "Export trace" in the Servers panel saves the same.
+   */
   exportTrace(): TraceDocument | undefined {
     return this.#f.servers.exportTrace();
   }
@@ -420,12 +332,18 @@ export class McpChat extends LitElement {
     newConversation(this.#w);
   }
 
-  /** Opens a saved conversation, scrolled to its newest message. Long conversations render their newest messages first and older ones as the person scrolls up (see `showMessage` to go to any message). */
+  /**
+   * Opens a saved conversation, scrolled to its newest message. Long conversations render their newest messages
+   * first and older ones as the person scrolls up (see `showMessage` to go to any message).
+   */
   openConversation(id: string): Promise<void> {
     return openConversation(this.#w, id);
   }
 
-  /** Scrolls to message `index` of `messages` (rendered on demand, however long the conversation) and marks it for a moment. A tool result is shown in its tool card: the message holding the call is shown. */
+  /**
+   * Scrolls to message `index` of `messages` (rendered on demand, however long the conversation) and marks it for
+   * a moment. A tool result is shown in its tool card: the message holding the call is shown.
+   */
   async showMessage(index: number): Promise<void> {
     await this.#f.view.showMessage(index);
   }
@@ -440,7 +358,10 @@ export class McpChat extends LitElement {
     await this.#f.composer.attachFiles(files);
   }
 
-  /** In a language whose text is loaded when first used (Arabic in the single-file bundle; strings.ts), the chat renders once the text is there: never in English first. */
+  /**
+   * In a language whose text is loaded when first used (Arabic in the single-file bundle; strings.ts), the chat
+   * renders once the text is there: never in English first.
+   */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const ready = languageReady(this.#text.lang, LANGUAGE_CHUNKS);
     return ready ? ready.then(() => super.scheduleUpdate()) : super.scheduleUpdate();

@@ -97,7 +97,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   /** Why a model's download failed, after `modelDownloadFailed`'s lead-in: what happened and what to do, in words. */
   modelFailure: (failure: ModelFailure) => string;
   cancelDownload: string;
-  /** Why a built-in model is not here: a code of the browser's model (`no-api`, `insecure-context`, `unsupported`, `error`), of the on-device engine (`no-wasm`, `no-worker`, `no-opfs`), or the engine's own sentence. */
+  /**
+   * Why a built-in model is not here: a code of the browser's model (`no-api`, `insecure-context`, `unsupported`,
+   * `error`), of the on-device engine (`no-wasm`, `no-worker`, `no-opfs`), or the engine's own sentence.
+   */
   modelUnavailable: (reason: string) => string;
   /** What the site owner can do when no built-in model is here. */
   ownerCanSetModel: string;
@@ -225,7 +228,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   signOutOf: (name: string) => string;
   /** A server whose CORS refuses some request headers: "Works here only without <headers> (its CORS refuses them): <costs>." */
   degraded: (headers: string, costs: string) => string;
-  /** Servers panel: a 2025-era server whose live notifications are not heard, the page keeping no more event streams to its host (`McpConnection.liveNotifications`). */
+  /**
+   * Servers panel: a 2025-era server whose live notifications are not heard, the page keeping no more event
+   * streams to its host (`McpConnection.liveNotifications`).
+   */
   noLiveNotifications: (host: string) => string;
   /** What each dropped header costs (`McpConnection.degraded.costs`), joined into `degraded`. */
   degradedCosts: Record<DegradationCost, string>;

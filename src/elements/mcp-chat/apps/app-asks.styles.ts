@@ -40,6 +40,11 @@ export const appAskStyles = css`
     color: var(--mcp-chat-fg);
     cursor: pointer;
   }
-  .app-ask-actions button.primary { background: var(--mcp-chat-accent); color: var(--mcp-chat-accent-fg); border-color: var(--mcp-chat-accent); font-weight: 600; }
+  .app-ask-actions button.primary {
+    background: var(--mcp-chat-accent);
+    color: var(--mcp-chat-accent-fg);
+    border-color: var(--mcp-chat-accent);
+    font-weight: 600;
+  }
   .app-ask-actions button:focus-visible { outline: 2px solid var(--mcp-chat-accent); outline-offset: 2px; }
 `;

@@ -139,7 +139,8 @@ export class ConversationView {
     return html`${renderMessageList({
       messages: s.messages,
       streaming: s.streaming,
-      // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's message or tool results), nothing streamed yet.
+      // Until the model's first token: a turn runs, the model was asked last (the conversation ends with the person's
+      // message or tool results), nothing streamed yet.
       thinking:
         s.busy &&
         hasModel &&

@@ -110,7 +110,10 @@ export class ToolCalls {
     return false;
   }
 
-  /** Running calls the server has said nothing about for `silentMs`, and those waiting for the person (a form under them), with the time since they were sent. */
+  /**
+   * Running calls the server has said nothing about for `silentMs`, and those waiting for the person (a form under
+   * them), with the time since they were sent.
+   */
   waiting(now: number, silentMs = 2000): WaitingCall[] {
     const out: WaitingCall[] = [];
     for (const [id, live] of this.#live) {

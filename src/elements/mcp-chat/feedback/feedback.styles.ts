@@ -10,5 +10,13 @@ export const feedbackStyles = css`
   .feedback .icon-button:disabled:not([aria-pressed='true']) { opacity: 0.45; }
   .feedback-form { display: flex; flex-direction: column; gap: 8px; margin: 6px 0 4px; max-width: 32rem; }
   .feedback-form label { display: flex; flex-direction: column; gap: 4px; font-size: 0.875rem; color: var(--_mcp-color-muted); }
-  .feedback-form textarea { font: inherit; color: var(--_mcp-color-fg); background: var(--_mcp-color-bg); border: 1px solid var(--_mcp-color-border); border-radius: 8px; padding: 6px 10px; resize: vertical; }
+  .feedback-form textarea {
+    font: inherit;
+    color: var(--_mcp-color-fg);
+    background: var(--_mcp-color-bg);
+    border: 1px solid var(--_mcp-color-border);
+    border-radius: 8px;
+    padding: 6px 10px;
+    resize: vertical;
+  }
 `;

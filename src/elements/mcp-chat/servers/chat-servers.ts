@@ -87,7 +87,10 @@ export class ChatServers implements ReactiveController {
     return this.#edits.list([...this.#host.pageServers]);
   }
 
-  /** The element's properties changed: reload the edits for another `storage-key`, connect the new list, share new `roots`, turn the trace on or off (`no-trace`). */
+  /**
+   * The element's properties changed: reload the edits for another `storage-key`, connect the new list, share new
+   * `roots`, turn the trace on or off (`no-trace`).
+   */
   propertiesChanged(changed: { storageKey: boolean; servers: boolean; roots?: readonly Root[]; tracing?: boolean }): void {
     if (changed.storageKey) this.#edits.load();
     if (changed.servers || changed.storageKey) this.#set.setServers(this.list());

@@ -21,7 +21,15 @@ export const panelContentStyles = css`
   .conversation[aria-current='true'] > button:first-child { background: var(--mcp-chat-bg); font-weight: 600; border-color: var(--mcp-chat-border); }
   .conversation > form.rename { display: flex; gap: 4px; flex: 1; }
   .conversation > form.rename input { flex: 1; min-width: 0; }
-  .sync { display: flex; flex-direction: column; gap: 8px; padding: 10px 12px; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
+  .sync {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    padding: 10px 12px;
+    border: 1px solid var(--mcp-chat-border);
+    border-radius: var(--mcp-chat-radius);
+    background: var(--mcp-chat-bg);
+  }
   .sync-state { margin: 0; display: flex; gap: 8px; align-items: baseline; font-size: 0.875em; overflow-wrap: anywhere; }
   .sync-dot { flex: none; width: 8px; height: 8px; border-radius: 50%; background: var(--mcp-chat-muted); transform: translateY(-1px); }
   .sync-state[data-state='up-to-date'] .sync-dot { background: var(--mcp-chat-success, #15803d); }
@@ -36,14 +44,50 @@ export const panelContentStyles = css`
   .share .row button { min-height: 32px; }
   .share .danger { color: var(--mcp-chat-danger); }
   .share-label { display: flex; flex-direction: column; gap: 4px; font-size: 0.875em; font-weight: 600; }
-  .share-link { width: 100%; resize: none; overflow-wrap: anywhere; word-break: break-all; font: inherit; font-weight: 400; font-family: var(--mcp-chat-font-mono, monospace); font-size: 0.8125rem; direction: ltr; field-sizing: content; }
+  .share-link {
+    width: 100%;
+    resize: none;
+    overflow-wrap: anywhere;
+    word-break: break-all;
+    font: inherit;
+    font-weight: 400;
+    font-family: var(--mcp-chat-font-mono, monospace);
+    font-size: 0.8125rem;
+    direction: ltr;
+    field-sizing: content;
+  }
   .share-status:empty { display: none; }
-  .confirm { flex: 1; display: flex; flex-direction: column; gap: 8px; padding: 8px; border: 1px solid var(--mcp-chat-danger); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
+  .confirm {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    padding: 8px;
+    border: 1px solid var(--mcp-chat-danger);
+    border-radius: var(--mcp-chat-radius);
+    background: var(--mcp-chat-bg);
+  }
   .server-list { gap: 8px; }
-  .server { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); }
+  .server {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    padding: 10px 12px;
+    border: 1px solid var(--mcp-chat-border);
+    border-radius: var(--mcp-chat-radius);
+    background: var(--mcp-chat-bg);
+  }
   .server-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; min-height: 32px; }
   .server-name { min-width: 0; overflow-wrap: anywhere; }
-  .server-url { margin: 0; font-size: 0.8125em; color: var(--mcp-chat-muted); overflow-wrap: anywhere; direction: ltr; text-align: start; unicode-bidi: isolate; }
+  .server-url {
+    margin: 0;
+    font-size: 0.8125em;
+    color: var(--mcp-chat-muted);
+    overflow-wrap: anywhere;
+    direction: ltr;
+    text-align: start;
+    unicode-bidi: isolate;
+  }
   .server > button { align-self: flex-start; }
   .server-log { font-size: 0.875em; margin-top: 4px; }
   .server-log > summary { cursor: pointer; color: var(--mcp-chat-muted); padding-block: 2px; }
@@ -60,7 +104,16 @@ export const panelContentStyles = css`
   .log-badge.level-error, .log-badge.level-critical, .log-badge.level-alert, .log-badge.level-emergency { color: var(--mcp-chat-danger); }
   .log-logger { unicode-bidi: isolate; font-family: var(--mcp-font-mono, monospace); overflow-wrap: anywhere; }
   .log-text { margin: 2px 0 0; unicode-bidi: plaintext; white-space: pre-wrap; overflow-wrap: anywhere; }
-  .log-data { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--mcp-font-mono, monospace); font-size: 0.9em; background: var(--mcp-chat-surface); border-radius: 6px; padding: 4px 6px; }
+  .log-data {
+    margin: 2px 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-family: var(--mcp-font-mono, monospace);
+    font-size: 0.9em;
+    background: var(--mcp-chat-surface);
+    border-radius: 6px;
+    padding: 4px 6px;
+  }
   .add-server { display: flex; flex-direction: column; gap: 8px; }
   .add-server .row { flex-wrap: nowrap; }
   .add-server input { flex: 1; }
@@ -70,7 +123,13 @@ export const panelContentStyles = css`
   .registry > summary { cursor: pointer; font-weight: 600; font-size: 0.875em; color: var(--mcp-chat-muted); padding-block: 4px; }
   .registry[open] > summary { margin-bottom: 8px; }
   .registry mcp-registry-search { display: block; }
-  .tool-selection { border: 1px solid var(--mcp-chat-border); border-radius: var(--mcp-chat-radius); background: var(--mcp-chat-bg); padding: 10px 12px; font-size: 0.875em; }
+  .tool-selection {
+    border: 1px solid var(--mcp-chat-border);
+    border-radius: var(--mcp-chat-radius);
+    background: var(--mcp-chat-bg);
+    padding: 10px 12px;
+    font-size: 0.875em;
+  }
   .tool-selection p { margin: 0 0 6px; }
   .tool-selection summary { cursor: pointer; color: var(--mcp-chat-muted); }
   .trace-export { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; border-top: 1px solid var(--mcp-chat-border); padding-top: 12px; }

@@ -237,7 +237,10 @@ export function renderPanel(w: Wiring) {
   </aside>`;
 }
 
-/** Servers to show: the connections, and those whose connection cannot start yet (the connecting code loads, or failed to), shown as connecting, or failed with Retry. */
+/**
+ * Servers to show: the connections, and those whose connection cannot start yet (the connecting code loads, or
+ * failed to), shown as connecting, or failed with Retry.
+ */
 export function shownServers(w: Wiring): McpConnection[] {
   const set = w.chat.serverSet;
   return [...set.connections, ...(set.pending as unknown as McpConnection[])];
