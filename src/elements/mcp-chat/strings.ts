@@ -595,7 +595,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   messageLabel: 'Message',
   send: 'Send',
   stop: 'Stop',
-  attach: 'Attach images',
+  attach: 'Attach files',
   conversationLabel: 'Conversation',
   conversations: 'Conversations',
   resources: 'Resources',

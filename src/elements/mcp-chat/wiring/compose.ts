@@ -56,6 +56,7 @@ export interface ChatChunks {
   discoverChunk: ConstructorParameters<typeof ChatDiscovery>[1];
   webMcpChunk: ConstructorParameters<typeof ChatPageTools>[1];
   pageToolRegistryChunk: ConstructorParameters<typeof ChatPageTools>[2];
+  filesChunk: ConstructorParameters<typeof ChatComposer>[2];
 }
 
 /** Builds the chat's features for the element behind `w`, with the chunks it gives. */
@@ -72,7 +73,7 @@ export function composeChat(w: Wiring, c: ChatChunks): ChatFeatures {
     persistence: new ChatPersistence(persistenceHost(w), c.historyChunk),
     settings: new ModelSettings(settingsHost(w), c.turnChunk, c.browserModelChunk, c.modelConsentChunk),
     palette,
-    composer: new ChatComposer(composerHost(w), palette),
+    composer: new ChatComposer(composerHost(w), palette, c.filesChunk),
     conversations: new ChatConversations(conversationsHost(w)),
     // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
     inputs: new InputRequests(inputsHost(w), { elicit: c.elicitChunk, sampling: c.samplingChunk }),
