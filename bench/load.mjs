@@ -41,13 +41,15 @@
 //    and the same visit to a page that server-renders the chat's frame
 //    (`<mcp-chat>${chatPlaceholderHtml()}</mcp-chat>`, as the Next.js, Astro
 //    and docs-site examples do): navigation to the composer's outline painted
-//    (the placeholder's, then the chat's own) vs deep-chat's input.
+//    (the placeholder's, then the chat's own) vs deep-chat's input; and the
+//    platform's floor for a one-tag page on that network: a module script as
+//    large as the page file that only paints a textarea.
 // Every goal of issue 28 these measure prints a "GOAL |" line (bench/lib/goal.mjs).
 // Each ratio line prints the ratio of the medians, and the median of the
 // run-by-run ratios (each pair of runs back to back: steadier on a busy machine).
 // Run: node --import tsx bench/load.mjs  (RUNS=15 WARMUP=2 by default)
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +92,17 @@ await build({
   },
 });
 
+// The platform's floor for a one-tag page's first paint: a module script as large (gzip) as the page file,
+// which does nothing but paint a textarea. On the slow network its paint is what two round trips and the
+// bytes cost, whatever the script does: the least any one-tag widget can take.
+const pageFileGzip = gzipSync(readFileSync(join(root, 'dist/mcp-web-elements.js')), { level: 9 }).length;
+let paintScript = "document.querySelector('main').append(document.createElement('textarea'));\n/*";
+for (let seed = 1; gzipSync(paintScript, { level: 9 }).length < pageFileGzip; seed = (seed * 48271) % 2147483647)
+  paintScript += seed.toString(36);
+writeFileSync(join(floorDir, 'paint.js'), `${paintScript}*/\n`);
+
 const file = gzipFiles(root, join(root, 'dist'), {
+  '/paint.js': join(floorDir, 'paint.js'),
   '/mcp-web-elements.js': join(root, 'dist/mcp-web-elements.js'),
   '/deep-chat.js': join(root, 'node_modules/deep-chat/dist/deepChat.bundle.js'),
   '/floor.js': join(floorDir, 'floor.js'),
@@ -110,9 +122,11 @@ function watchFrame(which) {
   const shown =
     which === 'deep'
       ? () => Boolean(document.querySelector('deep-chat')?.shadowRoot?.querySelector('#text-input'))
-      : () =>
-          (document.querySelector('mcp-chat .mcpp-composer')?.getBoundingClientRect().height ?? 0) > 0 ||
-          Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
+      : which === 'floor'
+        ? () => Boolean(document.querySelector('main > textarea'))
+        : () =>
+            (document.querySelector('mcp-chat .mcpp-composer')?.getBoundingClientRect().height ?? 0) > 0 ||
+            Boolean(document.querySelector('mcp-chat')?.shadowRoot?.querySelector('textarea'));
   const tick = () =>
     shown() ? requestAnimationFrame(() => setTimeout(() => (window.__framePainted = performance.now()))) : requestAnimationFrame(tick);
   tick();
@@ -144,6 +158,7 @@ const server = createServer((req, res) => {
       '/deep-chat.js',
     ),
     '/floor.html': page(`<floor-chat server="${server}"></floor-chat>`, '/floor.js'),
+    '/paint-floor.html': page(`<script>(${watchFrame})('floor')</script>`, '/paint.js'),
   };
   // Pages gzip-compressed too, as a CDN or any web server sends HTML.
   if (pages[url.pathname])
@@ -303,6 +318,11 @@ try {
     ['/deep-chat.html', deepRendered, { slow: true }],
     SLOW_RUNS,
   );
+  const [paintFloor, chatSlow2] = await measurePair(
+    ['/paint-floor.html', () => Boolean(document.querySelector('main > textarea')), { slow: true }],
+    [`/chat.html?server=${mcp}`, chatTools, { slow: true }],
+    SLOW_RUNS,
+  );
   const [ssrSlow, deepSlow2] = await measurePair(
     [`/chat-ssr.html?server=${mcp}`, chatTools, { slow: true }],
     ['/deep-chat.html', deepRendered, { slow: true }],
@@ -439,6 +459,14 @@ try {
       ssrSlow.map((r) => r.framePainted ?? NaN),
       deepSlow2.map((r) => r.framePainted ?? NaN),
     )}`,
+  );
+  const floorPaint = stats(paintFloor.map((r) => r.framePainted ?? NaN));
+  const slowComposer2 = stats(chatSlow2.map((r) => r.framePainted ?? NaN));
+  console.log(
+    `slow network, the platform's floor for a one-tag page (a module script as large as the page file, gzip, that only paints a textarea): ${spread(floorPaint, ms)}; <mcp-chat>'s composer in the same pairs ${spread(slowComposer2, ms)}; ratio ${ratio(slowComposer2.median, floorPaint.median)} (run by run ${paired(
+      chatSlow2.map((r) => r.framePainted ?? NaN),
+      paintFloor.map((r) => r.framePainted ?? NaN),
+    )}); the floor against deep-chat's input: ${ratio(floorPaint.median, slowDeep.median)}`,
   );
   ratioGoal(
     'slow network first visit, frame server-rendered: composer outline painted',
