@@ -77,6 +77,7 @@ export {
   McpAppMessageEvent,
   McpAppStateChangeEvent,
   McpAppToolCallEvent,
+  McpAppToolsChangeEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpFeedbackEvent,
