@@ -79,6 +79,7 @@ export {
   McpAppMessageEvent,
   McpAppStateChangeEvent,
   McpAppToolCallEvent,
+  McpAppToolsChangeEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpFeedbackEvent,

@@ -376,6 +376,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   appDontSend: string;
   /** The title of the card of a tool call an app made. */
   appCallTitle: (tool: string, app: string) => string;
+  /** Who offers a tool an app view provides (shown where a server's name is). */
+  appToolServer: (app: string) => string;
   /** An app's message was added while no model is set up. */
   appMessageNoModel: (app: string) => string;
   /** An app view's state could not be saved with its call (`reason`: why). */
@@ -746,6 +748,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   appSend: 'Send',
   appDontSend: "Don't send",
   appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
+  appToolServer: (app) => `${app} view`,
   appStateNotSaved: (reason) =>
     `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
   appMessageNoModel: (app) =>
