@@ -18,6 +18,7 @@ import { InputRequests } from '../requests/input-requests.js';
 import { ChatResources } from '../resources/chat-resources.js';
 import { ChatServers } from '../servers/chat-servers.js';
 import { ChatShell } from '../shell/chat-shell.js';
+import { ChatVoice } from '../voice/chat-voice.js';
 import {
   appsHost,
   composerHost,
@@ -34,6 +35,7 @@ import {
   settingsHost,
   shellHost,
   viewHost,
+  voiceHost,
 } from './feature-hosts.js';
 import type * as Panels from '../shell/panels.chunk.js';
 import type { ChatFeatures, Wiring } from './types.js';
@@ -56,6 +58,7 @@ export interface ChatChunks {
   discoverChunk: ConstructorParameters<typeof ChatDiscovery>[1];
   webMcpChunk: ConstructorParameters<typeof ChatPageTools>[1];
   pageToolRegistryChunk: ConstructorParameters<typeof ChatPageTools>[2];
+  voiceChunk: ConstructorParameters<typeof ChatVoice>[1];
 }
 
 /** Builds the chat's features for the element behind `w`, with the chunks it gives. */
@@ -64,6 +67,7 @@ export function composeChat(w: Wiring, c: ChatChunks): ChatFeatures {
   const session = new ChatSession(sessionHost(w), { turn: c.turnChunk, resume: c.resumeChunk });
   const scroll = new ChatScroll(scrollHost(w));
   const palette = new ChatPalette(paletteHost(w), c.runFormChunk);
+  const voice = new ChatVoice(voiceHost(w), c.voiceChunk);
   return {
     shell,
     session,
@@ -72,7 +76,8 @@ export function composeChat(w: Wiring, c: ChatChunks): ChatFeatures {
     persistence: new ChatPersistence(persistenceHost(w), c.historyChunk),
     settings: new ModelSettings(settingsHost(w), c.turnChunk, c.browserModelChunk, c.modelConsentChunk),
     palette,
-    composer: new ChatComposer(composerHost(w), palette),
+    composer: new ChatComposer(composerHost(w), palette, voice),
+    voice,
     conversations: new ChatConversations(conversationsHost(w)),
     // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
     inputs: new InputRequests(inputsHost(w), { elicit: c.elicitChunk, sampling: c.samplingChunk }),

@@ -29,7 +29,10 @@ import type { InputRequestsHost } from '../requests/contract.js';
 import type { ChatResourcesHost } from '../resources/chat-resources.js';
 import type { ChatServersHost } from '../servers/chat-servers.js';
 import type { ChatShellHost } from '../shell/chat-shell.js';
+import type { ChatVoiceHost } from '../voice/chat-voice.js';
+import { messageText } from '../conversation/conversation-branches.js';
 import type { Wiring } from './types.js';
+import type { ChatStrings } from '../strings.js';
 
 /** A feature's own members (its host interface less the element's `ReactiveControllerHost` methods). */
 type Own<H> = Omit<H, keyof ReactiveControllerHost>;
@@ -116,7 +119,11 @@ export function sessionHost(w: Wiring): ChatSessionHost {
       }
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
       answerEnded(w, result);
+      // Hands-free reads the answer, then listens again (not after the person's Stop).
+      const answer = result.reason === 'endTurn' ? w.f.session.messages.findLast((m) => m.role === 'assistant') : undefined;
+      if (result.reason !== 'stopped') w.f.voice.turnEnded(answer ? messageText(answer) : '');
     },
+    approvalAsked: (tool: string) => w.f.voice.approvalAsked(tool),
     toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
       void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
@@ -154,6 +161,7 @@ export function viewHost(w: Wiring): ConversationViewHost {
       return w.f.session.conversation?.id;
     },
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    readAloud: (message: Message, text: string, t: ChatStrings) => w.f.voice.renderReadAloud(message, text, t),
   });
 }
 
@@ -503,6 +511,34 @@ export function pageToolsHost(w: Wiring): ChatPageToolsHost {
     /** Not a closed launcher: what the chat shows can be seen. */
     get inSight() {
       return !chat.launcher || chat.open;
+    },
+  });
+}
+
+export function voiceHost(w: Wiring): ChatVoiceHost {
+  const { chat } = w;
+  const { announce } = reporting(w);
+  return hostOf<ChatVoiceHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get lang() {
+      return w.text.lang || document.documentElement.lang || navigator.language || 'en';
+    },
+    get transcribe() {
+      return chat.transcribe;
+    },
+    get noVoice() {
+      return chat.noVoice;
+    },
+    input: () => w.f.composer.input(),
+    announce,
+    showError: (text: string) => w.f.shell.showError(text),
+    // As the composer sends: the text with what is attached, and the attachments cleared.
+    send: (text: string) => {
+      const attachments = chat.attachments;
+      setAttachments(w)([]);
+      void chat.send(text, attachments);
     },
   });
 }
