@@ -26,6 +26,8 @@ const STEPS = [
   'sample',
   'probe',
   'spoof',
+  'add-tool',
+  'request-teardown',
 ] as const;
 
 /**

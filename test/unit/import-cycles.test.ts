@@ -95,3 +95,33 @@ describe("<mcp-chat>'s layers", () => {
     for (const leaf of topLevel) expect([...graph.get(leaf)!].filter(feature).map(rel), rel(leaf)).toEqual([]);
   });
 });
+
+// Issue 37 item 1: no service locator. Each feature's host is given the
+// features it uses, built before it (compose.ts); what it needs of a later one
+// it asks by a named intent. Only the layer above every feature (orchestration,
+// layout, the element) reads the composed features.
+describe("<mcp-chat>'s features are built with what they need", () => {
+  const hosts = readFileSync(path.join(CHAT, 'wiring', 'feature-hosts.ts'), 'utf8');
+  const compose = readFileSync(path.join(CHAT, 'wiring', 'compose.ts'), 'utf8');
+
+  test('no host reads the composed features (no `w.f`, no `Wiring` with features)', () => {
+    expect(hosts).toMatch(/export function sessionHost\(/);
+    expect(hosts.match(/\bw\.f\b/g) ?? []).toEqual([]);
+    expect(hosts).not.toMatch(/\bWiring\b(?! ?\[)/);
+    expect(compose.match(/\bw\.f\b/g) ?? []).toEqual([]);
+  });
+
+  test('each host names the features it is given, and each is built before the host that uses it', () => {
+    const order = [...compose.matchAll(/const (\w+) = new \w+\(/g)].map((m) => m[1]!);
+    expect(order.slice(0, 3)).toEqual(['intents', 'shell', 'session']);
+    const given = [...hosts.matchAll(/export function (\w+)Host\([^)]*?\{ ([\w, ]+) \}: Pick<ChatFeatures/gs)];
+    expect(given.length).toBeGreaterThan(10);
+    for (const [, feature, names] of given) {
+      const built = order.indexOf(feature === 'view' ? 'view' : feature!);
+      for (const name of names!.split(',').map((n) => n.trim())) {
+        expect(order.indexOf(name), `${feature}Host is given ${name}`).toBeGreaterThanOrEqual(0);
+        expect(order.indexOf(name), `${name} is built before ${feature}`).toBeLessThan(built);
+      }
+    }
+  });
+});

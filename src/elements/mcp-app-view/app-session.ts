@@ -57,6 +57,8 @@ export interface AppSessionHost {
   /** The sandbox proxy page at `url` never said it was ready within `startTimeout`: it could not be reached or is not the proxy. */
   sandboxUnreachable(url: string): void;
   closeRequested(): void;
+  /** The tools the app offers (`appCapabilities.tools`) changed: listed after it started, again at its `tools/list_changed`, none once closed. */
+  appToolsChanged(tools: readonly Tool[]): void;
 }
 
 /** How an app's tool call ended, for {@link AppSessionHost.toolCallEnded}. */
@@ -86,6 +88,39 @@ export interface AppSessionOptions {
 }
 
 const TEARDOWN_WAIT_MS = 2000;
+/** Most tools one app may offer; the rest of its list is left out. */
+export const APP_TOOLS_MAX = 32;
+/** How long the host waits for an app's `tools/list`, and for one call of its tools, in ms. */
+const APP_TOOLS_LIST_MS = 5_000;
+export const APP_TOOL_CALL_MS = 60_000;
+/** A name the models take (and MCP's rule for tool names): 1-64 of letters, digits, `_`, `-`, `.`. */
+const APP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * The tools of an app's `tools/list` the host offers: untrusted, so only
+ * well-formed ones (a usable name, an object schema), each name once, the
+ * first {@link APP_TOOLS_MAX}, descriptions cut to 1,000 characters.
+ */
+export function checkedAppTools(listed: unknown): Tool[] {
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  for (const raw of Array.isArray(listed) ? listed : []) {
+    if (tools.length >= APP_TOOLS_MAX) break;
+    const t = raw as Partial<Tool> | null;
+    if (!t || typeof t.name !== 'string' || !APP_TOOL_NAME.test(t.name) || seen.has(t.name)) continue;
+    const schema = t.inputSchema;
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema) || (schema.type !== undefined && schema.type !== 'object')) continue;
+    seen.add(t.name);
+    tools.push({
+      name: t.name,
+      ...(typeof t.title === 'string' && { title: t.title.slice(0, 200) }),
+      ...(typeof t.description === 'string' && { description: t.description.slice(0, 1000) }),
+      inputSchema: { ...schema, type: 'object' },
+      ...(t.annotations && typeof t.annotations === 'object' && { annotations: t.annotations }),
+    });
+  }
+  return tools;
+}
 
 /**
  * What the host says it handles (`hostCapabilities` of `ui/initialize`), no
@@ -137,6 +172,11 @@ export class AppSession {
   #pendingContext?: McpUiUpdateModelContextRequest['params'];
   #contextTimer?: ReturnType<typeof setTimeout>;
   #messageTimes: number[] = [];
+  /** The tools the app offers, as last listed (none until it is initialized, none once closed). */
+  #appTools: readonly Tool[] = [];
+  /** A `tools/list` of the app is under way; `#relist`: its `list_changed` came meanwhile (one more listing after it). */
+  #listing = false;
+  #relist = false;
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -236,7 +276,12 @@ export class AppSession {
       clearTimeout(this.#startTimer);
       host.initialized(bridge.getAppVersion());
       void this.#flush();
+      if (bridge.getAppCapabilities()?.tools) void this.#listAppTools();
     };
+    // The app's own tools changed (`App.sendToolListChanged`): listed again, at most one listing at a time.
+    bridge.setNotificationHandler('notifications/tools/list_changed', () => {
+      if (this.#initialized && bridge.getAppCapabilities()?.tools) void this.#listAppTools();
+    });
     bridge.oncalltool = async (params, extra) => {
       const args = params.arguments ?? {};
       const signal = extra.mcpReq.signal;
@@ -373,6 +418,47 @@ export class AppSession {
     bridge.onrequestteardown = () => host.closeRequested();
   }
 
+  /** The tools the app offers now (`appCapabilities.tools`, ext-apps 1.7+ `App.registerTool`), checked. */
+  get appTools(): readonly Tool[] {
+    return this.#appTools;
+  }
+
+  /**
+   * Runs one of the app's own tools (`tools/call` to the app). Rejects when
+   * the app does not offer it now, answers with an error, takes longer than a
+   * minute, or the view closes meanwhile.
+   */
+  async callAppTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    if (this.#closed || !this.#appTools.some((t) => t.name === name)) throw new Error(`The app no longer offers a tool named ${name}.`);
+    return (await this.bridge.callTool({ name, arguments: args }, { signal, timeout: APP_TOOL_CALL_MS })) as CallToolResult;
+  }
+
+  async #listAppTools(): Promise<void> {
+    if (this.#listing) {
+      this.#relist = true;
+      return;
+    }
+    this.#listing = true;
+    try {
+      do {
+        this.#relist = false;
+        let tools: Tool[];
+        try {
+          const listed = await this.bridge.listTools({}, { timeout: APP_TOOLS_LIST_MS });
+          tools = checkedAppTools(listed.tools);
+        } catch {
+          // An app that cannot list its tools offers none.
+          tools = [];
+        }
+        if (this.#closed) return;
+        this.#appTools = tools;
+        this.options.host.appToolsChanged(tools);
+      } while (this.#relist && !this.#closed);
+    } finally {
+      this.#listing = false;
+    }
+  }
+
   /** Sends the complete tool input once the app is initialized (at most once; a result waiting for it follows). */
   toolInput(args: Record<string, unknown>): void {
     if (this.#inputSent) return;
@@ -425,6 +511,10 @@ export class AppSession {
     if (this.#closed) return;
     this.#closed = true;
     this.options.connection.removeEventListener('mcp-catalog-change', this.#onCatalog);
+    if (this.#appTools.length) {
+      this.#appTools = [];
+      this.options.host.appToolsChanged([]);
+    }
     clearTimeout(this.#startTimer);
     clearTimeout(this.#contextTimer);
     try {

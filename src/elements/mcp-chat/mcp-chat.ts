@@ -5,7 +5,7 @@ import type { HistoryStore } from '../../history/index.js';
 import type { TraceDocument } from '../../mcp/trace.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
+import { listenToParts, missingCode, renderChat, wiringOf, withFeatures } from './wiring/layout.js';
 import * as chunks from './chunks.js';
 import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, syncChunk } from './chunks.js';
 import { composeChat } from './wiring/compose.js';
@@ -15,7 +15,7 @@ import { newConversation, openConversation, sendMessage, waitClock } from './wir
 import { chatStyles } from './mcp-chat.styles.js';
 import { ChatText } from './shell/chat-text.js';
 import { languageReady, type ChatStrings } from './strings.js';
-import type { ChatFeatures, Wiring } from './wiring/types.js';
+import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -184,16 +184,12 @@ import type { ChatFeatures, Wiring } from './wiring/types.js';
 export class McpChat extends McpChatProperties {
   static override styles = chatStyles;
   readonly #text = new ChatText(this);
-  /** What the wiring reads (the element's public surface, its features, its text). */
-  readonly #w: Wiring = wiringOf(
-    this,
-    this.#text,
-    messagesChunk,
-    () => this.#f,
-    () => this.#maxRounds,
-  );
-  /** The features (wiring/compose.ts), each built with its own host. */
-  readonly #f: ChatFeatures = composeChat(this.#w, chunks);
+  /** What only the element knows, as its features' hosts read it (its public surface, its text). */
+  readonly #own: ElementWiring = wiringOf(this, this.#text, messagesChunk, () => this.#maxRounds);
+  /** The features (wiring/compose.ts), each built with its own host, in dependency order. */
+  readonly #f: ChatFeatures = composeChat(this.#own, chunks);
+  /** What the orchestration reads: the element's wiring and its features. */
+  readonly #w: Wiring = withFeatures(this.#own, this.#f);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal

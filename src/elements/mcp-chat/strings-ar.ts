@@ -369,6 +369,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   appSend: 'أرسل',
   appDontSend: 'لا ترسل',
   appCallTitle: (tool, app) => `${tool}، بطلب من ${app}`,
+  appToolServer: (app) => `عرض ${app}`,
   appStateNotSaved: (reason) => `تعذّر حفظ ما يعرضه تطبيق مع المحادثة (${reason}): قد يبدأ من جديد بعد إعادة التحميل.`,
   appMessageNoModel: (app) => `أُضيفت رسالة ${app} إلى المحادثة. لم يُعدّ نموذج ليجيب عنها: اختر نموذجًا في الإعدادات، ثم أرسل رسالة.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" ليس عددًا صحيحًا أكبر من 0، لذا يُستخدم ${fallback}.`,

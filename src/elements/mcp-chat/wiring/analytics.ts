@@ -7,36 +7,39 @@ import type { TurnResult } from '../../../agent/types.js';
 import { McpAnswerEvent } from '../../../events/answer.js';
 import { McpQuestionEvent } from '../../../events/question.js';
 import { answerFacts, lastTurnAnswer } from '../feedback/answer-facts.js';
-import type { Wiring } from './types.js';
+import type { ChatSession } from '../conversation/chat-session.js';
+
+/** What the analytics read of the conversation. */
+type Conversation = Pick<ChatSession, 'conversation' | 'streaming' | 'messages'>;
 
 /** When the question went out and when the answer's first text came, per chat. */
-const clocks = new WeakMap<Wiring, { start: number; first?: number }>();
+const clocks = new WeakMap<EventTarget, { start: number; first?: number }>();
 
 /** The person's message goes to the model: `mcp-question`, and the clock of its answer starts. */
-export function questionAsked(w: Wiring, message: Message): void {
-  clocks.set(w, { start: performance.now() });
+export function questionAsked(chat: EventTarget, session: Conversation, message: Message): void {
+  clocks.set(chat, { start: performance.now() });
   const text = message.content
     .flatMap((b) => (b.type === 'text' ? [b.text] : []))
     .join('\n')
     .trim();
-  w.chat.dispatchEvent(new McpQuestionEvent(text, w.f.session.conversation?.id));
+  chat.dispatchEvent(new McpQuestionEvent(text, session.conversation?.id));
 }
 
 /** The streaming answer changed: the first text it shows stops the clock's first leg. */
-export function answerStreamed(w: Wiring): void {
-  const clock = clocks.get(w);
+export function answerStreamed(chat: EventTarget, session: Conversation): void {
+  const clock = clocks.get(chat);
   if (!clock || clock.first !== undefined) return;
-  if (w.f.session.streaming?.content.some((b) => b.type === 'text' && b.text)) clock.first = performance.now();
+  if (session.streaming?.content.some((b) => b.type === 'text' && b.text)) clock.first = performance.now();
 }
 
 /** A turn ended: `mcp-answer` with what was asked and answered. */
-export function answerEnded(w: Wiring, result: TurnResult): void {
-  const clock = clocks.get(w);
-  clocks.delete(w);
-  const messages = w.f.session.messages;
+export function answerEnded(chat: EventTarget, session: Conversation, result: TurnResult): void {
+  const clock = clocks.get(chat);
+  clocks.delete(chat);
+  const messages = session.messages;
   const answer = lastTurnAnswer(messages);
-  const facts = answerFacts(messages, answer, w.f.session.conversation?.id);
+  const facts = answerFacts(messages, answer, session.conversation?.id);
   const unanswered = !answer || result.reason !== 'endTurn';
   const ttft = clock?.first !== undefined ? Math.round(clock.first - clock.start) : undefined;
-  w.chat.dispatchEvent(new McpAnswerEvent(facts, result.reason, unanswered, ttft));
+  chat.dispatchEvent(new McpAnswerEvent(facts, result.reason, unanswered, ttft));
 }

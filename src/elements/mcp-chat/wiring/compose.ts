@@ -1,8 +1,11 @@
 // The chat as a composition of features: each built in dependency order with
-// its own host (feature-hosts.ts: only the members its host interface names)
-// and the chunks it loads when first needed, which the element gives (only the
-// element imports chunks.ts). The element keeps the result and its public
-// surface; what calls what stays in the hosts and orchestration.ts.
+// its own host (feature-hosts.ts: only the members its host interface names,
+// and the handles of the features before it that it uses) and the chunks it
+// loads when first needed, which the element gives (only the element imports
+// chunks.ts). Where an earlier feature needs a later one, it asks by an intent
+// (intents.ts) that the later one handles here, once built. The element keeps
+// the result and its public surface; what calls what across features stays in
+// orchestration.ts.
 import { ChatApps } from '../apps/chat-apps.js';
 import { ChatComposer } from '../composer/chat-composer.js';
 import { ChatPersistence } from '../conversation/chat-persistence.js';
@@ -36,7 +39,9 @@ import {
   viewHost,
 } from './feature-hosts.js';
 import type * as Panels from '../shell/panels.chunk.js';
-import type { ChatFeatures, Wiring } from './types.js';
+import { answerEnded, answerStreamed } from './analytics.js';
+import { ChatIntents } from './intents.js';
+import type { ChatFeatures, ElementWiring } from './types.js';
 
 /** The chunks the features load when first needed (chunks.ts's exports, by the same names). */
 export interface ChatChunks {
@@ -58,28 +63,62 @@ export interface ChatChunks {
   pageToolRegistryChunk: ConstructorParameters<typeof ChatPageTools>[2];
 }
 
-/** Builds the chat's features for the element behind `w`, with the chunks it gives. */
-export function composeChat(w: Wiring, c: ChatChunks): ChatFeatures {
+/**
+ * Builds the chat's features for the element behind `w`, with the chunks it
+ * gives, in dependency order: each host gets the features before it; each
+ * intent is handled by its owner once that is built.
+ */
+export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
+  const { chat } = w;
+  const intents = new ChatIntents();
   const shell = new ChatShell(shellHost(w), c.panelsChunk);
-  const session = new ChatSession(sessionHost(w), { turn: c.turnChunk, resume: c.resumeChunk });
-  const scroll = new ChatScroll(scrollHost(w));
-  const palette = new ChatPalette(paletteHost(w), c.runFormChunk);
+  const session = new ChatSession(sessionHost(w, { shell }, intents), { turn: c.turnChunk, resume: c.resumeChunk });
+  intents.handle('turn-ended', (result) => answerEnded(chat, session, result));
+  const scroll = new ChatScroll(scrollHost(w, { session }));
+  intents.handle('conversation-shown', () => scroll.reset());
+  intents.handle('stream-changed', () => {
+    scroll.streamChanged();
+    answerStreamed(chat, session);
+  });
+  const view = new ConversationView(viewHost(w, { shell, session }), session, scroll, c.feedbackChunk);
+  const persistence = new ChatPersistence(persistenceHost(w, { shell, session }), c.historyChunk);
+  intents.handle('store-ready', () => persistence.whenStore());
+  const settings = new ModelSettings(settingsHost(w, { shell, session }), c.turnChunk, c.browserModelChunk, c.modelConsentChunk);
+  const palette = new ChatPalette(paletteHost(w, { shell, session }, intents), c.runFormChunk);
+  const composer = new ChatComposer(composerHost(w, { session }), palette);
+  intents.handle('composer-clear', () => composer.clear());
+  intents.handle('composer-focus', () => composer.focus());
+  const conversations = new ChatConversations(conversationsHost(w, { shell, session, view }));
+  intents.handle('conversation-created', () => {
+    if (chat.panel === 'conversations') conversations.refresh();
+  });
+  // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
+  const inputs = new InputRequests(inputsHost(w, { shell, session, scroll }), { elicit: c.elicitChunk, sampling: c.samplingChunk });
+  const apps = new ChatApps(appsHost(w, { shell, session, scroll }), c.appViewChunk, c.messagesChunk);
+  intents.handle('model-context', () => apps.contextPrompt());
+  intents.handle('tool-input-streaming', ({ id, name, argumentsText }) => apps.inputStreaming(id, name, argumentsText));
+  const discovery = new ChatDiscovery(discoveryHost(w, { shell }, intents), c.discoverChunk);
+  const servers = new ChatServers(serversHost(w, { shell, settings, discovery }, intents), c.registrySearchChunk);
+  intents.handle('servers-edited', () => chat.serverSet.setServers(servers.list()));
+  const resources = new ChatResources(resourcesHost(w, { shell }));
+  const pageTools = new ChatPageTools(pageToolsHost(w, { shell, scroll }), c.webMcpChunk, c.pageToolRegistryChunk);
+  const unowned = intents.unowned();
+  if (unowned.length) throw new Error(`The chat's intents ${unowned.join(', ')} have no owner.`);
   return {
     shell,
     session,
     scroll,
-    view: new ConversationView(viewHost(w), session, scroll, c.feedbackChunk),
-    persistence: new ChatPersistence(persistenceHost(w), c.historyChunk),
-    settings: new ModelSettings(settingsHost(w), c.turnChunk, c.browserModelChunk, c.modelConsentChunk),
+    view,
+    persistence,
+    settings,
     palette,
-    composer: new ChatComposer(composerHost(w), palette),
-    conversations: new ChatConversations(conversationsHost(w)),
-    // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
-    inputs: new InputRequests(inputsHost(w), { elicit: c.elicitChunk, sampling: c.samplingChunk }),
-    apps: new ChatApps(appsHost(w), c.appViewChunk, c.messagesChunk),
-    servers: new ChatServers(serversHost(w), c.registrySearchChunk),
-    discovery: new ChatDiscovery(discoveryHost(w), c.discoverChunk),
-    resources: new ChatResources(resourcesHost(w)),
-    pageTools: new ChatPageTools(pageToolsHost(w), c.webMcpChunk, c.pageToolRegistryChunk),
+    composer,
+    conversations,
+    inputs,
+    apps,
+    servers,
+    discovery,
+    resources,
+    pageTools,
   };
 }

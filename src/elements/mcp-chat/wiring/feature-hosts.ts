@@ -1,13 +1,14 @@
 // Each feature's own host: the few closures and read-only handles that one
 // feature is constructed with, typed by that feature's host interface and
 // holding nothing else (an object literal is checked for extra members). A
-// feature never sees the element, another feature's host, or a merged object
-// of every feature's members. Part of wiring/, above the features
-// (docs/architecture.md, "The chat as features").
+// host is given the features it uses, built before it (compose.ts builds in
+// dependency order); what it needs of one built later it asks by a named
+// intent (intents.ts). A feature never sees the element, another feature's
+// host, or a merged object of every feature. Part of wiring/, above the
+// features (docs/architecture.md, "The chat as features").
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 import type { ContentBlock, Message, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import type { TurnResult } from '../../../agent/types.js';
-import { answerEnded, answerStreamed } from './analytics.js';
 import { McpToolCallEvent } from '../../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../../events/turn-end.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -22,20 +23,21 @@ import type { ConversationViewHost } from '../conversation/conversation-view.js'
 import type { ChatConversationsHost } from '../conversations/chat-conversations.js';
 import type { ChatDiscoveryHost } from '../discovery/chat-discovery.js';
 import type { ModelSettingsHost } from '../model/model-settings.js';
-import { messageCode, openConversation } from './orchestration.js';
+import { messageCode } from './orchestration.js';
 import type { ChatPageToolsHost } from '../page-tools/chat-page-tools.js';
 import type { ChatPaletteHost } from '../palette/chat-palette.js';
 import type { InputRequestsHost } from '../requests/contract.js';
 import type { ChatResourcesHost } from '../resources/chat-resources.js';
 import type { ChatServersHost } from '../servers/chat-servers.js';
 import type { ChatShellHost } from '../shell/chat-shell.js';
-import type { Wiring } from './types.js';
+import type { ChatFeatures, ElementWiring } from './types.js';
+import type { ChatIntents } from './intents.js';
 
 /** A feature's own members (its host interface less the element's `ReactiveControllerHost` methods). */
 type Own<H> = Omit<H, keyof ReactiveControllerHost>;
 
 /** `own` plus the element's `ReactiveControllerHost` methods (getters stay live: they are copied as getters, not read). */
-function hostOf<H extends ReactiveControllerHost>(w: Wiring, own: Own<H>): H {
+function hostOf<H extends ReactiveControllerHost>(w: ElementWiring, own: Own<H>): H {
   const { chat } = w;
   const host: ReactiveControllerHost = {
     addController: (controller) => chat.addController(controller),
@@ -49,24 +51,24 @@ function hostOf<H extends ReactiveControllerHost>(w: Wiring, own: Own<H>): H {
 }
 
 /** What every feature reports through: the shell's live region and error list, and focus after the next update. */
-function reporting(w: Wiring) {
+function reporting(w: ElementWiring, shell: ChatFeatures['shell']) {
   return {
-    announce: (text: string) => w.f.shell.announce(text),
-    reportError: (source: ChatErrorSource, message: string, error: unknown) => w.f.shell.reportError(source, message, error),
+    announce: (text: string) => shell.announce(text),
+    reportError: (source: ChatErrorSource, message: string, error: unknown) => shell.reportError(source, message, error),
     focus: (selector: string) => void w.focusAfterUpdate(selector),
   };
 }
 
 /** The one place the element's `attachments` is written (the composer's host, and the resources' attach that adds to it). */
-const setAttachments = (w: Wiring) => (blocks: ContentBlock[]) => (w.chat.attachments = blocks);
+const setAttachments = (w: ElementWiring) => (blocks: ContentBlock[]) => (w.chat.attachments = blocks);
 
 /** The message elements' code is loaded and the chat has drawn: an element just added to the list can be found. */
-const messagesReady = (w: Wiring) => async () => {
+const messagesReady = (w: ElementWiring) => async () => {
   if (!w.messagesCode.value) await w.messagesCode.load().catch(() => {});
   await w.chat.updateComplete;
 };
 
-export function shellHost(w: Wiring): ChatShellHost {
+export function shellHost(w: ElementWiring): ChatShellHost {
   const { chat } = w;
   return hostOf<ChatShellHost>(w, {
     get renderRoot() {
@@ -76,9 +78,9 @@ export function shellHost(w: Wiring): ChatShellHost {
   });
 }
 
-export function sessionHost(w: Wiring): ChatSessionHost {
+export function sessionHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell'>, intents: ChatIntents): ChatSessionHost {
   const { chat } = w;
-  const { announce, reportError } = reporting(w);
+  const { announce, reportError } = reporting(w, shell);
   return hostOf<ChatSessionHost>(w, {
     get text() {
       return w.text.t;
@@ -90,53 +92,49 @@ export function sessionHost(w: Wiring): ChatSessionHost {
     get store() {
       return chat.chatStore;
     },
-    whenStore: () => w.f.persistence.whenStore(),
+    whenStore: () => intents.ask('store-ready'),
     get turnSettings() {
       // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
-      const systemPrompt = [chat.systemPrompt, w.f.apps.contextPrompt()].filter(Boolean).join('\n\n') || undefined;
+      const systemPrompt = [chat.systemPrompt, intents.ask('model-context')].filter(Boolean).join('\n\n') || undefined;
       return { systemPrompt, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
     },
-    streamChanged: () => {
-      w.f.scroll.streamChanged();
-      answerStreamed(w);
-    },
-    toolInputStreaming: (id: string, name: string, argumentsText: string) => w.f.apps.inputStreaming(id, name, argumentsText),
+    streamChanged: () => intents.ask('stream-changed'),
+    toolInputStreaming: (id: string, name: string, argumentsText: string) =>
+      intents.ask('tool-input-streaming', { id, name, argumentsText }),
     announce,
     reportError,
-    conversationCreated: () => {
-      if (chat.panel === 'conversations') w.f.conversations.refresh();
-    },
+    conversationCreated: () => intents.ask('conversation-created'),
     // Before the messages change: the one update that shows them renders the newest first.
-    conversationShown: () => w.f.scroll.reset(),
+    conversationShown: () => intents.ask('conversation-shown'),
     turnEnded: (result: TurnResult) => {
-      if (result.reason === 'maxRounds') w.f.shell.showError(w.text.t.maxRounds(result.rounds));
+      if (result.reason === 'maxRounds') shell.showError(w.text.t.maxRounds(result.rounds));
       if (result.reason === 'repeated' && result.repeated) {
         const tool = chat.serverSet.listTools().find((t) => t.name === result.repeated!.tool);
-        w.f.shell.showError(w.text.t.repeatedCall(tool?.title ?? result.repeated.tool, result.repeated.times));
+        shell.showError(w.text.t.repeatedCall(tool?.title ?? result.repeated.tool, result.repeated.times));
       }
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
-      answerEnded(w, result);
+      intents.ask('turn-ended', result);
     },
     toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
       void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
 }
 
-export function scrollHost(w: Wiring): ChatScrollHost {
+export function scrollHost(w: ElementWiring, { session }: Pick<ChatFeatures, 'session'>): ChatScrollHost {
   return hostOf<ChatScrollHost>(w, {
     get renderRoot() {
       return w.chat.renderRoot;
     },
     get streaming() {
-      return w.f.session.streaming;
+      return session.streaming;
     },
   });
 }
 
-export function viewHost(w: Wiring): ConversationViewHost {
+export function viewHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures, 'shell' | 'session'>): ConversationViewHost {
   const { chat } = w;
   return hostOf<ConversationViewHost>(w, {
-    ...reporting(w),
+    ...reporting(w, shell),
     messagesCode: w.messagesCode,
     get theme() {
       return chat.theme;
@@ -151,13 +149,13 @@ export function viewHost(w: Wiring): ConversationViewHost {
       return chat.feedback;
     },
     get conversationId() {
-      return w.f.session.conversation?.id;
+      return session.conversation?.id;
     },
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
   });
 }
 
-export function persistenceHost(w: Wiring): ChatPersistenceHost {
+export function persistenceHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures, 'shell' | 'session'>): ChatPersistenceHost {
   const { chat } = w;
   return hostOf<ChatPersistenceHost>(w, {
     get text() {
@@ -171,23 +169,23 @@ export function persistenceHost(w: Wiring): ChatPersistenceHost {
       return chat.store;
     },
     get conversationId() {
-      return w.f.session.conversation?.id;
+      return session.conversation?.id;
     },
     get messages() {
-      return w.f.session.messages;
+      return session.messages;
     },
     get chatBusy() {
-      return w.f.session.busy;
+      return session.busy;
     },
-    reopen: (id: string) => w.f.session.open(id, messageCode(w)),
-    mergeStored: (id: string, fromSeq: number, toSeq: number) => w.f.session.mergeStored(id, fromSeq, toSeq),
-    reportError: reporting(w).reportError,
+    reopen: (id: string) => session.open(id, messageCode(w, shell)),
+    mergeStored: (id: string, fromSeq: number, toSeq: number) => session.mergeStored(id, fromSeq, toSeq),
+    reportError: reporting(w, shell).reportError,
   });
 }
 
-export function settingsHost(w: Wiring): ModelSettingsHost {
+export function settingsHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures, 'shell' | 'session'>): ModelSettingsHost {
   const { chat } = w;
-  const { announce, reportError } = reporting(w);
+  const { announce, reportError } = reporting(w, shell);
   return hostOf<ModelSettingsHost>(w, {
     get text() {
       return w.text.t;
@@ -222,43 +220,46 @@ export function settingsHost(w: Wiring): ModelSettingsHost {
     adoptStyles: (styles: CSSResult) => addStyles(chat.renderRoot as ShadowRoot, styles),
     // A message kept while the model downloaded is answered once it is ready (in the conversation it was sent in).
     answerKept: (conversation: string | undefined) => {
-      if (w.f.session.conversation?.id === conversation && !w.f.session.busy) void w.f.session.runTurn();
+      if (session.conversation?.id === conversation && !session.busy) void session.runTurn();
     },
   });
 }
 
-export function paletteHost(w: Wiring): ChatPaletteHost {
+export function paletteHost(
+  w: ElementWiring,
+  { shell, session }: Pick<ChatFeatures, 'shell' | 'session'>,
+  intents: ChatIntents,
+): ChatPaletteHost {
   const { chat } = w;
-  const { announce, reportError } = reporting(w);
-  const session = () => w.f.session;
+  const { announce, reportError } = reporting(w, shell);
   return hostOf<ChatPaletteHost>(w, {
     get text() {
       return w.text.t;
     },
     servers: chat.serverSet,
-    clearComposer: () => w.f.composer.clear(),
-    focusComposer: () => w.f.composer.focus(),
+    clearComposer: () => intents.ask('composer-clear'),
+    focusComposer: () => intents.ask('composer-focus'),
     focusRunForm: () => void w.focusAfterUpdate('.run-form input, .run-form select, .run-form textarea, .run-form button[type=submit]'),
-    runTool: (name: string, args: Record<string, unknown>) => session().runToolDirectly(name, args),
+    runTool: (name: string, args: Record<string, unknown>) => session.runToolDirectly(name, args),
     // A prompt's messages join the conversation; the model answers when the last one is the person's.
     insertPrompt: async (messages: Message[]) => {
-      for (const message of messages) await session().append(message);
-      if (messages.at(-1)?.role === 'user' && chat.chatProvider) await session().runTurn();
+      for (const message of messages) await session.append(message);
+      if (messages.at(-1)?.role === 'user' && chat.chatProvider) await session.runTurn();
     },
-    addToConversation: (message: Message) => session().append(message),
+    addToConversation: (message: Message) => session.append(message),
     announce,
     reportError,
   });
 }
 
-export function composerHost(w: Wiring): ChatComposerHost {
+export function composerHost(w: ElementWiring, { session }: Pick<ChatFeatures, 'session'>): ChatComposerHost {
   const { chat } = w;
   return hostOf<ChatComposerHost>(w, {
     get renderRoot() {
       return chat.renderRoot;
     },
     get chatBusy() {
-      return w.f.session.busy;
+      return session.busy;
     },
     get placeholder() {
       return chat.placeholder;
@@ -272,9 +273,12 @@ export function composerHost(w: Wiring): ChatComposerHost {
   });
 }
 
-export function conversationsHost(w: Wiring): ChatConversationsHost {
+export function conversationsHost(
+  w: ElementWiring,
+  { shell, session, view }: Pick<ChatFeatures, 'shell' | 'session' | 'view'>,
+): ChatConversationsHost {
   const { chat } = w;
-  const { announce, reportError, focus } = reporting(w);
+  const { announce, reportError, focus } = reporting(w, shell);
   return hostOf<ChatConversationsHost>(w, {
     get text() {
       return w.text.t;
@@ -286,12 +290,11 @@ export function conversationsHost(w: Wiring): ChatConversationsHost {
     reportError,
     // A conversation found by search opens at the message that matched (its `seq` in the store).
     openAt: async (id: string, seq?: number) => {
-      await openConversation(w, id);
-      const session = w.f.session;
+      await chat.openConversation(id);
       if (seq === undefined || session.conversation?.id !== id) return;
       await session.whenLoaded();
       const index = session.indexOfSeq(seq);
-      if (index >= 0) await w.f.view.showMessage(index);
+      if (index >= 0) await view.showMessage(index);
     },
     newConversation: () => chat.newConversation(),
     focus,
@@ -302,9 +305,11 @@ export function conversationsHost(w: Wiring): ChatConversationsHost {
   });
 }
 
-export function inputsHost(w: Wiring): InputRequestsHost {
+export function inputsHost(
+  w: ElementWiring,
+  { shell, session, scroll }: Pick<ChatFeatures, 'shell' | 'session' | 'scroll'>,
+): InputRequestsHost {
   const { chat } = w;
-  const session = () => w.f.session;
   return hostOf<InputRequestsHost>(w, {
     addEventListener: chat.addEventListener.bind(chat),
     removeEventListener: chat.removeEventListener.bind(chat),
@@ -326,26 +331,25 @@ export function inputsHost(w: Wiring): InputRequestsHost {
       return chat.storageKey;
     },
     get conversationId() {
-      return session().conversation?.id;
+      return session.conversation?.id;
     },
     get calls() {
-      return session().calls;
+      return session.calls;
     },
     get messages() {
-      return session().messages;
+      return session.messages;
     },
     messagesReady: messagesReady(w),
     requestArea: () => (chat.renderRoot.querySelector<HTMLElement>('.requests') ?? chat.renderRoot) as HTMLElement,
-    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    showInList: (element: HTMLElement) => scroll.showInList(element),
     attachFiles: (files: File[]) => chat.attachFiles(files),
-    reportError: reporting(w).reportError,
+    reportError: reporting(w, shell).reportError,
   });
 }
 
-export function appsHost(w: Wiring): ChatAppsHost {
+export function appsHost(w: ElementWiring, { shell, session, scroll }: Pick<ChatFeatures, 'shell' | 'session' | 'scroll'>): ChatAppsHost {
   const { chat } = w;
-  const { announce, reportError } = reporting(w);
-  const session = () => w.f.session;
+  const { announce, reportError } = reporting(w, shell);
   return hostOf<ChatAppsHost>(w, {
     addEventListener: chat.addEventListener.bind(chat),
     removeEventListener: chat.removeEventListener.bind(chat),
@@ -357,16 +361,16 @@ export function appsHost(w: Wiring): ChatAppsHost {
       return chat.policy;
     },
     get alwaysAllowed() {
-      return session().alwaysAllowed;
+      return session.alwaysAllowed;
     },
     announce,
-    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    showInList: (element: HTMLElement) => scroll.showInList(element),
     servers: chat.serverSet,
     get messages() {
-      return session().messages;
+      return session.messages;
     },
     get streaming() {
-      return session().streaming;
+      return session.streaming;
     },
     get theme() {
       return chat.theme;
@@ -378,25 +382,18 @@ export function appsHost(w: Wiring): ChatAppsHost {
       return !!chat.chatProvider;
     },
     // An app's `ui/message`: the person's next message, sent once the running turn or call has ended.
-    sendAppMessage: (content: ContentBlock[]) =>
-      void session()
-        .whenIdle()
-        .then(() => chat.send('', content)),
+    sendAppMessage: (content: ContentBlock[]) => void session.whenIdle().then(() => chat.send('', content)),
     get savedAppViews() {
-      return session().conversation?.metadata[APP_VIEWS_META_KEY];
+      return session.conversation?.metadata[APP_VIEWS_META_KEY];
     },
     // After the saves before it: the conversation is saved by then if it is going to be.
     saveAppView: (toolUseId: string, saved: SavedAppView) =>
-      session()
-        .saved()
-        .then(() => {
-          const id = session().conversation?.id;
-          return id ? session().saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
-        }),
+      session.saved().then(() => {
+        const id = session.conversation?.id;
+        return id ? session.saveMetadata(id, APP_VIEWS_META_KEY, (all) => withSavedView(all, toolUseId, saved)) : false;
+      }),
     recordAppCall: (use: Message, result: Message) =>
-      void session()
-        .whenIdle()
-        .then(() => (void session().append(use), session().append(result))),
+      void session.whenIdle().then(() => (void session.append(use), session.append(result))),
     reportError,
     get renderRoot() {
       return chat.renderRoot;
@@ -404,9 +401,13 @@ export function appsHost(w: Wiring): ChatAppsHost {
   });
 }
 
-export function serversHost(w: Wiring): ChatServersHost {
+export function serversHost(
+  w: ElementWiring,
+  { shell, settings, discovery }: Pick<ChatFeatures, 'shell' | 'settings' | 'discovery'>,
+  intents: ChatIntents,
+): ChatServersHost {
   const { chat } = w;
-  const { announce, reportError, focus } = reporting(w);
+  const { announce, reportError, focus } = reporting(w, shell);
   return hostOf<ChatServersHost>(w, {
     get storageKey() {
       return chat.storageKey;
@@ -421,14 +422,14 @@ export function serversHost(w: Wiring): ChatServersHost {
     get text() {
       return w.text.t;
     },
-    serversEdited: () => chat.serverSet.setServers(w.f.servers.list()),
+    serversEdited: () => intents.ask('servers-edited'),
     announce,
     addEventListener: (type: string, listener: EventListener) => chat.addEventListener(type, listener),
     removeEventListener: (type: string, listener: EventListener) => chat.removeEventListener(type, listener),
     // ChatTrace: the model's API key is scrubbed from every exported trace.
-    traceSecrets: () => [w.f.settings.currentConfig().apiKey ?? ''].filter(Boolean),
+    traceSecrets: () => [settings.currentConfig().apiKey ?? ''].filter(Boolean),
     get pageServers() {
-      return [...(chat.server ? [chat.server] : []), ...chat.servers, ...w.f.discovery.servers];
+      return [...(chat.server ? [chat.server] : []), ...chat.servers, ...discovery.servers];
     },
     reportError,
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
@@ -443,7 +444,7 @@ export function serversHost(w: Wiring): ChatServersHost {
   });
 }
 
-export function discoveryHost(w: Wiring): ChatDiscoveryHost {
+export function discoveryHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell'>, intents: ChatIntents): ChatDiscoveryHost {
   const { chat } = w;
   return hostOf<ChatDiscoveryHost>(w, {
     get auto() {
@@ -458,15 +459,15 @@ export function discoveryHost(w: Wiring): ChatDiscoveryHost {
     get text() {
       return w.text.t;
     },
-    announce: reporting(w).announce,
+    announce: reporting(w, shell).announce,
     get oauthRedirect() {
       return chat.oauthRedirect;
     },
-    serversEdited: () => chat.serverSet.setServers(w.f.servers.list()),
+    serversEdited: () => intents.ask('servers-edited'),
   });
 }
 
-export function resourcesHost(w: Wiring): ChatResourcesHost {
+export function resourcesHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell'>): ChatResourcesHost {
   const { chat } = w;
   return hostOf<ChatResourcesHost>(w, {
     servers: chat.serverSet,
@@ -479,18 +480,18 @@ export function resourcesHost(w: Wiring): ChatResourcesHost {
     messagesCode: w.messagesCode,
     previewDialog: () => chat.renderRoot.querySelector<HTMLDialogElement>('dialog.preview') ?? undefined,
     attachBlocks: (blocks: ContentBlock[]) => setAttachments(w)([...chat.attachments, ...blocks]),
-    reportError: reporting(w).reportError,
+    reportError: reporting(w, shell).reportError,
   });
 }
 
-export function pageToolsHost(w: Wiring): ChatPageToolsHost {
+export function pageToolsHost(w: ElementWiring, { shell, scroll }: Pick<ChatFeatures, 'shell' | 'scroll'>): ChatPageToolsHost {
   const { chat } = w;
   return hostOf<ChatPageToolsHost>(w, {
     servers: chat.serverSet,
     get text() {
       return w.text.t;
     },
-    announce: reporting(w).announce,
+    announce: reporting(w, shell).announce,
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
     messagesReady: messagesReady(w),
     get policy() {
@@ -499,7 +500,7 @@ export function pageToolsHost(w: Wiring): ChatPageToolsHost {
     get renderRoot() {
       return chat.renderRoot;
     },
-    showInList: (element: HTMLElement) => w.f.scroll.showInList(element),
+    showInList: (element: HTMLElement) => scroll.showInList(element),
     /** Not a closed launcher: what the chat shows can be seen. */
     get inSight() {
       return !chat.launcher || chat.open;

@@ -16,7 +16,7 @@ import {
 } from './orchestration.js';
 import { renderAgentCalls } from '../page-tools/page-tools-view.js';
 import { renderQueued, renderWaiting } from '../servers/notices.js';
-import type { ChatFeatures, ChatSurface, Wiring } from './types.js';
+import type { ChatFeatures, ChatSurface, ElementWiring, Wiring } from './types.js';
 import type { ChatText } from '../shell/chat-text.js';
 import type { Loader } from '../../shared/lazy.js';
 
@@ -88,14 +88,13 @@ export function missingCode(w: Wiring, panels: Loader<unknown>, messages: Loader
   return undefined;
 }
 
-/** What each feature's wiring reads: the element's public surface, its features (once built), its text, the checked `max-rounds`. */
+/** What only the element knows, as its features' hosts read it: its public surface, its text, the checked `max-rounds`. */
 export function wiringOf(
   chat: ChatSurface & HTMLElement,
   text: ChatText,
-  messagesCode: Wiring['messagesCode'],
-  features: () => ChatFeatures,
+  messagesCode: ElementWiring['messagesCode'],
   maxRounds: () => number,
-): Wiring {
+): ElementWiring {
   return {
     chat,
     text,
@@ -103,12 +102,14 @@ export function wiringOf(
     get maxRounds() {
       return maxRounds();
     },
-    get f() {
-      return features();
-    },
     focusAfterUpdate: async (selector) => {
       await chat.updateComplete;
       chat.renderRoot.querySelector<HTMLElement>(selector)?.focus();
     },
   };
+}
+
+/** The orchestration's view: the element's wiring (its getters kept live) and the features composed from it. */
+export function withFeatures(own: ElementWiring, f: ChatFeatures): Wiring {
+  return Object.defineProperties({ f }, Object.getOwnPropertyDescriptors(own)) as Wiring;
 }

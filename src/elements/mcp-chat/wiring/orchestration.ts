@@ -14,7 +14,7 @@ import { visibleMessages } from '../conversation/messages.js';
 import { renderServerProblems, renderSignInNotice } from '../servers/notices.js';
 import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
-import type { Wiring } from './types.js';
+import type { ChatFeatures, ElementWiring, Wiring } from './types.js';
 import { questionAsked } from './analytics.js';
 import { serverQuestions } from './server-starters.js';
 
@@ -29,7 +29,7 @@ export async function sendMessage(w: Wiring, text: string, attachments: ContentB
   f.scroll.follow();
   await f.session.append(message);
   if (await f.settings.blocked(f.session.conversation?.id)) return;
-  questionAsked(w, message);
+  questionAsked(chat, f.session, message);
   await f.session.runTurn();
 }
 
@@ -45,7 +45,7 @@ export function newConversation(w: Wiring): void {
 /** `openConversation()`: a failure is said above the composer. */
 export async function openConversation(w: Wiring, id: string): Promise<void> {
   try {
-    await w.f.session.open(id, messageCode(w));
+    await w.f.session.open(id, messageCode(w, w.f.shell));
   } catch (error) {
     w.f.shell.reportError('history', w.text.t.openFailed(errorInWords(error, w.text.t)), error);
   }
@@ -59,7 +59,7 @@ export async function openConversation(w: Wiring, id: string): Promise<void> {
  * is reported above the composer (the text shown as plain text), message
  * elements where the messages are, as when they load at first use.
  */
-export function messageCode(w: Wiring): Promise<void> | undefined {
+export function messageCode(w: ElementWiring, shell: Pick<ChatFeatures['shell'], 'showError'>): Promise<void> | undefined {
   const code = w.messagesCode;
   const engine = code.value?.markdownReady();
   if (code.value && !engine) return undefined;
@@ -69,7 +69,7 @@ export function messageCode(w: Wiring): Promise<void> | undefined {
       (m) => m.markdownReady(),
       () => {},
     )
-  ).catch((error: Error) => w.f.shell.showError(error.message));
+  ).catch((error: Error) => shell.showError(error.message));
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
 

@@ -1,6 +1,6 @@
 // What the element hands its wiring (the files of this folder, the layer above
 // the features): the element's public surface, read at the moment of use, and
-// the features it built. Types only; no feature imports this folder
+// (to the orchestration only) the features it built. Types only; no feature imports this folder
 // (test/unit/import-cycles.test.ts holds it).
 import type { ReactiveControllerHost } from 'lit';
 import type { ApprovalPolicy } from '../../../agent/types.js';
@@ -99,10 +99,13 @@ export interface ChatFeatures {
   sync?: { renderSection(t: ChatStrings): unknown; renderShared(t: ChatStrings): unknown };
 }
 
-/** What each feature's wiring gets: the element, its features (once built), its text, and the few things only the element knows. */
-export interface Wiring {
+/**
+ * What only the element knows, as its features' hosts read it: its public
+ * surface, its text, the checked `max-rounds`, the message elements' code.
+ * No feature: compose.ts gives each host the features it needs, built before it.
+ */
+export interface ElementWiring {
   readonly chat: ChatSurface;
-  readonly f: ChatFeatures;
   readonly text: ChatText;
   /** `max-rounds` as checked (the default when invalid). */
   readonly maxRounds: number;
@@ -110,4 +113,9 @@ export interface Wiring {
   readonly messagesCode: Loader<{ markdownReady(): Promise<void> | undefined }>;
   /** Focuses what `selector` finds in the chat once it has updated. */
   focusAfterUpdate(selector: string): Promise<void>;
+}
+
+/** The layer above the features (orchestration.ts, layout.ts, the element): the element's wiring and every feature. */
+export interface Wiring extends ElementWiring {
+  readonly f: ChatFeatures;
 }
