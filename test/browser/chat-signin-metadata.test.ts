@@ -16,8 +16,14 @@ const redirectUrl = '/test/fixtures/auth-server/callback.html';
 async function mount(lang?: string): Promise<McpChat> {
   const chat = mountOnly(lang);
   await serverReaches(chat, 'failed');
-  await chat.updateComplete;
+  await painted(chat);
   return chat;
+}
+
+/** Waits for the chat's repaint after a server change (one per animation frame, chat-servers.ts). */
+async function painted(chat: McpChat): Promise<void> {
+  await new Promise(requestAnimationFrame);
+  await chat.updateComplete;
 }
 
 /** Mounts the chat; the caller waits for its state. */
@@ -74,7 +80,7 @@ describe('<mcp-chat>: a sign-in server with bad metadata', () => {
     await control('/test/bad-metadata?as=no-cors');
     const chat = mountOnly();
     expect(await serverReaches(chat, 'failed', 'auth-required')).toBe('failed');
-    await chat.updateComplete;
+    await painted(chat);
     const sentence =
       `The sign-in server ${authOrigin} does not let this page read its settings (its metadata has no CORS headers). ` +
       'Ask its owner to allow this site.';
@@ -96,7 +102,7 @@ describe('<mcp-chat>: a sign-in server with bad metadata', () => {
     await control('/test/bad-metadata?as=gone');
     const chat = mountOnly();
     expect(await serverReaches(chat, 'failed', 'auth-required')).toBe('failed');
-    await chat.updateComplete;
+    await painted(chat);
     const problem = shadow(chat).querySelector('[part~="server-problems"]')!;
     expect(problem.querySelector('.diagnosis')!.textContent).toBe(
       `Cannot reach the sign-in server ${inject('goneAuthServerUrl')} of ${new URL(mcpUrl).host}. Check that it is running and that this computer is online.`,
@@ -109,7 +115,7 @@ describe('<mcp-chat>: a sign-in server with bad metadata', () => {
     await control('/test/bad-metadata?as=no-cors');
     const chat = mountOnly('ar');
     expect(await serverReaches(chat, 'failed', 'auth-required')).toBe('failed');
-    await chat.updateComplete;
+    await painted(chat);
     const problem = shadow(chat).querySelector('[part~="server-problems"]')!;
     expect(problem.querySelector('.diagnosis')!.textContent).toBe(
       `خادم تسجيل الدخول ${authOrigin} لا يسمح لهذه الصفحة بقراءة إعداداته (بياناته الوصفية بلا ترويسات CORS). اطلب من مالكه أن يسمح لهذا الموقع.`,
