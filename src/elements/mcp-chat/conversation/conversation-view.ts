@@ -30,6 +30,8 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   /** The stored conversation's id, for the feedback event. */
   readonly conversationId: string | undefined;
   dispatchEvent(event: Event): boolean;
+  /** Read aloud (voice/) on an answer. */
+  readAloud(message: Message, text: string, t: ChatStrings): unknown;
 }
 
 /** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
@@ -162,6 +164,7 @@ export class ConversationView {
           editing: this.#editing,
           idle: !s.busy,
           hasModel,
+          readAloud: (m, text) => this.#host.readAloud(m, text, t),
           text: {
             copy: t.copy,
             copyRaw: t.copyRaw,
