@@ -151,6 +151,12 @@ export function viewHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures
     get conversationId() {
       return session.conversation?.id;
     },
+    get feedbackTool() {
+      return chat.feedbackTool;
+    },
+    get connections() {
+      return chat.serverSet.connections;
+    },
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
   });
 }
