@@ -113,6 +113,13 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     'list-templates': () => tryRequest('list-templates', 'resources/templates/list', {}, (r) => r.resourceTemplates?.length),
     'list-prompts': () => tryRequest('list-prompts', 'prompts/list', {}, (r) => r.prompts?.length),
     message: () => advertised('message', hostCaps.message?.text, () => tryRequest('message', 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the demo app' }] })),
+    // Every block kind the host advertises for ui/message besides text: a 1x1 PNG, an embedded text resource, a link.
+    'message-rich': () => advertised('message-rich', hostCaps.message?.image && hostCaps.message?.resource && hostCaps.message?.resourceLink, () => tryRequest('message-rich', 'ui/message', { role: 'user', content: [
+      { type: 'text', text: 'A picture from the demo app' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' },
+      { type: 'resource', resource: { uri: 'demo://note', mimeType: 'text/plain', text: 'The note of the demo app' } },
+      { type: 'resource_link', uri: 'demo://readme', name: 'readme', description: 'The demo readme' },
+    ] })),
     context: () => advertised('context', hostCaps.updateModelContext?.text && hostCaps.updateModelContext?.structuredContent, () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } })),
     'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
     download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),

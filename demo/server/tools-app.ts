@@ -16,6 +16,7 @@ const STEPS = [
   'list-templates',
   'list-prompts',
   'message',
+  'message-rich',
   'context',
   'open-link',
   'download',

@@ -18,6 +18,7 @@ import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX 
 import { loadAppBridge } from './app-bridge-loader.js';
 import { FrameTransport } from './frame-transport.js';
 import { HOST_DISPLAY_MODES } from './host-context.js';
+import { APP_TOOL_CALL_MS, APP_TOOLS_LIST_MS, checkedAppTools } from './app-tools-check.js';
 
 /** The app's HTML and the security metadata of its resource (content item's `_meta.ui` wins over the listing's). */
 export interface AppResource {
@@ -88,40 +89,6 @@ export interface AppSessionOptions {
 }
 
 const TEARDOWN_WAIT_MS = 2000;
-/** Most tools one app may offer; the rest of its list is left out. */
-export const APP_TOOLS_MAX = 32;
-/** How long the host waits for an app's `tools/list`, and for one call of its tools, in ms. */
-const APP_TOOLS_LIST_MS = 5_000;
-export const APP_TOOL_CALL_MS = 60_000;
-/** A name the models take (and MCP's rule for tool names): 1-64 of letters, digits, `_`, `-`, `.`. */
-const APP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-/**
- * The tools of an app's `tools/list` the host offers: untrusted, so only
- * well-formed ones (a usable name, an object schema), each name once, the
- * first {@link APP_TOOLS_MAX}, descriptions cut to 1,000 characters.
- */
-export function checkedAppTools(listed: unknown): Tool[] {
-  const tools: Tool[] = [];
-  const seen = new Set<string>();
-  for (const raw of Array.isArray(listed) ? listed : []) {
-    if (tools.length >= APP_TOOLS_MAX) break;
-    const t = raw as Partial<Tool> | null;
-    if (!t || typeof t.name !== 'string' || !APP_TOOL_NAME.test(t.name) || seen.has(t.name)) continue;
-    const schema = t.inputSchema;
-    if (!schema || typeof schema !== 'object' || Array.isArray(schema) || (schema.type !== undefined && schema.type !== 'object')) continue;
-    seen.add(t.name);
-    tools.push({
-      name: t.name,
-      ...(typeof t.title === 'string' && { title: t.title.slice(0, 200) }),
-      ...(typeof t.description === 'string' && { description: t.description.slice(0, 1000) }),
-      inputSchema: { ...schema, type: 'object' },
-      ...(t.annotations && typeof t.annotations === 'object' && { annotations: t.annotations }),
-    });
-  }
-  return tools;
-}
-
 /**
  * What the host says it handles (`hostCapabilities` of `ui/initialize`), no
  * more: apps such as the official pdf view ask only for what is advertised.
