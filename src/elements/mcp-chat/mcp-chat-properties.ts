@@ -17,6 +17,7 @@ import { ServerSet, type ChatServer } from './servers/server-set.js';
 import type { ChatPanel } from './shell/panel.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import type { ChatStrings } from './strings.js';
+import type { Transcriber } from './voice/contract.js';
 
 /**
  * The properties of `<mcp-chat>` (documented on the element, `McpChat`).
@@ -166,6 +167,15 @@ export class McpChatProperties extends LitElement {
    * needing sign-in that this page cannot offer.
    */
   @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
+  /**
+   * A speech recogniser of the page's own, for the composer's microphone: `(audio: Blob, { lang, signal }) =>
+   * Promise<string>` (e.g. a call to the site's speech-to-text endpoint, or an on-device model). The chat records
+   * with `MediaRecorder` until the person presses the microphone again, then puts the text in the composer. Without
+   * it the browser's own recogniser (Web Speech API) is used where there is one; with neither, no microphone is shown.
+   */
+  @property({ attribute: false }) transcribe?: Transcriber;
+  /** No voice controls: no microphone, no Read aloud, no Hands-free. */
+  @property({ type: Boolean, attribute: 'no-voice' }) noVoice = false;
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 

@@ -35,6 +35,8 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   /** The connected servers, where that tool is looked for. */
   readonly connections: readonly McpConnection[];
   dispatchEvent(event: Event): boolean;
+  /** Read aloud (voice/) on an answer. */
+  readAloud(message: Message, text: string, t: ChatStrings): unknown;
 }
 
 /** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
@@ -167,6 +169,7 @@ export class ConversationView {
           editing: this.#editing,
           idle: !s.busy,
           hasModel,
+          readAloud: (m, text) => this.#host.readAloud(m, text, t),
           text: {
             copy: t.copy,
             copyRaw: t.copyRaw,
