@@ -62,6 +62,23 @@ describe("<mcp-chat> offers an app view's own tools to the model", () => {
       .toBe(true);
   });
 
+  test("the person runs a view's tool from the palette's runner: it runs through the bridge and its result is in the conversation", async () => {
+    const { chat, report } = await withCounter();
+    await chat.runTool('Counter_app__read_count', {});
+    expect((await report('app-tool:read_count')).ok).toBe(true);
+    await expect
+      .poll(
+        () =>
+          chat.messages.some((m) =>
+            m.content.some((b) => b.type === 'tool_result' && JSON.stringify(b.content).includes('The view shows')),
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+  });
+
   test('a tool the app does not mark read-only waits for the person: nothing runs until Approve', async () => {
     const { chat, reports, report } = await withCounter();
     await typeAndSend(chat, `Write a note [[tool:Counter_app__set_note {"text":"Hi from the model"}]]`);

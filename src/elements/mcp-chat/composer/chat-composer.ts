@@ -5,6 +5,7 @@ import { icon } from '../../shared/icons.js';
 import type { ChatPalette } from '../palette/chat-palette.js';
 import type { ChatStrings } from '../strings.js';
 import type { LazyPart } from '../../shared/lazy.js';
+import type { ChatVoice } from '../voice/chat-voice.js';
 import { renderAttachmentsPlain } from './attachments.js';
 import type { FileLimits } from './file-limits.js';
 import type * as ReadFiles from './read-files.chunk.js';
@@ -30,23 +31,30 @@ export interface ChatComposerHost extends ReactiveControllerHost {
 
 /**
  * The composer: the message box (Enter sends, Shift+Enter adds a line,
- * Escape stops the turn, "/" opens the palette), the attach button and the
- * attached blocks, Send or Stop. The text is the textarea's own (never
+ * Escape stops the turn or cancels dictation, "/" opens the palette), the attach button and the
+ * attached blocks, the microphone and Hands-free (voice/), Send or Stop. The text is the textarea's own (never
  * copied into state); attachments are the element's `attachments`.
  */
 export class ChatComposer {
   readonly #host: ChatComposerHost;
   readonly #palette: ChatPalette;
+  readonly #voice: ChatVoice;
   readonly #files: LazyPart<typeof ReadFiles>;
   /** Why the last files could not be attached, in words (said under the attachments until the next attach or send). */
   #refusals: string[] = [];
   /** Files being read (their chips show "Reading…"). */
   #reading = 0;
 
-  constructor(host: ChatComposerHost, palette: ChatPalette, files: LazyPart<typeof ReadFiles>) {
+  constructor(host: ChatComposerHost, palette: ChatPalette, voice: ChatVoice, files: LazyPart<typeof ReadFiles>) {
     this.#host = host;
     this.#palette = palette;
+    this.#voice = voice;
     this.#files = files;
+  }
+
+  /** The message box (dictation writes its transcript there). */
+  input(): HTMLTextAreaElement | null {
+    return this.#input;
   }
 
   get #input(): HTMLTextAreaElement | null {
@@ -150,6 +158,11 @@ export class ChatComposer {
 
   #onKeyDown = (event: KeyboardEvent): void => {
     if (this.#palette.onKeyDown(event)) return;
+    // Escape while dictating cancels it and puts back what was typed before (not the turn's Stop).
+    if (event.key === 'Escape' && this.#voice.onEscape()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.#submit();
@@ -193,6 +206,7 @@ export class ChatComposer {
           @keydown=${this.#onKeyDown}
           @input=${() => palette.onInput(this.#input!.value)}
         ></textarea>
+        ${this.#voice.renderComposerButtons(t)}
         ${
           host.chatBusy
             ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
