@@ -147,6 +147,13 @@ export class McpChatProperties extends LitElement {
    */
   @property({ type: Boolean }) feedback = false;
   /**
+   * With `feedback`: the name of a tool of a connected server that receives each rating (the first server that lists
+   * it; `server-name:tool-name` picks the server by its name). It is called with `rating`, `comment`, `question`,
+   * `answer`, `tools`, `sources` and `conversationId` (docs/elements/mcp-chat.md#feedback). A call that fails is said
+   * under the answer in words; the `mcp-feedback` event fires either way.
+   */
+  @property({ attribute: 'feedback-tool' }) feedbackTool?: string;
+  /**
    * For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served
    * from different origins of the same owner (the docs on one port, the server on another; tests). Set by the
    * page's code only (no attribute): a page's markup alone never sends the search to another origin.

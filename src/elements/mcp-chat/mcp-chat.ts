@@ -82,6 +82,7 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * @csspart feedback-up - The "Helpful" button.
  * @csspart feedback-down - The "Not helpful" button.
  * @csspart feedback-form - The optional sentence after a rating, with Send and Skip.
+ * @csspart feedback-error - Under an answer: the rating could not reach the site's server (`feedback-tool`), in words.
  * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
  * @csspart source - One source: a link (new tab) with its number, title, host and page.
  * @csspart source-number - A source's number, the one the model cites as `[n]`.

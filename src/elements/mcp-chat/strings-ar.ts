@@ -150,6 +150,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   feedbackSend: 'إرسال',
   feedbackSkip: 'تخطٍّ',
   feedbackThanks: 'شكرًا على ملاحظاتك.',
+  feedbackNotSent: (reason) => `تعذّر إرسال ملاحظاتك إلى الموقع: ${reason}`,
   toolSelection: (sent, total) =>
     `أُرسلت ${sent} من ${total} أداة إلى النموذج: الأدوات المستخدمة في هذه المحادثة وأفضل ما يطابق الرسالة الأخيرة؛ ويمكن للنموذج البحث عن البقية.`,
   toolsLeftOut: (count) => `أدوات لم تُرسل في الطلب الأخير (${count})`,

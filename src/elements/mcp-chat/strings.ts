@@ -189,6 +189,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   feedbackSkip: string;
   /** Said once the rating was given. */
   feedbackThanks: string;
+  /** The rating could not reach the site's server (`feedback-tool`); `reason` says why, in words. */
+  feedbackNotSent: (reason: string) => string;
   /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
   toolSelection: (sent: string, total: string) => string;
   /** Servers panel: the summary of the list of tools the last request left out. */
@@ -703,6 +705,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   feedbackSend: 'Send',
   feedbackSkip: 'Skip',
   feedbackThanks: 'Thanks for your feedback.',
+  feedbackNotSent: (reason) => `Your feedback could not be sent to the site: ${reason}`,
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,

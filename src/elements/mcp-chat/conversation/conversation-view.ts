@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
+import type { McpConnection } from '../../../mcp/connection.js';
 import { UNREADABLE_META_KEY } from '../../../content/unreadable.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatErrorSource } from '../contract.js';
@@ -29,6 +30,10 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   readonly feedback: boolean;
   /** The stored conversation's id, for the feedback event. */
   readonly conversationId: string | undefined;
+  /** The server tool that receives each rating (`feedback-tool`). */
+  readonly feedbackTool: string | undefined;
+  /** The connected servers, where that tool is looked for. */
+  readonly connections: readonly McpConnection[];
   dispatchEvent(event: Event): boolean;
   /** Read aloud (voice/) on an answer. */
   readAloud(message: Message, text: string, t: ChatStrings): unknown;

@@ -165,6 +165,12 @@ export function viewHost(
     get conversationId() {
       return session.conversation?.id;
     },
+    get feedbackTool() {
+      return chat.feedbackTool;
+    },
+    get connections() {
+      return chat.serverSet.connections;
+    },
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
     readAloud: (message: Message, text: string, t: ChatStrings) => voice.renderReadAloud(message, text, t),
   });

@@ -61,6 +61,7 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly startersPrompt?: string;
   readonly launcher: boolean;
   readonly feedback: boolean;
+  readonly feedbackTool?: string;
   open: boolean;
   readonly auto: boolean;
   readonly discoveryOrigin?: string;
