@@ -16,6 +16,9 @@
 // and the number of `performUpdate` calls of <mcp-chat> (counted from an init
 // script that wraps the element's prototype chain before it is defined); the
 // run-by-run ratios against the first side and against the floor.
+// CPU=1: also the thread time of the renderer main thread's tasks until ready
+// (a DevTools trace: what the page ran, not how long it waited for a core;
+// steadier than TaskDuration on a busy machine).
 // PROFILE=1: a CPU profile (CDP Profiler, SAMPLE_US µs) of each run of each
 // side, from navigation to ready: self time by source module (through the
 // build's source maps) and by function, per run.
@@ -38,6 +41,7 @@ const WARMUP = Number(process.env.WARMUP ?? 1);
 const SAMPLE_US = Number(process.env.SAMPLE_US ?? 200);
 const PROFILE = Boolean(process.env.PROFILE);
 const ONE = Boolean(process.env.ONE);
+const CPU = Boolean(process.env.CPU);
 const dists = (process.env.DISTS ?? 'dist')
   .split(/\s+/)
   .filter(Boolean)
@@ -145,6 +149,16 @@ async function once(index) {
     await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
     await cdp.send('Profiler.start');
   }
+  const events = [];
+  let traced;
+  if (CPU) {
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+    traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
+  }
   const before = await taskSeconds();
   await tab.goto(`${base}/${index}/page.html`, { waitUntil: 'commit' });
   const ready = side.name === 'floor' ? floorReady : chatReady;
@@ -158,6 +172,7 @@ async function once(index) {
           requestAnimationFrame(() => {
             clearTimeout(timeout);
             window.__readyAt = performance.now();
+            console.timeStamp('ready');
             resolve({
               ms: window.__readyAt,
               updates: window.__updates,
@@ -172,6 +187,16 @@ async function once(index) {
   const after = await taskSeconds();
   result.main = (after >= before ? after - before : after) * 1000;
   if (PROFILE) result.profile = (await cdp.send('Profiler.stop')).profile;
+  if (CPU) {
+    await cdp.send('Tracing.end');
+    await traced;
+    // The renderer main thread's tasks until the ready mark: their thread time (what it ran, not how long it waited for a core).
+    const ready = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'ready');
+    const tasks = events.filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === ready?.pid && e.tid === ready?.tid && e.ts <= ready.ts,
+    );
+    result.cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
+  }
   await context.close();
   return result;
 }
@@ -247,7 +272,7 @@ for (const [j, side] of sides.entries()) {
   const vsA = median(rs.map((r, k) => r.ms / results[0][k].ms)).toFixed(2);
   const mainVsA = median(rs.map((r, k) => r.main / results[0][k].main)).toFixed(2);
   console.log(
-    `${side.name.padEnd(24)} ready ${fmt(rs.map((r) => r.ms))} ms; main thread ${fmt(rs.map((r) => r.main))} ms; mcp-chat updates ${fmt(rs.map((r) => r.updates))}; fetches ${fmt(rs.map((r) => r.fetches))}; run by run vs floor ${vsFloor} (main ${mainVsFloor}), vs a ${vsA} (main ${mainVsA})`,
+    `${side.name.padEnd(24)} ready ${fmt(rs.map((r) => r.ms))} ms; main thread ${fmt(rs.map((r) => r.main))} ms;${CPU ? ` its CPU time ${fmt(rs.map((r) => r.cpu))} ms (run by run vs floor ${median(rs.map((r, k) => r.cpu / results[floorIndex][k].cpu)).toFixed(2)}, vs a ${median(rs.map((r, k) => r.cpu / results[0][k].cpu)).toFixed(2)});` : ''} mcp-chat updates ${fmt(rs.map((r) => r.updates))}; fetches ${fmt(rs.map((r) => r.fetches))}; run by run vs floor ${vsFloor} (main ${mainVsFloor}), vs a ${vsA} (main ${mainVsA})`,
   );
 }
 if (PROFILE) {

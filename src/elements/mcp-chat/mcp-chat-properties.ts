@@ -17,6 +17,7 @@ import { ServerSet, type ChatServer } from './servers/server-set.js';
 import type { ChatPanel } from './shell/panel.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import type { ChatStrings } from './strings.js';
+import type { Transcriber } from './voice/contract.js';
 
 /**
  * The properties of `<mcp-chat>` (documented on the element, `McpChat`).
@@ -115,6 +116,12 @@ export class McpChatProperties extends LitElement {
    */
   @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
   /**
+   * Suggested questions from the site's server: the name of a tool (called once, with no arguments) that returns
+   * them as `structuredContent: { questions: string[] }` or one per line of its text. When no `starters` are given,
+   * the empty state offers them (sent as the person's message) before `starters-prompt` and the server's prompts.
+   */
+  @property({ attribute: 'starters-tool' }) startersTool?: string;
+  /**
    * Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`);
    * Escape closes it and focus returns to the button.
    */
@@ -146,6 +153,13 @@ export class McpChatProperties extends LitElement {
    */
   @property({ type: Boolean }) feedback = false;
   /**
+   * With `feedback`: the name of a tool of a connected server that receives each rating (the first server that lists
+   * it; `server-name:tool-name` picks the server by its name). It is called with `rating`, `comment`, `question`,
+   * `answer`, `tools`, `sources` and `conversationId` (docs/elements/mcp-chat.md#feedback). A call that fails is said
+   * under the answer in words; the `mcp-feedback` event fires either way.
+   */
+  @property({ attribute: 'feedback-tool' }) feedbackTool?: string;
+  /**
    * For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served
    * from different origins of the same owner (the docs on one port, the server on another; tests). Set by the
    * page's code only (no attribute): a page's markup alone never sends the search to another origin.
@@ -159,11 +173,33 @@ export class McpChatProperties extends LitElement {
    * needing sign-in that this page cannot offer.
    */
   @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
+  /**
+   * A speech recogniser of the page's own, for the composer's microphone: `(audio: Blob, { lang, signal }) =>
+   * Promise<string>` (e.g. a call to the site's speech-to-text endpoint, or an on-device model). The chat records
+   * with `MediaRecorder` until the person presses the microphone again, then puts the text in the composer. Without
+   * it the browser's own recogniser (Web Speech API) is used where there is one; with neither, no microphone is shown.
+   */
+  @property({ attribute: false }) transcribe?: Transcriber;
+  /** No voice controls: no microphone, no Read aloud, no Hands-free. */
+  @property({ type: Boolean, attribute: 'no-voice' }) noVoice = false;
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
+  /**
+   * Which files a person may attach (picker, drop, paste): MIME types, `type/*` and `.ext`, comma-separated, as the
+   * HTML `accept` attribute (`"application/pdf, text/csv, image/*"`). Other files are refused in words. Default: any.
+   */
+  @property() accept?: string;
+  /**
+   * The largest file of each type, comma-separated: `"application/pdf 10MB, image/* 5MB, * 20MB"` (the first rule
+   * that fits a file counts; `*` or a lone size is every other file). A larger file is refused in words before any
+   * of it is read or sent. Default: 25 MB for every file.
+   */
+  @property({ attribute: 'file-size-limits' }) fileSizeLimits?: string;
+  /** The most files on one message (default 10); more are refused in words. */
+  @property({ type: Number, attribute: 'max-files' }) maxFiles?: number;
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 }
