@@ -37,6 +37,7 @@ export {
   SamplingPolicy,
   showElicitForm,
   TOOL_CALL_STATUS,
+  toolPlaceholderHtml,
   UnsupportedElicitationError,
 } from './elements/index.js';
 export type {
@@ -58,6 +59,7 @@ export type {
   RegistrySearchStrings,
   SandboxUrlCheck,
   ToolBlockState,
+  ToolPlaceholderOptions,
   SamplingActivity,
   SamplingActivityStore,
   SamplingApprovalOptions,
@@ -77,6 +79,7 @@ export {
   McpAppMessageEvent,
   McpAppStateChangeEvent,
   McpAppToolCallEvent,
+  McpAppToolsChangeEvent,
   McpChatErrorEvent,
   McpElicitResponseEvent,
   McpFeedbackEvent,

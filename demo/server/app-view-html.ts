@@ -8,6 +8,11 @@
  * for that tool call's answer.
  * Every outcome is reported to the host as a `notifications/message` with
  * logger `demo-app` and `data: { step, ok, detail }`.
+ * The app also offers tools of its own (`appCapabilities.tools`, as ext-apps'
+ * `App.registerTool` does): `read_count` (read-only) and `set_note` (not), and
+ * `show_theme` once the 'add-tool' step (or its button) adds it and sends
+ * `notifications/tools/list_changed`. Each host call is reported as
+ * `app-tool:<name>`.
  */
 export const DEMO_APP_HTML = `<!DOCTYPE html>
 <html lang="en">
@@ -39,7 +44,9 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
   <button id="b-inline">Inline</button>
   <button id="b-resize">Grow</button>
   <button id="b-sample">Ask the model</button>
+  <button id="b-add-tool">Offer one more tool</button>
 </div>
+<p id="note" aria-live="polite"></p>
 <div id="extra"></div>
 <div id="log" role="log"></div>
 <script>
@@ -106,6 +113,13 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     'list-templates': () => tryRequest('list-templates', 'resources/templates/list', {}, (r) => r.resourceTemplates?.length),
     'list-prompts': () => tryRequest('list-prompts', 'prompts/list', {}, (r) => r.prompts?.length),
     message: () => advertised('message', hostCaps.message?.text, () => tryRequest('message', 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the demo app' }] })),
+    // Every block kind the host advertises for ui/message besides text: a 1x1 PNG, an embedded text resource, a link.
+    'message-rich': () => advertised('message-rich', hostCaps.message?.image && hostCaps.message?.resource && hostCaps.message?.resourceLink, () => tryRequest('message-rich', 'ui/message', { role: 'user', content: [
+      { type: 'text', text: 'A picture from the demo app' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' },
+      { type: 'resource', resource: { uri: 'demo://note', mimeType: 'text/plain', text: 'The note of the demo app' } },
+      { type: 'resource_link', uri: 'demo://readme', name: 'readme', description: 'The demo readme' },
+    ] })),
     context: () => advertised('context', hostCaps.updateModelContext?.text && hostCaps.updateModelContext?.structuredContent, () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } })),
     'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
     download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),
@@ -117,8 +131,36 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     'until-answered': () => meanwhile,
     resize: () => { $('extra').style.height = ($('extra').offsetHeight + 200) + 'px'; report('resize', true, document.documentElement.scrollHeight); },
     sample: () => advertised('sample', hostCaps.sampling, () => tryRequest('sample', 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to the demo app' } }], maxTokens: 50 }, (r) => r.content)),
+    'add-tool': () => { if (!appTools.show_theme) { appTools.show_theme = themeTool; notify('notifications/tools/list_changed', {}); } report('add-tool', true, Object.keys(appTools)); },
+    'request-teardown': () => { notify('ui/notifications/request-teardown', {}); report('request-teardown', true, null); },
     probe,
     spoof,
+  };
+  // The app's own tools (the host lists them with tools/list and runs them with tools/call).
+  const textResult = (text, structuredContent) => ({ content: [{ type: 'text', text }], ...(structuredContent && { structuredContent }) });
+  const appTools = {
+    read_count: {
+      tool: { name: 'read_count', title: 'Read the count', description: 'Says the number the counter view shows now.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
+      run: () => textResult('The view shows ' + $('count').textContent + '.', { shown: $('count').textContent }),
+    },
+    set_note: {
+      tool: { name: 'set_note', title: 'Set the note', description: 'Writes a note under the counter in the view.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The note' } }, required: ['text'] }, annotations: { readOnlyHint: false } },
+      run: (args) => { $('note').textContent = String(args?.text ?? ''); return textResult('The note now says: ' + $('note').textContent); },
+    },
+  };
+  const themeTool = {
+    tool: { name: 'show_theme', title: 'Show the theme', description: 'Says whether the view is light or dark.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
+    run: () => textResult('The view is ' + $('theme').textContent + '.'),
+  };
+  const hostRequests = {
+    'tools/list': () => ({ tools: Object.values(appTools).map((t) => t.tool) }),
+    'tools/call': (p) => {
+      const entry = appTools[p?.name];
+      if (!entry) throw new Error('No tool named ' + p?.name);
+      const result = entry.run(p.arguments ?? {});
+      report('app-tool:' + p.name, true, p.arguments ?? {});
+      return result;
+    },
   };
   for (const name of Object.keys(actions)) { const b = $('b-' + name); if (b) b.addEventListener('click', () => actions[name]()); }
 
@@ -157,13 +199,17 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     if (m.method && m.id !== undefined) {
       if (m.method === 'ui/resource-teardown') { report('teardown', true, m.params?.reason ?? null); send({ jsonrpc: '2.0', id: m.id, result: {} }); }
       else if (m.method === 'ping') send({ jsonrpc: '2.0', id: m.id, result: {} });
+      else if (hostRequests[m.method]) {
+        try { send({ jsonrpc: '2.0', id: m.id, result: hostRequests[m.method](m.params) }); }
+        catch (error) { send({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: error.message } }); }
+      }
       else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } });
       return;
     }
     handlers[m.method]?.(m.params ?? {});
   });
 
-  request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'demo-app', version: '1.0.0' }, appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] } })
+  request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'demo-app', version: '1.0.0' }, appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'], tools: { listChanged: true } } })
     .then((result) => {
       const ctx = result.hostContext ?? {};
       hostCaps = result.hostCapabilities ?? {};

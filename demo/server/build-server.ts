@@ -15,7 +15,7 @@ export const DEMO_INSTRUCTIONS =
   'A demo server for trying MCP clients. Tools: echo, weather (structured), rich-content, delete-note ' +
   '(destructive), long-task (progress, cancellable), log-demo, touch-resource, register-form and url-sign-in ' +
   '(elicitation), url-required, ask-model, research and classify (sampling), get-roots, tic-tac-toe ' +
-  "(you against the model), counter-app (an interactive MCP Apps view), search-docs (the demo site's pages, with links). Nothing here touches real data.";
+  "(you against the model), counter-app (an interactive MCP Apps view), search-docs (the demo site's pages, with links), record-feedback and suggested-questions (for a docs chat's feedback and starters). Nothing here touches real data.";
 
 /**
  * Builds one `McpServer` with every tool, prompt and resource of the demo.

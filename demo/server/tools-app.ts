@@ -16,6 +16,7 @@ const STEPS = [
   'list-templates',
   'list-prompts',
   'message',
+  'message-rich',
   'context',
   'open-link',
   'download',
@@ -26,6 +27,8 @@ const STEPS = [
   'sample',
   'probe',
   'spoof',
+  'add-tool',
+  'request-teardown',
 ] as const;
 
 /**

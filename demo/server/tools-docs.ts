@@ -49,6 +49,16 @@ const PAGES = [
 
 const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
+/** What `record-feedback` received (newest last, at most 50), readable as `demo://feedback/received`. */
+const received: unknown[] = [];
+
+/** The questions `suggested-questions` offers a docs chat as starters. */
+export const SUGGESTED_QUESTIONS = [
+  'How do I try a tool from the docs?',
+  'What does the weather tool return?',
+  'How does the chat find a site’s MCP server?',
+];
+
 /** `search-docs`: a docs server's search tool, as Mintlify's and GitBook's are: hits as text and resource links to the pages. */
 export function registerDocsTools(server: McpServer): void {
   server.registerTool(
@@ -82,5 +92,56 @@ export function registerDocsTools(server: McpServer): void {
         ],
       };
     },
+  );
+
+  // A docs site's feedback inbox: `<mcp-chat feedback feedback-tool="record-feedback">` calls it with each rating.
+  server.registerTool(
+    'record-feedback',
+    {
+      title: 'Record feedback on an answer',
+      icons: svgIcon('👍', '#0f766e'),
+      description:
+        'Keeps a rating of an answer of the docs chat (sent by the chat itself when a reader rates an answer). Not for the model.',
+      inputSchema: z.object({
+        rating: z.enum(['up', 'down']),
+        comment: z.string().max(2000).optional(),
+        question: z.string(),
+        answer: z.string(),
+        tools: z.array(z.string()),
+        sources: z.array(z.object({ n: z.number(), url: z.string(), title: z.string().optional() })),
+        conversationId: z.string().optional(),
+      }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async (feedback) => {
+      received.push({ ...feedback, at: new Date().toISOString() });
+      received.splice(0, Math.max(0, received.length - 50));
+      return {
+        content: [{ type: 'text', text: `Thanks: a ${feedback.rating === 'up' ? 'helpful' : 'not helpful'} rating was recorded.` }],
+      };
+    },
+  );
+  server.registerResource(
+    'feedback-received',
+    'demo://feedback/received',
+    { title: 'Feedback received', description: 'The ratings record-feedback received, newest last', mimeType: 'application/json' },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(received) }] }),
+  );
+
+  // Suggested questions for a docs chat: `<mcp-chat starters-tool="suggested-questions">` shows them as starters.
+  server.registerTool(
+    'suggested-questions',
+    {
+      title: 'Suggested questions',
+      icons: svgIcon('💡', '#0f766e'),
+      description: 'Questions a reader of the demo docs often asks, for a chat to offer as starters. Not for the model.',
+      inputSchema: z.object({}),
+      outputSchema: z.object({ questions: z.array(z.string()) }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async () => ({
+      content: [{ type: 'text', text: SUGGESTED_QUESTIONS.join('\n') }],
+      structuredContent: { questions: SUGGESTED_QUESTIONS },
+    }),
   );
 }

@@ -6,6 +6,8 @@ export type { ChatServer, ChatServerAuth, ChatServerConfig, ChatStrings, Provide
 export type { ChatStarter } from './mcp-chat/conversation/empty-state.js';
 export { chatPlaceholderHtml } from './mcp-chat-placeholder/chat-placeholder.js';
 export type { ChatPlaceholderOptions } from './mcp-chat-placeholder/chat-placeholder.js';
+export { toolPlaceholderHtml } from './mcp-tool/tool-placeholder.js';
+export type { ToolPlaceholderOptions } from './mcp-tool/tool-placeholder.js';
 export { McpContentBlock, McpMarkdown, McpMessage, McpToolCard, TOOL_CALL_STATUS } from './content/index.js';
 export type { ToolCallProgress, ToolCallStatus, ToolCallView } from './content/index.js';
 export { McpAppView } from './mcp-app-view/mcp-app-view.js';

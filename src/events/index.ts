@@ -14,6 +14,7 @@ export { McpAppStateChangeEvent } from './app-state-change.js';
 export type { McpAppMessage } from './app-message.js';
 export { McpAppToolCallEvent } from './app-tool-call.js';
 export type { McpAppToolCallStatus } from './app-tool-call.js';
+export { McpAppToolsChangeEvent } from './app-tools-change.js';
 export { McpChatErrorEvent } from './chat-error.js';
 export { McpElicitResponseEvent } from './elicit-response.js';
 export { McpFeedbackEvent } from './feedback.js';

@@ -373,7 +373,10 @@ export class ConnectionLifecycle {
 
   private async diagnose(error: unknown, tap: FetchTap): Promise<McpConnectionError> {
     const hidden = tap.sessionIdHidden && error instanceof SdkHttpError && (error.status === 400 || error.status === 404);
-    const classified = signInMetadataError(error, this.url, tap) ?? classifyError(error, this.url, 'connect');
+    // The sign-in server's failure is its own: this server's CORS is not probed for it.
+    const signIn = signInMetadataError(error, this.url, tap);
+    if (signIn) return signIn;
+    const classified = classifyError(error, this.url, 'connect');
     // A request that got no HTTP answer behind another failure (a version negotiation that could not
     // reach the server because its CORS refused the 2026 headers): the probes tell.
     if (!hidden && classified.kind !== McpErrorKind.Unreachable && tap.networkFailures === 0) return classified;

@@ -36,6 +36,10 @@ export type McpDiagnosis =
   | { kind: 'not-mcp-content'; host?: string; contentType: string; checkAddress?: boolean }
   /** The server's sign-in server (`authServer`: its host:port) answered a metadata request with what is not OAuth metadata (a web page, wrong JSON). */
   | { kind: 'sign-in-metadata'; host?: string; authServer: string }
+  /** The server's sign-in server (`authServer`: its origin) answers, but its metadata has no CORS headers for this page. */
+  | { kind: 'sign-in-metadata-blocked'; host?: string; authServer: string }
+  /** Nothing answers at the server's sign-in server (`authServer`: its origin). */
+  | { kind: 'sign-in-unreachable'; host?: string; authServer: string }
   /** Something answered with what is not MCP (`detail`: the parser's words). */
   | { kind: 'not-mcp'; host?: string; detail: string }
   /** No answer in time. */
@@ -82,6 +86,10 @@ export function coreSentence(d: CoreDiagnosis): string {
       return `${where} is not an MCP endpoint: it answered with content of type ${d.contentType} instead of JSON or an event stream.${d.checkAddress ? ' Check the address; it often ends in /mcp.' : ''}`;
     case 'sign-in-metadata':
       return `The sign-in server of ${d.host ?? 'the server'} (${d.authServer}) answered with something that is not valid sign-in metadata.`;
+    case 'sign-in-metadata-blocked':
+      return `The sign-in server ${d.authServer} does not let this page read its settings (its metadata has no CORS headers). Ask its owner to allow this site.`;
+    case 'sign-in-unreachable':
+      return `Cannot reach the sign-in server ${d.authServer}${d.host ? ` of ${d.host}` : ''}. Check that it is running and that this computer is online.`;
     case 'not-mcp':
       return `${where} sent something that is not MCP (${d.detail}).`;
     case 'timeout':

@@ -9,6 +9,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { hostOf } from './server-key.js';
+import { SignInMetadataUnreadableError } from './sign-in-metadata.js';
 import { coreSentence, type CoreDiagnosis, type McpDiagnosis } from './diagnosis.js';
 
 /** What kind of failure a {@link McpConnectionError} is. */
@@ -163,13 +164,27 @@ export function classifyError(error: unknown, url: string, phase: ErrorPhase = '
 }
 
 /**
- * The error for a sign-in server whose metadata could not be read: `error`
- * is a JSON or schema parse failure and the last request (`tap.metadataUrl`)
- * asked for OAuth metadata. `undefined` for anything else. The message names
+ * The error for a sign-in server whose metadata could not be read: the
+ * sign-in flow stopped at a guessed endpoint because no metadata request got
+ * an answer (`SignInMetadataUnreadableError`: no CORS headers, or nothing
+ * answers), or `error` is a JSON or schema parse failure and the last request
+ * (`tap.metadataUrl`) asked for OAuth metadata. `undefined` for anything else. The message names
  * both servers and leaves out the parser's words (a web page's text, the
  * validator's JSON), which are in `cause`.
  */
 export function signInMetadataError(error: unknown, url: string, tap: { metadataUrl?: string }): McpConnectionError | undefined {
+  const unreadable = findCause(error, (e): e is SignInMetadataUnreadableError => e instanceof SignInMetadataUnreadableError);
+  if (unreadable) {
+    const host = hostIn(url);
+    const at = { ...(host ? { host } : {}), authServer: unreadable.authServer };
+    return unreadable.reachable
+      ? diagnosedError(
+          McpErrorKind.Cors,
+          { kind: 'sign-in-metadata-blocked', ...at },
+          { url, cause: error, missingHeader: 'Access-Control-Allow-Origin' },
+        )
+      : diagnosedError(McpErrorKind.Unreachable, { kind: 'sign-in-unreachable', ...at }, { url, cause: error });
+  }
   if (!tap.metadataUrl || !findCause(error, (e): e is Error => e instanceof SyntaxError || (e instanceof Error && e.name === 'ZodError')))
     return undefined;
   const host = hostIn(url);

@@ -28,6 +28,7 @@
  * the server's handler, so sending it again is safe.
  */
 
+import { guardSignInMetadata, isSignInServerMetadata } from './sign-in-metadata.js';
 import { takeLiveStream } from './stream-budget.js';
 import type { SessionTrace } from './trace.js';
 
@@ -96,7 +97,10 @@ export interface TapTrace {
 export class FetchTap {
   /** True when an initialize answer came back without a readable `Mcp-Session-Id` in a CORS response. */
   sessionIdHidden = false;
-  /** Requests that failed at the network level (no HTTP answer, not aborted): in a browser, often CORS. */
+  /**
+   * Requests that failed at the network level (no HTTP answer, not aborted): in a browser, often CORS.
+   * Not the sign-in server's metadata: that is another server, named by `SignInMetadataUnreadableError`.
+   */
   networkFailures = 0;
   /**
    * The address of the last request, when it asked for OAuth metadata
@@ -113,6 +117,8 @@ export class FetchTap {
   private readonly tagged = new WeakMap<Headers, string>();
 
   constructor(hooks: FetchTapHooks, base: typeof fetch = (...args) => globalThis.fetch(...args), options: FetchTapOptions = {}) {
+    // No guessed sign-in endpoints after the sign-in server's metadata could not be read (sign-in-metadata.ts).
+    const send = guardSignInMetadata(base);
     this.fetch = async (input, init) => {
       let tag: string | null = null;
       let request = init;
@@ -194,12 +200,13 @@ export class FetchTap {
       let response: Response;
       for (let attempt = 0; ; attempt++) {
         try {
-          response = await base(input, request);
+          response = await send(input, request);
           break;
         } catch (error) {
           giveBack?.();
           const answer = isAnswer(body);
-          if (!init?.signal?.aborted && error instanceof TypeError) this.networkFailures++;
+          // The sign-in server's metadata failing is not this server's network or CORS: the sign-in flow says so.
+          if (!init?.signal?.aborted && error instanceof TypeError && !isSignInServerMetadata(address)) this.networkFailures++;
           if (traced && requestSeq !== undefined) traced.trace.failure(traced.server, requestSeq, started, url, error);
           if (attempt >= ANSWER_RETRIES || !answer || !(error instanceof TypeError) || init?.signal?.aborted) {
             if (answer && !init?.signal?.aborted) hooks.onAnswerLost(answerIds(body), error);

@@ -124,13 +124,18 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     const connection = new McpConnection(config, { router: this.router, trace: this._trace });
     if (!config.roots && this._roots.length > 0) void connection.setRoots(this._roots);
     this.list.push(connection);
+    // A change of state renames nothing unless it adds the connection's tools to the catalog or takes them
+    // out (see byName): twenty servers connecting send about a hundred changes (issue 42).
+    let listed = isListed(connection);
+    /** Whether the connection's tools came into the catalog or went out of it since the last change. */
+    const relisted = () => listed !== (listed = isListed(connection));
     const changed = () => {
-      this.named = undefined;
+      if (relisted()) this.named = undefined;
       this.dispatchEvent(new McpHubChangeEvent(connection));
     };
     // Prompts and resources do not name tools: the tool catalog (and every list built from it) stays the same array.
     const catalogChanged = (event: McpCatalogChangeEvent) => {
-      if (event.catalog === 'tools') this.named = undefined;
+      if (relisted() || event.catalog === 'tools') this.named = undefined;
       this.dispatchEvent(new McpHubChangeEvent(connection));
     };
     connection.addEventListener('mcp-connection-change', changed);
@@ -139,6 +144,7 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
       connection.removeEventListener('mcp-connection-change', changed);
       connection.removeEventListener('mcp-catalog-change', catalogChanged);
     });
+    this.named = undefined;
     changed();
     return connection;
   }
@@ -199,7 +205,7 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
   private byName(): Map<string, HubTool> {
     if (this.named) return this.named;
     const entries = this.list
-      .filter((c) => c.toolsReady || c.state === 'reconnecting')
+      .filter((c) => isListed(c))
       .flatMap((connection) =>
         connection.tools
           .filter((tool) => taskPlan(connection.getProtocolEra(), connection.capabilities, tool).mode !== 'unsupported')
@@ -216,4 +222,9 @@ export class McpHub extends TypedEventTarget<McpHubEventMap> {
     this.named = named;
     return named;
   }
+}
+
+/** Whether a connection's tools are in the hub's catalog: offered (`toolsReady`), or kept while it reconnects. */
+function isListed(connection: McpConnection): boolean {
+  return connection.toolsReady || connection.state === 'reconnecting';
 }

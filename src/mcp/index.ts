@@ -20,6 +20,7 @@ export type { McpCatalogKind, McpConnectionEventMap } from './connection-events.
 export { McpConnectionError, McpErrorKind } from './errors.js';
 export type { ErrorPhase, McpConnectionErrorDetails } from './errors.js';
 export { diagnosisInEnglish } from './diagnosis-english.js';
+export { SignInMetadataUnreadableError } from './sign-in-metadata.js';
 export type { McpDiagnosis, McpDiagnosisKind } from './diagnosis.js';
 export { DEFAULT_CALL_TIMEOUT_MS } from './call-tracker.js';
 export { DEFAULT_INPUT_WAIT_LIMIT_MS, InputRouter } from './input-router.js';

@@ -27,15 +27,30 @@ export function assignModelToolNames<T extends NamedTool>(tools: readonly T[]): 
     names.set(tool, tool.toolName);
     taken.add(tool.toolName);
   }
+  // The next suffix to try per base: every smaller one was taken when it was last tried, and `taken` only
+  // grows, so starting there gives the same names without trying 2, 3, … again (twenty servers of the same
+  // name would otherwise try n² names per tool).
+  const nextSuffix = new Map<string, number>();
+  const sanitized = new Map<string, string>();
+  const clean = (text: string) => {
+    let out = sanitized.get(text);
+    if (out === undefined) sanitized.set(text, (out = sanitize(text)));
+    return out;
+  };
   for (const tool of tools) {
     if (plain.has(tool)) continue;
-    const own = sanitize(tool.toolName);
+    const own = clean(tool.toolName);
     // A long server name is shortened first: the tool's own name matters more to the model.
-    const base = counts.get(tool.toolName) === 1 ? own : `${sanitize(tool.serverName).slice(0, Math.max(8, 62 - own.length))}__${own}`;
+    const base = counts.get(tool.toolName) === 1 ? own : `${clean(tool.serverName).slice(0, Math.max(8, 62 - own.length))}__${own}`;
     let name = base.slice(0, 64);
-    for (let n = 2; taken.has(name); n++) {
-      const suffix = `_${n}`;
-      name = base.slice(0, 64 - suffix.length) + suffix;
+    let n = nextSuffix.get(base);
+    if (n !== undefined || taken.has(name)) {
+      for (n ??= 2; ; n++) {
+        const suffix = `_${n}`;
+        name = base.slice(0, 64 - suffix.length) + suffix;
+        if (!taken.has(name)) break;
+      }
+      nextSuffix.set(base, n + 1);
     }
     names.set(tool, name);
     taken.add(name);

@@ -80,8 +80,21 @@ export function redactJson(value: unknown, maxString = 20_000, depth = 0): unkno
   return out;
 }
 
+/** The last addresses {@link traceUrl} was given, with its answer: a connection sends every request to one endpoint. */
+const tracedUrls = new Map<string, string>();
+const TRACED_URLS = 64;
+
 /** A URL as a trace keeps it: no user info, no fragment, query values dropped (they may carry keys). */
 export function traceUrl(url: string): string {
+  let traced = tracedUrls.get(url);
+  if (traced === undefined) {
+    if (tracedUrls.size >= TRACED_URLS) tracedUrls.clear();
+    tracedUrls.set(url, (traced = redactUrl(url)));
+  }
+  return traced;
+}
+
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     u.username = '';

@@ -89,7 +89,7 @@ export class SessionTrace {
   private readonly startedAt = new Date().toISOString();
   private readonly maxBytes: number;
   private readonly maxString: number;
-  private entries: Array<{ entry: TraceEntry; bytes: number }> = [];
+  private entries: Kept[] = [];
   private bytes = 0;
   private seq = 0;
   private _dropped = 0;
@@ -157,14 +157,16 @@ export class SessionTrace {
       this.addSecret(authorization);
       this.addSecret(authorization.replace(/^\s*\S+\s+/, ''));
     }
-    return this.push({
-      kind: 'http-request',
-      server,
-      method,
-      url: traceUrl(url),
-      headers: traceHeaders(headers, secretNames),
-      messages: withBody && body ? this.parse(body) : undefined,
-    });
+    return this.push(
+      {
+        kind: 'http-request',
+        server,
+        method,
+        url: traceUrl(url),
+        headers: traceHeaders(headers, secretNames),
+      },
+      withBody && body ? body : undefined,
+    );
   }
 
   /** Records the status and headers of an answer (and its JSON body, when it has one). @internal */
@@ -178,22 +180,23 @@ export class SessionTrace {
     secretNames: ReadonlySet<string>,
     body?: string,
   ): void {
-    this.push({
-      kind: 'http-response',
-      server,
-      request,
-      status,
-      url: traceUrl(url),
-      headers: traceHeaders(headers, secretNames),
-      durationMs: Date.now() - started,
-      messages: body ? this.parse(body) : undefined,
-    });
+    this.push(
+      {
+        kind: 'http-response',
+        server,
+        request,
+        status,
+        url: traceUrl(url),
+        headers: traceHeaders(headers, secretNames),
+        durationMs: Date.now() - started,
+      },
+      body || undefined,
+    );
   }
 
   /** Records one JSON-RPC message read from an answer's event stream. @internal */
   streamMessage(server: string, request: number, data: string): void {
-    const [message] = this.parse(data);
-    this.push({ kind: 'message', direction: 'in', server, request, message });
+    this.push({ kind: 'message', direction: 'in', server, request, message: undefined }, data);
   }
 
   /** Records a request that failed without an HTTP answer (network, CORS, abort). @internal */
@@ -204,6 +207,8 @@ export class SessionTrace {
 
   /** The whole trace as one JSON-ready document (docs/trace.md), secrets removed. */
   export(producer = 'mcp-elements'): TraceDocument {
+    // First: settling may drop more of the oldest entries (`dropped` counts them).
+    const entries = this.settle().map((e) => e.entry);
     const servers: TraceDocument['servers'] = {};
     for (const [id, base] of this.servers) {
       let described: Omit<TraceDocument['servers'][string], 'url'> | undefined;
@@ -222,7 +227,7 @@ export class SessionTrace {
       producer,
       dropped: this._dropped,
       servers: redactJson(servers) as TraceDocument['servers'],
-      entries: this.entries.map((e) => e.entry),
+      entries,
     };
     // One last pass over the text: a registered secret that slipped into a message body goes too.
     return JSON.parse(scrubSecrets(JSON.stringify(document), this.secrets)) as TraceDocument;
@@ -239,6 +244,29 @@ export class SessionTrace {
     this.bytes = 0;
   }
 
+  /**
+   * The entries with every body parsed and redacted (see {@link push}), the oldest dropped while their exact
+   * size is over the bound.
+   */
+  private settle(): Kept[] {
+    for (const kept of this.entries) {
+      if (kept.body === undefined) continue;
+      this.fill(kept.entry, kept.body);
+      kept.body = undefined;
+      const bytes = JSON.stringify(kept.entry).length + 1;
+      this.bytes += bytes - kept.bytes;
+      kept.bytes = bytes;
+    }
+    this.trim();
+    return this.entries;
+  }
+
+  /** Puts the parsed, redacted `body` into `entry`: the messages of a request or answer, the one message of a stream. */
+  private fill(entry: TraceEntry, body: string): void {
+    if (entry.kind === 'message') entry.message = this.parse(body)[0];
+    else if (entry.kind === 'http-request' || entry.kind === 'http-response') entry.messages = this.parse(body);
+  }
+
   private parse(text: string): unknown[] {
     try {
       const value: unknown = JSON.parse(text);
@@ -248,10 +276,26 @@ export class SessionTrace {
     }
   }
 
-  private push(fields: DistributiveOmit<TraceEntry, 'seq' | 't'>): number {
+  /**
+   * Adds an entry. A JSON-RPC `body` (a request's, an answer's, a stream message's) is kept as the text it
+   * arrived as and parsed and redacted at export ({@link settle}), counted meanwhile by its length: that
+   * work on every message of every server was a tenth of the chat's main thread while twenty servers
+   * connected (issue 42). A large body is parsed now (its long strings shortened: it may fit then).
+   */
+  private push(fields: DistributiveOmit<TraceEntry, 'seq' | 't'>, body?: string): number {
     const seq = ++this.seq;
     const entry = { seq, t: Date.now() - this.started, ...fields } as TraceEntry;
-    let bytes = JSON.stringify(entry).length;
+    let later: string | undefined;
+    if (body !== undefined && body.length > LAZY_BODY_CHARS) this.fill(entry, body);
+    else later = body;
+    // The body's text for its JSON (a message's field name and brackets: a little over).
+    let bytes = JSON.stringify(entry).length + (later === undefined ? 0 : later.length + 16);
+    if (bytes > this.maxBytes / 4 && later !== undefined) {
+      // Near the limit of one entry: its exact size decides.
+      this.fill(entry, later);
+      later = undefined;
+      bytes = JSON.stringify(entry).length;
+    }
     if (bytes > this.maxBytes / 4) {
       // One huge message would push everything else out: keep its outline only.
       const outline = {
@@ -267,18 +311,33 @@ export class SessionTrace {
     }
     // Each entry also costs its comma in the exported array, and the array its two brackets.
     bytes += 1;
-    this.entries.push({ entry, bytes });
+    this.entries.push({ entry, bytes, body: later });
     this.bytes += bytes;
+    this.trim();
+    return seq;
+  }
+
+  /** Drops the oldest entries while the kept ones are over the bound. */
+  private trim(): void {
     while (this.bytes + 1 > this.maxBytes && this.entries.length > 1) {
       const old = this.entries.shift()!;
       this.bytes -= old.bytes;
       this._dropped++;
     }
-    return seq;
   }
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** One kept entry: its size as JSON, and its JSON-RPC body's text while not parsed yet (see `push`). */
+interface Kept {
+  entry: TraceEntry;
+  bytes: number;
+  body?: string;
+}
+
+/** Bodies up to this many characters are parsed at export; larger ones when recorded. */
+const LAZY_BODY_CHARS = 64 * 1024;
 
 /** `data` as plain JSON (errors become `{name, message}`; what cannot be serialized becomes its text). */
 function toJson(data: unknown): unknown {

@@ -204,3 +204,12 @@ test('host styling: the standard variables the chat has values for (dark), and t
   expect(styles.css?.fonts).toContain('"Chat Sans"');
   expect(styles.css?.fonts).not.toContain('Unused Face');
 });
+
+// Issue 41 item 8: the app's ui/notifications/request-teardown closes its view (docs/apps.md).
+test('ui/notifications/request-teardown: the app asks to close, the view sends ui/resource-teardown and closes', async () => {
+  const shown = await show('modern', ['request-teardown']);
+  await shown.report('request-teardown');
+  await expect.poll(() => shown.view.state, { timeout: 15_000 }).toBe('closed');
+  expect(await shown.report('teardown')).toMatchObject({ ok: true, detail: 'The app asked to close' });
+  expect(part(shown.view, 'frame')).toBeNull();
+});

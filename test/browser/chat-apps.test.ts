@@ -86,6 +86,32 @@ describe('<mcp-chat> with MCP Apps', () => {
     expect(view.getBoundingClientRect().height).toBe(0);
   });
 
+  // Issue 41 item 8: message.image, .resource and .resourceLink are advertised; each reaches the model as its provider takes it.
+  test("an app's ui/message with an image, a resource and a resource link: the person's message holds them, the model gets each", async () => {
+    const { chat } = await withSandbox();
+    await typeAndSend(chat, 'Show the counter [[tool:counter-app {"steps":["message-rich"]}]]');
+    const question = () => shadow(chat).querySelector<HTMLElement>('[part~="app-message-confirm"]');
+    await expect.poll(() => question()?.textContent, { timeout: 15_000 }).toContain('A picture from the demo app');
+    question()!.querySelector<HTMLButtonElement>('[part~="app-message-send"]')!.click();
+    await expect
+      .poll(() => chat.messages.find((m) => m.role === 'user' && JSON.stringify(m.content).includes('A picture from the demo app')), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const sent = chat.messages.find((m) => m.role === 'user' && JSON.stringify(m.content).includes('A picture from the demo app'))!;
+    expect(sent.content.map((b) => b.type)).toEqual(['text', 'image', 'resource', 'resource_link']);
+    let request: { body: { messages: Array<{ role: string; content: unknown }> } } | undefined;
+    await expect
+      .poll(async () => (request = await lastProviderRequest(inject('openaiUrl'), 'A picture from the demo app').catch(() => undefined)), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    const user = JSON.stringify(request!.body.messages.filter((m) => m.role === 'user').at(-1)!.content);
+    expect(user).toContain('"image_url":{"url":"data:image/png;base64,iVBORw0KGgo');
+    expect(user).toContain('The note of the demo app');
+    expect(user).toContain('[Resource link: readme demo://readme - The demo readme]');
+  });
+
   test('a javascript: sandbox-url on the chat: each view refuses it in words and nothing of it runs (issue 26)', async () => {
     const chat = await mountChat({ provider: false });
     chat.sandboxUrl = 'javascript:parent.__pwnedByChat="yes"';

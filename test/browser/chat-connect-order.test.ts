@@ -7,6 +7,8 @@ import '../../src/elements/mcp-chat/mcp-chat.js';
 // Issue 17 goal 2: the chat shows a server's tools as soon as it has listed
 // them; its prompts and resources fill in when they answer, and a server
 // whose prompts/list and resources/list are slow still shows its tools at once.
+// Issue 42: its chip says "connected" from then on too (the connection itself
+// reports `connected` once the other catalogs are in).
 
 afterEach(() => document.body.replaceChildren());
 
@@ -36,12 +38,14 @@ describe('<mcp-chat> shows tools before the other catalogs', () => {
     chat.store = createMemoryHistory();
     chat.storageKey = `t-${Math.random()}`;
     // Seen at each render (not by polling, which a busy machine can make late): the tools
-    // shown while the header still says connecting, with no starters (prompts) yet.
+    // shown and the chip saying connected while the connection is still loading the prompts
+    // (no starters yet).
     let toolsWhileConnecting = false;
     const watch = new MutationObserver(() => {
       if (
         /Connected to .+ with \d+ tools\./.test(emptyText(chat)) &&
-        /: connecting$/.test(statusLabel(chat)) &&
+        /: connected$/.test(statusLabel(chat)) &&
+        chat.serverSet.connections[0]?.state === 'connecting' &&
         starters(chat).length === 0
       )
         toolsWhileConnecting = true;
@@ -59,7 +63,8 @@ describe('<mcp-chat> shows tools before the other catalogs', () => {
       await expect.poll(() => entries(chat)).toContain('Echo');
 
       hold.release();
-      await expect.poll(() => statusLabel(chat), { timeout: 15_000 }).toMatch(/: connected$/);
+      await expect.poll(() => chat.serverSet.connections[0]?.state, { timeout: 15_000 }).toBe('connected');
+      expect(statusLabel(chat)).toMatch(/: connected$/);
       // The demo server's prompts become the empty state's suggestions.
       await userEvent.keyboard('{Escape}');
       input.value = '';

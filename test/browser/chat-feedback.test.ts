@@ -4,6 +4,7 @@ import { userEvent } from 'vitest/browser';
 import type { McpAnswerEvent } from '../../src/events/answer.js';
 import type { McpFeedbackEvent } from '../../src/events/feedback.js';
 import type { McpQuestionEvent } from '../../src/events/question.js';
+import { McpConnection } from '../../src/mcp/index.js';
 import { mountChat, shadow, typeAndSend } from './chat-helpers.js';
 
 // Feedback under answers and the analytics events (issue 39 items 3 and 4),
@@ -132,5 +133,79 @@ describe('<mcp-chat> feedback and analytics events', () => {
     await expect.poll(() => feedback.length).toBe(1);
     expect(feedback[0]!.rating).toBe('up');
     expect(feedback[0]!.comment).toBeUndefined();
+  });
+
+  test('feedback-tool: the named tool of the demo server receives the rating with the question, the answer, the tools and the sources', async () => {
+    const key = `fb-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [
+      { toolCalls: [{ name: 'search-docs', input: { query: 'weather tool structured' } }] },
+      { text: 'The weather tool answers with structured content [1].' },
+    ]);
+    const chat = await mountChat();
+    chat.feedback = true;
+    chat.setAttribute('feedback-tool', 'record-feedback');
+    const feedback = listen<McpFeedbackEvent>(chat, 'mcp-feedback');
+    const answers = listen<McpAnswerEvent>(chat, 'mcp-answer');
+    const question = `[[script:${key}]] How does the weather tool answer?`;
+    await typeAndSend(chat, question);
+    await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => shadow(chat).querySelector('[part~="feedback-up"]')).not.toBeNull();
+    await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="feedback-up"]')!);
+    await expect.poll(() => shadow(chat).querySelector('[part~="feedback-form"] textarea')).not.toBeNull();
+    await userEvent.type(shadow(chat).querySelector<HTMLTextAreaElement>('[part~="feedback-form"] textarea')!, 'Clear, thanks.');
+    await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="feedback-form"] button[type="submit"]')!);
+    await expect.poll(() => feedback.length).toBe(1);
+    // What the server received, read back from it.
+    const server = new McpConnection({ url: inject('demoUrl') });
+    await server.connect();
+    const received = async () => {
+      const read = await server.readResource('demo://feedback/received');
+      const all = JSON.parse((read.contents[0] as { text: string }).text) as Array<Record<string, unknown>>;
+      return all.filter((f) => f.question === question);
+    };
+    await expect.poll(received, { timeout: 10_000 }).toHaveLength(1);
+    const [got] = await received();
+    await server.close();
+    const facts = feedback[0]!.answer;
+    expect(got).toMatchObject({
+      rating: 'up',
+      comment: 'Clear, thanks.',
+      question,
+      answer: 'The weather tool answers with structured content [1].',
+      tools: ['search-docs'],
+      conversationId: facts.conversationId,
+    });
+    expect(got!.sources).toEqual(facts.sources);
+    expect(facts.sources.length).toBeGreaterThan(0);
+    expect(shadow(chat).querySelector('[part~="feedback-error"]')).toBeNull();
+  });
+
+  test('feedback-tool that fails or is missing: said under the answer in words, and the mcp-feedback event still fires', async () => {
+    for (const [tool, words] of [
+      // echo needs a `message`: the server refuses the call.
+      ['echo', /^Your feedback could not be sent to the site: MCP Elements demo server refused it\.$/],
+      ['no-such-tool', /^Your feedback could not be sent to the site: the site is not set up to receive it\.$/],
+    ] as const) {
+      const key = `fb-${Math.random().toString(36).slice(2, 8)}`;
+      await script(key, [{ text: 'Yes.' }]);
+      const chat = await mountChat();
+      chat.feedback = true;
+      chat.feedbackTool = tool;
+      const feedback = listen<McpFeedbackEvent>(chat, 'mcp-feedback');
+      const answers = listen<McpAnswerEvent>(chat, 'mcp-answer');
+      await typeAndSend(chat, `[[script:${key}]] Is it?`);
+      await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => shadow(chat).querySelector('[part~="feedback-down"]')).not.toBeNull();
+      await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="feedback-down"]')!);
+      await expect.poll(() => shadow(chat).querySelector('[part~="feedback-form"]')).not.toBeNull();
+      await userEvent.keyboard('{Escape}');
+      await expect.poll(() => feedback.length).toBe(1);
+      expect(feedback[0]!.rating).toBe('down');
+      const error = () => shadow(chat).querySelector<HTMLElement>('[part~="feedback-error"]');
+      await expect.poll(() => error()?.textContent ?? '', { timeout: 10_000 }).toMatch(words);
+      expect(error()!.getAttribute('role')).toBe('alert');
+      expect((await axe.run(error()!, { resultTypes: ['violations'] })).violations).toEqual([]);
+      chat.remove();
+    }
   });
 });

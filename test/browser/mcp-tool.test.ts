@@ -57,6 +57,21 @@ describe('<mcp-tool>', () => {
     expect((await axe.run(el, { resultTypes: ['violations'] })).violations).toEqual([]);
   });
 
+  test('arguments set as a JSON string property (Vue and React 19 set properties on custom elements) fill the form; a bad one is said', async () => {
+    const el = document.createElement('mcp-tool') as McpTool;
+    // As Vue's hydration does: the attribute from the server HTML, then the same value set as a property.
+    el.setAttribute('server', inject('demoUrl'));
+    el.setAttribute('tool', 'weather');
+    (el as unknown as { arguments: string }).arguments = '{"city":"Lima"}';
+    document.body.append(el);
+    blocks.push(el);
+    await ready(el);
+    expect(root(el).querySelector<HTMLInputElement>('input[name="city"]')!.value).toBe('Lima');
+    (el as unknown as { arguments: string }).arguments = '{"city":';
+    await expect.poll(() => el.state).toBe('error');
+    expect(part(el, 'notice')!.textContent).toMatch(/starting values \(arguments\) is not valid JSON/);
+  });
+
   test('a required field left empty is said at the field and nothing runs', async () => {
     const el = block({ server: inject('demoUrl'), tool: 'weather' });
     const seen = calls(el);

@@ -11,7 +11,8 @@ import { freePort, waitForHttp } from '../servers/running-server.js';
 // with scripts off a person sees that frame; with scripts on the chat takes
 // the same box, connects to the demo MCP server, and the console has no
 // hydration error. The docs sites (Starlight, Docusaurus, VitePress) serve MCP at their own `/mcp`
-// (proxied to the demo server) and their `<mcp-chat auto launcher>` finds it.
+// (proxied to the demo server) and their `<mcp-chat auto launcher>` finds it; their guide page has a
+// `<mcp-tool>` try-it block for the site's search tool, its frame in the server HTML.
 const demoUrl = () => process.env.E2E_DEMO_URL!;
 const placeholderInChat = /<mcp-chat[^>]*><div slot="placeholder" class="mcp-chat-placeholder" role="status">/;
 const types: Record<string, string> = {
@@ -166,6 +167,9 @@ async function checkDocsSite(browser: import('@playwright/test').Browser, dir: s
     expect(existsSync(built), `${built} is missing: run \`npm run package:check\``).toBe(true);
     expect(readFileSync(built, 'utf8')).toMatch(launcherInHtml);
   }
+  expect(readFileSync(join(dir, 'guide/index.html'), 'utf8')).toMatch(
+    /<mcp-tool [^>]*><div slot="?placeholder"? class="?mcp-tool-placeholder"?/,
+  );
   const { origin, server } = await serveSite(dir, demoUrl());
   try {
     const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
@@ -175,6 +179,12 @@ async function checkDocsSite(browser: import('@playwright/test').Browser, dir: s
     await expect(button).toBeVisible();
     const placed = (await still.locator('mcp-chat').boundingBox())!;
     expect([placed.width, placed.height, placed.x + placed.width, placed.y + placed.height]).toEqual([56, 56, 1280 - 20, 800 - 20]);
+    // The guide's try-it block: its frame (the card with the title, the field, Run) is what a person sees without scripts.
+    const frame = still.locator('mcp-tool .mcptp-base');
+    await expect(frame).toBeVisible();
+    await expect(frame.locator('.mcptp-title')).toHaveText('Search the docs');
+    await expect(frame.locator('.mcptp-field')).toHaveText('query');
+    await expect(frame.locator('.mcptp-run')).toHaveText('Run');
     await noScripts.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -186,6 +196,16 @@ async function checkDocsSite(browser: import('@playwright/test').Browser, dir: s
     await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 20_000 });
     expect((await chat.boundingBox())!).toEqual(placed);
     await expect(page.getByRole('heading', { name: 'A second page' })).toBeVisible();
+    // The try-it block takes over from its frame, runs the site's search tool and shows the pages it found (resource links).
+    const block = page.locator('mcp-tool');
+    await expect(block.getByRole('textbox', { name: /^query/ })).toHaveValue('tools', { timeout: 20_000 });
+    await expect(block.locator('.mcp-tool-placeholder')).toBeHidden();
+    await block.getByRole('button', { name: 'Run' }).click();
+    await expect(block.getByRole('region', { name: 'Result' }).getByRole('button', { name: /^The shop: tools a page offers/ })).toBeVisible(
+      {
+        timeout: 20_000,
+      },
+    );
     expect(problems).toEqual([]);
     await context.close();
   } finally {

@@ -29,6 +29,7 @@ export const HOSTILE_APPS = [
   'origins',
   'origins-weather',
   'origins-bad',
+  'permissions',
 ] as const;
 
 /** One of {@link HOSTILE_APPS}. */
@@ -136,6 +137,16 @@ function body(app: HostileApp, attacker: string): { head?: string; script?: stri
     case 'origins-bad':
       // Which origins hold it: its sandbox page's, then the host page's (_meta.ui.domain, see DOMAINS).
       return { script: `start(() => report('origins', true, [...location.ancestorOrigins]));` };
+    case 'permissions':
+      // Not hostile: its resource asks for the microphone (_meta.ui.permissions); it reports what the host
+      // advertised (hostCapabilities.sandbox) and what its frame's Permissions Policy allows.
+      return {
+        script: `request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'hostile', version: '1.0.0' }, appCapabilities: {} }).then((r) => {
+          notify('ui/notifications/initialized', {});
+          const policy = document.featurePolicy;
+          report('permissions', true, { sandbox: r.hostCapabilities?.sandbox ?? null, microphone: policy ? policy.allowsFeature('microphone') : 'unknown', camera: policy ? policy.allowsFeature('camera') : 'unknown' });
+        });`,
+      };
     default: {
       const never: never = app;
       throw new Error(`unknown app ${String(never)}`);
@@ -237,9 +248,11 @@ export async function startHostileServers(): Promise<HostileServers> {
       const _meta =
         app === 'framer'
           ? { ui: { csp: { frameDomains: [attacker.url] } } }
-          : app in DOMAINS
-            ? { ui: { domain: DOMAINS[app] } }
-            : undefined;
+          : app === 'permissions'
+            ? { ui: { permissions: { microphone: {} } } }
+            : app in DOMAINS
+              ? { ui: { domain: DOMAINS[app] } }
+              : undefined;
       return { contents: [{ uri: request.params.uri, mimeType: MCP_APP_MIME_TYPE, text: hostileAppHtml(app, attacker.url), _meta }] };
     });
     server.setRequestHandler(CallToolRequestSchema, async (request) => {

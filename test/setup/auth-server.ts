@@ -9,6 +9,8 @@ declare module 'vitest' {
     protectedMcpUrl: string;
     /** The second authorization server the MCP endpoint moves to on `POST /test/migrate`. */
     secondAuthServerUrl: string;
+    /** Where nothing listens: the sign-in server the MCP endpoint names after `POST /test/bad-metadata?as=gone`. */
+    goneAuthServerUrl: string;
   }
 }
 
@@ -18,5 +20,6 @@ export default async function setup(project: TestProject) {
   project.provide('authServerUrl', fixture.issuer);
   project.provide('protectedMcpUrl', fixture.mcpUrl);
   project.provide('secondAuthServerUrl', fixture.secondIssuer);
+  project.provide('goneAuthServerUrl', fixture.goneIssuer);
   return () => fixture.close();
 }

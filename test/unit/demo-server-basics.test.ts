@@ -24,6 +24,8 @@ const TOOL_NAMES = [
   'app-increment',
   'model-only-note',
   'search-docs',
+  'record-feedback',
+  'suggested-questions',
 ];
 
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {

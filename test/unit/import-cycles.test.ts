@@ -113,7 +113,7 @@ describe("<mcp-chat>'s features are built with what they need", () => {
 
   test('each host names the features it is given, and each is built before the host that uses it', () => {
     const order = [...compose.matchAll(/const (\w+) = new \w+\(/g)].map((m) => m[1]!);
-    expect(order.slice(0, 3)).toEqual(['intents', 'shell', 'session']);
+    expect(order.slice(0, 4)).toEqual(['intents', 'shell', 'voice', 'session']);
     const given = [...hosts.matchAll(/export function (\w+)Host\([^)]*?\{ ([\w, ]+) \}: Pick<ChatFeatures/gs)];
     expect(given.length).toBeGreaterThan(10);
     for (const [, feature, names] of given) {

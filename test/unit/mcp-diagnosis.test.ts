@@ -126,6 +126,8 @@ describe('connection diagnoses', () => {
       { kind: 'not-mcp-content', host: 'h', contentType: 'text/html', checkAddress: true },
       { kind: 'not-mcp', detail: 'x' },
       { kind: 'sign-in-metadata', host: 'h', authServer: 'a' },
+      { kind: 'sign-in-metadata-blocked', host: 'h', authServer: 'https://auth.example' },
+      { kind: 'sign-in-unreachable', host: 'h', authServer: 'https://auth.example' },
       { kind: 'timeout', host: 'h' },
       { kind: 'closed-before-answer', host: 'h' },
       { kind: 'cut-off', host: 'h' },
@@ -141,6 +143,7 @@ describe('connection diagnoses', () => {
       expect(text, d.kind).toMatch(/[\u0600-\u06FF]/);
       expect(text, d.kind).not.toBe(diagnosisInEnglish(d));
       if ('url' in d) expect(text).toContain(d.url);
+      if ('authServer' in d) expect(text).toContain(d.authServer);
     }
     expect(ar.diagnosis({ kind: 'cors-headers', host: 'h', headers: ['mcp-name'] }, '')).toContain('Access-Control-Allow-Headers');
     // The English table says the connection's own English sentence.

@@ -143,4 +143,17 @@ describe('assignModelToolNames', () => {
     expect(names).toEqual(['one__go_2', 'one__go_3', 'one__go']);
     expect(new Set(names).size).toBe(3);
   });
+
+  test('twenty servers of one name with the same tools: numbered in server order, names cut to 64 keep their number', () => {
+    const long = 'a'.repeat(60);
+    const tools = Array.from({ length: 20 }, (_, i) => [tool(`s${i}`, 'demo', 'echo'), tool(`s${i}`, 'demo', long)]).flat();
+    const names = [...assignModelToolNames(tools).keys()];
+    expect(names.filter((n) => n.includes('echo'))).toEqual(['demo__echo', ...Array.from({ length: 19 }, (_, i) => `demo__echo_${i + 2}`)]);
+    const cut = names.filter((n) => !n.includes('echo'));
+    expect(cut[0]).toBe(`demo__${long}`.slice(0, 64));
+    expect(cut[1]).toBe(`${`demo__${long}`.slice(0, 62)}_2`);
+    expect(cut[19]).toBe(`${`demo__${long}`.slice(0, 61)}_20`);
+    expect(new Set(names).size).toBe(40);
+    for (const name of names) expect(name).toMatch(MODEL_TOOL_NAME_PATTERN);
+  });
 });

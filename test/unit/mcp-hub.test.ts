@@ -165,6 +165,35 @@ test('a resource list change re-reads resources but keeps the tool catalog: the 
   expect(h.findTool('echo')?.connection).toBe(connection);
 });
 
+test('a server going from tools listed to connected keeps the tool catalog: the same list, no renaming work (issue 42)', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // Holds the demo server's prompts/list: the tools are in while the connection is still connecting.
+  const fetcher: typeof fetch = async (input, init) => {
+    if (typeof init?.body === 'string' && init.body.includes('"prompts/list"')) await gate;
+    return fetch(input, init);
+  };
+  const h = hub();
+  const connection = h.add({ url: demoUrl, fetch: fetcher });
+  const connected = connection.connect();
+  try {
+    await vi.waitFor(() => expect(connection.toolsReady).toBe(true), { timeout: 10_000 });
+    expect(connection.state).toBe('connecting');
+    const tools = h.tools;
+    expect(tools.length).toBeGreaterThan(0);
+    const changes = vi.fn();
+    h.addEventListener('mcp-hub-change', changes);
+    release();
+    await connected;
+    expect(connection.state).toBe('connected');
+    // The hub said the state changed (the chips follow it), but the merged catalog is the same array.
+    expect(changes).toHaveBeenCalled();
+    expect(h.tools).toBe(tools);
+  } finally {
+    release();
+  }
+});
+
 test('removing a server closes it, drops its tools and gives the survivor its plain names back', async () => {
   const h = hub();
   const demo = h.add({ url: demoUrl, name: 'demo' });

@@ -1,5 +1,5 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, describe, expect, inject, test, vi } from 'vitest';
 import { McpHub, SessionTrace, TRACE_FORMAT, TRACE_VERSION, type TraceEntry } from '../../src/mcp/index.js';
 
 // The demo server serves both eras on one endpoint (started by the global setup).
@@ -108,6 +108,51 @@ describe('session trace', () => {
     expect(document.dropped).toBeGreaterThan(0);
     expect(document.entries.at(-1)).toMatchObject({ kind: 'event', data: { i: 199 } });
     expect(document.entries[0]!.seq).toBe(document.dropped + 1);
+  });
+
+  test('message bodies are parsed and redacted at export, not as they pass, and the export stays within the bound (issue 42)', () => {
+    const trace = new SessionTrace({ maxBytes: 20_000 });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      // A one-digit token: "[redacted]" is longer than the value it replaces, so the export is larger than the text counted.
+      for (let i = 0; i < 300; i++) {
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { token: 7, n: i } },
+        });
+        const seq = trace.request(
+          'mcp-1',
+          'POST',
+          'http://127.0.0.1:9/mcp',
+          new Headers({ 'content-type': 'application/json' }),
+          body,
+          new Set(),
+          true,
+        );
+        trace.streamMessage(
+          'mcp-1',
+          seq,
+          JSON.stringify({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `answer ${i}` }] } }),
+        );
+      }
+      expect(parse).not.toHaveBeenCalled();
+      const document = trace.export();
+      expect(parse).toHaveBeenCalled();
+      expect(JSON.stringify(document.entries).length).toBeLessThanOrEqual(20_000);
+      expect(document.dropped).toBeGreaterThan(0);
+      expect(document.entries[0]!.seq).toBe(document.dropped + 1);
+      const last = document.entries.at(-1)!;
+      expect(last).toMatchObject({ kind: 'message', message: { id: 299, result: { content: [{ text: 'answer 299' }] } } });
+      const request = document.entries.at(-2)!;
+      expect(request).toMatchObject({
+        kind: 'http-request',
+        messages: [{ id: 299, params: { arguments: { token: '[redacted]', n: 299 } } }],
+      });
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   test('a connection records nothing until a trace is started', async () => {

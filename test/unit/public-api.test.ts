@@ -76,8 +76,9 @@ describe('the public API (docs/api.md)', () => {
     expect(duplicates(root)).toEqual([]);
     const pageAuthor = sections.filter((s) => s.entry === 'elements' || s.entry === 'events').flatMap((s) => s.names);
     expect(sorted(root)).toEqual(sorted(pageAuthor));
-    // A short list: the elements, their events and config types (was 214 names, every area).
-    expect(root.length).toBeLessThan(90);
+    // A short list: the elements, their events and config types (was 214 names, every area; 90 once
+    // <mcp-tool>'s placeholder and McpAppToolsChangeEvent joined, each a page author's: every event class must be here).
+    expect(root.length).toBeLessThan(100);
     for (const area of ['McpHub', 'openHistory', 'createOpenAICompatibleProvider', 'runTurn', 'BrowserOAuthProvider'])
       expect(root).not.toContain(area);
   });

@@ -18,6 +18,7 @@ import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX 
 import { loadAppBridge } from './app-bridge-loader.js';
 import { FrameTransport } from './frame-transport.js';
 import { HOST_DISPLAY_MODES } from './host-context.js';
+import { APP_TOOL_CALL_MS, APP_TOOLS_LIST_MS, checkedAppTools } from './app-tools-check.js';
 
 /** The app's HTML and the security metadata of its resource (content item's `_meta.ui` wins over the listing's). */
 export interface AppResource {
@@ -57,6 +58,8 @@ export interface AppSessionHost {
   /** The sandbox proxy page at `url` never said it was ready within `startTimeout`: it could not be reached or is not the proxy. */
   sandboxUnreachable(url: string): void;
   closeRequested(): void;
+  /** The tools the app offers (`appCapabilities.tools`) changed: listed after it started, again at its `tools/list_changed`, none once closed. */
+  appToolsChanged(tools: readonly Tool[]): void;
 }
 
 /** How an app's tool call ended, for {@link AppSessionHost.toolCallEnded}. */
@@ -86,7 +89,6 @@ export interface AppSessionOptions {
 }
 
 const TEARDOWN_WAIT_MS = 2000;
-
 /**
  * What the host says it handles (`hostCapabilities` of `ui/initialize`), no
  * more: apps such as the official pdf view ask only for what is advertised.
@@ -137,6 +139,11 @@ export class AppSession {
   #pendingContext?: McpUiUpdateModelContextRequest['params'];
   #contextTimer?: ReturnType<typeof setTimeout>;
   #messageTimes: number[] = [];
+  /** The tools the app offers, as last listed (none until it is initialized, none once closed). */
+  #appTools: readonly Tool[] = [];
+  /** A `tools/list` of the app is under way; `#relist`: its `list_changed` came meanwhile (one more listing after it). */
+  #listing = false;
+  #relist = false;
 
   private constructor(
     private readonly bridge: AppBridge,
@@ -236,7 +243,12 @@ export class AppSession {
       clearTimeout(this.#startTimer);
       host.initialized(bridge.getAppVersion());
       void this.#flush();
+      if (bridge.getAppCapabilities()?.tools) void this.#listAppTools();
     };
+    // The app's own tools changed (`App.sendToolListChanged`): listed again, at most one listing at a time.
+    bridge.setNotificationHandler('notifications/tools/list_changed', () => {
+      if (this.#initialized && bridge.getAppCapabilities()?.tools) void this.#listAppTools();
+    });
     bridge.oncalltool = async (params, extra) => {
       const args = params.arguments ?? {};
       const signal = extra.mcpReq.signal;
@@ -373,6 +385,47 @@ export class AppSession {
     bridge.onrequestteardown = () => host.closeRequested();
   }
 
+  /** The tools the app offers now (`appCapabilities.tools`, ext-apps 1.7+ `App.registerTool`), checked. */
+  get appTools(): readonly Tool[] {
+    return this.#appTools;
+  }
+
+  /**
+   * Runs one of the app's own tools (`tools/call` to the app). Rejects when
+   * the app does not offer it now, answers with an error, takes longer than a
+   * minute, or the view closes meanwhile.
+   */
+  async callAppTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    if (this.#closed || !this.#appTools.some((t) => t.name === name)) throw new Error(`The app no longer offers a tool named ${name}.`);
+    return (await this.bridge.callTool({ name, arguments: args }, { signal, timeout: APP_TOOL_CALL_MS })) as CallToolResult;
+  }
+
+  async #listAppTools(): Promise<void> {
+    if (this.#listing) {
+      this.#relist = true;
+      return;
+    }
+    this.#listing = true;
+    try {
+      do {
+        this.#relist = false;
+        let tools: Tool[];
+        try {
+          const listed = await this.bridge.listTools({}, { timeout: APP_TOOLS_LIST_MS });
+          tools = checkedAppTools(listed.tools);
+        } catch {
+          // An app that cannot list its tools offers none.
+          tools = [];
+        }
+        if (this.#closed) return;
+        this.#appTools = tools;
+        this.options.host.appToolsChanged(tools);
+      } while (this.#relist && !this.#closed);
+    } finally {
+      this.#listing = false;
+    }
+  }
+
   /** Sends the complete tool input once the app is initialized (at most once; a result waiting for it follows). */
   toolInput(args: Record<string, unknown>): void {
     if (this.#inputSent) return;
@@ -425,6 +478,10 @@ export class AppSession {
     if (this.#closed) return;
     this.#closed = true;
     this.options.connection.removeEventListener('mcp-catalog-change', this.#onCatalog);
+    if (this.#appTools.length) {
+      this.#appTools = [];
+      this.options.host.appToolsChanged([]);
+    }
     clearTimeout(this.#startTimer);
     clearTimeout(this.#contextTimer);
     try {

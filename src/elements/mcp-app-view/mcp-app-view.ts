@@ -7,6 +7,7 @@ import { McpAppInitializeEvent } from '../../events/app-initialize.js';
 import { McpAppMessageEvent, type McpAppMessage } from '../../events/app-message.js';
 import { McpAppStateChangeEvent, type McpAppViewState } from '../../events/app-state-change.js';
 import { McpAppToolCallEvent } from '../../events/app-tool-call.js';
+import { McpAppToolsChangeEvent } from '../../events/app-tools-change.js';
 import { defaultApprovalPolicy } from '../../agent/approval.js';
 import type { AgentTool, ApprovalPolicy } from '../../agent/types.js';
 import { serverKey } from '../../mcp/server-key.js';
@@ -55,6 +56,7 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @event mcp-app-message - The person (or `approveMessage`) agreed to a message of the app; add it to the conversation (`McpAppMessageEvent`, `.message`, `.toolName`; `preventDefault()` refuses).
  * @event mcp-app-tool-call - An app's tool call ended or was refused (`McpAppToolCallEvent`: `.toolName`, `.name`, `.arguments`, `.status`, `.result`, `.error`), for a card in the conversation.
  * @event mcp-app-context-update - The app replaced its model context (`McpAppContextUpdateEvent`, `.context`, `.toolName`).
+ * @event mcp-app-tools-change - The tools the app offers (`appCapabilities.tools`) changed, or the view closed (`McpAppToolsChangeEvent`, `.tools`, `.toolName`); run them with `callAppTool()`.
  * @event mcp-app-state-change - The app changed the state it keeps in its `localStorage` (`McpAppStateChangeEvent`, `.state`, `.toolName`); save it and give it back as `viewState`.
  *
  * @csspart base - The frame around everything.
@@ -210,6 +212,34 @@ export class McpAppView extends LitElement {
     this.#session?.toolInputPartial(args);
   }
   #partialInput?: Record<string, unknown>;
+
+  /**
+   * The tools the app offers now: an app that declared `appCapabilities.tools`
+   * (ext-apps 1.7+ `App.registerTool`) is asked for them once it started and
+   * again at its `tools/list_changed`; none before, and none once the view
+   * closed. `mcp-app-tools-change` says when they change.
+   */
+  get appTools(): readonly Tool[] {
+    return this.#session?.appTools ?? [];
+  }
+
+  /**
+   * Runs one of the app's own tools ({@link appTools}) with `tools/call` to the
+   * app and resolves with its result. No question is asked here: the caller
+   * applies its approval rules first (`<mcp-chat>` does, as for server tools).
+   * Rejects when the view does not offer the tool now (closed, not started),
+   * the app answers with an error, or it takes longer than a minute.
+   */
+  async callAppTool(name: string, args: Record<string, unknown> = {}, options: { signal?: AbortSignal } = {}): Promise<CallToolResult> {
+    const session = this.#session;
+    if (!session) throw new Error(`The view of ${this.#title()} is not running: its tool ${name} cannot be run.`);
+    return session.callAppTool(name, args, options.signal);
+  }
+
+  #title(): string {
+    const tool = this.toolInfo;
+    return tool?.title ?? tool?.name ?? (typeof this.tool === 'string' ? this.tool : 'App');
+  }
 
   /** Tells the app its tool call was cancelled (`ui/notifications/tool-cancelled`). */
   cancelTool(reason = 'Stopped by the person'): void {
@@ -507,6 +537,7 @@ export class McpAppView extends LitElement {
         this.notice = `The app of ${tool.title ?? tool.name} is not responding: it did not start within ${Math.round(this.startTimeout / 1000)} seconds.`;
       },
       closeRequested: () => void this.close('The app asked to close'),
+      appToolsChanged: (tools: readonly Tool[]) => void this.dispatchEvent(new McpAppToolsChangeEvent(tools, name)),
     };
   }
 

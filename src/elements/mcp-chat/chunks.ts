@@ -76,6 +76,9 @@ export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps
   Promise.all([import('./apps/app-views.chunk.js'), import('../mcp-app-view/mcp-app-view.js')]).then(([code]) => code),
 );
 
+/** Dictation, read-aloud and hands-free (voice/voice.chunk.ts): when the person first presses the microphone, Read aloud or Hands-free. */
+export const voiceChunk = new LazyPart('listens and reads aloud', () => import('./voice/voice.chunk.js'));
+
 /** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
 export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));
 

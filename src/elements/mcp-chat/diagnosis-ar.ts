@@ -14,6 +14,10 @@ export function diagnosisInArabic(d: McpDiagnosis, _english?: string): string {
   switch (d.kind) {
     case 'sign-in-metadata':
       return `ردّ خادم تسجيل الدخول الخاص بـ ${d.host ?? 'الخادم'} (${d.authServer}) بما ليس بيانات تسجيل دخول صالحة.`;
+    case 'sign-in-metadata-blocked':
+      return `خادم تسجيل الدخول ${d.authServer} لا يسمح لهذه الصفحة بقراءة إعداداته (بياناته الوصفية بلا ترويسات CORS). اطلب من مالكه أن يسمح لهذا الموقع.`;
+    case 'sign-in-unreachable':
+      return `تعذّر الوصول إلى خادم تسجيل الدخول ${d.authServer}${d.host ? ` الخاص بـ ${d.host}` : ''}. تحقّق من أنه يعمل وأن هذا الحاسوب متصل بالإنترنت.`;
     case 'unreachable':
       return `تعذّر الوصول إلى ${d.url}${d.code ? ` (${d.code})` : ''}. تحقّق من أن الخادم يعمل وأن العنوان صحيح.`;
     case 'cors-origin':

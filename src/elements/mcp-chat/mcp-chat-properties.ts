@@ -17,6 +17,7 @@ import { ServerSet, type ChatServer } from './servers/server-set.js';
 import type { ChatPanel } from './shell/panel.js';
 import type { SyncTokenSource } from '../../history/sync-contract.js';
 import type { ChatStrings } from './strings.js';
+import type { Transcriber } from './voice/contract.js';
 
 /**
  * The properties of `<mcp-chat>` (documented on the element, `McpChat`).
@@ -146,6 +147,13 @@ export class McpChatProperties extends LitElement {
    */
   @property({ type: Boolean }) feedback = false;
   /**
+   * With `feedback`: the name of a tool of a connected server that receives each rating (the first server that lists
+   * it; `server-name:tool-name` picks the server by its name). It is called with `rating`, `comment`, `question`,
+   * `answer`, `tools`, `sources` and `conversationId` (docs/elements/mcp-chat.md#feedback). A call that fails is said
+   * under the answer in words; the `mcp-feedback` event fires either way.
+   */
+  @property({ attribute: 'feedback-tool' }) feedbackTool?: string;
+  /**
    * For `auto`: the origin to look on instead of the page's own, for a site whose pages and MCP server are served
    * from different origins of the same owner (the docs on one port, the server on another; tests). Set by the
    * page's code only (no attribute): a page's markup alone never sends the search to another origin.
@@ -159,6 +167,15 @@ export class McpChatProperties extends LitElement {
    * needing sign-in that this page cannot offer.
    */
   @property({ attribute: 'oauth-redirect' }) oauthRedirect?: string;
+  /**
+   * A speech recogniser of the page's own, for the composer's microphone: `(audio: Blob, { lang, signal }) =>
+   * Promise<string>` (e.g. a call to the site's speech-to-text endpoint, or an on-device model). The chat records
+   * with `MediaRecorder` until the person presses the microphone again, then puts the text in the composer. Without
+   * it the browser's own recogniser (Web Speech API) is used where there is one; with neither, no microphone is shown.
+   */
+  @property({ attribute: false }) transcribe?: Transcriber;
+  /** No voice controls: no microphone, no Read aloud, no Hands-free. */
+  @property({ type: Boolean, attribute: 'no-voice' }) noVoice = false;
   /** The servers and their connections (read-only; set `server` / `servers`). */
   readonly serverSet = new ServerSet();
 

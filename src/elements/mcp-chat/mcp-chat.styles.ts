@@ -297,7 +297,9 @@ export const chatStyles = [
     :host([data-shared-view]) :is([part~='new-button'], [part~='regenerate-button'], [part~='edit-button'], [part~='retry-button']) { display: none; }
     .composer {
       display: grid;
-      grid-template-columns: auto minmax(0, 1fr) auto;
+      grid-template-columns: auto minmax(0, 1fr);
+      grid-auto-flow: column;
+      grid-auto-columns: auto;
       align-items: end;
       gap: 4px;
       padding: 6px;
@@ -333,6 +335,14 @@ export const chatStyles = [
       filter: brightness(1.08);
     }
     .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
+    /* The microphone and Hands-free while on: the accent, and a slow ring while it listens. */
+    .composer .voice.on { color: var(--mcp-chat-accent); background: color-mix(in srgb, var(--mcp-chat-accent) 14%, transparent); }
+    .composer [part~='mic-button'].on { animation: mcp-listening 1.6s ease-out infinite; }
+    @keyframes mcp-listening {
+      from { box-shadow: 0 0 0 0 color-mix(in srgb, var(--mcp-chat-accent) 40%, transparent); }
+      to { box-shadow: 0 0 0 8px transparent; }
+    }
+    @media (prefers-reduced-motion: reduce) { .composer [part~='mic-button'].on { animation: none; } }
     .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .attachments { display: flex; gap: 6px; flex-wrap: wrap; }
     .attachment {

@@ -28,7 +28,7 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * in the settings panel.
  *
  * Keyboard: Enter sends, Shift+Enter adds a line, Escape stops the turn (or
- * closes the palette, the header menu, the open panel, or the launcher's
+ * cancels dictation, closes the palette, the header menu, the open panel, or the launcher's
  * panel; focus returns to what opened it), "/" at the start of the composer
  * opens the palette.
  *
@@ -82,6 +82,7 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * @csspart feedback-up - The "Helpful" button.
  * @csspart feedback-down - The "Not helpful" button.
  * @csspart feedback-form - The optional sentence after a rating, with Send and Skip.
+ * @csspart feedback-error - Under an answer: the rating could not reach the site's server (`feedback-tool`), in words.
  * @csspart sources - The pages an answer was built on, under it (a `nav` named "Sources"): taken from the turn's tool results, never from the model's text.
  * @csspart source - One source: a link (new tab) with its number, title, host and page.
  * @csspart source-number - A source's number, the one the model cites as `[n]`.
@@ -132,6 +133,9 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * @csspart send-button - Sends the message.
  * @csspart stop-button - Stops the running turn.
  * @csspart attach-button - Picks images to attach.
+ * @csspart mic-button - Dictation (shown where something can recognise speech: the browser's Web Speech API, or `transcribe`): the live transcript goes into the composer; `aria-pressed` while listening; Escape cancels.
+ * @csspart hands-free-button - Hands-free (where the browser also has a voice): each answer is read aloud, then the chat listens again; tool approvals are still asked (aloud and on screen); `aria-pressed` while on.
+ * @csspart read-aloud-button - Read aloud on an answer (where the browser has a voice), in the answer's language with a voice of that language; `aria-pressed` while it speaks (pressing again stops).
  * @csspart attachments - The list of attached images and resources.
  * @csspart palette - The "/" palette of tools and prompts.
  * @csspart palette-item - One entry of the palette.

@@ -23,6 +23,42 @@ export type ModelFailure =
   | { kind: 'other'; label: string; detail: string };
 
 /**
+ * The words of dictation and read-aloud that are said only once voice is used (issue 40 items 3 and 4).
+ * The English table (voice/voice-strings.ts) is imported by the voice chunk alone, so it stays out of the chat's first load; the
+ * Arabic table (strings-ar.ts) has every key, and a page overrides any of them with `strings`
+ * (`ChatStrings` extends `Partial<VoiceStrings>`). The buttons' own labels are in `ChatStrings`: they are
+ * drawn before the chunk loads.
+ */
+export interface VoiceStrings {
+  /** The microphone was refused (the browser's permission, or the page's permissions policy). */
+  micDenied: string;
+  /** No microphone (or none the browser may open). */
+  noMicrophone: string;
+  /** The recogniser could not reach its service. */
+  speechNetwork: string;
+  /** Nothing was heard before the recogniser gave up. */
+  noSpeech: string;
+  /** The recogniser does not take `language` (a language's name, in the interface's language). */
+  speechLanguage: (language: string) => string;
+  /** Any other failure of dictation (`detail`: the recogniser's or the page's own words). */
+  dictationFailed: (detail: string) => string;
+  /** Said when dictation starts. */
+  listening: string;
+  /** Said while the page's recogniser turns the recording into text. */
+  transcribing: string;
+  /** Said when Escape cancels dictation (what was typed before is back). */
+  dictationCancelled: string;
+  /** No voice speaks `language`: the answer is not read (never with another language's voice). */
+  noVoice: (language: string) => string;
+  /** The browser failed to speak. */
+  readAloudFailed: string;
+  /** Hands-free, when a tool waits for approval: said aloud (the card is on screen). */
+  approvalSpoken: (tool: string) => string;
+  handsFreeOn: string;
+  handsFreeOff: string;
+}
+
+/**
  * Every piece of interface text `<mcp-chat>` draws itself, by key. A page
  * overrides any of them with the `strings` property (a partial object);
  * `lang="ar"` (on the element or an ancestor) starts from the Arabic table.
@@ -39,7 +75,7 @@ export type ModelFailure =
  * (`<mcp-elicit-form>`, `<mcp-sampling-approval>`) take their own table from
  * the chat's `lang` (they read it across the chat's shadow root).
  */
-export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrings> {
+export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrings>, Partial<VoiceStrings> {
   /** The close buttons' label (of a panel, a form, a preview). */
   close: string;
   stopTool: (tool: string) => string;
@@ -51,6 +87,16 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   send: string;
   stop: string;
   attach: string;
+  /** The composer's microphone (a toggle: pressed while listening). */
+  dictate: string;
+  /** The microphone's tooltip while it listens. */
+  stopDictation: string;
+  /** An answer's Read aloud (a toggle: pressed while it speaks). */
+  readAloud: string;
+  /** Read aloud's tooltip while it speaks. */
+  stopReading: string;
+  /** The composer's Hands-free toggle: each answer read aloud, then the chat listens again. */
+  handsFree: string;
   conversationLabel: string;
   conversations: string;
   resources: string;
@@ -143,6 +189,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   feedbackSkip: string;
   /** Said once the rating was given. */
   feedbackThanks: string;
+  /** The rating could not reach the site's server (`feedback-tool`); `reason` says why, in words. */
+  feedbackNotSent: (reason: string) => string;
   /** Servers panel: the last model request could not carry every tool (`sent` of `total`, formatted). */
   toolSelection: (sent: string, total: string) => string;
   /** Servers panel: the summary of the list of tools the last request left out. */
@@ -376,6 +424,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   appDontSend: string;
   /** The title of the card of a tool call an app made. */
   appCallTitle: (tool: string, app: string) => string;
+  /** Who offers a tool an app view provides (shown where a server's name is). */
+  appToolServer: (app: string) => string;
   /** An app's message was added while no model is set up. */
   appMessageNoModel: (app: string) => string;
   /** An app view's state could not be saved with its call (`reason`: why). */
@@ -585,6 +635,15 @@ export type LaterEnglishKey =
   | 'registrySearch';
 
 /** English, but the keys of {@link LaterEnglishKey}. */
+/**
+ * A whole number with its thousands grouped by commas, as `toLocaleString('en-US')` writes it, without
+ * the locale's number format: a page's first `toLocaleString` sets that up, 50-110 ms on the benchmark
+ * machine, inside the servers' connecting (the palette's warm-up) or the palette's first open (issue 42).
+ */
+function groupDigits(n: number): string {
+  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : n.toLocaleString('en-US');
+}
+
 const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   close: 'Close',
   stopTool: (tool) => `Stop ${tool}`,
@@ -596,6 +655,11 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   send: 'Send',
   stop: 'Stop',
   attach: 'Attach images',
+  dictate: 'Dictate',
+  stopDictation: 'Stop dictation',
+  readAloud: 'Read aloud',
+  stopReading: 'Stop reading',
+  handsFree: 'Hands-free',
   conversationLabel: 'Conversation',
   conversations: 'Conversations',
   resources: 'Resources',
@@ -641,10 +705,11 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   feedbackSend: 'Send',
   feedbackSkip: 'Skip',
   feedbackThanks: 'Thanks for your feedback.',
+  feedbackNotSent: (reason) => `Your feedback could not be sent to the site: ${reason}`,
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
-  paletteMore: (count) => `${count.toLocaleString('en-US')} more: type to narrow the list.`,
+  paletteMore: (count) => `${groupDigits(count)} more: type to narrow the list.`,
   addServer: 'Add a server',
   connectingTo: (url) => `Connecting to ${url}…`,
   removeServer: (name) => `Remove ${name}`,
@@ -746,6 +811,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   appSend: 'Send',
   appDontSend: "Don't send",
   appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
+  appToolServer: (app) => `${app} view`,
   appStateNotSaved: (reason) =>
     `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
   appMessageNoModel: (app) =>

@@ -70,7 +70,7 @@ export class McpTool extends LitElement {
   @property() server?: string;
   /** The tool's name on that server. */
   @property() tool?: string;
-  /** Values the form starts with, as a JSON object (`'{"city":"Paris"}'`); the person can change them. Bad JSON is said on the block. */
+  /** Values the form starts with, as a JSON object (`'{"city":"Paris"}'`; as a property, the object or its JSON text); the person can change them. Bad JSON is said on the block. */
   @property({ attribute: 'arguments', converter: { fromAttribute: parseArguments } }) arguments?: Record<string, unknown>;
   /** The sandbox proxy page on another origin, for tools with an interactive view (see `<mcp-app-view>`). Without it the result is shown as content. */
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
@@ -120,7 +120,11 @@ export class McpTool extends LitElement {
 
   // Before rendering: what changes here is drawn in the same update.
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Frameworks that set properties on custom elements (Vue, React 19) give the attribute's JSON text as the property.
+    if (typeof this.arguments === 'string') this.arguments = parseArguments(this.arguments);
     if (changed.has('server') || changed.has('tool')) void this.#connect();
+    else if (changed.has('arguments') && this.arguments instanceof InvalidArguments)
+      this.#fail(`The starting values (arguments) ${this.arguments.reason}, so this block cannot start.`);
     else if (changed.has('arguments') && this.info) this.fields = this.#fieldsOf(this.info);
   }
 

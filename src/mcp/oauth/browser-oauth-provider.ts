@@ -13,6 +13,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { OAUTH_CALLBACK_KEY, OAUTH_RETURN_KEY, type OAuthReturnRecord } from './callback.js';
+import { guardSignInMetadata } from '../sign-in-metadata.js';
 import { OAuthSignInError, OAuthSignInErrorKind } from './errors.js';
 import { openBlankPopup, waitForCallback, type PopupFeatures } from './popup.js';
 import { IndexedDbOAuthStore, SessionStorageOAuthStore, type OAuthServerRecord, type OAuthStore } from './token-store.js';
@@ -82,12 +83,15 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   private grantedScope?: string;
   private queue: Promise<unknown> = Promise.resolve();
   private dpopSession?: { alg: (typeof DPOP_ALGS)[number]; session: Promise<DpopSession> };
+  /** The fetch of discovery, registration and tokens: no guessed endpoints when the metadata cannot be read. */
+  private readonly fetch: FetchLike;
 
   constructor(options: BrowserOAuthProviderOptions) {
     this.options = options;
     this.serverUrl = new URL(options.serverUrl, location.href);
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.key = this.serverUrl.href;
+    this.fetch = guardSignInMetadata(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
     const storage = options.storage ?? 'session';
     this.store = storage === 'session' ? new SessionStorageOAuthStore() : storage === 'indexeddb' ? new IndexedDbOAuthStore() : storage;
   }
@@ -234,7 +238,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       const metadata = await discoverOAuthProtectedResourceMetadata(
         this.serverUrl,
         discovery.resourceMetadataUrl ? { resourceMetadataUrl: discovery.resourceMetadataUrl } : {},
-        this.options.fetch,
+        this.fetch,
       );
       const named = metadata.authorization_servers?.[0];
       return (
@@ -295,7 +299,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     try {
       let url = this.pending;
       if (!url) {
-        const result = await auth(this, { serverUrl: this.serverUrl, fetchFn: this.options.fetch });
+        const result = await auth(this, { serverUrl: this.serverUrl, fetchFn: this.fetch });
         if (result === 'AUTHORIZED' || !this.pending) {
           popup?.close();
           return;
@@ -377,7 +381,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
       serverUrl: this.serverUrl,
       authorizationCode: code,
       iss: params.get('iss') ?? undefined,
-      fetchFn: this.options.fetch,
+      fetchFn: this.fetch,
     });
     if (result !== 'AUTHORIZED')
       throw new OAuthSignInError(OAuthSignInErrorKind.NotAuthorized, 'The authorization server did not issue tokens.');

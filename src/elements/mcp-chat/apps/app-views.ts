@@ -16,6 +16,7 @@ import type { Loader } from '../../shared/lazy.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatErrorSource } from '../contract.js';
 import { AppAsks, type AppAsksHost } from './app-asks.js';
+import { AppToolSource } from './app-tools.js';
 import { healPartialJson } from './partial-json.js';
 import { savedViewOf, type SavedAppView } from './saved-views.js';
 
@@ -90,7 +91,15 @@ export class AppViews implements ReactiveController {
     this.#basePolicy = basePolicy;
     this.#asks = new AppAsks(host);
     host.addController(this);
+    // The live views' own tools join the chat's catalog beside the servers' (app-tools.ts).
+    host.servers.addToolSource(this.#tools);
   }
+
+  /** The tools the live views offer, in the chat's catalog. */
+  readonly #tools = new AppToolSource(
+    () => this.#views.values(),
+    (app) => this.#host.text.appToolServer(app),
+  );
 
   readonly #onMessage = (event: Event) => {
     const e = event as McpAppMessageEvent;
@@ -204,6 +213,7 @@ export class AppViews implements ReactiveController {
       this.#contexts.delete(id);
       this.#kept.delete(id);
       this.#asks.forget(id);
+      if (view.appTools.length) this.#tools.changed();
       void view.close('The conversation was closed');
     }
   }
@@ -310,6 +320,7 @@ export class AppViews implements ReactiveController {
   /** The chat's approval rules and questions on a view it creates (issue 26 items 3-4). */
   #wire(view: McpAppView, id: string, url: string): void {
     const app = appTitle(view, '');
+    view.addEventListener('mcp-app-tools-change', () => this.#tools.changed());
     view.toolPolicy = this.#asks.policyFor(this.#basePolicy);
     view.approveToolCall = (request) => this.#asks.approveToolCall(id, view.slot, request, `${serverKey(url)}#${request.tool.name}`);
     view.approveMessage = (request) => this.#asks.approveMessage(id, view.slot, app, request);

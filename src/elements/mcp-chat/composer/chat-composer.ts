@@ -4,6 +4,7 @@ import type { ContentBlock } from '../../../content/index.js';
 import { icon } from '../../shared/icons.js';
 import type { ChatPalette } from '../palette/chat-palette.js';
 import type { ChatStrings } from '../strings.js';
+import type { ChatVoice } from '../voice/chat-voice.js';
 import { readImageFiles, renderAttachments } from './attachments.js';
 
 /** What the composer needs from the element. */
@@ -25,17 +26,24 @@ export interface ChatComposerHost extends ReactiveControllerHost {
 
 /**
  * The composer: the message box (Enter sends, Shift+Enter adds a line,
- * Escape stops the turn, "/" opens the palette), the attach button and the
- * attached blocks, Send or Stop. The text is the textarea's own (never
+ * Escape stops the turn or cancels dictation, "/" opens the palette), the attach button and the
+ * attached blocks, the microphone and Hands-free (voice/), Send or Stop. The text is the textarea's own (never
  * copied into state); attachments are the element's `attachments`.
  */
 export class ChatComposer {
   readonly #host: ChatComposerHost;
   readonly #palette: ChatPalette;
+  readonly #voice: ChatVoice;
 
-  constructor(host: ChatComposerHost, palette: ChatPalette) {
+  constructor(host: ChatComposerHost, palette: ChatPalette, voice: ChatVoice) {
     this.#host = host;
     this.#palette = palette;
+    this.#voice = voice;
+  }
+
+  /** The message box (dictation writes its transcript there). */
+  input(): HTMLTextAreaElement | null {
+    return this.#input;
   }
 
   get #input(): HTMLTextAreaElement | null {
@@ -86,6 +94,11 @@ export class ChatComposer {
 
   #onKeyDown = (event: KeyboardEvent): void => {
     if (this.#palette.onKeyDown(event)) return;
+    // Escape while dictating cancels it and puts back what was typed before (not the turn's Stop).
+    if (event.key === 'Escape' && this.#voice.onEscape()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.#submit();
@@ -129,6 +142,7 @@ export class ChatComposer {
           @keydown=${this.#onKeyDown}
           @input=${() => palette.onInput(this.#input!.value)}
         ></textarea>
+        ${this.#voice.renderComposerButtons(t)}
         ${
           host.chatBusy
             ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`

@@ -278,6 +278,7 @@ export class ChatTurn {
           serverUrl: servers.getTool(event.toolUse.name)?.connection?.url,
         });
         host.announce(host.text.needsApproval(event.toolUse.name));
+        host.approvalAsked?.(servers.getTool(event.toolUse.name)?.title ?? event.toolUse.name);
         return;
       case 'tool-start':
         session.calls.update(event.toolUse.id, { status: 'running', server: event.tool?.server, title: event.tool?.title });

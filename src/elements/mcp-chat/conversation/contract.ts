@@ -37,6 +37,8 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   conversationShown(): void;
   /** A turn ended (the element fires `mcp-turn-end`). */
   turnEnded(result: TurnResult): void;
+  /** A tool waits for the person's approval (`tool`: its title, else its name); the card asks on screen. */
+  approvalAsked?(tool: string): void;
   /** A tool call ended (the element fires `mcp-tool-call`). */
   toolCalled(use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string): void;
 }

@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
+import type { McpConnection } from '../../../mcp/connection.js';
 import { UNREADABLE_META_KEY } from '../../../content/unreadable.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatErrorSource } from '../contract.js';
@@ -29,7 +30,13 @@ export interface ConversationViewHost extends ReactiveControllerHost {
   readonly feedback: boolean;
   /** The stored conversation's id, for the feedback event. */
   readonly conversationId: string | undefined;
+  /** The server tool that receives each rating (`feedback-tool`). */
+  readonly feedbackTool: string | undefined;
+  /** The connected servers, where that tool is looked for. */
+  readonly connections: readonly McpConnection[];
   dispatchEvent(event: Event): boolean;
+  /** Read aloud (voice/) on an answer. */
+  readAloud(message: Message, text: string, t: ChatStrings): unknown;
 }
 
 /** A call the person ran themselves (the "/" palette, `runTool`), not the model's answer. */
@@ -162,6 +169,7 @@ export class ConversationView {
           editing: this.#editing,
           idle: !s.busy,
           hasModel,
+          readAloud: (m, text) => this.#host.readAloud(m, text, t),
           text: {
             copy: t.copy,
             copyRaw: t.copyRaw,

@@ -27,6 +27,8 @@ export interface MessageActionsView {
   idle: boolean;
   /** Whether a model is set up (Regenerate and resend need one to answer). */
   hasModel: boolean;
+  /** Read aloud on an answer (voice/), or nothing where the browser cannot speak. */
+  readAloud?: (message: Message, text: string) => unknown;
   /** Interface text. */
   text: {
     copy: string;
@@ -80,6 +82,7 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
   if (!text && !canRegenerate) return nothing;
   return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'} role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
     ${text ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy} data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>` : nothing}
+    ${!isPerson && text && view.readAloud ? view.readAloud(message, text) : nothing}
     ${canRegenerate ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate} data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>` : nothing}
     ${canEdit ? html`<button type="button" class="icon-button" part="message-action edit-button" aria-label=${t.edit} data-tip=${t.edit} @click=${() => actions.startEdit(message)}>${icon('pencil')}</button>` : nothing}
   </div>`;

@@ -1,10 +1,15 @@
 // "Was this answer helpful?" under each answer of `<mcp-chat feedback>` (issue
 // 39 item 3): thumbs up or down, then an optional sentence; one
 // `mcp-feedback` event per rating, with the question, the answer, its tools
-// and sources. Nothing is sent anywhere unless the page listens. Loaded when
-// the first answer is shown with `feedback` (chunks.ts: feedbackChunk).
+// and sources. Nothing is sent anywhere unless the page listens, or the owner
+// names a server tool that receives each rating (`feedback-tool`): it is called
+// after the event, and a call that fails is said under the answer in words.
+// Loaded when the first answer is shown with `feedback` (chunks.ts: feedbackChunk).
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { Message } from '../../../content/index.js';
+import type { McpAnswerFacts } from '../../../events/answer.js';
+import type { McpConnection } from '../../../mcp/connection.js';
+import { hostOf } from '../../../mcp/server-key.js';
 import { McpFeedbackEvent } from '../../../events/feedback.js';
 import { icon } from '../../shared/icons.js';
 import { answerFacts, isRateable } from './answer-facts.js';
@@ -13,6 +18,10 @@ import { answerFacts, isRateable } from './answer-facts.js';
 export interface AnswerFeedbackHost extends ReactiveControllerHost {
   /** The stored conversation's id (none when the chat keeps nothing). */
   readonly conversationId: string | undefined;
+  /** The server tool that receives each rating (`feedback-tool`: `tool` or `server-name:tool`). */
+  readonly feedbackTool: string | undefined;
+  /** The connected servers, where that tool is looked for. */
+  readonly connections: readonly McpConnection[];
   dispatchEvent(event: Event): boolean;
   /** Focuses what `selector` finds in the chat once it has updated. */
   focus(selector: string): void;
@@ -28,6 +37,7 @@ export interface FeedbackText {
   feedbackSend: string;
   feedbackSkip: string;
   feedbackThanks: string;
+  feedbackNotSent: (reason: string) => string;
 }
 
 type Rating = 'up' | 'down';
@@ -38,6 +48,8 @@ export class AnswerFeedback {
   readonly #rated = new WeakMap<Message, Rating>();
   /** The answer whose optional sentence is being asked for. */
   #asking?: Message;
+  /** Why a rating did not reach the `feedback-tool`, by answer (in words). */
+  readonly #notSent = new WeakMap<Message, string>();
 
   constructor(host: AnswerFeedbackHost) {
     this.#host = host;
@@ -74,6 +86,10 @@ export class AnswerFeedback {
           </div>
         </form>`
         : nothing
+    }${
+      this.#notSent.has(answer)
+        ? html`<p part="feedback-error" class="feedback-error" role="alert">${t.feedbackNotSent(this.#notSent.get(answer)!)}</p>`
+        : nothing
     }`;
   }
 
@@ -91,6 +107,37 @@ export class AnswerFeedback {
     this.#asking = undefined;
     this.#host.requestUpdate();
     this.#host.announce(t.feedbackThanks);
-    this.#host.dispatchEvent(new McpFeedbackEvent(rating, answerFacts(messages, answer, this.#host.conversationId), comment));
+    const facts = answerFacts(messages, answer, this.#host.conversationId);
+    this.#host.dispatchEvent(new McpFeedbackEvent(rating, facts, comment));
+    const tool = this.#host.feedbackTool?.trim();
+    if (tool) void this.#deliver(tool, answer, { rating, ...(comment ? { comment } : {}), ...facts }, t);
+  }
+
+  /** Calls the owner's feedback tool with the rating; a failure is kept, in words, and shown under the answer. */
+  async #deliver(setting: string, answer: Message, payload: { rating: Rating; comment?: string } & McpAnswerFacts, t: FeedbackText) {
+    const split = setting.lastIndexOf(':');
+    const server = split > 0 ? setting.slice(0, split) : undefined;
+    const name = split > 0 ? setting.slice(split + 1) : setting;
+    const connection = this.#host.connections.find(
+      (c) => (!server || c.name === server || hostOf(c.url) === server) && c.tools.some((tool) => tool.name === name),
+    );
+    let reason: string | undefined;
+    if (!connection) {
+      reason = 'the site is not set up to receive it.';
+      console.warn(`mcp-chat: feedback-tool "${setting}": no connected server lists this tool, so the rating was not sent.`);
+    } else {
+      // JSON has no undefined: a conversation the chat does not keep has no id in the payload.
+      const args = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
+      try {
+        const result = await connection.callTool(name, args);
+        if (result.isError) reason = `${connection.name} refused it.`;
+      } catch (error) {
+        reason = (error as Error).message || `${connection.name} did not answer.`;
+      }
+    }
+    if (reason === undefined) return;
+    this.#notSent.set(answer, reason);
+    this.#host.announce(t.feedbackNotSent(reason));
+    this.#host.requestUpdate();
   }
 }

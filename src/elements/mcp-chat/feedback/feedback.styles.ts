@@ -6,6 +6,7 @@ import { css } from 'lit';
 export const feedbackStyles = css`
   .feedback { display: flex; align-items: center; gap: 2px; margin: 2px 0 0; color: var(--_mcp-color-muted); font-size: 0.8125rem; }
   .feedback-label { margin-inline-end: 6px; }
+  .feedback-error { margin: 4px 0 0; color: var(--_mcp-color-danger); font-size: 0.8125rem; }
   .feedback .icon-button[aria-pressed='true'] { color: var(--_mcp-color-accent); }
   .feedback .icon-button:disabled:not([aria-pressed='true']) { opacity: 0.45; }
   .feedback-form { display: flex; flex-direction: column; gap: 8px; margin: 6px 0 4px; max-width: 32rem; }

@@ -16,6 +16,7 @@ import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { ChatTrace, type ChatTraceHost } from './chat-trace.js';
 import type { TraceDocument } from '../../../mcp/trace.js';
 import type { Root } from '../../../mcp/input-types.js';
+import { onNextFrame } from '../../../mcp/frame-batch.js';
 
 /** The Servers panel's code (in the panels' chunk): its view and the person's edits of the list. */
 export interface ServersPanelCode {
@@ -80,6 +81,8 @@ export class ChatServers implements ReactiveController {
 
   hostDisconnected(): void {
     this.#set.removeEventListener('change', this.#onChange);
+    this.#repaint?.();
+    this.#repaint = undefined;
   }
 
   /** The servers to connect: the page's, with the person's additions and removals (none with `fixed-servers`). */
@@ -103,6 +106,9 @@ export class ChatServers implements ReactiveController {
     if (this.#set.connections.length === 0) this.#set.setServers(this.list());
   }
 
+  /** Cancels the repaint waiting for the next frame, while one waits. */
+  #repaint?: () => void;
+
   #onChange = () => {
     for (const c of this.#set.connections) {
       if (this.#lastStates.get(c.url) === c.state) continue;
@@ -111,7 +117,12 @@ export class ChatServers implements ReactiveController {
         new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }),
       );
     }
-    this.#host.requestUpdate();
+    // One repaint per frame however many servers changed in it: twenty servers connecting send
+    // about a hundred changes (states, each catalog), each in a task of its own (issue 42).
+    this.#repaint ??= onNextFrame(() => {
+      this.#repaint = undefined;
+      this.#host.requestUpdate();
+    });
   };
 
   /** The session trace as one JSON document (docs/trace.md), or `undefined` when none is recorded. */

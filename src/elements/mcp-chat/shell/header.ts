@@ -80,7 +80,9 @@ const STATE_WORDS: Record<string, string> = {
  * Servers panel), else its connection state.
  */
 function chipState(c: McpConnection): string {
-  return c.state === 'connected' && c.degraded ? 'degraded' : c.state;
+  // Its tools are offered once `tools/list` has answered (`toolsReady`); prompts and resources may still be loading.
+  const state = c.state === 'connecting' && c.toolsReady ? 'connected' : c.state;
+  return state === 'connected' && c.degraded ? 'degraded' : state;
 }
 
 /**

@@ -21,6 +21,7 @@ import { InputRequests } from '../requests/input-requests.js';
 import { ChatResources } from '../resources/chat-resources.js';
 import { ChatServers } from '../servers/chat-servers.js';
 import { ChatShell } from '../shell/chat-shell.js';
+import { ChatVoice } from '../voice/chat-voice.js';
 import {
   appsHost,
   composerHost,
@@ -37,6 +38,7 @@ import {
   settingsHost,
   shellHost,
   viewHost,
+  voiceHost,
 } from './feature-hosts.js';
 import type * as Panels from '../shell/panels.chunk.js';
 import { answerEnded, answerStreamed } from './analytics.js';
@@ -61,6 +63,7 @@ export interface ChatChunks {
   discoverChunk: ConstructorParameters<typeof ChatDiscovery>[1];
   webMcpChunk: ConstructorParameters<typeof ChatPageTools>[1];
   pageToolRegistryChunk: ConstructorParameters<typeof ChatPageTools>[2];
+  voiceChunk: ConstructorParameters<typeof ChatVoice>[1];
 }
 
 /**
@@ -72,7 +75,8 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   const { chat } = w;
   const intents = new ChatIntents();
   const shell = new ChatShell(shellHost(w), c.panelsChunk);
-  const session = new ChatSession(sessionHost(w, { shell }, intents), { turn: c.turnChunk, resume: c.resumeChunk });
+  const voice = new ChatVoice(voiceHost(w, { shell }), c.voiceChunk);
+  const session = new ChatSession(sessionHost(w, { shell, voice }, intents), { turn: c.turnChunk, resume: c.resumeChunk });
   intents.handle('turn-ended', (result) => answerEnded(chat, session, result));
   const scroll = new ChatScroll(scrollHost(w, { session }));
   intents.handle('conversation-shown', () => scroll.reset());
@@ -80,12 +84,12 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
     scroll.streamChanged();
     answerStreamed(chat, session);
   });
-  const view = new ConversationView(viewHost(w, { shell, session }), session, scroll, c.feedbackChunk);
+  const view = new ConversationView(viewHost(w, { shell, session, voice }), session, scroll, c.feedbackChunk);
   const persistence = new ChatPersistence(persistenceHost(w, { shell, session }), c.historyChunk);
   intents.handle('store-ready', () => persistence.whenStore());
   const settings = new ModelSettings(settingsHost(w, { shell, session }), c.turnChunk, c.browserModelChunk, c.modelConsentChunk);
   const palette = new ChatPalette(paletteHost(w, { shell, session }, intents), c.runFormChunk);
-  const composer = new ChatComposer(composerHost(w, { session }), palette);
+  const composer = new ChatComposer(composerHost(w, { session }), palette, voice);
   intents.handle('composer-clear', () => composer.clear());
   intents.handle('composer-focus', () => composer.focus());
   const conversations = new ChatConversations(conversationsHost(w, { shell, session, view }));
@@ -120,5 +124,6 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
     discovery,
     resources,
     pageTools,
+    voice,
   };
 }

@@ -30,6 +30,9 @@ import type { InputRequestsHost } from '../requests/contract.js';
 import type { ChatResourcesHost } from '../resources/chat-resources.js';
 import type { ChatServersHost } from '../servers/chat-servers.js';
 import type { ChatShellHost } from '../shell/chat-shell.js';
+import type { ChatStrings } from '../strings.js';
+import type { ChatVoiceHost } from '../voice/chat-voice.js';
+import { messageText } from '../conversation/conversation-branches.js';
 import type { ChatFeatures, ElementWiring } from './types.js';
 import type { ChatIntents } from './intents.js';
 
@@ -78,7 +81,11 @@ export function shellHost(w: ElementWiring): ChatShellHost {
   });
 }
 
-export function sessionHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell'>, intents: ChatIntents): ChatSessionHost {
+export function sessionHost(
+  w: ElementWiring,
+  { shell, voice }: Pick<ChatFeatures, 'shell' | 'voice'>,
+  intents: ChatIntents,
+): ChatSessionHost {
   const { chat } = w;
   const { announce, reportError } = reporting(w, shell);
   return hostOf<ChatSessionHost>(w, {
@@ -114,7 +121,11 @@ export function sessionHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'she
       }
       chat.dispatchEvent(new McpTurnEndEvent(result.reason, result.messages, result.rounds));
       intents.ask('turn-ended', result);
+      // Hands-free reads the answer, then listens again (not after the person's Stop).
+      const answer = result.reason === 'endTurn' ? result.messages.findLast((m) => m.role === 'assistant') : undefined;
+      if (result.reason !== 'stopped') voice.turnEnded(answer ? messageText(answer) : '');
     },
+    approvalAsked: (tool: string) => voice.approvalAsked(tool),
     toolCalled: (use: ToolUseBlock, result: ToolResultBlock, status: ToolCallOutcome, server?: string) =>
       void chat.dispatchEvent(new McpToolCallEvent(use, result, status, server)),
   });
@@ -131,7 +142,10 @@ export function scrollHost(w: ElementWiring, { session }: Pick<ChatFeatures, 'se
   });
 }
 
-export function viewHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures, 'shell' | 'session'>): ConversationViewHost {
+export function viewHost(
+  w: ElementWiring,
+  { shell, session, voice }: Pick<ChatFeatures, 'shell' | 'session' | 'voice'>,
+): ConversationViewHost {
   const { chat } = w;
   return hostOf<ConversationViewHost>(w, {
     ...reporting(w, shell),
@@ -151,7 +165,14 @@ export function viewHost(w: ElementWiring, { shell, session }: Pick<ChatFeatures
     get conversationId() {
       return session.conversation?.id;
     },
+    get feedbackTool() {
+      return chat.feedbackTool;
+    },
+    get connections() {
+      return chat.serverSet.connections;
+    },
     dispatchEvent: (event: Event) => chat.dispatchEvent(event),
+    readAloud: (message: Message, text: string, t: ChatStrings) => voice.renderReadAloud(message, text, t),
   });
 }
 
@@ -504,6 +525,33 @@ export function pageToolsHost(w: ElementWiring, { shell, scroll }: Pick<ChatFeat
     /** Not a closed launcher: what the chat shows can be seen. */
     get inSight() {
       return !chat.launcher || chat.open;
+    },
+  });
+}
+
+export function voiceHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell'>): ChatVoiceHost {
+  const { chat } = w;
+  return hostOf<ChatVoiceHost>(w, {
+    get text() {
+      return w.text.t;
+    },
+    get lang() {
+      return w.text.lang || document.documentElement.lang || navigator.language || 'en';
+    },
+    get transcribe() {
+      return chat.transcribe;
+    },
+    get noVoice() {
+      return chat.noVoice;
+    },
+    input: () => chat.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input'),
+    announce: (text: string) => shell.announce(text),
+    showError: (text: string) => shell.showError(text),
+    // As the composer sends: the text with what is attached, and the attachments cleared.
+    send: (text: string) => {
+      const attachments = chat.attachments;
+      setAttachments(w)([]);
+      void chat.send(text, attachments);
     },
   });
 }

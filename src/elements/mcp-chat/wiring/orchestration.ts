@@ -174,6 +174,8 @@ export function onEscape(w: Wiring, event: KeyboardEvent): void {
   const { chat } = w;
   // The open menu takes this Escape itself (a popover): one Escape closes one thing.
   if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
+  // Dictating: Escape cancels it (the composer's text goes back to what was typed before).
+  if (w.f.voice.onEscape()) return void event.preventDefault();
   if (chat.panel) setPanel(w, undefined, '.more');
   else if (chat.launcher && chat.open) closeLauncher(w);
   else return;

@@ -31,6 +31,8 @@ import type { ChatText } from '../shell/chat-text.js';
 import type * as Panels from '../shell/panels.chunk.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatPanel } from '../shell/panel.js';
+import type { ChatVoice } from '../voice/chat-voice.js';
+import type { Transcriber } from '../voice/contract.js';
 
 /** `<mcp-chat>` as its wiring sees it: its public properties and methods (see mcp-chat.ts for what each means). */
 export interface ChatSurface extends ReactiveControllerHost, EventTarget {
@@ -59,11 +61,14 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly startersPrompt?: string;
   readonly launcher: boolean;
   readonly feedback: boolean;
+  readonly feedbackTool?: string;
   open: boolean;
   readonly auto: boolean;
   readonly discoveryOrigin?: string;
   readonly oauthRedirect?: string;
   readonly registry: string;
+  readonly transcribe?: Transcriber;
+  readonly noVoice: boolean;
   readonly serverSet: ServerSet;
   panel: ChatPanel | undefined;
   attachments: ContentBlock[];
@@ -95,6 +100,7 @@ export interface ChatFeatures {
   readonly discovery: ChatDiscovery;
   readonly resources: ChatResources;
   readonly pageTools: ChatPageTools;
+  readonly voice: ChatVoice;
   /** The sync's feature, set by the sync chunk once `sync` is set (docs/sync.md): the first load carries none of it. */
   sync?: { renderSection(t: ChatStrings): unknown; renderShared(t: ChatStrings): unknown };
 }

@@ -1,0 +1,356 @@
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { deepAll, mountChat, shadow, turnEnds } from './chat-helpers.js';
+
+// Dictation, read-aloud and hands-free (issue 40 items 3 and 4).
+//
+// Web Speech recognition has no backend in this Chromium (a real start() fails with `network`), so the
+// recogniser is a stand-in that keeps to the IDL of `SpeechRecognition` (https://webaudio.github.io/web-speech-api/):
+// an EventTarget with `lang`, `continuous`, `interimResults`, `processLocally`, `start()`, `stop()`, `abort()`,
+// the static `available({ langs, processLocally })`, and the events `start`, `result` (SpeechRecognitionEvent:
+// `resultIndex`, `results`, a SpeechRecognitionResultList of results with `isFinal` and alternatives with
+// `transcript`), `error` (SpeechRecognitionErrorEvent: `error`, `message`) and `end`.
+// This Chromium's speechSynthesis lists no voice and fails every utterance (`synthesis-failed`), so the synthesis
+// is a stand-in in the shape of `SpeechSynthesis` (`getVoices()`, `speak()`, `cancel()`, `speaking`,
+// `voiceschanged`) with voices shaped as `SpeechSynthesisVoice` (`name`, `lang`, `localService`, `default`,
+// `voiceURI`) and utterances as `SpeechSynthesisUtterance` (`text`, `lang`, `voice`, events `start`, `end`, `error`).
+
+type Alternative = { transcript: string; confidence: number };
+
+class StandInRecognition extends EventTarget {
+  static made: StandInRecognition[] = [];
+  static onDevice = 'downloadable';
+  static async available(options: { langs: string[]; processLocally?: boolean }): Promise<string> {
+    return options.processLocally ? StandInRecognition.onDevice : 'available';
+  }
+  lang = '';
+  continuous = false;
+  interimResults = false;
+  maxAlternatives = 1;
+  processLocally = false;
+  state: 'new' | 'started' | 'ended' = 'new';
+  aborted = false;
+  constructor() {
+    super();
+    StandInRecognition.made.push(this);
+  }
+  start(): void {
+    if (this.state === 'started') throw new DOMException('recognition has already started', 'InvalidStateError');
+    this.state = 'started';
+    queueMicrotask(() => this.dispatchEvent(new Event('start')));
+  }
+  stop(): void {
+    if (this.state === 'started') this.#end();
+  }
+  abort(): void {
+    if (this.state !== 'started') return;
+    this.aborted = true;
+    this.dispatchEvent(Object.assign(new Event('error'), { error: 'aborted', message: '' }));
+    this.#end();
+  }
+  /** The recogniser heard `results` (all of this session's results so far, as the IDL's list holds them). */
+  hear(results: Array<{ transcript: string; isFinal: boolean }>): void {
+    const list = results.map(({ transcript, isFinal }) => {
+      const alternatives: Alternative[] = [{ transcript, confidence: 0.9 }];
+      return Object.assign(alternatives, { isFinal, item: (i: number) => alternatives[i] });
+    });
+    this.dispatchEvent(
+      Object.assign(new Event('result'), { resultIndex: 0, results: Object.assign(list, { item: (i: number) => list[i] }) }),
+    );
+  }
+  fail(error: string): void {
+    this.dispatchEvent(Object.assign(new Event('error'), { error, message: '' }));
+    this.#end();
+  }
+  #end(): void {
+    this.state = 'ended';
+    this.dispatchEvent(new Event('end'));
+  }
+}
+
+class StandInUtterance extends EventTarget {
+  lang = '';
+  voice: unknown = null;
+  volume = 1;
+  rate = 1;
+  pitch = 1;
+  constructor(public text = '') {
+    super();
+  }
+}
+
+type Voice = { name: string; lang: string; localService: boolean; default: boolean; voiceURI: string };
+const voice = (name: string, lang: string, localService = true, isDefault = false): Voice => ({
+  name,
+  lang,
+  localService,
+  default: isDefault,
+  voiceURI: name,
+});
+
+class StandInSynthesis extends EventTarget {
+  spoken: StandInUtterance[] = [];
+  queue: StandInUtterance[] = [];
+  cancelled = 0;
+  /** Utterances end by themselves (else the test ends them with `finish()`). */
+  autoEnd = true;
+  constructor(public voices: Voice[]) {
+    super();
+  }
+  get speaking(): boolean {
+    return this.queue.length > 0;
+  }
+  getVoices(): Voice[] {
+    return this.voices;
+  }
+  speak(u: StandInUtterance): void {
+    this.spoken.push(u);
+    this.queue.push(u);
+    if (this.autoEnd) setTimeout(() => this.finish(), 0);
+  }
+  finish(): void {
+    for (const u of this.queue.splice(0)) {
+      u.dispatchEvent(new Event('start'));
+      u.dispatchEvent(new Event('end'));
+    }
+  }
+  cancel(): void {
+    this.cancelled++;
+    for (const u of this.queue.splice(0)) u.dispatchEvent(Object.assign(new Event('error'), { error: 'interrupted' }));
+  }
+}
+
+const saved = new Map<string, PropertyDescriptor | undefined>();
+function install(name: string, value: unknown): void {
+  if (!saved.has(name)) saved.set(name, Object.getOwnPropertyDescriptor(window, name));
+  Object.defineProperty(window, name, { value, configurable: true, writable: true });
+}
+
+let synth: StandInSynthesis;
+beforeEach(() => {
+  StandInRecognition.made = [];
+  StandInRecognition.onDevice = 'downloadable';
+  install('SpeechRecognition', StandInRecognition);
+  install('webkitSpeechRecognition', StandInRecognition);
+  synth = new StandInSynthesis([voice('Samantha', 'en-US', true, true)]);
+  install('speechSynthesis', synth);
+  install('SpeechSynthesisUtterance', StandInUtterance);
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  for (const [name, descriptor] of saved) {
+    if (descriptor) Object.defineProperty(window, name, descriptor);
+    else delete (window as unknown as Record<string, unknown>)[name];
+  }
+  saved.clear();
+});
+
+async function script(key: string, replies: unknown[]): Promise<void> {
+  const root = inject('openaiUrl').replace(/\/openai\/v1$/, '');
+  const res = await fetch(`${root}/__script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, replies }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const input = (chat: McpChat) => shadow(chat).querySelector<HTMLTextAreaElement>('textarea.input')!;
+const mic = (chat: McpChat) => shadow(chat).querySelector<HTMLButtonElement>('[part~="mic-button"]');
+const errors = (chat: McpChat) =>
+  [...shadow(chat).querySelectorAll('[part~="errors"] [part~="error"], [part~="error"]')].map((e) => e.textContent ?? '');
+/** The recogniser the chat made last, once it has started. */
+async function started(n = 1): Promise<StandInRecognition> {
+  await expect.poll(() => StandInRecognition.made.filter((r) => r.state !== 'new').length, { timeout: 5000 }).toBe(n);
+  return StandInRecognition.made[n - 1]!;
+}
+
+describe('<mcp-chat> dictation', () => {
+  test('the live transcript fills the composer after what was typed, and stays when the recogniser ends; on device where offered', async () => {
+    StandInRecognition.onDevice = 'available';
+    const chat = await mountChat({ provider: false });
+    await userEvent.type(input(chat), 'Note:');
+    expect(mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    expect(mic(chat)!.getAttribute('aria-label')).toBe('Dictate');
+    await userEvent.click(mic(chat)!);
+    const recognition = await started();
+    expect(recognition.interimResults).toBe(true);
+    expect(recognition.processLocally).toBe(true);
+    expect(recognition.lang).toBe(document.documentElement.lang || navigator.language);
+    await expect.poll(() => mic(chat)!.getAttribute('aria-pressed')).toBe('true');
+    recognition.hear([{ transcript: 'buy', isFinal: false }]);
+    expect(input(chat).value).toBe('Note: buy');
+    recognition.hear([
+      { transcript: 'buy milk', isFinal: true },
+      { transcript: ' and eggs', isFinal: false },
+    ]);
+    expect(input(chat).value).toBe('Note: buy milk and eggs');
+    recognition.hear([
+      { transcript: 'buy milk', isFinal: true },
+      { transcript: ' and bread', isFinal: true },
+    ]);
+    // Pressing the microphone again stops listening; the text stays to be edited and sent.
+    await userEvent.click(mic(chat)!);
+    expect(recognition.state).toBe('ended');
+    await expect.poll(() => mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    expect(input(chat).value).toBe('Note: buy milk and bread');
+    expect(chat.messages).toEqual([]);
+    expect((await axe.run(shadow(chat).querySelector('[part~="composer"]')!, { resultTypes: ['violations'] })).violations).toEqual([]);
+  });
+
+  test('a refused microphone is said in words, and the composer keeps what was typed', async () => {
+    const chat = await mountChat({ provider: false });
+    await userEvent.type(input(chat), 'Draft');
+    await userEvent.click(mic(chat)!);
+    const recognition = await started();
+    recognition.fail('not-allowed');
+    await expect
+      .poll(() => errors(chat).join(' '))
+      .toContain("This page may not use your microphone. Allow it in the browser's site settings, then try again.");
+    expect(mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    expect(input(chat).value).toBe('Draft');
+  });
+
+  test('Escape cancels dictation and puts back what was typed before, from the message box or the microphone', async () => {
+    const chat = await mountChat({ provider: false });
+    await userEvent.type(input(chat), 'Draft');
+    await userEvent.click(mic(chat)!);
+    const first = await started();
+    first.hear([{ transcript: 'something else', isFinal: false }]);
+    expect(input(chat).value).toBe('Draft something else');
+    input(chat).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(first.aborted).toBe(true);
+    expect(input(chat).value).toBe('Draft');
+    await expect.poll(() => mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    // Focus on the microphone itself (the keyboard path there): Escape cancels too.
+    mic(chat)!.focus();
+    await userEvent.keyboard('{Enter}');
+    const second = await started(2);
+    second.hear([{ transcript: 'more words', isFinal: true }]);
+    expect(input(chat).value).toBe('Draft more words');
+    await userEvent.keyboard('{Escape}');
+    expect(second.aborted).toBe(true);
+    expect(input(chat).value).toBe('Draft');
+    expect(errors(chat)).toEqual([]);
+  });
+
+  test('no microphone where nothing can recognise speech; one with a recogniser of the page', async () => {
+    install('SpeechRecognition', undefined);
+    install('webkitSpeechRecognition', undefined);
+    const chat = await mountChat({ provider: false });
+    expect(mic(chat)).toBeNull();
+    chat.transcribe = async () => 'from the page';
+    await chat.updateComplete;
+    expect(mic(chat)).not.toBeNull();
+  });
+});
+
+describe('<mcp-chat> read aloud', () => {
+  async function answered(chat: McpChat, text: string): Promise<HTMLButtonElement> {
+    const key = `voice-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ text }]);
+    const ends = turnEnds(chat);
+    input(chat).value = `[[script:${key}]] ?`;
+    input(chat).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await ends.reach(1);
+    await chat.updateComplete;
+    return expect
+      .poll(() => shadow(chat).querySelector<HTMLButtonElement>('[part~="read-aloud-button"]'))
+      .not.toBeNull()
+      .then(() => shadow(chat).querySelector<HTMLButtonElement>('[part~="read-aloud-button"]')!);
+  }
+
+  test('an Arabic answer is read with an Arabic voice (on-device first), and Stop stops it', async () => {
+    synth.voices = [voice('Samantha', 'en-US', true, true), voice('Google العربية', 'ar-EG', false), voice('Maged', 'ar-SA', true)];
+    synth.autoEnd = false;
+    const chat = await mountChat({ provider: true });
+    chat.lang = 'ar';
+    await chat.updateComplete;
+    const button = await answered(chat, 'الطقس مشمس في القاهرة اليوم. درجة الحرارة ثلاثون.');
+    expect(button.getAttribute('aria-label')).toBe('قراءة بصوت عالٍ');
+    await userEvent.click(button);
+    await expect.poll(() => synth.spoken.length).toBe(1);
+    expect((synth.spoken[0]!.voice as Voice).name).toBe('Maged');
+    expect(synth.spoken[0]!.lang).toBe('ar-SA');
+    expect(synth.spoken[0]!.text).toBe('الطقس مشمس في القاهرة اليوم. درجة الحرارة ثلاثون.');
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    expect(button.dataset.tip).toBe('إيقاف القراءة');
+    await userEvent.click(button);
+    expect(synth.cancelled).toBe(1);
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+    expect(errors(chat)).toEqual([]);
+    expect((await axe.run(shadow(chat).querySelector('[part~="message-actions"]')!, { resultTypes: ['violations'] })).violations).toEqual(
+      [],
+    );
+  });
+
+  test('with English voices only, an Arabic answer is not read with an English voice: the chat says why', async () => {
+    synth.voices = [voice('Samantha', 'en-US', true, true), voice('Daniel', 'en-GB')];
+    const chat = await mountChat({ provider: true });
+    const button = await answered(chat, 'مرحبا، كيف يمكنني مساعدتك اليوم؟');
+    await userEvent.click(button);
+    await expect.poll(() => errors(chat).join(' ')).toContain('This browser has no Arabic voice, so the answer was not read aloud.');
+    expect(synth.spoken).toEqual([]);
+  });
+
+  test('no Read aloud where the browser lists no voice', async () => {
+    synth.voices = [];
+    const chat = await mountChat({ provider: true });
+    const key = `voice-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ text: 'Hello there.' }]);
+    const ends = turnEnds(chat);
+    input(chat).value = `[[script:${key}]] ?`;
+    input(chat).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await ends.reach(1);
+    await expect.poll(() => shadow(chat).querySelector('[part~="copy-button"]')).not.toBeNull();
+    expect(shadow(chat).querySelector('[part~="read-aloud-button"]')).toBeNull();
+    expect(shadow(chat).querySelector('[part~="hands-free-button"]')).toBeNull();
+  });
+});
+
+describe('<mcp-chat> hands-free', () => {
+  test('sends what is heard, reads the answer, listens again; a tool approval is said aloud and still asked on screen', async () => {
+    const key = `voice-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ text: 'It is sunny in Paris.' }, { toolCalls: [{ name: 'delete-note', input: { id: '3' } }] }, { text: 'Done.' }]);
+    const chat = await mountChat({ provider: true });
+    const ends = turnEnds(chat);
+    const toggle = shadow(chat).querySelector<HTMLButtonElement>('[part~="hands-free-button"]')!;
+    expect(toggle.getAttribute('aria-label')).toBe('Hands-free');
+    await userEvent.click(toggle);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    const first = await started();
+    // Hands-free ends at the first pause.
+    expect(first.continuous).toBe(false);
+    first.hear([{ transcript: `[[script:${key}]] weather in Paris`, isFinal: true }]);
+    first.stop();
+    await ends.reach(1);
+    expect(chat.messages[0]!.content).toEqual([{ type: 'text', text: `[[script:${key}]] weather in Paris` }]);
+    await expect.poll(() => synth.spoken.map((u) => u.text)).toEqual(['It is sunny in Paris.']);
+    // Read, then listening again.
+    const second = await started(2);
+    second.hear([{ transcript: `[[script:${key}]] delete note three`, isFinal: true }]);
+    second.stop();
+    const card = await expect
+      .poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 10_000 })
+      .toBeTruthy()
+      .then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
+    await expect.poll(() => card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe('Needs your approval');
+    await expect.poll(() => synth.spoken.at(-1)?.text).toMatch(/needs your approval\. Choose Approve or Deny on the screen\.$/);
+    // Never approved for the person: still waiting, not listening meanwhile.
+    expect(chat.busy).toBe(true);
+    expect(StandInRecognition.made.filter((r) => r.state === 'started')).toEqual([]);
+    expect(card.shadowRoot!.querySelector('[part="approve-button"]')).not.toBeNull();
+    await userEvent.click(card.shadowRoot!.querySelector('[part="deny-button"]')!);
+    await ends.reach(2);
+    await expect.poll(() => synth.spoken.at(-1)?.text).toBe('Done.');
+    await started(3);
+    // Off: stops listening.
+    await userEvent.click(toggle);
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(StandInRecognition.made[2]!.state).toBe('ended');
+  });
+});
