@@ -116,6 +116,12 @@ export class McpChatProperties extends LitElement {
    */
   @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
   /**
+   * Suggested questions from the site's server: the name of a tool (called once, with no arguments) that returns
+   * them as `structuredContent: { questions: string[] }` or one per line of its text. When no `starters` are given,
+   * the empty state offers them (sent as the person's message) before `starters-prompt` and the server's prompts.
+   */
+  @property({ attribute: 'starters-tool' }) startersTool?: string;
+  /**
    * Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`);
    * Escape closes it and focus returns to the button.
    */
@@ -181,6 +187,19 @@ export class McpChatProperties extends LitElement {
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
+  /**
+   * Which files a person may attach (picker, drop, paste): MIME types, `type/*` and `.ext`, comma-separated, as the
+   * HTML `accept` attribute (`"application/pdf, text/csv, image/*"`). Other files are refused in words. Default: any.
+   */
+  @property() accept?: string;
+  /**
+   * The largest file of each type, comma-separated: `"application/pdf 10MB, image/* 5MB, * 20MB"` (the first rule
+   * that fits a file counts; `*` or a lone size is every other file). A larger file is refused in words before any
+   * of it is read or sent. Default: 25 MB for every file.
+   */
+  @property({ attribute: 'file-size-limits' }) fileSizeLimits?: string;
+  /** The most files on one message (default 10); more are refused in words. */
+  @property({ type: Number, attribute: 'max-files' }) maxFiles?: number;
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 }
