@@ -238,6 +238,62 @@ describe('<mcp-chat> dictation', () => {
     expect(errors(chat)).toEqual([]);
   });
 
+  test("with the page's recogniser, a microphone the browser cannot open is said in words (this Chromium, no stand-in)", async () => {
+    install('SpeechRecognition', undefined);
+    install('webkitSpeechRecognition', undefined);
+    const chat = await mountChat({ provider: false });
+    const heard: Blob[] = [];
+    chat.transcribe = async (audio) => (heard.push(audio), 'never');
+    await chat.updateComplete;
+    await userEvent.type(input(chat), 'Draft');
+    await userEvent.click(mic(chat)!);
+    // Headless Chromium here has no microphone to give: getUserMedia rejects (NotAllowedError or NotFoundError).
+    await expect
+      .poll(() => errors(chat).join(' '), { timeout: 5000 })
+      .toMatch(
+        /This page may not use your microphone\. Allow it in the browser's site settings, then try again\.|No microphone was found\. Connect one, then try again\./,
+      );
+    expect(heard).toEqual([]);
+    expect(mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    expect(input(chat).value).toBe('Draft');
+  });
+
+  test("the page's recogniser gets what MediaRecorder recorded, and its text fills the composer", async () => {
+    install('SpeechRecognition', undefined);
+    install('webkitSpeechRecognition', undefined);
+    // The microphone is a real MediaStream from Web Audio (an oscillator): this headless Chromium has no capture device.
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const line = audio.createMediaStreamDestination();
+    tone.connect(line);
+    tone.start();
+    const mediaDevices = Object.create(navigator.mediaDevices) as MediaDevices;
+    mediaDevices.getUserMedia = async () => line.stream;
+    Object.defineProperty(navigator, 'mediaDevices', { value: mediaDevices, configurable: true });
+    try {
+      const chat = await mountChat({ provider: false });
+      const heard: Array<{ audio: Blob; lang: string }> = [];
+      chat.transcribe = async (blob, { lang }) => (heard.push({ audio: blob, lang }), 'hello from the page');
+      await chat.updateComplete;
+      await userEvent.type(input(chat), 'Note:');
+      await userEvent.click(mic(chat)!);
+      await expect.poll(() => mic(chat)!.getAttribute('aria-pressed')).toBe('true');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await userEvent.click(mic(chat)!);
+      await expect.poll(() => input(chat).value, { timeout: 5000 }).toBe('Note: hello from the page');
+      expect(heard).toHaveLength(1);
+      expect(heard[0]!.audio.type).toMatch(/^audio\//);
+      expect(heard[0]!.audio.size).toBeGreaterThan(0);
+      expect(heard[0]!.lang).toBe(document.documentElement.lang || navigator.language);
+      expect(mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+      expect(line.stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true);
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).mediaDevices;
+      tone.stop();
+      await audio.close();
+    }
+  });
+
   test('no microphone where nothing can recognise speech; one with a recogniser of the page', async () => {
     install('SpeechRecognition', undefined);
     install('webkitSpeechRecognition', undefined);

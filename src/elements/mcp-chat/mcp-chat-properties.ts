@@ -116,6 +116,12 @@ export class McpChatProperties extends LitElement {
    */
   @property({ attribute: 'starters-prompt' }) startersPrompt?: string;
   /**
+   * Suggested questions from the site's server: the name of a tool (called once, with no arguments) that returns
+   * them as `structuredContent: { questions: string[] }` or one per line of its text. When no `starters` are given,
+   * the empty state offers them (sent as the person's message) before `starters-prompt` and the server's prompts.
+   */
+  @property({ attribute: 'starters-tool' }) startersTool?: string;
+  /**
    * Launcher layout: a round button in a corner of the page that opens the chat as a floating panel (`open`);
    * Escape closes it and focus returns to the button.
    */

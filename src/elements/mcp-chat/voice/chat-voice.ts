@@ -32,17 +32,19 @@ export class ChatVoice {
     const synth = globalThis.speechSynthesis;
     if (!synth) return;
     // Chromium lists its voices only after `voiceschanged`: Read aloud appears then.
-    const check = () => {
-      const has = synth.getVoices().length > 0;
-      if (has !== this.#hasVoices) ((this.#hasVoices = has), this.#host.requestUpdate());
-    };
-    synth.addEventListener?.('voiceschanged', check);
-    check();
+    synth.addEventListener?.('voiceschanged', this.#voicesChanged);
+    this.#voicesChanged();
   }
 
   hostDisconnected(): void {
+    globalThis.speechSynthesis?.removeEventListener?.('voiceschanged', this.#voicesChanged);
     this.#engine?.stop();
   }
+
+  #voicesChanged = (): void => {
+    const has = (globalThis.speechSynthesis?.getVoices().length ?? 0) > 0;
+    if (has !== this.#hasVoices) ((this.#hasVoices = has), this.#host.requestUpdate());
+  };
 
   /** Something can recognise speech here (the page's recogniser with a way to record, or the browser's). */
   get canDictate(): boolean {

@@ -16,7 +16,7 @@ import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { ChatFeatures, ElementWiring, Wiring } from './types.js';
 import { questionAsked } from './analytics.js';
-import { serverQuestions } from './server-starters.js';
+import { serverQuestions, serverToolQuestions } from './server-starters.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
 export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
@@ -79,10 +79,15 @@ export function showsMessages(w: Wiring): boolean {
   return visibleMessages(session.messages).length > 0 || Boolean(session.streaming) || resources.previewing;
 }
 
-/** The empty state's suggestions: `starters`, else the questions of `starters-prompt`, else the connected servers' prompts. */
+/** The empty state's suggestions: `starters`, else the questions of `starters-tool` or `starters-prompt`, else the connected servers' prompts. */
 function starters(w: Wiring): StarterView[] {
   const { chat, f } = w;
   const ask = (text: string) => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text));
+  if (!chat.starters && chat.startersTool) {
+    const questions = serverToolQuestions(chat.serverSet.connections, chat.startersTool, () => chat.requestUpdate());
+    if (!questions) return [];
+    if (questions.length) return questions.map((q) => ({ label: q, run: () => ask(q) }));
+  }
   if (!chat.starters && chat.startersPrompt) {
     const questions = serverQuestions(chat.serverSet.connections, chat.startersPrompt, () => chat.requestUpdate());
     if (!questions) return [];

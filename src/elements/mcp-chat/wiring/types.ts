@@ -59,6 +59,7 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly ollamaUrl: string;
   readonly starters?: ChatStarter[];
   readonly startersPrompt?: string;
+  readonly startersTool?: string;
   readonly launcher: boolean;
   readonly feedback: boolean;
   readonly feedbackTool?: string;
