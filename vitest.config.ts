@@ -27,6 +27,7 @@ const oneAtATime = [
   'browser-model-provider',
   'chat-app-partial-flood',
   'chat-long-conversation',
+  'chat-files',
   'discovery',
   'markdown-freeze',
   'markdown-hostile',

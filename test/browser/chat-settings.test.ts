@@ -57,7 +57,7 @@ describe('<mcp-chat> model settings and attachments', () => {
       role: 'user',
       content: [
         { type: 'text', text: 'what is this' },
-        { type: 'image', data: PNG, mimeType: 'image/png' },
+        { type: 'image', data: PNG, mimeType: 'image/png', _meta: { name: 'dot.png', size: atob(PNG).length } },
       ],
     });
     const fake = inject('openaiUrl').replace(/\/openai\/v1$/, '');

@@ -104,6 +104,10 @@ function invalid(body: Record<string, any>): string | undefined {
           if (b.source?.type !== 'base64' || typeof b.source.media_type !== 'string' || typeof b.source.data !== 'string')
             return `${where}.source: base64 source with media_type and data required`;
           break;
+        case 'document':
+          if (b.source?.type !== 'base64' || b.source.media_type !== 'application/pdf' || typeof b.source.data !== 'string')
+            return `${where}.source: base64 source with media_type application/pdf and data required`;
+          break;
         case 'tool_use':
           if (m.role !== 'assistant') return `${where}: tool_use blocks are only allowed in assistant messages`;
           if (typeof b.id !== 'string' || typeof b.name !== 'string' || typeof b.input !== 'object')

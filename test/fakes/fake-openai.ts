@@ -111,6 +111,7 @@ function invalid(body: Record<string, any>): string | undefined {
         if (part.type === 'image_url' && typeof part.image_url?.url === 'string') continue;
         if (part.type === 'input_audio' && typeof part.input_audio?.data === 'string' && typeof part.input_audio?.format === 'string')
           continue;
+        if (part.type === 'file' && typeof part.file?.file_data === 'string' && part.file.file_data.startsWith('data:')) continue;
         return `Invalid content part in messages[${i}]: ${JSON.stringify(part).slice(0, 80)}`;
       }
     }

@@ -3,6 +3,32 @@ import { convertToAnthropicMessages, convertToAnthropicTools } from '../../src/p
 import { mapAnthropicStopReason } from '../../src/providers/anthropic/map-anthropic-stop-reason.js';
 
 describe('convertToAnthropicMessages', () => {
+  test('an attached PDF is a document block (its name the title); another binary file is said in text', () => {
+    const pdf = { uri: 'attachment:report.pdf', name: 'report.pdf', mimeType: 'application/pdf', blob: 'JVBERi0x' };
+    const zip = { uri: 'attachment:a.zip', name: 'a.zip', mimeType: 'application/zip', blob: 'UEsDBA' };
+    expect(
+      convertToAnthropicMessages({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'resource', resource: pdf },
+              { type: 'resource', resource: zip },
+            ],
+          } as never,
+        ],
+      }),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0x' }, title: 'report.pdf' },
+          { type: 'text', text: '[Resource attachment:a.zip (application/zip)] binary content not shown' },
+        ],
+      },
+    ]);
+  });
+
   test('text, image, audio and resources in a user message', () => {
     expect(
       convertToAnthropicMessages({

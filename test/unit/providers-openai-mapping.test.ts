@@ -3,6 +3,32 @@ import { convertToOpenAIMessages, convertToOpenAITools } from '../../src/provide
 import { mapOpenAIStopReason } from '../../src/providers/openai/map-openai-stop-reason.js';
 
 describe('convertToOpenAIMessages', () => {
+  test('an attached PDF is a file part (filename, data URL); a CSV travels as its text', () => {
+    const pdf = { uri: 'attachment:report.pdf', name: 'report.pdf', mimeType: 'application/pdf', blob: 'JVBERi0x' };
+    const csv = { uri: 'attachment:data.csv', name: 'data.csv', mimeType: 'text/csv', text: 'a,b\n1,2' };
+    expect(
+      convertToOpenAIMessages({
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'resource', resource: pdf },
+              { type: 'resource', resource: csv },
+            ],
+          } as never,
+        ],
+      }),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'file', file: { filename: 'report.pdf', file_data: 'data:application/pdf;base64,JVBERi0x' } },
+          { type: 'text', text: '[Resource attachment:data.csv (text/csv)]\na,b\n1,2' },
+        ],
+      },
+    ]);
+  });
+
   test('system prompt, lone text as a string, image and audio as parts', () => {
     expect(
       convertToOpenAIMessages({

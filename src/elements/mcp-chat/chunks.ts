@@ -76,6 +76,9 @@ export const appViewChunk = new LazyPart('shows interactive tool views (MCP Apps
   Promise.all([import('./apps/app-views.chunk.js'), import('../mcp-app-view/mcp-app-view.js')]).then(([code]) => code),
 );
 
+/** Reading attached files into blocks (in pieces: a large file never holds the page): when a file is first attached. */
+export const filesChunk = new LazyPart('reads attached files', () => import('./composer/read-files.chunk.js'));
+
 /** Dictation, read-aloud and hands-free (voice/voice.chunk.ts): when the person first presses the microphone, Read aloud or Hands-free. */
 export const voiceChunk = new LazyPart('listens and reads aloud', () => import('./voice/voice.chunk.js'));
 

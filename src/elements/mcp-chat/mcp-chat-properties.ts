@@ -187,6 +187,19 @@ export class McpChatProperties extends LitElement {
 
   /** The open side panel, if any. */
   @state() panel: ChatPanel | undefined;
+  /**
+   * Which files a person may attach (picker, drop, paste): MIME types, `type/*` and `.ext`, comma-separated, as the
+   * HTML `accept` attribute (`"application/pdf, text/csv, image/*"`). Other files are refused in words. Default: any.
+   */
+  @property() accept?: string;
+  /**
+   * The largest file of each type, comma-separated: `"application/pdf 10MB, image/* 5MB, * 20MB"` (the first rule
+   * that fits a file counts; `*` or a lone size is every other file). A larger file is refused in words before any
+   * of it is read or sent. Default: 25 MB for every file.
+   */
+  @property({ attribute: 'file-size-limits' }) fileSizeLimits?: string;
+  /** The most files on one message (default 10); more are refused in words. */
+  @property({ type: Number, attribute: 'max-files' }) maxFiles?: number;
   /** Blocks attached to the next message (images, embedded resources). */
   @state() attachments: ContentBlock[] = [];
 }

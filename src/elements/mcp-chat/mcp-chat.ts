@@ -136,7 +136,9 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * @csspart mic-button - Dictation (shown where something can recognise speech: the browser's Web Speech API, or `transcribe`): the live transcript goes into the composer; `aria-pressed` while listening; Escape cancels.
  * @csspart hands-free-button - Hands-free (where the browser also has a voice): each answer is read aloud, then the chat listens again; tool approvals are still asked (aloud and on screen); `aria-pressed` while on.
  * @csspart read-aloud-button - Read aloud on an answer (where the browser has a voice), in the answer's language with a voice of that language; `aria-pressed` while it speaks (pressing again stops).
- * @csspart attachments - The list of attached images and resources.
+ * @csspart attachments - The list of attached files (images and resources).
+ * @csspart attachment - One attached file: thumbnail or file icon, name, type and size, and its remove button.
+ * @csspart attachment-refusal - Why files were not attached, in words (a live region; empty when none was refused).
  * @csspart palette - The "/" palette of tools and prompts.
  * @csspart palette-item - One entry of the palette.
  * @csspart palette-more - The line under the palette's entries when more match than it lists ("120 more: type to narrow the list.").
@@ -353,7 +355,11 @@ export class McpChat extends McpChatProperties {
     await this.#f.resources.open(uri);
   }
 
-  /** Attaches image files (paste, drop or picker) as image blocks. */
+  /**
+   * Attaches files as the person would (paste, drop or picker): each checked against `accept`, `file-size-limits`
+   * and `max-files` (a refusal said in words), then read into the block it travels as (images as image blocks,
+   * text-like files as text resources, others as blob resources, each with its name).
+   */
   async attachFiles(files: File[]): Promise<void> {
     await this.#f.composer.attachFiles(files);
   }

@@ -17,7 +17,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   messageLabel: 'رسالة',
   send: 'إرسال',
   stop: 'إيقاف',
-  attach: 'إرفاق صور',
+  attach: 'إرفاق ملفات',
   dictate: 'إملاء',
   stopDictation: 'إيقاف الإملاء',
   readAloud: 'قراءة بصوت عالٍ',

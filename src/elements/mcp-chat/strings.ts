@@ -654,7 +654,7 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   messageLabel: 'Message',
   send: 'Send',
   stop: 'Stop',
-  attach: 'Attach images',
+  attach: 'Attach files',
   dictate: 'Dictate',
   stopDictation: 'Stop dictation',
   readAloud: 'Read aloud',

@@ -10,15 +10,23 @@ export interface AnthropicImageSource {
   data: string;
 }
 
+/** A PDF: base64 data (`media_type` is `application/pdf`), its file name as `title`. */
+export interface AnthropicDocument {
+  type: 'document';
+  source: { type: 'base64'; media_type: 'application/pdf'; data: string };
+  title?: string;
+}
+
 /** Blocks a request message can hold. */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: AnthropicImageSource }
+  | AnthropicDocument
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | {
       type: 'tool_result';
       tool_use_id: string;
-      content: Array<{ type: 'text'; text: string } | { type: 'image'; source: AnthropicImageSource }>;
+      content: Array<{ type: 'text'; text: string } | { type: 'image'; source: AnthropicImageSource } | AnthropicDocument>;
       is_error?: boolean;
     };
 

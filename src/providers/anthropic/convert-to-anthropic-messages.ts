@@ -9,8 +9,10 @@ type ResultPart = Extract<AnthropicContentBlock, { type: 'tool_result' }>['conte
  * MCP messages -> Anthropic messages. Pure. The blocks map one to one:
  * text, image (base64 source), tool_use, tool_result (`tool_use_id`,
  * `is_error`, text and image content; structuredContent as JSON text when the
- * result has no text). Anthropic takes no audio and no resources as such:
- * they become text that says what they are (a text resource carries its text).
+ * result has no text). A PDF blob resource is a `document` block (base64
+ * source, its name as `title`). Anthropic takes no audio and no other
+ * resources as such: they become text that says what they are (a text
+ * resource carries its text).
  * The system prompt travels beside the messages (see {@link convertToAnthropicTools} for tools).
  */
 export function convertToAnthropicMessages(params: Pick<CreateMessageRequestParams, 'messages'>): AnthropicMessage[] {
@@ -80,6 +82,12 @@ function resultPart(block: ContentBlock): ResultPart {
       const r = block.resource;
       if ('blob' in r && r.mimeType?.startsWith('image/'))
         return { type: 'image', source: { type: 'base64', media_type: r.mimeType, data: r.blob as string } };
+      if ('blob' in r && r.mimeType === 'application/pdf')
+        return {
+          type: 'document',
+          source: { type: 'base64', media_type: 'application/pdf', data: r.blob as string },
+          ...(typeof r['name'] === 'string' ? { title: r['name'] } : {}),
+        };
       const head = `[Resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}]`;
       return { type: 'text', text: 'text' in r ? `${head}\n${r.text}` : `${head} binary content not shown` };
     }

@@ -15,7 +15,8 @@ import type { OpenAIContentPart, OpenAIMessage, OpenAITool } from './openai-api-
  *   by "\n" (structuredContent as JSON when there is no text; "Error: " first when
  *   `isError`). Blocks a tool message cannot hold (images, audio, resources)
  *   follow in one user message, each group introduced by the call id, so nothing is dropped.
- * - resources -> text (`[Resource uri]` + text), or image/audio parts for such blobs.
+ * - resources -> text (`[Resource uri]` + text), or image/audio parts for such blobs, or a `file` part
+ *   (filename, `data:` URL) for a PDF blob.
  */
 export function convertToOpenAIMessages(params: Pick<CreateMessageRequestParams, 'messages' | 'systemPrompt'>): OpenAIMessage[] {
   const out: OpenAIMessage[] = [];
@@ -151,6 +152,10 @@ function contentParts(block: ContentBlock): OpenAIContentPart[] {
         return [{ type: 'image_url', image_url: { url: `data:${r.mimeType};base64,${r.blob as string}` } }];
       if ('blob' in r && r.mimeType?.startsWith('audio/'))
         return [{ type: 'input_audio', input_audio: { data: r.blob as string, format: audioFormat(r.mimeType) } }];
+      if ('blob' in r && r.mimeType === 'application/pdf') {
+        const filename = typeof r['name'] === 'string' ? r['name'] : (r.uri.split('/').pop() ?? 'document.pdf');
+        return [{ type: 'file', file: { filename, file_data: `data:application/pdf;base64,${r.blob as string}` } }];
+      }
       return [{ type: 'text', text: blockAsText(block) }];
     }
     case 'resource_link':

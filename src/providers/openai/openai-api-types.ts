@@ -8,7 +8,8 @@
 export type OpenAIContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
-  | { type: 'input_audio'; input_audio: { data: string; format: string } };
+  | { type: 'input_audio'; input_audio: { data: string; format: string } }
+  | { type: 'file'; file: { filename: string; file_data: string } };
 
 /** A tool call the assistant made (arguments are a JSON string). */
 export interface OpenAIToolCall {

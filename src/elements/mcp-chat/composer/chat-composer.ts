@@ -4,8 +4,11 @@ import type { ContentBlock } from '../../../content/index.js';
 import { icon } from '../../shared/icons.js';
 import type { ChatPalette } from '../palette/chat-palette.js';
 import type { ChatStrings } from '../strings.js';
+import type { LazyPart } from '../../shared/lazy.js';
 import type { ChatVoice } from '../voice/chat-voice.js';
-import { readImageFiles, renderAttachments } from './attachments.js';
+import { renderAttachmentsPlain } from './attachments.js';
+import type { FileLimits } from './file-limits.js';
+import type * as ReadFiles from './read-files.chunk.js';
 
 /** What the composer needs from the element. */
 export interface ChatComposerHost extends ReactiveControllerHost {
@@ -18,6 +21,8 @@ export interface ChatComposerHost extends ReactiveControllerHost {
   /** The element's `attachments` (a documented property: the element keeps it). */
   readonly attachments: ContentBlock[];
   setAttachments(blocks: ContentBlock[]): void;
+  /** The element's `accept`, `file-size-limits` and `max-files`. */
+  readonly fileLimits: FileLimits;
   /** Sends a message as the person would (the element's `send()`: `mcp-message-send`, then the turn). */
   send(text: string, attachments: ContentBlock[]): void;
   /** Stops the running turn. */
@@ -34,11 +39,17 @@ export class ChatComposer {
   readonly #host: ChatComposerHost;
   readonly #palette: ChatPalette;
   readonly #voice: ChatVoice;
+  readonly #files: LazyPart<typeof ReadFiles>;
+  /** Why the last files could not be attached, in words (said under the attachments until the next attach or send). */
+  #refusals: string[] = [];
+  /** Files being read (their chips show "Reading…"). */
+  #reading = 0;
 
-  constructor(host: ChatComposerHost, palette: ChatPalette, voice: ChatVoice) {
+  constructor(host: ChatComposerHost, palette: ChatPalette, voice: ChatVoice, files: LazyPart<typeof ReadFiles>) {
     this.#host = host;
     this.#palette = palette;
     this.#voice = voice;
+    this.#files = files;
   }
 
   /** The message box (dictation writes its transcript there). */
@@ -69,17 +80,69 @@ export class ChatComposer {
     input.focus();
   }
 
-  /** Attaches image files (paste, drop or picker) as image blocks. */
+  /**
+   * Attaches files (paste, drop or picker): each is checked against the owner's limits before a byte of it is read
+   * (a refusal is said in words under the composer), then read in pieces into the block it travels as.
+   */
   async attachFiles(files: File[]): Promise<void> {
-    const blocks = await readImageFiles(files);
-    this.#host.setAttachments([...this.#host.attachments, ...blocks]);
+    const host = this.#host;
+    if (!files.length) return;
+    let code: typeof ReadFiles;
+    try {
+      code = await this.#files.load();
+    } catch (error) {
+      this.#refusals = [(error as Error).message];
+      host.requestUpdate();
+      return;
+    }
+    const refusals: string[] = [];
+    const taken: File[] = [];
+    for (const file of files) {
+      const why = code.refusal(file, host.attachments.length + this.#reading + taken.length, host.fileLimits);
+      if (why) refusals.push(why);
+      else taken.push(file);
+    }
+    this.#refusals = refusals;
+    this.#reading += taken.length;
+    host.requestUpdate();
+    try {
+      const blocks: ContentBlock[] = [];
+      for (const file of taken) {
+        try {
+          blocks.push(await code.readFile(file));
+        } catch (error) {
+          this.#refusals = [...this.#refusals, `${file.name} could not be read (${(error as Error).message || 'the browser refused'}).`];
+        }
+      }
+      if (blocks.length) host.setAttachments([...host.attachments, ...blocks]);
+    } finally {
+      this.#reading -= taken.length;
+      host.requestUpdate();
+    }
+  }
+
+  /** The attachments: as chips once the file code is there (loaded when there is something to show). */
+  #renderAttachments(t: ChatStrings) {
+    const host = this.#host;
+    const remove = (i: number) => {
+      host.setAttachments(host.attachments.filter((_, j) => j !== i));
+      this.focus();
+    };
+    const code = this.#files.value;
+    if (code) return code.renderAttachments(host.attachments, remove, t, { reading: this.#reading, refusals: this.#refusals });
+    if (host.attachments.length && !this.#files.failedWithin(5000))
+      void this.#files.load().then(
+        () => host.requestUpdate(),
+        () => {},
+      );
+    return renderAttachmentsPlain(host.attachments, remove, t.removeAttachment);
   }
 
   #submit = (event?: Event): void => {
     event?.preventDefault();
     const host = this.#host;
     const input = this.#input;
-    if (!input || host.chatBusy) return;
+    if (!input || host.chatBusy || this.#reading) return;
     if (this.#palette.open) {
       void this.#palette.choose();
       return;
@@ -88,6 +151,7 @@ export class ChatComposer {
     const attachments = host.attachments;
     if (!text.trim() && !attachments.length) return;
     input.value = '';
+    this.#refusals = [];
     host.setAttachments([]);
     host.send(text, attachments);
   };
@@ -118,7 +182,7 @@ export class ChatComposer {
   render(t: ChatStrings) {
     const host = this.#host;
     const palette = this.#palette;
-    return html`${renderAttachments(host.attachments, (i) => host.setAttachments(host.attachments.filter((_, j) => j !== i)), t)}
+    return html`${this.#renderAttachments(t)}
       <form part="composer" class="composer" @submit=${this.#submit}>
         <button
           part="attach-button"
@@ -130,7 +194,7 @@ export class ChatComposer {
         >
           ${icon('paperclip')}
         </button>
-        <input class="files" type="file" accept="image/*" multiple hidden @change=${this.#onFiles} />
+        <input class="files" type="file" accept=${ifDefined(host.fileLimits.accept || undefined)} multiple hidden @change=${this.#onFiles} />
         <textarea
           part="input"
           class="input"

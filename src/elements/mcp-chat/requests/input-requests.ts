@@ -41,7 +41,7 @@ export class InputRequests implements ReactiveController {
   hostConnected(): void {
     const host = this.#host;
     const onPaste = (event: ClipboardEvent) => {
-      const files = [...(event.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      const files = [...(event.clipboardData?.files ?? [])];
       if (files.length) {
         event.preventDefault();
         void host.attachFiles(files);

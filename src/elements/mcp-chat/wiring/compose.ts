@@ -63,6 +63,7 @@ export interface ChatChunks {
   discoverChunk: ConstructorParameters<typeof ChatDiscovery>[1];
   webMcpChunk: ConstructorParameters<typeof ChatPageTools>[1];
   pageToolRegistryChunk: ConstructorParameters<typeof ChatPageTools>[2];
+  filesChunk: ConstructorParameters<typeof ChatComposer>[3];
   voiceChunk: ConstructorParameters<typeof ChatVoice>[1];
 }
 
@@ -89,7 +90,7 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   intents.handle('store-ready', () => persistence.whenStore());
   const settings = new ModelSettings(settingsHost(w, { shell, session }), c.turnChunk, c.browserModelChunk, c.modelConsentChunk);
   const palette = new ChatPalette(paletteHost(w, { shell, session }, intents), c.runFormChunk);
-  const composer = new ChatComposer(composerHost(w, { session }), palette, voice);
+  const composer = new ChatComposer(composerHost(w, { session }), palette, voice, c.filesChunk);
   intents.handle('composer-clear', () => composer.clear());
   intents.handle('composer-focus', () => composer.focus());
   const conversations = new ChatConversations(conversationsHost(w, { shell, session, view }));

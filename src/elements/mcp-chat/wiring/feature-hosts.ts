@@ -289,6 +289,9 @@ export function composerHost(w: ElementWiring, { session }: Pick<ChatFeatures, '
       return chat.attachments;
     },
     setAttachments: setAttachments(w),
+    get fileLimits() {
+      return { accept: chat.accept, sizes: chat.fileSizeLimits, maxFiles: chat.maxFiles };
+    },
     send: (text: string, attachments: ContentBlock[]) => void chat.send(text, attachments),
     stop: () => chat.stop(),
   });

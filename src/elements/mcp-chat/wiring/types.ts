@@ -73,6 +73,9 @@ export interface ChatSurface extends ReactiveControllerHost, EventTarget {
   readonly serverSet: ServerSet;
   panel: ChatPanel | undefined;
   attachments: ContentBlock[];
+  readonly accept?: string;
+  readonly fileSizeLimits?: string;
+  readonly maxFiles?: number;
   readonly chatProvider: ModelProvider | undefined;
   readonly chatStore: HistoryStore | undefined;
   readonly renderRoot: HTMLElement | DocumentFragment;

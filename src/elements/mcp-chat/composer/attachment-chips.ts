@@ -1,0 +1,60 @@
+import { html, nothing } from 'lit';
+import type { ContentBlock } from '../../../content/index.js';
+import { icon } from '../../shared/icons.js';
+import { sizeWords } from './file-limits.js';
+
+/** A file's name, type and size as its block carries them (read-files.chunk.ts writes them; a resource from a server has its URI). */
+export function fileFacts(block: ContentBlock): { name: string; type: string; size?: number } {
+  const meta = block._meta ?? {};
+  const size = typeof meta['size'] === 'number' ? meta['size'] : undefined;
+  if (block.type === 'image' || block.type === 'audio')
+    return { name: typeof meta['name'] === 'string' ? meta['name'] : block.type, type: block.mimeType, size };
+  if (block.type === 'resource') {
+    const r = block.resource;
+    const name = typeof r['name'] === 'string' ? r['name'] : r.uri;
+    return { name, type: r.mimeType ?? 'file', size };
+  }
+  if (block.type === 'resource_link') return { name: block.name, type: block.mimeType ?? 'link', size: block.size };
+  return { name: block.type, type: block.type, size };
+}
+
+/** A short word for a MIME type on a chip ("PDF", "CSV", "PNG"). */
+export function typeWord(type: string): string {
+  const sub = type.split('/')[1]?.split(/[;+]/)[0] ?? type;
+  const words: Record<string, string> = { 'vnd.ms-excel': 'XLS', plain: 'Text', markdown: 'Markdown', 'octet-stream': 'File', mpeg: 'MP3' };
+  return words[sub] ?? sub.replace(/^x-/, '').toUpperCase();
+}
+
+/**
+ * The blocks attached to the next message, each a chip (thumbnail or file icon, name, type and size) with a remove
+ * button; files still being read, and why files were refused, in words (a live region).
+ */
+export function renderAttachments(
+  attachments: readonly ContentBlock[],
+  onRemove: (index: number) => void,
+  text: { attachedImage: string; removeAttachment: string } = { attachedImage: 'Attached image', removeAttachment: 'Remove attachment' },
+  state: { reading: number; refusals: readonly string[] } = { reading: 0, refusals: [] },
+) {
+  const { reading, refusals } = state;
+  return html`${
+    attachments.length || reading
+      ? html`<ul part="attachments" class="attachments" aria-label="Attachments">
+          ${attachments.map((a, i) => {
+            const f = fileFacts(a);
+            const what = [typeWord(f.type), f.size === undefined ? '' : sizeWords(f.size)].filter(Boolean).join(' · ');
+            return html`<li class="attachment" part="attachment">
+              ${
+                a.type === 'image'
+                  ? html`<img src=${`data:${a.mimeType};base64,${a.data}`} alt=${text.attachedImage} />`
+                  : html`<span class="attachment-icon" aria-hidden="true">${icon('file-text')}</span>`
+              }
+              <span class="attachment-text"><span class="attachment-name">${f.name}</span><span class="attachment-meta">${what}</span></span>
+              <button type="button" class="attachment-remove" aria-label=${`${text.removeAttachment}: ${f.name}`} @click=${() => onRemove(i)}>${icon('x')}</button>
+            </li>`;
+          })}
+          ${reading ? html`<li class="attachment reading" aria-busy="true"><span class="attachment-meta">Reading ${reading === 1 ? 'file' : `${reading} files`}…</span></li>` : nothing}
+        </ul>`
+      : nothing
+  }
+    <p part="attachment-refusal" class="attachment-refusal" role="alert">${refusals.join(' ')}</p>`;
+}

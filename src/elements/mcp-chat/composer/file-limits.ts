@@ -1,0 +1,113 @@
+// The owner's limits on attached files (`accept`, `file-size-limits`, `max-files`), parsed and checked.
+// Pure and small: the composer checks each file before any byte of it is read.
+
+/** One size rule: files matching `pattern` (a MIME type, `type/*`, `.ext` or `*`) may be up to `bytes`. */
+export interface SizeRule {
+  pattern: string;
+  bytes: number;
+}
+
+/** Default largest file when the owner sets no size for its type (25 MB). */
+export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+/** Default most files on one message. */
+export const DEFAULT_MAX_FILES = 10;
+
+const UNITS: Record<string, number> = { b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 };
+
+/** "10MB" / "512 KB" / "2048" (bytes) -> bytes; undefined when it is not a size. */
+export function parseSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = UNITS[(m[2] || 'b').toLowerCase()];
+  return unit === undefined ? undefined : Math.round(Number(m[1]) * unit);
+}
+
+/**
+ * `file-size-limits`: "application/pdf 10MB, image/* 5MB, * 20MB" (a rule per type; the first that fits a file
+ * counts; `*` or a lone size is every other file). Entries that cannot be read are left out.
+ */
+export function parseSizeRules(text: string | undefined): SizeRule[] {
+  if (!text) return [];
+  const rules: SizeRule[] = [];
+  for (const entry of text.split(',')) {
+    const parts = entry.trim().split(/\s+/);
+    if (!parts[0]) continue;
+    const size = parts.length === 1 ? parseSize(parts[0]) : parseSize(parts.slice(1).join(''));
+    if (size === undefined) continue;
+    rules.push({ pattern: parts.length === 1 ? '*' : parts[0].toLowerCase(), bytes: size });
+  }
+  return rules;
+}
+
+/** The file's type as the browser reports it, or from its extension for the few it leaves blank. */
+export function typeOf(file: { name: string; type: string }): string {
+  if (file.type) return file.type.toLowerCase();
+  const ext = file.name.toLowerCase().split('.').pop();
+  const known: Record<string, string> = {
+    csv: 'text/csv',
+    md: 'text/markdown',
+    txt: 'text/plain',
+    json: 'application/json',
+    pdf: 'application/pdf',
+  };
+  return (ext && known[ext]) || 'application/octet-stream';
+}
+
+/** Whether `pattern` (`image/png`, `image/*`, `.pdf`, `*`) fits the file, as the HTML `accept` attribute reads it. */
+export function fits(pattern: string, file: { name: string; type: string }): boolean {
+  const p = pattern.trim().toLowerCase();
+  if (!p) return false;
+  if (p === '*' || p === '*/*') return true;
+  if (p.startsWith('.')) return file.name.toLowerCase().endsWith(p);
+  const type = typeOf(file);
+  return p.endsWith('/*') ? type.startsWith(p.slice(0, -1)) : type === p;
+}
+
+/** The owner's limits, read from the element's attributes. */
+export interface FileLimits {
+  accept?: string;
+  sizes?: string;
+  maxFiles?: number;
+}
+
+/** What a kind of file is called in a sentence ("PDFs", "images", "CSV files"). */
+export function kindWords(pattern: string): string {
+  const p = pattern.toLowerCase();
+  const names: Record<string, string> = {
+    'application/pdf': 'PDFs',
+    '.pdf': 'PDFs',
+    'text/csv': 'CSV files',
+    '.csv': 'CSV files',
+    'image/*': 'images',
+    'audio/*': 'audio files',
+    'text/*': 'text files',
+    'video/*': 'videos',
+  };
+  if (names[p]) return names[p];
+  if (p === '*' || p === '*/*') return 'files';
+  return `${p.startsWith('.') ? p.slice(1).toUpperCase() : p} files`;
+}
+
+/** "32 MB", "850 KB", "12 bytes". */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1024 ** 2) return `${Number((bytes / 1024 ** 2).toFixed(bytes >= 10 * 1024 ** 2 ? 0 : 1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Why `file` may not be attached, in words, or undefined when it may. `count` is how many files are already
+ * attached (this one not counted).
+ */
+export function refusal(file: { name: string; type: string; size: number }, count: number, limits: FileLimits): string | undefined {
+  const max = limits.maxFiles ?? DEFAULT_MAX_FILES;
+  if (count >= max) return `${file.name} was not attached: this chat takes up to ${max} file${max === 1 ? '' : 's'} per message.`;
+  const accept = limits.accept?.split(',').filter((p) => p.trim());
+  if (accept?.length && !accept.some((p) => fits(p, file)))
+    return `${file.name} was not attached: this chat takes ${accept.map((p) => kindWords(p.trim())).join(', ')} only.`;
+  const rules = parseSizeRules(limits.sizes);
+  const rule = rules.find((r) => fits(r.pattern, file)) ?? { pattern: '*', bytes: DEFAULT_MAX_BYTES };
+  if (file.size > rule.bytes)
+    return `${file.name} is ${sizeWords(file.size)}; this chat takes ${kindWords(rule.pattern)} up to ${sizeWords(rule.bytes)}.`;
+  return undefined;
+}
