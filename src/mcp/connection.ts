@@ -65,6 +65,9 @@ export const MAX_LOGS_PER_FRAME = 200;
  */
 const ROUND_MESSAGE = /^Fulfilling input required by /;
 
+/** The `_meta` of a request with nothing in it (one object, spread into every such request). */
+const NO_META: { _meta?: Record<string, unknown> } = Object.freeze({});
+
 /**
  * How long `connect()` waits, once `tools/list` has answered, for the prompts,
  * resources and templates before it reports `connected` anyway (a list that
@@ -567,6 +570,13 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     }
   }
 
+  /** The headers of a call's POST: its `Mcp-Param-*` headers (2026) and the tap's marker, in one object. */
+  private callHeaders(name: string, args: Record<string, unknown>, tag: string): Record<string, string> {
+    const headers = this.getProtocolEra() === 'modern' ? this.paramHeadersFor(name, args) : {};
+    headers[CALL_TAG_HEADER] = tag;
+    return headers;
+  }
+
   /** The `Mcp-Param-*` headers of a call (2026 servers only; see param-headers.ts). */
   private paramHeadersFor(name: string, args: Record<string, unknown>): Record<string, string> {
     return this.getProtocolEra() === 'modern'
@@ -673,14 +683,15 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   }
 
   private meta(): { _meta?: Record<string, unknown> } {
-    return this.logLevel && this.getProtocolEra() === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } } : {};
+    return this.logLevel && this.getProtocolEra() === 'modern' ? { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } } : NO_META;
   }
 
   private async runCall(client: Client, name: string, args: Record<string, unknown>, given: CallToolOptions): Promise<CallToolResult> {
     const tap = this.life.tap;
     // Progress reaches the caller at most once per frame, the latest (see frame-batch.ts); none after the call ends.
-    const progress = new LatestPerFrame<Progress>((p) => given.onprogress?.(p));
-    const options: CallToolOptions = { ...given, ...(given.onprogress ? { onprogress: (p: Progress) => progress.push(p) } : {}) };
+    // Made only for a call that asked for progress (issue 42: nothing per call that the call does not use).
+    const progress = given.onprogress ? new LatestPerFrame<Progress>((p) => given.onprogress?.(p)) : undefined;
+    const options: CallToolOptions = progress ? { ...given, onprogress: (p: Progress) => progress.push(p) } : given;
     const timeoutMs = options.timeoutMs ?? this.config.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
     const call = this.calls.start(name, args, options.toolUseId, timeoutMs, (c) =>
       c.fail(
@@ -706,8 +717,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
         throw new McpConnectionError(McpErrorKind.Protocol, `The tool ${name} cannot be run by this client: ${plan.reason}`, {
           url: this.url,
         });
-      const host = this.taskHost(client, call, name, options);
       if (plan.mode === 'task' && plan.form === 'legacy') {
+        const host = this.taskHost(client, call, name, options);
         const run = await this.taskRun(name);
         const started = await run.startTask(host, { name, arguments: args, ...this.meta() });
         return 'result' in started
@@ -722,7 +733,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
           signal: call.controller.signal,
           // This layer's own timer (ActiveCall) decides; it pauses while a person answers.
           timeout: MAX_TIMER_MS,
-          headers: { ...this.paramHeadersFor(name, args), [CALL_TAG_HEADER]: call.tag },
+          headers: this.callHeaders(name, args, call.tag),
           // A task answer has no structuredContent: the output check runs on the task's final result instead.
           toolDefinition: plan.mode === 'task' && tool?.outputSchema ? { ...tool, outputSchema: undefined } : tool,
           onprogress: (progress) => {
@@ -736,6 +747,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
         },
       )) as CallToolResult;
       if (isTaskResult(result)) {
+        const host = this.taskHost(client, call, name, options);
         const run = await this.taskRun(name);
         return checkTaskOutput(client, tool, await run.followTask(host, run.parseTask(result, host)));
       }
@@ -745,8 +757,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     } finally {
       options.signal?.removeEventListener('abort', stop);
       // The last progress that waits for a frame still comes before the result (a stopped call's does not).
-      if (call.failure) progress.cancel();
-      else progress.flush();
+      if (call.failure) progress?.cancel();
+      else progress?.flush();
       this.calls.end(call);
       // The call is over, whichever way: close the HTTP request and stream it opened.
       tap?.release(call.tag);

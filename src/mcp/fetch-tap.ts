@@ -38,6 +38,9 @@ export const CALL_TAG_HEADER = 'x-mcp-elements-call';
 /** The well-known paths of OAuth metadata (RFC 8414, OpenID Connect Discovery, RFC 9728). */
 const METADATA_PATH = /\/\.well-known\/(?:oauth-authorization-server|openid-configuration|oauth-protected-resource)(?:[/?#]|$)/;
 
+/** Why the tap aborts a POST whose call is over: one error for all (an abort makes none of its own then). */
+const CALL_OVER = new DOMException('The tool call is over.', 'AbortError');
+
 /** How many times the POST of an answer to a server request is sent again after a network failure. */
 const ANSWER_RETRIES = 2;
 
@@ -155,9 +158,24 @@ export class FetchTap {
       let own: AbortController | undefined;
       let untrackOwn: (() => void) | undefined;
       if (tag !== null) {
-        own = new AbortController();
-        request = { ...request, signal: init?.signal ? AbortSignal.any([init.signal, own.signal]) : own.signal };
-        untrackOwn = this.track(tag, () => own?.abort());
+        // The POST's own signal, which the call's end aborts; the SDK's signal is forwarded to it by a listener
+        // removed when the POST is over (issue 42: no AbortSignal.any and no DOMException per call).
+        const post = new AbortController();
+        const outer = init?.signal;
+        let forward: (() => void) | undefined;
+        if (outer?.aborted) post.abort(outer.reason);
+        else if (outer) outer.addEventListener('abort', (forward = () => post.abort(outer.reason)), { once: true });
+        const unforward = () => forward && outer?.removeEventListener('abort', forward);
+        own = post;
+        request = { ...request, signal: post.signal };
+        const untrack = this.track(tag, () => {
+          unforward();
+          post.abort(CALL_OVER);
+        });
+        untrackOwn = () => {
+          unforward();
+          untrack();
+        };
       }
       // The standalone GET stream (not a call's; no Last-Event-ID: not the resumption of a call's
       // stream) keeps a connection for the whole session: only while the origin has room for it.

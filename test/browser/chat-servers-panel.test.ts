@@ -349,3 +349,19 @@ test("the Servers panel speaks the chat's language (Arabic, right to left)", asy
   expect(text).not.toMatch(/Connected|Add a server|Server address/);
   expect(shadow(chat).querySelector('[part="base"]')!.getAttribute('dir')).toBe('rtl');
 });
+
+test('the empty state and the Servers panel give the same number of tools for the demo server (it has one its apps alone call)', async () => {
+  const chat = await chatOn([inject('demoUrl')]);
+  const connection = chat.serverSet.connections[0]!;
+  // The control: the demo server has a tool hidden from the model (visibility: app), so the two counts differed.
+  expect(connection.tools.length).toBeGreaterThan(chat.serverSet.listTools().length);
+  const said = () => shadow(chat).textContent ?? '';
+  const inEmptyState = await expect
+    .poll(() => /with (\d+) tools\./.exec(shadow(chat).querySelector('[part~="empty"]')?.textContent ?? said())?.[1])
+    .toBeDefined()
+    .then(() => Number(/with (\d+) tools\./.exec(shadow(chat).querySelector('[part~="empty"]')?.textContent ?? said())![1]));
+  await openPanelFromMenu(chat, 'Servers');
+  await expect.poll(() => /(\d+) tools, \d+ prompts/.exec(panel(chat).textContent ?? '')?.[1]).toBeDefined();
+  const inPanel = Number(/(\d+) tools, \d+ prompts/.exec(panel(chat).textContent ?? '')![1]);
+  expect(inEmptyState).toBe(inPanel);
+});

@@ -126,7 +126,8 @@ export function renderEmpty(w: Wiring) {
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
   const view = {
     servers: connected.map((c) => chat.serverSet.nameOf(c)),
-    tools: chat.serverSet.listTools().length,
+    // The connected servers' tools, as the Servers panel counts them (also those only their apps call, hidden from the model).
+    tools: connected.reduce((n, c) => n + c.tools.length, 0),
     starters: starters(w),
     noModel: !chat.chatProvider,
     openModelOffered: f.settings.openModelOffered,
