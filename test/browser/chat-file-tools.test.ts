@@ -1,10 +1,11 @@
 // SEP-2356 (issue 40 items 1 and 5): a tool whose argument is marked `x-mcp-file` gets the file the person attached
 // as a `data:` URI (type and name), filled by the chat: the model only names the file. Real Chromium, the demo
 // server's file tools, the fake OpenAI provider.
+import axe from 'axe-core';
 import { afterEach, expect, inject, test } from 'vitest';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import type { ToolResultBlock, ToolUseBlock } from '../../src/content/index.js';
-import { mountChat, shadow, turnEnds } from './chat-helpers.js';
+import { deepAll, mountChat, shadow, turnEnds } from './chat-helpers.js';
 import { drop, pdf } from './file-support.js';
 
 afterEach(() => document.querySelectorAll('mcp-chat').forEach((c) => c.remove()));
@@ -73,4 +74,42 @@ test('a file the tool does not take is refused in words before the call', async 
   expect(result.content).toEqual([
     { type: 'text', text: 'CSV statistics does not take report.pdf (application/pdf); it takes text/csv, .csv, text/plain.' },
   ]);
+});
+
+test('a file a tool returns is a card (name, type, size, Download, Preview), downloaded intact, its CSV previewed as a table; axe finds nothing', async () => {
+  const chat = await mountChat();
+  drop(chat, [new File(['city,temp\nOslo,4\n"<b>Rome</b>",18\n'], 'weather.csv', { type: 'text/csv' })]);
+  await expect.poll(() => chat.attachments.length).toBe(1);
+  await ask(chat, 'stats please [[tool:csv-stats {"file":"weather.csv"}]]');
+  const summary = (resultOf(chat).content ?? []).find((b) => b.type === 'resource') as { resource: { text: string } };
+  await chat.updateComplete;
+  // The person's weather.csv shows as a card in their message too.
+  const cards = () => deepAll(shadow(chat), '[part~="file-card"]');
+  await expect.poll(() => cards().map((c) => c.querySelector('.file-name')!.textContent)).toEqual(['weather.csv', 'summary.csv']);
+  const el = cards()[1]!;
+  expect(el.querySelector('.file-name')!.textContent).toBe('summary.csv');
+  expect(el.querySelector('.file-meta')!.textContent).toBe(`CSV · ${new TextEncoder().encode(summary.resource.text).length} bytes`);
+  const root = el.getRootNode() as ShadowRoot;
+  let saved: HTMLAnchorElement | undefined;
+  root.addEventListener(
+    'click',
+    (e) => {
+      if (e.target instanceof HTMLAnchorElement) {
+        saved = e.target;
+        e.preventDefault();
+      }
+    },
+    true,
+  );
+  // Inside the closed tool card: pressed as a native button is (they are native buttons, reached by Tab once open).
+  el.querySelector<HTMLButtonElement>('[part="download-button"]')!.click();
+  expect(saved?.download).toBe('summary.csv');
+  expect(new Uint8Array(await (await fetch(saved!.href)).arrayBuffer())).toEqual(new TextEncoder().encode(summary.resource.text));
+  const preview = el.querySelector<HTMLButtonElement>('[part="file-preview-button"]')!;
+  preview.click();
+  await expect.poll(() => preview.getAttribute('aria-expanded')).toBe('true');
+  const table = el.querySelector('[part="file-preview"] table')!;
+  expect([...table.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['column', 'min', 'max', 'mean']);
+  expect([...table.querySelectorAll('tbody tr')].map((r) => r.children[0]!.textContent)).toEqual(['city', 'temp']);
+  expect((await axe.run(el, { resultTypes: ['violations'] })).violations.map((v) => v.id)).toEqual([]);
 });

@@ -22,6 +22,72 @@ function dataUrl(mimeType: string | undefined, data: string, allowed: RegExp): s
   return mimeType && allowed.test(mimeType) ? `data:${mimeType};base64,${data}` : undefined;
 }
 
+/** A resource that is a file to save rather than text to read: a blob that is not an image, or text of a file type (CSV, JSON, ...). */
+function isFile(r: EmbeddedResourceBlock['resource']): boolean {
+  const type = r.mimeType?.toLowerCase();
+  if ('blob' in r) return Boolean(type) && !IMAGE_MIME.test(type!);
+  return Boolean(type) && type !== 'text/plain' && type !== 'text/markdown';
+}
+
+function utf8Base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+const base64Size = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+
+/** "PDF", "CSV", "JSON". */
+function typeWord(type: string): string {
+  const sub = type.split('/')[1]?.split(/[;+]/)[0] ?? type;
+  return sub === 'octet-stream' ? 'File' : sub.replace(/^x-/, '').toUpperCase();
+}
+
+function sizeWords(bytes: number): string {
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+}
+
+/** Fields of one CSV line (RFC 4180 quotes). */
+function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(field);
+      field = '';
+    } else field += ch;
+  }
+  out.push(field);
+  return out;
+}
+
+/** Rows a CSV preview shows (the file itself is whole in Download). */
+const PREVIEW_ROWS = 200;
+
+/** A text file's preview: a table for CSV, else the text as text (never markup, never run). */
+function previewOf(text: string, type: string) {
+  if (type !== 'text/csv') return html`<pre>${text}</pre>`;
+  const lines = text.split(/\r?\n/).filter((l) => l !== '');
+  const [head, ...rows] = lines.map(csvFields);
+  return html`<table>
+      ${head ? html`<thead><tr>${head.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>` : nothing}
+      <tbody>${rows.slice(0, PREVIEW_ROWS).map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>
+    </table>
+    ${rows.length > PREVIEW_ROWS ? html`<p class="meta">First ${PREVIEW_ROWS} of ${rows.length} rows.</p>` : nothing}`;
+}
+
 /** A file name for a resource URI (its last path segment), for downloads. */
 export function fileNameOf(uri: string): string {
   const last = uri.split(/[?#]/)[0]!.split('/').filter(Boolean).pop() ?? 'resource';
@@ -52,7 +118,10 @@ export function fileNameOf(uri: string): string {
  * @csspart resource-link - A resource link (a button).
  * @csspart resource - An embedded resource.
  * @csspart resource-text - The text of an embedded text resource.
- * @csspart download-button - Saves an embedded blob resource as a file.
+ * @csspart download-button - Saves an embedded blob resource, or a returned file, as a file (its bytes intact).
+ * @csspart file-card - A file a tool returned (a blob that is not an image, or text of a file type such as CSV or JSON): icon, name, type, size, Download (also a `resource`).
+ * @csspart file-preview-button - Opens and closes the preview of a returned text file.
+ * @csspart file-preview - The preview of a returned text file: a table for CSV, else the text as text.
  * @csspart unknown - JSON of a block type this version does not know.
  * @csspart text - A text block (the markdown body).
  * @csspart md-code - A code block in text.
@@ -91,6 +160,8 @@ export class McpContentBlock extends LitElement {
   @state() private natural?: { width: number; height: number };
   /** Enlarging would show more than the inline image does. */
   @state() private enlargeable = true;
+  /** A returned text file's preview is open. */
+  @state() private previewOpen = false;
   /** Watches the width while an image is shown (only then: a long conversation has many blocks). */
   #resize?: ResizeObserver;
 
@@ -207,6 +278,7 @@ export class McpContentBlock extends LitElement {
 
   #resource(block: EmbeddedResourceBlock) {
     const r = block.resource;
+    if (isFile(r)) return this.#fileCard(r);
     const caption = html`<span class="uri">${r.uri}${r.mimeType ? ` · ${r.mimeType}` : ''}</span>`;
     if ('text' in r && typeof r.text === 'string') {
       const body =
@@ -225,6 +297,33 @@ export class McpContentBlock extends LitElement {
         </button>
       </figcaption>
       ${preview ? html`<img part="image" src=${preview} alt=${fileNameOf(r.uri)} class="preview" />` : nothing}
+    </figure>`;
+  }
+
+  /** A file a tool returned: a card (icon, name, type, size, Download; Preview for text), never its raw base64. */
+  #fileCard(r: EmbeddedResourceBlock['resource']) {
+    const name = typeof r['name'] === 'string' && r['name'] ? r['name'] : fileNameOf(r.uri);
+    const type = r.mimeType ?? 'application/octet-stream';
+    const text = 'text' in r && typeof r.text === 'string' ? r.text : undefined;
+    const base64 = text === undefined ? ('blob' in r && typeof r.blob === 'string' ? r.blob : '') : utf8Base64(text);
+    const size = text === undefined ? base64Size(base64) : new TextEncoder().encode(text).length;
+    const previewId = `preview-${name.replace(/[^a-z0-9]/gi, '-')}`;
+    return html`<figure part="resource file-card" class="file-card">
+      <div class="file-row">
+        <span class="file-icon" aria-hidden="true">${icon('file-text')}</span>
+        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${typeWord(type)} · ${sizeWords(size)}</span></span>
+        ${
+          text !== undefined
+            ? html`<button part="file-preview-button" class="small-button" type="button" aria-expanded=${this.previewOpen ? 'true' : 'false'} aria-controls=${previewId} @click=${() => (this.previewOpen = !this.previewOpen)}>
+                Preview
+              </button>`
+            : nothing
+        }
+        <button part="download-button" class="small-button" type="button" aria-label=${`Download ${name}`} @click=${() => this.#download(name, type, base64)}>
+          ${icon('download')} Download
+        </button>
+      </div>
+      ${text !== undefined && this.previewOpen ? html`<div part="file-preview" class="file-preview" id=${previewId}>${previewOf(text, type)}</div>` : nothing}
     </figure>`;
   }
 
