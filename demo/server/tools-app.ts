@@ -10,6 +10,10 @@ export const DEMO_APP_URI = 'ui://demo/app.html';
 
 const STEPS = [
   'call-tool',
+  // A call the view does not wait for (several in a row run at once), and waiting for the last of them.
+  'call-tool-meanwhile',
+  'until-answered',
+  'until-inline',
   'call-model-only',
   'read-resource',
   'list-resources',

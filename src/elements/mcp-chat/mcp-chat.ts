@@ -95,6 +95,9 @@ import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
  * @csspart app-message-send - Sends an app's message for the person.
  * @csspart app-message-cancel - "Don't send": drops an app's message.
  * @csspart app-message-notice - An app's message was added with no model set up to answer it (also a `notice`).
+ * @csspart app-ask-group - In the approval card of an app's tool call: how many calls of that tool from the view wait, and "Allow all from this view for now".
+ * @csspart app-ask-count - "3 requests from <App>", when more than one call waits on the card.
+ * @csspart app-ask-allow-all - "Allow all from this view for now": the waiting calls, and that view's later calls of the tool while it lives.
  * @csspart waiting - The line naming calls that wait on a silent server, with the time waited.
  * @csspart server-wait - The line in the conversation while a message waits for servers still connecting ("Connecting to Weather…").
  * @csspart turn-failed - The line at the end of the conversation after a failed model turn, with Retry.

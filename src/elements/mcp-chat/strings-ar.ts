@@ -388,6 +388,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   appWantsToSend: (app) => `يريد ${app} إرسال هذه الرسالة نيابةً عنك:`,
   appSend: 'أرسل',
   appDontSend: 'لا ترسل',
+  appAskCount: (n, app) =>
+    plural('ar', n, { two: `طلبان من ${app}`, few: `# طلبات من ${app}`, many: `# طلبًا من ${app}`, other: `# طلب من ${app}` }),
+  appAllowAllFromView: 'اسمح بكل طلبات هذا العرض الآن',
   appCallTitle: (tool, app) => `${tool}، بطلب من ${app}`,
   appToolServer: (app) => `عرض ${app}`,
   appStateNotSaved: (reason) => `تعذّر حفظ ما يعرضه تطبيق مع المحادثة (${reason}): قد يبدأ من جديد بعد إعادة التحميل.`,

@@ -422,6 +422,10 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   appSend: string;
   /** Drops an app's message. */
   appDontSend: string;
+  /** On the approval card of an app's calls of one tool: how many are waiting (`n` of them, more than one) from the view of `app`. */
+  appAskCount: (n: number, app: string) => string;
+  /** Allows the calls waiting on the card and later calls of that tool from the same view, while the view lives. */
+  appAllowAllFromView: string;
   /** The title of the card of a tool call an app made. */
   appCallTitle: (tool: string, app: string) => string;
   /** Who offers a tool an app view provides (shown where a server's name is). */
@@ -810,6 +814,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   appWantsToSend: (app) => `${app} wants to send this message for you:`,
   appSend: 'Send',
   appDontSend: "Don't send",
+  appAskCount: (n, app) => `${n} requests from ${app}`,
+  appAllowAllFromView: 'Allow all from this view for now',
   appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
   appToolServer: (app) => `${app} view`,
   appStateNotSaved: (reason) =>

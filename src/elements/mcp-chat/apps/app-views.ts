@@ -322,7 +322,8 @@ export class AppViews implements ReactiveController {
     const app = appTitle(view, '');
     view.addEventListener('mcp-app-tools-change', () => this.#tools.changed());
     view.toolPolicy = this.#asks.policyFor(this.#basePolicy);
-    view.approveToolCall = (request) => this.#asks.approveToolCall(id, view.slot, request, `${serverKey(url)}#${request.tool.name}`);
+    view.approveToolCall = (request) =>
+      this.#asks.approveToolCall(id, view.slot, request, `${serverKey(url)}#${request.tool.name}`, appTitle(view, request.toolName));
     view.approveMessage = (request) => this.#asks.approveMessage(id, view.slot, app, request);
   }
 

@@ -83,6 +83,7 @@ export class ChatServers implements ReactiveController {
     this.#set.removeEventListener('change', this.#onChange);
     this.#repaint?.();
     this.#repaint = undefined;
+    this.#pending = false;
   }
 
   /** The servers to connect: the page's, with the person's additions and removals (none with `fixed-servers`). */
@@ -106,8 +107,10 @@ export class ChatServers implements ReactiveController {
     if (this.#set.connections.length === 0) this.#set.setServers(this.list());
   }
 
-  /** Cancels the repaint waiting for the next frame, while one waits. */
+  /** Ends the current frame's window (see `#onChange`); while set, a change waits for the next frame. */
   #repaint?: () => void;
+  /** A change came after this frame's repaint: the next frame repaints. */
+  #pending = false;
 
   #onChange = () => {
     for (const c of this.#set.connections) {
@@ -117,10 +120,18 @@ export class ChatServers implements ReactiveController {
         new McpServerChangeEvent({ url: c.url, name: c.name, state: c.state, era: c.getProtocolEra(), diagnosis: c.error?.message }),
       );
     }
-    // One repaint per frame however many servers changed in it: twenty servers connecting send
-    // about a hundred changes (states, each catalog), each in a task of its own (issue 42).
-    this.#repaint ??= onNextFrame(() => {
+    // At most two repaints per frame however many servers changed in it (twenty servers connecting send
+    // about a hundred changes, each in a task of its own; issue 42): the first change of a frame at once
+    // (one server's change shows without waiting for a frame), the later ones together at the next frame.
+    if (this.#repaint) {
+      this.#pending = true;
+      return;
+    }
+    this.#host.requestUpdate();
+    this.#repaint = onNextFrame(() => {
       this.#repaint = undefined;
+      if (!this.#pending) return;
+      this.#pending = false;
       this.#host.requestUpdate();
     });
   };
