@@ -5,6 +5,7 @@ import { registerAppTools } from './tools-app.js';
 import { registerResources } from './resources.js';
 import { registerTicTacToe } from './tic-tac-toe.js';
 import { registerContentTools, type InstanceContext } from './tools-content.js';
+import { registerFileTools } from './tools-files.js';
 import { registerDocsTools } from './tools-docs.js';
 import { registerElicitationTools } from './tools-elicitation.js';
 import { registerSamplingTools } from './tools-sampling.js';
@@ -46,6 +47,7 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
   );
   registerContentTools(server, ctx);
   registerDocsTools(server);
+  registerFileTools(server);
   registerElicitationTools(server, ctx);
   registerSamplingTools(server, ctx);
   registerTicTacToe(server, ctx);

@@ -26,6 +26,8 @@ const TOOL_NAMES = [
   'search-docs',
   'record-feedback',
   'suggested-questions',
+  'csv-stats',
+  'file-fingerprint',
 ];
 
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {
@@ -49,6 +51,12 @@ describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {
     expect(byName.get('weather')?.outputSchema?.properties).toHaveProperty('temperatureC');
     const withIcons = tools.filter((t) => t.icons?.[0]?.src.startsWith('data:image/svg+xml;base64,'));
     expect(withIcons.length).toBeGreaterThanOrEqual(5);
+    // SEP-2356: the file argument keeps its x-mcp-file keyword on the wire.
+    expect(byName.get('csv-stats')?.inputSchema.properties?.['file']).toMatchObject({
+      type: 'string',
+      format: 'uri',
+      'x-mcp-file': { accept: ['text/csv', '.csv', 'text/plain'], maxSize: 5 * 1024 * 1024 },
+    });
   });
 
   it('echoes', async () => {

@@ -10,6 +10,7 @@ import { INTERRUPTED_META_KEY, type ChatSessionHost, type TaskTracker } from './
 import { REPLACES_META_KEY } from './conversation-branches.js';
 import type { ToolCalls } from './tool-calls.js';
 import { contextTrimNote } from '../../../content/fit-context.js';
+import { attachedFiles, fillFileArguments, toolForModel } from './file-inputs.js';
 
 /** How often, at most, the answer streaming in is saved (ms). */
 const PARTIAL_SAVE_MS = 1000;
@@ -203,9 +204,21 @@ export class ChatTurn {
     const session = this.#session;
     const servers = session.host.servers;
     return {
-      listTools: () => servers.listTools(),
+      // SEP-2356: file arguments are shown to the model as the name of an attached file, and filled with it here.
+      listTools: async () => {
+        const files = attachedFiles(session.messages);
+        return (await servers.listTools()).map((tool) => toolForModel(tool, files));
+      },
       listInstructions: () => servers.listInstructions(),
       callTool: async (name: string, args: Record<string, unknown>, options: AgentCallOptions) => {
+        const tool = servers.getTool(name);
+        if (tool) {
+          try {
+            args = fillFileArguments(tool, args, attachedFiles(session.messages));
+          } catch (error) {
+            return { content: [{ type: 'text', text: (error as Error).message }], isError: true };
+          }
+        }
         const own = new AbortController();
         session.setCallStop(options.toolUseId, own);
         const task = session.taskTracker(options.toolUseId, name);
