@@ -365,3 +365,15 @@ test('the empty state and the Servers panel give the same number of tools for th
   const inPanel = Number(/(\d+) tools, \d+ prompts/.exec(panel(chat).textContent ?? '')![1]);
   expect(inEmptyState).toBe(inPanel);
 });
+
+test('a chat with fixed-servers and none to connect says so to the visitor in plain words, not in developer terms', async () => {
+  const chat = document.createElement('mcp-chat');
+  chat.fixedServers = true;
+  chat.store = createMemoryHistory();
+  chat.storageKey = `k-${crypto.randomUUID()}`;
+  document.body.append(chat);
+  await chat.updateComplete;
+  await openPanelFromMenu(chat, 'Servers');
+  await expect.poll(() => panel(chat).querySelector('.hint')?.textContent?.trim()).toBe('This chat is not connected to any server.');
+  expect(panel(chat).textContent).not.toMatch(/attribute|property/);
+});

@@ -159,6 +159,34 @@ describe('<mcp-tool-card>', () => {
     card.remove();
   });
 
+  test("nested structured content (a page tool's cart: a list of items and a total) is shown as rows, not as raw JSON", async () => {
+    const card = document.createElement('mcp-tool-card');
+    const data = { items: [{ sku: 'A1', name: 'Lamp <b>', quantity: 2 }], total: 40, place: { city: 'Oslo' } };
+    Object.assign(card, {
+      use: { ...use, name: 'page_cart', input: {} },
+      open: true,
+      result: {
+        type: 'tool_result',
+        toolUseId: 'call_1',
+        content: [{ type: 'text', text: JSON.stringify(data) }],
+        structuredContent: data,
+      },
+    });
+    document.body.append(card);
+    await card.updateComplete;
+    const r = card.shadowRoot!;
+    const structured = r.querySelector('[part="structured"]')!;
+    expect(structured.tagName).toBe('DL');
+    expect(r.querySelector('pre[part="structured"]')).toBeNull();
+    const top = [...structured.children].map((row) => row.querySelector(':scope > dt')!.textContent!.trim());
+    expect(top).toEqual(['items', 'total', 'place']);
+    const item = structured.querySelector('ol dl')!;
+    expect(rowsOf(item)).toEqual({ sku: 'A1', name: 'Lamp <b>', quantity: '2' });
+    expect(item.querySelector('b')).toBeNull();
+    expect(rowsOf(structured.querySelector(':scope > div:nth-child(3) dl')!)).toEqual({ city: 'Oslo' });
+    card.remove();
+  });
+
   test('marks an error result', async () => {
     const card = document.createElement('mcp-tool-card');
     Object.assign(card, {

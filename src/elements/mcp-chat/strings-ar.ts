@@ -252,7 +252,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   exportTraceHint:
     'يحفظ سجلًا لهذه الجلسة (الرسائل من الخوادم وإليها والأخطاء والتوقيتات، دون كلمات مرور أو مفاتيح) في ملف يمكنك إرساله إلى صاحب الموقع.',
   signOutOf: (name) => `تسجيل الخروج من ${name}`,
-  noServer: 'لا يوجد خادم. عيّن السمة server أو الخاصية servers.',
+  noServer: 'هذه المحادثة غير متصلة بأي خادم.',
   noServerEditable: 'لا يوجد خادم بعد. أضف خادمًا أدناه.',
   emptyTitle: 'كيف يمكنني المساعدة؟',
   emptyTitleNoModel: 'شغّل الأدوات والقوالب',

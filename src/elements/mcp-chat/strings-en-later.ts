@@ -143,7 +143,7 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   exportTraceHint:
     'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
   signOutOf: (name) => `Sign out of ${name}`,
-  noServer: 'No server. Set the server attribute or the servers property.',
+  noServer: 'This chat is not connected to any server.',
   noServerEditable: 'No server yet. Add one below.',
   pageModel: (label) => `The page set up a model (${label}). Settings here replace it.`,
   ollamaFound: (url, models) => `Ollama found at ${url}: ${models}`,

@@ -140,6 +140,7 @@ export const styles = [
     }
     .fields { margin: 0; display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 4px 16px; }
     .fields > div { display: contents; }
+    .items { margin: 0; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: 6px; }
     .fields dt { color: var(--mcp-tool-muted); font-family: var(--_mcp-font-mono); font-size: 0.875em; padding-top: 1px; }
     .fields dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
     .none { margin: 0; color: var(--mcp-tool-muted); }

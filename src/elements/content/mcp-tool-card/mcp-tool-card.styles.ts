@@ -82,6 +82,8 @@ export const toolCardStyles = [
     }
     .fields { margin: 0; display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 2px 16px; font-size: 0.9375em; }
     .fields > div { display: contents; }
+    .fields .fields { font-size: 1em; }
+    .items { margin: 0; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: 6px; }
     .fields dt { color: var(--_mcp-color-muted); font-family: var(--_mcp-font-mono); font-size: 0.875em; padding-top: 1px; }
     .fields dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
     .none { margin: 0; color: var(--_mcp-color-muted); }
