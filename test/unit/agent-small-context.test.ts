@@ -74,7 +74,7 @@ describe('a small context gets search_tools instead of every schema', () => {
     });
     expect(result.reason).toBe('endTurn');
     expect(result.rounds).toBe(3);
-    // The first request did not carry all 18 demo tools: the ones that fit, then search_tools.
+    // The first request did not carry all the demo tools: the ones that fit, then search_tools.
     expect(selections[0]!.total).toBeGreaterThan(15);
     expect(selections[0]!.tools.at(-1)!.name).toBe(SEARCH_TOOLS_NAME);
     expect(selections[0]!.omitted.length).toBeGreaterThan(5);
@@ -90,7 +90,7 @@ describe('a small context gets search_tools instead of every schema', () => {
     expect(lm.live.size).toBe(0);
   });
 
-  test('a large context with room for every tool: all 18 offered, no search_tools', async () => {
+  test('a large context with room for every tool: all offered, no search_tools', async () => {
     const lm = createFakeLanguageModel({ contextWindow: 32_768, replies: [{ json: { type: 'text', text: 'Hello.' } }] });
     const provider = createBrowserModelProvider({ languageModel: lm, maxTools: 100 });
     await provider.status();

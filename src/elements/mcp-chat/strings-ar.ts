@@ -238,7 +238,7 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   signInNeeded: (name) => `يطلب ${name} تسجيل الدخول قبل أن تُستخدم أدواته.`,
   signInTo: (name) => `تسجيل الدخول إلى ${name}`,
   signOut: 'تسجيل الخروج',
-  degraded: (headers, costs) => `يعمل هنا فقط دون ${headers}، لأن سياسة CORS لديه ترفضها. الثمن: ${costs}.`,
+  degraded: (headers, costs) => `يعمل هنا فقط دون ${headers}، لأن الخادم لا يسمح لهذه الصفحة بإرسالها. الثمن: ${costs}.`,
   noLiveNotifications: (host) =>
     `التحديثات الحية متوقفة: تُبقي هذه الصفحة أصلًا مفتوحًا من تدفقات الأحداث إلى ${host} ما تسمح به اتصالات المتصفح القليلة لكل مضيف، فلا يُسمع ما يعلنه هذا الخادم (أدوات أو موارد تغيّرت، رسائل السجل). أدواته ما زالت تعمل.`,
   degradedCosts: {
@@ -300,7 +300,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
   baseUrl: 'العنوان الأساسي',
   ollamaNoKey: 'يعمل Ollama على هذا الجهاز ولا يحتاج إلى مفتاح.',
   apiKey: 'مفتاح API',
-  keyNote: (memoryOnly) => `لا يُرسل المفتاح إلا إلى هذه النقطة، ولا يُرسل أبدًا إلى خوادم MCP${memoryOnly ? '، ويُحفظ في الذاكرة فقط' : ''}.`,
+  keyNote: (memoryOnly) =>
+    `لا يُرسل المفتاح إلا إلى مزوّد النموذج هذا، ولا يُرسل أبدًا إلى خوادم MCP${memoryOnly ? '، ويُحفظ في الذاكرة فقط' : ''}.`,
   rememberKey: 'تذكّر المفتاح في هذا المتصفح',
   listModels: 'عرض النماذج',
   useModel: 'استخدام هذا النموذج',

@@ -159,7 +159,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
       }) as Record<string, string>
     )[kind] ?? kind,
   ollamaNoKey: 'Ollama runs on this machine and needs no key.',
-  keyNote: (memoryOnly) => `The key is sent only to this endpoint, never to MCP servers${memoryOnly ? ', and kept in memory only' : ''}.`,
+  keyNote: (memoryOnly) =>
+    `The key is sent only to this model provider, never to MCP servers${memoryOnly ? ', and kept in memory only' : ''}.`,
   rememberKey: 'Remember the key in this browser',
   useModel: 'Use this model',
   historyOff: 'History is turned off.',

@@ -743,7 +743,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   signInNeeded: (name) => `${name} needs you to sign in before its tools can be used.`,
   signInTo: (name) => `Sign in to ${name}`,
   signOut: 'Sign out',
-  degraded: (headers, costs) => `Works here only without ${headers}, which its CORS refuses. What that costs: ${costs}.`,
+  degraded: (headers, costs) =>
+    `Works here only without ${headers}: the server does not allow this page to send them. What that costs: ${costs}.`,
   exportTrace: 'Export trace',
   emptyTitle: 'How can I help?',
   emptyTitleNoModel: 'Run tools and prompts',
