@@ -344,39 +344,9 @@ export const chatStyles = [
     }
     @media (prefers-reduced-motion: reduce) { .composer [part~='mic-button'].on { animation: none; } }
     .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
-    .attachments { display: flex; gap: 8px; flex-wrap: wrap; list-style: none; margin: 0 0 8px; padding: 0; }
-    .attachment {
-      display: inline-flex;
-      gap: 8px;
-      align-items: center;
-      font-size: 0.85em;
-      line-height: 1.3;
-      border: 1px solid var(--mcp-chat-border);
-      background: var(--mcp-chat-surface, transparent);
-      border-radius: 12px;
-      padding-block: 6px;
-      padding-inline: 6px 2px;
-      max-width: min(100%, 18rem);
-      min-width: 0;
-    }
-    .attachment.reading { padding-inline: 10px; color: var(--mcp-chat-muted); }
-    .attachment img { height: 36px; width: 36px; object-fit: cover; border-radius: 8px; flex: none; }
-    .attachment-icon {
-      display: inline-grid; place-items: center; flex: none; width: 36px; height: 36px; border-radius: 8px;
-      background: color-mix(in srgb, var(--mcp-chat-accent) 14%, transparent); color: var(--mcp-chat-accent);
-    }
-    .attachment-icon svg { width: 18px; height: 18px; }
-    .attachment-text { display: flex; flex-direction: column; min-width: 0; }
-    .attachment-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .attachment-meta { color: var(--mcp-chat-muted); font-size: 0.92em; }
-    .attachment-remove {
-      border: 0; min-height: 32px; min-width: 32px; padding: 0; background: transparent; border-radius: 8px;
-      display: inline-grid; place-items: center; color: inherit; cursor: pointer; flex: none;
-    }
-    .attachment-remove:hover { background: color-mix(in srgb, currentColor 10%, transparent); }
-    .attachment-remove svg { width: 16px; height: 16px; }
+    .attachments { display: flex; gap: 6px; flex-wrap: wrap; list-style: none; margin: 0 0 8px; padding: 0; }
+    .attachment { display: inline-flex; gap: 4px; align-items: center; border: 1px solid var(--mcp-chat-border); border-radius: 12px; padding: 4px 8px; }
     .attachment-refusal:empty { display: none; }
-    .attachment-refusal { margin: 0 0 8px; color: var(--mcp-chat-danger, #b42318); font-size: 0.9em; }
     .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
     .requests:empty { display: none; }
     .check { flex-direction: row; align-items: center; gap: 6px; }

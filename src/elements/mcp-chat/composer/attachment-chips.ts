@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import type { ContentBlock } from '../../../content/index.js';
 import { icon } from '../../shared/icons.js';
 import { sizeWords } from './file-limits.js';
@@ -57,4 +57,48 @@ export function renderAttachments(
       : nothing
   }
     <p part="attachment-refusal" class="attachment-refusal" role="alert">${refusals.join(' ')}</p>`;
+}
+
+/** The chips' look: adopted by the chat's shadow root when this code loads (kept out of the first load's styles). */
+const chipStyles = css`
+    .attachments { display: flex; gap: 8px; flex-wrap: wrap; list-style: none; margin: 0 0 8px; padding: 0; }
+    .attachment {
+      display: inline-flex;
+      gap: 8px;
+      align-items: center;
+      font-size: 0.85em;
+      line-height: 1.3;
+      border: 1px solid var(--mcp-chat-border);
+      background: var(--mcp-chat-surface, transparent);
+      border-radius: 12px;
+      padding-block: 6px;
+      padding-inline: 6px 2px;
+      max-width: min(100%, 18rem);
+      min-width: 0;
+    }
+    .attachment.reading { padding-inline: 10px; color: var(--mcp-chat-muted); }
+    .attachment img { height: 36px; width: 36px; object-fit: cover; border-radius: 8px; flex: none; }
+    .attachment-icon {
+      display: inline-grid; place-items: center; flex: none; width: 36px; height: 36px; border-radius: 8px;
+      background: color-mix(in srgb, var(--mcp-chat-accent) 14%, transparent); color: var(--mcp-chat-accent);
+    }
+    .attachment-icon svg { width: 18px; height: 18px; }
+    .attachment-text { display: flex; flex-direction: column; min-width: 0; }
+    .attachment-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .attachment-meta { color: var(--mcp-chat-muted); font-size: 0.92em; }
+    .attachment-remove {
+      border: 0; min-height: 32px; min-width: 32px; padding: 0; background: transparent; border-radius: 8px;
+      display: inline-grid; place-items: center; color: inherit; cursor: pointer; flex: none;
+    }
+    .attachment-remove:hover { background: color-mix(in srgb, currentColor 10%, transparent); }
+    .attachment-remove svg { width: 16px; height: 16px; }
+    .attachment-refusal:empty { display: none; }
+    .attachment-refusal { margin: 0 0 8px; color: var(--mcp-chat-danger, #b42318); font-size: 0.9em; }
+`;
+
+/** Adds the chips' styles to `root` (once). */
+export function adoptChipStyles(root: HTMLElement | DocumentFragment): void {
+  if (!(root instanceof ShadowRoot)) return;
+  const sheet = chipStyles.styleSheet;
+  if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }

@@ -129,6 +129,7 @@ export class ChatComposer {
       this.focus();
     };
     const code = this.#files.value;
+    if (code) code.adoptChipStyles(host.renderRoot);
     if (code) return code.renderAttachments(host.attachments, remove, t, { reading: this.#reading, refusals: this.#refusals });
     if (host.attachments.length && !this.#files.failedWithin(5000))
       void this.#files.load().then(

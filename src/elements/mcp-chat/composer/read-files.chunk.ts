@@ -95,5 +95,5 @@ export async function readFile(file: File, signal?: AbortSignal): Promise<Conten
   return { type: 'resource', resource: { uri, name: file.name, mimeType, blob: await base64Of(file, signal) }, _meta: meta };
 }
 
-export { renderAttachments } from './attachment-chips.js';
+export { adoptChipStyles, renderAttachments } from './attachment-chips.js';
 export { refusal } from './file-limits.js';
