@@ -113,3 +113,20 @@ test('a file a tool returns is a card (name, type, size, Download, Preview), dow
   expect([...table.querySelectorAll('tbody tr')].map((r) => r.children[0]!.textContent)).toEqual(['city', 'temp']);
   expect((await axe.run(el, { resultTypes: ['violations'] })).violations.map((v) => v.id)).toEqual([]);
 });
+
+test('in an Arabic chat, a returned file card says its size, Preview and Download in Arabic', async () => {
+  const chat = await mountChat();
+  chat.lang = 'ar';
+  drop(chat, [new File(['city,temp\nOslo,4\n'], 'weather.csv', { type: 'text/csv' })]);
+  await expect.poll(() => chat.attachments.length).toBe(1);
+  await ask(chat, 'stats please file-tools-ar [[tool:csv-stats {"file":"weather.csv"}]]');
+  const summary = (resultOf(chat).content ?? []).find((b) => b.type === 'resource') as { resource: { text: string } };
+  const card = () => deepAll(shadow(chat), '[part~="file-card"]').find((c) => c.querySelector('.file-name')!.textContent === 'summary.csv');
+  await expect.poll(() => card()).toBeTruthy();
+  const el = card()!;
+  expect(el.querySelector('.file-meta')!.textContent).toBe(`CSV · ${new TextEncoder().encode(summary.resource.text).length} بايت`);
+  expect(el.querySelector('[part="file-preview-button"]')!.textContent!.trim()).toBe('معاينة');
+  const download = el.querySelector('[part="download-button"]')!;
+  expect(download.getAttribute('aria-label')).toBe('تنزيل summary.csv');
+  expect(download.textContent!.trim()).toBe('تنزيل');
+});

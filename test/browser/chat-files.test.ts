@@ -103,3 +103,22 @@ describe('<mcp-chat> files in', () => {
     expect(atob(block.resource.blob.slice(0, 12))).toBe('%PDF-1.4\n');
   }, 60_000);
 });
+
+describe('<mcp-chat> files in, in Arabic', () => {
+  test('chips, refusals and a returned file card speak the chat’s language (no English words in an Arabic chat)', async () => {
+    const chat = await mountChat();
+    chat.lang = 'ar';
+    chat.setAttribute('file-size-limits', 'application/pdf 10MB');
+    chat.setAttribute('max-files', '2');
+    await chat.updateComplete;
+    drop(chat, [pdf('report.pdf', 32 * 1024 * 1024)]);
+    await expect.poll(() => refusal(chat).textContent).toBe('حجم report.pdf 32 ميغابايت؛ تقبل هذه المحادثة ملفات PDF حتى 10 ميغابايت.');
+    drop(chat, [pdf('a.pdf', 3000), new File(['hello'], 'b.txt', { type: 'text/plain' }), pdf('c.pdf')]);
+    await expect.poll(() => chat.attachments.length).toBe(2);
+    await expect.poll(() => refusal(chat).textContent).toBe('لم يُرفق c.pdf: تقبل هذه المحادثة ملفين على الأكثر في الرسالة الواحدة.');
+    await chat.updateComplete;
+    const meta = chips(chat).map((c) => c.querySelector('.attachment-meta')!.textContent);
+    expect(meta).toEqual(['PDF · 3 كيلوبايت', 'نص · 5 بايت']);
+    expect(shadow(chat).querySelector('[part="attachments"]')!.getAttribute('aria-label')).toBe('المرفقات');
+  });
+});

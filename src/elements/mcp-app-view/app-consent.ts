@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { PendingDownload } from './download-file.js';
+import { FILE_WORDS_EN } from '../shared/file-words.js';
 
 /** A question the view puts to the person on behalf of the app. */
 export type AppConsent =
@@ -20,7 +21,9 @@ function argumentsText(args: Record<string, unknown>): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
-const size = (blob?: Blob) => (blob ? (blob.size < 1024 ? `${blob.size} bytes` : `${Math.round(blob.size / 1024)} kB`) : 'size unknown');
+/** A file to save as the chat's file cards say it: its type's word and size ("JSON · 2 KB"). */
+const fileFacts = (mimeType: string, blob?: Blob) =>
+  `${FILE_WORDS_EN.type(mimeType)} · ${blob ? FILE_WORDS_EN.size(blob.size) : 'size unknown'}`;
 
 /**
  * The consent view: what the app asks, who asks (the tool and its server),
@@ -45,8 +48,8 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
     }
     case 'download':
       question = html`<p>${who} wants to save a file to your device:</p>
-        <p part="consent-file" class="url"><strong>${consent.download.name}</strong> <span>(${consent.download.mimeType}, ${size(consent.download.data)})</span></p>`;
-      yes = 'Save file';
+        <p part="consent-file" class="url"><strong>${consent.download.name}</strong> <span>${fileFacts(consent.download.mimeType, consent.download.data)}</span></p>`;
+      yes = FILE_WORDS_EN.download;
       break;
     case 'message':
       question = html`<p>${who} wants to send this message in the conversation:</p>

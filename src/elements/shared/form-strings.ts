@@ -1,4 +1,7 @@
 import { plural } from './plural.js';
+import { closestAcross, languageOf, primaryLanguage } from './language.js';
+
+export { languageOf, primaryLanguage } from './language.js';
 
 /**
  * Interface text of the input-request forms: `<mcp-elicit-form>` (its
@@ -327,29 +330,10 @@ export const FORM_STRINGS_EN: FormStrings = {
  */
 export const FORM_LANGUAGES: Record<string, FormStrings> = { en: FORM_STRINGS_EN };
 
-/** The primary subtag of a language tag (`ar-EG` → `ar`). */
-export const primaryLanguage = (lang: string | undefined): string => (lang ?? '').toLowerCase().split('-')[0]!;
-
 /** The table for `lang` (English when not shipped or not loaded yet) with `overrides` on top. */
 export function formStrings(lang: string | undefined, overrides?: Partial<FormStrings>): FormStrings {
   const base = FORM_LANGUAGES[primaryLanguage(lang)] ?? FORM_STRINGS_EN;
   return overrides ? { ...base, ...overrides } : base;
-}
-
-/** The nearest ancestor (or `element`) with `attribute`, looking through the hosts of shadow roots. */
-function closestAcross(element: Element, attribute: string): Element | undefined {
-  for (let node: Element | null = element; node;) {
-    const found: Element | null = node.closest(`[${attribute}]`);
-    if (found) return found;
-    const root = node.getRootNode();
-    node = root instanceof ShadowRoot ? root.host : null;
-  }
-  return undefined;
-}
-
-/** `lang` of the element or the nearest ancestor that sets it, across shadow roots (a form inside a chat follows the chat). */
-export function languageOf(element: Element): string | undefined {
-  return closestAcross(element, 'lang')?.getAttribute('lang') ?? undefined;
 }
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);

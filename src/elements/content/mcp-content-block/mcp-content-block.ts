@@ -7,6 +7,8 @@ import { McpResourceOpenEvent } from '../../../events/resource-open.js';
 import '../../markdown/mcp-markdown.js';
 import { contentBlockStyles } from './mcp-content-block.styles.js';
 import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
+import { fileWords, type FileWords } from '../../shared/file-words.js';
+import { languageOf } from '../../shared/language.js';
 import { icon } from '../../shared/icons.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
@@ -38,18 +40,6 @@ function utf8Base64(text: string): string {
 
 const base64Size = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 
-/** "PDF", "CSV", "JSON". */
-function typeWord(type: string): string {
-  const sub = type.split('/')[1]?.split(/[;+]/)[0] ?? type;
-  return sub === 'octet-stream' ? 'File' : sub.replace(/^x-/, '').toUpperCase();
-}
-
-function sizeWords(bytes: number): string {
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-}
-
 /** Fields of one CSV line (RFC 4180 quotes). */
 function csvFields(line: string): string[] {
   const out: string[] = [];
@@ -77,7 +67,7 @@ function csvFields(line: string): string[] {
 const PREVIEW_ROWS = 200;
 
 /** A text file's preview: a table for CSV, else the text as text (never markup, never run). */
-function previewOf(text: string, type: string) {
+function previewOf(text: string, type: string, words: FileWords) {
   if (type !== 'text/csv') return html`<pre>${text}</pre>`;
   const lines = text.split(/\r?\n/).filter((l) => l !== '');
   const [head, ...rows] = lines.map(csvFields);
@@ -85,7 +75,7 @@ function previewOf(text: string, type: string) {
       ${head ? html`<thead><tr>${head.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>` : nothing}
       <tbody>${rows.slice(0, PREVIEW_ROWS).map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>
     </table>
-    ${rows.length > PREVIEW_ROWS ? html`<p class="meta">First ${PREVIEW_ROWS} of ${rows.length} rows.</p>` : nothing}`;
+    ${rows.length > PREVIEW_ROWS ? html`<p class="meta">${words.firstRows(PREVIEW_ROWS, rows.length)}</p>` : nothing}`;
 }
 
 /** A file name for a resource URI (its last path segment), for downloads. */
@@ -308,22 +298,23 @@ export class McpContentBlock extends LitElement {
     const base64 = text === undefined ? ('blob' in r && typeof r.blob === 'string' ? r.blob : '') : utf8Base64(text);
     const size = text === undefined ? base64Size(base64) : new TextEncoder().encode(text).length;
     const previewId = `preview-${name.replace(/[^a-z0-9]/gi, '-')}`;
+    const words = fileWords(languageOf(this));
     return html`<figure part="resource file-card" class="file-card">
       <div class="file-row">
         <span class="file-icon" aria-hidden="true">${icon('file-text')}</span>
-        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${typeWord(type)} · ${sizeWords(size)}</span></span>
+        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${words.type(type)} · ${words.size(size)}</span></span>
         ${
           text !== undefined
             ? html`<button part="file-preview-button" class="small-button" type="button" aria-expanded=${this.previewOpen ? 'true' : 'false'} aria-controls=${previewId} @click=${() => (this.previewOpen = !this.previewOpen)}>
-                Preview
+                ${words.preview}
               </button>`
             : nothing
         }
-        <button part="download-button" class="small-button" type="button" aria-label=${`Download ${name}`} @click=${() => this.#download(name, type, base64)}>
-          ${icon('download')} Download
+        <button part="download-button" class="small-button" type="button" aria-label=${words.downloadNamed(name)} @click=${() => this.#download(name, type, base64)}>
+          ${icon('download')} ${words.download}
         </button>
       </div>
-      ${text !== undefined && this.previewOpen ? html`<div part="file-preview" class="file-preview" id=${previewId}>${previewOf(text, type)}</div>` : nothing}
+      ${text !== undefined && this.previewOpen ? html`<div part="file-preview" class="file-preview" id=${previewId}>${previewOf(text, type, words)}</div>` : nothing}
     </figure>`;
   }
 

@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { ContentBlock } from '../../../content/index.js';
 import { icon } from '../../shared/icons.js';
-import { sizeWords } from './file-limits.js';
+import { FILE_WORDS_EN, type FileWords } from '../../shared/file-words.js';
 
 /** A file's name, type and size as its block carries them (read-files.chunk.ts writes them; a resource from a server has its URI). */
 export function fileFacts(block: ContentBlock): { name: string; type: string; size?: number } {
@@ -18,13 +18,6 @@ export function fileFacts(block: ContentBlock): { name: string; type: string; si
   return { name: block.type, type: block.type, size };
 }
 
-/** A short word for a MIME type on a chip ("PDF", "CSV", "PNG"). */
-export function typeWord(type: string): string {
-  const sub = type.split('/')[1]?.split(/[;+]/)[0] ?? type;
-  const words: Record<string, string> = { 'vnd.ms-excel': 'XLS', plain: 'Text', markdown: 'Markdown', 'octet-stream': 'File', mpeg: 'MP3' };
-  return words[sub] ?? sub.replace(/^x-/, '').toUpperCase();
-}
-
 /**
  * The blocks attached to the next message, each a chip (thumbnail or file icon, name, type and size) with a remove
  * button; files still being read, and why files were refused, in words (a live region).
@@ -34,14 +27,15 @@ export function renderAttachments(
   onRemove: (index: number) => void,
   text: { attachedImage: string; removeAttachment: string } = { attachedImage: 'Attached image', removeAttachment: 'Remove attachment' },
   state: { reading: number; refusals: readonly string[] } = { reading: 0, refusals: [] },
+  words: FileWords = FILE_WORDS_EN,
 ) {
   const { reading, refusals } = state;
   return html`${
     attachments.length || reading
-      ? html`<ul part="attachments" class="attachments" aria-label="Attachments">
+      ? html`<ul part="attachments" class="attachments" aria-label=${words.attachments}>
           ${attachments.map((a, i) => {
             const f = fileFacts(a);
-            const what = [typeWord(f.type), f.size === undefined ? '' : sizeWords(f.size)].filter(Boolean).join(' · ');
+            const what = [words.type(f.type), f.size === undefined ? '' : words.size(f.size)].filter(Boolean).join(' · ');
             return html`<li class="attachment" part="attachment">
               ${
                 a.type === 'image'
@@ -52,7 +46,7 @@ export function renderAttachments(
               <button type="button" class="attachment-remove" aria-label=${`${text.removeAttachment}: ${f.name}`} @click=${() => onRemove(i)}>${icon('x')}</button>
             </li>`;
           })}
-          ${reading ? html`<li class="attachment reading" aria-busy="true"><span class="attachment-meta">Reading ${reading === 1 ? 'file' : `${reading} files`}…</span></li>` : nothing}
+          ${reading ? html`<li class="attachment reading" aria-busy="true"><span class="attachment-meta">${words.reading(reading)}</span></li>` : nothing}
         </ul>`
       : nothing
   }

@@ -23,6 +23,8 @@ export interface ChatComposerHost extends ReactiveControllerHost {
   setAttachments(blocks: ContentBlock[]): void;
   /** The element's `accept`, `file-size-limits` and `max-files`. */
   readonly fileLimits: FileLimits;
+  /** The chat's language (the files' words follow it). */
+  readonly lang: string | undefined;
   /** Sends a message as the person would (the element's `send()`: `mcp-message-send`, then the turn). */
   send(text: string, attachments: ContentBlock[]): void;
   /** Stops the running turn. */
@@ -95,10 +97,11 @@ export class ChatComposer {
       host.requestUpdate();
       return;
     }
+    const words = code.fileWords(host.lang);
     const refusals: string[] = [];
     const taken: File[] = [];
     for (const file of files) {
-      const why = code.refusal(file, host.attachments.length + this.#reading + taken.length, host.fileLimits);
+      const why = code.refusal(file, host.attachments.length + this.#reading + taken.length, host.fileLimits, words);
       if (why) refusals.push(why);
       else taken.push(file);
     }
@@ -111,7 +114,7 @@ export class ChatComposer {
         try {
           blocks.push(await code.readFile(file));
         } catch (error) {
-          this.#refusals = [...this.#refusals, `${file.name} could not be read (${(error as Error).message || 'the browser refused'}).`];
+          this.#refusals = [...this.#refusals, words.unreadable(file.name, (error as Error).message)];
         }
       }
       if (blocks.length) host.setAttachments([...host.attachments, ...blocks]);
@@ -130,7 +133,14 @@ export class ChatComposer {
     };
     const code = this.#files.value;
     if (code) code.adoptChipStyles(host.renderRoot);
-    if (code) return code.renderAttachments(host.attachments, remove, t, { reading: this.#reading, refusals: this.#refusals });
+    if (code)
+      return code.renderAttachments(
+        host.attachments,
+        remove,
+        t,
+        { reading: this.#reading, refusals: this.#refusals },
+        code.fileWords(host.lang),
+      );
     if (host.attachments.length && !this.#files.failedWithin(5000))
       void this.#files.load().then(
         () => host.requestUpdate(),

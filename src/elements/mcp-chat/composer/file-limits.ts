@@ -1,5 +1,6 @@
 // The owner's limits on attached files (`accept`, `file-size-limits`, `max-files`), parsed and checked.
 // Pure and small: the composer checks each file before any byte of it is read.
+import { FILE_WORDS_EN, type FileWords } from '../../shared/file-words.js';
 
 /** One size rule: files matching `pattern` (a MIME type, `type/*`, `.ext` or `*`) may be up to `bytes`. */
 export interface SizeRule {
@@ -70,44 +71,26 @@ export interface FileLimits {
   maxFiles?: number;
 }
 
-/** What a kind of file is called in a sentence ("PDFs", "images", "CSV files"). */
-export function kindWords(pattern: string): string {
-  const p = pattern.toLowerCase();
-  const names: Record<string, string> = {
-    'application/pdf': 'PDFs',
-    '.pdf': 'PDFs',
-    'text/csv': 'CSV files',
-    '.csv': 'CSV files',
-    'image/*': 'images',
-    'audio/*': 'audio files',
-    'text/*': 'text files',
-    'video/*': 'videos',
-  };
-  if (names[p]) return names[p];
-  if (p === '*' || p === '*/*') return 'files';
-  return `${p.startsWith('.') ? p.slice(1).toUpperCase() : p} files`;
-}
-
-/** "32 MB", "850 KB", "12 bytes". */
-export function sizeWords(bytes: number): string {
-  if (bytes >= 1024 ** 2) return `${Number((bytes / 1024 ** 2).toFixed(bytes >= 10 * 1024 ** 2 ? 0 : 1))} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-}
-
 /**
  * Why `file` may not be attached, in words, or undefined when it may. `count` is how many files are already
  * attached (this one not counted).
  */
-export function refusal(file: { name: string; type: string; size: number }, count: number, limits: FileLimits): string | undefined {
+export function refusal(
+  file: { name: string; type: string; size: number },
+  count: number,
+  limits: FileLimits,
+  words: FileWords = FILE_WORDS_EN,
+): string | undefined {
   const max = limits.maxFiles ?? DEFAULT_MAX_FILES;
-  if (count >= max) return `${file.name} was not attached: this chat takes up to ${max} file${max === 1 ? '' : 's'} per message.`;
+  if (count >= max) return words.tooMany(file.name, max);
   const accept = limits.accept?.split(',').filter((p) => p.trim());
   if (accept?.length && !accept.some((p) => fits(p, file)))
-    return `${file.name} was not attached: this chat takes ${accept.map((p) => kindWords(p.trim())).join(', ')} only.`;
+    return words.notAccepted(
+      file.name,
+      accept.map((p) => words.kind(p)),
+    );
   const rules = parseSizeRules(limits.sizes);
   const rule = rules.find((r) => fits(r.pattern, file)) ?? { pattern: '*', bytes: DEFAULT_MAX_BYTES };
-  if (file.size > rule.bytes)
-    return `${file.name} is ${sizeWords(file.size)}; this chat takes ${kindWords(rule.pattern)} up to ${sizeWords(rule.bytes)}.`;
+  if (file.size > rule.bytes) return words.tooLarge(file.name, words.size(file.size), words.kind(rule.pattern), words.size(rule.bytes));
   return undefined;
 }

@@ -97,3 +97,4 @@ export async function readFile(file: File, signal?: AbortSignal): Promise<Conten
 
 export { adoptChipStyles, renderAttachments } from './attachment-chips.js';
 export { refusal } from './file-limits.js';
+export { fileWords } from '../../shared/file-words.js';

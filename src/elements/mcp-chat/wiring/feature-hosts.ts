@@ -285,6 +285,9 @@ export function composerHost(w: ElementWiring, { session }: Pick<ChatFeatures, '
     get placeholder() {
       return chat.placeholder;
     },
+    get lang() {
+      return w.text.lang;
+    },
     get attachments() {
       return chat.attachments;
     },
