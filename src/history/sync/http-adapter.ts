@@ -36,6 +36,11 @@ export class HttpSyncAdapter implements SyncAdapter {
   readonly #source: SyncTokenSource | undefined;
   readonly #timeout: number;
   #token: Promise<string> | undefined;
+  /**
+   * The token asked for because the one before it was refused: when it is refused too, the
+   * page is not asked again (by whichever request it was sent with first) until `retry()`.
+   */
+  #fresh: Promise<string> | undefined;
   /** Set when a fresh token was refused too: nothing is asked again until `retry()`. */
   #refused: SyncError | undefined;
 
@@ -70,6 +75,7 @@ export class HttpSyncAdapter implements SyncAdapter {
           return t;
         });
       this.#token.catch(() => (this.#token = undefined));
+      this.#fresh = refused ? this.#token : undefined;
     }
     return this.#token;
   }
@@ -110,7 +116,8 @@ export class HttpSyncAdapter implements SyncAdapter {
           { cause: error, detail: { code: 'unreachable', host: this.#host } },
         );
       }
-      if (response.status === 401 && attempt === 0 && typeof this.#source === 'function') continue;
+      // A 401 asks for a fresh token once; a fresh token refused too is not asked again, whichever request met it first.
+      if (response.status === 401 && attempt === 0 && typeof this.#source === 'function' && sent !== this.#fresh) continue;
       if (response.ok) return response;
       const words = await serverWords(response);
       const said = words ? ` It said: “${words}”` : '';
