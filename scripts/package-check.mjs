@@ -165,12 +165,13 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
 // Issue 43: the on-device model (its engine, provider and consent) did not make the chat's first load
 // grow. The first load as `npm run size` counts it (scripts/size.mjs): the page file and the chunks
 // it loads before the chat is connected (`chat`, `mcp`, the runtime), gzip level 9. The limit is
-// the figure before the last of that work (141.1 KB on 28 November, commit 7010257). Raised on 29
-// November to 143.3 KB: the voice buttons (issue 40: the microphone, Hands-free and Read aloud are drawn
-// before anything is pressed; their code loads at the first press), the attach and refusal logic of the
-// files, an app view's own tools and the feedback and starters tools took it to 143.0 KB. Issue 40 asks
-// that the first load not grow: it stays open until this is back at 141.1.
-const FIRST_LOAD_LIMIT = Math.ceil(143.3 * 1024);
+// the figure before the last of that work (141.1 KB on 28 November, commit 7010257). On 29 November
+// the voice buttons (issue 40: the microphone, Hands-free and Read aloud are drawn before anything is
+// pressed; their code loads at the first press), the files' attach and refusal logic, an app view's own
+// tools and the feedback and starters tools took it from 139.6 to 143.0 KB; an answer's sources moved
+// out of it (loaded after a tool result) brought it to 141.4 KB. Issue 40 asks that the first load not
+// grow: it stays open until this is back under 139.6.
+const FIRST_LOAD_LIMIT = Math.ceil(141.5 * 1024);
 await check("the chat's first load has not grown (gzip, as npm run size counts it)", () => {
   const chunks = readdirSync(join(root, 'dist/chunks')).filter((f) => /^(chat|mcp|rolldown-runtime)-[A-Za-z0-9_-]{8}\.js$/.test(f));
   if (!chunks.some((f) => f.startsWith('chat-')) || !chunks.some((f) => f.startsWith('mcp-')))

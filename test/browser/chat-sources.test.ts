@@ -42,8 +42,9 @@ describe('<mcp-chat> answers show their sources', () => {
       { text: 'The weather tool answers with structured content [1]. See [9] and https://evil.example/phish for more.' },
     ]);
     expect(links.length).toBeGreaterThanOrEqual(2);
+    // The sources' code loads once the conversation has a tool result (not with the first load): the chips follow.
+    await expect.poll(() => shadow(chat).querySelector('[part~="sources"]'), 'the sources under the answer').not.toBeNull();
     const nav = shadow(chat).querySelector<HTMLElement>('[part~="sources"]');
-    expect(nav, 'the sources under the answer').not.toBeNull();
     expect(nav!.getAttribute('aria-label')).toBe('Sources');
     const chips = [...nav!.querySelectorAll<HTMLAnchorElement>('a[part~="source"]')];
     // Exactly the pages the tool returned, in its order: the address the model wrote is not one of them.
@@ -84,7 +85,7 @@ describe('<mcp-chat> answers show their sources', () => {
       .map((m) => m.shadowRoot!.textContent)
       .join(' ');
     expect(text).toContain(`[1] ${links[0]!.title}`);
-    expect(shadow(chat).querySelectorAll('[part~="sources"]')).toHaveLength(1);
+    await expect.poll(() => shadow(chat).querySelectorAll('[part~="sources"]').length).toBe(1);
 
     const { chat: plain } = await ask([{ toolCalls: [{ name: 'echo', input: { message: 'https://example.com/not-a-source' } }] }]);
     expect(shadow(plain).querySelector('[part~="sources"]')).toBeNull();

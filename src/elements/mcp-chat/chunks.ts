@@ -55,6 +55,9 @@ export const historyChunk = new LazyPart('saves conversations', () => import('./
 /** The sync with the site's server (engine, HTTP adapter): only when `sync` is set. */
 export const syncChunk = new LazyPart('syncs conversations with your other devices', () => import('./sync/sync.chunk.js'));
 
+/** An answer's sources (the chips under it, the facts of `mcp-answer`): when an answer follows a tool result. */
+export const sourcesChunk = new LazyPart('shows the sources of an answer', () => import('./sources/sources.chunk.js'));
+
 /** "Was this answer helpful?" under answers: when the first answer is shown with `feedback`. */
 export const feedbackChunk = new LazyPart('asks whether an answer helped', () => import('./feedback/answer-feedback.js'));
 

@@ -2,7 +2,6 @@ import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
 import { chatLayoutStyles } from './chat-layout.styles.js';
 import { pageToolsStyles } from './page-tools/page-tools.styles.js';
-import { sourcesStyles } from './sources/answer-sources.js';
 import { feedbackStyles } from './feedback/feedback.styles.js';
 
 /**
@@ -385,6 +384,5 @@ export const chatStyles = [
   `,
   chatLayoutStyles,
   pageToolsStyles,
-  sourcesStyles,
   feedbackStyles,
 ];

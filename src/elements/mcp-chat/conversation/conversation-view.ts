@@ -3,6 +3,7 @@ import type { Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { UNREADABLE_META_KEY } from '../../../content/unreadable.js';
 import type { Loader } from '../../shared/lazy.js';
+import { addStyles } from '../../shared/add-styles.js';
 import type { ChatErrorSource } from '../contract.js';
 import type { ChatStrings } from '../strings.js';
 import type { ChatScroll } from './chat-scroll.js';
@@ -10,10 +11,21 @@ import type { ChatSession } from './chat-session.js';
 import { MANUAL_META_KEY } from './contract.js';
 import { messageText } from './conversation-branches.js';
 import { renderMessageList, visibleMessages } from './messages.js';
-import { renderSources, sourcesOf } from '../sources/answer-sources.js';
 import type { AnswerFeedback } from '../feedback/answer-feedback.js';
 
 /** What the conversation's view needs from the element. */
+const toolResults = new WeakMap<readonly Message[], boolean>();
+
+/** Whether any message of `messages` carries a tool result (where an answer's sources come from); once per array. */
+function hasToolResult(messages: readonly Message[]): boolean {
+  let has = toolResults.get(messages);
+  if (has === undefined) {
+    has = messages.some((m) => m.role === 'user' && m.content.some((b) => b.type === 'tool_result'));
+    toolResults.set(messages, has);
+  }
+  return has;
+}
+
 export interface ConversationViewHost extends ReactiveControllerHost {
   /** The message elements' code (loaded when the first message is shown). */
   readonly messagesCode: Loader<unknown>;
@@ -67,15 +79,19 @@ export class ConversationView {
   #editing?: Message;
   readonly #feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>;
   #feedback?: AnswerFeedback;
+  readonly #sourcesCode: Loader<typeof import('../sources/sources.chunk.js')>;
+  #sourcesStyled = false;
 
   constructor(
     host: ConversationViewHost,
     session: ChatSession,
     scroll: ChatScroll,
     feedbackCode: Loader<typeof import('../feedback/answer-feedback.js')>,
+    sourcesCode: Loader<typeof import('../sources/sources.chunk.js')>,
   ) {
     this.#host = host;
     this.#feedbackCode = feedbackCode;
+    this.#sourcesCode = sourcesCode;
     this.#session = session;
     this.#scroll = scroll;
   }
@@ -160,7 +176,7 @@ export class ConversationView {
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
       afterAnswer: (m) =>
-        html`${renderSources(sourcesOf(s.messages, m), t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#renderFeedback(s.messages, m, t) : nothing}`,
+        html`${this.#renderSources(s.messages, m, t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#renderFeedback(s.messages, m, t) : nothing}`,
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {
@@ -198,6 +214,28 @@ export class ConversationView {
         },
       },
     })}${s.serverWait.render(t)}${this.#renderRetry(t, hasModel)}`;
+  }
+
+  /**
+   * The sources under an answer. They come only from tool results, so their code (and style) loads when the
+   * conversation has one; nothing is drawn until then, or if it cannot be loaded.
+   */
+  #renderSources(messages: readonly Message[], answer: Message, t: ChatStrings) {
+    if (answer.role !== 'assistant') return nothing;
+    const code = this.#sourcesCode;
+    if (code.value) {
+      if (!this.#sourcesStyled && this.#host.renderRoot instanceof ShadowRoot) {
+        addStyles(this.#host.renderRoot, code.value.sourcesStyles);
+        this.#sourcesStyled = true;
+      }
+      return code.value.renderSources(code.value.sourcesOf(messages, answer), t);
+    }
+    if (!code.error && hasToolResult(messages))
+      void code.load().then(
+        () => this.#host.requestUpdate(),
+        () => {},
+      );
+    return nothing;
   }
 
   /** "Was this answer helpful?" under `answer`; its code loads with the first one (nothing is drawn until then, or if it cannot be loaded). */

@@ -3,7 +3,6 @@
 // and the sources shown under it. Read from the conversation's messages only.
 import type { Message } from '../../../content/index.js';
 import type { McpAnswerFacts } from '../../../events/answer.js';
-import { sourcesOf } from '../sources/answer-sources.js';
 
 const textOf = (m: Message): string =>
   m.content
@@ -19,7 +18,12 @@ const isQuestion = (m: Message): boolean => m.role === 'user' && !m.content.ever
  * is the person's last message before it, the tools are every `tool_use`
  * between the two, the sources those of its chips.
  */
-export function answerFacts(messages: readonly Message[], answer: Message | undefined, conversationId?: string): McpAnswerFacts {
+export function answerFacts(
+  messages: readonly Message[],
+  answer: Message | undefined,
+  conversationId: string | undefined,
+  sourcesOf: (messages: readonly Message[], answer: Message) => ReadonlyArray<{ n: number; url: string; title: string }>,
+): McpAnswerFacts {
   const end = answer ? messages.indexOf(answer) : messages.length - 1;
   let start = end;
   while (start >= 0 && !isQuestion(messages[start]!)) start--;

@@ -13,6 +13,7 @@ import { hostOf } from '../../../mcp/server-key.js';
 import { McpFeedbackEvent } from '../../../events/feedback.js';
 import { icon } from '../../shared/icons.js';
 import { answerFacts, isRateable } from './answer-facts.js';
+import { sourcesOf } from '../sources/answer-sources.js';
 
 /** What the feedback of answers needs from the chat. */
 export interface AnswerFeedbackHost extends ReactiveControllerHost {
@@ -107,7 +108,7 @@ export class AnswerFeedback {
     this.#asking = undefined;
     this.#host.requestUpdate();
     this.#host.announce(t.feedbackThanks);
-    const facts = answerFacts(messages, answer, this.#host.conversationId);
+    const facts = answerFacts(messages, answer, this.#host.conversationId, sourcesOf);
     this.#host.dispatchEvent(new McpFeedbackEvent(rating, facts, comment));
     const tool = this.#host.feedbackTool?.trim();
     if (tool) void this.#deliver(tool, answer, { rating, ...(comment ? { comment } : {}), ...facts }, t);

@@ -8,6 +8,10 @@ import { McpAnswerEvent } from '../../../events/answer.js';
 import { McpQuestionEvent } from '../../../events/question.js';
 import { answerFacts, lastTurnAnswer } from '../feedback/answer-facts.js';
 import type { ChatSession } from '../conversation/chat-session.js';
+import type { Loader } from '../../shared/lazy.js';
+import type * as SourcesCode from '../sources/sources.chunk.js';
+
+type SourcesCode = typeof SourcesCode;
 
 /** What the analytics read of the conversation. */
 type Conversation = Pick<ChatSession, 'conversation' | 'streaming' | 'messages'>;
@@ -32,14 +36,26 @@ export function answerStreamed(chat: EventTarget, session: Conversation): void {
   if (session.streaming?.content.some((b) => b.type === 'text' && b.text)) clock.first = performance.now();
 }
 
-/** A turn ended: `mcp-answer` with what was asked and answered. */
-export function answerEnded(chat: EventTarget, session: Conversation, result: TurnResult): void {
+/**
+ * A turn ended: `mcp-answer` with what was asked and answered. Its sources come from the turn's tool
+ * results: when it had any, the event waits for the sources' code (loaded by then if they were shown).
+ */
+export function answerEnded(chat: EventTarget, session: Conversation, result: TurnResult, sources: Loader<SourcesCode>): void {
   const clock = clocks.get(chat);
   clocks.delete(chat);
   const messages = session.messages;
   const answer = lastTurnAnswer(messages);
-  const facts = answerFacts(messages, answer, session.conversation?.id);
+  const id = session.conversation?.id;
   const unanswered = !answer || result.reason !== 'endTurn';
   const ttft = clock?.first !== undefined ? Math.round(clock.first - clock.start) : undefined;
-  chat.dispatchEvent(new McpAnswerEvent(facts, result.reason, unanswered, ttft));
+  const send = (sourcesOf: SourcesCode['sourcesOf']) =>
+    void chat.dispatchEvent(new McpAnswerEvent(answerFacts(messages, answer, id, sourcesOf), result.reason, unanswered, ttft));
+  const none: SourcesCode['sourcesOf'] = () => [];
+  const afterTools = messages.some((m) => m.role === 'user' && m.content.some((b) => b.type === 'tool_result'));
+  if (sources.value || !afterTools) send(sources.value?.sourcesOf ?? none);
+  else
+    void sources.load().then(
+      (code) => send(code.sourcesOf),
+      () => send(none),
+    );
 }

@@ -52,6 +52,7 @@ export interface ChatChunks {
   resumeChunk: ConstructorParameters<typeof ChatSession>[1]['resume'];
   runFormChunk: ConstructorParameters<typeof ChatPalette>[1];
   feedbackChunk: ConstructorParameters<typeof ConversationView>[3];
+  sourcesChunk: ConstructorParameters<typeof ConversationView>[4];
   historyChunk: ConstructorParameters<typeof ChatPersistence>[1];
   browserModelChunk: ConstructorParameters<typeof ModelSettings>[2];
   modelConsentChunk: ConstructorParameters<typeof ModelSettings>[3];
@@ -78,14 +79,14 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   const shell = new ChatShell(shellHost(w), c.panelsChunk);
   const voice = new ChatVoice(voiceHost(w, { shell }), c.voiceChunk);
   const session = new ChatSession(sessionHost(w, { shell, voice }, intents), { turn: c.turnChunk, resume: c.resumeChunk });
-  intents.handle('turn-ended', (result) => answerEnded(chat, session, result));
+  intents.handle('turn-ended', (result) => answerEnded(chat, session, result, c.sourcesChunk));
   const scroll = new ChatScroll(scrollHost(w, { session }));
   intents.handle('conversation-shown', () => scroll.reset());
   intents.handle('stream-changed', () => {
     scroll.streamChanged();
     answerStreamed(chat, session);
   });
-  const view = new ConversationView(viewHost(w, { shell, session, voice }), session, scroll, c.feedbackChunk);
+  const view = new ConversationView(viewHost(w, { shell, session, voice }), session, scroll, c.feedbackChunk, c.sourcesChunk);
   const persistence = new ChatPersistence(persistenceHost(w, { shell, session }), c.historyChunk);
   intents.handle('store-ready', () => persistence.whenStore());
   const settings = new ModelSettings(settingsHost(w, { shell, session }), c.turnChunk, c.browserModelChunk, c.modelConsentChunk);
