@@ -43,7 +43,7 @@ describe('<mcp-chat> answers show their sources', () => {
     ]);
     expect(links.length).toBeGreaterThanOrEqual(2);
     // The sources' code loads once the conversation has a tool result (not with the first load): the chips follow.
-    await expect.poll(() => shadow(chat).querySelector('[part~="sources"]'), 'the sources under the answer').not.toBeNull();
+    await expect.poll(() => shadow(chat).querySelector('[part~="sources"]'), { message: 'the sources under the answer' }).not.toBeNull();
     const nav = shadow(chat).querySelector<HTMLElement>('[part~="sources"]');
     expect(nav!.getAttribute('aria-label')).toBe('Sources');
     const chips = [...nav!.querySelectorAll<HTMLAnchorElement>('a[part~="source"]')];
