@@ -124,9 +124,11 @@ test('in an Arabic chat, a returned file card says its size, Preview and Downloa
   const card = () => deepAll(shadow(chat), '[part~="file-card"]').find((c) => c.querySelector('.file-name')!.textContent === 'summary.csv');
   await expect.poll(() => card()).toBeTruthy();
   const el = card()!;
-  expect(el.querySelector('.file-meta')!.textContent).toBe(`CSV · ${new TextEncoder().encode(summary.resource.text).length} بايت`);
+  expect(el.querySelector('.file-meta')!.textContent).toBe(
+    `\u2068CSV\u2069 · \u2068${new TextEncoder().encode(summary.resource.text).length} بايت\u2069`,
+  );
   expect(el.querySelector('[part="file-preview-button"]')!.textContent!.trim()).toBe('معاينة');
   const download = el.querySelector('[part="download-button"]')!;
-  expect(download.getAttribute('aria-label')).toBe('تنزيل summary.csv');
+  expect(download.getAttribute('aria-label')).toBe('تنزيل \u2068summary.csv\u2069');
   expect(download.textContent!.trim()).toBe('تنزيل');
 });

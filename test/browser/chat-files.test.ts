@@ -112,13 +112,17 @@ describe('<mcp-chat> files in, in Arabic', () => {
     chat.setAttribute('max-files', '2');
     await chat.updateComplete;
     drop(chat, [pdf('report.pdf', 32 * 1024 * 1024)]);
-    await expect.poll(() => refusal(chat).textContent).toBe('حجم report.pdf 32 ميغابايت؛ تقبل هذه المحادثة ملفات PDF حتى 10 ميغابايت.');
+    await expect
+      .poll(() => refusal(chat).textContent)
+      .toBe('حجم \u2068report.pdf\u2069 32 ميغابايت؛ تقبل هذه المحادثة ملفات PDF حتى 10 ميغابايت.');
     drop(chat, [pdf('a.pdf', 3000), new File(['hello'], 'b.txt', { type: 'text/plain' }), pdf('c.pdf')]);
     await expect.poll(() => chat.attachments.length).toBe(2);
-    await expect.poll(() => refusal(chat).textContent).toBe('لم يُرفق c.pdf: تقبل هذه المحادثة ملفين على الأكثر في الرسالة الواحدة.');
+    await expect
+      .poll(() => refusal(chat).textContent)
+      .toBe('لم يُرفق \u2068c.pdf\u2069: تقبل هذه المحادثة ملفين على الأكثر في الرسالة الواحدة.');
     await chat.updateComplete;
     const meta = chips(chat).map((c) => c.querySelector('.attachment-meta')!.textContent);
-    expect(meta).toEqual(['PDF · 3 كيلوبايت', 'نص · 5 بايت']);
+    expect(meta).toEqual(['\u2068PDF\u2069 · \u20683 كيلوبايت\u2069', '\u2068نص\u2069 · \u20685 بايت\u2069']);
     expect(shadow(chat).querySelector('[part="attachments"]')!.getAttribute('aria-label')).toBe('المرفقات');
   });
 });

@@ -23,7 +23,7 @@ function argumentsText(args: Record<string, unknown>): string {
 
 /** A file to save as the chat's file cards say it: its type's word and size ("JSON · 2 KB"). */
 const fileFacts = (mimeType: string, blob?: Blob) =>
-  `${FILE_WORDS_EN.type(mimeType)} · ${blob ? FILE_WORDS_EN.size(blob.size) : 'size unknown'}`;
+  blob ? FILE_WORDS_EN.facts(mimeType, blob.size) : `${FILE_WORDS_EN.type(mimeType)} · size unknown`;
 
 /**
  * The consent view: what the app asks, who asks (the tool and its server),

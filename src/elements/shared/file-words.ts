@@ -11,6 +11,8 @@ export interface FileWords {
   type(mime: string): string;
   /** "32 MB", "850 KB", "12 bytes". */
   size(bytes: number): string;
+  /** A chip's or card's line: the type's word and the size ("PDF · 3 KB"), each kept whole in a right-to-left line. */
+  facts(mime: string, bytes?: number): string;
   /** A kind of file in a sentence, from an `accept` or size pattern: "PDFs", "CSV files", "images". */
   kind(pattern: string): string;
   /** The list of attached files (its accessible name). */
@@ -81,6 +83,9 @@ const KINDS_AR: Record<string, string> = {
   '*': 'الملفات',
 };
 
+/** A name in another script kept whole in an Arabic sentence (Unicode first-strong isolate): "32 MB" stays after it. */
+const isolate = (name: string) => `\u2068${name}\u2069`;
+
 /** "ملفًا واحدًا", "ملفين", "3 ملفات", "11 ملفًا": Arabic counts of files. */
 const arabicFiles = (n: number) => (n === 1 ? 'ملفًا واحدًا' : n === 2 ? 'ملفين' : n <= 10 ? `${n} ملفات` : `${n} ملفًا`);
 
@@ -89,6 +94,7 @@ const otherKind = (pattern: string) => (pattern.startsWith('.') ? pattern.slice(
 export const FILE_WORDS_EN: FileWords = {
   type: (mime) => subtypeWord(mime, SUBTYPE_WORDS),
   size: (bytes) => sizeIn(bytes, 'MB', 'KB', (n) => `${n} byte${n === 1 ? '' : 's'}`),
+  facts: (mime, bytes) => [FILE_WORDS_EN.type(mime), bytes === undefined ? '' : FILE_WORDS_EN.size(bytes)].filter(Boolean).join(' · '),
   kind: (pattern) => KINDS_EN[kindKey(pattern)] ?? `${otherKind(pattern.trim())} files`,
   attachments: 'Attachments',
   reading: (count) => (count === 1 ? 'Reading file…' : `Reading ${count} files…`),
@@ -105,16 +111,18 @@ export const FILE_WORDS_EN: FileWords = {
 export const FILE_WORDS_AR: FileWords = {
   type: (mime) => subtypeWord(mime, { ...SUBTYPE_WORDS, plain: 'نص', 'octet-stream': 'ملف' }),
   size: (bytes) => sizeIn(bytes, 'ميغابايت', 'كيلوبايت', (n) => `${n} بايت`),
+  facts: (mime, bytes) =>
+    [FILE_WORDS_AR.type(mime), bytes === undefined ? '' : FILE_WORDS_AR.size(bytes)].filter(Boolean).map(isolate).join(' · '),
   kind: (pattern) => KINDS_AR[kindKey(pattern)] ?? `ملفات ${otherKind(pattern.trim())}`,
   attachments: 'المرفقات',
   reading: (count) => (count === 1 ? 'جارٍ قراءة الملف…' : `جارٍ قراءة ${arabicFiles(count)}…`),
-  tooMany: (name, max) => `لم يُرفق ${name}: تقبل هذه المحادثة ${arabicFiles(max)} على الأكثر في الرسالة الواحدة.`,
-  notAccepted: (name, kinds) => `لم يُرفق ${name}: تقبل هذه المحادثة ${kinds.join('، ')} فقط.`,
-  tooLarge: (name, size, kind, limit) => `حجم ${name} ${size}؛ تقبل هذه المحادثة ${kind} حتى ${limit}.`,
-  unreadable: (name, why) => `تعذّرت قراءة ${name} (${why || 'رفض المتصفح'}).`,
+  tooMany: (name, max) => `لم يُرفق ${isolate(name)}: تقبل هذه المحادثة ${arabicFiles(max)} على الأكثر في الرسالة الواحدة.`,
+  notAccepted: (name, kinds) => `لم يُرفق ${isolate(name)}: تقبل هذه المحادثة ${kinds.join('، ')} فقط.`,
+  tooLarge: (name, size, kind, limit) => `حجم ${isolate(name)} ${size}؛ تقبل هذه المحادثة ${kind} حتى ${limit}.`,
+  unreadable: (name, why) => `تعذّرت قراءة ${isolate(name)} (${why || 'رفض المتصفح'}).`,
   preview: 'معاينة',
   download: 'تنزيل',
-  downloadNamed: (name) => `تنزيل ${name}`,
+  downloadNamed: (name) => `تنزيل ${isolate(name)}`,
   firstRows: (shown, total) => `أول ${shown} من ${total} صفًا.`,
 };
 

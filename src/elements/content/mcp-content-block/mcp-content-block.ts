@@ -302,7 +302,7 @@ export class McpContentBlock extends LitElement {
     return html`<figure part="resource file-card" class="file-card">
       <div class="file-row">
         <span class="file-icon" aria-hidden="true">${icon('file-text')}</span>
-        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${words.type(type)} · ${words.size(size)}</span></span>
+        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${words.facts(type, size)}</span></span>
         ${
           text !== undefined
             ? html`<button part="file-preview-button" class="small-button" type="button" aria-expanded=${this.previewOpen ? 'true' : 'false'} aria-controls=${previewId} @click=${() => (this.previewOpen = !this.previewOpen)}>

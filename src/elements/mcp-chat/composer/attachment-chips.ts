@@ -35,7 +35,7 @@ export function renderAttachments(
       ? html`<ul part="attachments" class="attachments" aria-label=${words.attachments}>
           ${attachments.map((a, i) => {
             const f = fileFacts(a);
-            const what = [words.type(f.type), f.size === undefined ? '' : words.size(f.size)].filter(Boolean).join(' · ');
+            const what = words.facts(f.type, f.size);
             return html`<li class="attachment" part="attachment">
               ${
                 a.type === 'image'
