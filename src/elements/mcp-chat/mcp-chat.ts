@@ -265,7 +265,15 @@ export class McpChat extends McpChatProperties {
     if (changed.has('store')) this.#f.persistence.storeChanged();
     if (this.sync)
       this.#syncCode ??= syncChunk.load().then(
-        ({ attachSync }) => attachSync(this, this.#text, this.#f),
+        ({ attachSync }) => {
+          const { shell, conversations } = this.#f;
+          this.#f.sync ??= attachSync(this, {
+            text: this.#text,
+            reportError: (source, message, error) => shell.reportError(source, message, error),
+            refreshConversations: () => conversations.refresh(),
+          });
+          this.requestUpdate();
+        },
         (error: Error) => ((this.#syncCode = undefined), this.#f.shell.reportError('history', error.message, error)),
       );
     if (changed.has('panel') && this.panel === 'conversations') this.#f.conversations.refresh();

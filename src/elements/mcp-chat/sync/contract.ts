@@ -44,13 +44,10 @@ export interface ChatSyncElement extends ReactiveControllerHost, Pick<Element, '
   readonly session: { readonly conversation?: { readonly id: string } | undefined };
 }
 
-/** What only the element knows, as the sync chunk reads it: its text, and the features it reports to and adds the sync to. */
+/** What only the element knows, as the sync chunk reads it: its text, where errors are said, and the conversation list to refresh. */
 export interface ChatSyncInternals {
   readonly text: { readonly t: ChatStrings };
-  readonly features: {
-    readonly shell: { reportError(source: 'history', message: string, error: unknown): void };
-    readonly conversations: { refresh(): void };
-    /** Set by the chunk: the panel draws its section; a shared conversation's notice takes the composer's place. */
-    sync?: { renderSection(t: ChatStrings): unknown; renderShared(t: ChatStrings): unknown };
-  };
+  reportError(source: 'history', message: string, error: unknown): void;
+  /** The conversation list shows what the sync changed. */
+  refreshConversations(): void;
 }

@@ -27,7 +27,7 @@ export function syncHost(chat: ChatSyncElement, own: ChatSyncInternals): ChatSyn
       return chat.chatStore;
     },
     syncChanged: () => {
-      if (chat.panel === 'conversations') own.features.conversations.refresh();
+      if (chat.panel === 'conversations') own.refreshConversations();
     },
     syncCleared: () => chat.newConversation(),
     get conversationId() {
@@ -48,6 +48,6 @@ export function syncHost(chat: ChatSyncElement, own: ChatSyncInternals): ChatSyn
       await chat.updateComplete;
       if (conversationId) await chat.openConversation(conversationId);
     },
-    reportError: (source, message, error) => own.features.shell.reportError(source, message, error),
+    reportError: (source, message, error) => own.reportError(source, message, error),
   };
 }

@@ -6,8 +6,7 @@ import type { ChatSyncElement, ChatSyncInternals } from './contract.js';
 
 export { SyncFeature } from './sync-feature.js';
 
-/** Adds the chat's sync feature (it follows `sync` and the store in use from then on) and redraws the chat. */
-export function attachSync(chat: ChatSyncElement, text: ChatSyncInternals['text'], features: ChatSyncInternals['features']): void {
-  features.sync ??= new SyncFeature(syncHost(chat, { text, features }));
-  chat.requestUpdate();
+/** The chat's sync feature (it follows `sync` and the store in use from then on), built with what only the element knows. */
+export function attachSync(chat: ChatSyncElement, own: ChatSyncInternals): SyncFeature {
+  return new SyncFeature(syncHost(chat, own));
 }
