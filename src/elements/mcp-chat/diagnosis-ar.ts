@@ -21,18 +21,31 @@ export function diagnosisInArabic(d: McpDiagnosis, _english?: string): string {
     case 'unreachable':
       return `تعذّر الوصول إلى ${d.url}${d.code ? ` (${d.code})` : ''}. تحقّق من أن الخادم يعمل وأن العنوان صحيح.`;
     case 'cors-origin':
-      return `الخادم على ${d.host} يردّ، لكن سياسة CORS لديه لا تسمح لهذه الصفحة (${d.origin}): يجب أن يرسل Access-Control-Allow-Origin وأن يجيب عن طلب OPTIONS التمهيدي. ${PROXY_HINT_AR}`;
+      return (
+        `الخادم على ${d.host} يردّ، لكن سياسة CORS لديه لا تسمح لهذه الصفحة (${d.origin}): يجب أن يرسل Access-Control-Allow-Origin ` +
+        `وأن يجيب عن طلب OPTIONS التمهيدي. ${PROXY_HINT_AR}`
+      );
     case 'cors-preflight':
       return (
         `الخادم على ${d.host} يردّ، لكنه يرفض طلب CORS التمهيدي من المتصفح: يجب أن تُجاب طلبات OPTIONS إلى ${d.url} ` +
-        `بحالة 2xx مع Access-Control-Allow-Origin وAccess-Control-Allow-Methods (POST, GET, DELETE) وAccess-Control-Allow-Headers (${d.headers.join(', ')}). ${PROXY_HINT_AR}`
+        `بحالة 2xx مع Access-Control-Allow-Origin وAccess-Control-Allow-Methods (POST, GET, DELETE) وAccess-Control-Allow-Headers ` +
+        `(${d.headers.join(', ')}). ${PROXY_HINT_AR}`
       );
     case 'cors-headers':
-      return `الخادم على ${d.host} لا يسمح ${d.headers.length > 1 ? 'بترويسات الطلب' : 'بترويسة الطلب'} ${d.headers.join('، ')} من هذه الصفحة (CORS): أضفها إلى Access-Control-Allow-Headers. ${PROXY_HINT_AR}`;
+      return (
+        `الخادم على ${d.host} لا يسمح ${d.headers.length > 1 ? 'بترويسات الطلب' : 'بترويسة الطلب'} ${d.headers.join('، ')} من هذه ` +
+        `الصفحة (CORS): أضفها إلى Access-Control-Allow-Headers. ${PROXY_HINT_AR}`
+      );
     case 'cors-responses':
-      return `حجب المتصفح الردّ من ${d.host} (CORS) رغم نجاح الطلب التمهيدي: على الأرجح لا يرسل الخادم Access-Control-Allow-Origin في بعض الردود (الأخطاء، تدفقات الأحداث).`;
+      return (
+        `حجب المتصفح الردّ من ${d.host} (CORS) رغم نجاح الطلب التمهيدي: على الأرجح لا يرسل الخادم Access-Control-Allow-Origin في ` +
+        `بعض الردود (الأخطاء، تدفقات الأحداث).`
+      );
     case 'session-id-hidden':
-      return `بدأ الخادم على ${d.host} جلسة، لكن هذه الصفحة لا تستطيع قراءة ترويسة Mcp-Session-Id (CORS): يجب أن يدرج الخادم Mcp-Session-Id في Access-Control-Expose-Headers.`;
+      return (
+        `بدأ الخادم على ${d.host} جلسة، لكن هذه الصفحة لا تستطيع قراءة ترويسة Mcp-Session-Id (CORS): يجب أن يدرج الخادم Mcp-Session-Id ` +
+        `في Access-Control-Expose-Headers.`
+      );
     case 'sign-in':
       return `يطلب ${where} تسجيل الدخول${d.status === 401 ? ' (HTTP 401)' : ''}.`;
     case 'forbidden':

@@ -87,7 +87,10 @@ export const chatStyles = [
       color: var(--mcp-chat-muted);
       position: relative;
     }
-    .icon-button:hover:not(:disabled), .icon-button[aria-pressed='true'], .icon-button[aria-expanded='true'] { background: var(--mcp-chat-surface); color: var(--mcp-chat-fg); }
+    .icon-button:hover:not(:disabled), .icon-button[aria-pressed='true'], .icon-button[aria-expanded='true'] {
+      background: var(--mcp-chat-surface);
+      color: var(--mcp-chat-fg);
+    }
     /* Tooltips: the accessible name, shown on hover and keyboard focus. */
     [data-tip]::after {
       content: attr(data-tip);

@@ -14,7 +14,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   modelReady: 'Ready. Nothing you type leaves this device.',
   modelDownloadSize: (size) => `Needs a one-time download${size ? ` of ${size}` : ''}. It stays on this device for next time.`,
   modelConsent: (name, size, source, time) =>
-    `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ${source} (${time}). It stays on this device and works offline afterwards.`,
+    `To answer here without an account, ${name}, an open model, can run on this device: a one-time download of ${size} from ` +
+    `${source} (${time}). It stays on this device and works offline afterwards.`,
   betterModel: (name, size, source, time) =>
     `This device can also run ${name}, a larger open model that answers better: ${size} from ${source} (${time}).`,
   downloadBetter: (name, size) => `Download ${name} (${size}) instead`,
@@ -39,9 +40,15 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
     const mb = (n: number) => (n >= 1e6 ? `${Math.round(n / 1e6)} MB` : `${Math.max(1, Math.round(n / 1e3))} KB`);
     switch (f.kind) {
       case 'unreachable':
-        return `${f.host} could not be reached: this device may be offline, or ${f.host} does not let this page download from it. Check the connection and try again; if it keeps failing, the site owner needs to fix the model's address.`;
+        return (
+          `${f.host} could not be reached: this device may be offline, or ${f.host} does not let this page download from it. Check ` +
+          `the connection and try again; if it keeps failing, the site owner needs to fix the model's address.`
+        );
       case 'cut':
-        return `The connection to ${f.host} was lost during the download (${mb(f.loaded)} arrived). Check the connection, then press Download again: it continues where it stopped.`;
+        return (
+          `The connection to ${f.host} was lost during the download (${mb(f.loaded)} arrived). Check the connection, then press ` +
+          `Download again: it continues where it stopped.`
+        );
       case 'http':
         return f.status === 404 || f.status === 410
           ? `${f.host} does not have this model (it answered "not found"). The site owner needs to fix the model's address.`
@@ -49,13 +56,25 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
             ? `${f.host} refused the download (error ${f.status}). The site owner needs to make the model public or use another address.`
             : `${f.host} answered with an error (${f.status}). Try again in a few minutes.`;
       case 'no-length':
-        return `${f.host} did not say how large the model is, so the download cannot be checked and was not kept. The site owner needs to serve the file with its size (Content-Length).`;
+        return (
+          `${f.host} did not say how large the model is, so the download cannot be checked and was not kept. The site owner needs ` +
+          `to serve the file with its size (Content-Length).`
+        );
       case 'size':
-        return `The file from ${f.host} is not the expected model (${mb(f.actual)} instead of ${mb(f.expected)}), so it was deleted and not used. The site owner needs to update the model's address or its pinned size.`;
+        return (
+          `The file from ${f.host} is not the expected model (${mb(f.actual)} instead of ${mb(f.expected)}), so it was deleted and ` +
+          `not used. The site owner needs to update the model's address or its pinned size.`
+        );
       case 'hash':
-        return `The downloaded file does not match the model it should be (its checksum differs), so it was deleted and not used. Try again; if it happens again, the file at ${f.host} has changed and the site owner needs to update it.`;
+        return (
+          `The downloaded file does not match the model it should be (its checksum differs), so it was deleted and not used. Try ` +
+          `again; if it happens again, the file at ${f.host} has changed and the site owner needs to update it.`
+        );
       case 'quota':
-        return `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). Free some space, then try again.`;
+        return (
+          `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). ` +
+          `Free some space, then try again.`
+        );
       case 'storage':
         return `This browser could not save the model (${f.detail}). A private window may not allow it: try a normal window.`;
       case 'browser':
@@ -95,7 +114,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   preview: 'Preview',
   noModelsListed: (base) => `${base} listed no models. Type the model id instead.`,
   modelsUnreachable: (base, reason, kind) =>
-    `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, or type the model id.`,
+    `Could not reach ${base} to list its models (${reason}). Check the base URL${kind === 'ollama' ? ' and that Ollama is running' : ' and the key'}, ` +
+    `or type the model id.`,
   serverConnectFailed: (url, diagnosis) => `Could not connect to ${url}: ${diagnosis} It was not added.`,
   serverTimedOut: 'the server did not answer within 30 seconds.',
   serverNeedsSignIn: 'the server asks for a sign-in that this chat cannot do for an added server.',
@@ -132,7 +152,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
   publishedHeading: 'Offered to browser agents',
   notPublished: (tool, reason) => `${tool} is not offered: ${reason}`,
   noLiveNotifications: (host) =>
-    `Live updates off: the browser allows only a few connections to ${host}, and other servers there use them. What this server announces (changed tools or resources, log messages) is not heard; its tools still work.`,
+    `Live updates off: the browser allows only a few connections to ${host}, and other servers there use them. What this server ` +
+    `announces (changed tools or resources, log messages) is not heard; its tools still work.`,
   degradedCosts: {
     'no-modern-era': 'it talks the 2025-11-25 protocol, not 2026-07-28',
     'no-version-header': 'the server is not told the protocol version and may refuse newer features',

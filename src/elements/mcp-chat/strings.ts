@@ -811,7 +811,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   clipboardFailed: 'The text could not be copied: the browser did not allow access to the clipboard.',
   maxRounds: (rounds) => `The model was stopped after ${rounds} calls (the limit for one answer). Send a message to let it continue.`,
   repeatedCall: (tool, times) =>
-    `The model called ${tool} ${times} times in a row with the same input, so it was stopped there. Ask again in other words, or choose another model in Settings.`,
+    `The model called ${tool} ${times} times in a row with the same input, so it was stopped there. Ask again in other words, ` +
+    `or choose another model in Settings.`,
   appWantsToSend: (app) => `${app} wants to send this message for you:`,
   appSend: 'Send',
   appDontSend: "Don't send",

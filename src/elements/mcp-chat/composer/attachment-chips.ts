@@ -43,7 +43,8 @@ export function renderAttachments(
                   : html`<span class="attachment-icon" aria-hidden="true">${icon('file-text')}</span>`
               }
               <span class="attachment-text"><span class="attachment-name">${f.name}</span><span class="attachment-meta">${what}</span></span>
-              <button type="button" class="attachment-remove" aria-label=${`${text.removeAttachment}: ${f.name}`} @click=${() => onRemove(i)}>${icon('x')}</button>
+              <button type="button" class="attachment-remove" aria-label=${`${text.removeAttachment}: ${f.name}`}
+                @click=${() => onRemove(i)}>${icon('x')}</button>
             </li>`;
           })}
           ${reading ? html`<li class="attachment reading" aria-busy="true"><span class="attachment-meta">${words.reading(reading)}</span></li>` : nothing}

@@ -220,8 +220,10 @@ export class ChatComposer {
         ${this.#voice.renderComposerButtons(t)}
         ${
           host.chatBusy
-            ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop} data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
-            : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send} data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`
+            ? html`<button part="stop-button" type="button" class="icon-button stop" aria-label=${t.stop}
+              data-tip=${t.stop} data-tip-end @click=${() => host.stop()}>${icon('square')}</button>`
+            : html`<button part="send-button" type="submit" class="icon-button send" aria-label=${t.send}
+              data-tip=${t.send} data-tip-end>${icon('arrow-up')}</button>`
         }
       </form>`;
   }

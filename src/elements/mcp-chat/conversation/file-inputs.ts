@@ -81,7 +81,9 @@ export function toolForModel(tool: AgentTool, files: readonly Attached[]): Agent
     const original = properties[name]!;
     properties[name] = {
       type: 'string',
-      description: `${typeof original['description'] === 'string' ? `${original['description']} ` : ''}Write only the name of a file the person attached; the chat passes the file itself to the tool. ${list}`,
+      description:
+        `${typeof original['description'] === 'string' ? `${original['description']} ` : ''}Write only the name of a file the ` +
+        `person attached; the chat passes the file itself to the tool. ${list}`,
     };
   }
   return { ...tool, inputSchema: { ...tool.inputSchema, properties } };

@@ -73,14 +73,17 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
   }
   const isPerson = message.role === 'user';
   if (isUnreadable(message)) {
-    return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'} role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
-      <button type="button" class="icon-button" part="message-action copy-raw-button" aria-label=${t.copyRaw} data-tip=${t.copyRaw} @click=${() => actions.copyRaw(message)}>${icon('copy')}</button>
+    return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'}
+      role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
+      <button type="button" class="icon-button" part="message-action copy-raw-button" aria-label=${t.copyRaw}
+        data-tip=${t.copyRaw} @click=${() => actions.copyRaw(message)}>${icon('copy')}</button>
     </div>`;
   }
   const canRegenerate = !isPerson && view.idle && view.hasModel && message === view.lastAnswer;
   const canEdit = isPerson && view.idle && text !== '' && message.content.every((b) => b.type === 'text');
   if (!text && !canRegenerate) return nothing;
-  return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'} role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
+  return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'}
+    role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
     ${text ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy} data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>` : nothing}
     ${!isPerson && text && view.readAloud ? view.readAloud(message, text) : nothing}
     ${canRegenerate ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate} data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>` : nothing}

@@ -11,7 +11,10 @@ import { renderMessageActions, type MessageActions, type MessageActionsView } fr
 
 /** The parts of `<mcp-message>` (and the renderers inside it) that `<mcp-chat>` re-exports. */
 export const MESSAGE_PARTS =
-  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, tool-always-button, tool-deny-button, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
+  'message, user-message, assistant-message, role, text, tool-card, tool-summary, tool-name, tool-status, tool-arguments, ' +
+  'tool-result, tool-structured, tool-error, tool-progress, tool-stop-button, tool-raw-button, tool-raw, tool-approve-button, ' +
+  'tool-always-button, tool-deny-button, md-code, md-code-header, md-code-language, md-copy-button, md-table, md-blockquote, ' +
+  'md-link, md-image, image-button, image, image-dialog, audio, resource-link, resource, resource-text, download-button';
 
 const visibleCache = new WeakMap<readonly Message[], Message[]>();
 
@@ -96,7 +99,9 @@ export function renderMessageList(view: MessageListView) {
     const live = m === streaming;
     const inline = view.inlineOf(m);
     const interrupted = !live && (m._meta as Record<string, unknown> | undefined)?.[INTERRUPTED_META_KEY] === true;
-    return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)} theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings} .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
+    return html`<mcp-message class=${live ? 'streaming' : ''} data-index=${ifDefined(live ? undefined : start + i)}
+      theme=${theme} exportparts=${MESSAGE_PARTS} .message=${m} .strings=${view.strings}
+      .toolCalls=${view.toolCallsOf(m)} ?streaming=${live}>${inline.length ? inline : nothing}</mcp-message>
           ${interrupted ? html`<p part="interrupted-note" class="interrupted-note">${view.interrupted}</p>` : nothing}
           ${!live && view.afterAnswer ? view.afterAnswer(m) : nothing}
           ${view.actions && !live ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;

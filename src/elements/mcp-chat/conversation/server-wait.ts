@@ -52,7 +52,8 @@ export class ServerWait {
   /** The waiting line (spinner and names) or the note naming the servers the turn went on without. */
   render(t: ChatStrings) {
     if (this.connecting.length) {
-      return html`<p part="server-wait" class="server-wait" role="status"><span class="spinner" aria-hidden="true"></span>${t.connectingTo(this.connecting.join(', '))}</p>`;
+      return html`<p part="server-wait" class="server-wait" role="status"><span class="spinner"
+        aria-hidden="true"></span>${t.connectingTo(this.connecting.join(', '))}</p>`;
     }
     if (this.skipped.length)
       return html`<p part="server-wait" class="server-wait skipped" role="status">${t.serversSkipped(this.skipped.join(', '))}</p>`;

@@ -46,12 +46,16 @@ export function renderConversationsPanel(
         <span class="conversation-title">${c.title}</span>
         <time part="conversation-date" datetime=${new Date(c.updatedAt).toISOString()}>${conversationDate(c.updatedAt, Date.now(), view.lang)}</time>
       </button>
-      <button data-rename=${c.id} class="icon-button" aria-label=${t.renameConversation(c.title)} data-tip=${t.renameShort} data-tip-end @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>${icon('pencil')}</button>
+      <button data-rename=${c.id} class="icon-button" aria-label=${t.renameConversation(c.title)}
+        data-tip=${t.renameShort} data-tip-end
+        @click=${() => (list.edit({ renaming: c.id }), actions.focus('input.rename-input'))}>${icon('pencil')}</button>
       <button class="icon-button" aria-label=${t.exportConversation(c.title)} data-tip=${t.exportShort} data-tip-end @click=${async () => {
         const text = await list.exportText(c);
         if (text !== undefined) actions.download(`${c.title.replace(/[^\w.-]+/g, '_').slice(0, 40) || 'conversation'}.json`, text);
       }}>${icon('download')}</button>
-      <button data-delete=${c.id} class="icon-button danger" aria-label=${t.deleteConversation(c.title)} data-tip=${t.delete} data-tip-end @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>${icon('trash')}</button>
+      <button data-delete=${c.id} class="icon-button danger" aria-label=${t.deleteConversation(c.title)}
+        data-tip=${t.delete} data-tip-end
+        @click=${() => (list.edit({ confirming: c.id }), actions.focus('button.confirm-cancel'))}>${icon('trash')}</button>
     </li>`;
   };
   const onImport = async (event: Event) => {
@@ -69,7 +73,8 @@ export function renderConversationsPanel(
       <button @click=${() => actions.pickImport()}>${t.importFile}</button>
       <input class="import" type="file" accept="application/json,.json" hidden aria-label=${t.importLabel} @change=${onImport} />
     </div>
-    <input part="search" type="search" aria-label=${t.searchConversations} placeholder=${t.search} .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
+    <input part="search" type="search" aria-label=${t.searchConversations} placeholder=${t.search}
+      .value=${list.query} @input=${(e: Event) => list.search((e.target as HTMLInputElement).value)} />
     ${view.persistent ? nothing : html`<p class="hint">${t.memoryOnly}</p>`}
     ${q && list.conversations && shown.length === 0 ? html`<p class="hint" role="status">${t.noConversationMatch(q)}</p>` : nothing}
     <div part="conversation-list" role="list" aria-label=${t.savedConversations}>
@@ -119,7 +124,8 @@ function confirmRow(
   };
   const id = `confirm-${c.id}`;
   return html`<li class="conversation">
-    <div part="confirm" class="confirm" role="group" aria-labelledby=${id} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
+    <div part="confirm" class="confirm" role="group" aria-labelledby=${id}
+      @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), cancel())}>
       <span id=${id}>${t.confirmDelete(c.title)}</span>
       <div class="row">
         <button type="button" class="danger" @click=${remove}>${t.delete}</button>

@@ -79,11 +79,13 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
     const betterSize = better?.size ? formatBytes(better.size, locale) : undefined;
     return html`<p class="hint consent">${about}</p>
       ${card.failure ? html`<p class="hint error" role="alert">${t.modelDownloadFailed(card.failure)}</p>` : nothing}
-      <div class="row"><button type="button" class="primary" ?disabled=${!card.ready} @click=${() => actions.download(card.kind)}>${t.downloadModel(size)}</button></div>
+      <div class="row"><button type="button" class="primary" ?disabled=${!card.ready}
+        @click=${() => actions.download(card.kind)}>${t.downloadModel(size)}</button></div>
       ${
         better && betterSize
           ? html`<p class="hint better" data-better>${t.betterModel(better.label, betterSize, better.source, downloadTime(better.size!, t, locale))}</p>
-              <div class="row"><button type="button" ?disabled=${!card.ready} @click=${() => actions.downloadBetter()}>${t.downloadBetter(better.label, betterSize)}</button></div>`
+              <div class="row"><button type="button" ?disabled=${!card.ready}
+                @click=${() => actions.downloadBetter()}>${t.downloadBetter(better.label, betterSize)}</button></div>`
           : nothing
       }`;
   }
@@ -97,7 +99,8 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
           s.secondsLeft !== undefined ? formatDuration(s.secondsLeft, locale) : undefined,
         )
       : undefined;
-  return html`<p class="hint" aria-hidden="true">${s.other ? t.modelDownloadingElsewhere : t.modelDownloading(percent)}${bytes ? html`<br /><span class="bytes">${bytes}</span>` : nothing}</p>
+  return html`<p class="hint"
+    aria-hidden="true">${s.other ? t.modelDownloadingElsewhere : t.modelDownloading(percent)}${bytes ? html`<br /><span class="bytes">${bytes}</span>` : nothing}</p>
     <div class="row"><progress max="100" .value=${percent} aria-label=${t.modelDownloading(percent)}></progress>
     <button type="button" @click=${() => actions.cancel(card.kind)}>${t.cancelDownload}</button></div>`;
 }
@@ -146,5 +149,14 @@ export const consentStyles = css`
   .consent-reply .row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; width: 100%; }
   .consent-reply progress { flex: 1; min-width: 120px; height: 8px; accent-color: var(--mcp-chat-accent); }
   .consent-reply .bytes { color: var(--mcp-chat-muted); font-variant-numeric: tabular-nums; }
-  .consent-reply button.link { background: none; border: 0; padding: 0; min-height: 0; color: var(--mcp-chat-accent); text-decoration: underline; cursor: pointer; font: inherit; }
+  .consent-reply button.link {
+    background: none;
+    border: 0;
+    padding: 0;
+    min-height: 0;
+    color: var(--mcp-chat-accent);
+    text-decoration: underline;
+    cursor: pointer;
+    font: inherit;
+  }
 `;

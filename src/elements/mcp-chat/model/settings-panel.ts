@@ -79,7 +79,8 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
     ${
       ollama.length
         ? html`<p class="hint" role="status">${t.ollamaFound(view.ollamaUrl, ollama.join(', '))}
-          <button type="button" @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
+          <button type="button"
+            @click=${() => actions.choose({ kind: 'ollama', baseUrl: ollamaBase, model: ollama[0] }, false)}>${t.useOllama(ollama[0]!)}</button></p>`
         : nothing
     }
     ${renderBuiltInModels(view.builtIn, t, actions, view.lang)}
@@ -90,7 +91,8 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
           ${ENDPOINT_KINDS.map((k) => html`<option value=${k} ?selected=${kind === k}>${t.providerName(k)}</option>`)}
         </select>
       </label>
-      <label>${t.baseUrl} <input name="baseUrl" type="url" placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
+      <label>${t.baseUrl} <input name="baseUrl" type="url"
+        placeholder=${kind === 'ollama' ? ollamaBase : DEFAULT_BASE_URLS[kind]} .value=${same ? (cfg.baseUrl ?? '') : ''} /></label>
       ${
         kind === 'ollama'
           ? html`<p class="hint">${t.ollamaNoKey}</p>`

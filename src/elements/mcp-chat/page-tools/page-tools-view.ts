@@ -25,7 +25,8 @@ export function renderAgentCalls(calls: readonly PublishedToolCall[], t: ChatStr
     const heading = call.status === 'approval' ? t.agentAsks(call.title) : t.agentRan(call.title);
     return html`<section part="agent-call" class="agent-call" data-call=${call.id} aria-label=${heading}>
       <p class="agent-call-title">${heading}</p>
-      <mcp-tool-card .use=${use} .result=${result} status=${call.status} server=${call.server} tool-title=${call.title} .strings=${strings} .offerAlways=${false} .focusOnAsk=${false}></mcp-tool-card>
+      <mcp-tool-card .use=${use} .result=${result} status=${call.status} server=${call.server}
+        tool-title=${call.title} .strings=${strings} .offerAlways=${false} .focusOnAsk=${false}></mcp-tool-card>
     </section>`;
   })}`;
 }

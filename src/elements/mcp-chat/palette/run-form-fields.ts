@@ -76,7 +76,8 @@ export function renderFields(
     switch (field.kind) {
       case 'boolean':
         return html`<label for=${id} class="check"
-          ><input id=${id} name=${field.name} type="checkbox" ?checked=${def === true} aria-invalid=${invalid} aria-describedby=${describedBy} />${field.label}${hint}</label
+          ><input id=${id} name=${field.name} type="checkbox" ?checked=${def === true} aria-invalid=${invalid}
+            aria-describedby=${describedBy} />${field.label}${hint}</label
         >`;
       case 'enum':
         return html`<label for=${id}
@@ -90,7 +91,8 @@ export function renderFields(
       case 'json':
         return html`<label for=${id}
           >${field.label}${field.required ? ' *' : ''} (JSON)
-          <textarea id=${id} name=${field.name} rows="3" ?required=${field.required} aria-invalid=${invalid} aria-describedby=${describedBy} .value=${def === undefined ? '' : JSON.stringify(def)}></textarea>
+          <textarea id=${id} name=${field.name} rows="3" ?required=${field.required} aria-invalid=${invalid}
+            aria-describedby=${describedBy} .value=${def === undefined ? '' : JSON.stringify(def)}></textarea>
           ${hint}</label
         >`;
       default: {

@@ -36,7 +36,8 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
       }
       ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
       <div class="row">
-        <button type="submit" class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? t.run : t.insert}</button>
+        <button type="submit"
+          class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? t.run : t.insert}</button>
         <button type="button" @click=${() => actions.close()}>${t.cancel}</button>
       </div>
     </form>`;

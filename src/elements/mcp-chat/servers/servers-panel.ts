@@ -116,7 +116,8 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           <p class="hint">
             ${t.serverState(c.state)}${
               c.state === 'connected'
-                ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
+                ? ` · ${c.getProtocolEra() === 'modern' ? '2026-07-28 (stateless)' : (c.protocolVersion ?? '2025')} · ` +
+                  `${t.catalogSizes(c.tools.length, c.prompts.length, c.resources.length)}`
                 : ''
             }
           </p>
@@ -150,7 +151,8 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
             ${view.removed.map(
               (url) => html`<li class="row removed-server">
                 <span class="server-url">${url}</span>
-                <button type="button" part="restore-server-button" aria-label=${t.restoreServer(url)} @click=${() => actions.restoreServer(url)}>${t.restore}</button>
+                <button type="button" part="restore-server-button" aria-label=${t.restoreServer(url)}
+                  @click=${() => actions.restoreServer(url)}>${t.restore}</button>
               </li>`,
             )}
           </ul>

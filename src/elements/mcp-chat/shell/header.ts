@@ -162,7 +162,8 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const label = (c: McpConnection) =>
     `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(chipState(c)) ?? chipState(c)}`;
   const title = (c: McpConnection) =>
-    `${revealHidden(actions.nameOf(c))} (${c.url}): ${view.text?.serverState?.(chipState(c)) ?? STATE_WORDS[chipState(c)] ?? chipState(c)}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
+    `${revealHidden(actions.nameOf(c))} (${c.url}): ` +
+    `${view.text?.serverState?.(chipState(c)) ?? STATE_WORDS[chipState(c)] ?? chipState(c)}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
   return html`<header part="header">
     <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
     <span class="servers ${view.connections.length > 1 ? 'several' : ''}">
@@ -182,14 +183,19 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
     <span class="spacer"></span>
     ${
       view.models.length > 1
-        ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'} @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
+        ? html`<select part="model-picker" class="model" aria-label=${view.text?.model ?? 'Model'}
+          @change=${(e: Event) => actions.chooseModel((e.target as HTMLSelectElement).value)}>
           ${view.models.map((m) => html`<option value=${m} ?selected=${m === view.model}>${m}</option>`)}
         </select>`
-        : html`<button part="model" class=${view.model ? 'model' : 'model unset'} title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')} @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
+        : html`<button part="model" class=${view.model ? 'model' : 'model unset'}
+          title=${view.model ? (view.text?.modelTitle?.(view.model) ?? `Model: ${view.model}`) : (view.text?.chooseModel ?? 'Choose a model')}
+          @click=${() => actions.showPanel(panel === 'settings' ? undefined : 'settings')}>
           <span class="model-name" dir="auto">${view.model || (view.text?.chooseModel ?? 'Choose a model')}</span>${icon('chevron-down')}
         </button>`
     }
-    <button part="header-button new-button" class="icon-button" aria-label=${view.text?.newConversation ?? 'New conversation'} data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
+    <button part="header-button new-button" class="icon-button"
+      aria-label=${view.text?.newConversation ?? 'New conversation'}
+      data-tip=${view.text?.newConversation ?? 'New conversation'} @click=${() => actions.newConversation()}>
       ${icon('square-pen')}
     </button>
     <span class="menu-anchor">
@@ -204,7 +210,8 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
       >
         ${icon('ellipsis')}
       </button>
-      <div part="menu" class="menu" id="chat-menu" popover role="menu" aria-label=${view.text?.panels ?? 'Panels'} @keydown=${onMenuKey} @toggle=${onMenuToggle}>
+      <div part="menu" class="menu" id="chat-menu" popover role="menu" aria-label=${view.text?.panels ?? 'Panels'}
+        @keydown=${onMenuKey} @toggle=${onMenuToggle}>
         ${MENU.map(
           (m) => html`<button
             part="menu-item"
@@ -222,7 +229,9 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
     </span>
     ${
       view.closable
-        ? html`<button part="header-button close-button" class="icon-button" aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end @click=${() => actions.close()}>${icon('x')}</button>`
+        ? html`<button part="header-button close-button" class="icon-button"
+          aria-label=${view.text?.closeChat ?? 'Close chat'} data-tip=${view.text?.close ?? 'Close'} data-tip-end
+          @click=${() => actions.close()}>${icon('x')}</button>`
         : nothing
     }
   </header>`;

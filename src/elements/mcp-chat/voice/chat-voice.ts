@@ -95,10 +95,12 @@ export class ChatVoice {
     const handsFree = !!e?.handsFree;
     return html`${
       this.canSpeak
-        ? html`<button part="hands-free-button" type="button" class="icon-button voice ${handsFree ? 'on' : ''}" aria-pressed=${handsFree ? 'true' : 'false'} aria-label=${t.handsFree} data-tip=${t.handsFree}
+        ? html`<button part="hands-free-button" type="button" class="icon-button voice ${handsFree ? 'on' : ''}"
+          aria-pressed=${handsFree ? 'true' : 'false'} aria-label=${t.handsFree} data-tip=${t.handsFree}
             @click=${() => void this.#run((engine) => engine.setHandsFree(!engine.handsFree))}>${icon('headphones')}</button>`
         : nothing
-    }<button part="mic-button" type="button" class="icon-button voice ${listening ? 'on' : ''}" aria-pressed=${listening ? 'true' : 'false'} aria-label=${t.dictate} data-tip=${listening ? t.stopDictation : t.dictate}
+    }<button part="mic-button" type="button" class="icon-button voice ${listening ? 'on' : ''}"
+      aria-pressed=${listening ? 'true' : 'false'} aria-label=${t.dictate} data-tip=${listening ? t.stopDictation : t.dictate}
         @click=${() => void this.#run((engine) => engine.toggleDictation())}>${icon('mic')}</button>`;
   }
 
@@ -107,7 +109,8 @@ export class ChatVoice {
     if (!this.canSpeak || !text.trim()) return nothing;
     const reading = this.#engine?.reading === key;
     // The name stays (a toggle's state is aria-pressed); the tooltip says what a press does now.
-    return html`<button type="button" class="icon-button" part="message-action read-aloud-button" aria-pressed=${reading ? 'true' : 'false'} aria-label=${t.readAloud} data-tip=${reading ? t.stopReading : t.readAloud}
+    return html`<button type="button" class="icon-button" part="message-action read-aloud-button"
+      aria-pressed=${reading ? 'true' : 'false'} aria-label=${t.readAloud} data-tip=${reading ? t.stopReading : t.readAloud}
       @click=${() => void this.#run((engine) => engine.toggleReading(key, text))}>${icon(reading ? 'square' : 'volume-2')}</button>`;
   }
 }

@@ -27,12 +27,14 @@ export function renderChat(w: Wiring) {
   const t = w.text.t;
   return html`${
     chat.launcher
-      ? html`<button part="launcher-button" class="launcher-button" aria-label=${t.openChat} aria-expanded=${chat.open ? 'true' : 'false'} @click=${() => (chat.open = !chat.open)}>
+      ? html`<button part="launcher-button" class="launcher-button" aria-label=${t.openChat}
+        aria-expanded=${chat.open ? 'true' : 'false'} @click=${() => (chat.open = !chat.open)}>
           ${icon(chat.open ? 'x' : 'message-circle')}
         </button>`
       : nothing
   }
-    <div part="base" class="base ${chat.panel ? 'with-panel' : ''}" dir=${w.text.dir} role=${ifDefined(chat.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(chat.launcher ? t.title : undefined)}>
+    <div part="base" class="base ${chat.panel ? 'with-panel' : ''}" dir=${w.text.dir}
+      role=${ifDefined(chat.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(chat.launcher ? t.title : undefined)}>
       ${renderChatHeader(w, shownServers(w))}
       <div class="body">
         ${renderPanel(w)}

@@ -240,7 +240,8 @@ export function renderPanel(w: Wiring) {
     }
   });
   return html`<aside part="panel" class="panel" tabindex="-1" aria-label=${t[panel]}>
-    <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end @click=${() => setPanel(w, undefined)}>${icon('x')}</button>
+    <button class="icon-button panel-close" aria-label=${t.closePanel} data-tip=${t.close} data-tip-end
+      @click=${() => setPanel(w, undefined)}>${icon('x')}</button>
     ${content}
   </aside>`;
 }
