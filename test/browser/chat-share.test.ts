@@ -2,9 +2,9 @@
 // conversation (a grant the reference sync server keeps, over a real PostgreSQL:
 // test/setup/sync.ts); the page opened from that link (`#mcp-share=ID`) shows that
 // conversation live and read-only, nothing of the reader's own; Stop sharing ends it.
-import axe from 'axe-core';
 import { afterEach, expect, test } from 'vitest';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { axeFindings } from './axe-findings.js';
 import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 import { closeDevices, device, say, syncUrls, tokenFor } from './sync-support.js';
 
@@ -44,8 +44,7 @@ test("Share makes a read-only link; the page it opens shows that conversation li
   const link = new URL(shadow(chat).querySelector<HTMLTextAreaElement>('.share-link')!.value);
   expect(link.origin + link.pathname).toBe(location.origin + location.pathname);
   expect(shadow(chat).querySelector('.share-link')!.closest('label')!.textContent).toContain('Read-only link to this conversation');
-  const result = await axe.run(chat, { resultTypes: ['violations'] });
-  expect(result.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeFindings(chat)).toEqual([]);
 
   // A reader: another browser's page opened from the link (its own history, with a conversation of its own).
   history.replaceState(null, '', link.hash);

@@ -1,4 +1,4 @@
-import axe from 'axe-core';
+import { axeFindings } from './axe-findings.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
@@ -58,8 +58,7 @@ describe('<mcp-chat> theming and accessibility', () => {
     for (const theme of ['light', 'dark'] as const) {
       chat.theme = theme;
       await chat.updateComplete;
-      const result = await axe.run(chat, { resultTypes: ['violations'] });
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeFindings(chat)).toEqual([]);
     }
     const live = shadow(chat).querySelector('[role="status"][aria-live="polite"]')!;
     expect(live.textContent).toMatch(/Assistant: |weather/);
