@@ -9,7 +9,7 @@ import { contentBlockStyles } from './mcp-content-block.styles.js';
 import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
 import { fileWords, type FileWords } from '../../shared/file-words.js';
 import { languageOf } from '../../shared/language.js';
-import { icon } from '../../shared/icons.js';
+import { icon } from '../../shared/icons-later.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
 const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
