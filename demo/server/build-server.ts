@@ -47,7 +47,7 @@ export function buildDemoServer(ctx: InstanceContext): McpServer {
   );
   registerContentTools(server, ctx);
   registerDocsTools(server);
-  registerFileTools(server);
+  registerFileTools(server, ctx);
   registerElicitationTools(server, ctx);
   registerSamplingTools(server, ctx);
   registerTicTacToe(server, ctx);

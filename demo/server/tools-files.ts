@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { parseCsv } from '../../src/content/csv.js';
+import { runFlow, textResult, type Flow } from './flows.js';
+import type { RequestedSchema } from './form-schema.js';
+import type { InstanceContext } from './tools-content.js';
 
 /** A decoded `data:` URI (RFC 2397): its type (parameters left off), its `name=` parameter if any, its bytes. */
 export interface DataUri {
@@ -51,8 +54,70 @@ export function csvStatistics(text: string): {
 
 const refused = (text: string) => ({ content: [{ type: 'text' as const, text }], isError: true });
 
-/** Tools that take files (SEP-2356: `x-mcp-file` string arguments filled by the host with `data:` URIs). */
-export function registerFileTools(server: McpServer): void {
+/** The form `send-file` asks for (SEP-2356: the `x-mcp-file` keyword on an elicitation's string property too). */
+export const SEND_FILE_FORM = {
+  type: 'object',
+  properties: {
+    file: {
+      type: 'string',
+      format: 'uri',
+      title: 'File',
+      description: 'It goes to the demo server, not to the model.',
+      'x-mcp-file': { accept: ['text/csv', '.csv', 'text/plain', 'image/*'], maxSize: 1024 * 1024 },
+    },
+    note: { type: 'string', title: 'Note', description: 'Anything to say about it' },
+  },
+  required: ['file'],
+} as unknown as RequestedSchema;
+
+/** `send-file`: asks the person for a file in a form (not through the model) and says what arrived. */
+const sendFile: Flow<Record<string, never>, null> = {
+  name: 'send-file',
+  start: () => ({
+    ask: { kind: 'form', params: { message: 'Choose a file to send to the demo server.', requestedSchema: SEND_FILE_FORM } },
+    state: null,
+  }),
+  resume: (_state, answer) => {
+    if (answer.kind !== 'elicit') return { result: refused(`Expected a form answer, got ${answer.kind}.`) };
+    if (answer.action !== 'accept')
+      return { result: textResult(`No file: the form was ${answer.action === 'decline' ? 'declined' : 'cancelled'}.`) };
+    const content = answer.content ?? {};
+    let data: DataUri;
+    try {
+      data = parseDataUri(String(content.file ?? ''));
+    } catch (error) {
+      return { result: refused(`file: ${(error as Error).message}`) };
+    }
+    if (data.bytes.length > 1024 * 1024) return { result: refused(`file: ${data.bytes.length} bytes is over the 1 MB the form takes`) };
+    const sha256 = createHash('sha256').update(data.bytes).digest('hex');
+    const note = typeof content.note === 'string' && content.note ? ` Note: ${content.note}` : '';
+    return {
+      result: {
+        content: [
+          {
+            type: 'text',
+            text: `Received ${data.name ?? 'a file'} · ${data.type} · ${data.bytes.length} bytes · SHA-256 ${sha256}.${note}`,
+          },
+        ],
+        structuredContent: { name: data.name ?? null, type: data.type, size: data.bytes.length, sha256, note: content.note ?? null },
+      },
+    };
+  },
+};
+
+/** Tools that take files (SEP-2356: `x-mcp-file` string arguments filled by the host with `data:` URIs; `send-file` asks in a form). */
+export function registerFileTools(server: McpServer, { era, state }: InstanceContext): void {
+  server.registerTool(
+    'send-file',
+    {
+      title: 'Send a file',
+      description:
+        'Asks you for a file in a form (the file goes to the server, not to the model) and says its name, type, size and SHA-256.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (ctx) => runFlow(sendFile, {}, era, state, ctx),
+  );
+
   server.registerTool(
     'csv-stats',
     {

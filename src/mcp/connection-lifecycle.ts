@@ -6,6 +6,7 @@ import { isServerErrorOnProbe, sdkClientOptions, type McpConnectionConfig } from
 import { McpConnectionChangeEvent, McpConnectionState } from './connection-events.js';
 import { classifyError, isNetworkError, isSessionExpired, McpConnectionError, McpErrorKind, signInMetadataError } from './errors.js';
 import { FetchTap, type TapTrace } from './fetch-tap.js';
+import { keepFileInputs } from './file-input-keywords.js';
 import { describeDegradation, isDroppable, needsLegacy, OPTIONAL_MCP_HEADERS, type McpDegradation } from './header-fallback.js';
 import { hostOf } from './server-key.js';
 
@@ -18,6 +19,8 @@ export interface LifecycleOwner {
   readonly config: Readonly<McpConnectionConfig>;
   /** The owner's tool calls: told which server request belongs to which, failed when the client goes. */
   readonly calls: CallRegistry;
+  /** Where the transport keeps each elicitation request as the server sent it (file-input-keywords.ts). */
+  readonly sentElicitations: unknown[];
   /**
    * Sets the request and notification handlers of a fresh SDK client.
    * `current()` tells whether it is still the connection's client (its
@@ -276,7 +279,9 @@ export class ConnectionLifecycle {
       }
     };
     const tap = this.createTap(generation);
-    return { client, transport: this.createTransport(tap), tap };
+    const transport = this.createTransport(tap);
+    keepFileInputs(transport, this.owner.sentElicitations);
+    return { client, transport, tap };
   }
 
   /**

@@ -134,6 +134,8 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
   private _roots: Root[];
   private logLevel?: LoggingLevel;
   private readonly calls: CallRegistry;
+  /** The last elicitation requests as the server sent them: their `x-mcp-file` keywords, which the SDK drops (file-input-keywords.ts). */
+  private readonly sentElicitations: unknown[] = [];
   /** The state machine and the SDK client of the moment. */
   private readonly life: ConnectionLifecycle;
   private _trace?: SessionTrace;
@@ -168,6 +170,7 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
       url: this.url,
       config: this.config,
       calls: this.calls,
+      sentElicitations: this.sentElicitations,
       wire: (client, generation, current) => this.wire(client, generation, current),
       restore: (client) => this.restore(client),
       dispatchEvent: (event) => this.dispatchEvent(event),
@@ -906,6 +909,10 @@ export class McpConnection extends TypedEventTarget<McpConnectionEventMap> {
     const call = this.calls.callFor(era, ctx.mcpReq.id);
     const done = call?.beginInput();
     try {
+      if (kind === 'elicitation' && this.sentElicitations.length) {
+        const code = await import('./file-input-restore.js').catch(() => undefined);
+        if (code) params = code.restoreFileInputs(params, this.sentElicitations);
+      }
       const elicitation = kind === 'elicitation' ? (params as InputParams['elicitation']) : undefined;
       return await this.router.dispatch({
         kind,

@@ -28,6 +28,7 @@ const TOOL_NAMES = [
   'suggested-questions',
   'csv-stats',
   'file-fingerprint',
+  'send-file',
 ];
 
 describe.each(ERAS)('demo server, $mode client', ({ mode, era }) => {

@@ -6,7 +6,8 @@
  * maxLength, pattern, format email | uri | date | date-time), numbers and
  * integers (minimum, maximum), booleans, single-select enums (untitled `enum`,
  * titled `oneOf` of `{ const, title }`, legacy `enumNames`) and multi-select
- * arrays (`items.enum` or `items.anyOf`, minItems, maxItems). Anything else
+ * arrays (`items.enum` or `items.anyOf`, minItems, maxItems); and, from
+ * SEP-2356, files (a string marked `x-mcp-file`). Anything else
  * (nested objects, arrays of objects, `$ref`, unknown types) is reported as a
  * problem instead of producing a broken form.
  */
@@ -72,8 +73,20 @@ export interface MultiSelectField extends FieldBase {
   default?: string[];
 }
 
+/**
+ * A file the person picks (SEP-2356: a string property marked `x-mcp-file`), sent as a `data:` URI with its name and
+ * type. `accept` and `maxSize` are the server's, checked before the file is read.
+ */
+export interface FileField extends FieldBase {
+  kind: 'file';
+  /** MIME types, `type/*` and `.ext`; empty: any file. */
+  accept: string[];
+  /** The largest file in bytes (the server's `maxSize`, else `FILE_INPUT_MAX_BYTES`). */
+  maxSize: number;
+}
+
 /** One field of the form, by kind. */
-export type ElicitField = TextField | NumberField | BooleanField | SelectField | MultiSelectField;
+export type ElicitField = TextField | NumberField | BooleanField | SelectField | MultiSelectField | FileField;
 
 /** What {@link readFormSchema} found: the fields it can render and the problems it cannot. */
 export interface FormSchema {
@@ -83,6 +96,7 @@ export interface FormSchema {
 }
 
 import { FORM_STRINGS_EN, type FormStrings } from '../shared/form-strings.js';
+import { FILE_INPUT_MAX_BYTES, fileInputRule } from '../shared/file-input.js';
 
 type Json = Record<string, unknown>;
 
@@ -121,6 +135,8 @@ function readProperty(name: string, prop: unknown, required: boolean, t: FormStr
   const type = prop.type;
   switch (type) {
     case 'string': {
+      const file = fileInputRule(prop);
+      if (file) return { ...base, kind: 'file', accept: file.accept, maxSize: file.maxSize ?? FILE_INPUT_MAX_BYTES };
       if (isStringArray(prop.enum) && prop.enum.length > 0) {
         return { ...base, kind: 'select', options: untitledOptions(prop.enum, prop.enumNames), default: str(prop.default) };
       }

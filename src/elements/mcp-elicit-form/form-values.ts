@@ -10,7 +10,7 @@ import { FORM_STRINGS_EN, type FormStrings } from '../shared/form-strings.js';
  *
  * Raw values per field kind: text and number inputs hold their text, a select
  * its value (`''` for none), a checkbox a boolean, a multi-select the list of
- * checked values. Validation turns them into what the schema asks for:
+ * checked values, a file field the `data:` URI of the picked file (`''` for none). Validation turns them into what the schema asks for:
  * numbers as numbers, `date-time` as RFC 3339 with offset, multi-select as
  * string arrays; empty optional fields are left out.
  */
@@ -48,7 +48,7 @@ export function toLocalDateTime(value: string): string {
 export function initialValues(fields: readonly ElicitField[], applyDefaults: boolean): RawValues {
   const values: RawValues = {};
   for (const field of fields) {
-    const d = applyDefaults ? field.default : undefined;
+    const d = applyDefaults && field.kind !== 'file' ? field.default : undefined;
     switch (field.kind) {
       case 'text':
         values[field.name] = d === undefined ? '' : field.format === 'date-time' ? toLocalDateTime(d as string) : (d as string);
@@ -64,6 +64,10 @@ export function initialValues(fields: readonly ElicitField[], applyDefaults: boo
         break;
       case 'multi':
         values[field.name] = [...((d as string[] | undefined) ?? [])];
+        break;
+      case 'file':
+        // Never a default: a file is what the person picks.
+        values[field.name] = '';
         break;
     }
   }
@@ -115,6 +119,9 @@ function fieldSchema(field: ElicitField, t: FormStrings): z.ZodType {
       const values = field.options.map((o) => o.value);
       return z.string({ error: () => t.elicitChooseOption }).refine((v) => values.includes(v), t.elicitChooseOneOf);
     }
+    case 'file':
+      // The value is the data: URI the element made from the picked file (checked against the field's rule before).
+      return z.string({ error: () => t.elicitChooseFileFirst }).startsWith('data:', t.elicitChooseFileFirst);
     case 'multi': {
       const values = field.options.map((o) => o.value);
       let a = z.array(
@@ -157,6 +164,7 @@ export function toCandidate(fields: readonly ElicitField[], values: RawValues): 
         out[field.name] = raw === true;
         break;
       case 'select':
+      case 'file':
         if (typeof raw === 'string' && raw !== '') out[field.name] = raw;
         break;
       case 'multi':

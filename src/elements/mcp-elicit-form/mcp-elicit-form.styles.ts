@@ -176,6 +176,109 @@ export const styles = css`
     font-weight: 600;
   }
 
+  /* A file field: the browser's file input lies transparent over the drop area, so a press, a key or a drop
+     there is the input's own; the area shows its focus and hover. */
+  .file-drop {
+    position: relative;
+    display: flex;
+    align-items: center;
+    min-height: 44px;
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    box-sizing: border-box;
+  }
+  .file-drop:hover:not(.disabled) {
+    border-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 6%, transparent);
+  }
+  .file-drop:has(.file-input:focus-visible) {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .file-drop:has([aria-invalid='true']) {
+    border-color: var(--_danger);
+  }
+  .file-drop.disabled {
+    opacity: 0.55;
+  }
+  .file-input {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    margin: 0;
+    padding: 0;
+    opacity: 0;
+    cursor: pointer;
+  }
+  .file-input:disabled {
+    cursor: not-allowed;
+  }
+  .file-face {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--_space) / 2) var(--_space);
+    min-width: 0;
+  }
+  .file-face .icon,
+  .file-chip .icon {
+    width: 18px;
+    height: 18px;
+    flex: none;
+  }
+  .file-action {
+    color: var(--_accent);
+    font-weight: 600;
+  }
+  .file-or {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .file-chip {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    min-width: 0;
+    padding: calc(var(--_space) / 2) calc(var(--_space) / 2) calc(var(--_space) / 2) var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .file-name {
+    flex: 0 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-weight: 600;
+    unicode-bidi: plaintext;
+  }
+  .file-facts {
+    flex: 0 0 auto;
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  button.remove-file {
+    display: inline-grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    padding: 0;
+    border-color: transparent;
+    flex: none;
+    margin-inline-start: auto;
+  }
+  button.remove-file:hover:not(:disabled) {
+    border-color: var(--_border);
+  }
+  @media (pointer: coarse) {
+    button.remove-file {
+      width: 44px;
+      height: 44px;
+    }
+  }
+
   /* What the server wrote, and what the person types, takes its direction from its own text: an English
      label in an Arabic form keeps its final period at its end. */
   .message,

@@ -5,7 +5,9 @@ import type { ZodType } from 'zod/v4';
 import { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { UnsupportedElicitationError } from './unsupported-elicitation-error.js';
 import { tokens } from '../shared/tokens.js';
-import { readFormSchema, type ElicitField } from './form-schema.js';
+import { readFormSchema, type ElicitField, type FileField } from './form-schema.js';
+import { fileDataUri, fileFits, fileType } from '../shared/file-input.js';
+import { fileWords } from '../shared/file-words.js';
 import {
   buildContentSchema,
   initialValues,
@@ -19,7 +21,7 @@ import { renderField } from './render-field.js';
 import { styles } from './mcp-elicit-form.styles.js';
 import { checkUrl } from './url-policy.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { formStrings, ownDirection, type FormStrings } from '../shared/form-strings.js';
+import { formStrings, languageOf, ownDirection, type FormStrings } from '../shared/form-strings.js';
 import { FormLanguage } from '../shared/form-language.js';
 
 /** Who asks, as shown above the request. */
@@ -40,6 +42,11 @@ const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined
  * with zod; URL mode renders a consent view for the URL. Usable alone: set
  * `request`, listen for `mcp-elicit-response`.
  *
+ * A string property marked `x-mcp-file` (SEP-2356) is a file field: the picked
+ * file is checked against the field's `accept` and `maxSize` before it is read
+ * (a refusal is said in the field), and sent as a `data:` URI with its type and
+ * name.
+ *
  * Everything the server sends (message, titles, descriptions, options, URL) is
  * rendered as text, never as HTML. Escape cancels. Focus moves into the form
  * when a request appears.
@@ -58,7 +65,10 @@ const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined
  * @csspart field - One field (a `<fieldset>` for multi-select).
  * @csspart label - A field's label (or legend).
  * @csspart description - A field's description.
- * @csspart input - An input, select or checkbox.
+ * @csspart input - An input, select or checkbox (for a file field, the browser's file input, transparent over `file-drop`).
+ * @csspart file-drop - A file field's area (SEP-2356 `x-mcp-file`): a press or a drop there picks a file.
+ * @csspart file - The picked file of a file field: its name, type and size.
+ * @csspart remove-file-button - Removes the picked file.
  * @csspart error - A validation message, or the reason a URL or schema is refused.
  * @csspart actions - The row of buttons.
  * @csspart accept-button - Submit (form mode).
@@ -115,6 +125,12 @@ export class McpElicitForm extends FormLanguage(LitElement) {
   @state() private touched = new Set<string>();
   @state() private answer?: ElicitResult;
   @state() private opened = false;
+  /** The picked file of each file field, as the person sees it (its value is the data: URI in `values`). */
+  @state() private files: Record<string, { name: string; facts: string; reading: boolean }> = {};
+  /** Why a file was refused, by field: said at once, before any byte of it is read. */
+  @state() private fileErrors: Record<string, string> = {};
+  /** The latest pick of each file field: a read that finishes after another pick is dropped. */
+  private picks: Record<string, File | undefined> = {};
 
   private fields: ElicitField[] = [];
   private problems: string[] = [];
@@ -171,6 +187,9 @@ export class McpElicitForm extends FormLanguage(LitElement) {
     this.answer = undefined;
     this.opened = false;
     this.touched = new Set();
+    this.files = {};
+    this.fileErrors = {};
+    this.picks = {};
     this.focusPending = true;
     if (this.request && this.request.mode !== 'url') {
       const read = readFormSchema(this.request.requestedSchema);
@@ -210,7 +229,13 @@ export class McpElicitForm extends FormLanguage(LitElement) {
     if (e.key === 'Escape') {
       e.preventDefault();
       this.respond({ action: 'cancel' });
-    } else if (e.key === 'Enter' && this.isForm && (e.composedPath()[0] as Element | undefined)?.localName === 'input') {
+    } else if (
+      e.key === 'Enter' &&
+      this.isForm &&
+      (e.composedPath()[0] as Element | undefined)?.localName === 'input' &&
+      // Enter on a file input opens the picker.
+      (e.composedPath()[0] as HTMLInputElement).type !== 'file'
+    ) {
       // Browsers skip implicit submission while Submit is disabled; tell the person what is missing instead.
       this.onSubmit(e);
     }
@@ -223,6 +248,62 @@ export class McpElicitForm extends FormLanguage(LitElement) {
   private touch(name: string): void {
     if (this.touched.has(name)) return;
     this.touched = new Set(this.touched).add(name);
+  }
+
+  /** What a file field takes, in words. */
+  private fileHint(field: FileField): string {
+    const words = fileWords(languageOf(this));
+    return this.t.elicitFileTakes([...new Set(field.accept.map((p) => words.kind(p)))], words.size(field.maxSize));
+  }
+
+  /**
+   * A file picked, dropped or removed (`undefined`) in a file field: checked against the field's `accept` and
+   * `maxSize` before any byte is read (a refusal is said in the field and nothing is kept), then read into the
+   * SEP-2356 value, a `data:` URI with the file's type and name.
+   */
+  private pickFile(field: FileField, index: number, file: File | undefined): void {
+    const name = field.name;
+    const { [name]: _, ...others } = this.fileErrors;
+    this.fileErrors = others;
+    this.picks[name] = file;
+    this.setValue(name, '');
+    if (!file) {
+      const { [name]: __, ...rest } = this.files;
+      this.files = rest;
+      this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#f${index}`)?.focus());
+      return;
+    }
+    const words = fileWords(languageOf(this));
+    const type = fileType(file);
+    const refusal =
+      field.accept.length && !field.accept.some((p) => fileFits(p, file))
+        ? this.t.elicitFileNotAccepted(file.name, [...new Set(field.accept.map((p) => words.kind(p)))])
+        : file.size > field.maxSize
+          ? this.t.elicitFileTooLarge(file.name, words.size(file.size), words.size(field.maxSize))
+          : undefined;
+    this.touch(name);
+    if (refusal) {
+      const { [name]: _removed, ...rest } = this.files;
+      this.files = rest;
+      this.fileErrors = { ...this.fileErrors, [name]: refusal };
+      return;
+    }
+    this.files = { ...this.files, [name]: { name: file.name, facts: words.facts(type, file.size), reading: true } };
+    // FileReader encodes off the main thread; only the finished string is handled here.
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (this.picks[name] !== file || this.answer) return;
+      const read = String(reader.result ?? '');
+      this.setValue(name, fileDataUri(type, file.name, read.slice(read.indexOf(',') + 1)));
+      this.files = { ...this.files, [name]: { ...this.files[name]!, reading: false } };
+    };
+    reader.onerror = () => {
+      if (this.picks[name] !== file) return;
+      const { [name]: _gone, ...rest } = this.files;
+      this.files = rest;
+      this.fileErrors = { ...this.fileErrors, [name]: this.t.elicitFileUnreadable(file.name) };
+    };
+    reader.readAsDataURL(file);
   }
 
   private onSubmit(e: Event): void {
@@ -313,11 +394,16 @@ export class McpElicitForm extends FormLanguage(LitElement) {
             field,
             id: `f${i}`,
             value: this.values[field.name] ?? '',
-            error: this.touched.has(field.name) ? errors[field.name] : undefined,
+            error: this.fileErrors[field.name] ?? (this.touched.has(field.name) ? errors[field.name] : undefined),
             disabled: done,
             t,
             onValue: (v) => this.setValue(field.name, v),
             onTouch: () => this.touch(field.name),
+            ...(field.kind === 'file' && {
+              file: this.files[field.name],
+              fileHint: this.fileHint(field),
+              onFile: (file: File | undefined) => this.pickFile(field, i, file),
+            }),
           }),
         )}
       </div>

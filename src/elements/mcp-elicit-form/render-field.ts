@@ -3,6 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ElicitField, TextField } from './form-schema.js';
 import type { RawValue } from './form-values.js';
 import type { FormStrings } from '../shared/form-strings.js';
+import { icon } from '../shared/icons.js';
 
 /**
  * Renders one form field: a label tied to its input, the description and the
@@ -17,8 +18,23 @@ export interface FieldView {
   /** The message to show, when the field has been touched and is invalid. */
   error?: string;
   disabled: boolean;
-  /** The form's interface text (the empty choice of a select). */
-  t: Pick<FormStrings, 'elicitChoose' | 'elicitNoChoice'>;
+  /** The form's interface text (the empty choice of a select, a file field's words). */
+  t: Pick<
+    FormStrings,
+    | 'elicitChoose'
+    | 'elicitNoChoice'
+    | 'elicitChooseFile'
+    | 'elicitChooseAnother'
+    | 'elicitOrDrop'
+    | 'elicitRemoveFile'
+    | 'elicitReadingFile'
+  >;
+  /** A file field: the picked file (its name, and its type and size in words), while it is read too. */
+  file?: { name: string; facts: string; reading: boolean };
+  /** A file field: what it takes, in words ("Takes CSV files, images, up to 1 MB."). */
+  fileHint?: string;
+  /** A file field: a file was picked (or dropped), or removed (`undefined`). */
+  onFile?(file: File | undefined): void;
   /** Called with the new raw value on every edit. */
   onValue(value: RawValue): void;
   /** Called when the person leaves or commits the field (shows its errors). */
@@ -34,7 +50,11 @@ const INPUT_TYPES: Record<NonNullable<TextField['format']> | 'plain', string> = 
 };
 
 function describedBy(view: FieldView): string | undefined {
-  const ids = [view.field.description ? `${view.id}-desc` : '', `${view.id}-err`].filter(Boolean);
+  const ids = [
+    view.field.description ? `${view.id}-desc` : '',
+    view.field.kind === 'file' ? `${view.id}-hint` : '',
+    `${view.id}-err`,
+  ].filter(Boolean);
   return ids.join(' ');
 }
 
@@ -131,6 +151,8 @@ export function renderField(view: FieldView): TemplateResult {
         ${error(view)}
       </div>`;
     }
+    case 'file':
+      return renderFileField(view, field);
     case 'multi': {
       const chosen = view.value as string[];
       return html`<fieldset
@@ -166,4 +188,55 @@ export function renderField(view: FieldView): TemplateResult {
       </fieldset>`;
     }
   }
+}
+
+/**
+ * A file field (SEP-2356): the browser's own file input, named by the label and keyboard-operable as it is, laid
+ * transparent over a drop area that says what to do; the picked file as a chip with its type, size and a remove
+ * button. The input takes drops too, so a file dropped on the area is picked the same way.
+ */
+function renderFileField(view: FieldView, field: Extract<ElicitField, { kind: 'file' }>): TemplateResult {
+  const { id, t, file } = view;
+  const pick = (input: HTMLInputElement) => {
+    const picked = input.files?.[0];
+    // Cleared at once: the element keeps the file, and the same file picked again (after a refusal) is a change.
+    input.value = '';
+    if (picked) view.onFile?.(picked);
+  };
+  return html`<div part="field" class="field file" data-name=${field.name}>
+    ${label(view)} ${description(view)}
+    <div part="file-drop" class="file-drop ${view.disabled ? 'disabled' : ''}">
+      <input
+        part="input"
+        class="file-input"
+        id=${id}
+        name=${field.name}
+        type="file"
+        accept=${ifDefined(field.accept.length ? field.accept.join(',') : undefined)}
+        ?disabled=${view.disabled}
+        aria-required=${field.required ? 'true' : 'false'}
+        aria-invalid=${view.error ? 'true' : 'false'}
+        aria-describedby=${ifDefined(describedBy(view))}
+        @change=${(e: Event) => pick(e.target as HTMLInputElement)}
+        @blur=${view.onTouch}
+      />
+      <span class="file-face" aria-hidden="true"
+        >${icon('paperclip')}<span class="file-action">${file ? t.elicitChooseAnother : t.elicitChooseFile}</span
+        ><span class="file-or">${t.elicitOrDrop}</span></span
+      >
+    </div>
+    <div class="hint" id="${id}-hint">${view.fileHint ?? ''}</div>
+    ${
+      file
+        ? html`<div part="file" class="file-chip" role="group" aria-label=${file.name}>
+            ${icon('file-text')}
+            <span class="file-name">${file.name}</span>
+            <span class="file-facts">${file.reading ? t.elicitReadingFile(file.name) : file.facts}</span>
+            <button part="remove-file-button" type="button" class="remove-file" ?disabled=${view.disabled}
+              aria-label=${t.elicitRemoveFile(file.name)} title=${t.elicitRemoveFile(file.name)} @click=${() => view.onFile?.(undefined)}>${icon('x')}</button>
+          </div>`
+        : nothing
+    }
+    ${error(view)}
+  </div>`;
 }

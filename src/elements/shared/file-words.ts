@@ -69,6 +69,7 @@ const KINDS_EN: Record<string, string> = {
   'image/*': 'images',
   'audio/*': 'audio files',
   'text/*': 'text files',
+  'text/plain': 'text files',
   'video/*': 'videos',
   '*': 'files',
 };
@@ -79,6 +80,7 @@ const KINDS_AR: Record<string, string> = {
   'image/*': 'الصور',
   'audio/*': 'الملفات الصوتية',
   'text/*': 'الملفات النصية',
+  'text/plain': 'الملفات النصية',
   'video/*': 'مقاطع الفيديو',
   '*': 'الملفات',
 };

@@ -4,6 +4,9 @@ import { plural } from './plural.js';
 // Not in the first load: loaded when a form in Arabic first renders
 // (form-language.ts), or with the chat's Arabic table (strings-ar.ts).
 
+/** A name in another script kept whole in an Arabic sentence (Unicode first-strong isolate). */
+const isolate = (name: string) => `\u2068${name}\u2069`;
+
 /** Arabic (right to left). Counted phrases use all six Arabic plural forms. */
 export const FORM_STRINGS_AR: FormStrings = {
   fieldRequired: (label) => `${label} مطلوب`,
@@ -96,6 +99,16 @@ export const FORM_STRINGS_AR: FormStrings = {
       many: 'اختر # خيارًا على الأكثر.',
       other: 'اختر # خيار على الأكثر.',
     }),
+  elicitChooseFile: 'اختر ملفًا',
+  elicitChooseAnother: 'اختر ملفًا آخر',
+  elicitOrDrop: 'أو أفلته هنا',
+  elicitFileTakes: (kinds, limit) => (kinds.length ? `يقبل ${kinds.join('، ')} حتى ${limit}.` : `أي ملف حتى ${limit}.`),
+  elicitRemoveFile: (name) => `إزالة ${isolate(name)}`,
+  elicitReadingFile: (name) => `جارٍ قراءة ${isolate(name)}…`,
+  elicitChooseFileFirst: 'اختر ملفًا.',
+  elicitFileNotAccepted: (name, kinds) => `لا يمكن إرسال ${isolate(name)}: يقبل هذا النموذج ${kinds.join('، ')} فقط.`,
+  elicitFileTooLarge: (name, size, limit) => `حجم ${isolate(name)} ${size}؛ يقبل هذا النموذج ملفات حتى ${limit}.`,
+  elicitFileUnreadable: (name) => `تعذّرت قراءة ${isolate(name)}. اختره مرة أخرى أو اختر ملفًا آخر.`,
   urlInvalid: 'هذا ليس عنوان ويب صالحًا.',
   urlScheme: (protocol) => `لا يمكن فتح إلا روابط https:؛ وهذا الرابط يستخدم ${protocol}`,
   urlInsecure: 'هذا الرابط غير آمن (http:). لا يمكن فتح إلا روابط https:، أو http: على localhost أو 127.0.0.1.',

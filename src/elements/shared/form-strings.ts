@@ -79,6 +79,20 @@ export interface FormStrings {
   elicitChooseAmong: string;
   elicitMinItems: (count: number) => string;
   elicitMaxItems: (count: number) => string;
+  /** A file field (SEP-2356 `x-mcp-file`): its button, before and after a file is picked, and the words beside it. */
+  elicitChooseFile: string;
+  elicitChooseAnother: string;
+  elicitOrDrop: string;
+  /** What the field takes: `kinds` (each accepted kind in words, none: any file) up to `limit` (a size in words). */
+  elicitFileTakes: (kinds: string[], limit: string) => string;
+  elicitRemoveFile: (name: string) => string;
+  elicitReadingFile: (name: string) => string;
+  /** A required file field with no file. */
+  elicitChooseFileFirst: string;
+  /** Refused before the file is read: a type the field does not take, a file over its size, a file the browser cannot read. */
+  elicitFileNotAccepted: (name: string, kinds: string[]) => string;
+  elicitFileTooLarge: (name: string, size: string, limit: string) => string;
+  elicitFileUnreadable: (name: string) => string;
   /** Why a URL is not opened. */
   urlInvalid: string;
   urlScheme: (protocol: string) => string;
@@ -232,6 +246,16 @@ export const FORM_STRINGS_EN: FormStrings = {
   elicitChooseAmong: 'Choose among the options.',
   elicitMinItems: (n) => plural('en', n, { one: 'Choose at least # option.', other: 'Choose at least # options.' }),
   elicitMaxItems: (n) => plural('en', n, { one: 'Choose at most # option.', other: 'Choose at most # options.' }),
+  elicitChooseFile: 'Choose a file',
+  elicitChooseAnother: 'Choose another file',
+  elicitOrDrop: 'or drop it here',
+  elicitFileTakes: (kinds, limit) => (kinds.length ? `Takes ${kinds.join(', ')}, up to ${limit}.` : `Any file up to ${limit}.`),
+  elicitRemoveFile: (name) => `Remove ${name}`,
+  elicitReadingFile: (name) => `Reading ${name}…`,
+  elicitChooseFileFirst: 'Choose a file.',
+  elicitFileNotAccepted: (name, kinds) => `${name} cannot be sent: this form takes ${kinds.join(', ')} only.`,
+  elicitFileTooLarge: (name, size, limit) => `${name} is ${size}; this form takes files up to ${limit}.`,
+  elicitFileUnreadable: (name) => `${name} could not be read. Choose it again, or another file.`,
   urlInvalid: 'This is not a valid web address.',
   urlScheme: (protocol) => `Only https: links can be opened; this one uses ${protocol}`,
   urlInsecure: 'This link is not secure (http:). Only https: links, or http: on localhost or 127.0.0.1, can be opened.',

@@ -4,16 +4,14 @@
 // never pass through the model (the tool_use block keeps the name the model wrote).
 import type { ContentBlock, Message } from '../../../content/index.js';
 import type { AgentTool } from '../../../agent/index.js';
+import { fileDataUri, fileFits, fileInputRule } from '../../shared/file-input.js';
 
 type Schema = Record<string, unknown>;
 
-/** The names of a tool's arguments that take a file (`x-mcp-file` on a string property). */
+/** The names of a tool's arguments that take a file (`x-mcp-file` on a string property, read as the elicitation form reads it). */
 export function fileArguments(tool: Pick<AgentTool, 'inputSchema'>): string[] {
   const props = (tool.inputSchema.properties ?? {}) as Record<string, Schema>;
-  return Object.keys(props).filter((k) => {
-    const p = props[k];
-    return p && typeof p === 'object' && p['type'] === 'string' && typeof p['x-mcp-file'] === 'object' && p['x-mcp-file'] !== null;
-  });
+  return Object.keys(props).filter((k) => fileInputRule(props[k]) !== undefined);
 }
 
 /** An attached file found in the conversation: its name, type and base64 bytes. */
@@ -89,13 +87,6 @@ export function toolForModel(tool: AgentTool, files: readonly Attached[]): Agent
   return { ...tool, inputSchema: { ...tool.inputSchema, properties } };
 }
 
-function accepts(pattern: string, file: Attached): boolean {
-  const p = pattern.trim().toLowerCase();
-  if (p === '*' || p === '*/*') return true;
-  if (p.startsWith('.')) return file.name.toLowerCase().endsWith(p);
-  return p.endsWith('/*') ? file.type.toLowerCase().startsWith(p.slice(0, -1)) : file.type.toLowerCase() === p;
-}
-
 /**
  * The call's arguments with each file argument filled: the model's value names an attached file (or, with one file
  * attached, that file is meant). Throws an error in words when no attached file fits (its type or size against the
@@ -116,13 +107,12 @@ export function fillFileArguments(tool: AgentTool, args: Record<string, unknown>
           ? `No attached file is named ${JSON.stringify(wanted)}; the attached files are ${files.map((f) => f.name).join(', ')}.`
           : `${tool.title ?? tool.name} needs a file: attach one, then ask again.`,
       );
-    const rule = props[name]!['x-mcp-file'] as { accept?: unknown; maxSize?: unknown };
-    const accept = Array.isArray(rule.accept) ? rule.accept.filter((a): a is string => typeof a === 'string') : [];
-    if (accept.length && !accept.some((a) => accepts(a, file)))
+    const { accept, maxSize } = fileInputRule(props[name])!;
+    if (accept.length && !accept.some((a) => fileFits(a, file)))
       throw new Error(`${tool.title ?? tool.name} does not take ${file.name} (${file.type}); it takes ${accept.join(', ')}.`);
-    if (typeof rule.maxSize === 'number' && file.size > rule.maxSize)
-      throw new Error(`${file.name} is ${file.size} bytes; ${tool.title ?? tool.name} takes files up to ${rule.maxSize} bytes.`);
-    out[name] = `data:${file.type};name=${encodeURIComponent(file.name)};base64,${file.base64()}`;
+    if (maxSize !== undefined && file.size > maxSize)
+      throw new Error(`${file.name} is ${file.size} bytes; ${tool.title ?? tool.name} takes files up to ${maxSize} bytes.`);
+    out[name] = fileDataUri(file.type, file.name, file.base64());
   }
   return out;
 }
