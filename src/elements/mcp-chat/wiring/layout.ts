@@ -95,12 +95,14 @@ export function wiringOf(
   chat: ChatSurface & HTMLElement,
   text: ChatText,
   messagesCode: ElementWiring['messagesCode'],
+  startersCode: ElementWiring['startersCode'],
   maxRounds: () => number,
 ): ElementWiring {
   return {
     chat,
     text,
     messagesCode,
+    startersCode,
     get maxRounds() {
       return maxRounds();
     },
