@@ -2,7 +2,7 @@
 // person's approval of them. In the WebMCP chunk (web-mcp.chunk.ts), loaded when `page-tools` or
 // `publish-tools` is first set: the first load carries none of it. ChatPageTools makes one once the
 // hub has loaded and asks it for the cards and the panel's figures.
-import type { ReactiveControllerHost } from 'lit';
+import { nothing, type ReactiveControllerHost } from 'lit';
 import type { ApprovalPolicy } from '../../../agent/types.js';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import { McpAgentToolCallEvent } from '../../../events/agent-tool-call.js';
@@ -14,7 +14,11 @@ import {
 } from '../../../page-tools/web-mcp-publish.js';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatStrings } from '../strings.js';
+import { addStyles } from '../../shared/add-styles.js';
 import { renderAgentCalls } from './page-tools-view.js';
+import { agentCallStyles } from './page-tools.styles.js';
+// The English text of browser agents' calls (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** What the published tools need of the chat (a part of `ChatPageToolsHost`). */
 export interface PublishedToolsHost extends ReactiveControllerHost {
@@ -53,6 +57,8 @@ export class PublishedTools {
   readonly #calls = new Map<string, PublishedToolCall>();
   /** Browser agents' calls waiting for the person's approval: id -> answer. */
   readonly #asking = new Map<string, (answer: boolean | string) => void>();
+  /** The cards' style is in the chat's shadow root. */
+  #styled = false;
 
   constructor(host: PublishedToolsHost) {
     this.#host = host;
@@ -98,8 +104,14 @@ export class PublishedTools {
     this.#asking.get(id)?.(approved);
   }
 
-  /** The calls' cards, oldest first (nothing when there is none). */
+  /** The calls' cards, oldest first (nothing when there is none); their style is added with the first. */
   render(t: ChatStrings, strings: ChatStrings) {
+    if (!this.#calls.size) return nothing;
+    const root = this.#host.renderRoot;
+    if (!this.#styled && root instanceof ShadowRoot) {
+      addStyles(root, agentCallStyles);
+      this.#styled = true;
+    }
     return renderAgentCalls([...this.#calls.values()], t, strings);
   }
 
