@@ -1,4 +1,4 @@
-import { render, type ReactiveControllerHost } from 'lit';
+import { render, type CSSResult, type ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import type { Message } from '../../../content/index.js';
 import type { FormField } from '../../shared/schema-fields.js';
@@ -29,6 +29,8 @@ export interface ChatPaletteHost extends ReactiveControllerHost {
   /** Says `text` in the chat's live region. */
   announce(text: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
+  /** Adds a lazily loaded style sheet to the chat's shadow root (after its own; once per sheet). */
+  adoptStyles(styles: CSSResult): void;
 }
 
 /** Ranks entries against one query (its words and patterns prepared once, for every entry). */
@@ -376,7 +378,9 @@ export class ChatPalette {
     }
   }
 
-  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
+  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments, runFormStyles }: RunFormChunk): void {
+    // The form's look comes with its code (not in the first load).
+    this.#host.adoptStyles(runFormStyles);
     const fields =
       item.kind === 'tool'
         ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema)

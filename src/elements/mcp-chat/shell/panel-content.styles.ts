@@ -1,7 +1,9 @@
 import { css } from 'lit';
+import { runFormStyles } from '../palette/run-form.styles.js';
 
 /**
- * What only the side panels' contents draw: the conversation list, server
+ * What only the side panels' contents draw (after the run form's look, which
+ * the Settings form shares: palette/run-form.styles.ts): the conversation list, server
  * cards with their logs, the "Add server" form, the tool selection note, the
  * page's tools. In
  * the panels' chunk (shell/panels.chunk.ts): `<mcp-chat>` adds this sheet to its
@@ -13,6 +15,7 @@ import { css } from 'lit';
  * chat-layout.styles.ts for that reason: `.row` comes after them).
  */
 export const panelContentStyles = css`
+  ${runFormStyles}
   .conversation { display: flex; gap: 2px; align-items: center; }
   .conversation > button { border-color: transparent; background: transparent; padding-inline: 8px; }
   .conversation > button:first-child { flex: 1; text-align: start; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
