@@ -480,6 +480,10 @@ try {
     { value: deepBytes, text: `deep-chat ${kb(deepBytes)}` },
     1.0,
   );
+  // What any MCP widget must download: the floor (one Lit element and the bare SDK client), beside the goal.
+  console.log(
+    `  the floor (Lit + the bare SDK client, minified) downloads ${kb(floorLoad.median)} until connected: ${ratio(floorLoad.median, deepBytes)} × deep-chat; <mcp-chat> over the floor: ${kb(firstLoad.median - floorLoad.median)} (${ratio(firstLoad.median, floorLoad.median)} ×)`,
+  );
 } finally {
   await browser.close();
   await new Promise((resolve) => server.close(resolve));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { parseCsv } from '../../src/content/csv.js';
 
 /** A decoded `data:` URI (RFC 2397): its type (parameters left off), its `name=` parameter if any, its bytes. */
 export interface DataUri {
@@ -29,25 +30,6 @@ const fileArgument = (description: string, accept: string[] | undefined, maxSize
 const CSV_MAX = 5 * 1024 * 1024;
 const ANY_MAX = 30 * 1024 * 1024;
 
-/** One CSV line's fields (double quotes and "" inside them as RFC 4180 has them). */
-function fields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') (out.push(field), (field = ''));
-    else field += ch;
-  }
-  out.push(field);
-  return out;
-}
-
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Rows, columns, and per numeric column min, max and mean; the statistics as a CSV too. */
@@ -56,9 +38,7 @@ export function csvStatistics(text: string): {
   columns: string[];
   stats: Array<{ column: string; min?: number; max?: number; mean?: number }>;
 } {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const columns = lines.length ? fields(lines[0]!) : [];
-  const rows = lines.slice(1).map(fields);
+  const [columns = [], ...rows] = parseCsv(text);
   const stats = columns.map((column, i) => {
     const values = rows.map((r) => r[i]?.trim() ?? '').filter((v) => v !== '');
     const numbers = values.map(Number);

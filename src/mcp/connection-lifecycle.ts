@@ -255,7 +255,7 @@ export class ConnectionLifecycle {
         },
       },
       this.owner.config.fetch,
-      { dropped: () => this.dropped, trace: () => this.owner.trace() },
+      { dropped: () => this.dropped, trace: () => this.owner.trace(), closesCalls: () => this._client?.getProtocolEra() === 'modern' },
     );
   }
 

@@ -80,6 +80,14 @@ export interface FetchTapOptions {
   dropped?: () => ReadonlySet<string>;
   /** Where to record this request, if a trace is on. */
   trace?: () => TapTrace | undefined;
+  /**
+   * Whether the SDK itself aborts a call's POST when the call is cancelled
+   * (2026 era: each request has a signal of its own, aborted on cancel). The
+   * tap then makes no controller of its own for the POST: once the answer's
+   * stream is open, closing it is enough. A 2025 call's POST is sent with the
+   * transport's signal, which a cancel does not abort.
+   */
+  closesCalls?: () => boolean;
 }
 
 /** A trace as the tap records into it. */
@@ -157,7 +165,7 @@ export class FetchTap {
       );
       let own: AbortController | undefined;
       let untrackOwn: (() => void) | undefined;
-      if (tag !== null) {
+      if (tag !== null && !options.closesCalls?.()) {
         // The POST's own signal, which the call's end aborts; the SDK's signal is forwarded to it by a listener
         // removed when the POST is over (issue 42: no AbortSignal.any and no DOMException per call).
         const post = new AbortController();
@@ -232,7 +240,7 @@ export class FetchTap {
           headers: response.headers,
         });
       }
-      if (own?.signal.aborted) {
+      if ((own ?? init)?.signal?.aborted) {
         // The call ended while its answer's headers were on the way.
         void response.body.cancel().catch(() => {});
         return response;
@@ -243,13 +251,11 @@ export class FetchTap {
         untrackOwn?.();
         untrackStream?.();
       };
-      return new Response(
+      // The SDK reads only the body of a call's event stream: the watched one is put in its place on this
+      // response (issue 42: a second Response per call, with its headers copied, was most of what this cost).
+      return withBody(
+        response,
         watch(response.body, tag, hooks, (release) => (untrackStream = this.track(tag, release)), ended),
-        {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-        },
       );
     };
   }
@@ -394,6 +400,12 @@ function watch(
       return reader.cancel(reason);
     },
   });
+}
+
+/** `response`, its `body` read as `body` (its own is locked by the reader of `body`). */
+function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+  Object.defineProperty(response, 'body', { value: body });
+  return response;
 }
 
 /** `headers` without the names in `dropped` (`mcp-param-*` drops every `Mcp-Param-` header). */

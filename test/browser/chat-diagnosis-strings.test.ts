@@ -2,7 +2,7 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
-import { shadow } from './chat-helpers.js';
+import { serversShown, shadow } from './chat-helpers.js';
 
 // The connection layer's diagnoses carry a kind and parameters; the chat says
 // them through its strings table, so an Arabic chat says them in Arabic. The
@@ -19,7 +19,7 @@ async function mount(lang?: string): Promise<McpChat> {
   chat.servers = [inject('demoUrl'), DEAD];
   document.body.append(chat);
   await expect.poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 }).toEqual(['connected', 'failed']);
-  await chat.updateComplete;
+  await serversShown(chat);
   return chat;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
-import { deepAll, mountChat, shadow, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, serversShown, shadow, typeAndSend } from './chat-helpers.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -215,7 +215,7 @@ describe('<mcp-chat> prompts and servers', () => {
       .poll(() => chat.serverSet.connections.map((c) => c.state), { timeout: 20_000 })
       .toEqual(['connected', 'connected', 'failed']);
     expect(changes).toContain('http://127.0.0.1:9/mcp failed');
-    await chat.updateComplete;
+    await serversShown(chat);
     const chips = [...shadow(chat).querySelectorAll('[part~="server-status"]')].map((c) => c.getAttribute('aria-label'));
     expect(chips).toHaveLength(3);
     expect(chips[2]).toMatch(/failed$/);

@@ -76,8 +76,18 @@ export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   if (options.sandbox) chat.sandboxUrl = inject('sandboxUrl');
   document.body.append(chat);
   await serverReaches(chat, 'connected');
-  await chat.updateComplete;
+  await serversShown(chat);
   return chat;
+}
+
+/**
+ * Resolves once the chat shows its servers' latest states: it repaints them at
+ * most once a frame (`chat-servers.ts`), so a state can be a frame ahead of the
+ * header and notices. A frame asked for now runs after the repaint already asked for.
+ */
+export async function serversShown(chat: McpChat): Promise<void> {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  await chat.updateComplete;
 }
 
 /** A chat on the fixture server's 500 tools, no store, once all 500 are listed. */

@@ -1,12 +1,12 @@
 // Issue 11 §3 and issue 12 §4: the Servers panel. Real servers over HTTP, the
 // fake OpenAI (128 tools per request at most), real Chromium.
-import axe from 'axe-core';
 import { afterEach, expect, inject, test } from 'vitest';
 import type { McpTurnEndEvent } from '../../src/events/turn-end.js';
 import { createMemoryHistory } from '../../src/history/memory-store.js';
 import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { fakeProvider, openPanelFromMenu, shadow, typeAndSend, serverReaches } from './chat-helpers.js';
+import { axeFindings } from './axe-findings.js';
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -28,12 +28,6 @@ async function chatOn(servers: string[], options: { provider?: boolean; storageK
   await expect.poll(ready, { timeout: 15_000 }).toBe(true);
   await chat.updateComplete;
   return chat;
-}
-
-/** What axe-core finds wrong in the chat, as "rule: targets" lines. */
-async function axeViolations(chat: McpChat): Promise<string[]> {
-  const result = await axe.run(chat, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 const panel = (chat: McpChat) => shadow(chat).querySelector<HTMLElement>('[part="panel"]')!;
@@ -59,7 +53,7 @@ test('after a request that had to choose among 5,000 tools, the Servers panel sa
   const details = note.querySelector('details')!;
   expect(details.open).toBe(false);
   expect(details.querySelector('summary')!.textContent).toContain('Tools left out of the last request (4,873)');
-  expect(await axeViolations(chat)).toEqual([]);
+  expect(await axeFindings(chat)).toEqual([]);
   // Keyboard: the summary opens the list, which names every tool left out.
   const { userEvent } = await import('vitest/browser');
   details.querySelector<HTMLElement>('summary')!.focus();
@@ -191,7 +185,7 @@ test("a page's server removed by the person stays removed after a reload and can
   // The focused button's tooltip covers the text under it (axe would measure that); checked unfocused.
   (shadow(chat).activeElement as HTMLElement).blur();
   await new Promise((r) => setTimeout(r, 400));
-  expect(await axeViolations(chat)).toEqual([]);
+  expect(await axeFindings(chat)).toEqual([]);
 
   chat.remove();
   chat = await chatOn([demo], { storageKey });

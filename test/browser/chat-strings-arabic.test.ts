@@ -5,8 +5,9 @@ import '../../src/elements/mcp-chat/mcp-chat.js';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { CHAT_STRINGS_EN, type ChatStrings } from '../../src/elements/mcp-chat/strings.js';
 import { CHAT_STRINGS_AR } from '../../src/elements/mcp-chat/strings-ar.js';
-// The panels' English text (added to CHAT_STRINGS_EN with the panels' code): every key is compared.
+// The panels' and the answers' English text (added to CHAT_STRINGS_EN with the code that reads it): every key is compared.
 import '../../src/elements/mcp-chat/strings-en-later.js';
+import '../../src/elements/mcp-chat/strings-en-answers.js';
 import { fullStore, shadow, serverReaches } from './chat-helpers.js';
 
 // Issue 11 §3: in an Arabic chat a person sees and hears no English from the

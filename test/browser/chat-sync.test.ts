@@ -1,11 +1,11 @@
 // <mcp-chat sync> against the reference sync server and a real PostgreSQL
 // (test/setup/sync.ts): two chats, each with a history database of its own,
 // as two devices of one person.
-import axe from 'axe-core';
 import { afterEach, expect, test } from 'vitest';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { mountChat, openPanelFromMenu, shadow } from './chat-helpers.js';
 import { closeDevices, device, say, syncUrls, tokenFor } from './sync-support.js';
+import { axeFindings } from './axe-findings.js';
 
 afterEach(async () => {
   document.body.replaceChildren();
@@ -16,17 +16,6 @@ const titlesIn = (chat: McpChat) =>
   [...shadow(chat).querySelectorAll('[part="conversation"] .conversation-title')].map((e) => e.textContent);
 const syncLine = (chat: McpChat) => shadow(chat).querySelector('[part="sync"] [role="status"]')?.textContent?.trim();
 const shownTexts = (chat: McpChat) => chat.messages.map((m) => (m.content[0] as { text: string }).text);
-
-async function axeViolations(chat: McpChat): Promise<string[]> {
-  // After the panel's opening transition: mid-fade, text has less contrast than it will.
-  await Promise.all(
-    shadow(chat)
-      .getAnimations()
-      .map((a) => a.finished.catch(() => undefined)),
-  );
-  const result = await axe.run(chat, { resultTypes: ['violations'] });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 test('a conversation written on one device is listed and opens on the other, grows live there, and the sync state reads "up to date"', async () => {
   const [serverA, serverB] = syncUrls();
@@ -45,7 +34,7 @@ test('a conversation written on one device is listed and opens on the other, gro
   await expect.poll(() => titlesIn(chat)).toEqual(['Trip <b>to</b> Lisbon']);
   await expect.poll(() => syncLine(chat)).toBe('Synced: up to date on your devices.');
   expect(asked).toBeGreaterThan(0);
-  expect(await axeViolations(chat)).toEqual([]);
+  expect(await axeFindings(chat)).toEqual([]);
 
   (shadow(chat).querySelector(`[data-open="${trip.id}"]`) as HTMLButtonElement).click();
   await expect.poll(() => shownTexts(chat)).toEqual(['Plan three days', 'Day 1: Alfama']);
@@ -64,7 +53,7 @@ test("offline: the waiting changes are counted and Retry is offered; signing out
   await expect.poll(() => syncLine(chat)).toBe('Offline: 2 changes wait on this device and will be sent when the sync server answers.');
   expect(shadow(chat).querySelector('.sync-retry')?.textContent).toBe('Retry');
   await expect.poll(() => titlesIn(chat)).toEqual(['Written offline']);
-  expect(await axeViolations(chat)).toEqual([]);
+  expect(await axeFindings(chat)).toEqual([]);
 
   (shadow(chat).querySelector('.sync-sign-out') as HTMLButtonElement).click();
   await expect.poll(() => shadow(chat).querySelector('.sync-clear')).not.toBeNull();

@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
+import { HANDS_FREE_LISTENING } from '../../src/elements/mcp-chat/voice/voice.chunk.js';
 import { deepAll, mountChat, shadow, turnEnds } from './chat-helpers.js';
 
 // Dictation, read-aloud and hands-free (issue 40 items 3 and 4).
@@ -408,5 +409,138 @@ describe('<mcp-chat> hands-free', () => {
     await userEvent.click(toggle);
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     expect(StandInRecognition.made[2]!.state).toBe('ended');
+  });
+});
+
+describe("<mcp-chat> hands-free with the page's recogniser", () => {
+  // What stands in for what: the microphone is a real MediaStream from Web Audio (this headless Chromium has no
+  // capture device): for each getUserMedia call an OscillatorNode plays a tone (the person speaking) through a
+  // GainNode that falls to zero after `speaks` seconds (the person stops), into a MediaStreamAudioDestinationNode.
+  // The chat records that stream with the real MediaRecorder and measures it with a real AnalyserNode. The page's
+  // recogniser (`transcribe`, the owner's function) answers each recording with the next scripted sentence.
+  async function person(speaks: number) {
+    const audio = new AudioContext();
+    await audio.resume();
+    const tone = audio.createOscillator();
+    tone.start();
+    const streams: MediaStream[] = [];
+    const mediaDevices = Object.create(navigator.mediaDevices) as MediaDevices;
+    mediaDevices.getUserMedia = async () => {
+      const voice = audio.createGain();
+      const line = audio.createMediaStreamDestination();
+      voice.gain.setValueAtTime(speaks > 0 ? 0.5 : 0, audio.currentTime);
+      voice.gain.setValueAtTime(0, audio.currentTime + Math.max(speaks, 0));
+      tone.connect(voice).connect(line);
+      streams.push(line.stream);
+      return line.stream;
+    };
+    Object.defineProperty(navigator, 'mediaDevices', { value: mediaDevices, configurable: true });
+    return {
+      streams,
+      open: () => streams.filter((s) => s.getTracks().some((t) => t.readyState === 'live')).length,
+      async close() {
+        delete (navigator as unknown as Record<string, unknown>).mediaDevices;
+        tone.stop();
+        await audio.close();
+      },
+    };
+  }
+
+  beforeEach(() => {
+    install('SpeechRecognition', undefined);
+    install('webkitSpeechRecognition', undefined);
+  });
+
+  test('a recording ends on silence: sent, the answer read, listening again, with no press; an approval is spoken and asked on screen', async () => {
+    const key = `voice-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ text: 'It is sunny in Paris.' }, { toolCalls: [{ name: 'delete-note', input: { id: '3' } }] }, { text: 'Done.' }]);
+    const mic = await person(0.4);
+    try {
+      const said = [`[[script:${key}]] weather in Paris`, `[[script:${key}]] delete note three`];
+      const heard: Blob[] = [];
+      const chat = await mountChat({ provider: true });
+      chat.transcribe = async (audio) => (heard.push(audio), said[heard.length - 1] ?? '');
+      await chat.updateComplete;
+      const ends = turnEnds(chat);
+      const toggle = shadow(chat).querySelector<HTMLButtonElement>('[part~="hands-free-button"]')!;
+      await userEvent.click(toggle);
+      // No further press: the first recording ends 1.2 s after the tone stops, and is sent.
+      await ends.reach(1);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]!.size).toBeGreaterThan(0);
+      expect(chat.messages[0]!.content).toEqual([{ type: 'text', text: said[0] }]);
+      expect(mic.streams[0]!.getTracks().every((t) => t.readyState === 'ended')).toBe(true);
+      await expect.poll(() => synth.spoken.map((u) => u.text)).toEqual(['It is sunny in Paris.']);
+      // Read, then listening again, then sent again on silence: the tool waits for approval.
+      const card = await expect
+        .poll(() => deepAll(shadow(chat), 'mcp-tool-card')[0], { timeout: 15_000 })
+        .toBeTruthy()
+        .then(() => deepAll(shadow(chat), 'mcp-tool-card')[0]!);
+      expect(heard).toHaveLength(2);
+      await expect.poll(() => card.shadowRoot!.querySelector('[part="status"]')?.textContent).toBe('Needs your approval');
+      await expect.poll(() => synth.spoken.at(-1)?.text).toMatch(/needs your approval\. Choose Approve or Deny on the screen\.$/);
+      // Never approved for the person, and the microphone is closed while the turn waits.
+      expect(chat.busy).toBe(true);
+      expect(mic.streams).toHaveLength(2);
+      expect(mic.open()).toBe(0);
+      await userEvent.click(card.shadowRoot!.querySelector('[part="deny-button"]')!);
+      await ends.reach(2);
+      await expect.poll(() => synth.spoken.at(-1)?.text).toBe('Done.');
+      // Listening a third time; turning hands-free off closes the microphone and sends nothing.
+      await expect.poll(() => mic.open()).toBe(1);
+      await userEvent.click(toggle);
+      await expect.poll(() => mic.open()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toHaveLength(2);
+      expect(chat.messages.filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'))).toHaveLength(2);
+      expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      await mic.close();
+    }
+  });
+
+  test('the limits: speech that never pauses is sent at the longest recording; silence alone is "No speech was heard", nothing sent', async () => {
+    const limits = { ...HANDS_FREE_LISTENING };
+    // Shortened for the test (the chat reads them at each recording): 30 s and 8 s by default.
+    Object.assign(HANDS_FREE_LISTENING, { maxMs: 1500, noSpeechMs: 800 });
+    const key = `voice-${Math.random().toString(36).slice(2, 8)}`;
+    await script(key, [{ text: 'Noted.' }]);
+    const talker = await person(60);
+    try {
+      const heard: Blob[] = [];
+      const chat = await mountChat({ provider: true });
+      chat.transcribe = async (audio) => (heard.push(audio), `[[script:${key}]] a very long story`);
+      await chat.updateComplete;
+      const ends = turnEnds(chat);
+      const began = performance.now();
+      await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="hands-free-button"]')!);
+      await ends.reach(1);
+      expect(performance.now() - began).toBeGreaterThanOrEqual(1500);
+      expect(heard).toHaveLength(1);
+      expect(chat.messages[0]!.content).toEqual([{ type: 'text', text: `[[script:${key}]] a very long story` }]);
+      await expect.poll(() => talker.open(), { timeout: 5000 }).toBe(1);
+      await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="hands-free-button"]')!);
+      await expect.poll(() => talker.open()).toBe(0);
+    } finally {
+      await talker.close();
+    }
+    const silent = await person(0);
+    try {
+      const heard: Blob[] = [];
+      const chat = await mountChat({ provider: true });
+      chat.transcribe = async (audio) => (heard.push(audio), 'never');
+      await chat.updateComplete;
+      await userEvent.click(shadow(chat).querySelector<HTMLButtonElement>('[part~="hands-free-button"]')!);
+      await expect
+        .poll(() => errors(chat).join(' '), { timeout: 5000 })
+        .toContain('No speech was heard. Press the microphone and speak again.');
+      expect(silent.open()).toBe(0);
+      expect(heard).toEqual([]);
+      expect(chat.messages).toEqual([]);
+      expect(mic(chat)!.getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      Object.assign(HANDS_FREE_LISTENING, limits);
+      await silent.close();
+    }
   });
 });

@@ -7,7 +7,10 @@
  *   OpenAI-compatible API lists them;
  * - `POST /v1/chat/completions`: forwarded to the fake OpenAI server (so the
  *   same `[[say:…]]` / `[[tool:…]]` directives script it). Like Ollama, it
- *   needs no key, and a model name without a tag means `:latest`.
+ *   needs no key, and a model name without a tag means `:latest`; like
+ *   Ollama's OpenAI layer (`openai/openai.go`, `fromChatRequest`), it takes
+ *   `text` and `image_url` content parts only and answers any other part
+ *   (`file`, `input_audio`) with 400 "invalid message format".
  *
  * CORS is open, as with `OLLAMA_ORIGINS=*`.
  */
@@ -74,8 +77,13 @@ export async function startFakeOllama(options: { openaiUrl: string }): Promise<R
   }
 
   async function forwardChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = JSON.parse(await readBody(req)) as { model?: string };
+    const body = JSON.parse(await readBody(req)) as { model?: string; messages?: Array<{ content?: unknown }> };
     const model = body.model ?? '';
+    const parts = (body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<{ type?: string }>) : []));
+    if (parts.some((p) => p.type !== 'text' && p.type !== 'image_url'))
+      return sendJSON(req, res, 400, {
+        error: { message: 'invalid message format', type: 'invalid_request_error', param: null, code: null },
+      });
     if (!OLLAMA_MODELS.includes(model) && !OLLAMA_MODELS.includes(`${model}:latest`)) {
       return sendJSON(req, res, 404, {
         error: { message: `model "${model}" not found, try pulling it first`, type: 'api_error', param: null, code: null },

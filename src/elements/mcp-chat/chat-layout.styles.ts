@@ -93,8 +93,9 @@ export const chatLayoutStyles = css`
     animation: mcp-pop var(--mcp-chat-motion) ease-out;
   }
   .palette li { padding: 8px 10px; border-radius: 10px; cursor: pointer; display: flex; gap: 8px; align-items: baseline; min-width: 0; }
-  /* Entries scrolled out of the list's view are not laid out or painted until they scroll in (opening stays quick with 50 listed). */
-  .palette li[part='palette-item'] { content-visibility: auto; contain-intrinsic-size: auto 36px; }
+  /* Entries scrolled out of the list's view are not laid out or painted until they scroll in (opening stays quick with 50 listed).
+     Not the first frame's 12 (PALETTE_FIRST_FRAME), which are in view: skipped, they were laid out in a second pass of that frame. */
+  .palette li[part='palette-item']:nth-child(n + 13) { content-visibility: auto; contain-intrinsic-size: auto 36px; }
   .palette li.palette-more { cursor: default; font-size: 0.8125em; color: var(--mcp-chat-muted); }
   .palette li[aria-selected='true'] { background: var(--mcp-chat-surface); box-shadow: inset 3px 0 0 var(--mcp-chat-accent); }
   .palette li[aria-selected='true']:dir(rtl) { box-shadow: inset -3px 0 0 var(--mcp-chat-accent); }

@@ -12,6 +12,7 @@ import { CHAT_LANGUAGES } from './strings.js';
 import { CHAT_STRINGS_AR } from './strings-ar.js';
 // With the package, the panels' English text is there at once too (the single-file bundle adds it with the panels).
 import './strings-en-later.js';
+import './strings-en-answers.js';
 // With the package (a bundler), Arabic is there at once; the single-file bundle loads it when first needed.
 CHAT_LANGUAGES.ar ??= CHAT_STRINGS_AR;
 export { CHAT_LANGUAGES, CHAT_STRINGS_EN, chatStrings } from './strings.js';

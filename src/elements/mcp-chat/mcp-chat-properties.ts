@@ -176,7 +176,8 @@ export class McpChatProperties extends LitElement {
   /**
    * A speech recogniser of the page's own, for the composer's microphone: `(audio: Blob, { lang, signal }) =>
    * Promise<string>` (e.g. a call to the site's speech-to-text endpoint, or an on-device model). The chat records
-   * with `MediaRecorder` until the person presses the microphone again, then puts the text in the composer. Without
+   * with `MediaRecorder` until the person presses the microphone again (in hands-free: until 1.2 s of silence after
+   * speech, at most 30 s), then puts the text in the composer. Without
    * it the browser's own recogniser (Web Speech API) is used where there is one; with neither, no microphone is shown.
    */
   @property({ attribute: false }) transcribe?: Transcriber;

@@ -1,14 +1,14 @@
-// The English text only the side panels read (the keys of `LaterEnglishKey`),
+// The English text only the side panels read (the keys of `PanelEnglishKey`),
 // added to the chat's English table when this module is evaluated: it is
 // imported by the panels' code (the panels' chunk of the single-file bundle)
 // and by the package's index, so it is not in the chat's first load and is
 // there before any code that reads it runs. Listed in package.json's
 // `sideEffects` for that reason.
 import { REGISTRY_SEARCH_STRINGS_EN } from '../mcp-registry-search/registry-search-strings.js';
-import { addLaterEnglish, type ChatStrings, type LaterEnglishKey } from './strings.js';
+import { addLaterEnglish, type ChatStrings, type PanelEnglishKey } from './strings.js';
 
-/** The English text of the keys of `LaterEnglishKey` (the side panels'). */
-export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, LaterEnglishKey> = {
+/** The English text of the keys of `PanelEnglishKey` (the side panels'). */
+export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   builtInModels: 'Models on this device',
   modelChecking: 'Checking…',
   modelReady: 'Ready. Nothing you type leaves this device.',

@@ -499,13 +499,53 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   registrySearch: RegistrySearchStrings;
 }
 
-/** English (the default). */
+/**
+ * The keys of the English table read only by code loaded with or after a conversation's first answer
+ * (the turn, feedback, sources, app views, the run form, file chips, sampling, the model's consent) or
+ * with `publish-tools` (browser agents' calls): their
+ * text is in `strings-en-answers.ts`, which that code imports, so it stays out of the chat's first load.
+ */
+export type AnswerEnglishKey =
+  | 'downloadModel'
+  | 'newTab'
+  | 'feedbackQuestion'
+  | 'feedbackUp'
+  | 'feedbackDown'
+  | 'feedbackComment'
+  | 'feedbackSend'
+  | 'feedbackSkip'
+  | 'feedbackThanks'
+  | 'feedbackNotSent'
+  | 'usePrompt'
+  | 'destructiveRest'
+  | 'itsServer'
+  | 'insert'
+  | 'attachedImage'
+  | 'appWantsToSend'
+  | 'appSend'
+  | 'appDontSend'
+  | 'appAskCount'
+  | 'appAllowAllFromView'
+  | 'appCallTitle'
+  | 'appToolServer'
+  | 'appStateNotSaved'
+  | 'appMessageNoModel'
+  | 'assistantSaid'
+  | 'contextTrimmed'
+  | 'needsApproval'
+  | 'fetchingResult'
+  | 'samplingFailed'
+  | 'agentRan'
+  | 'agentAsks'
+  | 'agentCallRefusedByPolicy'
+  | 'agentCallRefusedClosed';
+
 /**
  * The keys of the English table read only by the side panels' code (the
  * panels' chunk): their text is in `strings-en-later.ts`, which the panels'
  * code imports, so it stays out of the chat's first load.
  */
-export type LaterEnglishKey =
+export type PanelEnglishKey =
   | 'builtInModels'
   | 'modelChecking'
   | 'modelReady'
@@ -638,7 +678,10 @@ export type LaterEnglishKey =
   | 'registryKeyNote'
   | 'registrySearch';
 
-/** English, but the keys of {@link LaterEnglishKey}. */
+/** The keys of the English table that are not in the chat's first load (added by {@link addLaterEnglish}). */
+export type LaterEnglishKey = PanelEnglishKey | AnswerEnglishKey;
+
+/** English (the default), but the keys of {@link LaterEnglishKey}. */
 /**
  * A whole number with its thousands grouped by commas, as `toLocaleString('en-US')` writes it, without
  * the locale's number format: a page's first `toLocaleString` sets that up, 50-110 ms on the benchmark
@@ -679,7 +722,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   browserModelName: 'Built-in model',
   onDeviceModelName: 'On-device model',
   modelNeedsDownload: 'needs a download',
-  downloadModel: (size) => (size ? `Download ${size}` : 'Download'),
   modelDownloading: (percent) => `Downloading… ${percent}%`,
   modelDownloadStarted: 'Downloading the model.',
   modelDownloaded: 'The model is downloaded and ready.',
@@ -701,15 +743,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   interrupted: 'This answer was interrupted before it finished.',
   sources: 'Sources',
   source: 'Source',
-  newTab: '(opens in a new tab)',
-  feedbackQuestion: 'Was this answer helpful?',
-  feedbackUp: 'Helpful',
-  feedbackDown: 'Not helpful',
-  feedbackComment: 'Anything to add? (optional)',
-  feedbackSend: 'Send',
-  feedbackSkip: 'Skip',
-  feedbackThanks: 'Thanks for your feedback.',
-  feedbackNotSent: (reason) => `Your feedback could not be sent to the site: ${reason}`,
   toolSelection: (sent, total) =>
     `Sent ${sent} of ${total} tools to the model: the ones used in this conversation and the best matches of the last message; the model can search the rest.`,
   shownMessage: (n, total) => `Message ${n} of ${total}.`,
@@ -731,11 +764,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
         degraded: 'Connected, with limits: what they cost is in Servers',
       }) as Record<string, string>
     )[state] ?? state,
-  agentRan: (title) => `A browser agent ran ${title}`,
-  agentAsks: (title) => `A browser agent wants to run ${title}`,
-  agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
-  agentCallRefusedClosed:
-    'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',
@@ -768,12 +796,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   toolsAndPrompts: 'Tools and prompts',
   noPaletteMatch: 'No tools or prompts match.',
   runTool: (title) => `Run tool: ${title}`,
-  usePrompt: (title) => `Use prompt: ${title}`,
   destructive: 'This tool can change or delete data',
-  destructiveRest: (server) => ` on ${server}. It runs as soon as you press Run.`,
-  itsServer: 'its server',
   run: 'Run',
-  insert: 'Insert',
   provider: 'Provider',
   apiKey: 'API key',
   search: 'Search',
@@ -787,7 +811,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   thinking: 'The model is thinking',
   serversSkipped: (names) => `${names} did not connect; answering without its tools.`,
   turnFailed: 'The model did not answer.',
-  attachedImage: 'Attached image',
   removeAttachment: 'Remove attachment',
   storeError: (kind, detail) =>
     (
@@ -813,17 +836,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   repeatedCall: (tool, times) =>
     `The model called ${tool} ${times} times in a row with the same input, so it was stopped there. Ask again in other words, ` +
     `or choose another model in Settings.`,
-  appWantsToSend: (app) => `${app} wants to send this message for you:`,
-  appSend: 'Send',
-  appDontSend: "Don't send",
-  appAskCount: (n, app) => `${n} requests from ${app}`,
-  appAllowAllFromView: 'Allow all from this view for now',
-  appCallTitle: (tool, app) => `${tool}, asked by ${app}`,
-  appToolServer: (app) => `${app} view`,
-  appStateNotSaved: (reason) =>
-    `What an app view shows could not be saved with the conversation (${reason}): after a reload it may start over.`,
-  appMessageNoModel: (app) =>
-    `The message of ${app} was added to the conversation. No model is set up to answer it: choose a model in Settings, then send a message.`,
   badNumberAttribute: (name, value, fallback) => `${name}="${value}" is not a whole number above 0, so ${fallback} is used.`,
   promptFailed: (name, reason) => `The prompt ${name} failed: ${reason}`,
   skillLoaded: (name, server) => `The skill ${name} of ${server} is in the conversation: it guides the model from your next message on.`,
@@ -835,18 +847,12 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   messageNotSaved: (reason) => `This message could not be saved: ${reason}`,
   taskNotSaved: (reason) => `The task of this tool call could not be saved (a reload will not find its result): ${reason}`,
   toolTitle: (tool) => `Tool: ${tool}`,
-  assistantSaid: (text) => `Assistant: ${text}`,
-  contextTrimmed: (count) =>
-    `To fit the model's context, ${count === 1 ? '1 earlier message was' : `${count} earlier messages were`} not sent (the conversation keeps them).`,
-  needsApproval: (tool) => `${tool} needs your approval.`,
   running: (tool) => `Running ${tool}.`,
   toolStatus: (tool, status) => `${tool}: ${status}.`,
-  fetchingResult: (tool) => `Fetching the result of ${tool}.`,
   willRunAfter: (tool) => `${tool} will run when the current work ends.`,
   noToolOffers: (tool) => `No connected server offers the tool ${tool}.`,
   askedForInput: (server, reason) => `${server} asked for input: ${reason}`,
   askedForAnswer: (server, reason) => `${server} asked for a model answer: ${reason}`,
-  samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
   logLevelRefused: (server, level, reason) =>
     `${server} did not accept the log level "${level}" (${reason}). Its messages are still filtered here.`,
   signedIn: (server) => `Signed in to ${server}.`,
@@ -865,18 +871,18 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
 };
 
 /**
- * The English table: whole once the panels' text has been added
- * ({@link addLaterEnglish}: with the panels' code in the single-file bundle, at
- * import with the package's index). Until then only the keys the panels read
+ * The English table: whole once the panels' and the answers' text has been added
+ * ({@link addLaterEnglish}: with the code that reads it in the single-file bundle, at
+ * import with the package's index). Until then only the keys that code reads
  * are missing.
  */
 export const CHAT_STRINGS_EN = FIRST_ENGLISH as ChatStrings;
 
 let englishVersion = 0;
 
-/** Adds the panels' English text to {@link CHAT_STRINGS_EN} (once; later calls do nothing). */
-export function addLaterEnglish(later: Pick<ChatStrings, LaterEnglishKey>): void {
-  if ('serverAddress' in CHAT_STRINGS_EN) return;
+/** Adds a later part of the English text (the panels', the answers') to {@link CHAT_STRINGS_EN} (once; again does nothing). */
+export function addLaterEnglish(later: Partial<Pick<ChatStrings, LaterEnglishKey>>): void {
+  if (Object.keys(later).every((key) => key in CHAT_STRINGS_EN)) return;
   Object.assign(CHAT_STRINGS_EN, later);
   englishVersion += 1;
 }

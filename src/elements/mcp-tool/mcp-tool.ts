@@ -10,7 +10,7 @@ import { toolViewUri } from '../../mcp/apps.js';
 import { McpConnection } from '../../mcp/connection.js';
 import { hostOf } from '../../mcp/server-key.js';
 import { fieldsFromSchema, type FormField } from '../shared/schema-fields.js';
-import { icon } from '../shared/icons.js';
+import { icon } from '../shared/icons-later.js';
 import { InvalidArguments, parseArguments } from '../mcp-app-view/app-requests.js';
 import { FormFieldError, readForm, renderFields } from '../mcp-chat/palette/run-form-fields.js';
 import { renderToolResult } from './tool-result-view.js';

@@ -29,6 +29,37 @@ export function convertToOpenAIMessages(params: Pick<CreateMessageRequestParams,
   return out;
 }
 
+/** Whether a request's messages carry parts some compatible servers refuse (`file`, `input_audio`). */
+export function hasFileParts(messages: OpenAIMessage[]): boolean {
+  return messages.some((m) => Array.isArray(m.content) && m.content.some((p) => p.type === 'file' || p.type === 'input_audio'));
+}
+
+/**
+ * The same messages with each `file` and `input_audio` part replaced by a
+ * sentence that tells the model what was attached and that it was not sent,
+ * for a server that refused them (Ollama's OpenAI layer takes text and images only).
+ */
+export function withFilesAsText(messages: OpenAIMessage[], label: string): OpenAIMessage[] {
+  const said = (what: string): OpenAIContentPart => ({
+    type: 'text',
+    text: `[${what} was attached, but its content was not sent: ${label} does not take files. Say so if it matters for the answer.]`,
+  });
+  return messages.map((m) =>
+    Array.isArray(m.content)
+      ? ({
+          ...m,
+          content: m.content.map((p) =>
+            p.type === 'file'
+              ? said(`The file ${p.file.filename} (PDF)`)
+              : p.type === 'input_audio'
+                ? said(`An audio clip (${p.input_audio.format})`)
+                : p,
+          ),
+        } as OpenAIMessage)
+      : m,
+  );
+}
+
 /** MCP tools and toolChoice -> OpenAI `tools` and `tool_choice` (both absent when no tools are offered). */
 export function convertToOpenAITools(params: Pick<CreateMessageRequestParams, 'tools' | 'toolChoice'>): {
   tools?: OpenAITool[];

@@ -1,12 +1,12 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
-import { ProviderError } from '../provider-error.js';
+import { isProviderError, ProviderError } from '../provider-error.js';
 import { selectModel } from '../select-model.js';
 import { abortedError, send } from '../shared/http.js';
 import { readJSON, readStream, replay } from '../shared/read.js';
 import { loadSchemaCheck, structuredOutputSchema, SCHEMA_TOOL_NAME } from '../structured-output.js';
 import type { CreateMessageOptions, FetchFunction, ModelInfo, ModelProvider, ProviderResult } from '../types.js';
 import type { OpenAIChatRequest, OpenAIChatResponse, OpenAIModelList } from './openai-api-types.js';
-import { convertToOpenAIMessages, convertToOpenAITools } from './convert-to-openai-messages.js';
+import { convertToOpenAIMessages, convertToOpenAITools, hasFileParts, withFilesAsText } from './convert-to-openai-messages.js';
 import { readOpenAIError } from './openai-error.js';
 import { mapOpenAIResponse, OpenAIStreamAccumulator } from './openai-response.js';
 
@@ -72,6 +72,9 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
     readError: readOpenAIError,
   };
 
+  /** Set once the server refused a request for its file or audio parts: later requests send them as sentences. */
+  let filesRefused = false;
+
   async function createMessage(params: CreateMessageRequestParams, options: CreateMessageOptions = {}): Promise<ProviderResult> {
     const { signal, onDelta } = options;
     if (signal?.aborted) throw abortedError(id, signal);
@@ -93,13 +96,26 @@ export function createOpenAICompatibleProvider(settings: OpenAICompatibleSetting
         : convertToOpenAITools(params)),
       ...(stream ? { stream: true, ...(settings.includeUsage === false ? {} : { stream_options: { include_usage: true } }) } : {}),
     };
-    const response = await send({
-      ...transport,
-      url: `${base}/chat/completions`,
-      init: { method: 'POST', headers: headers(), body: JSON.stringify(body) },
-      signal,
-      model,
-    });
+    const post = () =>
+      send({
+        ...transport,
+        url: `${base}/chat/completions`,
+        init: { method: 'POST', headers: headers(), body: JSON.stringify(body) },
+        signal,
+        model,
+      });
+    if (filesRefused) body.messages = withFilesAsText(body.messages, label);
+    let response: Response;
+    try {
+      response = await post();
+    } catch (error) {
+      // A server that takes no file parts (Ollama answers 400 "invalid message format"): once more with each file
+      // named in words, so the turn is answered and the model can say what it could not read.
+      if (!(isProviderError(error) && error.status === 400 && hasFileParts(body.messages))) throw error;
+      body.messages = withFilesAsText(body.messages, label);
+      response = await post();
+      filesRefused = true;
+    }
     const read = { schema, model };
     const type = response.headers.get('content-type') ?? '';
     // A server that ignored `stream: true` answers JSON: read it as such.

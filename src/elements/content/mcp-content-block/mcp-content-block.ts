@@ -9,7 +9,8 @@ import { contentBlockStyles } from './mcp-content-block.styles.js';
 import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
 import { fileWords, type FileWords } from '../../shared/file-words.js';
 import { languageOf } from '../../shared/language.js';
-import { icon } from '../../shared/icons.js';
+import { icon } from '../../shared/icons-later.js';
+import { parseCsv } from '../../../content/csv.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
 const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
@@ -40,37 +41,13 @@ function utf8Base64(text: string): string {
 
 const base64Size = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 
-/** Fields of one CSV line (RFC 4180 quotes). */
-function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(field);
-      field = '';
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
-}
-
 /** Rows a CSV preview shows (the file itself is whole in Download). */
 const PREVIEW_ROWS = 200;
 
 /** A text file's preview: a table for CSV, else the text as text (never markup, never run). */
 function previewOf(text: string, type: string, words: FileWords) {
   if (type !== 'text/csv') return html`<pre>${text}</pre>`;
-  const lines = text.split(/\r?\n/).filter((l) => l !== '');
-  const [head, ...rows] = lines.map(csvFields);
+  const [head, ...rows] = parseCsv(text);
   return html`<table>
       ${head ? html`<thead><tr>${head.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>` : nothing}
       <tbody>${rows.slice(0, PREVIEW_ROWS).map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>

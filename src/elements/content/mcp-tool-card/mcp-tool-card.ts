@@ -8,7 +8,7 @@ import { isUntrustedResult } from '../../../content/untrusted.js';
 import { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import { McpToolStopEvent } from '../../../events/tool-stop.js';
 import '../mcp-content-block/mcp-content-block.js';
-import { icon, type IconName } from '../../shared/icons.js';
+import { icon, type IconName } from '../../shared/icons-later.js';
 import { statusLabels, type ToolCallProgress, type ToolCallStatus } from './tool-call-status.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import { formatValue, json, repeatsValue } from './tool-call-format.js';

@@ -5,6 +5,8 @@ import type { ToolUseBlock } from '../../../content/index.js';
 import type { McpToolApproveEvent } from '../../../events/tool-approve.js';
 import type { AppMessageRequest, AppToolCallRequest } from '../../mcp-app-view/app-requests.js';
 import type { ChatStrings } from '../strings.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** What the questions of apps need from the chat. */
 export interface AppAsksHost {

@@ -19,6 +19,8 @@ import { AppAsks, type AppAsksHost } from './app-asks.js';
 import { AppToolSource } from './app-tools.js';
 import { healPartialJson } from './partial-json.js';
 import { savedViewOf, type SavedAppView } from './saved-views.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /**
  * `_meta` key of the assistant message holding a tool call an app made

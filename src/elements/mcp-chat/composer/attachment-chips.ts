@@ -2,6 +2,8 @@ import { css, html, nothing } from 'lit';
 import type { ContentBlock } from '../../../content/index.js';
 import { icon } from '../../shared/icons.js';
 import { FILE_WORDS_EN, type FileWords } from '../../shared/file-words.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** A file's name, type and size as its block carries them (read-files.chunk.ts writes them; a resource from a server has its URI). */
 export function fileFacts(block: ContentBlock): { name: string; type: string; size?: number } {

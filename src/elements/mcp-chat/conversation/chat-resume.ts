@@ -11,6 +11,8 @@ import { serverKey } from '../../../mcp/server-key.js';
 import { errorInWords } from '../error-words.js';
 import { MANUAL_META_KEY, taskLock, type ChatSessionHost } from './contract.js';
 import type { ToolCalls } from './tool-calls.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** How long a reloaded chat waits for the server of an unfinished task to connect and list the tool (ms). */
 const RESUME_WAIT_MS = 15_000;

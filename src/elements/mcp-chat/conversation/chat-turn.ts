@@ -11,6 +11,8 @@ import { REPLACES_META_KEY } from './conversation-branches.js';
 import type { ToolCalls } from './tool-calls.js';
 import { contextTrimNote } from '../../../content/fit-context.js';
 import { attachedFiles, fillFileArguments, toolForModel } from './file-inputs.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** How often, at most, the answer streaming in is saved (ms). */
 const PARTIAL_SAVE_MS = 1000;

@@ -1,5 +1,5 @@
 import type { Conversation } from '../../../history/index.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** Words of the date groups (from the `strings` table). */

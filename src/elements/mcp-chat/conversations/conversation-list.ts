@@ -3,7 +3,7 @@ import type { ChatStrings } from '../strings.js';
 import type { Conversation, HistoryStore } from '../../../history/index.js';
 import { errorInWords } from '../error-words.js';
 import type { ChatErrorSource } from '../contract.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** What the conversation list needs from its element. */

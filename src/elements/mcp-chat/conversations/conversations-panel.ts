@@ -3,8 +3,8 @@ import type { Conversation } from '../../../history/index.js';
 import type { ConversationList } from './conversation-list.js';
 import { conversationDate, groupByDate } from './conversation-groups.js';
 import { CHAT_STRINGS_EN, type ChatStrings } from '../strings.js';
-import { icon } from '../../shared/icons.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+import { icon } from '../../shared/icons-later.js';
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** What the Conversations panel's buttons do beyond the list itself. */

@@ -11,9 +11,13 @@ import type { McpAnswerFacts } from '../../../events/answer.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import { McpFeedbackEvent } from '../../../events/feedback.js';
-import { icon } from '../../shared/icons.js';
+import { icon } from '../../shared/icons-later.js';
 import { answerFacts, isRateable } from './answer-facts.js';
 import { sourcesOf } from '../sources/answer-sources.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
+
+export { feedbackStyles } from './feedback.styles.js';
 
 /** What the feedback of answers needs from the chat. */
 export interface AnswerFeedbackHost extends ReactiveControllerHost {

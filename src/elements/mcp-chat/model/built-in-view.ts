@@ -2,8 +2,10 @@ import { css, html, nothing } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import { formatBytes, type BuiltInState } from './built-in-model.js';
 import type { BuiltInKind } from './provider-config.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** One built-in model as Settings shows it. */
 export interface BuiltInCard {

@@ -9,7 +9,7 @@ import {
   type ProviderKind,
 } from './provider-config.js';
 import { renderBuiltInModels, type BuiltInActions, type BuiltInCard } from './built-in-view.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** The endpoint kinds of the Settings form (the built-in models have their own cards). */

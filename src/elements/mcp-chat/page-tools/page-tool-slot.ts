@@ -7,6 +7,8 @@ import type { Loader } from '../../shared/lazy.js';
 /** The registry's code (src/page-tools/page-tool-registry.ts, a chunk: chunks.ts), loaded at the first `registerTool()`. */
 export type PageToolRegistryCode = Loader<{ PageToolRegistry: typeof PageToolRegistry }>;
 
+const NO_PAGE_TOOLS: readonly AgentTool[] = Object.freeze([]);
+
 /**
  * The chat's source of the page's own tools, joined to the servers' catalog
  * when the chat is made (so it keeps its place before the WebMCP import, as
@@ -37,8 +39,12 @@ export class PageToolSlot extends TypedEventTarget<PageToolsEventMap> implements
     return this.#registry.registerTool(tool, options);
   }
 
+  /**
+   * The same empty array every time until the registry exists: the merged catalog (`combineToolHosts`) is built
+   * again, names assigned to every server tool, whenever a source's list is a new array.
+   */
   listTools(): readonly AgentTool[] {
-    return this.#registry?.listTools() ?? [];
+    return this.#registry?.listTools() ?? NO_PAGE_TOOLS;
   }
 
   callTool(name: string, args: Record<string, unknown>, options: AgentCallOptions): Promise<AgentToolResult> {

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { currentPageName } from '../../../page-tools/page-name.js';
 import type { ChatStrings } from '../strings.js';
 import type { PageToolsStatus } from './chat-page-tools.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /**

@@ -1,7 +1,9 @@
 import { html, nothing } from 'lit';
 import type { PaletteActions, PaletteForm, PaletteText } from './contract.js';
-import { icon } from '../../shared/icons.js';
+import { icon } from '../../shared/icons-later.js';
 import { renderFields } from './run-form-fields.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** The Run / Insert form of the tool or prompt picked in the "/" palette (loaded when first picked: run-form.chunk.ts). */
 export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText) {

@@ -3,6 +3,8 @@ import { createSamplingHandler } from '../../mcp-sampling-approval/register-samp
 import { SamplingPolicies } from '../../mcp-sampling-approval/sampling-policies.js';
 import { errorInWords } from '../error-words.js';
 import type { InputRequestsHost, PlaceRequest } from './contract.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 /** The sampling policies of one chat, kept by its InputRequests across requests (one set per `storage-key`). */
 export interface SamplingPolicyHolder {

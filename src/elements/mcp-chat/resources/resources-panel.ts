@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import type { ServerSet } from '../servers/server-set.js';
 import type { ChatStrings } from '../strings.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** What the Resources panel's buttons do. */

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import type { McpServerAddEvent } from '../../../events/server-add.js';
 import type { ChatStrings } from '../strings.js';
 import type { AddServerState } from './server-edits.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** What the Servers panel's "Add from the MCP Registry" section draws. */

@@ -7,7 +7,7 @@ import type { McpConnection } from '../../../mcp/connection.js';
 import { diagnosisText } from '../error-words.js';
 import type { ServerSet } from './server-set.js';
 import { editsKey, MAX_NAME, secretsKey, urlOf, type AddedServer, type ServerEditsState, type ServerToAdd } from './contract.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** How long an added server may take to answer before it is given up (ms). */

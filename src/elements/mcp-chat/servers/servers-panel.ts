@@ -4,7 +4,7 @@ import type { ToolSelection } from '../../../agent/tool-selection.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { ChatStrings } from '../strings.js';
 import type { AddServerState } from './server-edits.js';
-import { icon } from '../../shared/icons.js';
+import { icon } from '../../shared/icons-later.js';
 import { LOG_LEVELS, type ServerLogEntry } from './server-logs.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from './auth.js';
@@ -13,7 +13,7 @@ import { diagnosisText } from '../error-words.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
 import { renderRegistrySection, type RegistrySectionActions, type RegistrySectionView } from './registry-section.js';
-// The panels' English text (`LaterEnglishKey`): added to the table before this module's code runs.
+// The panels' English text (`PanelEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-later.js';
 
 /** What the Servers panel's buttons do. */

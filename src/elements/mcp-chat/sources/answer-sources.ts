@@ -4,6 +4,8 @@
 import { css, html, nothing } from 'lit';
 import { answerSources, type AnswerSource } from '../../../content/sources.js';
 import type { Message } from '../../../content/index.js';
+// The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
+import '../strings-en-answers.js';
 
 const cache = new WeakMap<readonly Message[], Map<Message, AnswerSource[]>>();
 const NONE: AnswerSource[] = [];

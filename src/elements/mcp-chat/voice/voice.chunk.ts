@@ -70,6 +70,25 @@ export function speakablePieces(markdown: string): string[] {
   return pieces.map((p) => p.trim()).filter(Boolean);
 }
 
+/**
+ * When hands-free ends a recording for the page's recogniser (`transcribe`), which only gets the audio once the
+ * recording ends: the browser's recogniser finds the pause itself. Levels are the RMS of the samples (full scale 1):
+ * `speech` is about -34 dBFS, above a quiet room's noise and below a voice at arm's length. Read by the chunk at each
+ * recording, so a test may shorten them.
+ */
+export const HANDS_FREE_LISTENING = {
+  /** A level at or above this is speech. */
+  speech: 0.02,
+  /** After speech, this long below `speech` ends the recording (the person has finished). */
+  silenceMs: 1200,
+  /** With no speech this long, the recording ends unsent: "No speech was heard" (as the browser's recogniser says). */
+  noSpeechMs: 8000,
+  /** A recording never runs longer than this; what was recorded is transcribed. */
+  maxMs: 30_000,
+  /** How often the level is read. */
+  everyMs: 50,
+};
+
 /** A running dictation: the text the box had before it began, what was heard so far, how to end it. */
 interface Dictation {
   before: string;
@@ -88,6 +107,8 @@ class Engine implements VoiceEngine {
   /** The running dictation: how to end it, and the text the box had before it began. */
   #dictation?: Dictation;
   #speakRun = 0;
+  /** Measures the microphone's level in hands-free with `transcribe`; made at the first such recording (after a press). */
+  #audio?: AudioContext;
 
   constructor(host: VoiceEngineHost) {
     this.#host = host;
@@ -247,8 +268,17 @@ class Engine implements VoiceEngine {
     const recorder = new MediaRecorder(stream);
     const parts: Blob[] = [];
     const aborter = new AbortController();
+    // Hands-free: the recording ends on the person's silence (or at the limits), with no press.
+    const listening = this.#handsFree
+      ? await this.#endOnSilence(
+          stream,
+          () => d.end(),
+          () => (d.abort(), this.#fail(d, w.noSpeech)),
+        )
+      : undefined;
     recorder.addEventListener('dataavailable', (event) => parts.push(event.data));
     recorder.addEventListener('stop', async () => {
+      listening?.stop();
       stream.getTracks().forEach((track) => track.stop());
       if (d.cancelled || this.#dictation !== d) return;
       this.#listening = false;
@@ -270,7 +300,48 @@ class Engine implements VoiceEngine {
       aborter.abort();
       if (recorder.state !== 'inactive') recorder.stop();
     };
+    if (this.#dictation !== d) {
+      listening?.stop();
+      return stream.getTracks().forEach((track) => track.stop());
+    }
     recorder.start();
+  }
+
+  /**
+   * Reads the stream's level (an AnalyserNode) every `everyMs`: once speech was heard, `silenceMs` below the speech
+   * level calls `end`; no speech within `noSpeechMs` calls `nothingHeard` (after which the recording is dropped);
+   * `maxMs` calls `end`. The returned `stop` frees the measuring (the stream's tracks are the caller's).
+   */
+  async #endOnSilence(stream: MediaStream, end: () => void, nothingHeard: () => void): Promise<{ stop(): void }> {
+    const limits = { ...HANDS_FREE_LISTENING };
+    this.#audio ??= new AudioContext();
+    const audio = this.#audio;
+    if (audio.state === 'suspended') await audio.resume().catch(() => {});
+    const source = audio.createMediaStreamSource(stream);
+    const analyser = audio.createAnalyser();
+    analyser.fftSize = 2048;
+    source.connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    const began = performance.now();
+    let spoke = false;
+    let lastSpeech = began;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      analyser.getFloatTimeDomainData(samples);
+      let sum = 0;
+      for (const sample of samples) sum += sample * sample;
+      if (Math.sqrt(sum / samples.length) >= limits.speech) ((spoke = true), (lastSpeech = now));
+      if (spoke ? now - lastSpeech >= limits.silenceMs || now - began >= limits.maxMs : now - began >= limits.noSpeechMs) {
+        stop();
+        if (spoke) end();
+        else nothingHeard();
+      }
+    }, limits.everyMs);
+    const stop = () => {
+      clearInterval(timer);
+      source.disconnect();
+    };
+    return { stop };
   }
 
   toggleReading(key: unknown, text: string): void {
@@ -373,6 +444,8 @@ class Engine implements VoiceEngine {
     this.#handsFree = false;
     this.cancelDictation();
     this.#stopSpeaking();
+    void this.#audio?.close().catch(() => {});
+    this.#audio = undefined;
   }
 }
 
