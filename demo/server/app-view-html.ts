@@ -11,8 +11,10 @@
  * The app also offers tools of its own (`appCapabilities.tools`, as ext-apps'
  * `App.registerTool` does): `read_count` (read-only) and `set_note` (not), and
  * `show_theme` once the 'add-tool' step (or its button) adds it and sends
- * `notifications/tools/list_changed`. Each host call is reported as
- * `app-tool:<name>`.
+ * `notifications/tools/list_changed`, and `count_slowly` (read-only), which
+ * answers after `seconds` (default 60). Each host call is reported as
+ * `app-tool:<name>`; a host's `notifications/cancelled` for a slow count as
+ * `app-tool-cancelled`.
  */
 export const DEMO_APP_HTML = `<!DOCTYPE html>
 <html lang="en">
@@ -148,16 +150,25 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
       run: (args) => { $('note').textContent = String(args?.text ?? ''); return textResult('The note now says: ' + $('note').textContent); },
     },
   };
+  // Answers after \`seconds\` (default 60) unless the host cancels it (notifications/cancelled, reported as app-tool-cancelled).
+  const slowCalls = new Map();
+  appTools.count_slowly = {
+    tool: { name: 'count_slowly', title: 'Count slowly', description: 'Counts one number a second up to the given number, then says so.', inputSchema: { type: 'object', properties: { seconds: { type: 'number', description: 'How far to count' } } }, annotations: { readOnlyHint: true } },
+    run: (args, id) => new Promise((resolve) => {
+      const seconds = Number(args?.seconds ?? 60);
+      slowCalls.set(id, setTimeout(() => { slowCalls.delete(id); resolve(textResult('Counted to ' + seconds + '.')); }, seconds * 1000));
+    }),
+  };
   const themeTool = {
     tool: { name: 'show_theme', title: 'Show the theme', description: 'Says whether the view is light or dark.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
     run: () => textResult('The view is ' + $('theme').textContent + '.'),
   };
   const hostRequests = {
     'tools/list': () => ({ tools: Object.values(appTools).map((t) => t.tool) }),
-    'tools/call': (p) => {
+    'tools/call': (p, id) => {
       const entry = appTools[p?.name];
       if (!entry) throw new Error('No tool named ' + p?.name);
-      const result = entry.run(p.arguments ?? {});
+      const result = entry.run(p.arguments ?? {}, id);
       report('app-tool:' + p.name, true, p.arguments ?? {});
       return result;
     },
@@ -185,6 +196,11 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
       for (const step of input?.steps ?? []) if (actions[step]) await actions[step]();
     },
     'ui/notifications/tool-cancelled': (p) => report('tool-cancelled', true, p.reason ?? null),
+    'notifications/cancelled': (p) => {
+      if (!slowCalls.has(p.requestId)) return;
+      clearTimeout(slowCalls.get(p.requestId)); slowCalls.delete(p.requestId);
+      report('app-tool-cancelled', true, p.reason ?? null);
+    },
     'ui/notifications/host-context-changed': (p) => { applyContext(p); report('host-context-changed', true, p); },
   };
   window.addEventListener('message', (event) => {
@@ -200,8 +216,10 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
       if (m.method === 'ui/resource-teardown') { report('teardown', true, m.params?.reason ?? null); send({ jsonrpc: '2.0', id: m.id, result: {} }); }
       else if (m.method === 'ping') send({ jsonrpc: '2.0', id: m.id, result: {} });
       else if (hostRequests[m.method]) {
-        try { send({ jsonrpc: '2.0', id: m.id, result: hostRequests[m.method](m.params) }); }
-        catch (error) { send({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: error.message } }); }
+        Promise.resolve().then(() => hostRequests[m.method](m.params, m.id)).then(
+          (result) => send({ jsonrpc: '2.0', id: m.id, result }),
+          (error) => send({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: error.message } }),
+        );
       }
       else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } });
       return;

@@ -135,4 +135,44 @@ describe("<mcp-chat> offers an app view's own tools to the model", () => {
     await typeAndSend(chat, `${marker} [[say:ok]]`);
     expect((await offered(marker)).filter((n) => n.startsWith('Counter_app__'))).toEqual([]);
   });
+
+  // Stop, on an app's tool as on a server's: the call ends at once as stopped, the app is told (notifications/cancelled,
+  // which the demo app reports as app-tool-cancelled), and the turn ends. count_slowly answers after 60 s unless cancelled.
+  test("Stop on the card of a view's running tool stops the call: stopped at once, and the app is told", async () => {
+    const { chat, report } = await withCounter();
+    const ended = new Promise<string>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e.reason), { once: true }));
+    await typeAndSend(chat, 'Count [[tool:Counter_app__count_slowly {"seconds":60}]]');
+    expect((await report('app-tool:count_slowly')).ok).toBe(true);
+    const card = await expect
+      .poll(() => cards(chat).find((c) => c.shadowRoot!.querySelector('[part="stop-button"]')), { timeout: 15_000 })
+      .toBeTruthy()
+      .then(() => cards(chat).find((c) => c.shadowRoot!.querySelector('[part="stop-button"]'))!);
+    expect(card.shadowRoot!.textContent).toContain('Count slowly');
+    await userEvent.click(card.shadowRoot!.querySelector<HTMLElement>('[part="stop-button"]')!);
+    await expect.poll(() => (card as HTMLElement & { effectiveStatus?: string }).effectiveStatus, { timeout: 5000 }).toBe('cancelled');
+    expect((await report('app-tool-cancelled')).ok).toBe(true);
+    // The model is told, and answers; the turn does not wait the minute out.
+    expect(await ended).not.toBe('stopped');
+    expect(JSON.stringify(chat.messages)).toContain('The person stopped this tool call.');
+  });
+
+  test("the chat's Stop while a view's tool runs ends the turn at once, and the app is told", async () => {
+    const { chat, report } = await withCounter();
+    const ended = new Promise<string>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e.reason), { once: true }));
+    await typeAndSend(chat, 'Count [[tool:Counter_app__count_slowly {"seconds":60}]]');
+    expect((await report('app-tool:count_slowly')).ok).toBe(true);
+    await expect.poll(() => shadow(chat).querySelector('[part~="stop-button"]'), { timeout: 10_000 }).not.toBeNull();
+    await userEvent.click(shadow(chat).querySelector<HTMLElement>('[part~="stop-button"]')!);
+    expect(await ended).toBe('stopped');
+    expect(chat.busy).toBe(false);
+    expect((await report('app-tool-cancelled')).ok).toBe(true);
+    await expect
+      .poll(
+        () =>
+          cards(chat)
+            .find((c) => /Count slowly/.test(c.shadowRoot!.textContent ?? ''))
+            ?.shadowRoot!.querySelector('[part="status"]')?.textContent,
+      )
+      .toBe('Stopped');
+  });
 });

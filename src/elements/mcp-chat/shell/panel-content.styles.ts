@@ -2,7 +2,8 @@ import { css } from 'lit';
 
 /**
  * What only the side panels' contents draw: the conversation list, server
- * cards with their logs, the "Add server" form, the tool selection note. In
+ * cards with their logs, the "Add server" form, the tool selection note, the
+ * page's tools. In
  * the panels' chunk (shell/panels.chunk.ts): `<mcp-chat>` adds this sheet to its
  * shadow root when the panels' code is loaded, before a panel's content is
  * first drawn (the panel's frame, headings and buttons are in
@@ -148,4 +149,7 @@ export const panelContentStyles = css`
   .built-in .error { color: var(--mcp-chat-danger); }
   .built-in-model p { overflow-wrap: anywhere; }
   .built-in .bytes { font-variant-numeric: tabular-nums; }
+  /* Servers: the page's tools (page-tools/page-tools-section.ts). */
+  .page-tools { display: grid; gap: calc(var(--mcp-chat-space) / 2); margin-block-start: calc(var(--mcp-chat-space) * 2); }
+  .page-tools h3 { margin: var(--mcp-chat-space) 0 0; font-size: 0.9375em; }
 `;
