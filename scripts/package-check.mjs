@@ -170,8 +170,11 @@ await check('npm pack makes a tarball of what users need, and nothing else', () 
 // pressed; their code loads at the first press), the files' attach and refusal logic, an app view's own
 // tools and the feedback and starters tools took it from 139.6 to 143.0 KB; an answer's sources moved
 // out of it (loaded after a tool result) brought it to 141.4 KB. Issue 40 asks that the first load not
-// grow: it stays open until this is back under 139.6.
-const FIRST_LOAD_LIMIT = Math.ceil(141.5 * 1024);
+// grow: on 29 November (branch size40) the icons and English text only later parts use, the starters'
+// reading, the feedback row's and the run form's style and publish-tools' code (browser agents' calls)
+// moved to the chunks that use them, which took it to 139.4 KB (142,713 bytes); the limit is that figure
+// and 0.1 KB (docs/performance.md, "Issue 40: the first load back under 139.6 KB").
+const FIRST_LOAD_LIMIT = Math.ceil(139.5 * 1024);
 await check("the chat's first load has not grown (gzip, as npm run size counts it)", () => {
   const chunks = readdirSync(join(root, 'dist/chunks')).filter((f) => /^(chat|mcp|rolldown-runtime)-[A-Za-z0-9_-]{8}\.js$/.test(f));
   if (!chunks.some((f) => f.startsWith('chat-')) || !chunks.some((f) => f.startsWith('mcp-')))

@@ -85,6 +85,8 @@ describe('<mcp-chat> feedback and analytics events', () => {
       .not.toBeNull()
       .then(() => shadow(chat).querySelector<HTMLElement>('[part~="feedback"]')!);
     expect(row.getAttribute('aria-label')).toBe('Was this answer helpful?');
+    // Its style loads with its code (not in the first load): the question and the two buttons are one line.
+    expect(getComputedStyle(row).display).toBe('flex');
     const down = row.querySelector<HTMLButtonElement>('[part~="feedback-down"]')!;
     expect(down.getAttribute('aria-label')).toBe('Not helpful');
     await userEvent.click(down);

@@ -206,6 +206,9 @@ describe('<mcp-chat> page tools', () => {
     expect(String(raw)).toContain('from an agent');
     const agentCard = () => shadow(chat).querySelector('[part="agent-call"]');
     await expect.poll(() => agentCard()?.querySelector('.agent-call-title')?.textContent).toMatch(/^A browser agent ran /);
+    // The cards' style comes with their code (the WebMCP chunk): the line above the card is the small muted one.
+    const title = agentCard()!.querySelector<HTMLElement>('.agent-call-title')!;
+    expect(parseFloat(getComputedStyle(title).fontSize)).toBeCloseTo(parseFloat(getComputedStyle(agentCard()!).fontSize) * 0.8125, 1);
     await expect.poll(() => statusOf(agentCard()!.querySelector('mcp-tool-card')!)).toBe('Done');
     expect(heard).toEqual(['echo running', 'echo done']); // bubbles to the page
     // Not part of the conversation: nothing saved, nothing for the model.

@@ -25,6 +25,8 @@ test('a default with line breaks gets a multi-line box and keeps them; a one-lin
     .then(() => shadow(chat).querySelector<HTMLFormElement>('[part="run-form"]')!);
 
   const score = form.querySelector<HTMLTextAreaElement>('[name="score"]')!;
+  // The form's look loads with its code (not in the first load): a framed column of fields.
+  expect(getComputedStyle(form).display).toBe('flex');
   expect(score.localName).toBe('textarea');
   expect(score.value).toBe('X:1\nT:Scale\nK:C\nCDEF GABc|');
   expect(score.rows).toBeGreaterThanOrEqual(5);

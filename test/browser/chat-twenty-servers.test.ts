@@ -59,4 +59,32 @@ describe('<mcp-chat> with twenty servers', () => {
       release();
     }
   });
+
+  test("a render names each server once: its chip's name, accessible name and tooltip, and the count's, from one lookup", async () => {
+    const chat = document.createElement('mcp-chat');
+    chat.servers = Array.from({ length: 20 }, (_, i) => `${inject('demoUrl')}?server=${i + 1}`);
+    chat.store = createMemoryHistory();
+    chat.storageKey = `t-${Math.random()}`;
+    document.body.append(chat);
+    await expect.poll(() => chips(chat).filter((c) => c.classList.contains('connected')).length, { timeout: 30_000 }).toBe(20);
+    await frame();
+    const set = chat.serverSet;
+    const nameOf = set.nameOf.bind(set);
+    let named = 0;
+    set.nameOf = (c) => {
+      named++;
+      return nameOf(c);
+    };
+    chat.requestUpdate();
+    await chat.updateComplete;
+    // Once a server for the header and once for the empty state's "Connected to …". Before: the header
+    // named each five times (the chip's name, label and title, the count's label and title): 120 in all.
+    expect(named).toBe(40);
+    const count = chat.shadowRoot!.querySelector('[part="server-count"]')!;
+    const first = chips(chat)[0]!;
+    expect(first.getAttribute('aria-label')).toMatch(/^MCP Elements demo server \(127\.0\.0\.1:\d+\): connected$/);
+    expect(count.getAttribute('aria-label')).toContain(first.getAttribute('aria-label'));
+    expect(count.getAttribute('title')!.split('\n')).toHaveLength(20);
+    expect(count.getAttribute('title')!.split('\n')[0]).toBe(first.getAttribute('title'));
+  });
 });

@@ -6,7 +6,9 @@ import { css } from 'lit';
  * the side panels (a column from 640 px up, a full-width drawer below),
  * forms, the "/" palette, the empty state and the launcher. What only the
  * panels' contents draw (server cards and logs, the conversation list) is in
- * shell/panel-content.styles.ts, added when the panels' code is loaded.
+ * shell/panel-content.styles.ts, added when the panels' code is loaded; the
+ * run form's look (the palette's form, the Settings form) is in
+ * palette/run-form.styles.ts, added with the run form's or the panels' code.
  */
 export const chatLayoutStyles = css`
   .base { container: mcp-chat / inline-size; }
@@ -50,31 +52,6 @@ export const chatLayoutStyles = css`
   .log-controls { flex-wrap: nowrap; align-items: flex-end; }
   .removed-server { justify-content: space-between; flex-wrap: nowrap; }
   .row { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; }
-  .run-form {
-    border: 1px solid var(--mcp-chat-border);
-    border-radius: 16px;
-    padding: 16px;
-    display: flex;
-    flex-direction: column;
-    gap: 12px;
-    background: var(--mcp-chat-bg);
-  }
-  .panel .run-form { padding: 12px; border-radius: 12px; }
-  .bottom .run-form { box-shadow: var(--mcp-chat-shadow); animation: mcp-pop var(--mcp-chat-motion) ease-out; max-height: 60cqh; overflow: auto; }
-  .form-title { margin: 0; }
-  .primary.destructive { background: var(--mcp-chat-danger); border-color: var(--mcp-chat-danger); color: var(--mcp-chat-bg); }
-  .destructive-note {
-    display: flex;
-    gap: 8px;
-    align-items: flex-start;
-    margin: 0;
-    padding: 8px 12px;
-    border-radius: 10px;
-    border: 1px solid var(--mcp-chat-warning);
-    background: color-mix(in srgb, var(--mcp-chat-warning) 10%, var(--mcp-chat-bg));
-    font-size: 0.875em;
-  }
-  .destructive-note .icon { color: var(--mcp-chat-warning); --mcp-icon-size: 16px; margin-top: 2px; }
   .palette {
     position: absolute;
     bottom: calc(100% - 4px);

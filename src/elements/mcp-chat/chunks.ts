@@ -85,6 +85,12 @@ export const filesChunk = new LazyPart('reads attached files', () => import('./c
 /** Dictation, read-aloud and hands-free (voice/voice.chunk.ts): when the person first presses the microphone, Read aloud or Hands-free. */
 export const voiceChunk = new LazyPart('listens and reads aloud', () => import('./voice/voice.chunk.js'));
 
+/** Reading the suggested questions of the site's server (wiring/server-starters.ts): at the first empty state with `starters-tool` or `starters-prompt`. */
+export const startersChunk = new LazyPart(
+  "reads the suggested questions of this site's server",
+  () => import('./wiring/server-starters.js'),
+);
+
 /** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
 export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));
 

@@ -1,8 +1,6 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
 import { chatLayoutStyles } from './chat-layout.styles.js';
-import { pageToolsStyles } from './page-tools/page-tools.styles.js';
-import { feedbackStyles } from './feedback/feedback.styles.js';
 
 /**
  * Styles of `<mcp-chat>`: tokens, controls, header, messages and composer
@@ -386,6 +384,4 @@ export const chatStyles = [
     }
   `,
   chatLayoutStyles,
-  pageToolsStyles,
-  feedbackStyles,
 ];

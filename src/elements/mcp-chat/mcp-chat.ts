@@ -7,7 +7,7 @@ import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
 import { listenToParts, missingCode, renderChat, wiringOf, withFeatures } from './wiring/layout.js';
 import * as chunks from './chunks.js';
-import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, syncChunk } from './chunks.js';
+import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, startersChunk, syncChunk } from './chunks.js';
 import { composeChat } from './wiring/compose.js';
 import { McpChatProperties } from './mcp-chat-properties.js';
 import type { ChatSession } from './conversation/chat-session.js';
@@ -194,7 +194,7 @@ export class McpChat extends McpChatProperties {
   static override styles = chatStyles;
   readonly #text = new ChatText(this);
   /** What only the element knows, as its features' hosts read it (its public surface, its text). */
-  readonly #own: ElementWiring = wiringOf(this, this.#text, messagesChunk, () => this.#maxRounds);
+  readonly #own: ElementWiring = wiringOf(this, this.#text, messagesChunk, startersChunk, () => this.#maxRounds);
   /** The features (wiring/compose.ts), each built with its own host, in dependency order. */
   readonly #f: ChatFeatures = composeChat(this.#own, chunks);
   /** What the orchestration reads: the element's wiring and its features. */

@@ -1,9 +1,9 @@
-// The English text only code loaded with or after a conversation's first answer reads (the keys of
-// `AnswerEnglishKey`: the model's turn, an answer's feedback and sources, app views, the run form, file
-// chips, a sampling request, the on-device model's consent), added to the chat's English table when this
-// module is evaluated: imported by that code (its chunks in the single-file bundle) and by the package's
-// index, so it is not in the chat's first load and is there before any code that reads it runs. Listed
-// in package.json's `sideEffects` for that reason.
+// The English text only code loaded with or after a conversation's first answer, or with `publish-tools`,
+// reads (the keys of `AnswerEnglishKey`: the model's turn, an answer's feedback and sources, app views, the
+// run form, file chips, a sampling request, the on-device model's consent, browser agents' calls), added to
+// the chat's English table when this module is evaluated: imported by that code (its chunks in the
+// single-file bundle) and by the package's index, so it is not in the chat's first load and is there before
+// any code that reads it runs. Listed in package.json's `sideEffects` for that reason.
 import { addLaterEnglish, type AnswerEnglishKey, type ChatStrings } from './strings.js';
 
 /** The English text of the keys of `AnswerEnglishKey`. */
@@ -40,6 +40,11 @@ export const CHAT_STRINGS_EN_ANSWERS: Pick<ChatStrings, AnswerEnglishKey> = {
   needsApproval: (tool) => `${tool} needs your approval.`,
   fetchingResult: (tool) => `Fetching the result of ${tool}.`,
   samplingFailed: (server, reason) => `A sampling request from ${server} failed: ${reason}`,
+  agentRan: (title) => `A browser agent ran ${title}`,
+  agentAsks: (title) => `A browser agent wants to run ${title}`,
+  agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
+  agentCallRefusedClosed:
+    'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
 };
 
 addLaterEnglish(CHAT_STRINGS_EN_ANSWERS);

@@ -501,7 +501,8 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
 
 /**
  * The keys of the English table read only by code loaded with or after a conversation's first answer
- * (the turn, feedback, sources, app views, the run form, file chips, sampling, the model's consent): their
+ * (the turn, feedback, sources, app views, the run form, file chips, sampling, the model's consent) or
+ * with `publish-tools` (browser agents' calls): their
  * text is in `strings-en-answers.ts`, which that code imports, so it stays out of the chat's first load.
  */
 export type AnswerEnglishKey =
@@ -533,7 +534,11 @@ export type AnswerEnglishKey =
   | 'contextTrimmed'
   | 'needsApproval'
   | 'fetchingResult'
-  | 'samplingFailed';
+  | 'samplingFailed'
+  | 'agentRan'
+  | 'agentAsks'
+  | 'agentCallRefusedByPolicy'
+  | 'agentCallRefusedClosed';
 
 /**
  * The keys of the English table read only by the side panels' code (the
@@ -759,11 +764,6 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
         degraded: 'Connected, with limits: what they cost is in Servers',
       }) as Record<string, string>
     )[state] ?? state,
-  agentRan: (title) => `A browser agent ran ${title}`,
-  agentAsks: (title) => `A browser agent wants to run ${title}`,
-  agentCallRefusedByPolicy: "This page's rules do not allow this tool call.",
-  agentCallRefusedClosed:
-    'This tool changes things and needs the person to allow it, but the chat is closed, so nobody was asked and it did not run.',
   retry: 'Retry',
   diagnosis: (_diagnosis, english) => english,
   serverUnavailable: 'is not available',

@@ -238,11 +238,13 @@ export class ConversationView {
     return nothing;
   }
 
-  /** "Was this answer helpful?" under `answer`; its code loads with the first one (nothing is drawn until then, or if it cannot be loaded). */
+  /** "Was this answer helpful?" under `answer`; its code and style load with the first one (nothing is drawn until then, or if it cannot be loaded). */
   #renderFeedback(messages: readonly Message[], answer: Message, t: ChatStrings) {
     if (this.#feedback) return this.#feedback.render(messages, answer, t);
     const code = this.#feedbackCode;
     if (code.value) {
+      // Its style comes with its code (the first load carries neither).
+      if (this.#host.renderRoot instanceof ShadowRoot) addStyles(this.#host.renderRoot, code.value.feedbackStyles);
       this.#feedback = new code.value.AnswerFeedback(this.#host);
       return this.#feedback.render(messages, answer, t);
     }

@@ -17,6 +17,8 @@ import { sourcesOf } from '../sources/answer-sources.js';
 // The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-answers.js';
 
+export { feedbackStyles } from './feedback.styles.js';
+
 /** What the feedback of answers needs from the chat. */
 export interface AnswerFeedbackHost extends ReactiveControllerHost {
   /** The stored conversation's id (none when the chat keeps nothing). */

@@ -1,5 +1,5 @@
-// The look of "Was this answer helpful?" (feedback/answer-feedback.ts, which loads
-// when first needed): in the chat's styles from the start, a few lines.
+// The look of "Was this answer helpful?": loaded with its code (feedback/answer-feedback.ts,
+// which exports it) and added to the chat's shadow root before the first row is drawn.
 import { css } from 'lit';
 
 /** Styles of the feedback row and its form (in the chat's shadow root). */

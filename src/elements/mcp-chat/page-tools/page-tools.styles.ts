@@ -1,13 +1,15 @@
 import { css } from 'lit';
 
-/** Styles of the page-tools feature: the cards of calls by browser agents, the Servers panel's section. */
-export const pageToolsStyles = css`
+/**
+ * Styles of the cards of calls by browser agents: loaded with their code (published-tools.ts, in the
+ * WebMCP chunk), which adds them to the chat's shadow root before the first card is drawn. The Servers
+ * panel's section of page tools is styled in shell/panel-content.styles.ts.
+ */
+export const agentCallStyles = css`
   .agent-call { margin-block: calc(var(--mcp-chat-space) * 1.5); }
   .agent-call-title {
     margin: 0 0 var(--mcp-chat-space);
     font-size: 0.8125em;
     color: var(--mcp-chat-muted);
   }
-  .page-tools { display: grid; gap: calc(var(--mcp-chat-space) / 2); margin-block-start: calc(var(--mcp-chat-space) * 2); }
-  .page-tools h3 { margin: var(--mcp-chat-space) 0 0; font-size: 0.9375em; }
 `;

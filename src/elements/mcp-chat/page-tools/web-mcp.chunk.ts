@@ -1,6 +1,7 @@
 // The WebMCP side of the chat's page tools, loaded when `page-tools` or
 // `publish-tools` is first set (chunks.ts, `webMcpChunk`): importing the
 // page's `document.modelContext` tools, and offering server tools to browser
-// agents. `chat.registerTool` needs neither (its registry is a chunk of its own).
+// agents with the cards of their calls (published-tools.ts). `chat.registerTool`
+// needs neither (its registry is a chunk of its own).
 export { WebMcpImport } from '../../../page-tools/web-mcp-import.js';
-export { WebMcpPublisher } from '../../../page-tools/web-mcp-publish.js';
+export { PublishedTools } from './published-tools.js';

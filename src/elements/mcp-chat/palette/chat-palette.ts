@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from 'lit';
+import { render, type CSSResult, type ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import type { Message } from '../../../content/index.js';
 import type { FormField } from '../../shared/schema-fields.js';
@@ -29,6 +29,8 @@ export interface ChatPaletteHost extends ReactiveControllerHost {
   /** Says `text` in the chat's live region. */
   announce(text: string): void;
   reportError(source: ChatErrorSource, message: string, error: unknown): void;
+  /** Adds a lazily loaded style sheet to the chat's shadow root (after its own; once per sheet). */
+  adoptStyles(styles: CSSResult): void;
 }
 
 /** Ranks entries against one query (its words and patterns prepared once, for every entry). */
@@ -174,7 +176,26 @@ export class ChatPalette {
     this.#warmedFor = t;
     // Not in the idle time right after the tools are shown (its 50-90 ms would hold back the next frames, e.g. the
     // chips of servers still connecting): a quarter second later, then when idle (without requestIdleCallback, Safari, a task later).
-    setTimeout(() => (self.requestIdleCallback ?? setTimeout)(() => t.paletteMore(this.#all().length)), 250);
+    setTimeout(() => (self.requestIdleCallback ?? setTimeout)(() => this.#prepare(t)), 250);
+  }
+
+  /**
+   * The warm-up's work: the entries, the "N more" line's number format, and Lit's templates of the list (an
+   * entry, the "N more" line) drawn once into a detached fragment, so the first "/" clones prepared templates
+   * instead of parsing their HTML (issue 42).
+   */
+  #prepare(t: ChatStrings): void {
+    const items = this.#all();
+    t.paletteMore(items.length);
+    if (this.#open) return;
+    const noop = () => {};
+    render(
+      renderPalette(
+        { open: true, items, index: 0, form: undefined, moreText: t.paletteMore, text: t, limit: 1 },
+        { choose: noop, submit: noop, close: noop, complete: noop, destructive: () => false },
+      ),
+      document.createDocumentFragment(),
+    );
   }
 
   /** The run form's template, once its code has loaded. */
@@ -357,7 +378,9 @@ export class ChatPalette {
     }
   }
 
-  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments }: RunFormChunk): void {
+  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments, runFormStyles }: RunFormChunk): void {
+    // The form's look comes with its code (not in the first load).
+    this.#host.adoptStyles(runFormStyles);
     const fields =
       item.kind === 'tool'
         ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema)

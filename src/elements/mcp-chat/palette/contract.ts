@@ -2,7 +2,7 @@
 // lazily loaded run form (run-form.chunk.ts) share. It imports nothing of the
 // feature, so the chunk never imports the palette or its loader back.
 import type { Prompt } from '@modelcontextprotocol/client';
-import type { TemplateResult } from 'lit';
+import type { CSSResult, TemplateResult } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpSkill } from '../../../mcp/skills.js';
 import type { FormField, fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
@@ -68,4 +68,6 @@ export interface RunFormChunk {
   readForm: typeof readForm;
   FormFieldError: typeof FormFieldError;
   renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText): TemplateResult;
+  /** The form's look, added to the chat's shadow root before the first form is drawn. */
+  runFormStyles: CSSResult;
 }

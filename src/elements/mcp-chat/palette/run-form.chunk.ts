@@ -4,3 +4,4 @@
 export { fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
 export { FormFieldError, readForm } from './run-form-fields.js';
 export { renderRunForm } from './run-form.js';
+export { runFormStyles } from './run-form.styles.js';

@@ -134,19 +134,27 @@ const WORST_FIRST = ['failed', 'auth-required', 'connecting', 'reconnecting', 'i
  * first, its accessible name every server's name and state, its tooltip
  * theirs (with why one cannot be used); it opens the Servers panel, which names them. Hidden by the styles where the chips fit.
  */
-function renderServerCount(view: HeaderView, label: (c: McpConnection) => string, title: (c: McpConnection) => string, open: () => void) {
-  const n = view.connections.length;
-  const state = WORST_FIRST.find((s) => view.connections.some((c) => chipState(c) === s)) ?? 'connected';
+function renderServerCount(view: HeaderView, chips: readonly ChipWords[], open: () => void) {
+  const n = chips.length;
+  const state = WORST_FIRST.find((s) => chips.some((c) => c.state === s)) ?? 'connected';
   const count = view.text?.serverCount?.(n) ?? `${n} servers`;
   return html`<button
     part="server-count"
     class="server-status server-count ${state}"
-    title=${view.connections.map(title).join('\n')}
-    aria-label=${`${count}: ${view.connections.map(label).join(', ')}`}
+    title=${chips.map((c) => c.title).join('\n')}
+    aria-label=${`${count}: ${chips.map((c) => c.label).join(', ')}`}
     @click=${open}
   >
     <span class="dot" aria-hidden="true"></span><span class="name">${count}</span>
   </button>`;
+}
+
+/** What a server's chip says: its state, its name, its accessible name and its tooltip (worked out once per render). */
+interface ChipWords {
+  state: string;
+  name: string;
+  label: string;
+  title: string;
 }
 
 /**
@@ -159,26 +167,35 @@ function renderServerCount(view: HeaderView, label: (c: McpConnection) => string
  */
 export function renderHeader(view: HeaderView, actions: HeaderActions) {
   const { panel } = view;
-  const label = (c: McpConnection) =>
-    `${revealHidden(actions.nameOf(c))} (${hostOf(c.url)}): ${view.text?.serverStatus?.(chipState(c)) ?? chipState(c)}`;
-  const title = (c: McpConnection) =>
-    `${revealHidden(actions.nameOf(c))} (${c.url}): ` +
-    `${view.text?.serverState?.(chipState(c)) ?? STATE_WORDS[chipState(c)] ?? chipState(c)}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`;
+  // Each server's words once per render, for its chip and the count's (issue 42: with twenty servers, naming
+  // each five times and reading its host from its address twice per render was most of the header's time).
+  const chips = view.connections.map((c): ChipWords => {
+    const state = chipState(c);
+    const name = revealHidden(actions.nameOf(c));
+    return {
+      state,
+      name,
+      label: `${name} (${hostOf(c.url)}): ${view.text?.serverStatus?.(state) ?? state}`,
+      title:
+        `${name} (${c.url}): ` +
+        `${view.text?.serverState?.(state) ?? STATE_WORDS[state] ?? state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`,
+    };
+  });
   return html`<header part="header">
     <span part="title" class="title"><slot name="title">${view.text?.title ?? 'Chat'}</slot></span>
     <span class="servers ${view.connections.length > 1 ? 'several' : ''}">
-      ${view.connections.map(
+      ${chips.map(
         (c) => html`<button
-          part="server-status ${chipState(c)}"
-          class="server-status ${chipState(c)}"
-          title=${title(c)}
-          aria-label=${label(c)}
+          part="server-status ${c.state}"
+          class="server-status ${c.state}"
+          title=${c.title}
+          aria-label=${c.label}
           @click=${() => actions.showPanel('servers')}
         >
-          <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${revealHidden(actions.nameOf(c))}</span>
+          <span class="dot" aria-hidden="true"></span><span class="name" dir="auto">${c.name}</span>
         </button>`,
       )}
-      ${view.connections.length > 1 ? renderServerCount(view, label, title, () => actions.showPanel('servers')) : nothing}
+      ${chips.length > 1 ? renderServerCount(view, chips, () => actions.showPanel('servers')) : nothing}
     </span>
     <span class="spacer"></span>
     ${

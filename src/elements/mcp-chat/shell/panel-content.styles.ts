@@ -1,8 +1,11 @@
 import { css } from 'lit';
+import { runFormStyles } from '../palette/run-form.styles.js';
 
 /**
- * What only the side panels' contents draw: the conversation list, server
- * cards with their logs, the "Add server" form, the tool selection note. In
+ * What only the side panels' contents draw (after the run form's look, which
+ * the Settings form shares: palette/run-form.styles.ts): the conversation list, server
+ * cards with their logs, the "Add server" form, the tool selection note, the
+ * page's tools. In
  * the panels' chunk (shell/panels.chunk.ts): `<mcp-chat>` adds this sheet to its
  * shadow root when the panels' code is loaded, before a panel's content is
  * first drawn (the panel's frame, headings and buttons are in
@@ -12,6 +15,7 @@ import { css } from 'lit';
  * chat-layout.styles.ts for that reason: `.row` comes after them).
  */
 export const panelContentStyles = css`
+  ${runFormStyles}
   .conversation { display: flex; gap: 2px; align-items: center; }
   .conversation > button { border-color: transparent; background: transparent; padding-inline: 8px; }
   .conversation > button:first-child { flex: 1; text-align: start; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -148,4 +152,7 @@ export const panelContentStyles = css`
   .built-in .error { color: var(--mcp-chat-danger); }
   .built-in-model p { overflow-wrap: anywhere; }
   .built-in .bytes { font-variant-numeric: tabular-nums; }
+  /* Servers: the page's tools (page-tools/page-tools-section.ts). */
+  .page-tools { display: grid; gap: calc(var(--mcp-chat-space) / 2); margin-block-start: calc(var(--mcp-chat-space) * 2); }
+  .page-tools h3 { margin: var(--mcp-chat-space) 0 0; font-size: 0.9375em; }
 `;

@@ -270,6 +270,7 @@ export function paletteHost(
     addToConversation: (message: Message) => session.append(message),
     announce,
     reportError,
+    adoptStyles: (styles: CSSResult) => addStyles(chat.renderRoot as ShadowRoot, styles),
   });
 }
 

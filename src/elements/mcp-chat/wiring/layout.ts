@@ -14,7 +14,6 @@ import {
   showsMessages,
   shownServers,
 } from './orchestration.js';
-import { renderAgentCalls } from '../page-tools/page-tools-view.js';
 import { renderQueued, renderWaiting } from '../servers/notices.js';
 import type { ChatFeatures, ChatSurface, ElementWiring, Wiring } from './types.js';
 import type { ChatText } from '../shell/chat-text.js';
@@ -44,7 +43,7 @@ export function renderChat(w: Wiring) {
               ${renderEmpty(w) ?? nothing}
               ${f.view.renderNotice(t, () => showsMessages(w))}
               ${f.view.render(t, w.text.stable, !!chat.chatProvider, (m) => f.apps.viewsFor(m))}
-              ${renderAgentCalls(f.pageTools.agentCalls, t, w.text.stable)}
+              ${f.pageTools.renderAgentCalls(t, w.text.stable)}
               ${f.settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
             </div>
           </div>
@@ -95,12 +94,14 @@ export function wiringOf(
   chat: ChatSurface & HTMLElement,
   text: ChatText,
   messagesCode: ElementWiring['messagesCode'],
+  startersCode: ElementWiring['startersCode'],
   maxRounds: () => number,
 ): ElementWiring {
   return {
     chat,
     text,
     messagesCode,
+    startersCode,
     get maxRounds() {
       return maxRounds();
     },

@@ -16,7 +16,6 @@ import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { ChatFeatures, ElementWiring, Wiring } from './types.js';
 import { questionAsked } from './analytics.js';
-import { serverQuestions, serverToolQuestions } from './server-starters.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
 export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
@@ -79,17 +78,36 @@ export function showsMessages(w: Wiring): boolean {
   return visibleMessages(session.messages).length > 0 || Boolean(session.streaming) || resources.previewing;
 }
 
+/**
+ * The questions of `starters-tool`, else of `starters-prompt`: undefined while they are read (their code,
+ * wiring/server-starters.ts, loads first, at the first empty state that needs it), none when they could not
+ * be (nor their code loaded: the chat's own suggestions are shown instead).
+ */
+function serverStarters(w: Wiring): readonly string[] | undefined {
+  const { chat, startersCode } = w;
+  const code = startersCode.value;
+  if (!code) {
+    if (startersCode.failedWithin(5000)) return [];
+    void startersCode.load().then(
+      () => chat.requestUpdate(),
+      () => chat.requestUpdate(),
+    );
+    return undefined;
+  }
+  const changed = () => chat.requestUpdate();
+  if (chat.startersTool) {
+    const questions = code.serverToolQuestions(chat.serverSet.connections, chat.startersTool, changed);
+    if (questions?.length !== 0 || !chat.startersPrompt) return questions;
+  }
+  return chat.startersPrompt ? code.serverQuestions(chat.serverSet.connections, chat.startersPrompt, changed) : [];
+}
+
 /** The empty state's suggestions: `starters`, else the questions of `starters-tool` or `starters-prompt`, else the connected servers' prompts. */
 function starters(w: Wiring): StarterView[] {
   const { chat, f } = w;
   const ask = (text: string) => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text));
-  if (!chat.starters && chat.startersTool) {
-    const questions = serverToolQuestions(chat.serverSet.connections, chat.startersTool, () => chat.requestUpdate());
-    if (!questions) return [];
-    if (questions.length) return questions.map((q) => ({ label: q, run: () => ask(q) }));
-  }
-  if (!chat.starters && chat.startersPrompt) {
-    const questions = serverQuestions(chat.serverSet.connections, chat.startersPrompt, () => chat.requestUpdate());
+  if (!chat.starters && (chat.startersTool || chat.startersPrompt)) {
+    const questions = serverStarters(w);
     if (!questions) return [];
     if (questions.length) return questions.map((q) => ({ label: q, run: () => ask(q) }));
   }

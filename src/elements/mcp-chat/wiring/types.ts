@@ -33,6 +33,7 @@ import type { Loader } from '../../shared/lazy.js';
 import type { ChatPanel } from '../shell/panel.js';
 import type { ChatVoice } from '../voice/chat-voice.js';
 import type { Transcriber } from '../voice/contract.js';
+import type * as ServerStarters from './server-starters.js';
 
 /** `<mcp-chat>` as its wiring sees it: its public properties and methods (see mcp-chat.ts for what each means). */
 export interface ChatSurface extends ReactiveControllerHost, EventTarget {
@@ -121,6 +122,8 @@ export interface ElementWiring {
   readonly maxRounds: number;
   /** The message elements and the markdown code (the element's loader of that chunk). */
   readonly messagesCode: Loader<{ markdownReady(): Promise<void> | undefined }>;
+  /** The code that reads the questions of `starters-tool` and `starters-prompt` (server-starters.ts; the element's loader of that chunk). */
+  readonly startersCode: Loader<typeof ServerStarters>;
   /** Focuses what `selector` finds in the chat once it has updated. */
   focusAfterUpdate(selector: string): Promise<void>;
 }
