@@ -215,6 +215,21 @@ describe('<mcp-chat> dictation', () => {
     expect(input(chat).value).toBe('Draft');
   });
 
+  test('in an Arabic chat, dictation listens in Arabic and a refused microphone is said in Arabic', async () => {
+    const chat = await mountChat({ provider: false });
+    chat.lang = 'ar';
+    await chat.updateComplete;
+    expect(mic(chat)!.getAttribute('aria-label')).not.toBe('Dictate');
+    await userEvent.click(mic(chat)!);
+    const recognition = await started();
+    expect(recognition.lang).toBe('ar');
+    recognition.fail('not-allowed');
+    await expect
+      .poll(() => errors(chat).join(' '))
+      .toContain('لا يُسمح لهذه الصفحة باستخدام الميكروفون. اسمح بذلك في إعدادات الموقع في المتصفح، ثم حاول مرة أخرى.');
+    expect(errors(chat).join(' ')).not.toMatch(/microphone/i);
+  });
+
   test('Escape cancels dictation and puts back what was typed before, from the message box or the microphone', async () => {
     const chat = await mountChat({ provider: false });
     await userEvent.type(input(chat), 'Draft');
