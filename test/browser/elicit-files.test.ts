@@ -95,6 +95,11 @@ describe('<mcp-elicit-form> file field', () => {
     expect(part('file')).toBeNull();
     const refused = await axe.run(form(), { resultTypes: ['violations'] });
     expect(refused.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    form().theme = 'dark';
+    await form().updateComplete;
+    const dark = await axe.run(form(), { resultTypes: ['violations'] });
+    expect(dark.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    form().theme = undefined;
 
     // After two refusals the server has had no answer; a file that fits is taken.
     const small = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
