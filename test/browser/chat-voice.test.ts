@@ -182,6 +182,8 @@ describe('<mcp-chat> dictation', () => {
     expect(recognition.processLocally).toBe(true);
     expect(recognition.lang).toBe(document.documentElement.lang || navigator.language);
     await expect.poll(() => mic(chat)!.getAttribute('aria-pressed')).toBe('true');
+    // It looks on while it listens: the accent and a slow ring (styles that come with the voice code).
+    expect(getComputedStyle(mic(chat)!).animationName).toBe('mcp-listening');
     recognition.hear([{ transcript: 'buy', isFinal: false }]);
     expect(input(chat).value).toBe('Note: buy');
     recognition.hear([

@@ -335,14 +335,7 @@ export const chatStyles = [
       filter: brightness(1.08);
     }
     .composer .stop { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
-    /* The microphone and Hands-free while on: the accent, and a slow ring while it listens. */
-    .composer .voice.on { color: var(--mcp-chat-accent); background: color-mix(in srgb, var(--mcp-chat-accent) 14%, transparent); }
-    .composer [part~='mic-button'].on { animation: mcp-listening 1.6s ease-out infinite; }
-    @keyframes mcp-listening {
-      from { box-shadow: 0 0 0 0 color-mix(in srgb, var(--mcp-chat-accent) 40%, transparent); }
-      to { box-shadow: 0 0 0 8px transparent; }
-    }
-    @media (prefers-reduced-motion: reduce) { .composer [part~='mic-button'].on { animation: none; } }
+    /* The voice buttons while on: voice/voice.chunk.ts (voiceStyles), added with their code. */
     .composer .stop:hover { background: var(--mcp-chat-fg); color: var(--mcp-chat-bg); }
     .attachments { display: flex; gap: 6px; flex-wrap: wrap; list-style: none; margin: 0 0 8px; padding: 0; }
     .attachment { display: inline-flex; gap: 4px; align-items: center; border: 1px solid var(--mcp-chat-border); border-radius: 12px; padding: 4px 8px; }

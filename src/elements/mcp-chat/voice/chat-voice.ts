@@ -1,4 +1,4 @@
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type CSSResult, type ReactiveControllerHost } from 'lit';
 import { icon } from '../../shared/icons.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatStrings } from '../strings.js';
@@ -9,6 +9,8 @@ import { dictationWay } from './dictation-support.js';
 export interface ChatVoiceHost extends ReactiveControllerHost, VoiceEngineHost {
   /** `no-voice`: no voice controls at all. */
   readonly noVoice: boolean;
+  /** Adds the voice chunk's styles to the chat's shadow root. */
+  adoptStyles(styles: CSSResult): void;
 }
 
 /**
@@ -59,7 +61,8 @@ export class ChatVoice {
   async #run(action: (engine: VoiceEngine) => void): Promise<void> {
     if (!this.#engine) {
       try {
-        const { createVoiceEngine } = await this.#code.load();
+        const { createVoiceEngine, voiceStyles } = await this.#code.load();
+        if (!this.#engine) this.#host.adoptStyles(voiceStyles);
         // The host is the engine's too (VoiceEngineHost is a part of ChatVoiceHost).
         this.#engine ??= createVoiceEngine(this.#host);
       } catch (error) {

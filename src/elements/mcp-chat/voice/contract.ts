@@ -1,4 +1,5 @@
 // What the voice feature (chat-voice.ts, in the first load) and its chunk (voice.chunk.ts) share: types only.
+import type { CSSResult } from 'lit';
 import type { ChatStrings } from '../strings.js';
 
 /**
@@ -48,4 +49,6 @@ export interface VoiceEngine {
 /** The voice chunk's module. */
 export interface VoiceChunk {
   createVoiceEngine(host: VoiceEngineHost): VoiceEngine;
+  /** The voice buttons' look while on (listening, reading, hands-free): added to the chat when this chunk loads. */
+  readonly voiceStyles: CSSResult;
 }

@@ -1,6 +1,7 @@
 // Dictation and read-aloud (issue 40 items 3 and 4): loaded when the person first presses the microphone,
 // Read aloud or Hands-free (chunks.ts `voiceChunk`), never in the first load. Implements the feature's
 // contract (contract.ts) and imports only downward.
+import { css } from 'lit';
 import type { VoiceChunk, VoiceEngine, VoiceEngineHost } from './contract.js';
 import { onDeviceAvailable, recognitionConstructor, type RecognitionConstructorLike } from './dictation-support.js';
 import { pickVoice, type VoiceLike } from './pick-voice.js';
@@ -451,3 +452,14 @@ class Engine implements VoiceEngine {
 
 /** The chunk's entry. */
 export const createVoiceEngine: VoiceChunk['createVoiceEngine'] = (host) => new Engine(host);
+
+/* The microphone and Hands-free while on: the accent, and a slow ring while it listens. */
+export const voiceStyles: VoiceChunk['voiceStyles'] = css`
+  .composer .voice.on { color: var(--mcp-chat-accent); background: color-mix(in srgb, var(--mcp-chat-accent) 14%, transparent); }
+  .composer [part~='mic-button'].on { animation: mcp-listening 1.6s ease-out infinite; }
+  @keyframes mcp-listening {
+    from { box-shadow: 0 0 0 0 color-mix(in srgb, var(--mcp-chat-accent) 40%, transparent); }
+    to { box-shadow: 0 0 0 8px transparent; }
+  }
+  @media (prefers-reduced-motion: reduce) { .composer [part~='mic-button'].on { animation: none; } }
+`;

@@ -551,6 +551,7 @@ export function voiceHost(w: ElementWiring, { shell }: Pick<ChatFeatures, 'shell
     get noVoice() {
       return chat.noVoice;
     },
+    adoptStyles: (styles: CSSResult) => addStyles(chat.renderRoot as ShadowRoot, styles),
     input: () => chat.renderRoot.querySelector<HTMLTextAreaElement>('textarea.input'),
     announce: (text: string) => shell.announce(text),
     showError: (text: string) => shell.showError(text),
