@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ZodType } from 'zod/v4';
@@ -6,8 +6,7 @@ import { McpElicitResponseEvent } from '../../events/elicit-response.js';
 import { UnsupportedElicitationError } from './unsupported-elicitation-error.js';
 import { tokens } from '../shared/tokens.js';
 import { readFormSchema, type ElicitField, type FileField } from './form-schema.js';
-import { fileDataUri, fileFits, fileType } from '../shared/file-input.js';
-import { fileWords } from '../shared/file-words.js';
+import { FilePicks, fileFieldStyles, fileHint } from '../shared/file-field.js';
 import {
   buildContentSchema,
   initialValues,
@@ -94,7 +93,18 @@ const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined
  */
 @customElement('mcp-elicit-form')
 export class McpElicitForm extends FormLanguage(LitElement) {
-  static override styles = [tokens, styles];
+  static override styles = [
+    tokens,
+    styles,
+    fileFieldStyles({
+      accent: css`var(--_accent)`,
+      border: css`var(--_border)`,
+      danger: css`var(--_danger)`,
+      muted: css`var(--_muted)`,
+      radius: css`var(--_radius)`,
+      space: css`var(--_space)`,
+    }),
+  ];
 
   /** The `elicitation/create` params (form or URL mode), as the SDK hands them to a handler. */
   @property({ attribute: false }) request?: ElicitRequestParams;
@@ -125,12 +135,8 @@ export class McpElicitForm extends FormLanguage(LitElement) {
   @state() private touched = new Set<string>();
   @state() private answer?: ElicitResult;
   @state() private opened = false;
-  /** The picked file of each file field, as the person sees it (its value is the data: URI in `values`). */
-  @state() private files: Record<string, { name: string; facts: string; reading: boolean }> = {};
-  /** Why a file was refused, by field: said at once, before any byte of it is read. */
-  @state() private fileErrors: Record<string, string> = {};
-  /** The latest pick of each file field: a read that finishes after another pick is dropped. */
-  private picks: Record<string, File | undefined> = {};
+  /** The picked file of each file field, as the person sees it, and why one was refused (its value is the data: URI in `values`). */
+  private readonly files = new FilePicks(() => this.requestUpdate());
 
   private fields: ElicitField[] = [];
   private problems: string[] = [];
@@ -187,9 +193,7 @@ export class McpElicitForm extends FormLanguage(LitElement) {
     this.answer = undefined;
     this.opened = false;
     this.touched = new Set();
-    this.files = {};
-    this.fileErrors = {};
-    this.picks = {};
+    this.files.clear();
     this.focusPending = true;
     if (this.request && this.request.mode !== 'url') {
       const read = readFormSchema(this.request.requestedSchema);
@@ -250,60 +254,19 @@ export class McpElicitForm extends FormLanguage(LitElement) {
     this.touched = new Set(this.touched).add(name);
   }
 
-  /** What a file field takes, in words. */
-  private fileHint(field: FileField): string {
-    const words = fileWords(languageOf(this));
-    return this.t.elicitFileTakes([...new Set(field.accept.map((p) => words.kind(p)))], words.size(field.maxSize));
-  }
-
   /**
    * A file picked, dropped or removed (`undefined`) in a file field: checked against the field's `accept` and
    * `maxSize` before any byte is read (a refusal is said in the field and nothing is kept), then read into the
-   * SEP-2356 value, a `data:` URI with the file's type and name.
+   * SEP-2356 value, a `data:` URI with the file's type and name (shared/file-field.ts).
    */
   private pickFile(field: FileField, index: number, file: File | undefined): void {
     const name = field.name;
-    const { [name]: _, ...others } = this.fileErrors;
-    this.fileErrors = others;
-    this.picks[name] = file;
     this.setValue(name, '');
-    if (!file) {
-      const { [name]: __, ...rest } = this.files;
-      this.files = rest;
-      this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#f${index}`)?.focus());
-      return;
-    }
-    const words = fileWords(languageOf(this));
-    const type = fileType(file);
-    const refusal =
-      field.accept.length && !field.accept.some((p) => fileFits(p, file))
-        ? this.t.elicitFileNotAccepted(file.name, [...new Set(field.accept.map((p) => words.kind(p)))])
-        : file.size > field.maxSize
-          ? this.t.elicitFileTooLarge(file.name, words.size(file.size), words.size(field.maxSize))
-          : undefined;
-    this.touch(name);
-    if (refusal) {
-      const { [name]: _removed, ...rest } = this.files;
-      this.files = rest;
-      this.fileErrors = { ...this.fileErrors, [name]: refusal };
-      return;
-    }
-    this.files = { ...this.files, [name]: { name: file.name, facts: words.facts(type, file.size), reading: true } };
-    // FileReader encodes off the main thread; only the finished string is handled here.
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (this.picks[name] !== file || this.answer) return;
-      const read = String(reader.result ?? '');
-      this.setValue(name, fileDataUri(type, file.name, read.slice(read.indexOf(',') + 1)));
-      this.files = { ...this.files, [name]: { ...this.files[name]!, reading: false } };
-    };
-    reader.onerror = () => {
-      if (this.picks[name] !== file) return;
-      const { [name]: _gone, ...rest } = this.files;
-      this.files = rest;
-      this.fileErrors = { ...this.fileErrors, [name]: this.t.elicitFileUnreadable(file.name) };
-    };
-    reader.readAsDataURL(file);
+    if (file) this.touch(name);
+    else this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#f${index}`)?.focus());
+    this.files.pick(name, field, file, this.t, languageOf(this), (uri) => {
+      if (!this.answer) this.setValue(name, uri);
+    });
   }
 
   private onSubmit(e: Event): void {
@@ -394,14 +357,14 @@ export class McpElicitForm extends FormLanguage(LitElement) {
             field,
             id: `f${i}`,
             value: this.values[field.name] ?? '',
-            error: this.fileErrors[field.name] ?? (this.touched.has(field.name) ? errors[field.name] : undefined),
+            error: this.files.errors[field.name] ?? (this.touched.has(field.name) ? errors[field.name] : undefined),
             disabled: done,
             t,
             onValue: (v) => this.setValue(field.name, v),
             onTouch: () => this.touch(field.name),
             ...(field.kind === 'file' && {
-              file: this.files[field.name],
-              fileHint: this.fileHint(field),
+              file: this.files.files[field.name],
+              fileHint: fileHint(field, t, languageOf(this)),
               onFile: (file: File | undefined) => this.pickFile(field, i, file),
             }),
           }),

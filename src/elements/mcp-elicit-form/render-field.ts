@@ -3,7 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ElicitField, TextField } from './form-schema.js';
 import type { RawValue } from './form-values.js';
 import type { FormStrings } from '../shared/form-strings.js';
-import { icon } from '../shared/icons.js';
+import { renderFilePicker } from '../shared/file-field.js';
 
 /**
  * Renders one form field: a label tied to its input, the description and the
@@ -49,7 +49,7 @@ const INPUT_TYPES: Record<NonNullable<TextField['format']> | 'plain', string> = 
   'date-time': 'datetime-local',
 };
 
-function describedBy(view: FieldView): string | undefined {
+function describedBy(view: FieldView): string {
   const ids = [
     view.field.description ? `${view.id}-desc` : '',
     view.field.kind === 'file' ? `${view.id}-hint` : '',
@@ -190,53 +190,24 @@ export function renderField(view: FieldView): TemplateResult {
   }
 }
 
-/**
- * A file field (SEP-2356): the browser's own file input, named by the label and keyboard-operable as it is, laid
- * transparent over a drop area that says what to do; the picked file as a chip with its type, size and a remove
- * button. The input takes drops too, so a file dropped on the area is picked the same way.
- */
+/** A file field (SEP-2356): its label and description, the shared picker (`shared/file-field.ts`), its error. */
 function renderFileField(view: FieldView, field: Extract<ElicitField, { kind: 'file' }>): TemplateResult {
-  const { id, t, file } = view;
-  const pick = (input: HTMLInputElement) => {
-    const picked = input.files?.[0];
-    // Cleared at once: the element keeps the file, and the same file picked again (after a refusal) is a change.
-    input.value = '';
-    if (picked) view.onFile?.(picked);
-  };
   return html`<div part="field" class="field file" data-name=${field.name}>
     ${label(view)} ${description(view)}
-    <div part="file-drop" class="file-drop ${view.disabled ? 'disabled' : ''}">
-      <input
-        part="input"
-        class="file-input"
-        id=${id}
-        name=${field.name}
-        type="file"
-        accept=${ifDefined(field.accept.length ? field.accept.join(',') : undefined)}
-        ?disabled=${view.disabled}
-        aria-required=${field.required ? 'true' : 'false'}
-        aria-invalid=${view.error ? 'true' : 'false'}
-        aria-describedby=${ifDefined(describedBy(view))}
-        @change=${(e: Event) => pick(e.target as HTMLInputElement)}
-        @blur=${view.onTouch}
-      />
-      <span class="file-face" aria-hidden="true"
-        >${icon('paperclip')}<span class="file-action">${file ? t.elicitChooseAnother : t.elicitChooseFile}</span
-        ><span class="file-or">${t.elicitOrDrop}</span></span
-      >
-    </div>
-    <div class="hint" id="${id}-hint">${view.fileHint ?? ''}</div>
-    ${
-      file
-        ? html`<div part="file" class="file-chip" role="group" aria-label=${file.name}>
-            ${icon('file-text')}
-            <span class="file-name">${file.name}</span>
-            <span class="file-facts">${file.reading ? t.elicitReadingFile(file.name) : file.facts}</span>
-            <button part="remove-file-button" type="button" class="remove-file" ?disabled=${view.disabled}
-              aria-label=${t.elicitRemoveFile(file.name)} title=${t.elicitRemoveFile(file.name)} @click=${() => view.onFile?.(undefined)}>${icon('x')}</button>
-          </div>`
-        : nothing
-    }
+    ${renderFilePicker({
+      id: view.id,
+      name: field.name,
+      accept: field.accept,
+      required: field.required,
+      disabled: view.disabled,
+      invalid: Boolean(view.error),
+      describedBy: describedBy(view),
+      file: view.file,
+      hint: view.fileHint ?? '',
+      t: view.t,
+      onFile: (file) => view.onFile?.(file),
+      onTouch: view.onTouch,
+    })}
     ${error(view)}
   </div>`;
 }
