@@ -13,6 +13,12 @@ export const styles = css`
     --_radius: var(--mcp-elicit-form-radius, var(--_mcp-radius));
     --_space: var(--mcp-elicit-form-space, var(--_mcp-space));
     --_font-family: var(--mcp-elicit-form-font-family, var(--_mcp-font-family));
+    --_file-accent: var(--_accent);
+    --_file-border: var(--_border);
+    --_file-danger: var(--_danger);
+    --_file-muted: var(--_muted);
+    --_file-radius: var(--_radius);
+    --_file-space: var(--_space);
     display: block;
     font-family: var(--_font-family);
     color: var(--_fg);

@@ -1,4 +1,4 @@
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ZodType } from 'zod/v4';
@@ -93,18 +93,7 @@ const ACTION_TEXT: Record<ElicitResult['action'], 'elicitSent' | 'elicitDeclined
  */
 @customElement('mcp-elicit-form')
 export class McpElicitForm extends FormLanguage(LitElement) {
-  static override styles = [
-    tokens,
-    styles,
-    fileFieldStyles({
-      accent: css`var(--_accent)`,
-      border: css`var(--_border)`,
-      danger: css`var(--_danger)`,
-      muted: css`var(--_muted)`,
-      radius: css`var(--_radius)`,
-      space: css`var(--_space)`,
-    }),
-  ];
+  static override styles = [tokens, styles, fileFieldStyles];
 
   /** The `elicitation/create` params (form or URL mode), as the SDK hands them to a handler. */
   @property({ attribute: false }) request?: ElicitRequestParams;

@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.js';
+import { fileFieldStyles } from '../shared/file-field.js';
 
 /**
  * Styles of `<mcp-tool>`: a quiet card on the docs page (title, form, Run),
@@ -8,6 +9,7 @@ import { tokens } from '../shared/tokens.js';
  */
 export const styles = [
   tokens,
+  fileFieldStyles,
   css`
     :host {
       --mcp-tool-bg: var(--_mcp-color-bg);
@@ -18,6 +20,12 @@ export const styles = [
       --mcp-tool-danger: var(--_mcp-color-danger);
       --mcp-tool-warning: var(--_mcp-color-warning);
       --mcp-tool-radius: 12px;
+      --_file-accent: var(--mcp-tool-accent);
+      --_file-border: var(--mcp-tool-border);
+      --_file-danger: var(--mcp-tool-danger);
+      --_file-muted: var(--mcp-tool-muted);
+      --_file-radius: 8px;
+      --_file-space: 10px;
       display: block;
       container-type: inline-size;
       font-family: var(--_mcp-font-family);
@@ -52,6 +60,7 @@ export const styles = [
     .server { color: var(--mcp-tool-muted); font-family: var(--_mcp-font-mono); font-size: 0.8125em; overflow-wrap: anywhere; }
     .description { margin: 0; color: var(--mcp-tool-muted); }
     .form { display: flex; flex-direction: column; gap: 12px; margin: 0; }
+    .file-field { display: flex; flex-direction: column; gap: 6px; }
     label { display: flex; flex-direction: column; gap: 4px; font-weight: 500; font-size: 0.9375em; }
     label.check { flex-direction: row; align-items: center; gap: 8px; flex-wrap: wrap; }
     .hint { font-weight: 400; color: var(--mcp-tool-muted); font-size: 0.875em; }

@@ -14,6 +14,9 @@ import { icon } from '../shared/icons-later.js';
 import { InvalidArguments, parseArguments } from '../mcp-app-view/app-requests.js';
 import { FormFieldError, readForm, renderFields } from '../mcp-chat/palette/run-form-fields.js';
 import { renderToolResult } from './tool-result-view.js';
+import { FilePicks } from '../shared/file-field.js';
+import { FORM_STRINGS_EN } from '../shared/form-strings.js';
+import { languageOf } from '../shared/language.js';
 import { styles } from './mcp-tool.styles.js';
 
 /** Where a try-it block stands. */
@@ -158,10 +161,14 @@ export class McpTool extends LitElement {
     const tool = connection.tools.find((t) => t.name === this.tool);
     if (!tool) return this.#fail(`The server at ${hostOf(this.server)} has no tool named “${revealHidden(this.tool)}”.`);
     this.fields = this.#fieldsOf(tool);
+    this.#files.clear();
     this.info = tool;
     this.state = 'ready';
     this.notice = '';
   }
+
+  /** The files picked in the form's file fields (SEP-2356 `x-mcp-file`). */
+  readonly #files = new FilePicks(() => this.requestUpdate());
 
   #fieldsOf(tool: Tool): FormField[] {
     const given = this.arguments instanceof InvalidArguments ? {} : (this.arguments ?? {});
@@ -288,7 +295,11 @@ export class McpTool extends LitElement {
         this.#submit(e.target as HTMLFormElement);
       }}
     >
-      ${renderFields(`mcp-tool-${this.tool}`, this.fields, {}, undefined, this.errors)}
+      ${renderFields(`mcp-tool-${this.tool}`, this.fields, {}, undefined, this.errors, {
+        picks: this.#files,
+        t: FORM_STRINGS_EN,
+        language: languageOf(this),
+      })}
       <div class="row">
         <button part="run-button" type="submit" class=${destructive ? 'primary destructive' : 'primary'} ?disabled=${blocked}>
           Run

@@ -1,4 +1,4 @@
-import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { fileDataUri, fileFits, fileType } from './file-input.js';
 import { fileWords } from './file-words.js';
@@ -139,8 +139,8 @@ export interface FilePickerView {
   file?: PickedFile;
   hint: string;
   t: Pick<FileFieldWords, 'elicitChooseFile' | 'elicitChooseAnother' | 'elicitOrDrop' | 'elicitRemoveFile' | 'elicitReadingFile'>;
-  /** A file was picked (or dropped), or removed (`undefined`). */
-  onFile(file: File | undefined): void;
+  /** A file was picked (or dropped), or removed (`undefined`); `from` is the file input or the remove button. */
+  onFile(file: File | undefined, from: Element): void;
   onTouch?(): void;
 }
 
@@ -155,7 +155,7 @@ export function renderFilePicker(view: FilePickerView): TemplateResult {
     const picked = input.files?.[0];
     // Cleared at once: the form keeps the file, and the same file picked again (after a refusal) is a change.
     input.value = '';
-    if (picked) view.onFile(picked);
+    if (picked) view.onFile(picked, input);
   };
   return html`<div part="file-drop" class="file-drop ${view.disabled ? 'disabled' : ''}">
       <input
@@ -185,25 +185,17 @@ export function renderFilePicker(view: FilePickerView): TemplateResult {
             <span class="file-name">${file.name}</span>
             <span class="file-facts">${file.reading ? t.elicitReadingFile(file.name) : file.facts}</span>
             <button part="remove-file-button" type="button" class="remove-file" ?disabled=${view.disabled}
-              aria-label=${t.elicitRemoveFile(file.name)} title=${t.elicitRemoveFile(file.name)} @click=${() => view.onFile(undefined)}>${icon('x')}</button>
+              aria-label=${t.elicitRemoveFile(file.name)} title=${t.elicitRemoveFile(file.name)} @click=${(e: Event) => view.onFile(undefined, e.currentTarget as Element)}>${icon('x')}</button>
           </div>`
         : nothing
     }`;
 }
 
-/** The colours and sizes a form gives its file field (each a `var(...)` of the form's own). */
-export interface FileFieldLook {
-  accent: CSSResult;
-  border: CSSResult;
-  danger: CSSResult;
-  muted: CSSResult;
-  radius: CSSResult;
-  space: CSSResult;
-}
-
-/** The file field's look, in a form's colours and sizes. */
-export function fileFieldStyles(v: FileFieldLook): CSSResult {
-  return css`
+/**
+ * The file field's look. A form gives it its colours and sizes as custom properties on an ancestor of the field:
+ * `--_file-accent`, `--_file-border`, `--_file-danger`, `--_file-muted`, `--_file-radius`, `--_file-space`.
+ */
+export const fileFieldStyles = css`
     /* The browser's file input lies transparent over the drop area, so a press, a key or a drop there is the
        input's own; the area shows its focus and hover. */
     .file-drop {
@@ -211,21 +203,21 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
       display: flex;
       align-items: center;
       min-height: 44px;
-      padding: calc(${v.space} * 0.75) ${v.space};
-      border: 1px dashed ${v.border};
-      border-radius: ${v.radius};
+      padding: calc(var(--_file-space) * 0.75) var(--_file-space);
+      border: 1px dashed var(--_file-border);
+      border-radius: var(--_file-radius);
       box-sizing: border-box;
     }
     .file-drop:hover:not(.disabled) {
-      border-color: ${v.accent};
-      background: color-mix(in srgb, ${v.accent} 6%, transparent);
+      border-color: var(--_file-accent);
+      background: color-mix(in srgb, var(--_file-accent) 6%, transparent);
     }
     .file-drop:has(.file-input:focus-visible) {
-      outline: 2px solid ${v.accent};
+      outline: 2px solid var(--_file-accent);
       outline-offset: 2px;
     }
     .file-drop:has([aria-invalid='true']) {
-      border-color: ${v.danger};
+      border-color: var(--_file-danger);
     }
     .file-drop.disabled {
       opacity: 0.55;
@@ -248,7 +240,7 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: calc(${v.space} / 2) ${v.space};
+      gap: calc(var(--_file-space) / 2) var(--_file-space);
       min-width: 0;
     }
     .file-face .icon,
@@ -258,21 +250,21 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
       flex: none;
     }
     .file-action {
-      color: ${v.accent};
+      color: var(--_file-accent);
       font-weight: 600;
     }
     .file-or {
-      color: ${v.muted};
+      color: var(--_file-muted);
       font-size: 0.9em;
     }
     .file-chip {
       display: flex;
       align-items: center;
-      gap: ${v.space};
+      gap: var(--_file-space);
       min-width: 0;
-      padding: calc(${v.space} / 2) calc(${v.space} / 2) calc(${v.space} / 2) ${v.space};
-      border: 1px solid ${v.border};
-      border-radius: ${v.radius};
+      padding: calc(var(--_file-space) / 2) calc(var(--_file-space) / 2) calc(var(--_file-space) / 2) var(--_file-space);
+      border: 1px solid var(--_file-border);
+      border-radius: var(--_file-radius);
     }
     .file-name {
       flex: 0 1 auto;
@@ -285,7 +277,7 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
     }
     .file-facts {
       flex: 0 0 auto;
-      color: ${v.muted};
+      color: var(--_file-muted);
       font-size: 0.9em;
     }
     button.remove-file {
@@ -299,7 +291,7 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
       margin-inline-start: auto;
     }
     button.remove-file:hover:not(:disabled) {
-      border-color: ${v.border};
+      border-color: var(--_file-border);
     }
     @media (pointer: coarse) {
       button.remove-file {
@@ -308,4 +300,3 @@ export function fileFieldStyles(v: FileFieldLook): CSSResult {
       }
     }
   `;
-}

@@ -11,6 +11,7 @@
  * (form-strings.ts; English unless the caller passes its language's).
  */
 import { FORM_STRINGS_EN, type FormStrings } from './form-strings.js';
+import { FILE_INPUT_MAX_BYTES, fileInputRule } from './file-input.js';
 
 /** The keys of a form table the readers below speak with. */
 export type FieldStrings = Pick<
@@ -49,6 +50,11 @@ export interface FormField {
    * multi-line box, so its line breaks are kept.
    */
   multiline?: boolean;
+  /**
+   * A `string` that takes a file (SEP-2356 `x-mcp-file`): what it takes (`maxSize` the server's, else
+   * `FILE_INPUT_MAX_BYTES`). Drawn as a file field; its value is the picked file's `data:` URI.
+   */
+  file?: { accept: string[]; maxSize: number };
 }
 
 /** Whether a string property holds text of several lines (see `FormField.multiline`). */
@@ -62,6 +68,12 @@ function isMultiline(prop: Schema): boolean {
 
 type Schema = Record<string, unknown>;
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A file input's limits (see `FormField.file`), as `{ file }`, or nothing. */
+function fileOf(prop: Schema): { file: NonNullable<FormField['file']> } | undefined {
+  const rule = fileInputRule(prop);
+  return rule && { file: { accept: rule.accept, maxSize: rule.maxSize ?? FILE_INPUT_MAX_BYTES } };
+}
 
 /** Fields for a tool's `inputSchema`: primitives get inputs, anything else a JSON box. */
 export function fieldsFromSchema(schema: unknown): FormField[] {
@@ -89,6 +101,7 @@ export function fieldsFromSchema(schema: unknown): FormField[] {
       max: typeof prop.maximum === 'number' ? prop.maximum : undefined,
       defaultValue: prop.default,
       ...(kind === 'string' && isMultiline(prop) ? { multiline: true } : {}),
+      ...(kind === 'string' && fileOf(prop)),
     };
   });
 }

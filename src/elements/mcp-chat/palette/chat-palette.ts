@@ -13,6 +13,8 @@ import type { ChatErrorSource } from '../contract.js';
 export interface ChatPaletteHost extends ReactiveControllerHost {
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
+  /** The chat's language (`lang` on it or an ancestor). */
+  readonly language: string | undefined;
   readonly servers: ServerSet;
   /** Empties the composer (the "/…" text was a command, not a message). */
   clearComposer(): void;
@@ -378,14 +380,17 @@ export class ChatPalette {
     }
   }
 
-  #show(item: Exclude<PaletteItem, { kind: 'skill' }>, { fieldsFromSchema, fieldsFromPromptArguments, runFormStyles }: RunFormChunk): void {
+  #show(
+    item: Exclude<PaletteItem, { kind: 'skill' }>,
+    { fieldsFromSchema, fieldsFromPromptArguments, runFormStyles, FilePicks }: RunFormChunk,
+  ): void {
     // The form's look comes with its code (not in the first load).
     this.#host.adoptStyles(runFormStyles);
     const fields =
       item.kind === 'tool'
         ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema)
         : fieldsFromPromptArguments(item.prompt.arguments);
-    this.#form = { item, fields, completions: {} };
+    this.#form = { item, fields, completions: {}, files: new FilePicks(() => this.#host.requestUpdate()), language: this.#host.language };
     this.#host.requestUpdate();
     this.#host.focusRunForm();
   }

@@ -8,6 +8,7 @@ import type { McpSkill } from '../../../mcp/skills.js';
 import type { FormField, fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema-fields.js';
 import type { ChatStrings } from '../strings.js';
 import type { FormFieldError, readForm } from './run-form-fields.js';
+import type { FilePicks } from '../../shared/file-field.js';
 
 /** One entry of the "/" palette. */
 export type PaletteItem =
@@ -24,6 +25,9 @@ export interface PaletteForm {
   completions: Record<string, string[]>;
   /** What does not fit, per field name (shown at the field). */
   errors?: Record<string, string>;
+  /** The files picked in its file fields (SEP-2356), and the chat's language (of their sizes' words). */
+  files?: FilePicks;
+  language?: string;
 }
 
 /** Most entries the palette lists at once (the rest are counted; typing narrows the list). */
@@ -67,6 +71,7 @@ export interface RunFormChunk {
   fieldsFromPromptArguments: typeof fieldsFromPromptArguments;
   readForm: typeof readForm;
   FormFieldError: typeof FormFieldError;
+  FilePicks: typeof FilePicks;
   renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText): TemplateResult;
   /** The form's look, added to the chat's shadow root before the first form is drawn. */
   runFormStyles: CSSResult;

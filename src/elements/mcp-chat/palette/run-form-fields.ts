@@ -1,6 +1,14 @@
 import { html, nothing } from 'lit';
 import { readFields, type FieldStrings, type FormField } from '../../shared/schema-fields.js';
 import { FORM_STRINGS_EN } from '../../shared/form-strings.js';
+import { fileHint, renderFilePicker, type FileFieldWords, type FilePicks } from '../../shared/file-field.js';
+
+/** What a form's file fields need (SEP-2356 `x-mcp-file`): the files picked, their words and the language of sizes. */
+export interface FileFieldsHost {
+  picks: FilePicks;
+  t: FileFieldWords;
+  language: string | undefined;
+}
 
 /** A field's value does not fit its schema; shown at that field. */
 export class FormFieldError extends Error {
@@ -36,7 +44,9 @@ export function readForm(form: HTMLFormElement, fields: FormField[], t?: Partial
 /**
  * Inputs for `fields`; `completions` fill a datalist per field (prompt
  * argument completion); `errors` are shown at their field (and the field is
- * marked invalid and described by its error).
+ * marked invalid and described by its error). With `files`, a string that
+ * takes a file (`field.file`) is the shared file field, its value (the
+ * picked file's `data:` URI) in a hidden input of the field's name.
  */
 export function renderFields(
   idPrefix: string,
@@ -44,9 +54,11 @@ export function renderFields(
   completions: Record<string, string[]>,
   onInput?: (field: FormField, event: Event) => void,
   errors: Record<string, string> = {},
+  files?: FileFieldsHost,
 ) {
   return fields.map((field) => {
     const id = `${idPrefix}-${field.name}`;
+    if (field.file && files) return renderFileField(id, field, field.file, files, errors[field.name]);
     const problem = errors[field.name];
     const hint = html`${field.description ? html`<span class="hint">${field.description}</span>` : nothing}${
       problem ? html`<span part="field-error" class="diagnosis field-error" id=${`${id}-error`} role="alert">${problem}</span>` : nothing
@@ -120,4 +132,34 @@ export function renderFields(
       }
     }
   });
+}
+
+/**
+ * A file argument: its label (and description), the shared picker, what it takes, the picked file, and why a file was
+ * refused (said at once, before any byte is read) or the form's error. Its value goes in a hidden input of its name.
+ */
+function renderFileField(id: string, field: FormField, limits: NonNullable<FormField['file']>, files: FileFieldsHost, formError?: string) {
+  const { picks, t, language } = files;
+  const problem = picks.errors[field.name] ?? formError;
+  return html`<div class="file-field">
+    <label for=${id}>${field.label}${field.required ? ' *' : ''}${field.description ? html`<span class="hint">${field.description}</span>` : nothing}</label>
+    ${renderFilePicker({
+      id,
+      accept: limits.accept,
+      required: field.required,
+      disabled: false,
+      invalid: Boolean(problem),
+      describedBy: problem ? `${id}-hint ${id}-error` : `${id}-hint`,
+      file: picks.files[field.name],
+      hint: fileHint(limits, t, language),
+      t,
+      onFile: (file, from) => {
+        picks.pick(field.name, limits, file, t, language);
+        // The chip's Remove button goes away: focus goes back to the file input.
+        if (!file) (from.getRootNode() as ParentNode).querySelector<HTMLElement>(`[id="${id}"]`)?.focus();
+      },
+    })}
+    <input type="hidden" name=${field.name} .value=${picks.values[field.name] ?? ''} />
+    ${problem ? html`<span part="field-error" class="diagnosis field-error" id=${`${id}-error`} role="alert">${problem}</span>` : nothing}
+  </div>`;
 }

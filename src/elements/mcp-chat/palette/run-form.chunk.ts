@@ -5,3 +5,4 @@ export { fieldsFromPromptArguments, fieldsFromSchema } from '../../shared/schema
 export { FormFieldError, readForm } from './run-form-fields.js';
 export { renderRunForm } from './run-form.js';
 export { runFormStyles } from './run-form.styles.js';
+export { FilePicks } from '../../shared/file-field.js';

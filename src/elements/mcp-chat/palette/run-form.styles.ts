@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { fileFieldStyles } from '../../shared/file-field.js';
 
 /**
  * The run form's look: the "/" palette's Run / Insert form (above the composer) and the Settings panel's
@@ -7,7 +8,7 @@ import { css } from 'lit';
  * (shell/panel-content.styles.ts) begins with it. After the chat's own sheets, so none of these rules may
  * tie with a later one there on the same element.
  */
-export const runFormStyles = css`
+const ownStyles = css`
   .run-form {
     border: 1px solid var(--mcp-chat-border);
     border-radius: 16px;
@@ -33,4 +34,20 @@ export const runFormStyles = css`
     font-size: 0.875em;
   }
   .destructive-note .icon { color: var(--mcp-chat-warning); --mcp-icon-size: 16px; margin-top: 2px; }
+  .run-form .file-field { display: flex; flex-direction: column; gap: 6px; }
+  .run-form .file-hint { font-size: 0.8125em; }
+  .run-form {
+    --_file-accent: var(--mcp-chat-accent);
+    --_file-border: var(--mcp-chat-border);
+    --_file-danger: var(--mcp-chat-danger);
+    --_file-muted: var(--mcp-chat-muted);
+    --_file-radius: 12px;
+    --_file-space: 12px;
+  }
+`;
+
+/** The run form's look with its file fields' (shared/file-field.ts). */
+export const runFormStyles = css`
+  ${ownStyles}
+  ${fileFieldStyles}
 `;

@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import type { PaletteActions, PaletteForm, PaletteText } from './contract.js';
 import { icon } from '../../shared/icons-later.js';
 import { renderFields } from './run-form-fields.js';
+import { FORM_STRINGS_EN } from '../../shared/form-strings.js';
+import type { FileFieldWords } from '../../shared/file-field.js';
 // The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-answers.js';
 
@@ -36,7 +38,19 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
           </p>`
           : nothing
       }
-      ${renderFields(`f-${form.item.kind}-${form.item.name}`, form.fields, form.completions, (f, e) => actions.complete(f, e.target as HTMLInputElement), form.errors)}
+      ${renderFields(
+        `f-${form.item.kind}-${form.item.name}`,
+        form.fields,
+        form.completions,
+        (f, e) => actions.complete(f, e.target as HTMLInputElement),
+        form.errors,
+        form.files && {
+          picks: form.files,
+          // The chat's table has the form's words in its languages (the Arabic one all of them); English for the rest.
+          t: { ...FORM_STRINGS_EN, ...(t as Partial<FileFieldWords>) },
+          language: form.language,
+        },
+      )}
       <div class="row">
         <button type="submit"
           class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? t.run : t.insert}</button>
