@@ -55,6 +55,9 @@ export type ToolBlockState = 'connecting' | 'ready' | 'confirm' | 'running' | 'd
  * @csspart result - The result.
  * @csspart structured - The result's `structuredContent`, formatted once.
  * @csspart app-view - The tool's interactive view (`<mcp-app-view>`), when it has one.
+ * @csspart file-drop - A file argument's area (SEP-2356 `x-mcp-file`): a press or a drop there picks a file.
+ * @csspart file - The picked file of a file argument: its name, type and size.
+ * @csspart remove-file-button - Removes the picked file.
  *
  * @cssproperty --mcp-tool-bg - Background of the block. Defaults to `--mcp-color-bg`.
  * @cssproperty --mcp-tool-fg - Text color. Defaults to `--mcp-color-fg`.

@@ -53,12 +53,21 @@ export class FilePicks {
   files: Record<string, PickedFile> = {};
   errors: Record<string, string> = {};
   values: Record<string, string> = {};
+  /** The language of the form (of the sizes' and kinds' words), when its host says it after the first render. */
+  language: string | undefined;
   /** The latest pick of each field: a read that finishes after another pick is dropped. */
   #picks: Record<string, File | undefined> = {};
   readonly #changed: () => void;
 
   constructor(changed: () => void) {
     this.#changed = changed;
+  }
+
+  /** The form's language is known (or changed): its words are drawn again in it. */
+  setLanguage(language: string | undefined): void {
+    if (language === this.language) return;
+    this.language = language;
+    this.#changed();
   }
 
   /** Forgets every pick (a new form). */

@@ -13,8 +13,6 @@ import type { ChatErrorSource } from '../contract.js';
 export interface ChatPaletteHost extends ReactiveControllerHost {
   /** The chat's interface text (strings table). */
   readonly text: ChatStrings;
-  /** The chat's language (`lang` on it or an ancestor). */
-  readonly language: string | undefined;
   readonly servers: ServerSet;
   /** Empties the composer (the "/…" text was a command, not a message). */
   clearComposer(): void;
@@ -390,7 +388,7 @@ export class ChatPalette {
       item.kind === 'tool'
         ? fieldsFromSchema(this.#host.servers.getTool(item.name)?.inputSchema)
         : fieldsFromPromptArguments(item.prompt.arguments);
-    this.#form = { item, fields, completions: {}, files: new FilePicks(() => this.#host.requestUpdate()), language: this.#host.language };
+    this.#form = { item, fields, completions: {}, files: new FilePicks(() => this.#host.requestUpdate()) };
     this.#host.requestUpdate();
     this.#host.focusRunForm();
   }

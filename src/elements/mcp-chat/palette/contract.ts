@@ -25,9 +25,8 @@ export interface PaletteForm {
   completions: Record<string, string[]>;
   /** What does not fit, per field name (shown at the field). */
   errors?: Record<string, string>;
-  /** The files picked in its file fields (SEP-2356), and the chat's language (of their sizes' words). */
+  /** The files picked in its file fields (SEP-2356). */
   files?: FilePicks;
-  language?: string;
 }
 
 /** Most entries the palette lists at once (the rest are counted; typing narrows the list). */

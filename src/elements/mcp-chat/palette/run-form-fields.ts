@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { readFields, type FieldStrings, type FormField } from '../../shared/schema-fields.js';
 import { FORM_STRINGS_EN } from '../../shared/form-strings.js';
+import { languageOf } from '../../shared/language.js';
 import { fileHint, renderFilePicker, type FileFieldWords, type FilePicks } from '../../shared/file-field.js';
 
 /** What a form's file fields need (SEP-2356 `x-mcp-file`): the files picked, their words and the language of sizes. */
@@ -154,7 +155,7 @@ function renderFileField(id: string, field: FormField, limits: NonNullable<FormF
       hint: fileHint(limits, t, language),
       t,
       onFile: (file, from) => {
-        picks.pick(field.name, limits, file, t, language);
+        picks.pick(field.name, limits, file, t, languageOf(from));
         // The chip's Remove button goes away: focus goes back to the file input.
         if (!file) (from.getRootNode() as ParentNode).querySelector<HTMLElement>(`[id="${id}"]`)?.focus();
       },

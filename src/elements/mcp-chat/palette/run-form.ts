@@ -4,6 +4,7 @@ import { icon } from '../../shared/icons-later.js';
 import { renderFields } from './run-form-fields.js';
 import { FORM_STRINGS_EN } from '../../shared/form-strings.js';
 import type { FileFieldWords } from '../../shared/file-field.js';
+import { languageOf } from '../../shared/language.js';
 // The English text of answers (`AnswerEnglishKey`): added to the table before this module's code runs.
 import '../strings-en-answers.js';
 
@@ -17,6 +18,10 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
         e.preventDefault();
         actions.submit(e.target as HTMLFormElement);
       }}
+      @focusin=${(e: FocusEvent) =>
+        // The chat's language (its `lang` or an ancestor's), for the file fields' sizes and kinds: read from the form
+        // here, once it is on the page (the palette focuses it when shown), so the chat's first load does not carry it.
+        form.files?.setLanguage(languageOf(e.currentTarget as Element))}
       @keydown=${(e: KeyboardEvent) => {
         if (e.key === 'Escape') {
           e.preventDefault();
@@ -48,7 +53,7 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
           picks: form.files,
           // The chat's table has the form's words in its languages (the Arabic one all of them); English for the rest.
           t: { ...FORM_STRINGS_EN, ...(t as Partial<FileFieldWords>) },
-          language: form.language,
+          language: form.files.language,
         },
       )}
       <div class="row">

@@ -12,7 +12,6 @@ import type { TurnResult } from '../../../agent/types.js';
 import { McpToolCallEvent } from '../../../events/tool-call.js';
 import { McpTurnEndEvent } from '../../../events/turn-end.js';
 import { addStyles } from '../../shared/add-styles.js';
-import { languageOf } from '../../shared/language.js';
 import type { ChatAppsHost } from '../apps/chat-apps.js';
 import { APP_VIEWS_META_KEY, withSavedView, type SavedAppView } from '../apps/saved-views.js';
 import type { ChatComposerHost } from '../composer/chat-composer.js';
@@ -257,9 +256,6 @@ export function paletteHost(
   return hostOf<ChatPaletteHost>(w, {
     get text() {
       return w.text.t;
-    },
-    get language() {
-      return languageOf((chat.renderRoot as ShadowRoot).host);
     },
     servers: chat.serverSet,
     clearComposer: () => intents.ask('composer-clear'),
