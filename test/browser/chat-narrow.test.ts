@@ -76,6 +76,19 @@ describe('a narrow chat (390x844)', () => {
     expect(name.getBoundingClientRect().width).toBeGreaterThan(20);
   });
 
+  test('at 390 px with a title, several servers and a long model name, "2 servers" is shown whole and the model yields', async () => {
+    const chat = await mount([inject('demoUrl'), inject('everythingUrl')]);
+    chat.insertAdjacentHTML('beforeend', '<span slot="title">Demo chat</span>');
+    chat.model = 'Llama 3.2 3B Instruct Q4_K_M';
+    await chat.updateComplete;
+    await frames(2);
+    const name = shadow(chat).querySelector<HTMLElement>('[part~="server-count"] .name')!;
+    expect(name.textContent!.trim()).toBe('2 servers');
+    expect(name.scrollWidth).toBeLessThanOrEqual(name.clientWidth);
+    const model = shadow(chat).querySelector<HTMLElement>('[part="model"] .model-name')!;
+    expect(model.getBoundingClientRect().width).toBeGreaterThan(20);
+  });
+
   test('in the launcher, several servers are "2 servers" in words, naming each to assistive tech and opening the Servers panel', async () => {
     const chat = await mount([inject('demoUrl'), inject('everythingUrl')], { launcher: true });
     const count = shadow(chat).querySelector<HTMLElement>('[part~="server-count"]');

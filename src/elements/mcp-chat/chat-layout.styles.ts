@@ -186,8 +186,11 @@ export const chatLayoutStyles = css`
     .several > .server-status:not(.server-count) { display: none; }
     .several > .server-count { display: inline-flex; }
     .server-status { padding-inline: 6px; }
-    /* The model keeps its few words; the server's name takes what is left. */
+    /* The model keeps its few words; the server's name takes what is left. With several servers the short
+       "2 servers" chip keeps its words and the model's name yields. */
     .model { max-width: 7.5em; flex-shrink: 0; }
+    .several { flex-shrink: 0; }
+    .several ~ .model { flex-shrink: 1; }
     .model.unset { display: none; }
     .empty h2 { font-size: 1.25em; }
   }

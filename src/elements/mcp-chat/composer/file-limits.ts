@@ -1,6 +1,10 @@
 // The owner's limits on attached files (`accept`, `file-size-limits`, `max-files`), parsed and checked.
 // Pure and small: the composer checks each file before any byte of it is read.
+import { fileFits as fits } from '../../shared/file-input.js';
 import { FILE_WORDS_EN, type FileWords } from '../../shared/file-words.js';
+
+// A file's type and whether a pattern takes it: one reading (shared/file-input.ts) for the composer, tool arguments and forms.
+export { fileType as typeOf, fileFits as fits } from '../../shared/file-input.js';
 
 /** One size rule: files matching `pattern` (a MIME type, `type/*`, `.ext` or `*`) may be up to `bytes`. */
 export interface SizeRule {
@@ -38,30 +42,6 @@ export function parseSizeRules(text: string | undefined): SizeRule[] {
     rules.push({ pattern: parts.length === 1 ? '*' : parts[0].toLowerCase(), bytes: size });
   }
   return rules;
-}
-
-/** The file's type as the browser reports it, or from its extension for the few it leaves blank. */
-export function typeOf(file: { name: string; type: string }): string {
-  if (file.type) return file.type.toLowerCase();
-  const ext = file.name.toLowerCase().split('.').pop();
-  const known: Record<string, string> = {
-    csv: 'text/csv',
-    md: 'text/markdown',
-    txt: 'text/plain',
-    json: 'application/json',
-    pdf: 'application/pdf',
-  };
-  return (ext && known[ext]) || 'application/octet-stream';
-}
-
-/** Whether `pattern` (`image/png`, `image/*`, `.pdf`, `*`) fits the file, as the HTML `accept` attribute reads it. */
-export function fits(pattern: string, file: { name: string; type: string }): boolean {
-  const p = pattern.trim().toLowerCase();
-  if (!p) return false;
-  if (p === '*' || p === '*/*') return true;
-  if (p.startsWith('.')) return file.name.toLowerCase().endsWith(p);
-  const type = typeOf(file);
-  return p.endsWith('/*') ? type.startsWith(p.slice(0, -1)) : type === p;
 }
 
 /** The owner's limits, read from the element's attributes. */
