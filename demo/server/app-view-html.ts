@@ -125,6 +125,11 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
     context: () => advertised('context', hostCaps.updateModelContext?.text && hostCaps.updateModelContext?.structuredContent, () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } })),
     'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
     download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),
+    // Two files at once: a CSV of the count (text, previewable) and a 3-byte blob.
+    'download-files': () => tryRequest('download-files', 'ui/download-file', { contents: [
+      { type: 'resource', resource: { uri: 'file:///count.csv', mimeType: 'text/csv', text: 'name,count\\ncounter,' + $('count').textContent + '\\n' } },
+      { type: 'resource', resource: { uri: 'file:///bytes.bin', mimeType: 'application/octet-stream', blob: 'AP8A' } },
+    ] }),
     fullscreen: () => tryRequest('fullscreen', 'ui/request-display-mode', { mode: 'fullscreen' }, (r) => r.mode),
     inline: () => tryRequest('inline', 'ui/request-display-mode', { mode: 'inline' }, (r) => r.mode),
     pip: () => tryRequest('pip', 'ui/request-display-mode', { mode: 'pip' }, (r) => r.mode),

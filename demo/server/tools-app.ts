@@ -24,6 +24,7 @@ const STEPS = [
   'context',
   'open-link',
   'download',
+  'download-files',
   'fullscreen',
   'inline',
   'pip',

@@ -98,7 +98,17 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     const onMessage = (e: McpAppMessageEvent) => messages.push(e);
     document.addEventListener('mcp-app-message', onMessage);
     cleanup(() => document.removeEventListener('mcp-app-message', onMessage));
-    const shown = await show(era, ['message', 'open-link', 'download']);
+    // What the view saves: each <a download> it clicks, its name and bytes (the browser's own download is held back).
+    const saved: Array<{ name: string; bytes: Promise<Uint8Array> }> = [];
+    const onSave = (e: Event) => {
+      const a = e.target instanceof HTMLAnchorElement && e.target.download ? e.target : undefined;
+      if (!a) return;
+      e.preventDefault();
+      saved.push({ name: a.download, bytes: fetch(a.href).then(async (r) => new Uint8Array(await r.arrayBuffer())) });
+    };
+    document.addEventListener('click', onSave, true);
+    cleanup(() => document.removeEventListener('click', onSave, true));
+    const shown = await show(era, ['message', 'open-link', 'download', 'download-files']);
     // The message waits for the person's yes (issue 26): nothing reaches the page before it.
     await expect.poll(() => part(shown.view, 'consent-message')?.textContent).toBe('Hello from the demo app');
     expect(messages).toHaveLength(0);
@@ -112,12 +122,42 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     expect((await axe.run(shown.view, { resultTypes: ['violations'] })).violations).toEqual([]);
     await userEvent.click(part(shown.view, 'consent-decline')!);
     expect(await shown.report('open-link')).toMatchObject({ ok: false, detail: 'Link opening denied by user' });
-    // The download: a sanitized name (the app sent file:///../../counter.json), saved after Save.
+    // The download: a file card with a sanitized name (the app sent file:///../../counter.json), its type's word and size; nothing saved before Save.
     await expect.poll(() => part(shown.view, 'consent-file')?.textContent).toContain('counter.json');
-    expect(part(shown.view, 'consent-file')!.textContent).not.toContain('..');
+    const card = part(shown.view, 'file-card')!;
+    expect(card.querySelector('.file-name')!.textContent).toBe('counter.json');
+    expect(saved).toHaveLength(0);
     await userEvent.click(part(shown.view, 'consent-accept')!);
     expect(await shown.report('download')).toMatchObject({ ok: true });
+    // Saved once, under that name, the bytes intact: the JSON the app sent, as long as the card said.
+    expect(saved.map((s) => s.name)).toEqual(['counter.json']);
+    const json = new TextDecoder().decode(await saved[0]!.bytes);
+    expect(JSON.parse(json)).toEqual({ count: expect.any(String) });
+    expect(card.querySelector('.file-meta')!.textContent).toBe(`JSON · ${json.length} bytes`);
+    // Two files at once: a card for each, the CSV with a Preview (a table), the blob as a size, never as base64.
+    await expect.poll(() => shown.view.shadowRoot!.querySelectorAll('[part~="file-card"]').length).toBe(2);
+    const cards = [...shown.view.shadowRoot!.querySelectorAll<HTMLElement>('[part~="file-card"]')];
+    expect(part(shown.view, 'consent')!.textContent).toContain('wants to save 2 files');
+    expect(cards.map((c) => [c.querySelector('.file-name')!.textContent, c.querySelector('.file-meta')!.textContent])).toEqual([
+      ['count.csv', expect.stringMatching(/^CSV · \d+ bytes$/)],
+      ['bytes.bin', 'File · 3 bytes'],
+    ]);
+    expect(cards[1]!.textContent).not.toContain('AP8A');
+    expect(cards[1]!.querySelector('[part~="file-preview-button"]')).toBeNull();
+    await userEvent.click(cards[0]!.querySelector<HTMLElement>('[part~="file-preview-button"]')!);
+    await expect
+      .poll(() => [...(part(shown.view, 'file-preview')?.querySelectorAll('th') ?? [])].map((th) => th.textContent))
+      .toEqual(['name', 'count']);
+    expect([...part(shown.view, 'file-preview')!.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'counter',
+      expect.stringMatching(/^\d+$/),
+    ]);
+    expect((await axe.run(shown.view, { resultTypes: ['violations'] })).violations).toEqual([]);
+    // Cancel: the app hears no, nothing more is saved.
+    await userEvent.click(part(shown.view, 'consent-decline')!);
+    expect(await shown.report('download-files')).toMatchObject({ ok: true, detail: { isError: true } });
     await expect.poll(() => part(shown.view, 'consent')).toBeNull();
+    expect(saved).toHaveLength(1);
   });
 
   test('a refused ui/message gives the app an error', async () => {

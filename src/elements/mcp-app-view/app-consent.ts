@@ -2,11 +2,17 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { PendingDownload } from './download-file.js';
 import { FILE_WORDS_EN } from '../shared/file-words.js';
+import { fileCard } from '../shared/file-card.js';
 
 /** A question the view puts to the person on behalf of the app. */
 export type AppConsent =
   | { kind: 'link'; href: string; host: string; resolve: (ok: boolean) => void }
-  | { kind: 'download'; download: PendingDownload; resolve: (ok: boolean) => void }
+  | {
+      kind: 'download';
+      downloads: PendingDownload[];
+      /** Which files' previews are open (by index). */ previews: Set<number>;
+      resolve: (ok: boolean) => void;
+    }
   | { kind: 'message'; text: string; resolve: (ok: boolean) => void }
   | { kind: 'tool'; tool: Tool; args: Record<string, unknown>; resolve: (ok: boolean) => void };
 
@@ -21,16 +27,13 @@ function argumentsText(args: Record<string, unknown>): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
-/** A file to save as the chat's file cards say it: its type's word and size ("JSON · 2 KB"). */
-const fileFacts = (mimeType: string, blob?: Blob) =>
-  blob ? FILE_WORDS_EN.facts(mimeType, blob.size) : `${FILE_WORDS_EN.type(mimeType)} · size unknown`;
-
 /**
  * The consent view: what the app asks, who asks (the tool and its server),
- * and the two answers. The link is shown the way URL elicitation shows it,
+ * and the two answers (`update` redraws after a change inside, such as a
+ * file's preview opening). The link is shown the way URL elicitation shows it,
  * with its host in bold, so a look-alike stands out.
  */
-export function renderConsent(consent: AppConsent, who: string): TemplateResult {
+export function renderConsent(consent: AppConsent, who: string, update: () => void): TemplateResult {
   const answer = (ok: boolean) => () => consent.resolve(ok);
   let question: TemplateResult;
   let yes: string;
@@ -46,11 +49,31 @@ export function renderConsent(consent: AppConsent, who: string): TemplateResult 
       yes = `Open ${consent.host}`;
       break;
     }
-    case 'download':
-      question = html`<p>${who} wants to save a file to your device:</p>
-        <p part="consent-file" class="url"><strong>${consent.download.name}</strong> <span>${fileFacts(consent.download.mimeType, consent.download.data)}</span></p>`;
+    case 'download': {
+      // Each file as the chat's file cards show it (name, type, size, Preview for text); Save and Cancel below decide.
+      const { downloads, previews } = consent;
+      const toggle = (i: number) => () => {
+        if (!previews.delete(i)) previews.add(i);
+        update();
+      };
+      question = html`<p>${who} wants to save ${downloads.length === 1 ? 'a file' : `${downloads.length} files`} to your device:</p>
+        <div part="consent-file" class="files">
+          ${downloads.map((d, i) =>
+            fileCard({
+              name: d.name,
+              type: d.mimeType,
+              size: d.data?.size,
+              text: d.text,
+              previewOpen: previews.has(i),
+              onTogglePreview: toggle(i),
+              words: FILE_WORDS_EN,
+              key: `${i}-`,
+            }),
+          )}
+        </div>`;
       yes = FILE_WORDS_EN.download;
       break;
+    }
     case 'message':
       question = html`<p>${who} wants to send this message in the conversation:</p>
         <blockquote part="consent-message">${consent.text}</blockquote>`;

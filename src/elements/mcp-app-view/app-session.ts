@@ -13,7 +13,7 @@ import { isAppCallable } from '../../mcp/apps.js';
 import type { McpConnection } from '../../mcp/connection.js';
 import { McpLogMessageEvent, type McpCatalogChangeEvent } from '../../mcp/connection-events.js';
 import { checkUrl } from '../mcp-elicit-form/url-policy.js';
-import { pendingDownload, saveBlob, type PendingDownload } from './download-file.js';
+import { pendingDownloads, saveBlob, type PendingDownload } from './download-file.js';
 import { APP_MESSAGES_PER_MINUTE, boundedSize, CONTEXT_MAX, CONTEXT_MS, LOG_MAX } from './app-limits.js';
 import { loadAppBridge } from './app-bridge-loader.js';
 import { FrameTransport } from './frame-transport.js';
@@ -39,7 +39,7 @@ export interface AppSessionHost {
   whileAsking<T>(work: () => Promise<T>): Promise<T>;
   resize(height: number): void;
   confirmLink(href: string, host: string): Promise<boolean>;
-  confirmDownload(download: PendingDownload): Promise<boolean>;
+  confirmDownload(downloads: PendingDownload[]): Promise<boolean>;
   /** May the app run this tool with these arguments? Throws (with a reason) to refuse without asking. */
   approveToolCall(tool: Tool, args: Record<string, unknown>, signal: AbortSignal): Promise<boolean>;
   /** An app's tool call ended (or was refused). */
@@ -323,19 +323,23 @@ export class AppSession {
       return {};
     };
     bridge.ondownloadfile = async (params) => {
-      const download = pendingDownload(params);
-      if (!(await host.confirmDownload(download))) return { isError: true };
-      let blob = download.data;
-      if (!blob && download.link) {
-        const read = await connection.readResource(download.link);
-        const item = read.contents[0];
-        if (!item) return { isError: true };
-        blob =
-          'blob' in item
-            ? new Blob([Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0))], { type: download.mimeType })
-            : new Blob([item.text], { type: download.mimeType });
+      const downloads = pendingDownloads(params);
+      if (!(await host.confirmDownload(downloads))) return { isError: true };
+      const blobs: Blob[] = [];
+      for (const download of downloads) {
+        let blob = download.data;
+        if (!blob && download.link) {
+          const read = await connection.readResource(download.link);
+          const item = read.contents[0];
+          if (!item) return { isError: true };
+          blob =
+            'blob' in item
+              ? new Blob([Uint8Array.from(atob(item.blob), (c) => c.charCodeAt(0))], { type: download.mimeType })
+              : new Blob([item.text], { type: download.mimeType });
+        }
+        blobs.push(blob!);
       }
-      saveBlob(blob!, download.name);
+      downloads.forEach((download, i) => saveBlob(blobs[i]!, download.name));
       return {};
     };
     // An app speaks for the person only with their yes (host.message asks), one

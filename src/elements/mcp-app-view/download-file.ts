@@ -7,6 +7,8 @@ export interface PendingDownload {
   mimeType: string;
   /** The bytes, when the app embedded them; a `resource_link` is read from the server on save. */
   data?: Blob;
+  /** The text, for a text resource (the question previews it). */
+  text?: string;
   /** The `ui://`/server URI to read for a `resource_link`. */
   link?: string;
 }
@@ -42,17 +44,19 @@ function base64ToBlob(base64: string, type: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** The first item of a `ui/download-file` request as a {@link PendingDownload}; throws a readable error for bad input. */
-export function pendingDownload(params: McpUiDownloadFileRequest['params']): PendingDownload {
-  const item = params?.contents?.[0];
-  if (!item) throw new Error('Invalid download: no contents.');
-  if (item.type === 'resource_link') {
-    return { name: sanitizeFileName(item.name || item.uri), mimeType: item.mimeType ?? 'application/octet-stream', link: item.uri };
-  }
-  const resource = item.resource;
-  const mimeType = resource.mimeType ?? 'application/octet-stream';
-  const data = 'blob' in resource ? base64ToBlob(resource.blob, mimeType) : new Blob([resource.text], { type: mimeType });
-  return { name: sanitizeFileName(resource.uri), mimeType, data };
+/** Every item of a `ui/download-file` request as a {@link PendingDownload}; throws a readable error for bad input. */
+export function pendingDownloads(params: McpUiDownloadFileRequest['params']): PendingDownload[] {
+  const items = params?.contents ?? [];
+  if (!items.length) throw new Error('Invalid download: no contents.');
+  return items.map((item): PendingDownload => {
+    if (item.type === 'resource_link') {
+      return { name: sanitizeFileName(item.name || item.uri), mimeType: item.mimeType ?? 'application/octet-stream', link: item.uri };
+    }
+    const resource = item.resource;
+    const mimeType = resource.mimeType ?? 'application/octet-stream';
+    if ('blob' in resource) return { name: sanitizeFileName(resource.uri), mimeType, data: base64ToBlob(resource.blob, mimeType) };
+    return { name: sanitizeFileName(resource.uri), mimeType, data: new Blob([resource.text], { type: mimeType }), text: resource.text };
+  });
 }
 
 /** Saves a blob under a name through a temporary `<a download>` (the person already agreed). */

@@ -224,6 +224,11 @@ export const styles = css`
   .consent blockquote {
     margin: 0;
   }
+  .files {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+  }
   .consent-title {
     margin: 0;
     font-size: 14px;

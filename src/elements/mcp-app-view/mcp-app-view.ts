@@ -23,6 +23,7 @@ import { PIP_ICON, pipArea, pipWidth, placeView, RETURN_ICON } from './display-m
 import { buildHostContext } from './host-context.js';
 import { InvalidArguments, parseArguments, type AppMessageRequest, type AppToolCallRequest } from './app-requests.js';
 import { styles } from './mcp-app-view.styles.js';
+import { fileCardStyles } from '../shared/file-card.js';
 import { checkSandboxUrl } from './sandbox-url.js';
 import { appDomainLabel, sandboxUrlFor } from './app-domain.js';
 
@@ -75,7 +76,10 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  * @csspart consent - The question put to the person (open a link, save a file, send a message).
  * @csspart consent-url - The link to open.
  * @csspart consent-host - The link's host, in bold.
- * @csspart consent-file - The file to save.
+ * @csspart consent-file - The files to save, each a file card (name, type, size; Preview for text).
+ * @csspart file-card - One file to save.
+ * @csspart file-preview-button - Opens and closes a text file's preview.
+ * @csspart file-preview - A text file's preview: a table for CSV, else the text as text.
  * @csspart consent-message - The message to send.
  * @csspart consent-tool - The tool an app wants to run.
  * @csspart consent-arguments - Its arguments, as JSON.
@@ -93,7 +97,7 @@ export type AppViewState = 'idle' | 'loading' | 'running' | 'not-responding' | '
  */
 @customElement('mcp-app-view')
 export class McpAppView extends LitElement {
-  static override styles = [tokens, styles];
+  static override styles = [tokens, fileCardStyles, styles];
 
   /** Standalone: the MCP server's URL. The view connects, runs `tool` with `arguments` and shows the view. */
   @property() server?: string;
@@ -461,7 +465,8 @@ export class McpAppView extends LitElement {
         this.height = Math.max(48, Math.min(Math.ceil(height), this.maxHeight));
       },
       confirmLink: (href: string, host: string) => this.#whileAsking(() => this.#ask({ kind: 'link', href, host })),
-      confirmDownload: (download: PendingDownload) => this.#whileAsking(() => this.#ask({ kind: 'download', download })),
+      confirmDownload: (downloads: PendingDownload[]) =>
+        this.#whileAsking(() => this.#ask({ kind: 'download', downloads, previews: new Set() })),
       approveToolCall: async (target: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
         const server = this.connection?.name ?? '';
         const agentTool = {
@@ -595,7 +600,7 @@ export class McpAppView extends LitElement {
       </div>
       ${this.notice ? html`<p part="notice" class="notice ${this.state}" role=${this.state === 'error' || this.state === 'disconnected' || this.state === 'not-responding' ? 'alert' : 'status'}>${this.notice}</p>` : nothing}
       ${this.cspNotes.length ? html`<div part="csp-note" class="csp-note" role="status">${this.cspNotes.map((n) => html`<p>${n}</p>`)}</div>` : nothing}
-      ${this.consent ? renderConsent(this.consent, who) : nothing}
+      ${this.consent ? renderConsent(this.consent, who, () => this.requestUpdate()) : nothing}
       ${
         showFrame
           ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"

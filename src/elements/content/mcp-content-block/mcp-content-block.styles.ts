@@ -1,12 +1,14 @@
 import { css } from 'lit';
 import { tokens } from '../../shared/tokens.js';
 import { tipStyles } from '../../shared/tooltip.styles.js';
+import { fileCardStyles } from '../../shared/file-card.js';
 import { contentHostStyles } from '../content-host.styles.js';
 
 /** Styles of `<mcp-content-block>`. */
 export const contentBlockStyles = [
   tokens,
   contentHostStyles,
+  fileCardStyles,
   css`
     button {
       font: inherit;
@@ -124,25 +126,5 @@ export const contentBlockStyles = [
     button:focus-visible { outline: 2px solid var(--_mcp-color-accent); outline-offset: 2px; }
     audio { max-width: 100%; }
     .preview { display: block; max-width: 100%; }
-    .file-card { margin: 0; border: 1px solid var(--_mcp-color-border); border-radius: 12px; overflow: hidden; max-width: 36rem; }
-    .file-row { display: flex; align-items: center; gap: 10px; padding: 8px 10px; flex-wrap: wrap; }
-    .file-icon {
-      display: inline-grid; place-items: center; flex: none; width: 36px; height: 36px; border-radius: 8px;
-      background: color-mix(in srgb, var(--_mcp-color-accent) 14%, transparent); color: var(--_mcp-color-accent);
-    }
-    .file-icon svg { width: 18px; height: 18px; }
-    .file-text { display: flex; flex-direction: column; min-width: 0; flex: 1 1 8rem; }
-    .file-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-    .file-meta { font-size: 0.85em; opacity: 0.75; }
-    .file-card .small-button {
-      display: inline-flex; align-items: center; gap: 6px; min-height: 32px; padding: 0 12px; border-radius: 8px;
-      border: 1px solid var(--_mcp-color-border); background: transparent; color: inherit; font: inherit; font-size: 0.875em; cursor: pointer;
-    }
-    .file-card .small-button svg { width: 16px; height: 16px; }
-    .file-preview { border-top: 1px solid var(--_mcp-color-border); max-height: 20rem; overflow: auto; }
-    .file-preview pre { margin: 0; padding: 8px 10px; white-space: pre-wrap; font-size: 0.85em; }
-    .file-preview table { border-collapse: collapse; font-size: 0.85em; width: 100%; }
-    .file-preview th, .file-preview td { text-align: start; padding: 4px 10px; border-bottom: 1px solid var(--_mcp-color-border); }
-    .file-preview th { background: var(--_mcp-color-surface); position: sticky; top: 0; }
   `,
 ];

@@ -7,10 +7,10 @@ import { McpResourceOpenEvent } from '../../../events/resource-open.js';
 import '../../markdown/mcp-markdown.js';
 import { contentBlockStyles } from './mcp-content-block.styles.js';
 import { contentStrings, type ContentStrings } from '../../shared/content-strings.js';
-import { fileWords, type FileWords } from '../../shared/file-words.js';
+import { fileWords } from '../../shared/file-words.js';
 import { languageOf } from '../../shared/language.js';
 import { icon } from '../../shared/icons-later.js';
-import { parseCsv } from '../../../content/csv.js';
+import { fileCard } from '../../shared/file-card.js';
 
 const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/i;
 const AUDIO_MIME = /^audio\/[a-z0-9.+-]+$/i;
@@ -40,20 +40,6 @@ function utf8Base64(text: string): string {
 }
 
 const base64Size = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
-
-/** Rows a CSV preview shows (the file itself is whole in Download). */
-const PREVIEW_ROWS = 200;
-
-/** A text file's preview: a table for CSV, else the text as text (never markup, never run). */
-function previewOf(text: string, type: string, words: FileWords) {
-  if (type !== 'text/csv') return html`<pre>${text}</pre>`;
-  const [head, ...rows] = parseCsv(text);
-  return html`<table>
-      ${head ? html`<thead><tr>${head.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>` : nothing}
-      <tbody>${rows.slice(0, PREVIEW_ROWS).map((r) => html`<tr>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody>
-    </table>
-    ${rows.length > PREVIEW_ROWS ? html`<p class="meta">${words.firstRows(PREVIEW_ROWS, rows.length)}</p>` : nothing}`;
-}
 
 /** A file name for a resource URI (its last path segment), for downloads. */
 export function fileNameOf(uri: string): string {
@@ -274,25 +260,16 @@ export class McpContentBlock extends LitElement {
     const text = 'text' in r && typeof r.text === 'string' ? r.text : undefined;
     const base64 = text === undefined ? ('blob' in r && typeof r.blob === 'string' ? r.blob : '') : utf8Base64(text);
     const size = text === undefined ? base64Size(base64) : new TextEncoder().encode(text).length;
-    const previewId = `preview-${name.replace(/[^a-z0-9]/gi, '-')}`;
-    const words = fileWords(languageOf(this));
-    return html`<figure part="resource file-card" class="file-card">
-      <div class="file-row">
-        <span class="file-icon" aria-hidden="true">${icon('file-text')}</span>
-        <span class="file-text"><span class="file-name">${name}</span><span class="file-meta">${words.facts(type, size)}</span></span>
-        ${
-          text !== undefined
-            ? html`<button part="file-preview-button" class="small-button" type="button" aria-expanded=${this.previewOpen ? 'true' : 'false'} aria-controls=${previewId} @click=${() => (this.previewOpen = !this.previewOpen)}>
-                ${words.preview}
-              </button>`
-            : nothing
-        }
-        <button part="download-button" class="small-button" type="button" aria-label=${words.downloadNamed(name)} @click=${() => this.#download(name, type, base64)}>
-          ${icon('download')} ${words.download}
-        </button>
-      </div>
-      ${text !== undefined && this.previewOpen ? html`<div part="file-preview" class="file-preview" id=${previewId}>${previewOf(text, type, words)}</div>` : nothing}
-    </figure>`;
+    return fileCard({
+      name,
+      type,
+      size,
+      text,
+      previewOpen: this.previewOpen,
+      onTogglePreview: () => (this.previewOpen = !this.previewOpen),
+      onDownload: () => this.#download(name, type, base64),
+      words: fileWords(languageOf(this)),
+    });
   }
 
   #download(uri: string, mimeType: string | undefined, base64: string): void {
