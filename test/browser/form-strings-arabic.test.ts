@@ -43,6 +43,14 @@ const SAMPLES: Partial<Record<keyof FormStrings, unknown[]>> = {
   answerText: [0, 2],
   samplingPriority: ['cost', 'speed', 'intelligence'],
 };
+/** Whole argument lists for the texts whose arguments are not (one value, 2): the file field's lists of kinds. */
+const CALLS: Partial<Record<keyof FormStrings, unknown[][]>> = {
+  elicitFileTakes: [
+    [['CSV files', 'images'], '1 MB'],
+    [[], '25 MB'],
+  ],
+  elicitFileNotAccepted: [['report.pdf', ['CSV files']]],
+};
 
 /** Everything a person sees or hears in a shadow root: text, labels, placeholders, option names. */
 function shown(root: ShadowRoot): string {
@@ -107,7 +115,11 @@ describe('plural forms', () => {
       const en = FORM_STRINGS_EN[key];
       const ar = FORM_STRINGS_AR[key];
       const say = (v: unknown) =>
-        typeof v === 'function' ? (SAMPLES[key] ?? ['X']).map((arg) => (v as (...a: unknown[]) => string)(arg, 2)).join('|') : String(v);
+        typeof v !== 'function'
+          ? String(v)
+          : (CALLS[key] ?? (SAMPLES[key] ?? ['X']).map((arg) => [arg, 2]))
+              .map((args) => (v as (...a: unknown[]) => string)(...args))
+              .join('|');
       return say(en) === say(ar);
     });
     expect(same).toEqual([]);
