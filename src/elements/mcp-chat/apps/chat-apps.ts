@@ -1,6 +1,6 @@
 import { nothing, type ReactiveController } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
-import type { Message } from '../../../content/index.js';
+import type { ContentBlock, Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -138,6 +138,11 @@ export class ChatApps implements ReactiveController {
   /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
   contextPrompt(): string | undefined {
     return this.#views?.contextPrompt();
+  }
+
+  /** The pictures the apps asked the model to see, for the next turn's newest person message (empty when none). */
+  contextPictures(): ContentBlock[] {
+    return this.#views?.contextPictures() ?? [];
   }
 
   /** The notice after an app's message was added with no model set up (nothing when there is none). */

@@ -102,6 +102,7 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   const inputs = new InputRequests(inputsHost(w, { shell, session, scroll }), { elicit: c.elicitChunk, sampling: c.samplingChunk });
   const apps = new ChatApps(appsHost(w, { shell, session, scroll }), c.appViewChunk, c.messagesChunk);
   intents.handle('model-context', () => apps.contextPrompt());
+  intents.handle('model-context-pictures', () => apps.contextPictures());
   intents.handle('tool-input-streaming', ({ id, name, argumentsText }) => apps.inputStreaming(id, name, argumentsText));
   const discovery = new ChatDiscovery(discoveryHost(w, { shell }, intents), c.discoverChunk);
   const servers = new ChatServers(serversHost(w, { shell, settings, discovery }, intents), c.registrySearchChunk);

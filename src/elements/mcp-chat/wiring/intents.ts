@@ -6,6 +6,7 @@
 // event). No feature holds a late-bound handle to another; each intent names
 // what is asked and who answers. Part of wiring/, above the features.
 import type { TurnResult } from '../../../agent/types.js';
+import type { ContentBlock } from '../../../content/index.js';
 
 /** Each intent: what the asker gives, and what its owner answers. */
 export interface ChatIntentMap {
@@ -13,6 +14,8 @@ export interface ChatIntentMap {
   'store-ready': [detail: void, answer: Promise<void>];
   /** session -> apps: what live app views asked the model to know (`ui/update-model-context`), if anything. */
   'model-context': [detail: void, answer: string | undefined];
+  /** session -> apps: the pictures live app views asked the model to see (`updateModelContext.image`). */
+  'model-context-pictures': [detail: void, answer: ContentBlock[]];
   /** session -> apps: a tool call's arguments are streaming in (an app view shows them as they come). */
   'tool-input-streaming': [detail: { id: string; name: string; argumentsText: string }, answer: void];
   /** session -> scroll and the analytics: the streaming answer changed. */
@@ -37,6 +40,7 @@ export type ChatIntent = keyof ChatIntentMap;
 const EVERY_INTENT: Record<ChatIntent, true> = {
   'store-ready': true,
   'model-context': true,
+  'model-context-pictures': true,
   'tool-input-streaming': true,
   'stream-changed': true,
   'conversation-shown': true,
