@@ -4,7 +4,14 @@ import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../cont
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
 import { boundToolResults } from '../content/bound-results.js';
-import { CONTEXT_META_KEY, contextTrimNote, DEFAULT_MAX_CONTEXT_CHARS, fitContext, type ContextTrimNote } from '../content/fit-context.js';
+import {
+  CONTEXT_META_KEY,
+  contextTrimNote,
+  DEFAULT_MAX_CONTEXT_CHARS,
+  fitContext,
+  startsTurn,
+  type ContextTrimNote,
+} from '../content/fit-context.js';
 import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
@@ -19,11 +26,10 @@ import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.
  * are. Unchanged when there is nothing to add or no such message.
  */
 function withContextContent(messages: Message[], extra: readonly ContentBlock[] | undefined): Message[] {
-  if (!extra?.length) return messages;
-  const at = messages.findLastIndex((m) => m.role === 'user' && !m.content.some((b) => b.type === 'tool_result'));
+  const at = extra?.length ? messages.findLastIndex(startsTurn) : -1;
   if (at < 0) return messages;
   const copy = [...messages];
-  copy[at] = { ...messages[at]!, content: [...messages[at]!.content, ...extra] };
+  copy[at] = { ...copy[at]!, content: [...copy[at]!.content, ...extra!] };
   return copy;
 }
 

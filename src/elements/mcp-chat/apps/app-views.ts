@@ -71,7 +71,7 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAs
  * conversation is reopened. Calls the person runs from the palette are calls
  * like any other. An app's `ui/message` becomes the person's next message
  * (refused when no model is set up; sent after a running turn ends); its `ui/update-model-context` is kept
- * per view and goes with the next model turn ({@link contextPrompt}).
+ * per view and goes with the next model turn ({@link modelContext}).
  */
 export class AppViews implements ReactiveController {
   readonly #host: AppViewsHost;
@@ -227,14 +227,13 @@ export class AppViews implements ReactiveController {
     }
   }
 
-  /** What the apps asked the model to know, for the system prompt of the next turn (undefined when nothing). */
-  contextPrompt(): string | undefined {
-    return appContextPrompt([...this.#contexts.values()]);
-  }
-
-  /** The pictures the live views asked the model to see (`updateModelContext.image`), for the next turn's newest person message. */
-  contextPictures(): ContentBlock[] {
-    return appContextPictures([...this.#pictures.values()]);
+  /**
+   * What the apps asked the model to know: the text for the system prompt of
+   * the next turn (undefined when none), and the pictures (`updateModelContext.image`)
+   * for its newest person message.
+   */
+  modelContext(): { prompt?: string; pictures: ContentBlock[] } {
+    return { prompt: appContextPrompt([...this.#contexts.values()]), pictures: appContextPictures([...this.#pictures.values()]) };
   }
 
   /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */

@@ -135,14 +135,9 @@ export class ChatApps implements ReactiveController {
     this.#load();
   }
 
-  /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
-  contextPrompt(): string | undefined {
-    return this.#views?.contextPrompt();
-  }
-
-  /** The pictures the apps asked the model to see, for the next turn's newest person message (empty when none). */
-  contextPictures(): ContentBlock[] {
-    return this.#views?.contextPictures() ?? [];
+  /** What the apps asked the model to know: text for the next turn's system prompt, pictures for its newest person message. */
+  modelContext(): { prompt?: string; pictures: ContentBlock[] } | undefined {
+    return this.#views?.modelContext();
   }
 
   /** The notice after an app's message was added with no model set up (nothing when there is none). */

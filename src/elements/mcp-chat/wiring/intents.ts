@@ -12,10 +12,8 @@ import type { ContentBlock } from '../../../content/index.js';
 export interface ChatIntentMap {
   /** session -> persistence: the page's store is open (or could not be): a first save waits for it. */
   'store-ready': [detail: void, answer: Promise<void>];
-  /** session -> apps: what live app views asked the model to know (`ui/update-model-context`), if anything. */
-  'model-context': [detail: void, answer: string | undefined];
-  /** session -> apps: the pictures live app views asked the model to see (`updateModelContext.image`). */
-  'model-context-pictures': [detail: void, answer: ContentBlock[]];
+  /** session -> apps: what live app views asked the model to know (`ui/update-model-context`): text for the system prompt, and pictures. */
+  'model-context': [detail: void, answer: { prompt?: string; pictures: ContentBlock[] } | undefined];
   /** session -> apps: a tool call's arguments are streaming in (an app view shows them as they come). */
   'tool-input-streaming': [detail: { id: string; name: string; argumentsText: string }, answer: void];
   /** session -> scroll and the analytics: the streaming answer changed. */
@@ -40,7 +38,6 @@ export type ChatIntent = keyof ChatIntentMap;
 const EVERY_INTENT: Record<ChatIntent, true> = {
   'store-ready': true,
   'model-context': true,
-  'model-context-pictures': true,
   'tool-input-streaming': true,
   'stream-changed': true,
   'conversation-shown': true,
