@@ -1,6 +1,6 @@
 import { nothing, type ReactiveController } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
-import type { Message } from '../../../content/index.js';
+import type { ContentBlock, Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -140,9 +140,9 @@ export class ChatApps implements ReactiveController {
     this.#load();
   }
 
-  /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
-  contextPrompt(): string | undefined {
-    return this.#views?.contextPrompt();
+  /** What the apps asked the model to know: text for the next turn's system prompt, pictures for its newest person message. */
+  modelContext(): { prompt?: string; pictures: ContentBlock[] } | undefined {
+    return this.#views?.modelContext();
   }
 
   /** The notice after an app's message was added with no model set up (nothing when there is none). */
