@@ -34,6 +34,9 @@ test('a sandbox-url where no proxy answers: the view says it cannot start and na
   expect(notice.textContent).toContain(`the sandbox page for apps did not answer at ${sandbox} (sandbox-url)`);
   expect(notice.textContent).not.toMatch(/Check that|served|dist\//);
   expect(warnings.join('\n')).toContain(`serve mcp-web-elements' dist/mcp-app-sandbox.html there`);
+  // No empty or broken frame (the browser's error page) in its place.
+  const frame = part(view, 'frame');
+  expect(frame === null || frame.getBoundingClientRect().height === 0).toBe(true);
   // What the tool returned stays readable.
   expect(part(view, 'fallback')?.textContent).toContain('The peeker app is shown.');
 });
