@@ -137,7 +137,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
     // Two files at once: a card for each, the CSV with a Preview (a table), the blob as a size, never as base64.
     await expect.poll(() => shown.view.shadowRoot!.querySelectorAll('[part~="file-card"]').length).toBe(2);
     const cards = [...shown.view.shadowRoot!.querySelectorAll<HTMLElement>('[part~="file-card"]')];
-    expect(part(shown.view, 'consent')!.textContent).toContain('wants to save 2 files');
+    expect(part(shown.view, 'consent')!.textContent).toContain('wants to download 2 files');
     expect(cards.map((c) => [c.querySelector('.file-name')!.textContent, c.querySelector('.file-meta')!.textContent])).toEqual([
       ['count.csv', expect.stringMatching(/^CSV · \d+ bytes$/)],
       ['bytes.bin', 'File · 3 bytes'],

@@ -89,6 +89,25 @@ describe('a narrow chat (390x844)', () => {
     expect(model.getBoundingClientRect().width).toBeGreaterThan(20);
   });
 
+  test('at 390 px with a title, several servers and the on-device model, the header icon buttons keep their size and nothing spills out', async () => {
+    const chat = await mount([inject('demoUrl'), inject('everythingUrl')]);
+    chat.insertAdjacentHTML('beforeend', '<span slot="title">Demo chat</span>');
+    chat.model = 'On-device model';
+    await chat.updateComplete;
+    await frames(2);
+    const root = shadow(chat);
+    // Squeezed, the New conversation button was 19 px wide: its icon spilled out of a target too small to hit.
+    for (const button of root.querySelectorAll<HTMLElement>('header .icon-button')) {
+      expect(button.getBoundingClientRect().width, button.getAttribute('aria-label')!).toBeGreaterThanOrEqual(36);
+    }
+    // The model's name still shows some of its words.
+    expect(root.querySelector<HTMLElement>('[part="model"] .model-name')!.getBoundingClientRect().width).toBeGreaterThan(40);
+    // The title keeps its words, and nothing spills out of the header.
+    expect(root.querySelector<HTMLElement>('[part="title"]')!.getBoundingClientRect().width).toBeGreaterThan(60);
+    const header = root.querySelector('header')!;
+    expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth);
+  });
+
   test('in the launcher, several servers are "2 servers" in words, naming each to assistive tech and opening the Servers panel', async () => {
     const chat = await mount([inject('demoUrl'), inject('everythingUrl')], { launcher: true });
     const count = shadow(chat).querySelector<HTMLElement>('[part~="server-count"]');

@@ -56,7 +56,7 @@ export function renderConsent(consent: AppConsent, who: string, update: () => vo
         if (!previews.delete(i)) previews.add(i);
         update();
       };
-      question = html`<p>${who} wants to save ${downloads.length === 1 ? 'a file' : `${downloads.length} files`} to your device:</p>
+      question = html`<p>${who} wants to download ${downloads.length === 1 ? 'a file' : `${downloads.length} files`} to your device:</p>
         <div part="consent-file" class="files">
           ${downloads.map((d, i) =>
             fileCard({

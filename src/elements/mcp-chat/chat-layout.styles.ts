@@ -191,6 +191,8 @@ export const chatLayoutStyles = css`
     .model { max-width: 7.5em; flex-shrink: 0; }
     .several { flex-shrink: 0; }
     .several ~ .model { flex-shrink: 1; }
+    /* Every pixel to the words: tighter gaps beside the icon buttons, which keep their size. */
+    header { gap: 2px; }
     .model.unset { display: none; }
     .empty h2 { font-size: 1.25em; }
   }

@@ -163,6 +163,8 @@ export const chatStyles = [
     .connecting .dot, .reconnecting .dot { background: var(--mcp-chat-warning); }
     .degraded .dot { background: var(--mcp-chat-warning); }
     .spacer { flex: 1 1 0; min-width: 0; }
+    /* The header's icon buttons never shrink: squeezed, their icons spilled out of a target too small to hit. */
+    header .icon-button, .menu-anchor { flex: none; }
     .model {
       display: inline-flex;
       align-items: center;

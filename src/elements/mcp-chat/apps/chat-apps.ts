@@ -31,8 +31,9 @@ export class ChatApps implements ReactiveController {
   readonly #code: Loader<AppViewsCode>;
   /** The messages' code (a view shows under its call's card), loaded ahead with the apps' code. */
   readonly #messages?: Loader<unknown>;
-  /** The tool list the views were last prepared for. */
+  /** The tool list the views were last prepared for, and how many servers were connected then. */
   #warmedFor?: readonly unknown[];
+  #warmedN = 0;
   #warmScheduled = false;
   #views?: AppViews;
   #loading = false;
@@ -71,8 +72,12 @@ export class ChatApps implements ReactiveController {
   readonly #onServers = () => {
     if (this.#warmScheduled || !this.#host.sandboxUrl) return;
     const tools = this.#host.servers.listTools();
-    if (tools === this.#warmedFor) return;
+    // A server's tools are in the catalog (toolsReady) before it is 'connected', and the catalog stays the same list
+    // when it becomes so: how many are connected is part of what was prepared for, not the list alone.
+    const connected = this.#host.servers.connections.filter((c) => c.state === 'connected').length;
+    if (tools === this.#warmedFor && connected === this.#warmedN) return;
     this.#warmedFor = tools;
+    this.#warmedN = connected;
     if (!this.#viewTargets().length) return;
     this.#warmScheduled = true;
     // Without requestIdleCallback (Safari), a task later.
