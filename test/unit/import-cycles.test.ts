@@ -124,4 +124,21 @@ describe("<mcp-chat>'s features are built with what they need", () => {
       }
     }
   });
+
+  test('the orchestration is given, function by function, the features it reads (no `Wiring.f`, no bag of every feature)', () => {
+    const wiring = ['orchestration.ts', 'layout.ts', 'analytics.ts', 'types.ts'].map((f) => [
+      f,
+      readFileSync(path.join(CHAT, 'wiring', f), 'utf8'),
+    ]);
+    for (const [file, code] of wiring) {
+      expect(code.match(/\bw\.f\b|\bf: ChatFeatures\b|\binterface Wiring\b/g) ?? [], file).toEqual([]);
+      // ChatFeatures is named only to pick from it: `Pick<ChatFeatures, 'session' | …>` or `ChatFeatures['shell']`.
+      const statements = code.replace(/^\s*(\/\/|\*|\/\*\*).*$|^import .*$/gm, '');
+      const picked = statements.replace(/\bPick<\s*ChatFeatures\b|\bChatFeatures\[/g, '');
+      if (file !== 'types.ts') expect(picked.match(/\bChatFeatures\b/g) ?? [], file).toEqual([]);
+    }
+    const orchestration = wiring[0]![1]!;
+    for (const name of ['sendMessage', 'newConversation', 'openConversation', 'onEscape', 'waitClock', 'renderServerNotices'])
+      expect(orchestration, name).toMatch(new RegExp(`export (async )?function ${name}\\([^)]*?Pick<ChatFeatures`, 's'));
+  });
 });

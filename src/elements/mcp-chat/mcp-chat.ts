@@ -5,7 +5,7 @@ import type { HistoryStore } from '../../history/index.js';
 import type { TraceDocument } from '../../mcp/trace.js';
 import type { PageTool, RegisterToolOptions } from '../../page-tools/types.js';
 import type { ModelProvider } from '../../providers/types.js';
-import { listenToParts, missingCode, renderChat, wiringOf, withFeatures } from './wiring/layout.js';
+import { listenToParts, missingCode, renderChat, wiringOf } from './wiring/layout.js';
 import * as chunks from './chunks.js';
 import { LANGUAGE_CHUNKS, messagesChunk, panelsChunk, startersChunk, syncChunk } from './chunks.js';
 import { composeChat } from './wiring/compose.js';
@@ -15,7 +15,7 @@ import { newConversation, openConversation, sendMessage, waitClock } from './wir
 import { chatStyles } from './mcp-chat.styles.js';
 import { ChatText } from './shell/chat-text.js';
 import { languageReady, type ChatStrings } from './strings.js';
-import type { ChatFeatures, ElementWiring, Wiring } from './wiring/types.js';
+import type { ChatFeatures, ElementWiring } from './wiring/types.js';
 
 /**
  * The drop-in MCP chat: a model using the tools of every connected server,
@@ -194,11 +194,9 @@ export class McpChat extends McpChatProperties {
   static override styles = chatStyles;
   readonly #text = new ChatText(this);
   /** What only the element knows, as its features' hosts read it (its public surface, its text). */
-  readonly #own: ElementWiring = wiringOf(this, this.#text, messagesChunk, startersChunk, () => this.#maxRounds);
-  /** The features (wiring/compose.ts), each built with its own host, in dependency order. */
-  readonly #f: ChatFeatures = composeChat(this.#own, chunks);
-  /** What the orchestration reads: the element's wiring and its features. */
-  readonly #w: Wiring = withFeatures(this.#own, this.#f);
+  readonly #w: ElementWiring = wiringOf(this, this.#text, messagesChunk, startersChunk, () => this.#maxRounds);
+  /** The features (wiring/compose.ts), each built with its own host, in dependency order; the orchestration's functions each name those they read. */
+  readonly #f: ChatFeatures = composeChat(this.#w, chunks);
   /**
    * The conversation controller (tests read `session.conversation` and await `session.saved()`).
    * @internal
@@ -211,8 +209,8 @@ export class McpChat extends McpChatProperties {
 
   constructor() {
     super();
-    listenToParts(this.#w);
-    this.addController(waitClock(this.#w));
+    listenToParts(this.#w, this.#f);
+    this.addController(waitClock(this.#w, this.#f));
   }
 
   /** The model provider in use (from the settings panel, or `provider` with `model` and `base-url`), if any. */
@@ -298,7 +296,7 @@ export class McpChat extends McpChatProperties {
 
   /** Sends a message as the person would: text plus attached blocks. Resolves when the model's turn (if a model is set up) has ended. */
   send(text: string, attachments: ContentBlock[] = []): Promise<void> {
-    return sendMessage(this.#w, text, attachments);
+    return sendMessage(this.#w, this.#f, text, attachments);
   }
 
   /**
@@ -342,7 +340,7 @@ export class McpChat extends McpChatProperties {
 
   /** Starts a new, empty conversation. */
   newConversation(): void {
-    newConversation(this.#w);
+    newConversation(this.#f);
   }
 
   /**
@@ -350,7 +348,7 @@ export class McpChat extends McpChatProperties {
    * first and older ones as the person scrolls up (see `showMessage` to go to any message).
    */
   openConversation(id: string): Promise<void> {
-    return openConversation(this.#w, id);
+    return openConversation(this.#w, this.#f, id);
   }
 
   /**
@@ -387,7 +385,8 @@ export class McpChat extends McpChatProperties {
   /** Also waits for the code of what is shown (an open panel, the messages) while it loads. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    for (let part = missingCode(this.#w, panelsChunk, messagesChunk); part; part = missingCode(this.#w, panelsChunk, messagesChunk)) {
+    const missing = () => missingCode(this.#w, this.#f, panelsChunk, messagesChunk);
+    for (let part = missing(); part; part = missing()) {
       await part.load().catch(() => {});
       complete = await super.getUpdateComplete();
     }
@@ -395,7 +394,7 @@ export class McpChat extends McpChatProperties {
   }
 
   protected override render() {
-    return renderChat(this.#w);
+    return renderChat(this.#w, this.#f);
   }
 }
 

@@ -13,16 +13,23 @@ import {
   setPanel,
   showsMessages,
   shownServers,
+  type EmptyFeatures,
+  type PanelFeatures,
 } from './orchestration.js';
 import { renderQueued, renderWaiting } from '../servers/notices.js';
-import type { ChatFeatures, ChatSurface, ElementWiring, Wiring } from './types.js';
+import type { ChatFeatures, ChatSurface, ElementWiring } from './types.js';
 import type { ChatText } from '../shell/chat-text.js';
 import type { Loader } from '../../shared/lazy.js';
 
+/** What the layout draws: every feature that has a place on screen, and what the header, panel and empty state read. */
+export type LayoutFeatures = EmptyFeatures &
+  PanelFeatures &
+  Pick<ChatFeatures, 'scroll' | 'view' | 'apps' | 'pageTools' | 'shell' | 'palette' | 'composer' | 'resources' | 'servers'>;
+
 /** The whole chat: the launcher button, the header, the side panel, the messages, and under them the requests, notices, palette and composer. */
-export function renderChat(w: Wiring) {
-  const { chat, f } = w;
-  const s = f.session;
+export function renderChat(w: ElementWiring, f: LayoutFeatures) {
+  const { chat } = w;
+  const { session: s, scroll, view, apps, pageTools, settings, shell, palette, composer, resources, sync } = f;
   const t = w.text.t;
   return html`${
     chat.launcher
@@ -34,30 +41,30 @@ export function renderChat(w: Wiring) {
   }
     <div part="base" class="base ${chat.panel ? 'with-panel' : ''}" dir=${w.text.dir}
       role=${ifDefined(chat.launcher ? 'dialog' : undefined)} aria-label=${ifDefined(chat.launcher ? t.title : undefined)}>
-      ${renderChatHeader(w, shownServers(w))}
+      ${renderChatHeader(w, f, shownServers(w))}
       <div class="body">
-        ${renderPanel(w)}
+        ${renderPanel(w, f)}
         <div class="main">
-          <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${f.scroll.onScroll}>
+          <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${scroll.onScroll}>
             <div class="column">
-              ${renderEmpty(w) ?? nothing}
-              ${f.view.renderNotice(t, () => showsMessages(w))}
-              ${f.view.render(t, w.text.stable, !!chat.chatProvider, (m) => f.apps.viewsFor(m))}
-              ${f.pageTools.renderAgentCalls(t, w.text.stable)}
-              ${f.settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
+              ${renderEmpty(w, f) ?? nothing}
+              ${view.renderNotice(t, () => showsMessages(f))}
+              ${view.render(t, w.text.stable, !!chat.chatProvider, (m) => apps.viewsFor(m))}
+              ${pageTools.renderAgentCalls(t, w.text.stable)}
+              ${settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
             </div>
           </div>
           <div class="bottom">
             <div class="column">
               <div class="requests"></div>
-              ${f.shell.renderErrors(t)} ${renderServerNotices(w)} ${f.apps.renderNotice()}
+              ${shell.renderErrors(t)} ${renderServerNotices(w, f)} ${apps.renderNotice()}
               ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
-              ${f.sync?.renderShared(t) ?? html`${f.palette.render(t)} ${f.composer.render(t)}`}
+              ${sync?.renderShared(t) ?? html`${palette.render(t)} ${composer.render(t)}`}
             </div>
           </div>
         </div>
       </div>
-      ${f.shell.renderLiveRegion()} ${f.resources.renderPreview(t)}
+      ${shell.renderLiveRegion()} ${resources.renderPreview(t)}
     </div>`;
 }
 
@@ -66,26 +73,31 @@ export function renderChat(w: Wiring) {
  * element, not per connection to the page): Stop, approvals, resource links,
  * Escape, and a part that could not be loaded (said once above the composer).
  */
-export function listenToParts(w: Wiring): void {
-  const { chat, f } = w;
-  chat.addEventListener('mcp-tool-stop', (e) => f.session.stopTool((e as GlobalEventHandlersEventMap['mcp-tool-stop']).toolUseId));
+export function listenToParts(
+  w: ElementWiring,
+  { session, pageTools, resources, shell, voice }: Pick<ChatFeatures, 'session' | 'pageTools' | 'resources' | 'shell' | 'voice'>,
+): void {
+  const { chat } = w;
+  chat.addEventListener('mcp-tool-stop', (e) => session.stopTool((e as GlobalEventHandlersEventMap['mcp-tool-stop']).toolUseId));
   chat.addEventListener('mcp-tool-approve', (e) => {
     const { toolUseId, approved, always } = e as GlobalEventHandlersEventMap['mcp-tool-approve'];
-    f.session.answerApproval(toolUseId, approved, always);
-    f.pageTools.answerAgentCall(toolUseId, approved);
+    session.answerApproval(toolUseId, approved, always);
+    pageTools.answerAgentCall(toolUseId, approved);
   });
-  chat.addEventListener(
-    'mcp-resource-open',
-    (e) => void f.resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri),
-  );
-  chat.addEventListener('keydown', (e) => onEscape(w, e as KeyboardEvent));
-  chat.addEventListener('mcp-part-error', (e) => f.shell.showError((e as GlobalEventHandlersEventMap['mcp-part-error']).error.message));
+  chat.addEventListener('mcp-resource-open', (e) => void resources.open((e as GlobalEventHandlersEventMap['mcp-resource-open']).link.uri));
+  chat.addEventListener('keydown', (e) => onEscape(w, { voice }, e as KeyboardEvent));
+  chat.addEventListener('mcp-part-error', (e) => shell.showError((e as GlobalEventHandlersEventMap['mcp-part-error']).error.message));
 }
 
 /** The code of what is shown and not loaded yet (the panels' while a panel is open, the messages' while messages show), if any. */
-export function missingCode(w: Wiring, panels: Loader<unknown>, messages: Loader<unknown>): Loader<unknown> | undefined {
+export function missingCode(
+  w: ElementWiring,
+  f: Pick<ChatFeatures, 'session' | 'resources'>,
+  panels: Loader<unknown>,
+  messages: Loader<unknown>,
+): Loader<unknown> | undefined {
   if (w.chat.panel && !panels.value && !panels.error) return panels;
-  if (showsMessages(w) && !messages.value && !messages.error) return messages;
+  if (showsMessages(f) && !messages.value && !messages.error) return messages;
   return undefined;
 }
 
@@ -110,9 +122,4 @@ export function wiringOf(
       chat.renderRoot.querySelector<HTMLElement>(selector)?.focus();
     },
   };
-}
-
-/** The orchestration's view: the element's wiring (its getters kept live) and the features composed from it. */
-export function withFeatures(own: ElementWiring, f: ChatFeatures): Wiring {
-  return Object.defineProperties({ f }, Object.getOwnPropertyDescriptors(own)) as Wiring;
 }

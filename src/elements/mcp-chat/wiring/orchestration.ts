@@ -1,8 +1,10 @@
 // The chat's orchestration, above its features: what the element's methods
 // and its layout do across features (send, open, new conversation, the empty
-// state, the side panel, Escape). Features never import it; it reads them
-// through the element's wiring (types.ts). See "The chat as features" in
-// docs/architecture.md.
+// state, the side panel, Escape). Features never import it. Each function
+// is given the element's wiring (types.ts) and, as a typed parameter, only the
+// features it reads (`Pick<ChatFeatures, …>`: the element passes what it
+// composed); nothing here holds a handle to every feature. See "The chat as
+// features" in docs/architecture.md.
 import { html, nothing, type ReactiveController } from 'lit';
 import type { ContentBlock, Message } from '../../../content/index.js';
 import { McpMessageSendEvent } from '../../../events/message-send.js';
@@ -14,39 +16,53 @@ import { visibleMessages } from '../conversation/messages.js';
 import { renderServerProblems, renderSignInNotice } from '../servers/notices.js';
 import { renderHeader } from '../shell/header.js';
 import type { ChatPanel } from '../shell/panel.js';
-import type { ChatFeatures, ElementWiring, Wiring } from './types.js';
+import type { ChatFeatures, ElementWiring } from './types.js';
 import { questionAsked } from './analytics.js';
 
 /** `send()`: the person's message joins the conversation and the model answers (when one is set up). */
-export async function sendMessage(w: Wiring, text: string, attachments: ContentBlock[]): Promise<void> {
-  const { chat, f } = w;
+export async function sendMessage(
+  { chat }: ElementWiring,
+  { session, scroll, settings }: Pick<ChatFeatures, 'session' | 'scroll' | 'settings'>,
+  text: string,
+  attachments: ContentBlock[],
+): Promise<void> {
   const content: Message['content'] = [...attachments];
   if (text.trim()) content.unshift({ type: 'text', text });
-  if (!content.length || f.session.busy) return;
+  if (!content.length || session.busy) return;
   const message: Message = { role: 'user', content };
   if (!chat.dispatchEvent(new McpMessageSendEvent(message))) return;
-  f.scroll.follow();
-  await f.session.append(message);
-  if (await f.settings.blocked(f.session.conversation?.id)) return;
-  questionAsked(chat, f.session, message);
-  await f.session.runTurn();
+  scroll.follow();
+  await session.append(message);
+  if (await settings.blocked(session.conversation?.id)) return;
+  questionAsked(chat, session, message);
+  await session.runTurn();
 }
 
 /** `newConversation()`. */
-export function newConversation(w: Wiring): void {
-  w.f.view.stopEditing();
-  w.f.session.clear();
-  w.f.scroll.reset();
-  w.f.persistence.forgetOpen();
-  w.f.composer.focus();
+export function newConversation({
+  view,
+  session,
+  scroll,
+  persistence,
+  composer,
+}: Pick<ChatFeatures, 'view' | 'session' | 'scroll' | 'persistence' | 'composer'>): void {
+  view.stopEditing();
+  session.clear();
+  scroll.reset();
+  persistence.forgetOpen();
+  composer.focus();
 }
 
 /** `openConversation()`: a failure is said above the composer. */
-export async function openConversation(w: Wiring, id: string): Promise<void> {
+export async function openConversation(
+  w: ElementWiring,
+  { session, shell }: Pick<ChatFeatures, 'session' | 'shell'>,
+  id: string,
+): Promise<void> {
   try {
-    await w.f.session.open(id, messageCode(w, w.f.shell));
+    await session.open(id, messageCode(w, shell));
   } catch (error) {
-    w.f.shell.reportError('history', w.text.t.openFailed(errorInWords(error, w.text.t)), error);
+    shell.reportError('history', w.text.t.openFailed(errorInWords(error, w.text.t)), error);
   }
 }
 
@@ -73,8 +89,7 @@ export function messageCode(w: ElementWiring, shell: Pick<ChatFeatures['shell'],
 }
 
 /** Something the message elements draw is on screen (messages, an answer streaming in, a resource preview). */
-export function showsMessages(w: Wiring): boolean {
-  const { session, resources } = w.f;
+export function showsMessages({ session, resources }: Pick<ChatFeatures, 'session' | 'resources'>): boolean {
   return visibleMessages(session.messages).length > 0 || Boolean(session.streaming) || resources.previewing;
 }
 
@@ -83,7 +98,7 @@ export function showsMessages(w: Wiring): boolean {
  * wiring/server-starters.ts, loads first, at the first empty state that needs it), none when they could not
  * be (nor their code loaded: the chat's own suggestions are shown instead).
  */
-function serverStarters(w: Wiring): readonly string[] | undefined {
+function serverStarters(w: ElementWiring): readonly string[] | undefined {
   const { chat, startersCode } = w;
   const code = startersCode.value;
   if (!code) {
@@ -103,9 +118,9 @@ function serverStarters(w: Wiring): readonly string[] | undefined {
 }
 
 /** The empty state's suggestions: `starters`, else the questions of `starters-tool` or `starters-prompt`, else the connected servers' prompts. */
-function starters(w: Wiring): StarterView[] {
-  const { chat, f } = w;
-  const ask = (text: string) => (chat.chatProvider ? void chat.send(text) : f.composer.offer(text));
+function starters(w: ElementWiring, { composer, palette }: Pick<ChatFeatures, 'composer' | 'palette'>): StarterView[] {
+  const { chat } = w;
+  const ask = (text: string) => (chat.chatProvider ? void chat.send(text) : composer.offer(text));
   if (!chat.starters && (chat.startersTool || chat.startersPrompt)) {
     const questions = serverStarters(w);
     if (!questions) return [];
@@ -124,7 +139,7 @@ function starters(w: Wiring): StarterView[] {
       label: prompt.title ?? prompt.name,
       description: prompt.description,
       run: () =>
-        void f.palette.choose({
+        void palette.choose({
           kind: 'prompt',
           name: prompt.name,
           title: prompt.title ?? prompt.name,
@@ -136,34 +151,38 @@ function starters(w: Wiring): StarterView[] {
     }));
 }
 
+/** What the empty state reads: the conversation, the model's state, discovery's note, and where a starter goes. */
+export type EmptyFeatures = Pick<ChatFeatures, 'session' | 'settings' | 'discovery' | 'composer' | 'palette'>;
+
 /** The empty state, while nothing is in the conversation: the connected servers, their tools, starters. */
-export function renderEmpty(w: Wiring) {
-  const { chat, f } = w;
-  if (visibleMessages(f.session.messages).length > 0 || f.session.streaming) return undefined;
+export function renderEmpty(w: ElementWiring, f: EmptyFeatures) {
+  const { chat } = w;
+  const { session, settings, discovery } = f;
+  if (visibleMessages(session.messages).length > 0 || session.streaming) return undefined;
   // Connected, or still loading prompts and resources with the tools in: the tools are shown at once.
   const connected = chat.serverSet.connections.filter((c) => c.toolsReady);
   const view = {
     servers: connected.map((c) => chat.serverSet.nameOf(c)),
     // The connected servers' tools, as the Servers panel counts them (also those only their apps call, hidden from the model).
     tools: connected.reduce((n, c) => n + c.tools.length, 0),
-    starters: starters(w),
+    starters: starters(w, f),
     noModel: !chat.chatProvider,
-    openModelOffered: f.settings.openModelOffered,
-    modelPending: f.settings.modelPending,
-    serverNote: f.discovery.renderNotice(w.text.t),
+    openModelOffered: settings.openModelOffered,
+    modelPending: settings.modelPending,
+    serverNote: discovery.renderNotice(w.text.t),
   };
   return renderEmptyState(view, () => setPanel(w, 'settings'), w.text.t);
 }
 
 /** While a call runs, the chat repaints once a second so the time it has waited is shown (registered with the element). */
-export function waitClock(w: Wiring): ReactiveController {
+export function waitClock({ chat }: ElementWiring, { session }: Pick<ChatFeatures, 'session'>): ReactiveController {
   let tick: ReturnType<typeof setTimeout> | undefined;
   return {
     hostUpdated() {
-      if (tick !== undefined || !w.f.session.calls.anyRunning) return;
+      if (tick !== undefined || !session.calls.anyRunning) return;
       tick = setTimeout(() => {
         tick = undefined;
-        w.chat.requestUpdate();
+        chat.requestUpdate();
       }, 1000);
     },
   };
@@ -174,18 +193,18 @@ export function waitClock(w: Wiring): ReactiveController {
  * element's `panel` is written; `focus` is what gets focus once it has
  * updated (the panel, or what opened it).
  */
-export function setPanel(w: Wiring, panel: ChatPanel | undefined, focus?: string): void {
+export function setPanel(w: ElementWiring, panel: ChatPanel | undefined, focus?: string): void {
   w.chat.panel = panel;
   if (focus) void w.focusAfterUpdate(focus);
 }
 
 /** Opens a panel (or closes the panels) and moves focus into it. */
-function showPanel(w: Wiring, panel: ChatPanel | undefined): void {
+function showPanel(w: ElementWiring, panel: ChatPanel | undefined): void {
   setPanel(w, panel, '[part="panel"]');
 }
 
 /** The launcher's panel closes and focus returns to the launcher's button. */
-export function closeLauncher(w: Wiring): void {
+export function closeLauncher(w: ElementWiring): void {
   w.chat.open = false;
   void w.focusAfterUpdate('.launcher-button');
 }
@@ -194,12 +213,12 @@ export function closeLauncher(w: Wiring): void {
  * Escape (not taken by the menu's popover, a form or the composer) closes
  * the open panel, then the launcher's panel; focus returns to what opened it.
  */
-export function onEscape(w: Wiring, event: KeyboardEvent): void {
+export function onEscape(w: ElementWiring, { voice }: Pick<ChatFeatures, 'voice'>, event: KeyboardEvent): void {
   const { chat } = w;
   // The open menu takes this Escape itself (a popover): one Escape closes one thing.
   if (event.key !== 'Escape' || event.defaultPrevented || chat.renderRoot.querySelector('.menu:popover-open')) return;
   // Dictating: Escape cancels it (the composer's text goes back to what was typed before).
-  if (w.f.voice.onEscape()) return void event.preventDefault();
+  if (voice.onEscape()) return void event.preventDefault();
   if (chat.panel) setPanel(w, undefined, '.more');
   else if (chat.launcher && chat.open) closeLauncher(w);
   else return;
@@ -207,50 +226,57 @@ export function onEscape(w: Wiring, event: KeyboardEvent): void {
 }
 
 /** The header: `shown` are the servers to name (connections, and those whose connection cannot start yet). */
-export function renderChatHeader(w: Wiring, shown: readonly McpConnection[]) {
-  const { chat, f } = w;
+export function renderChatHeader(w: ElementWiring, { settings }: Pick<ChatFeatures, 'settings'>, shown: readonly McpConnection[]) {
+  const { chat } = w;
   return renderHeader(
     {
       connections: shown,
       panel: chat.panel,
-      model: f.settings.modelName(),
-      models: f.settings.models,
+      model: settings.modelName(),
+      models: settings.models,
       closable: chat.launcher,
       text: w.text.t,
     },
     {
       showPanel: (p) => showPanel(w, p),
       newConversation: () => chat.newConversation(),
-      chooseModel: (m) => f.settings.chooseModel(m),
+      chooseModel: (m) => settings.chooseModel(m),
       nameOf: (c) => chat.serverSet.nameOf(c),
       close: () => closeLauncher(w),
     },
   );
 }
 
+/** What the side panel draws: each panel's feature (and the shell that frames them). */
+export type PanelFeatures = Pick<
+  ChatFeatures,
+  'shell' | 'conversations' | 'session' | 'servers' | 'discovery' | 'pageTools' | 'settings' | 'resources' | 'sync'
+>;
+
 /** The open side panel, if any: its frame, and the content the feature it belongs to draws with the panels' code (shell/panel.ts). */
-export function renderPanel(w: Wiring) {
-  const { chat, f } = w;
+export function renderPanel(w: ElementWiring, f: PanelFeatures) {
+  const { chat } = w;
+  const { shell, conversations, session, servers, discovery, pageTools, settings, resources, sync } = f;
   const panel = chat.panel;
   if (!panel) return nothing;
   const t = w.text.t;
-  const content = f.shell.renderPanelContent(t, (panels) => {
+  const content = shell.renderPanelContent(t, (panels) => {
     switch (panel) {
       case 'conversations':
-        return f.conversations.renderPanel(panels, {
+        return conversations.renderPanel(panels, {
           hasStore: Boolean(chat.chatStore),
           persistent: chat.chatStore?.persistent ?? false,
-          currentId: f.session.conversation?.id,
+          currentId: session.conversation?.id,
           text: t,
           lang: w.text.lang,
-          above: f.sync?.renderSection(t),
+          above: sync?.renderSection(t),
         });
       case 'servers':
-        return html`${f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t))}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
+        return html`${servers.renderPanel(panels, session.toolSelection, w.text.lang, discovery.note(t))}${panels.renderPageToolsSection(pageTools.status, t)}`;
       case 'settings':
-        return panels.renderModelSettingsPanel(f.settings, t, () => setPanel(w, undefined));
+        return panels.renderModelSettingsPanel(settings, t, () => setPanel(w, undefined));
       case 'resources':
-        return f.resources.renderPanel(panels.renderResourcesPanel);
+        return resources.renderPanel(panels.renderResourcesPanel);
       default: {
         const never: never = panel;
         return never;
@@ -268,13 +294,13 @@ export function renderPanel(w: Wiring) {
  * Servers to show: the connections, and those whose connection cannot start yet (the connecting code loads, or
  * failed to), shown as connecting, or failed with Retry.
  */
-export function shownServers(w: Wiring): McpConnection[] {
+export function shownServers(w: ElementWiring): McpConnection[] {
   const set = w.chat.serverSet;
   return [...set.connections, ...(set.pending as unknown as McpConnection[])];
 }
 
 /** Above the composer: servers that need sign-in, and those that could not be reached. */
-export function renderServerNotices(w: Wiring) {
+export function renderServerNotices(w: ElementWiring, { servers }: Pick<ChatFeatures, 'servers'>) {
   const t = w.text.t;
-  return [renderSignInNotice(w.chat.serverSet.connections, (c) => w.f.servers.signIn(c), t), renderServerProblems(shownServers(w), t)];
+  return [renderSignInNotice(w.chat.serverSet.connections, (c) => servers.signIn(c), t), renderServerProblems(shownServers(w), t)];
 }

@@ -1,6 +1,7 @@
 // What the element hands its wiring (the files of this folder, the layer above
 // the features): the element's public surface, read at the moment of use, and
-// (to the orchestration only) the features it built. Types only; no feature imports this folder
+// the features it composed, each function taking only those it names
+// (`Pick<ChatFeatures, …>`). Types only; no feature imports this folder
 // (test/unit/import-cycles.test.ts holds it).
 import type { ReactiveControllerHost } from 'lit';
 import type { ApprovalPolicy } from '../../../agent/types.js';
@@ -126,9 +127,4 @@ export interface ElementWiring {
   readonly startersCode: Loader<typeof ServerStarters>;
   /** Focuses what `selector` finds in the chat once it has updated. */
   focusAfterUpdate(selector: string): Promise<void>;
-}
-
-/** The layer above the features (orchestration.ts, layout.ts, the element): the element's wiring and every feature. */
-export interface Wiring extends ElementWiring {
-  readonly f: ChatFeatures;
 }
