@@ -123,6 +123,11 @@ export const DEMO_APP_HTML = `<!DOCTYPE html>
       { type: 'resource_link', uri: 'demo://readme', name: 'readme', description: 'The demo readme' },
     ] })),
     context: () => advertised('context', hostCaps.updateModelContext?.text && hostCaps.updateModelContext?.structuredContent, () => tryRequest('context', 'ui/update-model-context', { content: [{ type: 'text', text: 'The counter shows ' + $('count').textContent }], structuredContent: { count: $('count').textContent } })),
+    // A picture of the view for the model (as the official pdf view sends its page), only when the host takes images in the context.
+    'context-image': () => advertised('context-image', hostCaps.updateModelContext?.image, () => tryRequest('context-image', 'ui/update-model-context', { content: [
+      { type: 'text', text: 'The counter as a picture' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' },
+    ] })),
     'open-link': () => tryRequest('open-link', 'ui/open-link', { url: 'https://modelcontextprotocol.io/extensions/apps' }),
     download: () => tryRequest('download', 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///../../counter.json', mimeType: 'application/json', text: JSON.stringify({ count: $('count').textContent }) } }] }),
     // Two files at once: a CSV of the count (text, previewable) and a 3-byte blob.

@@ -22,6 +22,7 @@ const STEPS = [
   'message',
   'message-rich',
   'context',
+  'context-image',
   'open-link',
   'download',
   'download-files',

@@ -1,10 +1,17 @@
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
-import type { Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import type { ContentBlock, Message, MessageBlock, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import { clientToolResult, toolResultBlock, type ToolCallOutcome } from '../content/tool-result.js';
 import { pairToolCalls } from '../content/repair.js';
 import { isUnreadable } from '../content/unreadable.js';
 import { boundToolResults } from '../content/bound-results.js';
-import { CONTEXT_META_KEY, contextTrimNote, DEFAULT_MAX_CONTEXT_CHARS, fitContext, type ContextTrimNote } from '../content/fit-context.js';
+import {
+  CONTEXT_META_KEY,
+  contextTrimNote,
+  DEFAULT_MAX_CONTEXT_CHARS,
+  fitContext,
+  startsTurn,
+  type ContextTrimNote,
+} from '../content/fit-context.js';
 import { wrapUntrustedResults } from '../content/untrusted.js';
 import type { ProviderDelta } from '../providers/types.js';
 import { defaultApprovalPolicy } from './approval.js';
@@ -12,6 +19,19 @@ import { composeSystemPrompt } from './system-prompt.js';
 import { numberSourcesForModel } from '../content/sources.js';
 import { SEARCH_TOOLS_NAME, searchTools, selectTools } from './tool-selection.js';
 import type { AgentTool, TurnEndReason, TurnOptions, TurnResult } from './types.js';
+
+/**
+ * `messages` with `extra` after the own blocks of the newest person message
+ * (a user message without tool results), a copy of it; the others as they
+ * are. Unchanged when there is nothing to add or no such message.
+ */
+function withContextContent(messages: Message[], extra: readonly ContentBlock[] | undefined): Message[] {
+  const at = extra?.length ? messages.findLastIndex(startsTurn) : -1;
+  if (at < 0) return messages;
+  const copy = [...messages];
+  copy[at] = { ...copy[at]!, content: [...copy[at]!.content, ...extra!] };
+  return copy;
+}
 
 /** Default number of provider calls in one turn. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -120,18 +140,22 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         // A result marked untrusted (a page tool's `untrustedContentHint`) is wrapped as data,
         // and no more of it goes than the model's context holds: the oldest turns go first.
         // A result that points to pages gets them numbered, so the answer can cite [1] (content/sources.ts).
+        // The pictures app views asked the model to see go with the person's newest message (this request only).
         messages: fitted(
-          wrapUntrustedResults(
-            numberSourcesForModel(
-              boundToolResults(
-                pairToolCalls(
-                  conversation.filter((m) => !isUnreadable(m)),
-                  undefined,
-                  { closeTrailing: true },
-                ).messages,
-                options.maxToolResultChars,
+          withContextContent(
+            wrapUntrustedResults(
+              numberSourcesForModel(
+                boundToolResults(
+                  pairToolCalls(
+                    conversation.filter((m) => !isUnreadable(m)),
+                    undefined,
+                    { closeTrailing: true },
+                  ).messages,
+                  options.maxToolResultChars,
+                ),
               ),
             ),
+            options.contextContent,
           ),
         ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,

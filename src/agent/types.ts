@@ -5,7 +5,7 @@
  * `providers/` is the model, and the history store receives messages through
  * {@link TurnOptions.onMessage}.
  */
-import type { Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
+import type { ContentBlock, Message, MessageBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../content/index.js';
 import type { ModelProvider, ProviderDelta, ProviderResult } from '../providers/types.js';
 
 /** Hints a server gives about a tool (MCP `ToolAnnotations`). */
@@ -126,6 +126,13 @@ export interface TurnOptions {
   tools?: AgentToolHost;
   /** The page's system prompt; servers' instructions are appended to it. */
   systemPrompt?: string;
+  /**
+   * Blocks the model should see that a system prompt cannot hold (the
+   * pictures of app views' `ui/update-model-context`): each request adds them
+   * after the newest person message's own blocks. The conversation and the
+   * messages recorded do not hold them.
+   */
+  contextContent?: readonly ContentBlock[];
   /** Provider calls per turn (default 10). */
   maxRounds?: number;
   /** Token limit per provider call (default 4096). */

@@ -53,7 +53,7 @@ export function contextTrimNote(holder: { _meta?: Record<string, unknown> | null
 
 const size = (message: Message) => message.content.reduce((sum, b) => sum + blockSize(b), 0);
 /** A turn starts with the person's own message: a user message without tool results. */
-const startsTurn = (message: Message) => message.role === 'user' && !message.content.some((b) => b.type === 'tool_result');
+export const startsTurn = (message: Message) => message.role === 'user' && !message.content.some((b) => b.type === 'tool_result');
 
 /**
  * The conversation as one request should carry it, within `budget`. Pure;

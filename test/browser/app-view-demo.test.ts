@@ -38,7 +38,7 @@ describe.each(['legacy', 'modern'] as const)('the demo app in <mcp-app-view>, er
       logging: {},
       sandbox: { csp: {} },
       message: { text: {}, image: {}, resource: {}, resourceLink: {} },
-      updateModelContext: { text: {}, structuredContent: {} },
+      updateModelContext: { text: {}, image: {}, structuredContent: {} },
       sampling: {},
     });
     expect(['light', 'dark']).toContain((init.detail as { theme: string }).theme);

@@ -65,6 +65,32 @@ describe('<mcp-chat> warms up app views', () => {
     expect(reads.uris.length).toBe(ahead + 1);
   });
 
+  test('with the sandbox set before the server connects (as a page writes it), the view is still read ahead', async () => {
+    // Issue 42: a server's tools join the catalog (toolsReady) before it is 'connected', and the catalog stays the
+    // same list when it then becomes 'connected'; the warm-up only looked again when the list changed, so it never
+    // ran, and the page's first view loaded everything after the tool's result (bench/apps.mjs: 207 ms).
+    const reads: string[] = [];
+    const chat = document.createElement('mcp-chat');
+    chat.server = inject('demoUrl');
+    chat.store = null;
+    chat.sandboxUrl = inject('sandboxUrl');
+    chat.serverSet.addEventListener('change', () => {
+      for (const connection of chat.serverSet.connections) {
+        if ((connection as { counted?: true }).counted) continue;
+        (connection as { counted?: true }).counted = true;
+        const read = connection.readResource.bind(connection);
+        connection.readResource = (uri, options) => {
+          if (uri.startsWith('ui://')) reads.push(uri);
+          return read(uri, options);
+        };
+      }
+    });
+    document.body.append(chat);
+    await expect.poll(() => reads.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(customElements.get('mcp-app-view')).toBeDefined();
+    expect(chat.messages).toEqual([]);
+  });
+
   test('without a sandbox nothing is read ahead (no view could show it)', async () => {
     const chat = await mountChat({ provider: false });
     const reads = countViewReads(chat);

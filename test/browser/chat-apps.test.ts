@@ -112,6 +112,33 @@ describe('<mcp-chat> with MCP Apps', () => {
     expect(user).toContain('[Resource link: readme demo://readme - The demo readme]');
   });
 
+  // Issue 41 item 1: updateModelContext.image is advertised (the official pdf view sends its page only then); the picture
+  // goes to the model with the next turn, as an image beside the person's message, said to be the app's, and is not stored as theirs.
+  test("an app's model context with an image: the next turn's request carries the picture as an image, marked as the app's", async () => {
+    const { chat, reports } = await withSandbox();
+    await typeAndSend(chat, 'Show the counter [[tool:counter-app {"steps":["context-image"]}]]');
+    await reported(reports, 'context-image');
+    expect(reports.find((r) => r.step === 'context-image')).toMatchObject({ ok: true });
+    await expect.poll(() => chat.session.busy).toBe(false);
+    await typeAndSend(chat, 'What does the picture show? [[say:A dot.]]');
+    await expect
+      .poll(() => chat.messages.at(-1)?.role === 'assistant' && JSON.stringify(chat.messages.at(-1)!.content))
+      .toContain('A dot.');
+    let request: { body: { messages: Array<{ role: string; content: unknown }> } } | undefined;
+    await expect
+      .poll(async () => (request = await lastProviderRequest(inject('openaiUrl'), 'What does the picture show?').catch(() => undefined)), {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
+    const user = JSON.stringify(request!.body.messages.filter((m) => m.role === 'user').at(-1)!.content);
+    expect(user).toContain('What does the picture show?');
+    expect(user).toContain('"image_url":{"url":"data:image/png;base64,iVBORw0KGgo');
+    expect(user).toMatch(/sent by the view of \\"counter-app\\", not by the person/);
+    // The person's message as stored is theirs alone.
+    const asked = chat.messages.find((m) => m.role === 'user' && JSON.stringify(m.content).includes('What does the picture show?'))!;
+    expect(asked.content.map((b) => b.type)).toEqual(['text']);
+  });
+
   test('a javascript: sandbox-url on the chat: each view refuses it in words and nothing of it runs (issue 26)', async () => {
     const chat = await mountChat({ provider: false });
     chat.sandboxUrl = 'javascript:parent.__pwnedByChat="yes"';

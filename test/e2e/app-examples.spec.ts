@@ -28,6 +28,8 @@ interface Example {
   args?: string[];
   /** Run form fields to fill (name: value) before Run. */
   fill?: Record<string, string>;
+  /** The type of a picture it gives the model in its `ui/update-model-context` (sent only when the host advertises `updateModelContext.image`). */
+  contextImage?: string;
 }
 
 /** A PDF of shapes and no text (pdf.js needs no web font for it); the pdf server may serve only files it is given. */
@@ -64,6 +66,8 @@ const EXAMPLES: Example[] = [
     allow: 'always',
     args: [SHAPES_PDF],
     fill: { url: SHAPES_PDF },
+    // Its page as a JPEG, for the model (issue 41 item 1).
+    contextImage: 'image/jpeg',
   },
   { name: 'transcript', tool: 'transcribe', shows: /Your speech will appear here/, talk: 'ui/notifications/size-changed' },
 ];
@@ -85,9 +89,16 @@ test.afterAll(async () => {
 /** Records, in the page, every method that reaches it from an app's sandbox and every view that initialized. */
 async function listen(page: Page): Promise<void> {
   await page.addInitScript((sandbox) => {
-    const w = window as unknown as { __talk: string[]; __initialized: number };
+    const w = window as unknown as { __talk: string[]; __initialized: number; __contextBlocks: string[] };
     w.__talk = [];
     w.__initialized = 0;
+    w.__contextBlocks = [];
+    // What each model context the chat took holds: its blocks' types (an image's with its MIME type and whether it has data).
+    addEventListener('mcp-app-context-update', (e) => {
+      const blocks = (e as unknown as { context: { content?: Array<{ type: string; mimeType?: string; data?: string }> } }).context.content;
+      for (const b of blocks ?? [])
+        w.__contextBlocks.push(b.type === 'image' ? `image ${b.mimeType} ${b.data ? 'with data' : 'empty'}` : b.type);
+    });
     addEventListener('message', (e) => {
       const method = (e.data as { method?: unknown } | null)?.method;
       if (e.origin === sandbox && typeof method === 'string') w.__talk.push(method);
@@ -157,6 +168,10 @@ async function check(page: Page, example: Example, dark: boolean): Promise<void>
   const talk = () => page.evaluate(() => (window as unknown as { __talk: string[] }).__talk);
   await expect.poll(talk, { timeout: 15_000 }).toContain(example.talk);
   if (example.shows) await expect(app.locator('body')).toContainText(example.shows, { timeout: 15_000 });
+  if (example.contextImage) {
+    const blocks = () => page.evaluate(() => (window as unknown as { __contextBlocks: string[] }).__contextBlocks);
+    await expect.poll(blocks, { timeout: 15_000 }).toContain(`image ${example.contextImage} with data`);
+  }
   // The view's result came from the chat's call.
   expect(await view.evaluate((v) => Boolean((v as unknown as { toolResult?: unknown }).toolResult))).toBe(true);
   const frame = page.locator('mcp-app-view iframe[part="frame"]');

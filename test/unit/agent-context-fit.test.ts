@@ -179,3 +179,40 @@ test('without maxContextChars a 30 MB message is still sent in bounded form (def
   const [request] = await sent(marker);
   expect(JSON.stringify(request!.messages).length).toBeLessThan(410_000);
 });
+
+// Issue 41 item 1: the pictures of app views' ui/update-model-context go with the person's newest message, in every round
+// of the turn (after tool results too), for the request only: the turn records none of them.
+test("contextContent goes after the person's newest message in each request of the turn, and is not recorded", async () => {
+  const marker = `picture-${crypto.randomUUID()}`;
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const tools = {
+    listTools: () => [
+      { name: 'echo', description: 'Echoes', inputSchema: { type: 'object' as const }, annotations: { readOnlyHint: true } },
+    ],
+    callTool: async (_name: string, args: Record<string, unknown>) => ({
+      content: [{ type: 'text' as const, text: String(args.message) }],
+    }),
+  };
+  const turn = await runTurn({
+    provider: provider(),
+    tools,
+    messages: [user('an earlier question'), assistant('an answer'), user(`${marker} [[tool:echo {"message":"hi"}]]`)],
+    contextContent: [
+      { type: 'text', text: 'The view shows:' },
+      { type: 'image', mimeType: 'image/png', data: png },
+    ],
+  });
+  expect(turn.error).toBeUndefined();
+  expect(turn.rounds).toBe(2);
+  const requests = await sent(marker);
+  expect(requests).toHaveLength(2);
+  for (const request of requests) {
+    const users = request.messages.filter((m) => m.role === 'user');
+    const newest = JSON.stringify(users.at(-1)!.content);
+    expect(newest).toContain(marker);
+    expect(newest.indexOf(marker)).toBeLessThan(newest.indexOf('The view shows:'));
+    expect(newest).toContain(`"image_url":{"url":"data:image/png;base64,${png}"}`);
+    expect(JSON.stringify(users[0]!.content)).not.toContain('The view shows:');
+  }
+  expect(JSON.stringify(turn.messages)).not.toContain(png);
+});

@@ -8,11 +8,11 @@ describe('ChatIntents', () => {
     const intents = new ChatIntents();
     const seen: string[] = [];
     intents.handle('tool-input-streaming', ({ id, name, argumentsText }) => void seen.push(`${id} ${name} ${argumentsText}`));
-    intents.handle('model-context', () => 'the chart shows March');
+    intents.handle('model-context', () => ({ prompt: 'the chart shows March', pictures: [] }));
     intents.handle('store-ready', () => Promise.resolve());
     intents.ask('tool-input-streaming', { id: 't1', name: 'chart', argumentsText: '{"m' });
     expect(seen).toEqual(['t1 chart {"m']);
-    expect(intents.ask('model-context')).toBe('the chart shows March');
+    expect(intents.ask('model-context')).toEqual({ prompt: 'the chart shows March', pictures: [] });
     await expect(intents.ask('store-ready')).resolves.toBeUndefined();
   });
 

@@ -94,8 +94,8 @@ const TEARDOWN_WAIT_MS = 2000;
  * more: apps such as the official pdf view ask only for what is advertised.
  * `message`: the blocks the chat's models take in a person's message (audio
  * is left out: not every model takes it). `updateModelContext`: text and
- * structured content (it goes with the system prompt, as text; an image
- * would be lost). `sampling`: through the person's approval, without tools
+ * structured content (with the system prompt, as text) and images (the
+ * chat gives them beside the person's newest message). `sampling`: through the person's approval, without tools
  * (not offered to apps). docs/apps.md has a row for each field.
  */
 export const HOST_CAPABILITIES = {
@@ -105,7 +105,7 @@ export const HOST_CAPABILITIES = {
   serverResources: { listChanged: true },
   logging: {},
   message: { text: {}, image: {}, resource: {}, resourceLink: {} },
-  updateModelContext: { text: {}, structuredContent: {} },
+  updateModelContext: { text: {}, image: {}, structuredContent: {} },
   sampling: {},
 } as const satisfies McpUiHostCapabilities;
 

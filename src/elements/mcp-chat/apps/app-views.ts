@@ -2,9 +2,9 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
 import type { ApprovalPolicy } from '../../../agent/types.js';
-import type { ContentBlock, Message, ToolResultBlock } from '../../../content/index.js';
+import type { ContentBlock, ImageBlock, Message, ToolResultBlock } from '../../../content/index.js';
 import { clientToolResult, toolCallRecord, toolResultBlock, type CallToolResultLike } from '../../../content/tool-result.js';
-import { appContextPrompt } from '../../../content/frame.js';
+import { appContextPictures, appContextPrompt } from '../../../content/frame.js';
 import type { McpAppToolCallEvent } from '../../../events/app-tool-call.js';
 import { serverKey } from '../../../mcp/server-key.js';
 import type { McpAppContextUpdateEvent } from '../../../events/app-context-update.js';
@@ -71,12 +71,14 @@ export interface AppViewsHost extends ReactiveControllerHost, EventTarget, AppAs
  * conversation is reopened. Calls the person runs from the palette are calls
  * like any other. An app's `ui/message` becomes the person's next message
  * (refused when no model is set up; sent after a running turn ends); its `ui/update-model-context` is kept
- * per view and goes with the next model turn ({@link contextPrompt}).
+ * per view and goes with the next model turn ({@link modelContext}).
  */
 export class AppViews implements ReactiveController {
   readonly #host: AppViewsHost;
   #views = new Map<string, McpAppView>();
   #contexts = new Map<string, { tool: string; text: string }>();
+  /** The pictures of each live view's last model context (not saved: the view sends its context again when it is shown again). */
+  #pictures = new Map<string, { tool: string; images: ImageBlock[] }>();
   readonly #asks: AppAsks;
   /** Said under the conversation after an app's message was added with no model to answer it. */
   #noModelNotice?: { text: string };
@@ -143,10 +145,14 @@ export class AppViews implements ReactiveController {
     const e = event as McpAppContextUpdateEvent;
     const view = this.#viewOf(e);
     if (!view?.toolUseId) return;
-    const parts = (e.context.content ?? []).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`));
+    const blocks = e.context.content ?? [];
+    const images = blocks.filter(isModelImage);
+    const parts = blocks.map((b) => (b.type === 'text' ? b.text : isModelImage(b) ? '[a picture of the view]' : `[${b.type}]`));
     if (e.context.structuredContent) parts.push(JSON.stringify(e.context.structuredContent));
     const context = { tool: e.toolName, text: parts.join('\n') };
     this.#contexts.set(view.toolUseId, context);
+    if (images.length) this.#pictures.set(view.toolUseId, { tool: e.toolName, images });
+    else this.#pictures.delete(view.toolUseId);
     if (this.#views.has(view.toolUseId)) this.#keep(view.toolUseId, { context });
   };
 
@@ -213,6 +219,7 @@ export class AppViews implements ReactiveController {
       if (ids.has(id)) continue;
       this.#views.delete(id);
       this.#contexts.delete(id);
+      this.#pictures.delete(id);
       this.#kept.delete(id);
       this.#asks.forget(id);
       if (view.appTools.length) this.#tools.changed();
@@ -220,9 +227,13 @@ export class AppViews implements ReactiveController {
     }
   }
 
-  /** What the apps asked the model to know, for the system prompt of the next turn (undefined when nothing). */
-  contextPrompt(): string | undefined {
-    return appContextPrompt([...this.#contexts.values()]);
+  /**
+   * What the apps asked the model to know: the text for the system prompt of
+   * the next turn (undefined when none), and the pictures (`updateModelContext.image`)
+   * for its newest person message.
+   */
+  modelContext(): { prompt?: string; pictures: ContentBlock[] } {
+    return { prompt: appContextPrompt([...this.#contexts.values()]), pictures: appContextPictures([...this.#pictures.values()]) };
   }
 
   /** The latest healed arguments of calls whose arguments are streaming in, by call id (until their view takes them). */
@@ -369,4 +380,11 @@ export class AppViews implements ReactiveController {
       ...(result._meta && { _meta: result._meta }),
     } as CallToolResult;
   }
+}
+
+/** The image types every provider here takes: a picture of another type from an app is left out, not sent to fail the turn. */
+const MODEL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+function isModelImage(block: { type: string }): block is ImageBlock {
+  const b = block as Partial<ImageBlock>;
+  return b.type === 'image' && typeof b.data === 'string' && b.data !== '' && MODEL_IMAGE_TYPES.has(String(b.mimeType));
 }

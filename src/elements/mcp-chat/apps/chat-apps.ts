@@ -1,6 +1,6 @@
 import { nothing, type ReactiveController } from 'lit';
 import { defaultApprovalPolicy } from '../../../agent/approval.js';
-import type { Message } from '../../../content/index.js';
+import type { ContentBlock, Message } from '../../../content/index.js';
 import type { McpConnection } from '../../../mcp/connection.js';
 import { toolViewUri } from '../../../mcp/apps.js';
 import { addStyles } from '../../shared/add-styles.js';
@@ -95,11 +95,16 @@ export class ChatApps implements ReactiveController {
     }
   }
 
-  /** Each connected server's views (`ui://` URIs of its tools, each once). */
+  /**
+   * The views (`ui://` URIs of its tools, each once) of each server whose tools are listed (`toolsReady`: connected,
+   * or still connecting with its tools in; a read made then waits for `connected`). Not only the connected ones: the
+   * tool list stays the same array when a server goes from the one to the other, and the warm-up looks again only
+   * when the list changes (issue 42: it never ran when `sandbox-url` was set before the server connected).
+   */
   #viewTargets(): Array<{ connection: McpConnection; uri: string }> {
     const targets: Array<{ connection: McpConnection; uri: string }> = [];
     for (const connection of this.#host.servers.connections) {
-      if (connection.state !== 'connected') continue;
+      if (!connection.toolsReady) continue;
       const uris = new Set(connection.tools.flatMap((t) => toolViewUri(t) ?? []));
       for (const uri of uris) targets.push({ connection, uri });
     }
@@ -135,9 +140,9 @@ export class ChatApps implements ReactiveController {
     this.#load();
   }
 
-  /** What the apps asked the model to know, for the next turn's system prompt (undefined when nothing). */
-  contextPrompt(): string | undefined {
-    return this.#views?.contextPrompt();
+  /** What the apps asked the model to know: text for the next turn's system prompt, pictures for its newest person message. */
+  modelContext(): { prompt?: string; pictures: ContentBlock[] } | undefined {
+    return this.#views?.modelContext();
   }
 
   /** The notice after an app's message was added with no model set up (nothing when there is none). */

@@ -4,7 +4,7 @@
 // reaches back up to the session or the loader (docs/architecture.md).
 import type { ReactiveControllerHost } from 'lit';
 import type { ApprovalPolicy, TurnResult } from '../../../agent/types.js';
-import type { ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
+import type { ContentBlock, ToolCallOutcome, ToolResultBlock, ToolUseBlock } from '../../../content/index.js';
 import type { ToolTaskRecord } from '../../../content/tool-result.js';
 import type { HistoryStore } from '../../../history/index.js';
 import type { ModelProvider } from '../../../providers/types.js';
@@ -21,8 +21,14 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   readonly store: HistoryStore | undefined;
   /** Resolves once the history store is open (or known to be none): saves wait for it, so a message sent before it opened is kept. */
   whenStore(): Promise<void>;
-  /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`). */
-  readonly turnSettings: { systemPrompt?: string; maxRounds: number; policy?: ApprovalPolicy; model?: string };
+  /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`), and the pictures app views asked the model to see. */
+  readonly turnSettings: {
+    systemPrompt?: string;
+    contextContent?: ContentBlock[];
+    maxRounds: number;
+    policy?: ApprovalPolicy;
+    model?: string;
+  };
   /** Called for every streamed piece (the element repaints once per frame). */
   streamChanged(): void;
   /** A model streams the arguments of tool call `id` (`name`): the JSON text so far (an app view shows them as they come). */

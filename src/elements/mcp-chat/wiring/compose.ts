@@ -101,7 +101,7 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   // Registers itself as a controller (elicitation and sampling handlers, paste and drop): nothing else calls it.
   const inputs = new InputRequests(inputsHost(w, { shell, session, scroll }), { elicit: c.elicitChunk, sampling: c.samplingChunk });
   const apps = new ChatApps(appsHost(w, { shell, session, scroll }), c.appViewChunk, c.messagesChunk);
-  intents.handle('model-context', () => apps.contextPrompt());
+  intents.handle('model-context', () => apps.modelContext());
   intents.handle('tool-input-streaming', ({ id, name, argumentsText }) => apps.inputStreaming(id, name, argumentsText));
   const discovery = new ChatDiscovery(discoveryHost(w, { shell }, intents), c.discoverChunk);
   const servers = new ChatServers(serversHost(w, { shell, settings, discovery }, intents), c.registrySearchChunk);

@@ -6,13 +6,14 @@
 // event). No feature holds a late-bound handle to another; each intent names
 // what is asked and who answers. Part of wiring/, above the features.
 import type { TurnResult } from '../../../agent/types.js';
+import type { ContentBlock } from '../../../content/index.js';
 
 /** Each intent: what the asker gives, and what its owner answers. */
 export interface ChatIntentMap {
   /** session -> persistence: the page's store is open (or could not be): a first save waits for it. */
   'store-ready': [detail: void, answer: Promise<void>];
-  /** session -> apps: what live app views asked the model to know (`ui/update-model-context`), if anything. */
-  'model-context': [detail: void, answer: string | undefined];
+  /** session -> apps: what live app views asked the model to know (`ui/update-model-context`): text for the system prompt, and pictures. */
+  'model-context': [detail: void, answer: { prompt?: string; pictures: ContentBlock[] } | undefined];
   /** session -> apps: a tool call's arguments are streaming in (an app view shows them as they come). */
   'tool-input-streaming': [detail: { id: string; name: string; argumentsText: string }, answer: void];
   /** session -> scroll and the analytics: the streaming answer changed. */
