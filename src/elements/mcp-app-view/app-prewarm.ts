@@ -24,9 +24,10 @@ function stateOf(connection: McpConnection) {
   if (!state) {
     const s = (state = { entries: new Map<string, Entry>(), tried: new Set<string>() });
     ahead.set(connection, s);
-    // Another session (reconnecting, closed, failed) or a resource the server says changed: read again.
+    // Another session (reconnecting, closed, failed) or a resource the server says changed: read again. Not when a
+    // session that listed its tools becomes connected: a read made then is of that session.
     connection.addEventListener('mcp-connection-change', (e) => {
-      if (e.state !== 'connected' || e.previous !== 'connected') s.entries.clear();
+      if (e.state !== 'connected' && e.state !== 'connecting') s.entries.clear();
     });
     connection.addEventListener('mcp-resource-update', (e) => s.entries.delete(e.uri));
   }
@@ -43,7 +44,8 @@ export function prewarmAppViews(targets: ReadonlyArray<{ connection: McpConnecti
   if (!targets.length) return;
   loadAppBridge().catch(() => {});
   for (const { connection, uri } of targets) {
-    if (connection.state !== 'connected') continue;
+    // Connected, or connecting with its tools listed (the read waits for connected).
+    if (!connection.toolsReady) continue;
     const state = stateOf(connection);
     if (state.tried.has(uri) || state.tried.size >= PREWARM_PER_CONNECTION) continue;
     state.tried.add(uri);

@@ -31,9 +31,8 @@ export class ChatApps implements ReactiveController {
   readonly #code: Loader<AppViewsCode>;
   /** The messages' code (a view shows under its call's card), loaded ahead with the apps' code. */
   readonly #messages?: Loader<unknown>;
-  /** The tool list the views were last prepared for, and how many servers were connected then. */
+  /** The tool list the views were last prepared for. */
   #warmedFor?: readonly unknown[];
-  #warmedN = 0;
   #warmScheduled = false;
   #views?: AppViews;
   #loading = false;
@@ -72,12 +71,8 @@ export class ChatApps implements ReactiveController {
   readonly #onServers = () => {
     if (this.#warmScheduled || !this.#host.sandboxUrl) return;
     const tools = this.#host.servers.listTools();
-    // A server's tools are in the catalog (toolsReady) before it is 'connected', and the catalog stays the same list
-    // when it becomes so: how many are connected is part of what was prepared for, not the list alone.
-    const connected = this.#host.servers.connections.filter((c) => c.state === 'connected').length;
-    if (tools === this.#warmedFor && connected === this.#warmedN) return;
+    if (tools === this.#warmedFor) return;
     this.#warmedFor = tools;
-    this.#warmedN = connected;
     if (!this.#viewTargets().length) return;
     this.#warmScheduled = true;
     // Without requestIdleCallback (Safari), a task later.
@@ -100,11 +95,16 @@ export class ChatApps implements ReactiveController {
     }
   }
 
-  /** Each connected server's views (`ui://` URIs of its tools, each once). */
+  /**
+   * The views (`ui://` URIs of its tools, each once) of each server whose tools are listed (`toolsReady`: connected,
+   * or still connecting with its tools in; a read made then waits for `connected`). Not only the connected ones: the
+   * tool list stays the same array when a server goes from the one to the other, and the warm-up looks again only
+   * when the list changes (issue 42: it never ran when `sandbox-url` was set before the server connected).
+   */
   #viewTargets(): Array<{ connection: McpConnection; uri: string }> {
     const targets: Array<{ connection: McpConnection; uri: string }> = [];
     for (const connection of this.#host.servers.connections) {
-      if (connection.state !== 'connected') continue;
+      if (!connection.toolsReady) continue;
       const uris = new Set(connection.tools.flatMap((t) => toolViewUri(t) ?? []));
       for (const uri of uris) targets.push({ connection, uri });
     }
