@@ -7,6 +7,9 @@
 import { REGISTRY_SEARCH_STRINGS_EN } from '../mcp-registry-search/registry-search-strings.js';
 import { addLaterEnglish, type ChatStrings, type PanelEnglishKey } from './strings.js';
 
+/** `1 tool`, `2 tools`: a count with its noun in the singular or the plural. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The English text of the keys of `PanelEnglishKey` (the side panels'). */
 export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   builtInModels: 'Models on this device',
@@ -146,7 +149,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   clearLogOf: (name) => `Clear the log of ${name}`,
   noLog: 'No log messages yet.',
   noLogAtLevel: 'No log messages at this level or above.',
-  catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
+  catalogSizes: (tools, prompts, resources) =>
+    [count(tools, 'tool', 'tools'), count(prompts, 'prompt', 'prompts'), count(resources, 'resource', 'resources')].join(', '),
   pageToolsHeading: "This page's tools",
   pageToolsCount: (page, tools) => `${page} · ${tools === 1 ? '1 tool' : `${tools} tools`}`,
   pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
