@@ -159,8 +159,11 @@ export async function startSyncServer(options = {}) {
 
   // LISTEN on a client of its own; when it drops (PostgreSQL restarted), every
   // stream is told to resync and the listener comes back once PostgreSQL does.
+  // Back, it tells every stream to resync once more: a change committed while
+  // nobody listened (between the restart and this LISTEN) sent its NOTIFY to no one.
   let listener;
   let closed = false;
+  let listenedBefore = false;
   const listen = async () => {
     while (!closed) {
       try {
@@ -170,6 +173,8 @@ export async function startSyncServer(options = {}) {
         await client.query(`LISTEN ${CHANNEL}`);
         await client.query(`LISTEN ${REVOKED}`);
         listener = client;
+        if (listenedBefore) for (const s of streams) send(s, 'resync', {});
+        listenedBefore = true;
         await new Promise((resolve) => {
           client.on('error', resolve);
           client.on('end', resolve);

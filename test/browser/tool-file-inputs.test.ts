@@ -95,3 +95,23 @@ test('<mcp-tool tool="file-fingerprint"> takes a file, runs it and shows the SHA
   const hash = await sha256(bytes);
   await expect.poll(() => root.querySelector('[part~="structured"]')?.textContent ?? '').toContain(hash);
 });
+
+test('in an Arabic chat, the Run form says what its file field takes in Arabic from its first frame', async () => {
+  const chat = await mountChat({ provider: false });
+  chat.lang = 'ar';
+  await chat.updateComplete;
+  // The hint as the first frame with the form paints it: read in the first animation frame after the form is added.
+  const firstFrame = new Promise<string>((resolve) => {
+    const seen = new MutationObserver(() => {
+      const input = shadow(chat).querySelector('[part="run-form"] input[type="file"]');
+      if (!input) return;
+      seen.disconnect();
+      requestAnimationFrame(() =>
+        resolve(shadow(chat).getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent!),
+      );
+    });
+    seen.observe(shadow(chat), { childList: true, subtree: true });
+  });
+  await chat.showTool('file-fingerprint');
+  expect(await firstFrame).toBe('أي ملف حتى 30 ميغابايت.');
+});
