@@ -20,11 +20,23 @@ test('a sandbox-url where no proxy answers: the view says it cannot start and na
     view.remove();
     await connection.close();
   });
+  // What the site's owner must do goes to the console (the visitor reading the page cannot act on it).
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+  cleanup(() => {
+    console.warn = warn;
+  });
   view.toolResult = await connection.callTool('peeker', {});
   await expect.poll(() => view.state, { timeout: 15_000 }).toBe('not-responding');
   const notice = part(view, 'notice')!;
   expect(notice.getAttribute('role')).toBe('alert');
   expect(notice.textContent).toContain(`the sandbox page for apps did not answer at ${sandbox} (sandbox-url)`);
+  expect(notice.textContent).not.toMatch(/Check that|served|dist\//);
+  expect(warnings.join('\n')).toContain(`serve mcp-web-elements' dist/mcp-app-sandbox.html there`);
+  // No empty or broken frame (the browser's error page) in its place.
+  const frame = part(view, 'frame');
+  expect(frame === null || frame.getBoundingClientRect().height === 0).toBe(true);
   // What the tool returned stays readable.
   expect(part(view, 'fallback')?.textContent).toContain('The peeker app is shown.');
 });

@@ -83,6 +83,13 @@ test('a server with one invalid tool schema: the Servers panel names the invalid
   expect(text).toContain('no-schema');
 });
 
+test('a server with one tool says "1 tool", not "1 tools"', async () => {
+  const chat = await chatOn([`${inject('fixtureUrl')}/text/mcp`]);
+  await openPanelFromMenu(chat, 'Servers');
+  const hint = panel(chat).querySelector('[part="server"] .hint')!.textContent!;
+  expect(hint).toContain('1 tool, 0 prompts, 0 resources');
+});
+
 /** Types an address into "Add a server" and presses Enter, as a person does. */
 async function addServer(chat: McpChat, address: string): Promise<void> {
   const { userEvent } = await import('vitest/browser');

@@ -209,6 +209,48 @@ test.describe('official MCP Apps examples at 390 px, dark', () => {
   }
 });
 
+// Issue 41 item 3: an official example that styles itself with the spec's variables (text, font, info
+// notice, focus ring, radius) takes the chat's values for them, so it looks like the chat it sits in.
+test.describe("an official example in the chat's style, 390 px, dark", () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  test("basic-vanillajs: its text, font, notice and button take the chat's colours, font and radius", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const example = EXAMPLES.find((e) => e.name === 'basic-vanillajs')!;
+    await listen(page);
+    await runFromPalette(page, example);
+    await check(page, example, true);
+    // The chat's own values, as computed styles (each token resolved on the view, as the host sends it).
+    const chat = await page.locator('mcp-app-view').evaluate((view) => {
+      const token = (name: string) => getComputedStyle(view).getPropertyValue(`--_mcp-${name}`).trim();
+      const probe = document.createElement('div');
+      document.body.append(probe);
+      const computed = (property: 'color' | 'fontFamily' | 'borderRadius' | 'backgroundColor', value: string) => {
+        probe.style[property] = value;
+        return getComputedStyle(probe)[property];
+      };
+      const values = {
+        text: computed('color', token('color-fg')),
+        font: computed('fontFamily', token('font-family')),
+        info: computed('color', token('color-accent')),
+        infoBackground: computed('backgroundColor', `color-mix(in srgb, ${token('color-accent')} 8%, ${token('color-bg')})`),
+        radius: computed('borderRadius', token('radius')),
+      };
+      probe.remove();
+      return values;
+    });
+    const app = page.frameLocator('mcp-app-view iframe[part="frame"]').frameLocator('iframe');
+    const body = await app.locator('body').evaluate((b) => ({ text: getComputedStyle(b).color, font: getComputedStyle(b).fontFamily }));
+    const notice = await app
+      .locator('.notice')
+      .evaluate((n) => ({ info: getComputedStyle(n).color, infoBackground: getComputedStyle(n).backgroundColor }));
+    const radius = await app.locator('#get-time-btn').evaluate((b) => getComputedStyle(b).borderRadius);
+    // Without the host's variables the app's own defaults differ from the chat's (#f3f4f6 text, #60a5fa info, 6px).
+    expect({ ...body, ...notice, radius }).toEqual(chat);
+    // To look at: the chat with the view, as a person sees it.
+    await page.screenshot({ path: testInfo.outputPath('basic-vanillajs-390-dark.png') });
+  });
+});
+
 test.describe('official MCP Apps examples at 1280 px, light', () => {
   test.use({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   for (const example of EXAMPLES.filter((e) => e.desktop)) {

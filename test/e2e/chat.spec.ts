@@ -156,6 +156,22 @@ test('the docs page: a try-it block runs a tool without a model; the corner chat
   await expect(page.locator('#corner-chat').getByRole('textbox', { name: 'Message' })).toBeFocused();
 });
 
+test("the docs page's assistant at 1280x800: the empty state's model note shows whole, above the composer", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`docs.html?server=${encodeURIComponent(demoUrl())}`);
+  await page.getByRole('button', { name: 'Ask the assistant' }).click();
+  const chat = page.locator('#corner-chat');
+  await expect(chat.getByRole('button', { name: /: connected$/ })).toBeVisible({ timeout: 15_000 });
+  const note = chat.locator('[part="empty-state"] [part="notice"]');
+  await expect(note).toBeVisible();
+  const noteBox = (await note.boundingBox())!;
+  const composerBox = (await chat.getByRole('textbox', { name: 'Message' }).boundingBox())!;
+  const list = (await chat.locator('[part="message-list"]').boundingBox())!;
+  // Not cut by the composer nor by the end of the scrolling list: read without scrolling.
+  expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(composerBox.y);
+  expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(list.y + list.height);
+});
+
 test('Enter sends, Shift+Enter adds a line', async ({ page }) => {
   await openChat(page);
   await composer(page).click();

@@ -171,6 +171,9 @@ export const styles = css`
     color-scheme: light;
     transition: height 150ms ease-out;
   }
+  iframe[hidden] {
+    display: none;
+  }
   :host([display-mode='fullscreen']) iframe {
     flex: 1;
     height: auto !important;

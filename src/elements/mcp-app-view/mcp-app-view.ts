@@ -165,6 +165,8 @@ export class McpAppView extends LitElement {
   modelContext?: McpUiUpdateModelContextRequest['params'];
 
   @state() private notice = '';
+  /** The sandbox page never answered: its frame holds the browser's error page, so it is hidden (kept, should the page answer late). */
+  @state() private sandboxMissing = false;
   /** What the app's security policy blocked, one sentence per kind (see `#cspSentence`). */
   @state() private cspNotes: readonly string[] = [];
   @state() private consent?: AppConsent;
@@ -373,6 +375,7 @@ export class McpAppView extends LitElement {
     // A {domain} template is checked with a sample label now, and with the app's once its resource is read.
     const early = checkSandboxUrl(sandboxUrlFor(this.sandboxUrl, 'app'));
     if (!early.ok) return this.#fail(early.reason);
+    this.sandboxMissing = false;
     this.state = 'loading';
     this.notice = `Loading the view of ${tool.title ?? tool.name}…`;
     try {
@@ -502,6 +505,7 @@ export class McpAppView extends LitElement {
         if (this.state === 'not-responding') {
           this.state = 'running';
           this.notice = '';
+          this.sandboxMissing = false;
         }
         this.dispatchEvent(new McpAppInitializeEvent(appInfo));
       },
@@ -530,6 +534,7 @@ export class McpAppView extends LitElement {
       sandboxUnreachable: (url: string) => {
         if (this.state !== 'running' && this.state !== 'loading') return;
         this.state = 'not-responding';
+        this.sandboxMissing = true;
         this.notice = `The view of ${tool.title ?? tool.name} cannot start: the sandbox page for apps did not answer at ${url} (sandbox-url). The tool's result is shown as text instead; the site's owner can fix this.`;
         // For the site's owner (the person reading the page cannot act on it).
         console.warn(
@@ -604,7 +609,7 @@ export class McpAppView extends LitElement {
       ${
         showFrame
           ? html`<iframe part="frame" title=${`${title}: interactive view from ${server}`} sandbox="allow-scripts allow-same-origin"
-            style=${full ? '' : `height:${this.height}px`}></iframe>`
+            ?hidden=${this.sandboxMissing && this.state === 'not-responding'} style=${full ? '' : `height:${this.height}px`}></iframe>`
           : nothing
       }
       ${this.state === 'no-sandbox' || this.state === 'error' || this.state === 'not-responding' ? this.#fallback() : nothing}

@@ -7,6 +7,9 @@
 import { REGISTRY_SEARCH_STRINGS_EN } from '../mcp-registry-search/registry-search-strings.js';
 import { addLaterEnglish, type ChatStrings, type PanelEnglishKey } from './strings.js';
 
+/** `1 tool`, `2 tools`: a count with its noun in the singular or the plural. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The English text of the keys of `PanelEnglishKey` (the side panels'). */
 export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   builtInModels: 'Models on this device',
@@ -72,7 +75,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
         );
       case 'quota':
         return (
-          `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). ` +
+          `This device does not have room to keep the model (${mb(f.needed)} needed` +
+          `${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). ` +
           `Free some space, then try again.`
         );
       case 'storage':
@@ -145,7 +149,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   clearLogOf: (name) => `Clear the log of ${name}`,
   noLog: 'No log messages yet.',
   noLogAtLevel: 'No log messages at this level or above.',
-  catalogSizes: (tools, prompts, resources) => `${tools} tools, ${prompts} prompts, ${resources} resources`,
+  catalogSizes: (tools, prompts, resources) =>
+    [count(tools, 'tool', 'tools'), count(prompts, 'prompt', 'prompts'), count(resources, 'resource', 'resources')].join(', '),
   pageToolsHeading: "This page's tools",
   pageToolsCount: (page, tools) => `${page} · ${tools === 1 ? '1 tool' : `${tools} tools`}`,
   pageToolsUnavailable: 'This browser does not offer WebMCP, so only the tools the page gives the chat directly are used.',
@@ -189,7 +194,10 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   syncUpToDate: 'Synced: up to date on your devices.',
   syncSyncing: (waiting) => (waiting ? `Syncing… ${waiting} ${waiting === 1 ? 'change' : 'changes'} to send.` : 'Syncing…'),
   syncOffline: (waiting) =>
-    `Offline: ${waiting ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.` : 'nothing waits to be sent.'}`,
+    'Offline: ' +
+    (waiting
+      ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.`
+      : 'nothing waits to be sent.'),
   syncFailed: (why) => `Sync failed. ${why}`,
   syncRetry: 'Retry',
   syncSignOut: 'Sign out of sync',
@@ -241,7 +249,9 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   importFailed: (reason) => `That file could not be imported: ${reason}`,
   addFromRegistry: 'Add from the MCP Registry',
   registryKeyNote: (memoryOnly) =>
-    `Keys you type are sent only to that server${memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser'}.`,
+    'Keys you type are sent only to that server' +
+    (memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser') +
+    '.',
   registrySearch: REGISTRY_SEARCH_STRINGS_EN,
   // What `auto` found and how (discovery/discovery.chunk.ts, with the search's code).
   discoveryFound: (how, path, source) =>
