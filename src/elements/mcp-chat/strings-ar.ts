@@ -114,7 +114,8 @@ export const CHAT_STRINGS_AR: ChatStrings = {
         );
       case 'quota':
         return (
-          `لا توجد مساحة على هذا الجهاز لحفظ النموذج (يلزم ${mb(f.needed)}${f.free !== undefined ? `، والمتاح لهذا الموقع ${mb(Math.max(0, f.free))}` : ''}). ` +
+          `لا توجد مساحة على هذا الجهاز لحفظ النموذج (يلزم ${mb(f.needed)}` +
+          `${f.free !== undefined ? `، والمتاح لهذا الموقع ${mb(Math.max(0, f.free))}` : ''}). ` +
           `أفرغ بعض المساحة، ثم حاول مرة أخرى.`
         );
       case 'storage':
@@ -467,7 +468,9 @@ export const CHAT_STRINGS_AR: ChatStrings = {
     searchButton: 'بحث',
     searching: 'جارٍ البحث…',
     found: (count, hidden) =>
-      `${count === 1 ? 'تم العثور على خادم واحد' : `تم العثور على ${count} من الخوادم`}${hidden ? `؛ و${hidden} غيرها لا يمكن استخدامها من صفحة ويب (تعمل على جهاز حاسوب) ولا تُعرض` : ''}.`,
+      (count === 1 ? 'تم العثور على خادم واحد' : `تم العثور على ${count} من الخوادم`) +
+      (hidden ? `؛ و${hidden} غيرها لا يمكن استخدامها من صفحة ويب (تعمل على جهاز حاسوب) ولا تُعرض` : '') +
+      '.',
     noneFound: (query) => (query ? `لا يوجد خادم في السجلّ يطابق «${query}».` : 'لا يُدرج السجلّ أي خادم.'),
     overLimit: (extra, limit) => ` أرسل السجلّ ${extra.toLocaleString('ar')} أكثر من ${limit.toLocaleString('ar')} المطلوبة: لا تُعرض.`,
     moreButton: 'مزيد من النتائج',

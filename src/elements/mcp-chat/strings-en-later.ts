@@ -75,7 +75,8 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
         );
       case 'quota':
         return (
-          `This device does not have room to keep the model (${mb(f.needed)} needed${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). ` +
+          `This device does not have room to keep the model (${mb(f.needed)} needed` +
+          `${f.free !== undefined ? `, ${mb(Math.max(0, f.free))} free for this site` : ''}). ` +
           `Free some space, then try again.`
         );
       case 'storage':
@@ -193,7 +194,10 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   syncUpToDate: 'Synced: up to date on your devices.',
   syncSyncing: (waiting) => (waiting ? `Syncing… ${waiting} ${waiting === 1 ? 'change' : 'changes'} to send.` : 'Syncing…'),
   syncOffline: (waiting) =>
-    `Offline: ${waiting ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.` : 'nothing waits to be sent.'}`,
+    'Offline: ' +
+    (waiting
+      ? `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'} on this device and will be sent when the sync server answers.`
+      : 'nothing waits to be sent.'),
   syncFailed: (why) => `Sync failed. ${why}`,
   syncRetry: 'Retry',
   syncSignOut: 'Sign out of sync',
@@ -245,7 +249,9 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   importFailed: (reason) => `That file could not be imported: ${reason}`,
   addFromRegistry: 'Add from the MCP Registry',
   registryKeyNote: (memoryOnly) =>
-    `Keys you type are sent only to that server${memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser'}.`,
+    'Keys you type are sent only to that server' +
+    (memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser') +
+    '.',
   registrySearch: REGISTRY_SEARCH_STRINGS_EN,
 };
 

@@ -175,8 +175,11 @@ export class ConversationView {
       range: (visible) => this.#scroll.range(visible),
       strings,
       toolCallsOf: (m) => s.calls.viewsFor(m, s.messages),
-      afterAnswer: (m) =>
-        html`${this.#renderSources(s.messages, m, t)}${this.#host.feedback && !(s.busy && m === s.messages.at(-1)) ? this.#renderFeedback(s.messages, m, t) : nothing}`,
+      afterAnswer: (m) => {
+        const sources = this.#renderSources(s.messages, m, t);
+        const rateable = this.#host.feedback && !(s.busy && m === s.messages.at(-1));
+        return html`${sources}${rateable ? this.#renderFeedback(s.messages, m, t) : nothing}`;
+      },
       // App views first: forms added later go after them, so a view's frame is never moved (which would reload it).
       inlineOf: (m) => [...inlineOf(m), ...s.calls.inlineFor(m)],
       actions: {

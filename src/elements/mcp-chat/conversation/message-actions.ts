@@ -84,9 +84,24 @@ export function renderMessageActions(message: Message, view: MessageActionsView,
   if (!text && !canRegenerate) return nothing;
   return html`<div part="message-actions" class=${isPerson ? 'message-actions mine' : 'message-actions'}
     role="group" aria-label=${isPerson ? t.yourMessage : t.answer}>
-    ${text ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy} data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>` : nothing}
+    ${
+      text
+        ? html`<button type="button" class="icon-button" part="message-action copy-button" aria-label=${t.copy}
+          data-tip=${t.copy} @click=${() => actions.copy(message)}>${icon('copy')}</button>`
+        : nothing
+    }
     ${!isPerson && text && view.readAloud ? view.readAloud(message, text) : nothing}
-    ${canRegenerate ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate} data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>` : nothing}
-    ${canEdit ? html`<button type="button" class="icon-button" part="message-action edit-button" aria-label=${t.edit} data-tip=${t.edit} @click=${() => actions.startEdit(message)}>${icon('pencil')}</button>` : nothing}
+    ${
+      canRegenerate
+        ? html`<button type="button" class="icon-button" part="message-action regenerate-button" aria-label=${t.regenerate}
+          data-tip=${t.regenerate} @click=${() => actions.regenerate(message)}>${icon('rotate-ccw')}</button>`
+        : nothing
+    }
+    ${
+      canEdit
+        ? html`<button type="button" class="icon-button" part="message-action edit-button" aria-label=${t.edit}
+          data-tip=${t.edit} @click=${() => actions.startEdit(message)}>${icon('pencil')}</button>`
+        : nothing
+    }
   </div>`;
 }

@@ -106,5 +106,11 @@ export function renderMessageList(view: MessageListView) {
           ${!live && view.afterAnswer ? view.afterAnswer(m) : nothing}
           ${view.actions && !live ? renderMessageActions(m, view.actions.view, view.actions.actions) : nothing}`;
   })}
-    ${view.thinking ? html`<div part="typing" class="typing" role="status" aria-label=${view.thinkingLabel ?? 'The model is thinking'}><span></span><span></span><span></span></div>` : nothing}`;
+    ${
+      view.thinking
+        ? html`<div part="typing" class="typing" role="status" aria-label=${
+            view.thinkingLabel ?? 'The model is thinking'
+          }><span></span><span></span><span></span></div>`
+        : nothing
+    }`;
 }

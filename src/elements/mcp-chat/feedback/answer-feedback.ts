@@ -67,7 +67,8 @@ export class AnswerFeedback {
     const asking = this.#asking === answer;
     const button = (rating: Rating, label: string) =>
       html`<button type="button" class="icon-button" part=${`feedback-button feedback-${rating}`} aria-label=${label} data-tip=${label}
-        aria-pressed=${rated === rating ? 'true' : 'false'} ?disabled=${rated !== undefined && !asking} @click=${() => this.#rate(answer, rating)}>${icon(rating === 'up' ? 'thumbs-up' : 'thumbs-down')}</button>`;
+        aria-pressed=${rated === rating ? 'true' : 'false'} ?disabled=${rated !== undefined && !asking}
+        @click=${() => this.#rate(answer, rating)}>${icon(rating === 'up' ? 'thumbs-up' : 'thumbs-down')}</button>`;
     return html`<div part="feedback" class="feedback" role="group" aria-label=${t.feedbackQuestion}>
       ${rated && !asking ? html`<span class="feedback-label">${t.feedbackThanks}</span>` : html`<span class="feedback-label">${t.feedbackQuestion}</span>`}
       ${button('up', t.feedbackUp)}${button('down', t.feedbackDown)}

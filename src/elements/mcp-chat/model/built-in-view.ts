@@ -101,8 +101,10 @@ function renderDownload(card: BuiltInCard, t: ChatStrings, actions: BuiltInActio
           s.secondsLeft !== undefined ? formatDuration(s.secondsLeft, locale) : undefined,
         )
       : undefined;
+  const said = s.other ? t.modelDownloadingElsewhere : t.modelDownloading(percent);
+  const sizes = bytes ? html`<br /><span class="bytes">${bytes}</span>` : nothing;
   return html`<p class="hint"
-    aria-hidden="true">${s.other ? t.modelDownloadingElsewhere : t.modelDownloading(percent)}${bytes ? html`<br /><span class="bytes">${bytes}</span>` : nothing}</p>
+    aria-hidden="true">${said}${sizes}</p>
     <div class="row"><progress max="100" .value=${percent} aria-label=${t.modelDownloading(percent)}></progress>
     <button type="button" @click=${() => actions.cancel(card.kind)}>${t.cancelDownload}</button></div>`;
 }
@@ -116,7 +118,12 @@ export function renderConsentReply(card: BuiltInCard, t: ChatStrings, actions: B
   return html`<div part="model-reply" class="model-reply consent-reply" role="note" data-state=${card.state.state}>
     <p dir="auto"><strong>${card.name}</strong></p>
     ${renderDownload(card, t, actions, locale)}
-    ${card.state.state === 'downloadable' ? html`<p class="hint">${t.otherModelsInSettings} <button type="button" class="link" @click=${openSettings}>${t.openSettings}</button></p>` : nothing}
+    ${
+      card.state.state === 'downloadable'
+        ? html`<p class="hint">${t.otherModelsInSettings} <button type="button" class="link"
+            @click=${openSettings}>${t.openSettings}</button></p>`
+        : nothing
+    }
   </div>`;
 }
 

@@ -74,6 +74,7 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
     const { model: _model, ...config } = read((event.target as HTMLElement).closest('form')!);
     actions.listModels(config);
   };
+  const models = [...new Set([...view.models, ...(kind === 'ollama' ? ollama : [])])];
   return html`<h2>${t.model}</h2>
     ${view.pageProvider !== undefined ? html`<p class="hint">${t.pageModel(view.pageProvider)}</p>` : nothing}
     ${
@@ -102,7 +103,7 @@ export function renderSettingsPanel(view: SettingsPanelView, actions: SettingsPa
       }
       <label>${t.model}
         <input name="model" list="model-list" required placeholder=${EXAMPLE_MODELS[kind]} .value=${same ? (cfg.model ?? view.model ?? '') : ''} />
-        <datalist id="model-list">${[...new Set([...view.models, ...(kind === 'ollama' ? ollama : [])])].map((m) => html`<option value=${m}></option>`)}</datalist>
+        <datalist id="model-list">${models.map((m) => html`<option value=${m}></option>`)}</datalist>
       </label>
       <div class="row"><button type="button" @click=${loadModels}>${t.listModels}</button><button type="submit" class="primary">${t.useModel}</button></div>
     </form>`;

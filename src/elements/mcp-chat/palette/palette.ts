@@ -45,7 +45,13 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
             <span class="desc" dir="auto">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
           </li>`,
         )}
-        ${more > 0 ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${view.moreText?.(more) ?? `${more} more: type to narrow the list.`}</li>` : nothing}
+        ${
+          more > 0
+            ? html`<li part="palette-more" class="palette-more" role="option" aria-disabled="true" aria-selected="false">${
+                view.moreText?.(more) ?? `${more} more: type to narrow the list.`
+              }</li>`
+            : nothing
+        }
       </ul>`
     : nothing;
   // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.

@@ -58,7 +58,9 @@ export function renderRunForm(form: PaletteForm, actions: PaletteActions, t: Pal
       )}
       <div class="row">
         <button type="submit"
-          class=${form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'}>${form.item.kind === 'tool' ? t.run : t.insert}</button>
+          class=${
+            form.item.kind === 'tool' && actions.destructive(form.item.name) ? 'primary destructive' : 'primary'
+          }>${form.item.kind === 'tool' ? t.run : t.insert}</button>
         <button type="button" @click=${() => actions.close()}>${t.cancel}</button>
       </div>
     </form>`;

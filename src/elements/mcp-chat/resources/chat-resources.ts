@@ -90,7 +90,10 @@ export class ChatResources {
               <strong>${preview.uri}</strong>
               <button class="icon-button" aria-label=${t.close} @click=${() => this.#host.previewDialog()?.close()}>${icon('x')}</button>
             </div>
-            ${preview.contents.map((c) => html`<mcp-content-block theme=${ifDefined(this.#host.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`)}`
+            ${preview.contents.map(
+              (c) =>
+                html`<mcp-content-block theme=${ifDefined(this.#host.theme)} .block=${{ type: 'resource', resource: c }}></mcp-content-block>`,
+            )}`
           : nothing
       }
     </dialog>`;

@@ -77,7 +77,11 @@ export function renderWaiting(
   return html`<p part="notice waiting" class="notice waiting">
     ${calls.map(
       (c) =>
-        html`<span class="waiting-call">${c.forPerson ? forPerson(c.title ?? 'a tool call') : words(c.server ?? 'the server', c.title ?? 'a tool call', formatElapsed(c.seconds))}</span>`,
+        html`<span class="waiting-call">${
+          c.forPerson
+            ? forPerson(c.title ?? 'a tool call')
+            : words(c.server ?? 'the server', c.title ?? 'a tool call', formatElapsed(c.seconds))
+        }</span>`,
     )}
   </p>`;
 }

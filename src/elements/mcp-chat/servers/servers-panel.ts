@@ -123,7 +123,11 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           </p>
           ${c.error && c.state !== 'connected' && view.add.connecting !== c.url ? html`<p class="diagnosis">${diagnosisText(c.error, t)}</p>` : nothing}
           ${c.state === 'connected' && c.degraded ? renderDegraded(c, t) : nothing}
-          ${c.state === 'connected' && !c.liveNotifications ? html`<p part="server-no-live" class="hint degraded">${t.noLiveNotifications(hostOf(c.url))}</p>` : nothing}
+          ${
+            c.state === 'connected' && !c.liveNotifications
+              ? html`<p part="server-no-live" class="hint degraded">${t.noLiveNotifications(hostOf(c.url))}</p>`
+              : nothing
+          }
           ${c.state === 'connected' && (c.invalidTools.length || c.unrunnableTools.length) ? renderInvalidTools(c, t) : nothing}
           ${
             c.state === 'auth-required' && canSignIn(c)

@@ -178,7 +178,11 @@ export function renderHeader(view: HeaderView, actions: HeaderActions) {
       label: `${name} (${hostOf(c.url)}): ${view.text?.serverStatus?.(state) ?? state}`,
       title:
         `${name} (${c.url}): ` +
-        `${view.text?.serverState?.(state) ?? STATE_WORDS[state] ?? state}${c.error && c.state !== 'connected' ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}` : ''}`,
+        `${view.text?.serverState?.(state) ?? STATE_WORDS[state] ?? state}${
+          c.error && c.state !== 'connected'
+            ? `. ${diagnosisText(c.error, view.text?.diagnosis ? { diagnosis: view.text.diagnosis } : undefined)}`
+            : ''
+        }`,
     };
   });
   return html`<header part="header">

@@ -177,7 +177,11 @@ export class SyncFeature implements ReactiveController {
             </div>
           </div>`
           : html`<div class="row">
-            ${state === 'failed' || state === 'offline' ? html`<button class="sync-retry" @click=${() => void this.#sync?.sync()}>${t.syncRetry}</button>` : nothing}
+            ${
+              state === 'failed' || state === 'offline'
+                ? html`<button class="sync-retry" @click=${() => void this.#sync?.sync()}>${t.syncRetry}</button>`
+                : nothing
+            }
             <button class="sync-sign-out" @click=${() => ((this.#confirming = true), this.#host.requestUpdate())}>${t.syncSignOut}</button>
           </div>`
       }

@@ -29,7 +29,7 @@ export type LayoutFeatures = EmptyFeatures &
 /** The whole chat: the launcher button, the header, the side panel, the messages, and under them the requests, notices, palette and composer. */
 export function renderChat(w: ElementWiring, f: LayoutFeatures) {
   const { chat } = w;
-  const { session: s, scroll, view, apps, pageTools, settings, shell, palette, composer, resources, sync } = f;
+  const s = f.session;
   const t = w.text.t;
   return html`${
     chat.launcher
@@ -45,26 +45,26 @@ export function renderChat(w: ElementWiring, f: LayoutFeatures) {
       <div class="body">
         ${renderPanel(w, f)}
         <div class="main">
-          <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${scroll.onScroll}>
+          <div part="message-list" class="messages" role="log" aria-label=${t.conversationLabel} tabindex="0" @scroll=${f.scroll.onScroll}>
             <div class="column">
               ${renderEmpty(w, f) ?? nothing}
-              ${view.renderNotice(t, () => showsMessages(f))}
-              ${view.render(t, w.text.stable, !!chat.chatProvider, (m) => apps.viewsFor(m))}
-              ${pageTools.renderAgentCalls(t, w.text.stable)}
-              ${settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
+              ${f.view.renderNotice(t, () => showsMessages(f))}
+              ${f.view.render(t, w.text.stable, !!chat.chatProvider, (m) => f.apps.viewsFor(m))}
+              ${f.pageTools.renderAgentCalls(t, w.text.stable)}
+              ${f.settings.renderReply(s.conversation?.id, () => setPanel(w, 'settings'))}
             </div>
           </div>
           <div class="bottom">
             <div class="column">
               <div class="requests"></div>
-              ${shell.renderErrors(t)} ${renderServerNotices(w, f)} ${apps.renderNotice()}
+              ${f.shell.renderErrors(t)} ${renderServerNotices(w, f)} ${f.apps.renderNotice()}
               ${renderWaiting(s.calls.waiting(Date.now()), t.waiting, t.waitingForYou)} ${renderQueued(s.queued, t.queued)}
-              ${sync?.renderShared(t) ?? html`${palette.render(t)} ${composer.render(t)}`}
+              ${f.sync?.renderShared(t) ?? html`${f.palette.render(t)} ${f.composer.render(t)}`}
             </div>
           </div>
         </div>
       </div>
-      ${shell.renderLiveRegion()} ${resources.renderPreview(t)}
+      ${f.shell.renderLiveRegion()} ${f.resources.renderPreview(t)}
     </div>`;
 }
 

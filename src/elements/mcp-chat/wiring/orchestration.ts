@@ -256,27 +256,28 @@ export type PanelFeatures = Pick<
 /** The open side panel, if any: its frame, and the content the feature it belongs to draws with the panels' code (shell/panel.ts). */
 export function renderPanel(w: ElementWiring, f: PanelFeatures) {
   const { chat } = w;
-  const { shell, conversations, session, servers, discovery, pageTools, settings, resources, sync } = f;
   const panel = chat.panel;
   if (!panel) return nothing;
   const t = w.text.t;
-  const content = shell.renderPanelContent(t, (panels) => {
+  const content = f.shell.renderPanelContent(t, (panels) => {
     switch (panel) {
       case 'conversations':
-        return conversations.renderPanel(panels, {
+        return f.conversations.renderPanel(panels, {
           hasStore: Boolean(chat.chatStore),
           persistent: chat.chatStore?.persistent ?? false,
-          currentId: session.conversation?.id,
+          currentId: f.session.conversation?.id,
           text: t,
           lang: w.text.lang,
-          above: sync?.renderSection(t),
+          above: f.sync?.renderSection(t),
         });
-      case 'servers':
-        return html`${servers.renderPanel(panels, session.toolSelection, w.text.lang, discovery.note(t))}${panels.renderPageToolsSection(pageTools.status, t)}`;
+      case 'servers': {
+        const servers = f.servers.renderPanel(panels, f.session.toolSelection, w.text.lang, f.discovery.note(t));
+        return html`${servers}${panels.renderPageToolsSection(f.pageTools.status, t)}`;
+      }
       case 'settings':
-        return panels.renderModelSettingsPanel(settings, t, () => setPanel(w, undefined));
+        return panels.renderModelSettingsPanel(f.settings, t, () => setPanel(w, undefined));
       case 'resources':
-        return resources.renderPanel(panels.renderResourcesPanel);
+        return f.resources.renderPanel(panels.renderResourcesPanel);
       default: {
         const never: never = panel;
         return never;
