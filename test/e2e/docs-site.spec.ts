@@ -105,6 +105,17 @@ test('the home page tagline names the elements (the tags are text, not swallowed
   );
 });
 
+test('the home page promises no CDN script before a release, and names every kind of model, the built-in and on-device ones too', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/index.html`);
+  const oneTag = page.locator('.VPFeature').filter({ hasText: 'One tag' });
+  await expect(oneTag).toContainText('from a CDN once the package is published');
+  const models = page.locator('.VPFeature').filter({ hasText: 'Your model or none' });
+  await expect(models).toContainText("the browser's built-in model (Prompt API)");
+  await expect(models).toContainText("an open model run on the visitor's device");
+});
+
 test('every attribute, property, event, slot, part and custom property of every element in custom-elements.json has an entry on its API page', () => {
   interface Item {
     name: string;

@@ -29,6 +29,15 @@ test('the shop registers its page tools on document.modelContext, and a browser 
   await expect(page.locator('#cart-lines')).toContainText('1 × Red mug');
 });
 
+test("the demo's chat page links to the shop", async ({ page }) => {
+  await page.goto(`index.html?server=${encodeURIComponent(demoUrl())}`);
+  const link = page.getByRole('navigation', { name: 'Demo pages' }).getByRole('link', { name: 'Shop' });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/shop\.html/);
+  await expect(page.getByRole('button', { name: 'Add Red mug to cart' })).toBeVisible();
+});
+
 test('a wrong SKU from an agent changes nothing and says which SKUs exist', async ({ page }) => {
   await page.goto(`shop.html?server=${encodeURIComponent(demoUrl())}`);
   await expect.poll(() => names(page)).toContain('add_to_cart');
