@@ -155,13 +155,16 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
                 ),
               ),
             ),
-            options.contextContent,
+            options.appContext?.pictures,
           ),
         ) as CreateMessageRequestParams['messages'],
         maxTokens: options.maxTokens ?? 4096,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       };
-      const system = composeSystemPrompt(options.systemPrompt, host?.listInstructions?.() ?? []);
+      const system = composeSystemPrompt(
+        [options.systemPrompt, options.appContext?.prompt].filter(Boolean).join('\n\n'),
+        host?.listInstructions?.() ?? [],
+      );
       if (system) params.systemPrompt = system;
       if (selection.tools.length) {
         params.tools = selection.tools.map((t) => ({

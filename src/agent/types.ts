@@ -127,12 +127,13 @@ export interface TurnOptions {
   /** The page's system prompt; servers' instructions are appended to it. */
   systemPrompt?: string;
   /**
-   * Blocks the model should see that a system prompt cannot hold (the
-   * pictures of app views' `ui/update-model-context`): each request adds them
-   * after the newest person message's own blocks. The conversation and the
-   * messages recorded do not hold them.
+   * What app views asked the model to know (`ui/update-model-context`):
+   * `prompt` follows `systemPrompt` (before the servers' instructions);
+   * `pictures`, which a system prompt cannot hold, follow the newest person
+   * message's own blocks in each request. The conversation and the messages
+   * recorded hold neither.
    */
-  contextContent?: readonly ContentBlock[];
+  appContext?: { prompt?: string; pictures?: readonly ContentBlock[] };
   /** Provider calls per turn (default 10). */
   maxRounds?: number;
   /** Token limit per provider call (default 4096). */

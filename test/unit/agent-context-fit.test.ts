@@ -182,7 +182,7 @@ test('without maxContextChars a 30 MB message is still sent in bounded form (def
 
 // Issue 41 item 1: the pictures of app views' ui/update-model-context go with the person's newest message, in every round
 // of the turn (after tool results too), for the request only: the turn records none of them.
-test("contextContent goes after the person's newest message in each request of the turn, and is not recorded", async () => {
+test("appContext's pictures go after the person's newest message in each request of the turn, and is not recorded", async () => {
   const marker = `picture-${crypto.randomUUID()}`;
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   const tools = {
@@ -197,10 +197,12 @@ test("contextContent goes after the person's newest message in each request of t
     provider: provider(),
     tools,
     messages: [user('an earlier question'), assistant('an answer'), user(`${marker} [[tool:echo {"message":"hi"}]]`)],
-    contextContent: [
-      { type: 'text', text: 'The view shows:' },
-      { type: 'image', mimeType: 'image/png', data: png },
-    ],
+    appContext: {
+      pictures: [
+        { type: 'text', text: 'The view shows:' },
+        { type: 'image', mimeType: 'image/png', data: png },
+      ],
+    },
   });
   expect(turn.error).toBeUndefined();
   expect(turn.rounds).toBe(2);

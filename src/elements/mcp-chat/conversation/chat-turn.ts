@@ -83,7 +83,7 @@ export class ChatTurn {
   async run(provider: ModelProvider, runTurn: typeof RunTurn): Promise<TurnResult> {
     const session = this.#session;
     const host = session.host;
-    const { systemPrompt, contextContent, maxRounds, policy, model } = host.turnSettings;
+    const { systemPrompt, appContext, maxRounds, policy, model } = host.turnSettings;
     const base = policy ?? defaultApprovalPolicy;
     let result: TurnResult;
     try {
@@ -92,7 +92,7 @@ export class ChatTurn {
         messages: session.messages,
         tools: this.#toolHost(),
         systemPrompt,
-        contextContent,
+        appContext,
         maxRounds,
         model,
         signal: this.#signal,

@@ -24,7 +24,7 @@ export interface ChatSessionHost extends ReactiveControllerHost {
   /** The element's turn settings (`system-prompt`, `max-rounds`, `policy`, `model`), and the pictures app views asked the model to see. */
   readonly turnSettings: {
     systemPrompt?: string;
-    contextContent?: ContentBlock[];
+    appContext?: { prompt?: string; pictures: ContentBlock[] };
     maxRounds: number;
     policy?: ApprovalPolicy;
     model?: string;

@@ -102,10 +102,8 @@ export function sessionHost(
     whenStore: () => intents.ask('store-ready'),
     get turnSettings() {
       // What app views asked the model to know (ui/update-model-context) goes with every turn after it.
-      // Their pictures (a system prompt is text only) go beside the person's newest message.
-      const context = intents.ask('model-context');
-      const systemPrompt = [chat.systemPrompt, context?.prompt].filter(Boolean).join('\n\n') || undefined;
-      return { systemPrompt, contextContent: context?.pictures, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
+      const appContext = intents.ask('model-context');
+      return { systemPrompt: chat.systemPrompt, appContext, maxRounds: w.maxRounds, policy: chat.policy, model: chat.model };
     },
     streamChanged: () => intents.ask('stream-changed'),
     toolInputStreaming: (id: string, name: string, argumentsText: string) =>
