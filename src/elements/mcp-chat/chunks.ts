@@ -92,7 +92,7 @@ export const startersChunk = new LazyPart(
 );
 
 /** Finding the site's own MCP server (`auto`): when the chat has no server and `auto` is set. */
-export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('../../mcp/discover.js'));
+export const discoverChunk = new LazyPart("looks for this site's MCP server", () => import('./discovery/discovery.chunk.js'));
 
 /** <mcp-registry-search>: when the Servers panel's "Add from the MCP Registry" is first opened. */
 export const registrySearchChunk = new LazyPart('searches the MCP Registry', () => import('../mcp-registry-search/mcp-registry-search.js'));

@@ -253,6 +253,13 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
     (memoryOnly ? ', and kept in memory only: after a reload, add the server again' : ' and remembered in this browser') +
     '.',
   registrySearch: REGISTRY_SEARCH_STRINGS_EN,
+  // What `auto` found and how (discovery/discovery.chunk.ts, with the search's code).
+  discoveryFound: (how, path, source) =>
+    how === 'endpoint'
+      ? `Found this site's MCP server at ${path}.`
+      : `Found this site's MCP server at ${path}, named in its ${how === 'server-card' ? 'server card' : 'discovery file'} (${source}).`,
+  discoveryTried: (list) => `Looked at ${list}.`,
+  discoveryStopped: "The search for this site's MCP server stopped before it finished.",
 };
 
 addLaterEnglish(CHAT_STRINGS_EN_LATER);

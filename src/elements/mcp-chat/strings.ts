@@ -676,7 +676,10 @@ export type PanelEnglishKey =
   | 'importFailed'
   | 'addFromRegistry'
   | 'registryKeyNote'
-  | 'registrySearch';
+  | 'registrySearch'
+  | 'discoveryFound'
+  | 'discoveryTried'
+  | 'discoveryStopped';
 
 /** The keys of the English table that are not in the chat's first load (added by {@link addLaterEnglish}). */
 export type LaterEnglishKey = PanelEnglishKey | AnswerEnglishKey;
@@ -860,14 +863,8 @@ const FIRST_ENGLISH: Omit<ChatStrings, LaterEnglishKey> = {
   signedOut: (server) => `Signed out of ${server}.`,
   signOutFailed: (server, reason) => `Sign-out of ${server} failed: ${reason}`,
   discoveryLooking: "Looking for this site's MCP server…",
-  discoveryFound: (how, path, source) =>
-    how === 'endpoint'
-      ? `Found this site's MCP server at ${path}.`
-      : `Found this site's MCP server at ${path}, named in its ${how === 'server-card' ? 'server card' : 'discovery file'} (${source}).`,
   discoveryNone: 'No MCP server found on this site.',
   discoveryNoneHint: 'You can still chat with the model, or add a server in the Servers panel.',
-  discoveryTried: (list) => `Looked at ${list}.`,
-  discoveryStopped: "The search for this site's MCP server stopped before it finished.",
 };
 
 /**

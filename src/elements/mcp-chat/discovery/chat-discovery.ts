@@ -1,6 +1,7 @@
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type * as DiscoverModule from '../../../mcp/discover.js';
+import type * as DiscoveryChunk from './discovery.chunk.js';
 import type { DiscoveryResult } from '../../../mcp/discover.js';
+import type { DiscoveryNote, DiscoveryState } from './contract.js';
 import { icon } from '../../shared/icons.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { ChatStrings } from '../strings.js';
@@ -24,18 +25,6 @@ export interface ChatDiscoveryHost extends ReactiveControllerHost {
   serversEdited(): void;
 }
 
-/** Where the search is: not asked for, looking, or done (with what it found). */
-export type DiscoveryState =
-  { phase: 'off' } | { phase: 'looking'; origin: string } | { phase: 'done'; origin: string; result: DiscoveryResult };
-
-/** What the Servers panel says of the search: one sentence, and the addresses looked at when nothing was found. */
-export interface DiscoveryNote {
-  sentence: string;
-  tried?: string;
-  /** Nothing was found (drawn as a calm notice, not an error). */
-  none: boolean;
-}
-
 /**
  * `<mcp-chat auto>`: finds the site's own MCP server when the page gives no
  * `server` / `servers`. It asks `discoverSiteServer()` (mcp/discover.ts,
@@ -51,13 +40,13 @@ export interface DiscoveryNote {
  */
 export class ChatDiscovery implements ReactiveController {
   readonly #host: ChatDiscoveryHost;
-  readonly #code: Loader<typeof DiscoverModule>;
+  readonly #code: Loader<typeof DiscoveryChunk>;
   #state: DiscoveryState = { phase: 'off' };
   #abort?: AbortController;
   /** The origin the running or finished search is for (undefined: none wanted). */
   #for: string | undefined;
 
-  constructor(host: ChatDiscoveryHost, code: Loader<typeof DiscoverModule>) {
+  constructor(host: ChatDiscoveryHost, code: Loader<typeof DiscoveryChunk>) {
     this.#host = host;
     this.#code = code;
     host.addController(this);
@@ -135,18 +124,17 @@ export class ChatDiscovery implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** What the search found and how, in the chat's language (undefined when `auto` is off). */
+  /**
+   * What the search found and how, in the chat's language (undefined when `auto` is off). Once done, the sentences
+   * come with the search's code (discovery.chunk.ts); when that code could not load, its error says why.
+   */
   note(t: ChatStrings): DiscoveryNote | undefined {
     const s = this.#state;
     if (s.phase === 'off') return undefined;
     if (s.phase === 'looking') return { sentence: t.discoveryLooking, none: false };
-    const r = s.result;
-    const path = (url: string) => pathOn(url, s.origin);
-    if (r.found) return { sentence: t.discoveryFound(r.how, path(r.url), path(r.source)), none: false };
-    const tried = r.tried.length ? t.discoveryTried(r.tried.map((a) => path(a.url)).join(', ')) : undefined;
-    if (r.aborted) return { sentence: t.discoveryStopped, tried, none: true };
-    // No attempt at all: the code did not load, or the origin is not a web one (its English sentence says which).
-    return { sentence: r.tried.length ? t.discoveryNone : `${t.discoveryNone} ${r.sentence}`, tried, none: true };
+    return (
+      this.#code.value?.discoveryNote(s, t) ?? { sentence: `${t.discoveryNone} ${s.result.found ? '' : s.result.sentence}`, none: true }
+    );
   }
 
   /**
@@ -167,12 +155,4 @@ export class ChatDiscovery implements ReactiveController {
   }
 }
 
-/** `url` as a path when it is on `origin` (what a person recognises on their own site), else the whole address. */
-function pathOn(url: string, origin: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin === origin ? u.pathname + u.search : u.href;
-  } catch {
-    return url;
-  }
-}
+export type { DiscoveryNote, DiscoveryState } from './contract.js';
