@@ -279,7 +279,6 @@ export class McpChat extends McpChatProperties {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    this.#f.palette.keepHighlightInView(this.renderRoot);
     // The launcher's panel opened: the person came to type.
     if (changed.has('open') && this.open && this.launcher) this.#f.composer.focus();
   }

@@ -211,8 +211,6 @@ export class ChatComposer {
           class="input"
           rows="1"
           aria-label=${t.messageLabel}
-          aria-controls=${ifDefined(palette.open ? 'palette' : undefined)}
-          aria-activedescendant=${ifDefined(palette.open && palette.items.length ? `palette-${palette.index}` : undefined)}
           placeholder=${host.placeholder ?? t.placeholder}
           @keydown=${this.#onKeyDown}
           @input=${() => palette.onInput(this.#input!.value)}

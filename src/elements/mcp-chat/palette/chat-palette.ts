@@ -1,9 +1,9 @@
-import { render, type CSSResult, type ReactiveControllerHost } from 'lit';
+import { html, nothing, render, type CSSResult, type ReactiveControllerHost } from 'lit';
 import type { ChatStrings } from '../strings.js';
 import type { Message } from '../../../content/index.js';
 import type { FormField } from '../../shared/schema-fields.js';
 import type { Loader } from '../../shared/lazy.js';
-import { renderPalette } from './palette.js';
+import { renderPalette, type PaletteActions } from './palette.js';
 import { PALETTE_FIRST_FRAME, PALETTE_SHOWN, type PaletteForm, type PaletteItem, type RunFormChunk } from './contract.js';
 import type { AgentTool } from '../../../agent/types.js';
 import type { ServerSet } from '../servers/server-set.js';
@@ -124,33 +124,53 @@ export class ChatPalette {
     this.#runForm = runForm;
   }
 
-  /** The "/" list and the run form of the picked entry. */
+  /**
+   * The list's own place in the chat (a `display: contents` box the chat's template holds): the palette draws the
+   * list there itself, so opening, narrowing and moving through it update the list alone, not the whole chat
+   * (issue 42, docs/performance.md).
+   */
+  #slot?: HTMLElement;
+  /** The strings table the list was last drawn with. */
+  #drawnWith?: ChatStrings;
+
+  /** The "/" list's place and the run form of the picked entry. */
   render(t: ChatStrings) {
     if (this.#warmedFor !== t && !this.open) this.#warmUp(t);
-    return renderPalette(
-      {
-        open: this.open,
-        items: this.items,
-        index: this.index,
-        form: this.form,
-        moreText: t.paletteMore,
-        text: t,
-        renderRunForm: this.renderRunForm,
-        limit: this.#limit,
-      },
-      {
-        choose: (item) => void this.choose(item),
-        submit: (form) => void this.submit(form),
-        close: () => this.close(),
-        complete: (field, input) => this.complete(field, input),
-        destructive: (name) => this.#host.servers.getTool(name)?.annotations?.destructiveHint === true,
-      },
-    );
+    if (!this.#slot) (this.#slot = document.createElement('div')).style.display = 'contents';
+    if (this.#drawnWith !== t) this.#draw(t);
+    const form = this.form;
+    // The run form's code loads when an entry is first picked (choose), or as soon as "/" is typed.
+    return html`${this.#slot}${form && this.renderRunForm ? this.renderRunForm(form, this.#actions, t) : nothing}`;
   }
 
-  /** Keeps the highlighted entry in view as the arrow keys move it (after each update of the chat). */
-  keepHighlightInView(root: HTMLElement | DocumentFragment): void {
-    if (!this.open) return;
+  readonly #actions: PaletteActions = {
+    choose: (item) => void this.choose(item),
+    submit: (form) => void this.submit(form),
+    close: () => this.close(),
+    complete: (field, input) => this.complete(field, input),
+    destructive: (name) => this.#host.servers.getTool(name)?.annotations?.destructiveHint === true,
+  };
+
+  /** Draws the list as it is now (open or not) in its place, and tells the composer which entry is highlighted. */
+  #draw(t = this.#host.text): void {
+    const slot = this.#slot;
+    if (!slot) return;
+    this.#drawnWith = t;
+    const open = this.open;
+    render(
+      renderPalette({ open, items: this.items, index: this.index, moreText: t.paletteMore, text: t, limit: this.#limit }, this.#actions),
+      slot,
+    );
+    // The composer's message box (beside the list) says which list it controls and which entry is highlighted.
+    const input = slot.parentNode?.querySelector('textarea.input');
+    const set = (name: string, value: string | false) => (value ? input?.setAttribute(name, value) : input?.removeAttribute(name));
+    set('aria-controls', open && 'palette');
+    set('aria-activedescendant', open && this.items.length > 0 && `palette-${this.index}`);
+    if (open) this.#keepHighlightInView(slot);
+  }
+
+  /** Keeps the highlighted entry in view as the arrow keys move it (after each draw of the list). */
+  #keepHighlightInView(root: HTMLElement): void {
     const item = root.querySelector<HTMLElement>('[part="palette-item"][aria-selected="true"]');
     const list = item?.parentElement;
     if (!item || !list) return;
@@ -191,7 +211,7 @@ export class ChatPalette {
     const noop = () => {};
     render(
       renderPalette(
-        { open: true, items, index: 0, form: undefined, moreText: t.paletteMore, text: t, limit: 1 },
+        { open: true, items, index: 0, moreText: t.paletteMore, text: t, limit: 1 },
         { choose: noop, submit: noop, close: noop, complete: noop, destructive: () => false },
       ),
       document.createDocumentFragment(),
@@ -231,7 +251,7 @@ export class ChatPalette {
         }));
         if (this.#open && this.#query !== undefined) {
           this.#items = rankPaletteItems(this.#all(), this.#query);
-          this.#host.requestUpdate();
+          this.#draw();
         }
       })
       .catch(() => {})
@@ -288,7 +308,7 @@ export class ChatPalette {
       this.#index = 0;
       if (!wasOpen) this.#drawRest();
     } else this.#open = false;
-    if (this.open || wasOpen) this.#host.requestUpdate();
+    if (this.open || wasOpen) this.#draw();
   }
 
   /**
@@ -306,7 +326,7 @@ export class ChatPalette {
   #drawAll(): void {
     if (this.#limit === PALETTE_SHOWN) return;
     this.#limit = PALETTE_SHOWN;
-    if (this.open) this.#host.requestUpdate();
+    if (this.open) this.#draw();
   }
 
   /** Handles palette keys; true when the key was used. */
@@ -318,7 +338,7 @@ export class ChatPalette {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (n) this.#index = (this.index + (event.key === 'ArrowDown' ? 1 : n - 1)) % n;
-      this.#host.requestUpdate();
+      this.#draw();
       return true;
     }
     if (event.key === 'Enter' || event.key === 'Tab') {
@@ -329,7 +349,7 @@ export class ChatPalette {
     if (event.key === 'Escape') {
       event.preventDefault();
       this.#open = false;
-      this.#host.requestUpdate();
+      this.#draw();
       return true;
     }
     return false;
@@ -342,12 +362,12 @@ export class ChatPalette {
    */
   async choose(item = this.items[this.index]): Promise<void> {
     this.#open = false;
+    this.#draw();
     if (!item) return;
     this.#host.clearComposer();
     if (item.kind === 'skill') return this.#loadSkill(item);
     const part = this.#runForm.value;
     if (part) return this.#show(item, part);
-    this.#host.requestUpdate();
     try {
       this.#show(item, await this.#runForm.load());
     } catch (error) {
@@ -367,7 +387,6 @@ export class ChatPalette {
   /** A skill was picked: loaded (its content checked against the list) and added to the conversation, marked as the server's text. */
   async #loadSkill(item: Extract<PaletteItem, { kind: 'skill' }>): Promise<void> {
     const t = this.#host.text;
-    this.#host.requestUpdate();
     this.#host.focusComposer();
     try {
       const loaded = await item.connection.loadSkill(item.skill.uri);
@@ -405,7 +424,7 @@ export class ChatPalette {
     const form = this.form;
     if (!form) return;
     // The form is shown only once its code has loaded.
-    const { readForm, FormFieldError } = this.#runForm.value!;
+    const { readForm, FormFieldError, promptMessages } = this.#runForm.value!;
     let args: Record<string, unknown>;
     try {
       args = readForm(formElement, form.fields, this.#host.text);
@@ -420,44 +439,26 @@ export class ChatPalette {
       await this.#host.runTool(form.item.name, args);
       return;
     }
-    if (form.item.kind !== 'prompt') return;
-    const { prompt, connection } = form.item;
     try {
-      const result = await connection.getPrompt(prompt.name, args as Record<string, string>);
-      await this.#host.insertPrompt(
-        result.messages.map((m) => ({ role: m.role, content: Array.isArray(m.content) ? m.content : [m.content] }) as Message),
-      );
+      await this.#host.insertPrompt(await promptMessages(form, args));
     } catch (error) {
-      this.#host.reportError('server', this.#host.text.promptFailed(prompt.name, (error as Error).message), error);
+      const name = form.item.kind === 'prompt' ? form.item.prompt.name : '';
+      this.#host.reportError('server', this.#host.text.promptFailed(name, (error as Error).message), error);
     }
   }
 
   /** A prompt argument changed: ask the server for completions (the latest question wins). */
   complete(field: FormField, input: HTMLInputElement): void {
     const form = this.form;
-    if (!form || form.item.kind !== 'prompt') return;
-    const { prompt, connection } = form.item;
-    if (!connection.capabilities?.completions) return;
-    const formEl = input.closest('form')!;
-    const context: Record<string, string> = {};
-    for (const f of form.fields) {
-      const other = formEl.elements.namedItem(f.name) as HTMLInputElement | null;
-      if (other && f.name !== field.name && other.value) context[f.name] = other.value;
-    }
+    if (!form) return;
     this.#completionAbort?.abort();
     const abort = (this.#completionAbort = new AbortController());
-    connection
-      .complete(
-        {
-          ref: { type: 'ref/prompt', name: prompt.name },
-          argument: { name: field.name, value: input.value },
-          context: { arguments: context },
-        },
-        { signal: abort.signal },
-      )
-      .then((r) => {
+    // The form is shown only once its code has loaded.
+    this.#runForm
+      .value!.promptCompletions(form, field, input, abort.signal)
+      ?.then((values) => {
         if (abort.signal.aborted || this.form?.item !== form.item) return;
-        this.#form = { ...this.form, completions: { ...this.form.completions, [field.name]: r.completion.values } };
+        this.#form = { ...this.form, completions: { ...this.form.completions, [field.name]: values } };
         this.#host.requestUpdate();
       })
       .catch(() => {});

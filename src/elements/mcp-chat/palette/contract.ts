@@ -2,6 +2,7 @@
 // lazily loaded run form (run-form.chunk.ts) share. It imports nothing of the
 // feature, so the chunk never imports the palette or its loader back.
 import type { Prompt } from '@modelcontextprotocol/client';
+import type { Message } from '../../../content/index.js';
 import type { CSSResult, TemplateResult } from 'lit';
 import type { McpConnection } from '../../../mcp/connection.js';
 import type { McpSkill } from '../../../mcp/skills.js';
@@ -74,4 +75,8 @@ export interface RunFormChunk {
   renderRunForm(form: PaletteForm, actions: PaletteActions, t: PaletteText): TemplateResult;
   /** The form's look, added to the chat's shadow root before the first form is drawn. */
   runFormStyles: CSSResult;
+  /** A prompt's server's completions of one argument (undefined: not a prompt's form, or its server completes nothing). */
+  promptCompletions(form: PaletteForm, field: FormField, input: HTMLInputElement, signal: AbortSignal): Promise<string[]> | undefined;
+  /** The messages of the form's prompt filled in with `args`. */
+  promptMessages(form: PaletteForm, args: Record<string, unknown>): Promise<Message[]>;
 }

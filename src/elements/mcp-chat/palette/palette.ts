@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { PALETTE_SHOWN, type PaletteForm, type PaletteItem, type PaletteText, type PaletteActions, type RunFormChunk } from './contract.js';
+import { PALETTE_SHOWN, type PaletteItem, type PaletteText, type PaletteActions } from './contract.js';
 import { CHAT_STRINGS_EN } from '../strings.js';
 export type { PaletteActions, PaletteText } from './contract.js';
 
@@ -8,20 +8,17 @@ export interface PaletteView {
   open: boolean;
   items: readonly PaletteItem[];
   index: number;
-  form: PaletteForm | undefined;
   /** The line under the list when more entries match than it shows. */
   moreText?: (count: number) => string;
   /** Interface text (the strings table). */
   text?: PaletteText;
-  /** The run form's template, once its code has loaded (`ChatPalette.renderRunForm`). */
-  renderRunForm?: RunFormChunk['renderRunForm'];
   /** Draw at most this many entries now (the frame that opens the list); the "N more" count is as for {@link PALETTE_SHOWN}. */
   limit?: number;
 }
 
 /**
  * The "/" list of tools and prompts (the best {@link PALETTE_SHOWN}, then how
- * many more match), and the Run / Insert form of the picked one.
+ * many more match). The palette draws it in its own place (`ChatPalette`), not in the chat's update.
  */
 export function renderPalette(view: PaletteView, actions: PaletteActions) {
   const listed = Math.min(view.items.length, PALETTE_SHOWN);
@@ -29,7 +26,7 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
   const shown = drawn < view.items.length ? view.items.slice(0, drawn) : view.items;
   const more = view.items.length - listed;
   const t = view.text ?? CHAT_STRINGS_EN;
-  const list = view.open
+  return view.open
     ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label=${t.toolsAndPrompts}>
         ${view.items.length === 0 ? html`<li aria-disabled="true">${t.noPaletteMatch}</li>` : nothing}
         ${shown.map(
@@ -54,7 +51,4 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
         }
       </ul>`
     : nothing;
-  // The run form's code loads when an entry is first picked (ChatPalette.choose), or as soon as "/" is typed.
-  const runForm = view.form && view.renderRunForm ? view.renderRunForm(view.form, actions, t) : nothing;
-  return html`${list}${runForm}`;
 }

@@ -6,3 +6,4 @@ export { FormFieldError, readForm } from './run-form-fields.js';
 export { renderRunForm } from './run-form.js';
 export { runFormStyles } from './run-form.styles.js';
 export { FilePicks } from '../../shared/file-field.js';
+export { promptCompletions, promptMessages } from './run-form-prompt.js';
