@@ -293,7 +293,7 @@ export function endpointsIn(document: unknown, origin: string): string[] {
 }
 
 /** The path (and query) of `url` when it is on `origin`, else the whole URL. */
-function pathOf(url: string, origin: string): string {
+export function pathOf(url: string, origin: string): string {
   try {
     const u = new URL(url);
     return u.origin === origin ? u.pathname + u.search : u.href;

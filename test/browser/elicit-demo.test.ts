@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { McpConnection } from '../../src/mcp/connection.js';
-import { InputRouter } from '../../src/mcp/input-router.js';
-import { registerElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
+import type { McpConnection } from '../../src/mcp/connection.js';
+import { connectElicitForms } from './elicit-support.js';
 
 // The demo server's elicitation tools in both eras, answered through the
 // project's connection layer and input router, with <mcp-elicit-form>
@@ -35,11 +34,7 @@ afterEach(async () => {
 });
 
 async function connect(era: (typeof ERAS)[number]) {
-  const router = new InputRouter();
-  unregister = registerElicitForm(router, container);
-  connection = new McpConnection({ url: inject('demoUrl'), era }, { router });
-  await connection.connect();
-  expect(connection.getProtocolEra()).toBe(era);
+  ({ connection, unregister } = await connectElicitForms(container, era));
 }
 
 const label = (text: string) => page.getByLabelText(text, { exact: true });

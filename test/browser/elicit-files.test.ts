@@ -1,12 +1,11 @@
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
 import type { McpElicitForm } from '../../src/elements/mcp-elicit-form/mcp-elicit-form.js';
-import { McpConnection } from '../../src/mcp/connection.js';
-import { InputRouter } from '../../src/mcp/input-router.js';
-import { registerElicitForm } from '../../src/elements/mcp-elicit-form/show-elicit-form.js';
+import type { McpConnection } from '../../src/mcp/connection.js';
+import { connectElicitForms } from './elicit-support.js';
 
 // SEP-2356 file inputs in elicitation forms (issue 40): the demo server's `send-file` asks, in both eras, for a file
 // in a form whose `file` property is marked `x-mcp-file` (CSV, text or images, up to 1 MB), answers with the name, type,
@@ -32,11 +31,7 @@ afterEach(async () => {
 });
 
 async function connect(era: (typeof ERAS)[number]) {
-  const router = new InputRouter();
-  unregister = registerElicitForm(router, container);
-  connection = new McpConnection({ url: inject('demoUrl'), era }, { router });
-  await connection.connect();
-  expect(connection.getProtocolEra()).toBe(era);
+  ({ connection, unregister } = await connectElicitForms(container, era));
 }
 
 const form = () => container.querySelector<McpElicitForm>('mcp-elicit-form')!;

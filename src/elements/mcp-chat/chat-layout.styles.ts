@@ -190,7 +190,8 @@ export const chatLayoutStyles = css`
        "2 servers" chip keeps its words and the model's name yields. */
     .model { max-width: 7.5em; flex-shrink: 0; }
     .several { flex-shrink: 0; }
-    .several ~ .model { flex-shrink: 1; }
+    .several ~ .model { flex-shrink: 1; padding-inline: 6px; }
+    .several ~ .model .icon { display: none; }
     /* Every pixel to the words: tighter gaps beside the icon buttons, which keep their size. */
     header { gap: 2px; }
     .model.unset { display: none; }
