@@ -26,11 +26,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { build, createServer } from 'vite';
+import { build } from 'vite';
 import { startDemoServer } from '../demo/server/server.ts';
 import { startSandboxOrigin } from '../demo/server/sandbox-origin.ts';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { boundGoal } from './lib/goal.mjs';
+import { startViteOrigin } from './lib/vite-origin.mjs';
 import { median, spread } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -85,16 +86,10 @@ console.log(
 
 const demo = await startDemoServer({ port: 0 });
 const sandbox = await startSandboxOrigin({ port: 0 });
-const vite = await createServer({
-  root,
-  configFile: false,
-  logLevel: 'error',
-  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-});
+const vite = await startViteOrigin();
 let browser;
 try {
-  await vite.listen();
-  const origin = `http://127.0.0.1:${vite.httpServer.address().port}`;
+  const { origin } = vite;
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
   // A served page (not page.route): Chromium refused the cross-origin fetches of a routed document here.

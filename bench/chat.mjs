@@ -35,10 +35,10 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { createServer } from 'vite';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { startFixtureServer } from '../test/servers/fixture-server.ts';
 import { boundGoal, ratioGoal } from './lib/goal.mjs';
+import { startViteOrigin } from './lib/vite-origin.mjs';
 import { mountChatOn500Tools } from './lib/pages.mjs';
 import { median, spread } from './lib/stats.mjs';
 
@@ -68,17 +68,10 @@ function answerTokens(target = 4000) {
 }
 
 const fixture = await startFixtureServer();
-const server = await createServer({
-  root,
-  configFile: false,
-  logLevel: 'error',
-  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-});
+const server = await startViteOrigin();
 let browser;
 try {
-  await server.listen();
-  const { port } = server.httpServer.address();
-  const base = `http://127.0.0.1:${port}`;
+  const base = server.origin;
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const tokens = answerTokens();
 

@@ -28,14 +28,13 @@ import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { createServer } from 'vite';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { startDemoServer } from '../demo/server/server.ts';
 import { connectionBench, costSides } from './connection/run.ts';
 import { ratioGoal } from './lib/goal.mjs';
+import { startViteOrigin } from './lib/vite-origin.mjs';
 import { fmt, median, spread } from './lib/stats.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CALLS = 500;
 const RUNS = 3;
 const BLOCK = Number(process.env.COST_BLOCK ?? 50);
@@ -124,20 +123,13 @@ function report(where, figures) {
 }
 
 const demo = await startDemoServer({ port: 0 });
-const vite = await createServer({
-  root,
-  configFile: false,
-  logLevel: 'error',
-  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-});
+const vite = await startViteOrigin();
 let browser;
 try {
   for (const era of ['legacy', 'modern']) report('Node', await connectionBench(demo.url, era, CALLS, RUNS));
-  await vite.listen();
-  const { port } = vite.httpServer.address();
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/bench/connection/index.html`);
+  await page.goto(`${vite.origin}/bench/connection/index.html`);
   await page.waitForFunction(() => typeof window.connectionBench === 'function', undefined, { timeout: 60_000 });
   for (const era of ['legacy', 'modern']) {
     const figures = await page.evaluate(

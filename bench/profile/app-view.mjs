@@ -7,29 +7,21 @@
 // (the frame's navigation; negative when the view started it while the call ran), and the
 // app's paint, each in ms after the result.
 // Run: DISTS=".tmp/dist-old dist" node --import tsx bench/profile/app-view.mjs  (RUNS=9)
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { createServer } from 'vite';
 import { startDemoServer } from '../../demo/server/server.ts';
 import { startSandboxOrigin } from '../../demo/server/sandbox-origin.ts';
 import { chromiumExecutable } from '../../scripts/chromium.mjs';
 import { median } from '../lib/stats.mjs';
+import { startViteOrigin } from '../lib/vite-origin.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 9);
 const dists = (process.env.DISTS ?? 'dist').split(' ');
 const demo = await startDemoServer({ port: 0 });
 const sandbox = await startSandboxOrigin({ port: 0 });
-const vite = await createServer({
-  root,
-  configFile: false,
-  logLevel: 'error',
-  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-});
+const vite = await startViteOrigin();
 let browser;
 try {
-  await vite.listen();
-  const origin = `http://127.0.0.1:${vite.httpServer.address().port}`;
+  const { origin } = vite;
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const inChat = async (dist) => {
     const tab = await browser.newPage({ viewport: { width: 900, height: 800 } });
