@@ -166,7 +166,9 @@ for (const step of steps) {
 const expected = Object.keys(all)
   .filter(runs)
   .map((name) => all[name].report);
-const { passed, failed, missing } = summarize('reports', expected);
+const { passed, failed, missing, failures } = summarize('reports', expected);
+// Named at the end, where a log cut to its tail still shows them.
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 for (const file of missing) console.log(`no report from ${file}: counted as a failure`);
 if (failed > 0 || missing.length > 0) exitCode = 1;
 // Where the time went (the goal is under 15 minutes on a 2-core machine).
