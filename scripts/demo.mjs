@@ -57,15 +57,15 @@ const env = {
     : {}),
 };
 const basic = 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js';
+// Each server is a direct child running Node (no npx in between), so stopping the demo
+// reaches every one of them, PostgreSQL's owner included, and none is left behind.
+const node = (args, extra = {}) => spawn(process.execPath, args, { stdio: 'inherit', env: { ...env, ...extra } });
 const children = [
-  spawn('npx', ['tsx', 'demo/server/main.ts'], { stdio: 'inherit', env }),
-  spawn(process.execPath, ['--import', './test/servers/loopback.mjs', basic], {
-    stdio: 'inherit',
-    env: { ...env, PORT: ports.BASIC_PORT },
-  }),
-  spawn('npx', ['tsx', 'demo/server/model.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite'], { stdio: 'inherit', env }),
-  ...(postgres ? [spawn('npx', ['tsx', 'demo/server/sync.ts'], { stdio: 'inherit', env })] : []),
+  node(['--import', 'tsx', 'demo/server/main.ts']),
+  node(['--import', './test/servers/loopback.mjs', basic], { PORT: ports.BASIC_PORT }),
+  node(['--import', 'tsx', 'demo/server/model.ts']),
+  node(['node_modules/vite/bin/vite.js']),
+  ...(postgres ? [node(['--import', 'tsx', 'demo/server/sync.ts'])] : []),
 ];
 if (!postgres)
   console.log(
@@ -74,8 +74,19 @@ if (!postgres)
 console.log(
   `demo pages on http://127.0.0.1:${ports.DEMO_PAGE_PORT}/ (MCP server ${env.VITE_DEMO_SERVER}, sandbox ${env.VITE_SANDBOX_URL}, MCP Apps example ${env.VITE_BASIC_SERVER})`,
 );
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+let stopping = false;
+/** Stops every server and waits for each to end (the sync server stops its PostgreSQL and deletes its data); 10 s at most. */
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const ended = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  const late = setTimeout(() => {
+    for (const child of running) child.kill('SIGKILL');
+  }, 10_000);
+  await Promise.all(ended);
+  clearTimeout(late);
   process.exit(0);
 };
 process.on('SIGINT', stop);

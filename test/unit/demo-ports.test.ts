@@ -19,8 +19,16 @@ afterAll(() => {
   }
 });
 
-it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and reach the demo pages', async () => {
+/** Whether anything still listens at `url` (a refused connection: no). */
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+
+it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and reach the demo pages; stopping the demo stops every server', async () => {
   const [port, sandboxPort, basicPort, pagePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [syncPort, modelPort] = [await freePort(), await freePort()];
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
     detached: true,
     stdio: 'ignore',
@@ -30,6 +38,8 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
       SANDBOX_PORT: String(sandboxPort),
       BASIC_PORT: String(basicPort),
       DEMO_PAGE_PORT: String(pagePort),
+      SYNC_PORT: String(syncPort),
+      MODEL_PORT: String(modelPort),
     },
   });
   const server = `http://127.0.0.1:${port}/mcp`;
@@ -44,6 +54,28 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
   expect(module).toContain(sandbox);
   expect(module).toContain(basic);
   expect(module).not.toContain(`"VITE_SANDBOX_URL": "http://127.0.0.1:3002`);
+
+  // Stopped as a process manager or `kill` stops it: a SIGTERM to the demo alone, not to its group.
+  const models = `http://127.0.0.1:${modelPort}/demo/tiny-model.gguf`;
+  const sync = `http://127.0.0.1:${syncPort}/`;
+  await waitForHttp(models, 30_000);
+  process.kill(demo.pid!, 'SIGTERM');
+  const urls = [server, sandbox, basic, page, models, sync];
+  await expect.poll(async () => (await Promise.all(urls.map(answers))).filter(Boolean).length, { timeout: 20_000, interval: 250 }).toBe(0);
+  // Nothing of the demo's process group is left (its servers were npx's grandchildren and outlived it).
+  await expect
+    .poll(
+      () => {
+        try {
+          process.kill(-demo!.pid!, 0);
+          return 'still running';
+        } catch {
+          return 'gone';
+        }
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe('gone');
 }, 120_000);
 
 it('a port that is not a number stops the demo with a message naming the variable', async () => {
