@@ -242,6 +242,9 @@ describe('<mcp-chat> long conversations', () => {
     const { store, id } = await storeWith(1000);
     const chat = await mount(store);
     await chat.openConversation(id);
+    // Indexes count from the conversation's start once all of it is read: until then they count from
+    // the first message read, and on a busy machine the rest arrived mid-scroll (42 became 660).
+    await chat.session.whenLoaded();
     await settle();
     const l = list(chat);
     const firstShown = () => Number(shownMessages(chat)[0]!.dataset.index);
