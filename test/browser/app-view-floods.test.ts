@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import '../../src/elements/mcp-app-view/mcp-app-view.js';
 import type { McpAppContextUpdateEvent } from '../../src/events/app-context-update.js';
-import { boundByControl } from './long-tasks.js';
+import { TIMED, boundByControl, timeBound } from './long-tasks.js';
 import { cleanup, part, showHostile } from './app-view-support.js';
 
 // Issue 26, item 6: an app that floods its host (10,000 size changes, three
@@ -41,7 +41,7 @@ describe('floods from an app', () => {
   // The bridge loads on the first view: its parse is no part of what is measured.
   beforeAll(() => import('@modelcontextprotocol/ext-apps/app-bridge'));
 
-  test('10,000 size changes: no long stall, the frame ends at the last size', async () => {
+  test('10,000 size changes: no long stall, the frame ends at the last size', TIMED, async () => {
     const control = await quietApp();
     const tasks = watchLongTasks();
     const shown = await showHostile('flood-size', { setup: (v) => (v.maxHeight = 1000) });
@@ -49,10 +49,10 @@ describe('floods from an app', () => {
     // The last one the app sent: 100 + 9,999 % 400.
     await expect.poll(() => part(shown.view, 'frame')?.style.height, { timeout: 15_000 }).toBe('499px');
     await twoFrames();
-    expect(tasks.longest()).toBeLessThan(boundByControl(control));
+    expect(tasks.longest(), timeBound(`longest task; the quiet app's ${Math.round(control)} ms`)).toBeLessThan(boundByControl(control));
   });
 
-  test('three 10 MB log messages: no long stall, none reaches the page at that size, the app goes on', async () => {
+  test('three 10 MB log messages: no long stall, none reaches the page at that size, the app goes on', TIMED, async () => {
     const control = await quietApp();
     const tasks = watchLongTasks();
     let largest = 0;
@@ -62,11 +62,11 @@ describe('floods from an app', () => {
     });
     await shown.report('flooded', 30_000);
     await twoFrames();
-    expect(tasks.longest()).toBeLessThan(boundByControl(control));
+    expect(tasks.longest(), timeBound(`longest task; the quiet app's ${Math.round(control)} ms`)).toBeLessThan(boundByControl(control));
     expect(largest).toBeLessThanOrEqual(70_000);
   });
 
-  test('3,000 model-context updates: no long stall, the last one is kept, the page hears a few, not 3,000', async () => {
+  test('3,000 model-context updates: no long stall, the last one is kept, the page hears a few, not 3,000', TIMED, async () => {
     const control = await quietApp();
     const tasks = watchLongTasks();
     const updates: McpAppContextUpdateEvent[] = [];
@@ -80,6 +80,6 @@ describe('floods from an app', () => {
     await expect.poll(() => JSON.stringify(updates.at(-1)?.context.content)).toContain('update 2999');
     await twoFrames();
     expect(updates.length).toBeLessThan(100);
-    expect(tasks.longest()).toBeLessThan(boundByControl(control));
+    expect(tasks.longest(), timeBound(`longest task; the quiet app's ${Math.round(control)} ms`)).toBeLessThan(boundByControl(control));
   });
 });

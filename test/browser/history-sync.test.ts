@@ -4,13 +4,14 @@
 // main test, devices as two browser contexts and tabs as two pages of one, is
 // test/e2e/sync-devices.spec.ts.
 import { afterEach, expect, test } from 'vitest';
+import { TIMED, timeBound } from './long-tasks.js';
 import { closeDevices, device, say, syncUrls, texts, titles, tokenFor, upToDate } from './sync-support.js';
 
 afterEach(closeDevices);
 
 const person = () => `person-${crypto.randomUUID()}`;
 
-test('a message written on one online device shows on the other, through the other server instance, within 2 s', async () => {
+test('a message written on one online device shows on the other, through the other server instance, within 2 s', TIMED, async () => {
   const [serverA, serverB] = syncUrls();
   const token = await tokenFor(person());
   const laptop = await device('laptop');
@@ -38,7 +39,9 @@ test('a message written on one online device shows on the other, through the oth
   const latency = (await arrived) - started;
   expect(await texts(phone.store, c.id)).toEqual(['first', 'second']);
   // 2 s, or on a busy machine a few of the phone's own round trips.
-  expect(latency).toBeLessThan(Math.max(2000, control * 6));
+  expect(latency, timeBound(`arrival; a round trip of the phone's own ${Math.round(control)} ms`)).toBeLessThan(
+    Math.max(2000, control * 6),
+  );
 });
 
 test('rename and delete travel: a rename as a new revision, a delete as a tombstone', async () => {

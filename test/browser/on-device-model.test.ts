@@ -7,7 +7,7 @@ import { createOnDeviceProvider } from '../../src/providers/on-device/on-device-
 import { partialBytes } from '../../src/providers/on-device/model-store.js';
 import type { OnDeviceProvider, OnDeviceStatus } from '../../src/providers/on-device/on-device-types.js';
 import type { CreateMessageRequestParams, ProviderDelta } from '../../src/providers/types.js';
-import { boundByControl } from './long-tasks.js';
+import { TIMED, boundByControl, timeBound } from './long-tasks.js';
 
 // The on-device provider for real, in Chromium: the real engine (wllama,
 // llama.cpp in WebAssembly, in its worker), the real download into the Origin
@@ -104,57 +104,62 @@ describe('on-device model (wllama) on a generated tiny model', () => {
     expect((await requests(url)).get).toBe(1);
   }, 60_000);
 
-  test('a required tool call from random weights is a tool_use of an offered tool whose arguments match its schema', async () => {
-    await provider.load();
-    expect(await provider.status()).toEqual({ state: 'ready', bytes: size });
-    // The demo server's tools, except those whose schemas use what a grammar does not enforce (numeric ranges).
-    const tools = (await demoTools.listTools())
-      .filter((t) => !/minimum|maximum|pattern|format/.test(JSON.stringify(t.inputSchema)))
-      .slice(0, 5);
-    expect(tools.length).toBeGreaterThan(2);
-    const deltas: ProviderDelta[] = [];
-    const {
-      value: result,
-      gap,
-      took,
-    } = await withLongestGap(() =>
-      provider.createMessage(
-        {
-          messages: [{ role: 'user', content: { type: 'text', text: 'Use a tool.' } }],
-          tools: tools.map((t) => ({
-            name: t.name,
-            description: t.description,
-            inputSchema: t.inputSchema,
-          })) as CreateMessageRequestParams['tools'],
-          toolChoice: { mode: 'required' },
-          maxTokens: 200,
-        },
-        { onDelta: (d) => deltas.push(d) },
-      ),
-    );
-    // The prompt (five tools' schemas) and the reply are computed in wllama's worker:
-    // the page's main thread kept running its timers meanwhile (the work takes seconds).
-    // Control: the same page doing nothing for as long, right after (a busy machine's own gaps).
-    const quiet = await withLongestGap(() => new Promise((r) => setTimeout(r, Math.min(took, 5000))));
-    expect(gap, `longest main-thread block during ${Math.round(took)} ms of generation; idle ${Math.round(quiet.gap)} ms`).toBeLessThan(
-      boundByControl(quiet.gap, 3, 1000),
-    );
-    expect(result.stopReason).toBe('toolUse');
-    expect(result.content).toHaveLength(1);
-    const call = result.content[0]!;
-    if (call.type !== 'tool_use') throw new Error(`expected a tool_use, got ${JSON.stringify(call)}`);
-    const tool = tools.find((t) => t.name === call.name);
-    expect(tool, `offered: ${tools.map((t) => t.name).join(', ')}`).toBeDefined();
-    expect(schemaMismatch(tool!.inputSchema, call.input)).toBeUndefined();
-    // Streamed as a call: start, the arguments' text, end with the same input.
-    expect(deltas[0]).toMatchObject({ type: 'tool-call-start', id: call.id, name: call.name });
-    const text = deltas
-      .filter((d) => d.type === 'tool-call-delta')
-      .map((d) => d.argumentsDelta)
-      .join('');
-    expect(JSON.parse(text)).toEqual(call.input);
-    expect(deltas.find((d) => d.type === 'tool-call-end')).toMatchObject({ id: call.id, input: call.input });
-  }, 60_000);
+  test(
+    'a required tool call from random weights is a tool_use of an offered tool whose arguments match its schema',
+    { ...TIMED, timeout: 60_000 },
+    async () => {
+      await provider.load();
+      expect(await provider.status()).toEqual({ state: 'ready', bytes: size });
+      // The demo server's tools, except those whose schemas use what a grammar does not enforce (numeric ranges).
+      const tools = (await demoTools.listTools())
+        .filter((t) => !/minimum|maximum|pattern|format/.test(JSON.stringify(t.inputSchema)))
+        .slice(0, 5);
+      expect(tools.length).toBeGreaterThan(2);
+      const deltas: ProviderDelta[] = [];
+      const {
+        value: result,
+        gap,
+        took,
+      } = await withLongestGap(() =>
+        provider.createMessage(
+          {
+            messages: [{ role: 'user', content: { type: 'text', text: 'Use a tool.' } }],
+            tools: tools.map((t) => ({
+              name: t.name,
+              description: t.description,
+              inputSchema: t.inputSchema,
+            })) as CreateMessageRequestParams['tools'],
+            toolChoice: { mode: 'required' },
+            maxTokens: 200,
+          },
+          { onDelta: (d) => deltas.push(d) },
+        ),
+      );
+      // The prompt (five tools' schemas) and the reply are computed in wllama's worker:
+      // the page's main thread kept running its timers meanwhile (the work takes seconds).
+      // Control: the same page doing nothing for as long, right after (a busy machine's own gaps).
+      const quiet = await withLongestGap(() => new Promise((r) => setTimeout(r, Math.min(took, 5000))));
+      expect(
+        gap,
+        timeBound(`longest main-thread block during ${Math.round(took)} ms of generation; idle ${Math.round(quiet.gap)} ms`),
+      ).toBeLessThan(boundByControl(quiet.gap, 3, 1000));
+      expect(result.stopReason).toBe('toolUse');
+      expect(result.content).toHaveLength(1);
+      const call = result.content[0]!;
+      if (call.type !== 'tool_use') throw new Error(`expected a tool_use, got ${JSON.stringify(call)}`);
+      const tool = tools.find((t) => t.name === call.name);
+      expect(tool, `offered: ${tools.map((t) => t.name).join(', ')}`).toBeDefined();
+      expect(schemaMismatch(tool!.inputSchema, call.input)).toBeUndefined();
+      // Streamed as a call: start, the arguments' text, end with the same input.
+      expect(deltas[0]).toMatchObject({ type: 'tool-call-start', id: call.id, name: call.name });
+      const text = deltas
+        .filter((d) => d.type === 'tool-call-delta')
+        .map((d) => d.argumentsDelta)
+        .join('');
+      expect(JSON.parse(text)).toEqual(call.input);
+      expect(deltas.find((d) => d.type === 'tool-call-end')).toMatchObject({ id: call.id, input: call.input });
+    },
+  );
 
   test('an answer streams as text deltas', async () => {
     const deltas: string[] = [];
