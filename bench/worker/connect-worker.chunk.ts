@@ -17,14 +17,15 @@ import { serverKey } from '../../src/mcp/server-key.js';
 import { WorkerHub } from '../../src/mcp/worker-hub.js';
 export { connectionConfig } from '../../src/elements/mcp-chat/servers/auth.js';
 
-/** The chat's hub: a WorkerHub over the worker beside the page (or at `globalThis.mcpWorkerUrl`). */
+/** The chat's hub: a WorkerHub over the worker beside the page. */
 export class McpHub extends WorkerHub {
   readonly router = { handle: () => () => {} };
   #trace?: { addEvent(): void; addSecret(): void; export(): undefined };
 
   constructor() {
-    const url = (globalThis as { mcpWorkerUrl?: string }).mcpWorkerUrl ?? new URL('mcp-worker.js', document.baseURI).href;
-    super(new Worker(url, { type: 'module' }));
+    // A Worker the page started early (twenty-worker.mjs's EARLY=1), else one started now.
+    const early = (globalThis as { mcpWorker?: Worker }).mcpWorker;
+    super(early ?? new Worker(new URL('mcp-worker.js', document.baseURI).href, { type: 'module' }));
   }
 
   get trace() {
