@@ -7,9 +7,8 @@
 // that `serveHub` runs in bench/worker/mcp-worker.ts.
 //
 // What the chat needs of a hub beyond WorkerHub's surface is stubbed here:
-// the input router (input requests are not carried over to the worker yet),
 // the session trace (the worker's hub records it; the chat's own entries are
-// dropped), roots. None of them is needed to reach "connected".
+// dropped) and roots. Neither is needed to reach "connected".
 import type { AgentTool, AgentToolHost, AgentToolResult } from '../../src/agent/types.js';
 import { isModelVisible } from '../../src/mcp/apps.js';
 import type { HubTool } from '../../src/mcp/hub.js';
@@ -19,7 +18,6 @@ export { connectionConfig } from '../../src/elements/mcp-chat/servers/auth.js';
 
 /** The chat's hub: a WorkerHub over the worker beside the page. */
 export class McpHub extends WorkerHub {
-  readonly router = { handle: () => () => {} };
   #trace?: { addEvent(): void; addSecret(): void; export(): undefined };
 
   constructor() {

@@ -2,10 +2,20 @@
 // connections (the MCP SDK, zod, the fetch tap, the session trace) run here,
 // off the page's main thread. Issue 42, item 3: experimental, not used by
 // <mcp-chat> yet (docs/performance.md, "the connections in a worker").
-import './../content/no-eval.js';
+import '../content/no-eval.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { McpConnection } from './connection.js';
 import { McpHub } from './hub.js';
-import type { ConnectionSnapshot, FromWorker, ToWorker, WorkerEndpoint, WorkerError, WorkerRequestMethod } from './worker-hub-protocol.js';
+import type { InputHandlers, InputKind, InputRequestContext } from './input-types.js';
+import type {
+  ConnectionSnapshot,
+  FromWorker,
+  ToWorker,
+  WorkerEndpoint,
+  WorkerError,
+  WorkerInputContext,
+  WorkerRequestMethod,
+} from './worker-hub-protocol.js';
 
 /** The error as the page gets it: its fields, not its class (a structured clone keeps neither the class nor `kind`). */
 function errorOf(error: unknown): WorkerError {
@@ -35,6 +45,11 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
   const requests = new Map<number, AbortController>();
   const changed = new Set<McpConnection>();
   let sentTools: unknown;
+  /** Input requests sent to the page, waiting for its answer. */
+  const inputs = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  /** The forwarding handlers registered on the worker's router, by kind, while the page has a handler. */
+  const forwarding = new Map<InputKind, () => void>();
+  let nextInput = 0;
   let flushing = false;
   const post = (message: FromWorker) => endpoint.postMessage(message);
 
@@ -112,6 +127,27 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
     }
   };
 
+  /** A handler on the worker's router that asks the page's handler (the router's queue, limits and de-duplication stay here). */
+  const forward =
+    (kind: InputKind) =>
+    (params: unknown, { signal, ...context }: InputRequestContext): Promise<unknown> =>
+      new Promise((resolve, reject) => {
+        const input = nextInput++;
+        const onAbort = () => {
+          inputs.delete(input);
+          const reason = signal.reason as { message?: unknown } | undefined;
+          post({ t: 'inputCancel', input, reason: typeof reason?.message === 'string' ? reason.message : 'The request was cancelled' });
+        };
+        inputs.set(input, {
+          resolve: (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
+          reject: (error) => (signal.removeEventListener('abort', onAbort), reject(error)),
+        });
+        signal.addEventListener('abort', onAbort, { once: true });
+        // What crosses is data: a function in the context (none today) would fail the clone.
+        const plain = Object.fromEntries(Object.entries(context).filter(([, v]) => typeof v !== 'function')) as WorkerInputContext;
+        post({ t: 'input', input, kind, params, context: plain });
+      });
+
   const receive = (event: MessageEvent) => {
     const message = event.data as ToWorker;
     switch (message.t) {
@@ -151,6 +187,20 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
       case 'abort':
         requests.get(message.request)?.abort();
         return;
+      case 'handle':
+        forwarding.get(message.kind)?.();
+        forwarding.delete(message.kind);
+        if (message.on)
+          forwarding.set(message.kind, hub.router.handle(message.kind, forward(message.kind) as InputHandlers[InputKind] as never));
+        return;
+      case 'inputResult': {
+        const waiting = inputs.get(message.input);
+        inputs.delete(message.input);
+        // The server gets the page handler's JSON-RPC code and message, as from a handler here.
+        if (message.error) waiting?.reject(new ProtocolError(message.error.code ?? ProtocolErrorCode.InternalError, message.error.message));
+        else waiting?.resolve(message.result);
+        return;
+      }
       case 'close':
         void hub.close();
         return;

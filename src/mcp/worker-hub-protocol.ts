@@ -4,6 +4,7 @@
 import type { Prompt, Resource, ResourceTemplateType, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from './connection.js';
 import type { McpConnectionConfig } from './connection-config.js';
+import type { InputKind, InputRequestContext } from './input-types.js';
 
 /**
  * What of a server's settings can go to a worker: everything that survives a
@@ -42,9 +43,15 @@ export interface ConnectionSnapshot {
 /** The connection methods the page can call through the worker. */
 export type WorkerRequestMethod = 'callTool' | 'readResource' | 'getPrompt';
 
+/** An input request's context as it crosses to the page: `InputRequestContext` without its `signal` (a cancel message instead). */
+export type WorkerInputContext = Omit<InputRequestContext, 'signal'>;
+
 /** Page to worker. */
 export type ToWorker =
   | { t: 'add'; id: number; config: WorkerServerConfig }
+  /** The page has (`on`) or no longer has a handler for that kind of input request: the worker's router forwards them, or refuses them as with no handler. */
+  | { t: 'handle'; kind: InputKind; on: boolean }
+  | { t: 'inputResult'; input: number; result?: unknown; error?: WorkerError }
   | { t: 'connect'; id: number }
   | { t: 'remove'; id: number }
   | { t: 'request'; id: number; request: number; method: WorkerRequestMethod; args: unknown[] }
@@ -57,7 +64,11 @@ export type FromWorker =
   | { t: 'changes'; changes: ConnectionSnapshot[]; catalog?: Array<[name: string, id: number, index: number]> }
   /** A connection's `connect()` settled (sent after the changes that led to it). */
   | { t: 'settled'; id: number; error?: WorkerError }
-  | { t: 'response'; request: number; result?: unknown; error?: WorkerError };
+  | { t: 'response'; request: number; result?: unknown; error?: WorkerError }
+  /** A server's input request (sampling, elicitation, roots), for the page's handler. */
+  | { t: 'input'; input: number; kind: InputKind; params: unknown; context: WorkerInputContext }
+  /** The request was cancelled in the worker (the server, the stopped call, the wait limit): the page's handler's signal aborts. */
+  | { t: 'inputCancel'; input: number; reason: string };
 
 /** Where messages go and come from: a `Worker` on the page, the worker's global scope inside it, or a `MessagePort`. */
 export interface WorkerEndpoint {

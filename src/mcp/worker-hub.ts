@@ -20,6 +20,7 @@ import { TypedEventTarget } from '../content/typed-event-target.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 import type { McpConnection } from './connection.js';
 import type { HubTool, McpHubEventMap } from './hub.js';
+import type { InputHandlers, InputKind } from './input-types.js';
 import { serverName } from './server-key.js';
 import type {
   ConnectionSnapshot,
@@ -149,6 +150,68 @@ export class WorkerConnection extends EventTarget {
   }
 }
 
+/**
+ * The page's handlers of the servers' input requests (sampling, elicitation,
+ * roots) for a {@link WorkerHub}: `handle` as `InputRouter.handle` (the latest
+ * registration answers; unregistering it restores the one before). The queue,
+ * the wait limit and the de-duplication are the worker's router's; a kind with
+ * no handler here is refused there as with no handler.
+ */
+export class WorkerInputHandlers {
+  readonly #handlers: { [K in InputKind]: InputHandlers[K][] } = { sampling: [], elicitation: [], roots: [] };
+  readonly #running = new Map<number, AbortController>();
+
+  /** @internal */
+  constructor(private readonly hub: WorkerHub) {}
+
+  /** Registers `handler` for `kind`; the returned function unregisters it. */
+  handle<K extends InputKind>(kind: K, handler: InputHandlers[K]): () => void {
+    const list = this.#handlers[kind] as InputHandlers[K][];
+    list.push(handler);
+    if (list.length === 1) this.hub.send({ t: 'handle', kind, on: true });
+    return () => {
+      const index = list.lastIndexOf(handler);
+      if (index < 0) return;
+      list.splice(index, 1);
+      if (list.length === 0) this.hub.send({ t: 'handle', kind, on: false });
+    };
+  }
+
+  /** Whether a handler is registered for `kind`. */
+  has(kind: InputKind): boolean {
+    return this.#handlers[kind].length > 0;
+  }
+
+  /** @internal */
+  async answer(message: Extract<FromWorker, { t: 'input' }>): Promise<void> {
+    const handler = this.#handlers[message.kind].at(-1) as ((params: unknown, context: unknown) => Promise<unknown>) | undefined;
+    const reply = (result: { result?: unknown; error?: WorkerError }) =>
+      this.hub.send({ t: 'inputResult', input: message.input, ...result });
+    if (!handler) return reply({ error: { name: 'Error', message: `This page does not answer ${message.kind} requests.`, code: -32601 } });
+    const controller = new AbortController();
+    this.#running.set(message.input, controller);
+    try {
+      reply({ result: await handler(message.params, { ...message.context, signal: controller.signal }) });
+    } catch (error) {
+      const e = error as { name?: unknown; message?: unknown; code?: unknown } | undefined;
+      reply({
+        error: {
+          name: typeof e?.name === 'string' ? e.name : 'Error',
+          message: typeof e?.message === 'string' ? e.message : String(error),
+          code: typeof e?.code === 'number' ? e.code : undefined,
+        },
+      });
+    } finally {
+      this.#running.delete(message.input);
+    }
+  }
+
+  /** @internal */
+  cancel(input: number, reason: string): void {
+    this.#running.get(input)?.abort(new Error(reason));
+  }
+}
+
 /** A hub change, as `McpHubChangeEvent` (same name and `connection`), for a mirrored connection. */
 export class WorkerHubChangeEvent extends Event {
   constructor(readonly connection: WorkerConnection) {
@@ -163,10 +226,10 @@ export class WorkerHubChangeEvent extends Event {
  * `callTool` by those names. Fires `mcp-hub-change` once per connection in each
  * message from the worker (the worker sends one per task however many changed).
  *
- * Not carried over yet: servers that need sign-in (an `authProvider` cannot
- * cross to a worker: `add` throws), input requests from servers (sampling,
- * elicitation, roots: the worker's router has no handler), the session
- * trace's export, tool progress.
+ * Input requests from servers (sampling, elicitation, roots) reach the
+ * handlers registered with `router.handle`. Not carried over yet: servers that
+ * need sign-in (an `authProvider` cannot cross to a worker: `add` throws), the
+ * session trace's export, tool progress.
  */
 export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
   readonly #endpoint: WorkerEndpoint;
@@ -177,6 +240,8 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
   #named = new Map<string, HubTool>();
   #next = 0;
   #nextRequest = 0;
+  /** The page's handlers of the servers' input requests (register with `router.handle`, as on an `McpHub`). */
+  readonly router: WorkerInputHandlers = new WorkerInputHandlers(this);
 
   /** @param endpoint - The `Worker` running `serveHub(self)` (or a `MessagePort` to it). */
   constructor(endpoint: WorkerEndpoint) {
@@ -288,6 +353,12 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
       }
       case 'settled':
         this.#byIndex.get(message.id)?.settle(message.error);
+        return;
+      case 'input':
+        void this.router.answer(message);
+        return;
+      case 'inputCancel':
+        this.router.cancel(message.input, message.reason);
         return;
       case 'response': {
         const pending = this.#pending.get(message.request);

@@ -76,6 +76,29 @@ test('a tool called through the page runs in the worker and answers; a cancelled
   await expect(call).rejects.toThrow();
 });
 
+test("a server's sampling request reaches the page's handler and its answer reaches the server; without a handler it is refused as on the page", async () => {
+  const { page } = pair();
+  const hub = direct();
+  const connection = page.add({ url: demoUrl });
+  const onPage = hub.add({ url: demoUrl });
+  await Promise.all([connection.connect(), onPage.connect()]);
+
+  const asked: string[] = [];
+  const off = page.router.handle('sampling', async (params, context) => {
+    asked.push(`${context.server.name}: ${JSON.stringify(params.messages[0]?.content)}`);
+    return { role: 'assistant', content: { type: 'text', text: 'Forty-two, from the page.' }, model: 'page-model' };
+  });
+  expect(text(await connection.callTool('ask-model', { question: 'What is the answer?' }))).toBe('Forty-two, from the page.');
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toContain('What is the answer?');
+
+  off();
+  const refused = await connection.callTool('ask-model', { question: 'Again?' }).then(text, (error: Error) => error.message);
+  const refusedOnPage = await onPage.callTool('ask-model', { question: 'Again?' }).then(text, (error: Error) => error.message);
+  expect(refused).toBe(refusedOnPage);
+  expect(asked).toHaveLength(1);
+});
+
 test('a server that needs sign-in is refused with a sentence saying why, before anything is sent', () => {
   const { page, sent } = pair();
   const authProvider = {} as never;
