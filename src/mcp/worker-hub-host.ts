@@ -114,11 +114,20 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
     );
   };
 
-  const request = async (connection: McpConnection, method: WorkerRequestMethod, args: unknown[], signal: AbortSignal) => {
+  const request = async (connection: McpConnection, method: WorkerRequestMethod, args: unknown[], signal: AbortSignal, id: number) => {
     switch (method) {
       case 'callTool': {
-        const [name, input, options] = args as [string, Record<string, unknown>, { timeoutMs?: number } | undefined];
-        return connection.callTool(name, input, { ...options, signal });
+        const [name, input, options] = args as [
+          string,
+          Record<string, unknown>,
+          { timeoutMs?: number; toolUseId?: string; progress?: boolean },
+        ];
+        const { progress, ...rest } = options ?? {};
+        return connection.callTool(name, input, {
+          ...rest,
+          signal,
+          onprogress: progress ? (value) => post({ t: 'progress', request: id, progress: value }) : undefined,
+        });
       }
       case 'readResource':
         return connection.readResource(args[0] as string, { signal });
@@ -178,7 +187,7 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
           post({ t: 'response', request: message.request, ...reply });
         };
         if (!connection) return done({ error: { name: 'Error', message: 'This server was removed.' } });
-        request(connection, message.method, message.args, controller.signal).then(
+        request(connection, message.method, message.args, controller.signal, message.request).then(
           (result) => done({ result }),
           (error: unknown) => done({ error: errorOf(error) }),
         );

@@ -1,7 +1,7 @@
 // The messages between a `WorkerHub` (worker-hub.ts, on the page) and the
 // hub it mirrors (worker-hub-host.ts, in a Worker). Types only: neither side
 // imports the other's code, so the page never loads the MCP SDK or zod.
-import type { Prompt, Resource, ResourceTemplateType, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
+import type { Progress, Prompt, Resource, ResourceTemplateType, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from './connection.js';
 import type { McpConnectionConfig } from './connection-config.js';
 import type { InputKind, InputRequestContext } from './input-types.js';
@@ -65,6 +65,8 @@ export type FromWorker =
   /** A connection's `connect()` settled (sent after the changes that led to it). */
   | { t: 'settled'; id: number; error?: WorkerError }
   | { t: 'response'; request: number; result?: unknown; error?: WorkerError }
+  /** A tool call's progress notification (sent only for a call whose page side passed `onprogress`). */
+  | { t: 'progress'; request: number; progress: Progress }
   /** A server's input request (sampling, elicitation, roots), for the page's handler. */
   | { t: 'input'; input: number; kind: InputKind; params: unknown; context: WorkerInputContext }
   /** The request was cancelled in the worker (the server, the stopped call, the wait limit): the page's handler's signal aborts. */

@@ -110,10 +110,16 @@ export class WorkerConnection extends EventTarget {
     return this.#connecting.promise;
   }
 
-  /** Calls a tool in the worker. `onprogress` and `ontask` are not carried over; `signal` is. */
+  /** Calls a tool in the worker, with its `signal`, `onprogress`, `timeoutMs` and `toolUseId`; `ontask` is not carried over. */
   callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
-    const { timeoutMs, toolUseId } = options;
-    return this.hub.request(this, 'callTool', [name, args, { timeoutMs, toolUseId }], options.signal) as Promise<CallToolResult>;
+    const { timeoutMs, toolUseId, onprogress } = options;
+    return this.hub.request(
+      this,
+      'callTool',
+      [name, args, { timeoutMs, toolUseId, progress: Boolean(onprogress) }],
+      options.signal,
+      onprogress,
+    ) as Promise<CallToolResult>;
   }
 
   readResource(uri: string, options: { signal?: AbortSignal } = {}): Promise<ReadResourceResult> {
@@ -229,13 +235,16 @@ export class WorkerHubChangeEvent extends Event {
  * Input requests from servers (sampling, elicitation, roots) reach the
  * handlers registered with `router.handle`. Not carried over yet: servers that
  * need sign-in (an `authProvider` cannot cross to a worker: `add` throws), the
- * session trace's export, tool progress.
+ * session trace's export, a task tool's `ontask`.
  */
 export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
   readonly #endpoint: WorkerEndpoint;
   readonly #list: WorkerConnection[] = [];
   readonly #byIndex = new Map<number, WorkerConnection>();
-  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; onprogress?: CallToolOptions['onprogress'] }
+  >();
   #tools: readonly HubTool[] = [];
   #named = new Map<string, HubTool>();
   #next = 0;
@@ -319,7 +328,13 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
   }
 
   /** @internal */
-  request(connection: WorkerConnection, method: WorkerRequestMethod, args: unknown[], signal?: AbortSignal): Promise<unknown> {
+  request(
+    connection: WorkerConnection,
+    method: WorkerRequestMethod,
+    args: unknown[],
+    signal?: AbortSignal,
+    onprogress?: CallToolOptions['onprogress'],
+  ): Promise<unknown> {
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('Cancelled.'));
     const request = this.#nextRequest++;
     return new Promise((resolve, reject) => {
@@ -328,6 +343,7 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
       this.#pending.set(request, {
         resolve: (value) => (signal?.removeEventListener('abort', abort), resolve(value)),
         reject: (error) => (signal?.removeEventListener('abort', abort), reject(error)),
+        onprogress,
       });
       this.send({ t: 'request', id: connection.index, request, method, args });
     });
@@ -359,6 +375,9 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
         return;
       case 'inputCancel':
         this.router.cancel(message.input, message.reason);
+        return;
+      case 'progress':
+        this.#pending.get(message.request)?.onprogress?.(message.progress);
         return;
       case 'response': {
         const pending = this.#pending.get(message.request);

@@ -76,6 +76,22 @@ test('a tool called through the page runs in the worker and answers; a cancelled
   await expect(call).rejects.toThrow();
 });
 
+test("a tool's progress reaches the page's onprogress", async () => {
+  const { page } = pair();
+  const connection = page.add({ url: demoUrl });
+  await connection.connect();
+  const seen: string[] = [];
+  const result = await connection.callTool(
+    'long-task',
+    { steps: 3, delayMs: 50 },
+    { onprogress: (p) => seen.push(`${p.progress}/${p.total}`) },
+  );
+  expect(text(result)).toBe('Finished 3 steps.');
+  // The connection hands on the latest progress once per frame (LatestPerFrame): steps close together may merge.
+  expect(seen.at(-1)).toBe('3/3');
+  expect(seen).toEqual(['1/3', '2/3', '3/3'].filter((step) => seen.includes(step)));
+});
+
 test("a server's sampling request reaches the page's handler and its answer reaches the server; without a handler it is refused as on the page", async () => {
   const { page } = pair();
   const hub = direct();
