@@ -506,9 +506,10 @@ export default defineConfig({
                   /node_modules[\\/](@modelcontextprotocol[\\/](client|core)|zod|eventsource-parser)[\\/]/.test(id)) ||
                 // Not what is loaded later from src/mcp: OAuth, tasks, the diagnosis, finding a site's server
                 // (`auto`: discover, probe), the MCP Registry's search (registry, registry-entry), listing
-                // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays) and putting file
-                // inputs back on an elicitation request (file-input-restore.ts).
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|file-input-restore\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(
+                // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays), putting file
+                // inputs back on an elicitation request (file-input-restore.ts), and the page's side of a hub in a
+                // Worker (worker-hub.ts: it must not load the SDK on the page; issue 42, docs/performance.md).
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|file-input-restore\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts|worker-hub\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(
                   normal(id),
                 ),
               priority: 1,

@@ -13,7 +13,8 @@
 // side the worker thread's thread time until the same mark; the scripts' gzip
 // bytes the page fetched until ready (page and worker). Runs alternate (chat
 // worker floor, floor worker chat, ...), a fresh browser context each.
-// ONE=1: one server (ready at "Connected to … with N tools").
+// ONE=1: one server (ready at "Connected to … with N tools"). EARLY=1: a fourth side, `early`, the worker's
+// page with the Worker started by the page's first script (the mirror takes it) instead of by the chat.
 // Run: RUNS=7 node --import tsx bench/profile/twenty-worker.mjs
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -114,6 +115,7 @@ console.log(`uptime at start: ${execSync('uptime').toString().trim()}`);
 const sides = [
   { name: 'chat', dir: chatDir },
   { name: 'worker', dir: workerDir },
+  ...(process.env.EARLY ? [{ name: 'early', dir: workerDir }] : []),
   { name: 'floor', dir: floorDir },
 ];
 
@@ -128,15 +130,20 @@ function file(dir, path) {
 const demo = ONE ? await startDemoServer({ port: 0 }) : undefined;
 const twenty = ONE ? [] : await Promise.all(Array.from({ length: 20 }, () => startDemoServer({ port: 0 })));
 const urls = ONE ? [demo.url] : twenty.map((s) => s.url);
-const page = (body, script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
-<script>window.__scriptStart = performance.now();</script><script type="module" src="${script}"></script></head>
+const page = (body, script, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
+<script>window.__scriptStart = performance.now();</script>${head}<script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
-const chatPage = ONE
-  ? page(`<mcp-chat server="${urls[0]}"></mcp-chat>`, 'mcp-web-elements.js')
-  : page(
-      `<mcp-chat></mcp-chat><script>document.querySelector('mcp-chat').servers = ${JSON.stringify(urls)};</script>`,
-      'mcp-web-elements.js',
-    );
+const chatPage = (head) =>
+  ONE
+    ? page(`<mcp-chat server="${urls[0]}"></mcp-chat>`, 'mcp-web-elements.js', head)
+    : page(
+        `<mcp-chat></mcp-chat><script>document.querySelector('mcp-chat').servers = ${JSON.stringify(urls)};</script>`,
+        'mcp-web-elements.js',
+        head,
+      );
+// EARLY=1, the `early` side: the worker's page with the Worker started by the page's first script (where the
+// page file preloads the `mcp` chunk now), before the chat's code arrives; the mirror takes it (`mcpWorker`).
+const earlyHead = `<script>window.mcpWorker = new Worker('mcp-worker.js', { type: 'module' });</script>`;
 const floorPage = page(`<floor-chat server="${urls.join(' ')}"></floor-chat>`, 'floor.js');
 const server = createServer((req, res) => {
   const [, index, ...rest] = new URL(req.url ?? '/', 'http://x').pathname.split('/');
@@ -145,7 +152,7 @@ const server = createServer((req, res) => {
   if (rest.join('/') === 'page.html')
     return res
       .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
-      .end(gzipSync(side.name === 'floor' ? floorPage : chatPage, { level: 9 }));
+      .end(gzipSync(side.name === 'floor' ? floorPage : chatPage(side.name === 'early' ? earlyHead : ''), { level: 9 }));
   const body = file(side.dir, rest.join('/'));
   if (!body) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
@@ -339,7 +346,7 @@ for (const [j, side] of sides.entries()) {
   const ratio = (key, k) => median(rs.map((r, n) => r[key] / results[k][n][key])).toFixed(2);
   console.log(
     `${side.name.padEnd(7)} page main thread, thread time ${fmt(rs.map((r) => r.cpu))} ms (run by run vs floor ${ratio('cpu', floorIndex)}, vs chat ${ratio('cpu', chatIndex)})` +
-      `${side.name === 'worker' ? `; worker thread ${fmt(rs.map((r) => r.worker))} ms, its script ${(workerBytes / 1024).toFixed(1)} KB gzip` : ''}` +
+      `${side.dir === workerDir ? `; worker thread ${fmt(rs.map((r) => r.worker))} ms, its script ${(workerBytes / 1024).toFixed(1)} KB gzip` : ''}` +
       `; TaskDuration ${fmt(rs.map((r) => r.main))} ms (vs floor ${ratio('main', floorIndex)}); ready ${fmt(rs.map((r) => r.ms))} ms (vs floor ${ratio('ms', floorIndex)}, vs chat ${ratio('ms', chatIndex)})` +
       `; the page fetched the SDK's \`mcp\` chunk in ${rs.filter((r) => r.mcpChunk).length} of ${rs.length} runs` +
       `; page scripts ${(median(rs.map((r) => r.scriptBytes)) / 1024).toFixed(1)} KB gzip; mcp-chat updates ${fmt(rs.map((r) => r.updates))}; fetches ${fmt(rs.map((r) => r.fetches))}`,
