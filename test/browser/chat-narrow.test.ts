@@ -124,3 +124,17 @@ describe('a narrow chat (390x844)', () => {
     expect(chat.panel).toBe('servers');
   });
 });
+
+describe('a wide chat (1280x800)', () => {
+  test('with a title, two servers and the on-device model, each server chip shows its whole name', async () => {
+    const chat = await mount([inject('demoUrl'), inject('everythingUrl')], { viewport: [1280, 800] });
+    chat.insertAdjacentHTML('beforeend', '<span slot="title">Demo chat</span>');
+    chat.model = 'On-device model';
+    await chat.updateComplete;
+    await frames(2);
+    // With half the header empty, the names were cut: "MCP Elements demo…", "Everything Referenc…".
+    const names = [...shadow(chat).querySelectorAll<HTMLElement>('header .server-status:not(.server-count) .name')];
+    expect(names.map((n) => n.textContent!.trim())).toEqual(['MCP Elements demo server', 'Everything Reference Server']);
+    for (const name of names) expect(name.scrollWidth, name.textContent!).toBeLessThanOrEqual(name.clientWidth);
+  });
+});

@@ -27,6 +27,10 @@ const PAGE_CSS = `
 
 async function openChat(page: Page, options: { model?: boolean; dir?: 'rtl'; lang?: string } = {}): Promise<Locator> {
   await page.setViewportSize({ width: 1280, height: 600 });
+  // The open model's offer says how long its download takes at the browser's estimate of the
+  // connection's speed, which moves with the machine's traffic (1 or 2 Mbit/s here, "41 min" or
+  // "34 min"): pinned, as the fonts are.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { downlink: 10 }, configurable: true }));
   await page.goto(`index.html?server=${encodeURIComponent(demoUrl())}`);
   await page.addStyleTag({ content: PAGE_CSS });
   const chat = page.locator('mcp-chat#chat');

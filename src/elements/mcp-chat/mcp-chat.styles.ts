@@ -146,7 +146,7 @@ export const chatStyles = [
       align-items: center;
       gap: 6px;
       min-height: 28px;
-      max-width: 14em;
+      max-width: 18em;
       font-size: 0.8125em;
       padding: 2px 8px;
       border: 0;
