@@ -22,11 +22,11 @@ import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { startDemoServer } from '../../demo/server/server.ts';
 import { chromiumExecutable } from '../../scripts/chromium.mjs';
+import { alternateSides } from '../lib/profile-runs.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -275,58 +275,7 @@ async function once(index) {
   return result;
 }
 
-const maps = new Map();
-function mapOf(side, url) {
-  const path = new URL(url).pathname.split('/').slice(2).join('/');
-  const key = `${side.dir}/${path}`;
-  if (!maps.has(key)) {
-    const local = join(side.dir, `${path}.map`);
-    maps.set(key, existsSync(local) ? new TraceMap(readFileSync(local, 'utf8')) : null);
-  }
-  return maps.get(key);
-}
-function position(side, frame) {
-  if (!frame.url?.startsWith(base)) return undefined;
-  const map = mapOf(side, frame.url);
-  return map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) }) : undefined;
-}
-function moduleOf(side, frame) {
-  if (!frame.url) return frame.functionName ? `(${frame.functionName})` : '(native)';
-  const pos = position(side, frame);
-  if (!pos?.source) return frame.url.replace(base, '');
-  const source = pos.source.replace(/^.*node_modules\//, 'node_modules/').replace(/^(\.\.\/)+/, '');
-  if (!source.startsWith('node_modules/')) return source;
-  const parts = source.split('/');
-  return `${parts.slice(1, parts[1].startsWith('@') ? 3 : 2).join('/')}:${parts.slice(parts[1].startsWith('@') ? 3 : 2).join('/')}`;
-}
-function functionOf(side, frame) {
-  const pos = position(side, frame);
-  return `${frame.functionName || '(anonymous)'} ${moduleOf(side, frame)}${pos?.line ? `:${pos.line}` : ''}`;
-}
-
-const results = sides.map(() => []);
-const profiles = sides.map(() => ({ modules: new Map(), functions: new Map(), total: 0 }));
-const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
-for (let i = 0; i < WARMUP + RUNS; i++) {
-  const order = sides.map((_, j) => j);
-  if (i % 2) order.reverse();
-  for (const j of order) {
-    const r = await once(j);
-    if (i < WARMUP) continue;
-    results[j].push(r);
-    if (!r.profile) continue;
-    const p = profiles[j];
-    const nodes = new Map(r.profile.nodes.map((n) => [n.id, n]));
-    for (let s = 0; s < r.profile.samples.length; s++) {
-      const frame = nodes.get(r.profile.samples[s]).callFrame;
-      if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
-      const self = (r.profile.timeDeltas[s + 1] ?? r.profile.timeDeltas[s]) / 1000;
-      p.total += self;
-      add(p.modules, moduleOf(sides[j], frame), self);
-      add(p.functions, functionOf(sides[j], frame), self);
-    }
-  }
-}
+const { results, profiles } = await alternateSides({ sides, once, warmup: WARMUP, runs: RUNS, base });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
