@@ -31,7 +31,7 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
   const [syncPort, modelPort] = [await freePort(), await freePort()];
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -46,7 +46,23 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
   const sandbox = `http://127.0.0.1:${sandboxPort}/mcp-app-sandbox.html`;
   const basic = `http://127.0.0.1:${basicPort}/mcp`;
   const page = `http://127.0.0.1:${pagePort}/`;
-  for (const url of [server, sandbox, basic, page]) await waitForHttp(url, 90_000);
+  // What the demo printed (its last 4,000 characters) and whether it ended: a failure says why, at once.
+  let said = '';
+  for (const stream of [demo.stdout!, demo.stderr!]) stream.on('data', (chunk) => (said = (said + String(chunk)).slice(-4000)));
+  let ended: string | undefined;
+  demo.once('exit', (code, signal) => (ended = String(code ?? signal)));
+  const ready = async (url: string) => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (ended) throw new Error(`npm run demo ended (${ended}) before ${url} answered. It said:\n${said}`);
+      try {
+        return await waitForHttp(url, 2_000);
+      } catch {
+        if (Date.now() > deadline) throw new Error(`${url} did not answer within 90 s. The demo said:\n${said}`);
+      }
+    }
+  };
+  for (const url of [server, sandbox, basic, page]) await ready(url);
 
   expect((await fetch(sandbox)).status).toBe(200);
   const module = await (await fetch(`${page}chat-params.ts`)).text();
@@ -58,7 +74,7 @@ it('PORT, SANDBOX_PORT, BASIC_PORT and DEMO_PAGE_PORT each move their server and
   // Stopped as a process manager or `kill` stops it: a SIGTERM to the demo alone, not to its group.
   const models = `http://127.0.0.1:${modelPort}/demo/tiny-model.gguf`;
   const sync = `http://127.0.0.1:${syncPort}/`;
-  await waitForHttp(models, 30_000);
+  await ready(models);
   process.kill(demo.pid!, 'SIGTERM');
   const urls = [server, sandbox, basic, page, models, sync];
   await expect.poll(async () => (await Promise.all(urls.map(answers))).filter(Boolean).length, { timeout: 20_000, interval: 250 }).toBe(0);
