@@ -26,21 +26,28 @@ export function renderPalette(view: PaletteView, actions: PaletteActions) {
   const shown = drawn < view.items.length ? view.items.slice(0, drawn) : view.items;
   const more = view.items.length - listed;
   const t = view.text ?? CHAT_STRINGS_EN;
+  // One listener pair on the list, not two per entry: an entry is found by its index (`palette-N`).
+  const entry = (e: Event) => (e.target as Element).closest?.<HTMLElement>('[part="palette-item"]');
   return view.open
-    ? html`<ul part="palette" id="palette" class="palette" role="listbox" aria-label=${t.toolsAndPrompts}>
+    ? html`<ul
+        part="palette"
+        id="palette"
+        class="palette"
+        role="listbox"
+        aria-label=${t.toolsAndPrompts}
+        @mousedown=${(e: Event) => entry(e) && e.preventDefault()}
+        @click=${(e: Event) => {
+          const item = shown[Number(entry(e)?.id.slice('palette-'.length))];
+          if (item) actions.choose(item);
+        }}
+      >
         ${view.items.length === 0 ? html`<li aria-disabled="true">${t.noPaletteMatch}</li>` : nothing}
         ${shown.map(
-          (item, i) => html`<li
-            part="palette-item"
-            role="option"
-            id=${`palette-${i}`}
-            aria-selected=${i === view.index ? 'true' : 'false'}
-            @mousedown=${(e: Event) => e.preventDefault()}
-            @click=${() => actions.choose(item)}
-          >
-            <span class="kind">${item.kind}</span><strong dir="auto">${item.title}</strong>
-            <span class="desc" dir="auto">${item.server ? `${item.server} · ` : ''}${item.description ?? ''}</span>
-          </li>`,
+          (item, i) =>
+            html`<li part="palette-item" role="option" id=${`palette-${i}`} aria-selected=${i === view.index ? 'true' : 'false'}>
+              <span class="kind">${item.kind}</span><strong dir="auto">${item.title}</strong>
+              <span class="desc" dir="auto">${item.server ? `${item.server} · ${item.description ?? ''}` : (item.description ?? '')}</span>
+            </li>`,
         )}
         ${
           more > 0
