@@ -200,22 +200,32 @@ export class ChatPalette {
   }
 
   /**
-   * The warm-up's work: the entries, the "N more" line's number format, and Lit's templates of the list (an
-   * entry, the "N more" line) drawn once into a detached fragment, so the first "/" clones prepared templates
-   * instead of parsing their HTML (issue 42).
+   * The warm-up's work: the entries, the "N more" line's number format, and the frame that opens the list drawn
+   * once where the list goes, styled and laid out, hidden and inert, and taken away in the same task (never
+   * painted): the first "/" clones prepared templates instead of parsing their HTML, and what a page's first
+   * list costs only the first time (its words' text shaping, its rules' style, the code's first run) is paid
+   * before the key (issue 42, docs/performance.md).
    */
   #prepare(t: ChatStrings): void {
     const items = this.#all();
     t.paletteMore(items.length);
     if (this.#open) return;
     const noop = () => {};
+    const rehearsal = document.createElement('div');
+    rehearsal.style.cssText = 'display: contents; visibility: hidden';
+    rehearsal.inert = true;
     render(
       renderPalette(
-        { open: true, items, index: 0, moreText: t.paletteMore, text: t, limit: 1 },
+        { open: true, items, index: 0, moreText: t.paletteMore, text: t, limit: PALETTE_FIRST_FRAME },
         { choose: noop, submit: noop, close: noop, complete: noop, destructive: () => false },
       ),
-      document.createDocumentFragment(),
+      rehearsal,
     );
+    const slot = this.#slot;
+    if (!slot?.parentNode) return;
+    slot.parentNode.insertBefore(rehearsal, slot);
+    rehearsal.querySelector('ul')?.getBoundingClientRect();
+    rehearsal.remove();
   }
 
   /** The run form's template, once its code has loaded. */
