@@ -14,7 +14,7 @@ export const connectionConfig = (server: ChatServerConfig): McpConnectionConfig 
 
 /** Why a server that needs sign-in is not connected in worker mode (a worker cannot open the sign-in popup or hold the page's OAuth provider). */
 export const workerCannotSignIn = (name: string) =>
-  `${name} needs sign-in, which this chat cannot do: it connects to its servers from a background worker (connections="worker"), and sign-in needs the page. Without connections="worker" the chat can sign in.`;
+  `${name} needs sign-in, which this chat cannot do: it connects to its servers from a background worker (connections="worker").`;
 
 /** Where the page file (src/bundle-preload.ts) leaves the Worker it started early for a chat with `connections="worker"`. */
 const EARLY = Symbol.for('mcp-web-elements.connections-worker');
