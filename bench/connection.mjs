@@ -22,6 +22,10 @@
 // Chromium; the profile runs in blocks of its own, not in the CPU blocks).
 // Medians of the blocks and the ratio McpConnection / bare Client (goal ≤ 1.05
 // for both, in Node and in Chromium, each era).
+// Node runs our side as the package ships it (bench/connection/shipped.mjs: tsx, which runs the
+// benchmarks, wraps each of our functions in a name-keeping helper that allocates at every call and
+// that neither the npm files nor the bundle have); Chromium runs it as Vite serves the sources
+// (no such helper).
 // Run: node --import tsx bench/connection.mjs
 import { spawn } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
@@ -30,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { startDemoServer } from '../demo/server/server.ts';
-import { connectionBench, costSides } from './connection/run.ts';
+import { shippedRun } from './connection/shipped.mjs';
 import { ratioGoal } from './lib/goal.mjs';
 import { startViteOrigin } from './lib/vite-origin.mjs';
 import { fmt, median, spread } from './lib/stats.mjs';
@@ -126,7 +130,8 @@ const demo = await startDemoServer({ port: 0 });
 const vite = await startViteOrigin();
 let browser;
 try {
-  for (const era of ['legacy', 'modern']) report('Node', await connectionBench(demo.url, era, CALLS, RUNS));
+  const shipped = await shippedRun();
+  for (const era of ['legacy', 'modern']) report('Node', await shipped.connectionBench(demo.url, era, CALLS, RUNS));
   browser = await chromium.launch({ headless: true, executablePath: chromiumExecutable() });
   const page = await browser.newPage();
   await page.goto(`${vite.origin}/bench/connection/index.html`);
@@ -146,7 +151,7 @@ try {
   await inspector.post('HeapProfiler.enable');
   try {
     for (const era of ['legacy', 'modern']) {
-      const sides = await costSides(child.url, era);
+      const sides = await shipped.costSides(child.url, era);
       const cpu = async (side, n) => {
         const u0 = process.cpuUsage();
         await sides.block(side, n);

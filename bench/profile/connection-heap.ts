@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { costSides, type Era } from '../connection/run.ts';
+import type { CostSides, Era } from '../connection/run.ts';
+import { shippedRun } from '../connection/shipped.mjs';
 
 const era = (process.argv[2] ?? 'legacy') as Era;
 const N = Number(process.env.N ?? 200);
@@ -16,6 +17,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim())));
+// Our side as shipped (bench/connection/shipped.mjs): no tsx name-keeping helpers in the profile.
+const { costSides } = (await shippedRun()) as { costSides: (url: string, era: Era) => Promise<CostSides> };
 const sides = await costSides(url, era);
 const session = new Session();
 session.connect();

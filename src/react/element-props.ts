@@ -33,6 +33,7 @@ export const ELEMENT_PROPERTIES = {
     'allowKeyStorage',
     'fixedServers',
     'noTrace',
+    'connections',
     'ollamaUrl',
     'starters',
     'startersPrompt',

@@ -248,6 +248,8 @@ export class McpChat extends McpChatProperties {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Before the servers are set: the hub is made for where the connections run.
+    if (changed.has('connections')) this.serverSet.setConnections(this.connections === 'worker' ? 'worker' : 'page');
     this.#f.discovery.propertiesChanged();
     this.#f.servers.propertiesChanged({
       storageKey: changed.has('storageKey'),
