@@ -5,7 +5,8 @@ import { afterEach, describe, expect, inject, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { McpChat } from '../../src/elements/mcp-chat/mcp-chat.js';
 import { connectChunk } from '../../src/elements/mcp-chat/chunks.js';
-import { deepAll, mountChat, serversShown, shadow, turnEnds, typeAndSend } from './chat-helpers.js';
+import { deepAll, mountChat, openPanelFromMenu, serversShown, shadow, turnEnds, typeAndSend } from './chat-helpers.js';
+import { axeFindings } from './axe-findings.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -115,5 +116,7 @@ describe('<mcp-chat connections="worker">', () => {
     expect(problem.textContent).toContain('Private needs sign-in, which this chat cannot do');
     expect(problem.textContent).toContain('background worker');
     expect(connectCodeOnPage()).toBe(false);
+    await openPanelFromMenu(chat, 'Servers');
+    expect(await axeFindings(chat)).toEqual([]);
   });
 });
