@@ -233,6 +233,21 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
       case 'roots':
         void hub.setRoots(message.roots);
         return;
+      case 'trace':
+        if (!message.on) hub.stopTrace();
+        else if (!hub.trace) hub.startTrace({ maxBytes: message.maxBytes });
+        return;
+      case 'traceEvent': {
+        const connection = message.server === undefined ? undefined : byId.get(message.server);
+        hub.trace?.addEvent(message.type, message.data, connection ? { server: connection.id } : undefined);
+        return;
+      }
+      case 'traceSecret':
+        hub.trace?.addSecret(message.secret);
+        return;
+      case 'traceExport':
+        post({ t: 'response', request: message.request, result: hub.trace?.export() });
+        return;
       case 'close':
         void hub.close();
         return;

@@ -66,6 +66,13 @@ export type ToWorker =
   | { t: 'abort'; request: number }
   /** The roots shared with every server (`McpHub.setRoots`). */
   | { t: 'roots'; roots: Root[] }
+  /** Start (with its bound) or stop the hub's session trace (`McpHub.startTrace`, `stopTrace`). */
+  | { t: 'trace'; on: boolean; maxBytes?: number }
+  /** An entry of the page's own (`SessionTrace.addEvent`); `server`: the connection's id on this channel. */
+  | { t: 'traceEvent'; type: string; data?: unknown; server?: number }
+  | { t: 'traceSecret'; secret: string }
+  /** The trace as one document, answered with a `response` to `request`. */
+  | { t: 'traceExport'; request: number }
   | { t: 'close' };
 
 /** Worker to page. */

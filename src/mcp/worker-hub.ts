@@ -26,6 +26,7 @@ import type { HubTool, McpHubEventMap } from './hub.js';
 import type { McpDiagnosis } from './diagnosis.js';
 import type { InputHandlers, InputKind, Root } from './input-types.js';
 import type { InvalidTool } from './tool-list.js';
+import type { TraceDocument } from './trace.js';
 import { serverName } from './server-key.js';
 import type {
   ConnectionSnapshot,
@@ -301,6 +302,38 @@ export class WorkerInputHandlers {
   }
 }
 
+/**
+ * The session trace of a {@link WorkerHub}, recorded in the worker (the
+ * connections' messages are there): entries and secrets of the page's go
+ * there; `export()` asks for the document (a promise, where
+ * `SessionTrace.export()` answers at once).
+ */
+export class WorkerTrace {
+  /** @internal */
+  constructor(private readonly hub: WorkerHub) {}
+
+  /** Adds an entry of the page's own (`SessionTrace.addEvent`); `server` is a `WorkerConnection`'s `id`. */
+  addEvent(type: string, data?: unknown, options: { server?: string } = {}): void {
+    const server = options.server?.startsWith('worker-') ? Number(options.server.slice(7)) : undefined;
+    try {
+      this.hub.send({ t: 'traceEvent', type, data, server });
+    } catch {
+      // Data that does not survive a structured clone (a function, a DOM node): as JSON would keep it.
+      this.hub.send({ t: 'traceEvent', type, data: JSON.parse(JSON.stringify(data ?? null)) as unknown, server });
+    }
+  }
+
+  /** A value never to appear in the export (the model's API key). */
+  addSecret(value: string | undefined): void {
+    if (value) this.hub.send({ t: 'traceSecret', secret: value });
+  }
+
+  /** The trace as one document, from the worker. */
+  export(): Promise<TraceDocument | undefined> {
+    return this.hub.ask((request) => ({ t: 'traceExport', request })) as Promise<TraceDocument | undefined>;
+  }
+}
+
 /** A hub change, as `McpHubChangeEvent` (same name and `connection`), for a mirrored connection. */
 export class WorkerHubChangeEvent extends Event {
   constructor(readonly connection: WorkerConnection) {
@@ -334,6 +367,7 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
   #named = new Map<string, HubTool>();
   #next = 0;
   #nextRequest = 0;
+  #trace?: WorkerTrace;
   /** The page's handlers of the servers' input requests (register with `router.handle`, as on an `McpHub`). */
   readonly router: WorkerInputHandlers = new WorkerInputHandlers(this);
 
@@ -417,6 +451,33 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
     connection.apply({ ...snapshotOf(connection), state: 'failed', toolsReady: false, error });
     connection.settle(error);
     this.dispatchEvent(new WorkerHubChangeEvent(connection) as never);
+  }
+
+  /** The session trace being recorded in the worker (see {@link startTrace}), or `undefined`. */
+  get trace(): WorkerTrace | undefined {
+    return this.#trace;
+  }
+
+  /** Records a session trace in the worker, as `McpHub.startTrace` (`maxBytes`: its bound). */
+  startTrace(options: { maxBytes?: number } = {}): WorkerTrace {
+    if (!this.#trace) this.send({ t: 'trace', on: true, maxBytes: options.maxBytes });
+    return (this.#trace ??= new WorkerTrace(this));
+  }
+
+  /** Stops recording and drops what was recorded. */
+  stopTrace(): void {
+    this.send({ t: 'trace', on: false });
+    this.#trace = undefined;
+  }
+
+  /** @internal A request to the worker's hub itself (not one of its connections), answered by a `response`. */
+  ask(message: (request: number) => ToWorker): Promise<unknown> {
+    if (this.#failed) return Promise.reject(new WorkerHubError(this.#failed));
+    const request = this.#nextRequest++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(request, { resolve, reject });
+      this.send(message(request));
+    });
   }
 
   /** Shares `roots` with every server that asks (`roots/list`), as `McpHub.setRoots`. */

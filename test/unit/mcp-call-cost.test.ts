@@ -16,12 +16,15 @@ afterEach(async () => {
 
 /**
  * Counts, while `run` runs, the AbortControllers made, the AbortSignal.any calls, the distinct reasons signals were
- * aborted with, and the Responses made by script (fetch's own are not: only a second one around an answer counts).
+ * aborted with, the Responses made by script (fetch's own are not: only a second one around an answer counts) and the
+ * URLs parsed by script.
  */
 async function counted(
   run: () => Promise<void>,
-): Promise<{ controllers: number; any: number; aborted: number; reasons: number; responses: number }> {
+): Promise<{ controllers: number; any: number; aborted: number; reasons: number; responses: number; urls: number }> {
   const Native = globalThis.AbortController;
+  const NativeURL = globalThis.URL;
+  let urls = 0;
   const NativeResponse = globalThis.Response;
   const nativeAny = AbortSignal.any;
   const made: AbortController[] = [];
@@ -39,6 +42,12 @@ async function counted(
       responses++;
     }
   };
+  globalThis.URL = class extends NativeURL {
+    constructor(...args: ConstructorParameters<typeof URL>) {
+      super(...args);
+      urls++;
+    }
+  };
   AbortSignal.any = (signals) => {
     any++;
     return nativeAny.call(AbortSignal, signals);
@@ -48,6 +57,7 @@ async function counted(
   } finally {
     globalThis.AbortController = Native;
     globalThis.Response = NativeResponse;
+    globalThis.URL = NativeURL;
     AbortSignal.any = nativeAny;
   }
   const aborted = made.filter((c) => c.signal.aborted);
@@ -57,11 +67,12 @@ async function counted(
     aborted: aborted.length,
     reasons: new Set(aborted.map((c) => c.signal.reason)).size,
     responses,
+    urls,
   };
 }
 
 describe.each(['legacy', 'modern'] as const)('the work per echo call, %s era', (era) => {
-  test('is the bare SDK Client’s, plus one AbortController for the call (and, 2025, one for its POST), no new abort error and no second Response per call', async () => {
+  test('is the bare SDK Client’s, plus one AbortController for the call (and, 2025, one for its POST), no new abort error, no second Response and no address parsed per call', async () => {
     const ours = new McpConnection({ url, era, name: 'demo' });
     open.push(ours);
     await ours.connect();
@@ -86,6 +97,8 @@ describe.each(['legacy', 'modern'] as const)('the work per echo call, %s era', (
     expect(mine.controllers).toBe(theirs.controllers + (era === 'legacy' ? 2 : 1) * CALLS);
     // The watched answer stream is read from the fetch's own Response: none made around it.
     expect(mine.responses).toBe(theirs.responses);
+    // No address parsed per request by the sign-in guard (sign-in-metadata.ts) outside a sign-in flow: the SDK's own only.
+    expect(mine.urls).toBe(theirs.urls);
     // A POST closed at a call's end is aborted with one shared reason, not a new DOMException per call.
     expect(mine.reasons).toBeLessThanOrEqual(theirs.reasons + 1);
   });

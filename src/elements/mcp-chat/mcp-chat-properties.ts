@@ -102,7 +102,8 @@ export class McpChatProperties extends LitElement {
   /**
    * Where the chat's connections to its servers run: `page` (default) or `worker`, a background Worker that runs
    * the MCP SDK, so the page's main thread stays free (and the page never loads the SDK). In `worker` mode a server
-   * that needs sign-in is listed with why it is not connected, and no session trace is recorded (docs/performance.md).
+   * that needs sign-in is listed with why it is not connected, and the session trace is kept in the Worker ("Export
+   * trace" saves it; `exportTrace()` gives `undefined`). See docs/elements/mcp-chat.md.
    */
   @property() connections: 'page' | 'worker' = 'page';
   /**

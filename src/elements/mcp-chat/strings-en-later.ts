@@ -168,8 +168,6 @@ export const CHAT_STRINGS_EN_LATER: Pick<ChatStrings, PanelEnglishKey> = {
   },
   exportTraceHint:
     'Saves a record of this session (messages to and from the servers, errors and timings; no passwords or keys) as a file you can send to the site’s owner.',
-  traceInWorker:
-    'This chat keeps no record of the session to export: it connects to its servers from a background worker, which does not record one.',
   signOutOf: (name) => `Sign out of ${name}`,
   noServer: 'This chat is not connected to any server.',
   noServerEditable: 'No server yet. Add one below.',

@@ -286,8 +286,6 @@ export interface ChatStrings extends Partial<ContentStrings>, Partial<FieldStrin
   /** The Servers panel's "Export trace" button, and what it saves. */
   exportTrace: string;
   exportTraceHint: string;
-  /** In place of "Export trace" for a chat with `connections="worker"`, which records no trace. */
-  traceInWorker: string;
   noServer: string;
   noServerEditable: string;
   /** Empty state: its heading (a model is set up, or not). */
@@ -604,7 +602,6 @@ export type PanelEnglishKey =
   | 'degradedCosts'
   | 'noLiveNotifications'
   | 'exportTraceHint'
-  | 'traceInWorker'
   | 'deleted'
   | 'restore'
   | 'logLevel'

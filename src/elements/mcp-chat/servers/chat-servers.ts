@@ -184,7 +184,6 @@ export class ChatServers implements ReactiveController {
         nameOf: (c) => this.#set.nameOf(c),
         discovery,
         canExportTrace: Boolean(this.#set.hub?.trace),
-        traceInWorker: this.#set.where === 'worker',
         registry: {
           registry: host.registry,
           open: this.#registryOpen,

@@ -32,9 +32,9 @@ export function startWorker(): Worker {
 
 /**
  * The chat's hub in worker mode: the connections run in the Worker; the page
- * keeps what it reads. No session trace is recorded (`trace` stays undefined,
- * so the Servers panel offers no "Export trace"), and servers that need
- * sign-in are listed as failed with why (`ServerSet` calls `refuse`).
+ * keeps what it reads. The session trace is recorded in the Worker (its
+ * export is a promise: `ServerSet.exportTraceLater`), and servers that need
+ * sign-in are listed as failed with why.
  */
 export class ChatWorkerHub extends WorkerHub {
   readonly #worker: Worker;
@@ -54,17 +54,6 @@ export class ChatWorkerHub extends WorkerHub {
       return this.refuse(config, workerCannotSignIn(config.name ?? hostOf(config.url)));
     return super.add(config);
   }
-
-  /** No trace in worker mode (docs/trace.md). */
-  get trace(): undefined {
-    return undefined;
-  }
-
-  startTrace(): undefined {
-    return undefined;
-  }
-
-  stopTrace(): void {}
 
   /** Closes every connection and ends the Worker. */
   override async close(): Promise<void> {

@@ -170,12 +170,26 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     if (this.#traceBacklog.length > TRACE_BACKLOG) this.#traceBacklog.shift();
   }
 
-  /** The session trace as one document, with `secrets` (the model's API key) scrubbed; `undefined` when none is recorded. */
+  /**
+   * The session trace as one document, with `secrets` (the model's API key) scrubbed; `undefined` when none is
+   * recorded, and with `connections="worker"` (its trace is in the Worker: {@link exportTraceLater}).
+   */
   exportTrace(secrets: readonly string[] = []): TraceDocument | undefined {
-    const trace = this.#hub?.trace;
-    if (!trace) return undefined;
-    for (const secret of secrets) trace.addSecret(secret);
-    return trace.export();
+    const document_ = this.#traceOf(secrets);
+    return document_ instanceof Promise ? undefined : document_;
+  }
+
+  /** The same, also from a Worker (`connections="worker"`). */
+  async exportTraceLater(secrets: readonly string[] = []): Promise<TraceDocument | undefined> {
+    return this.#traceOf(secrets);
+  }
+
+  #traceOf(secrets: readonly string[]): TraceDocument | Promise<TraceDocument | undefined> | undefined {
+    // A WorkerHub's trace answers with a promise.
+    const trace = this.#hub?.trace as
+      { addSecret(s: string): void; export(): TraceDocument | Promise<TraceDocument | undefined> } | undefined;
+    for (const secret of secrets) trace?.addSecret(secret);
+    return trace?.export();
   }
 
   /** The hub, once the code that connects to servers has loaded. */

@@ -76,8 +76,6 @@ export interface ServersPanelView {
   registry: RegistrySectionView;
   /** A session trace is recorded (not `no-trace`, and the servers' code has loaded). */
   canExportTrace: boolean;
-  /** The connections run in a Worker (`connections="worker"`), which records no trace: say so where "Export trace" would be. */
-  traceInWorker?: boolean;
 }
 
 /** The Servers panel: each server's state, era, catalog sizes, diagnosis, Retry, sign in and out; the tools the last request left out. */
@@ -173,9 +171,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           </button>
           <p id="trace-export-hint" class="hint">${t.exportTraceHint}</p>
         </section>`
-        : view.traceInWorker
-          ? html`<section class="trace-export"><p part="trace-in-worker" class="hint">${t.traceInWorker}</p></section>`
-          : nothing
+        : nothing
     }`;
 }
 
