@@ -131,6 +131,11 @@ export class WorkerConnection extends EventTarget {
     return serverName(this.url, this.config.name, this.serverInfo, true);
   }
 
+  /** Not sent to the worker ({@link WorkerHub.refuse}): connecting again cannot help, so nothing offers to. */
+  get refused(): boolean {
+    return this.#refused;
+  }
+
   /** `'legacy'` or `'modern'`, once connected. */
   getProtocolEra(): 'legacy' | 'modern' | undefined {
     return this.#era;

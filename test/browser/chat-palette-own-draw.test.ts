@@ -15,14 +15,22 @@ const root = (chat: McpChat) => chat.shadowRoot!;
 const entries = (chat: McpChat) => [...root(chat).querySelectorAll<HTMLElement>('[part="palette-item"]')];
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** Counts the chat's own updates (Lit's `update`: its whole template rendered) from now on. */
-function countUpdates(chat: McpChat): { count: number } {
-  const counted = { count: 0 };
-  const host = chat as unknown as { update(changed: unknown): void };
+/**
+ * Counts the chat's own updates (Lit's `update`: its whole template rendered) from now on, and which of them the
+ * palette asked for (a `requestUpdate` of the chat, or a property set on it, from the palette's code).
+ */
+function countUpdates(chat: McpChat): { count: number; byPalette: number } {
+  const counted = { count: 0, byPalette: 0 };
+  const host = chat as unknown as { update(changed: unknown): void; requestUpdate(...args: unknown[]): void };
   const update = host.update.bind(chat);
   host.update = (changed) => {
     counted.count++;
     update(changed);
+  };
+  const request = host.requestUpdate.bind(chat);
+  host.requestUpdate = (...args) => {
+    if (/\/palette\//.test(new Error().stack ?? '')) counted.byPalette++;
+    request(...args);
   };
   return counted;
 }
@@ -66,7 +74,10 @@ test('opening, narrowing, moving through and closing the list update the list al
   expect(input.hasAttribute('aria-activedescendant')).toBe(false);
   await frame();
   await chat.updateComplete;
-  expect(updates.count).toBe(0);
+  // None asked for by the palette. Other work of a loaded machine may still update the chat meanwhile (a server's late
+  // list: one in a CI run at load 12), so the count of all updates is only bounded by what the palette did not ask.
+  expect(updates.byPalette).toBe(0);
+  expect(updates.count).toBeLessThanOrEqual(1);
 });
 
 test('the list still follows the chat: an update of the chat for something else leaves the open list as it is', async () => {

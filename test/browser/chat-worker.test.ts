@@ -115,8 +115,12 @@ describe('<mcp-chat connections="worker">', () => {
     const problem = shadow(chat).querySelector('[part~="server-problems"]')!;
     expect(problem.textContent).toContain('Private needs sign-in, which this chat cannot do');
     expect(problem.textContent).toContain('background worker');
+    // A Retry there would do nothing: the worker still cannot sign in.
+    expect(problem.querySelector('[part="retry-button"]')).toBeNull();
     expect(connectCodeOnPage()).toBe(false);
     await openPanelFromMenu(chat, 'Servers');
+    const buttons = [...shadow(chat).querySelectorAll<HTMLButtonElement>('button')].map((b) => b.textContent!.trim());
+    expect(buttons).not.toContain('Retry');
     expect(await axeFindings(chat)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { Message } from '../../../content/index.js';
 import type { Conversation } from '../../../history/index.js';
 import type { Loader } from '../../shared/lazy.js';
 import type { runTurn } from '../../../agent/run-turn.js';
+import type { saveMessages } from '../../../history/save.js';
 import type { resumeTasks } from './chat-resume.js';
 import type { ChatTurn } from './chat-turn.js';
 import type { ChatSessionHost } from './contract.js';
@@ -24,6 +25,8 @@ import { ToolCalls } from './tool-calls.js';
 export interface SessionChunks {
   readonly turn: Loader<{ runTurn: typeof runTurn; ChatTurn: typeof ChatTurn }>;
   readonly resume: Loader<{ resumeTasks: typeof resumeTasks }>;
+  /** Saving messages (with the conversation store's code, history.chunk.ts): out of the chat's first load. */
+  readonly save: Loader<{ saveMessages: typeof saveMessages }>;
 }
 
 /**
@@ -58,7 +61,7 @@ export class ChatSession implements ReactiveController {
   constructor(host: ChatSessionHost, chunks: SessionChunks) {
     this.#host = host;
     this.#work = new SessionWork(() => host.requestUpdate());
-    this.#history = new ConversationMessages(host);
+    this.#history = new ConversationMessages(host, chunks.save);
     this.calls = new ToolCalls(host);
     this.serverWait = new ServerWait(host);
     const append = (message: Message, extra?: Record<string, unknown>) => this.append(message, extra);

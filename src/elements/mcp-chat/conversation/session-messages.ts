@@ -1,6 +1,7 @@
 import type { Message, ToolUseBlock } from '../../../content/index.js';
 import type { Conversation, StoredMessage } from '../../../history/index.js';
-import { saveMessages } from '../../../history/save.js';
+import type { saveMessages } from '../../../history/save.js';
+import type { Loader } from '../../shared/lazy.js';
 import { errorInWords } from '../error-words.js';
 import type { ChatSessionHost } from './contract.js';
 import { foldBranches, replacesFrom } from './conversation-branches.js';
@@ -64,7 +65,10 @@ export class ConversationMessages {
   #seqs = new WeakMap<Message, number>();
   readonly #host: MessagesHost;
 
-  constructor(host: MessagesHost) {
+  constructor(
+    host: MessagesHost,
+    private readonly save: Loader<{ saveMessages: typeof saveMessages }>,
+  ) {
     this.#host = host;
   }
 
@@ -253,7 +257,7 @@ export class ConversationMessages {
       try {
         await this.#host.whenStore();
         const id = await this.#ensureConversation(added);
-        const saved = id ? await saveMessages(this.#host.store!, id, [{ ...added, ...extra }]) : undefined;
+        const saved = id ? await (await this.save.load()).saveMessages(this.#host.store!, id, [{ ...added, ...extra }]) : undefined;
         // Its place in the store: another tab's rows are merged around it by this number (mergeStored).
         const row = saved?.stored.at(-1);
         if (row && this.conversation?.id === id) this.#seqs.set(added, row.seq);

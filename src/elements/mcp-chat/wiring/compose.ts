@@ -78,7 +78,11 @@ export function composeChat(w: ElementWiring, c: ChatChunks): ChatFeatures {
   const intents = new ChatIntents();
   const shell = new ChatShell(shellHost(w), c.panelsChunk);
   const voice = new ChatVoice(voiceHost(w, { shell }), c.voiceChunk);
-  const session = new ChatSession(sessionHost(w, { shell, voice }, intents), { turn: c.turnChunk, resume: c.resumeChunk });
+  const session = new ChatSession(sessionHost(w, { shell, voice }, intents), {
+    turn: c.turnChunk,
+    resume: c.resumeChunk,
+    save: c.historyChunk,
+  });
   intents.handle('turn-ended', (result) => answerEnded(chat, session, result, c.sourcesChunk));
   const scroll = new ChatScroll(scrollHost(w, { session }));
   intents.handle('conversation-shown', () => scroll.reset());
