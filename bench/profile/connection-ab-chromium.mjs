@@ -13,7 +13,7 @@ import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import { chromiumExecutable } from '../../scripts/chromium.mjs';
 import { startDemoServer } from '../../demo/server/server.ts';
-import { fmt, median } from '../lib/stats.mjs';
+import { reportAB } from '../lib/ab-report.mjs';
 
 const BLOCK = Number(process.env.BLOCK ?? 50);
 const BLOCKS = Number(process.env.BLOCKS ?? 8);
@@ -90,17 +90,7 @@ try {
         figures[side].heap.push(h / BLOCK / 1024);
       }
     }
-    const byBlock = (what) => median(figures.B[what].map((v, i) => v / figures.A[what][i]));
-    const m = (side, what) => median(figures[side][what]);
-    console.log(`\n${era} era, Chromium`);
-    console.log(`  CPU per call   A ${fmt(m('A', 'cpu'), 0)} µs  B ${fmt(m('B', 'cpu'), 0)} µs  bare ${fmt(m('bare', 'cpu'), 0)} µs`);
-    console.log(
-      `                 A/bare ${fmt(m('A', 'cpu') / m('bare', 'cpu'), 3)}  B/bare ${fmt(m('B', 'cpu') / m('bare', 'cpu'), 3)}  B/A block by block ${fmt(byBlock('cpu'), 3)}`,
-    );
-    console.log(`  heap per call  A ${fmt(m('A', 'heap'), 1)} KB  B ${fmt(m('B', 'heap'), 1)} KB  bare ${fmt(m('bare', 'heap'), 1)} KB`);
-    console.log(
-      `                 A/bare ${fmt(m('A', 'heap') / m('bare', 'heap'), 3)}  B/bare ${fmt(m('B', 'heap') / m('bare', 'heap'), 3)}  B/A block by block ${fmt(byBlock('heap'), 3)}`,
-    );
+    const ratio = reportAB(`${era} era, Chromium`, figures);
     for (const { page } of Object.values(pages)) await page.evaluate(() => window.__cost.close());
   }
 } finally {
