@@ -14,8 +14,13 @@ export async function openFromMenu(
   chat: Locator = page.locator('mcp-chat').first(),
 ): Promise<void> {
   const item = chat.getByRole('menuitemcheckbox', { name });
+  const open = () => chat.evaluate((el, panel) => (el as HTMLElement & { panel?: string }).panel === panel, name.toLowerCase());
+  // Until the panel is open: a click that timed out on a busy machine may still have landed, and a second one
+  // would close it again (the item toggles; a CI run at load 9 waited 60 s on a Settings panel closed that way).
   await expect(async () => {
+    if (await open()) return;
     if (!(await item.isVisible())) await chat.getByRole('button', { name: 'More' }).click();
     await item.click({ timeout: 2_000 });
+    expect(await open()).toBe(true);
   }).toPass({ timeout: 15_000 });
 }
