@@ -68,13 +68,8 @@ export function placePageFile(
     rewriteFailed('page-file', 'the page file no longer asks for the `mcp` chunk (`__MCP_CHUNK__`, src/bundle-preload.ts)');
   if (!loader.includes('__CHAT_CHUNK__'))
     rewriteFailed('page-file', 'the page file no longer imports the `chat` chunk (`__CHAT_CHUNK__`, src/bundle-loader.ts)');
-  const worker = Object.values(bundle).find((c) => /^chunks\/mcp-worker-[^/]*\.js$/.test(c.fileName));
-  if (!worker) return rewriteFailed('page-file', 'the bundle has no connections worker (chunks/mcp-worker-*.js, src/mcp/mcp-worker.ts)');
-  if (!loader.includes('__MCP_WORKER__'))
-    rewriteFailed('page-file', 'the page file no longer starts the connections worker (`__MCP_WORKER__`, src/bundle-preload.ts)');
   const mcpFiles = [mcp.fileName, ...(mcp.imports ?? []).filter((f) => f !== chat.fileName)];
   return loader
-    .replaceAll('__MCP_WORKER__', `./${worker.fileName}`)
     .replaceAll('__MCP_CHUNK__', mcpFiles.map((f) => `./${f}`).join(' '))
     .replaceAll('__CHAT_CHUNK__', `./${chat.fileName}`)
     .replaceAll('__CHAT_IMPORTS__', (chat.imports ?? []).map((f) => `./${f}`).join(' '));
@@ -103,7 +98,7 @@ export const pageFile = (): Plugin => ({
         lib: { entry: fileURLToPath(new URL('./src/bundle-loader.ts', import.meta.url)), formats: ['es'], fileName: () => PAGE_FILE },
         rolldownOptions: {
           // Put in by placePageFile.
-          external: ['__CHAT_CHUNK__', '__MCP_WORKER__'],
+          external: ['__CHAT_CHUNK__'],
           output: { codeSplitting: false, minify: true, comments: { annotation: false, jsdoc: false, legal: false } },
         },
       },
@@ -472,26 +467,6 @@ export const minifyCss = (): Plugin => ({
 
 export default defineConfig({
   plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact(), minifyCss(), pageFile(), wllamaWasmPath()],
-  // Relative URLs for what a chunk refers to by `new URL(…, import.meta.url)` (the connections' Worker):
-  // a CDN copy of dist/ finds it beside the chunk, not at the site's root.
-  base: './',
-  // `<mcp-chat connections="worker">`: src/mcp/mcp-worker.ts, which the chat starts with
-  // `new Worker(new URL('…/mcp/mcp-worker.js', import.meta.url), { type: 'module' })`
-  // (connect-worker.chunk.ts), built as an ES module (chunks/mcp-worker-*.js) with the SDK rewrites of
-  // the `mcp` chunk; its lazy parts (the output validator, the OAuth flow, the diagnosis) are its own
-  // chunks (chunks/worker-*.js), imported from inside the worker.
-  worker: {
-    format: 'es',
-    plugins: () => [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact()],
-    rolldownOptions: {
-      output: {
-        minify: true,
-        comments: { annotation: false, jsdoc: false, legal: true },
-        entryFileNames: 'chunks/[name]-[hash].js',
-        chunkFileNames: (chunk) => `chunks/worker-${chunk.name.replace(/^_/, '')}-[hash].js`,
-      },
-    },
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -534,7 +509,7 @@ export default defineConfig({
                 // and loading skills (skills.ts; skills-extension.ts, needed at connect, stays), putting file
                 // inputs back on an elicitation request (file-input-restore.ts), and the page's side of a hub in a
                 // Worker (worker-hub.ts: it must not load the SDK on the page; issue 42, docs/performance.md).
-                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|file-input-restore\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts|worker-hub\.ts)|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(
+                /src[\\/](mcp[\\/](?!oauth[\\/]|task-run\.ts|file-input-restore\.ts|diagnose\.ts|diagnosis-(?:cors|english)\.ts|discover\.ts|probe\.ts|registry(?:-entry)?\.ts|skills\.ts|worker-hub\.ts)|agent[\\/]hub-tools\.ts|elements[\\/]mcp-chat[\\/]servers[\\/](connect\.chunk|auth)\.ts)/.test(
                   normal(id),
                 ),
               priority: 1,

@@ -140,13 +140,11 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const server = url.searchParams.get('server') ?? '';
   const servers = url.searchParams.get('servers');
-  // `connections=worker`: the chat's connections in a Worker (issue 42, lever 3; docs/elements/mcp-chat.md).
-  const connections = url.searchParams.get('connections');
   // `servers` is a property: set by an inline script after the tag, before the element is defined (Lit takes it over at upgrade).
   const setServers = servers ? `<script>document.querySelector('mcp-chat').servers = ${JSON.stringify(servers.split(' '))};</script>` : '';
   const pages = {
     '/chat.html': page(
-      `<mcp-chat${server ? ` server="${server}"` : ''}${connections ? ` connections="${connections}"` : ''}></mcp-chat>${setServers}<script>(${watchFrame})('chat')</script>`,
+      `<mcp-chat${server ? ` server="${server}"` : ''}></mcp-chat>${setServers}<script>(${watchFrame})('chat')</script>`,
       '/mcp-web-elements.js',
     ),
     // The chat's frame in the server's HTML (docs/frameworks.md, server rendering).
@@ -315,12 +313,6 @@ try {
     [`/floor.html?server=${all20}`, floorAllConnected],
     SLOW_RUNS,
   );
-  // The same twenty with the opt-in `connections="worker"`, against the floor again (its own pair, alternating).
-  const [worker20, floorW20] = await measurePair(
-    [`/chat.html?servers=${all20}&connections=worker`, chatAllConnected],
-    [`/floor.html?server=${all20}`, floorAllConnected],
-    SLOW_RUNS,
-  );
   const [chatSlow, deepSlow] = await measurePair(
     [`/chat.html?server=${mcp}`, chatTools, { painted: chatComposerPainted, slow: true }],
     ['/deep-chat.html', deepRendered, { slow: true }],
@@ -440,24 +432,6 @@ try {
       floor20.map((r) => r.mainThread),
     )}`,
   );
-  {
-    // Issue 42, lever 3: the opt-in. Its own pair with the floor (same run); "vs the chat" compares medians across the two pairs.
-    const work = stats(worker20.map((r) => r.mainThread));
-    const floorWork = stats(floorW20.map((r) => r.mainThread));
-    const ready = stats(worker20.map((r) => r.now));
-    const floorReady = stats(floorW20.map((r) => r.now));
-    console.log(
-      `twenty servers, <mcp-chat connections="worker">: page main-thread work until all connected ${spread(work, ms)}; floor ${spread(floorWork, ms)}; run by run ${paired(
-        worker20.map((r) => r.mainThread),
-        floorW20.map((r) => r.mainThread),
-      )}; the chat on the page ${(work20.median / floorWork20.median).toFixed(2)}x its floor; ready ${spread(ready, ms)}; floor ${spread(floorReady, ms)}; run by run ${paired(
-        worker20.map((r) => r.now),
-        floorW20.map((r) => r.now),
-      )}; the chat on the page ${(all.median / floorAll.median).toFixed(2)}x its floor; the SDK's mcp chunk fetched by the page in ${
-        worker20.filter((r) => r.files.some((f) => size.mcpChunks.some((c) => f.endsWith(c)))).length
-      } of ${worker20.length} runs`,
-    );
-  }
   ratioGoal(
     'twenty servers: main-thread work until all connected',
     { value: work20.median, text: spread(work20, ms) },

@@ -9,28 +9,16 @@
 // files' paths relative to this file, separated by spaces.
 // A chat with no server in its markup fetches none of it (issue 42): servers a
 // person saved, or set as a property, load the chunk when the chat connects.
-// A chat with `connections="worker"` loads none of it on the page: its Worker
-// (`__MCP_WORKER__`, the SDK and the connections) is started now instead, and
-// the chat's connect-worker chunk takes it (issue 42, item 3).
 // Only from the built bundle: not from a dev server's or a test's sources (.ts).
-if (typeof document !== 'undefined' && !/\.ts($|\?)/.test(import.meta.url)) {
-  const chats = [...document.querySelectorAll('mcp-chat[server]:not([server=""]), mcp-chat[auto]')];
-  if (chats.some((chat) => chat.getAttribute('connections') !== 'worker'))
-    for (const file of '__MCP_CHUNK__'.split(' ')) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = new URL(/* @vite-ignore */ file, import.meta.url).href;
-      document.head.append(link);
-    }
-  if (chats.some((chat) => chat.getAttribute('connections') === 'worker'))
-    try {
-      // The URL apart: the build leaves a `new Worker(new URL(…))` of its own to Vite's worker bundling.
-      const url = new URL(/* @vite-ignore */ '__MCP_WORKER__', import.meta.url);
-      const worker = new Worker(url, { type: 'module', name: 'mcp-web-elements connections' });
-      // A failure before the chat takes the Worker (its file missing, blocked): the chat says so (connect-worker.chunk.ts).
-      worker.onerror = () => ((worker as Worker & { failed?: boolean }).failed = true);
-      (globalThis as Record<symbol, Worker>)[Symbol.for('mcp-web-elements.connections-worker')] = worker;
-    } catch {
-      // The chat starts it itself, and says so if it cannot.
-    }
+if (
+  typeof document !== 'undefined' &&
+  !/\.ts($|\?)/.test(import.meta.url) &&
+  document.querySelector('mcp-chat[server]:not([server=""]), mcp-chat[auto]')
+) {
+  for (const file of '__MCP_CHUNK__'.split(' ')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(/* @vite-ignore */ file, import.meta.url).href;
+    document.head.append(link);
+  }
 }

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
-// Issue 42, item 3, "the connections in a worker": twenty.mjs's pages and
-// method, with three sides built here from this checkout:
+// Issue 42, item 3, the bound of "the connections in a worker": twenty.mjs's
+// pages and method, with three sides built here from this checkout:
 // - `chat`: the bundle as `npm run build` makes it (vite.bundle.config.ts);
-// - `worker`: the same bundle, the page's chat with the opt-in
-//   `connections="worker"`: its real McpHub and McpConnections (the SDK, zod,
-//   the fetch tap) run in the bundle's module Worker (chunks/mcp-worker-*.js,
-//   src/mcp/mcp-worker.ts), mirrored on the page by connect-worker.chunk.ts;
+// - `worker`: the same bundle with <mcp-chat>'s `connect` chunk replaced by
+//   bench/worker/connect-worker.chunk.ts, a mirror of the hub whose real
+//   McpHub and McpConnections (the SDK, zod, the fetch tap, the trace) run in
+//   a dedicated Worker (bench/worker/mcp-worker.ts, built here into one file,
+//   mcp-worker.js, beside the page); the page's chat is the real one;
 // - `floor`: bench/load/floor.ts, twenty bare SDK Clients on the main thread.
 // Per side, as twenty.mjs with CPU=1: the page main thread's thread time until
 // ready (a DevTools trace's RunTask events; always on here), and for the worker
 // side the worker thread's thread time until the same mark; the scripts' gzip
 // bytes the page fetched until ready (page and worker). Runs alternate (chat
 // worker floor, floor worker chat, ...), a fresh browser context each.
-// ONE=1: one server (ready at "Connected to … with N tools"; the page file starts the Worker at once,
-// as it does for a chat with a `server` attribute and `connections="worker"`).
+// ONE=1: one server (ready at "Connected to … with N tools"). EARLY=1: a fourth side, `early`, the worker's
+// page with the Worker started by the page's first script (the mirror takes it) instead of by the chat.
 // Run: RUNS=7 node --import tsx bench/profile/twenty-worker.mjs
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,10 +40,61 @@ const CPU = true;
 const tmp = join(root, '.tmp/bench-twenty-worker');
 rmSync(tmp, { recursive: true, force: true });
 const bundleConfig = join(root, 'vite.bundle.config.ts');
+const { sdkShims, sdkOAuthLater, zodWithoutJsonSchema, zodEnglishCompact } = await import(bundleConfig);
 const chatDir = join(tmp, 'chat');
+const workerDir = join(tmp, 'worker');
 await build({ root, configFile: bundleConfig, logLevel: 'error', build: { outDir: chatDir } });
-const workerFile = readdirSync(join(chatDir, 'chunks')).find((f) => /^mcp-worker-[\w-]{8}\.js$/.test(f));
-if (!workerFile) throw new Error('twenty-worker: the bundle has no chunks/mcp-worker-*.js any more');
+const connectChunk = join(root, 'src/elements/mcp-chat/servers/connect.chunk.ts');
+const mirror = join(root, 'bench/worker/connect-worker.chunk.ts');
+let redirected = 0;
+await build({
+  root,
+  configFile: bundleConfig,
+  logLevel: 'error',
+  build: { outDir: workerDir },
+  plugins: [
+    {
+      name: 'connect-chunk-in-a-worker',
+      enforce: 'pre',
+      async resolveId(source, importer) {
+        if (!importer || !source.endsWith('connect.chunk.js')) return null;
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        if (resolved?.id !== connectChunk) return null;
+        redirected += 1;
+        return mirror;
+      },
+    },
+  ],
+});
+if (!redirected) throw new Error('twenty-worker: nothing imports connect.chunk.js any more; update the redirect');
+// The page file preloads the `mcp` chunk when a chat has a `server` attribute (ONE=1): here the mirror's chunk in its place.
+{
+  const pageFile = join(workerDir, 'mcp-web-elements.js');
+  const chunks = readdirSync(join(workerDir, 'chunks'));
+  const mcp = chunks.find((f) => /^mcp-[\w-]{8}\.js$/.test(f));
+  const mirrorChunk = chunks.find((f) => /^connect-worker-[\w-]{8}\.js$/.test(f));
+  const code = readFileSync(pageFile, 'utf8');
+  if (!mcp || !mirrorChunk || !code.includes(`./chunks/${mcp}`))
+    throw new Error('twenty-worker: the page file no longer preloads the `mcp` chunk as it did');
+  writeFileSync(pageFile, code.replace(`./chunks/${mcp}`, `./chunks/${mirrorChunk}`));
+  if (readFileSync(join(workerDir, 'chunks', mirrorChunk), 'utf8').includes(mcp))
+    throw new Error('twenty-worker: the mirror chunk imports the `mcp` chunk (the SDK would run on the page)');
+}
+await build({
+  root,
+  configFile: false,
+  logLevel: 'error',
+  plugins: [sdkShims(), sdkOAuthLater(), zodWithoutJsonSchema(), zodEnglishCompact()],
+  build: {
+    outDir: workerDir,
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    lib: { entry: join(root, 'bench/worker/mcp-worker.ts'), formats: ['es'], fileName: () => 'mcp-worker.js' },
+    rolldownOptions: { output: { minify: true, comments: false, codeSplitting: false } },
+  },
+});
 // The floor, built as load.mjs builds it.
 const floorDir = join(tmp, 'floor');
 await build({
@@ -62,7 +114,8 @@ await build({
 console.log(`uptime at start: ${execSync('uptime').toString().trim()}`);
 const sides = [
   { name: 'chat', dir: chatDir },
-  { name: 'worker', dir: chatDir, connections: 'worker' },
+  { name: 'worker', dir: workerDir },
+  ...(process.env.EARLY ? [{ name: 'early', dir: workerDir }] : []),
   { name: 'floor', dir: floorDir },
 ];
 
@@ -80,15 +133,17 @@ const urls = ONE ? [demo.url] : twenty.map((s) => s.url);
 const page = (body, script, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>load</title>
 <script>window.__scriptStart = performance.now();</script>${head}<script type="module" src="${script}"></script></head>
 <body style="margin:0"><main style="max-width:900px;margin:auto">${body}</main></body></html>`;
-const chatPage = (connections) => {
-  const attribute = connections ? ` connections="${connections}"` : '';
-  return ONE
-    ? page(`<mcp-chat server="${urls[0]}"${attribute}></mcp-chat>`, 'mcp-web-elements.js')
+const chatPage = (head) =>
+  ONE
+    ? page(`<mcp-chat server="${urls[0]}"></mcp-chat>`, 'mcp-web-elements.js', head)
     : page(
-        `<mcp-chat${attribute}></mcp-chat><script>document.querySelector('mcp-chat').servers = ${JSON.stringify(urls)};</script>`,
+        `<mcp-chat></mcp-chat><script>document.querySelector('mcp-chat').servers = ${JSON.stringify(urls)};</script>`,
         'mcp-web-elements.js',
+        head,
       );
-};
+// EARLY=1, the `early` side: the worker's page with the Worker started by the page's first script (where the
+// page file preloads the `mcp` chunk now), before the chat's code arrives; the mirror takes it (`mcpWorker`).
+const earlyHead = `<script>window.mcpWorker = new Worker('mcp-worker.js', { type: 'module' });</script>`;
 const floorPage = page(`<floor-chat server="${urls.join(' ')}"></floor-chat>`, 'floor.js');
 const server = createServer((req, res) => {
   const [, index, ...rest] = new URL(req.url ?? '/', 'http://x').pathname.split('/');
@@ -97,7 +152,7 @@ const server = createServer((req, res) => {
   if (rest.join('/') === 'page.html')
     return res
       .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
-      .end(gzipSync(side.name === 'floor' ? floorPage : chatPage(side.connections), { level: 9 }));
+      .end(gzipSync(side.name === 'floor' ? floorPage : chatPage(side.name === 'early' ? earlyHead : ''), { level: 9 }));
   const body = file(side.dir, rest.join('/'));
   if (!body) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
@@ -234,13 +289,13 @@ console.log(
     .join(' ')}`,
 );
 const chatIndex = 0;
-const workerBytes = file(chatDir, `chunks/${workerFile}`).length;
+const workerBytes = file(workerDir, 'mcp-worker.js').length;
 for (const [j, side] of sides.entries()) {
   const rs = results[j];
   const ratio = (key, k) => median(rs.map((r, n) => r[key] / results[k][n][key])).toFixed(2);
   console.log(
     `${side.name.padEnd(7)} page main thread, thread time ${fmt(rs.map((r) => r.cpu))} ms (run by run vs floor ${ratio('cpu', floorIndex)}, vs chat ${ratio('cpu', chatIndex)})` +
-      `${side.connections ? `; worker thread ${fmt(rs.map((r) => r.worker))} ms, its script ${(workerBytes / 1024).toFixed(1)} KB gzip` : ''}` +
+      `${side.dir === workerDir ? `; worker thread ${fmt(rs.map((r) => r.worker))} ms, its script ${(workerBytes / 1024).toFixed(1)} KB gzip` : ''}` +
       `; TaskDuration ${fmt(rs.map((r) => r.main))} ms (vs floor ${ratio('main', floorIndex)}); ready ${fmt(rs.map((r) => r.ms))} ms (vs floor ${ratio('ms', floorIndex)}, vs chat ${ratio('ms', chatIndex)})` +
       `; the page fetched the SDK's \`mcp\` chunk in ${rs.filter((r) => r.mcpChunk).length} of ${rs.length} runs` +
       `; page scripts ${(median(rs.map((r) => r.scriptBytes)) / 1024).toFixed(1)} KB gzip; mcp-chat updates ${fmt(rs.map((r) => r.updates))}; fetches ${fmt(rs.map((r) => r.fetches))}`,

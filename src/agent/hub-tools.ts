@@ -1,6 +1,5 @@
 import { isModelVisible } from '../mcp/apps.js';
 import type { McpHub } from '../mcp/hub.js';
-import type { CallToolOptions } from '../mcp/connection-config.js';
 import { serverKey } from '../mcp/server-key.js';
 import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
 
@@ -10,15 +9,7 @@ import type { AgentTool, AgentToolHost, AgentToolResult } from './types.js';
  * MCP Apps: a tool whose `_meta.ui.visibility` lacks `"model"` (app-only) is
  * neither listed nor callable here; only its own app may call it.
  */
-/** What `hubToolHost` reads of a hub: an `McpHub`, or the page's mirror of one in a Worker (`WorkerHub`). */
-export interface ToolHub {
-  readonly tools: McpHub['tools'];
-  findTool(name: string): McpHub['tools'][number] | undefined;
-  readonly connections: ReadonlyArray<{ readonly state: string; readonly name: string; readonly instructions?: string }>;
-  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<unknown>;
-}
-
-export function hubToolHost(hub: ToolHub): AgentToolHost & { findTool(name: string): AgentTool | undefined } {
+export function hubToolHost(hub: McpHub): AgentToolHost & { findTool(name: string): AgentTool | undefined } {
   const toAgentTool = ({ name, tool, connection }: McpHub['tools'][number]): AgentTool => ({
     name,
     description: tool.description,

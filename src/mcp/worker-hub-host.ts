@@ -1,7 +1,7 @@
 // The worker's side of a `WorkerHub` (worker-hub.ts): a real `McpHub` whose
 // connections (the MCP SDK, zod, the fetch tap, the session trace) run here,
-// off the page's main thread. Issue 42, item 3: `<mcp-chat connections="worker">`
-// runs it in mcp-worker.ts (docs/performance.md, "the connections in a worker").
+// off the page's main thread. Issue 42, item 3: experimental, not used by
+// <mcp-chat> yet (docs/performance.md, "the connections in a worker").
 import '../content/no-eval.js';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { McpConnection } from './connection.js';
@@ -20,9 +20,7 @@ import type {
 /** The error as the page gets it: its fields, not its class (a structured clone keeps neither the class nor `kind`). */
 function errorOf(error: unknown): WorkerError {
   const e = error as Partial<WorkerError> | undefined;
-  const diagnosis = e?.diagnosis && typeof e.diagnosis === 'object' ? structuredCloneOr(e.diagnosis) : undefined;
   return {
-    diagnosis,
     name: typeof e?.name === 'string' ? e.name : 'Error',
     message: typeof e?.message === 'string' ? e.message : String(error),
     kind: e?.kind,
@@ -30,15 +28,6 @@ function errorOf(error: unknown): WorkerError {
     status: e?.status,
     code: e?.code,
   };
-}
-
-/** The diagnosis as data (it is; a value that would not clone is left out rather than failing the message). */
-function structuredCloneOr<T>(value: T): T | undefined {
-  try {
-    return structuredClone(value);
-  } catch {
-    return undefined;
-  }
 }
 
 type Catalogs = Pick<McpConnection, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>;
@@ -76,10 +65,6 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
       protocolVersion: connection.protocolVersion,
       era: connection.getProtocolEra(),
       error: connection.error ? errorOf(connection.error) : undefined,
-      invalidTools: connection.invalidTools,
-      unrunnableTools: connection.unrunnableTools,
-      degraded: connection.degraded,
-      liveNotifications: connection.liveNotifications,
     };
     for (const kind of ['tools', 'prompts', 'resources', 'resourceTemplates'] as const)
       if (last[kind] !== connection[kind]) (s as unknown as Catalogs)[kind] = connection[kind] as never;
@@ -148,10 +133,6 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
         return connection.readResource(args[0] as string, { signal });
       case 'getPrompt':
         return connection.getPrompt(args[0] as string, args[1] as Record<string, string> | undefined, { signal });
-      case 'complete':
-        return connection.complete(args[0] as Parameters<McpConnection['complete']>[0], { signal });
-      case 'setLoggingLevel':
-        return connection.setLoggingLevel(args[0] as Parameters<McpConnection['setLoggingLevel']>[0]);
     }
   };
 
@@ -183,7 +164,6 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
         const connection = hub.add(message.config);
         ids.set(connection, message.id);
         byId.set(message.id, connection);
-        connection.addEventListener('mcp-log-message', (event) => post({ t: 'log', id: message.id, params: event.message }));
         return;
       }
       case 'connect': {
@@ -230,24 +210,6 @@ export function serveHub(endpoint: WorkerEndpoint, hub: McpHub = new McpHub()): 
         else waiting?.resolve(message.result);
         return;
       }
-      case 'roots':
-        void hub.setRoots(message.roots);
-        return;
-      case 'trace':
-        if (!message.on) hub.stopTrace();
-        else if (!hub.trace) hub.startTrace({ maxBytes: message.maxBytes });
-        return;
-      case 'traceEvent': {
-        const connection = message.server === undefined ? undefined : byId.get(message.server);
-        hub.trace?.addEvent(message.type, message.data, connection ? { server: connection.id } : undefined);
-        return;
-      }
-      case 'traceSecret':
-        hub.trace?.addSecret(message.secret);
-        return;
-      case 'traceExport':
-        post({ t: 'response', request: message.request, result: hub.trace?.export() });
-        return;
       case 'close':
         void hub.close();
         return;

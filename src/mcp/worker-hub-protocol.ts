@@ -4,9 +4,7 @@
 import type { Progress, Prompt, Resource, ResourceTemplateType, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from './connection.js';
 import type { McpConnectionConfig } from './connection-config.js';
-import type { McpDiagnosis } from './diagnosis.js';
-import type { InvalidTool } from './tool-list.js';
-import type { InputKind, InputRequestContext, Root } from './input-types.js';
+import type { InputKind, InputRequestContext } from './input-types.js';
 
 /**
  * What of a server's settings can go to a worker: everything that survives a
@@ -22,8 +20,6 @@ export interface WorkerError {
   url?: string;
   status?: number;
   code?: number;
-  /** What went wrong, as data (`McpConnectionError.diagnosis`): the chat says it in its own language. */
-  diagnosis?: McpDiagnosis;
 }
 
 /** What the page reads of one connection, as it was when the worker sent it. */
@@ -37,10 +33,6 @@ export interface ConnectionSnapshot {
   protocolVersion?: string;
   era?: 'legacy' | 'modern';
   error?: WorkerError;
-  invalidTools: InvalidTool[];
-  unrunnableTools: InvalidTool[];
-  degraded?: McpConnection['degraded'];
-  liveNotifications: boolean;
   /** Each catalog only when it is not the array sent last (a structured clone each time it is sent). */
   tools?: Tool[];
   prompts?: Prompt[];
@@ -49,7 +41,7 @@ export interface ConnectionSnapshot {
 }
 
 /** The connection methods the page can call through the worker. */
-export type WorkerRequestMethod = 'callTool' | 'readResource' | 'getPrompt' | 'complete' | 'setLoggingLevel';
+export type WorkerRequestMethod = 'callTool' | 'readResource' | 'getPrompt';
 
 /** An input request's context as it crosses to the page: `InputRequestContext` without its `signal` (a cancel message instead). */
 export type WorkerInputContext = Omit<InputRequestContext, 'signal'>;
@@ -64,15 +56,6 @@ export type ToWorker =
   | { t: 'remove'; id: number }
   | { t: 'request'; id: number; request: number; method: WorkerRequestMethod; args: unknown[] }
   | { t: 'abort'; request: number }
-  /** The roots shared with every server (`McpHub.setRoots`). */
-  | { t: 'roots'; roots: Root[] }
-  /** Start (with its bound) or stop the hub's session trace (`McpHub.startTrace`, `stopTrace`). */
-  | { t: 'trace'; on: boolean; maxBytes?: number }
-  /** An entry of the page's own (`SessionTrace.addEvent`); `server`: the connection's id on this channel. */
-  | { t: 'traceEvent'; type: string; data?: unknown; server?: number }
-  | { t: 'traceSecret'; secret: string }
-  /** The trace as one document, answered with a `response` to `request`. */
-  | { t: 'traceExport'; request: number }
   | { t: 'close' };
 
 /** Worker to page. */
@@ -87,9 +70,7 @@ export type FromWorker =
   /** A server's input request (sampling, elicitation, roots), for the page's handler. */
   | { t: 'input'; input: number; kind: InputKind; params: unknown; context: WorkerInputContext }
   /** The request was cancelled in the worker (the server, the stopped call, the wait limit): the page's handler's signal aborts. */
-  | { t: 'inputCancel'; input: number; reason: string }
-  /** A server's log message (`notifications/message`), for the connection's `mcp-log-message` listeners on the page. */
-  | { t: 'log'; id: number; params: unknown };
+  | { t: 'inputCancel'; input: number; reason: string };
 
 /** Where messages go and come from: a `Worker` on the page, the worker's global scope inside it, or a `MessagePort`. */
 export interface WorkerEndpoint {

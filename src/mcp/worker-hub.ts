@@ -1,6 +1,6 @@
 // The page's side of a hub whose connections run in a Worker
-// (worker-hub-host.ts): issue 42, item 3, opt-in: `<mcp-chat connections="worker">`
-// (docs/performance.md, "the connections in a worker").
+// (worker-hub-host.ts): issue 42, item 3, experimental and opt-in, not used by
+// <mcp-chat> yet (docs/performance.md, "the connections in a worker").
 //
 // Imports no code of the MCP SDK or zod (types only): a page that connects
 // through a WorkerHub runs `fetch`, the SDK's parsing and the session trace in
@@ -8,10 +8,7 @@
 // last sent it.
 import type {
   CallToolResult,
-  CompleteRequestParams,
-  CompleteResult,
   GetPromptResult,
-  LoggingLevel,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -23,10 +20,7 @@ import { TypedEventTarget } from '../content/typed-event-target.js';
 import type { CallToolOptions, McpConnectionConfig } from './connection-config.js';
 import type { McpConnection } from './connection.js';
 import type { HubTool, McpHubEventMap } from './hub.js';
-import type { McpDiagnosis } from './diagnosis.js';
-import type { InputHandlers, InputKind, Root } from './input-types.js';
-import type { InvalidTool } from './tool-list.js';
-import type { TraceDocument } from './trace.js';
+import type { InputHandlers, InputKind } from './input-types.js';
 import { serverName } from './server-key.js';
 import type {
   ConnectionSnapshot,
@@ -44,7 +38,6 @@ export class WorkerHubError extends Error {
   readonly url?: string;
   readonly status?: number;
   readonly code?: number;
-  readonly diagnosis?: McpDiagnosis;
   constructor(error: WorkerError) {
     super(error.message);
     this.name = error.name;
@@ -52,24 +45,7 @@ export class WorkerHubError extends Error {
     this.url = error.url;
     this.status = error.status;
     this.code = error.code;
-    this.diagnosis = error.diagnosis;
   }
-}
-
-/** What a method of `McpConnection` that a worker's connection does not carry says (sign-in, skills, task resume). */
-const notInWorker = (what: string) =>
-  Promise.reject(new Error(`${what} is not available while this chat's connections run in a worker (connections="worker").`));
-
-/** A connection's snapshot as the page holds it (to change one field of it). */
-function snapshotOf(c: WorkerConnection): ConnectionSnapshot {
-  return {
-    id: c.index,
-    state: c.state,
-    toolsReady: c.toolsReady,
-    invalidTools: c.invalidTools,
-    unrunnableTools: c.unrunnableTools,
-    liveNotifications: c.liveNotifications,
-  };
 }
 
 /** Fired by a mirrored connection when the worker sent a change of it. */
@@ -97,14 +73,7 @@ export class WorkerConnection extends EventTarget {
   prompts: Prompt[] = [];
   resources: Resource[] = [];
   resourceTemplates: ResourceTemplateType[] = [];
-  invalidTools: InvalidTool[] = [];
-  unrunnableTools: InvalidTool[] = [];
-  degraded: McpConnection['degraded'];
-  liveNotifications = true;
-  /** Skills (the SEP's extension) are not listed through a worker. */
-  readonly supportsSkills = false;
   #era: 'legacy' | 'modern' | undefined;
-  #refused = false;
   #connecting?: { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void };
 
   /** @internal */
@@ -112,28 +81,16 @@ export class WorkerConnection extends EventTarget {
     readonly index: number,
     config: WorkerServerConfig,
     private readonly hub: WorkerHub,
-    /** Set for a server this hub did not send to the worker ({@link WorkerHub.refuse}): why, said as its error. */
-    refused?: string,
   ) {
     super();
     this.id = `worker-${index}`;
     this.url = config.url;
     this.config = config;
-    if (refused) {
-      this.#refused = true;
-      this.state = 'failed';
-      this.error = new WorkerHubError({ name: 'McpConnectionError', message: refused, kind: 'auth', url: config.url });
-    }
   }
 
   /** The name for people: the configured name, else the server's title or name, else the host. */
   get name(): string {
     return serverName(this.url, this.config.name, this.serverInfo, true);
-  }
-
-  /** Not sent to the worker ({@link WorkerHub.refuse}): connecting again cannot help, so nothing offers to. */
-  get refused(): boolean {
-    return this.#refused;
   }
 
   /** `'legacy'` or `'modern'`, once connected. */
@@ -143,15 +100,12 @@ export class WorkerConnection extends EventTarget {
 
   /** Connects in the worker; settles as `McpConnection.connect()` does there (connected with its catalogs, or failed). */
   connect(): Promise<void> {
-    if (this.#refused) return Promise.reject(this.error);
     if (!this.#connecting) {
       let resolve!: () => void;
       let reject!: (error: Error) => void;
       const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
       this.#connecting = { promise, resolve, reject };
-      const failed = this.hub.failed;
-      if (failed) queueMicrotask(() => this.settle(failed));
-      else this.hub.send({ t: 'connect', id: this.index });
+      this.hub.send({ t: 'connect', id: this.index });
     }
     return this.#connecting.promise;
   }
@@ -176,45 +130,6 @@ export class WorkerConnection extends EventTarget {
     return this.hub.request(this, 'getPrompt', [name, args], options.signal) as Promise<GetPromptResult>;
   }
 
-  complete(params: CompleteRequestParams, options: { signal?: AbortSignal } = {}): Promise<CompleteResult> {
-    return this.hub.request(this, 'complete', [params], options.signal) as Promise<CompleteResult>;
-  }
-
-  async setLoggingLevel(level: LoggingLevel): Promise<void> {
-    await this.hub.request(this, 'setLoggingLevel', [level]);
-  }
-
-  /** Sign-in needs the page's OAuth provider, which cannot cross to the worker: refused in words. */
-  signIn(): Promise<void> {
-    return notInWorker(`Signing in to ${this.name}`);
-  }
-
-  signOut(): Promise<void> {
-    return notInWorker(`Signing out of ${this.name}`);
-  }
-
-  loadSkill(): Promise<never> {
-    return notInWorker('Loading a skill');
-  }
-
-  listSkills(): Promise<never> {
-    return notInWorker('Listing skills');
-  }
-
-  /** An MCP App view's own input request (its `sampling/createMessage`): not routed through a worker yet. */
-  requestInput(): Promise<never> {
-    return notInWorker("An app view's request for a model answer");
-  }
-
-  resumeTask(): Promise<never> {
-    return notInWorker('Following a tool call that was still running when the page was closed');
-  }
-
-  /** Closes this server's connection in the worker (as `WorkerHub.remove`). */
-  close(): Promise<void> {
-    return this.hub.remove(this);
-  }
-
   /** @internal */
   apply(s: ConnectionSnapshot): void {
     this.state = s.state;
@@ -225,10 +140,6 @@ export class WorkerConnection extends EventTarget {
     this.protocolVersion = s.protocolVersion;
     this.#era = s.era;
     this.error = s.error ? new WorkerHubError(s.error) : undefined;
-    this.invalidTools = s.invalidTools;
-    this.unrunnableTools = s.unrunnableTools;
-    this.degraded = s.degraded;
-    this.liveNotifications = s.liveNotifications;
     if (s.tools) this.tools = s.tools;
     if (s.prompts) this.prompts = s.prompts;
     if (s.resources) this.resources = s.resources;
@@ -307,38 +218,6 @@ export class WorkerInputHandlers {
   }
 }
 
-/**
- * The session trace of a {@link WorkerHub}, recorded in the worker (the
- * connections' messages are there): entries and secrets of the page's go
- * there; `export()` asks for the document (a promise, where
- * `SessionTrace.export()` answers at once).
- */
-export class WorkerTrace {
-  /** @internal */
-  constructor(private readonly hub: WorkerHub) {}
-
-  /** Adds an entry of the page's own (`SessionTrace.addEvent`); `server` is a `WorkerConnection`'s `id`. */
-  addEvent(type: string, data?: unknown, options: { server?: string } = {}): void {
-    const server = options.server?.startsWith('worker-') ? Number(options.server.slice(7)) : undefined;
-    try {
-      this.hub.send({ t: 'traceEvent', type, data, server });
-    } catch {
-      // Data that does not survive a structured clone (a function, a DOM node): as JSON would keep it.
-      this.hub.send({ t: 'traceEvent', type, data: JSON.parse(JSON.stringify(data ?? null)) as unknown, server });
-    }
-  }
-
-  /** A value never to appear in the export (the model's API key). */
-  addSecret(value: string | undefined): void {
-    if (value) this.hub.send({ t: 'traceSecret', secret: value });
-  }
-
-  /** The trace as one document, from the worker. */
-  export(): Promise<TraceDocument | undefined> {
-    return this.hub.ask((request) => ({ t: 'traceExport', request })) as Promise<TraceDocument | undefined>;
-  }
-}
-
 /** A hub change, as `McpHubChangeEvent` (same name and `connection`), for a mirrored connection. */
 export class WorkerHubChangeEvent extends Event {
   constructor(readonly connection: WorkerConnection) {
@@ -367,12 +246,9 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
     { resolve: (value: unknown) => void; reject: (error: Error) => void; onprogress?: CallToolOptions['onprogress'] }
   >();
   #tools: readonly HubTool[] = [];
-  /** Set once the Worker failed ({@link workerFailed}). */
-  #failed?: WorkerError;
   #named = new Map<string, HubTool>();
   #next = 0;
   #nextRequest = 0;
-  #trace?: WorkerTrace;
   /** The page's handlers of the servers' input requests (register with `router.handle`, as on an `McpHub`). */
   readonly router: WorkerInputHandlers = new WorkerInputHandlers(this);
 
@@ -413,81 +289,9 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
     const connection = new WorkerConnection(index, plain, this);
     this.#list.push(connection);
     this.#byIndex.set(index, connection);
-    if (this.#failed) this.#fail(connection, this.#failed);
-    else this.send({ t: 'add', id: index, config: plain });
+    this.send({ t: 'add', id: index, config: plain });
     this.dispatchEvent(new WorkerHubChangeEvent(connection) as never);
     return connection;
-  }
-
-  /**
-   * Lists a server that cannot be connected from a worker (one that needs
-   * sign-in) as failed, with `reason` as its error, without sending it there:
-   * the page shows it with why. Its `connect()` rejects with that error.
-   */
-  refuse(config: McpConnectionConfig, reason: string): WorkerConnection {
-    const index = this.#next++;
-    const { authProvider: _a, fetch: _f, ...plain } = config;
-    const connection = new WorkerConnection(index, plain, this, reason);
-    this.#list.push(connection);
-    this.#byIndex.set(index, connection);
-    this.dispatchEvent(new WorkerHubChangeEvent(connection) as never);
-    return connection;
-  }
-
-  /**
-   * The Worker could not run (its file missing or blocked, an error at its
-   * start): every server fails with a sentence saying so, now and when added.
-   */
-  workerFailed(detail?: string): void {
-    const error: WorkerError = {
-      name: 'McpConnectionError',
-      kind: 'network',
-      message: `The background worker that connects this chat to its servers could not start${detail ? ` (${detail})` : ''}. Reload the page; if it happens again, the site may block the worker's script.`,
-    };
-    this.#failed = error;
-    for (const connection of this.#list) this.#fail(connection, error);
-    for (const [request, pending] of this.#pending) {
-      this.#pending.delete(request);
-      pending.reject(new WorkerHubError(error));
-    }
-  }
-
-  #fail(connection: WorkerConnection, error: WorkerError): void {
-    connection.apply({ ...snapshotOf(connection), state: 'failed', toolsReady: false, error });
-    connection.settle(error);
-    this.dispatchEvent(new WorkerHubChangeEvent(connection) as never);
-  }
-
-  /** The session trace being recorded in the worker (see {@link startTrace}), or `undefined`. */
-  get trace(): WorkerTrace | undefined {
-    return this.#trace;
-  }
-
-  /** Records a session trace in the worker, as `McpHub.startTrace` (`maxBytes`: its bound). */
-  startTrace(options: { maxBytes?: number } = {}): WorkerTrace {
-    if (!this.#trace) this.send({ t: 'trace', on: true, maxBytes: options.maxBytes });
-    return (this.#trace ??= new WorkerTrace(this));
-  }
-
-  /** Stops recording and drops what was recorded. */
-  stopTrace(): void {
-    this.send({ t: 'trace', on: false });
-    this.#trace = undefined;
-  }
-
-  /** @internal A request to the worker's hub itself (not one of its connections), answered by a `response`. */
-  ask(message: (request: number) => ToWorker): Promise<unknown> {
-    if (this.#failed) return Promise.reject(new WorkerHubError(this.#failed));
-    const request = this.#nextRequest++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(request, { resolve, reject });
-      this.send(message(request));
-    });
-  }
-
-  /** Shares `roots` with every server that asks (`roots/list`), as `McpHub.setRoots`. */
-  async setRoots(roots: readonly Root[]): Promise<void> {
-    this.send({ t: 'roots', roots: [...roots] });
   }
 
   /** Removes a server and closes its connection in the worker. */
@@ -518,11 +322,6 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
     this.send({ t: 'close' });
   }
 
-  /** @internal Why the Worker failed, once it did. */
-  get failed(): WorkerError | undefined {
-    return this.#failed;
-  }
-
   /** @internal */
   send(message: ToWorker): void {
     this.#endpoint.postMessage(message);
@@ -536,7 +335,6 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
     signal?: AbortSignal,
     onprogress?: CallToolOptions['onprogress'],
   ): Promise<unknown> {
-    if (this.#failed) return Promise.reject(new WorkerHubError(this.#failed));
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('Cancelled.'));
     const request = this.#nextRequest++;
     return new Promise((resolve, reject) => {
@@ -578,12 +376,6 @@ export class WorkerHub extends TypedEventTarget<McpHubEventMap> {
       case 'inputCancel':
         this.router.cancel(message.input, message.reason);
         return;
-      case 'log': {
-        const connection = this.#byIndex.get(message.id);
-        // `McpLogMessageEvent`'s shape (connection-events.ts is not imported: it is in the SDK's chunk).
-        if (connection) connection.dispatchEvent(Object.assign(new Event('mcp-log-message'), { message: message.params }));
-        return;
-      }
       case 'progress':
         this.#pending.get(message.request)?.onprogress?.(message.progress);
         return;

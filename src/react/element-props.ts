@@ -33,7 +33,6 @@ export const ELEMENT_PROPERTIES = {
     'allowKeyStorage',
     'fixedServers',
     'noTrace',
-    'connections',
     'ollamaUrl',
     'starters',
     'startersPrompt',

@@ -26,8 +26,6 @@ export interface MountOptions {
   server?: string;
   /** Sets `sandbox-url` to the test sandbox origin, so tools with views show their apps. */
   sandbox?: boolean;
-  /** Where the connections run (`connections`; default the page). */
-  connections?: 'page' | 'worker';
 }
 
 /**
@@ -76,7 +74,6 @@ export async function mountChat(options: MountOptions = {}): Promise<McpChat> {
   if (options.provider !== false) chat.provider = fakeProvider();
   chat.storageKey = options.storageKey ?? `t-${Math.random()}`;
   if (options.sandbox) chat.sandboxUrl = inject('sandboxUrl');
-  if (options.connections) chat.connections = options.connections;
   document.body.append(chat);
   await serverReaches(chat, 'connected');
   await serversShown(chat);

@@ -22,14 +22,13 @@ afterEach(() => {
   for (const fn of restore.splice(0)) fn();
 });
 
-async function chatOn(servers: string[], options: { noTrace?: boolean; connections?: 'worker' } = {}): Promise<McpChat> {
+async function chatOn(servers: string[], options: { noTrace?: boolean } = {}): Promise<McpChat> {
   const chat = document.createElement('mcp-chat');
   chat.servers = servers;
   chat.store = createMemoryHistory();
   chat.provider = { kind: 'openai', baseUrl: inject('openaiUrl'), apiKey: API_KEY, model: 'gpt-4o-mini' };
   chat.storageKey = `trace-${crypto.randomUUID()}`;
   chat.noTrace = options.noTrace ?? false;
-  if (options.connections) chat.connections = options.connections;
   document.body.append(chat);
   await expect
     .poll(() => chat.serverSet.connections.length === servers.length && chat.serverSet.connections.every((c) => c.state === 'connected'), {
@@ -99,35 +98,6 @@ test('Export trace saves the servers’ messages, the turn, the approval and the
   await view.loadText(file.text);
   await view.updateComplete;
   expect(view.shadowRoot!.textContent).toContain('tools/call');
-});
-
-test('with connections="worker" the trace is recorded in the Worker: Export trace saves its messages and the chat\'s own entries', async () => {
-  const chat = await chatOn([inject('demoUrl')], { connections: 'worker' });
-  const ended = new Promise<McpTurnEndEvent>((resolve) => chat.addEventListener('mcp-turn-end', (e) => resolve(e), { once: true }));
-  await typeAndSend(chat, 'say it back [[tool:echo {"message":"traced in a worker"}]]');
-  await ended;
-  await openPanelFromMenu(chat, 'Servers');
-  const button = await expect
-    .poll(() => shadow(chat).querySelector<HTMLButtonElement>('[part="export-trace-button"]'))
-    .not.toBeNull()
-    .then(() => shadow(chat).querySelector<HTMLButtonElement>('[part="export-trace-button"]')!);
-  const files = catchDownloads();
-  await userEvent.click(button);
-  await expect.poll(() => files.length).toBe(1);
-  const file = await files[0]!;
-  expect(file.text).not.toContain(API_KEY);
-  const trace = JSON.parse(file.text) as TraceDocument;
-  expect(Object.values(trace.servers).map((s) => s.url)).toEqual([inject('demoUrl')]);
-  const methods = trace.entries
-    .flatMap((e) => (e.kind === 'http-request' ? (e.messages ?? []) : []))
-    .map((m) => (m as { method?: string }).method);
-  expect(methods).toEqual(expect.arrayContaining(['tools/list', 'tools/call']));
-  const events = trace.entries.filter((e) => e.kind === 'event') as Array<{ type: string; data: Record<string, unknown>; server?: string }>;
-  expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['person-message', 'tool-call', 'turn-end']));
-  // The chat's tool-call entry names the server as the worker's connection does.
-  expect(events.find((e) => e.type === 'tool-call')!.server).toBe(Object.keys(trace.servers)[0]);
-  // The synchronous method cannot reach into the Worker.
-  expect(chat.exportTrace()).toBeUndefined();
 });
 
 test('with no-trace nothing is recorded and the panel offers no export', async () => {

@@ -116,25 +116,18 @@ describe('each rewrite of the bundle fails the build when its target changes sha
     ).toBe("const s = css`\n\n.a::before{content:'x';color:red}\n`;");
   });
 
-  test('the page file: no `mcp` or `chat` chunk or connections worker, or the loader no longer asks for them', () => {
-    const loader = 'preload("__MCP_CHUNK__"); preload("__CHAT_IMPORTS__"); import("__CHAT_CHUNK__"); start("__MCP_WORKER__")';
+  test('the page file: no `mcp` or `chat` chunk, or the loader no longer asks for them', () => {
+    const loader = 'preload("__MCP_CHUNK__"); preload("__CHAT_IMPORTS__"); import("__CHAT_CHUNK__")';
     const mcp = { ...chunk('chunks/mcp-1.js', 'x', { imports: ['chunks/chat-1.js', 'chunks/runtime-1.js'] }), name: 'mcp' };
     const chat = { ...chunk('chunks/chat-1.js', 'y', { imports: ['chunks/runtime-1.js'] }), name: 'chat' };
-    const worker = { type: 'asset', fileName: 'chunks/mcp-worker-12345678.js' };
     expect(() => placePageFile({ 'chunks/chat-1.js': chat }, loader)).toThrow(/page-file: the bundle has no `mcp` chunk/);
     expect(() => placePageFile({ 'chunks/mcp-1.js': mcp }, loader)).toThrow(/page-file: the bundle has no `chat` chunk/);
-    const bundle = { 'chunks/mcp-1.js': mcp, 'chunks/chat-1.js': chat, [worker.fileName]: worker };
-    expect(() => placePageFile({ 'chunks/mcp-1.js': mcp, 'chunks/chat-1.js': chat }, loader)).toThrow(
-      /the bundle has no connections worker/,
-    );
-    expect(() => placePageFile(bundle, 'import("__CHAT_CHUNK__"); start("__MCP_WORKER__")')).toThrow(/no longer asks for the `mcp` chunk/);
-    expect(() => placePageFile(bundle, 'preload("__MCP_CHUNK__"); start("__MCP_WORKER__")')).toThrow(/no longer imports the `chat` chunk/);
-    expect(() => placePageFile(bundle, 'preload("__MCP_CHUNK__"); import("__CHAT_CHUNK__")')).toThrow(
-      /no longer starts the connections worker/,
-    );
+    const bundle = { 'chunks/mcp-1.js': mcp, 'chunks/chat-1.js': chat };
+    expect(() => placePageFile(bundle, 'import("__CHAT_CHUNK__")')).toThrow(/no longer asks for the `mcp` chunk/);
+    expect(() => placePageFile(bundle, 'preload("__MCP_CHUNK__")')).toThrow(/no longer imports the `chat` chunk/);
     // What it can place: each path relative to the page file; the mcp chunk's list leaves out the chat chunk (already loading).
     expect(placePageFile(bundle, loader)).toBe(
-      'preload("./chunks/mcp-1.js ./chunks/runtime-1.js"); preload("./chunks/runtime-1.js"); import("./chunks/chat-1.js"); start("./chunks/mcp-worker-12345678.js")',
+      'preload("./chunks/mcp-1.js ./chunks/runtime-1.js"); preload("./chunks/runtime-1.js"); import("./chunks/chat-1.js")',
     );
   });
 

@@ -150,12 +150,3 @@ test('each catalog crosses once, and many changes go in few messages', async () 
   }
   expect(changes.length).toBeLessThan(hubChanges);
 });
-
-test('roots set on the page reach the servers in the worker (get-roots answers with them)', async () => {
-  const { page } = pair();
-  const connection = page.add({ url: demoUrl, name: 'demo' });
-  await connection.connect();
-  await page.setRoots([{ uri: 'file:///home/ada/notes', name: 'Notes' }]);
-  const result = await connection.callTool('get-roots', {});
-  expect(text(result)).toBe('Notes: file:///home/ada/notes');
-});

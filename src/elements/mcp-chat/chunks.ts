@@ -19,9 +19,6 @@ export const panelsChunk = new LazyPart('shows this panel', () => import('./shel
 /** The MCP SDK client behind McpHub: right after the first paint (the first-load figure of `npm run size` counts it). */
 export const connectChunk = new LazyPart('connects to servers', () => import('./servers/connect.chunk.js'));
 
-/** With `connections="worker"`, in place of `connectChunk`: the page's mirror of a hub whose connections run in a Worker (no MCP SDK on the page). */
-export const connectWorkerChunk = new LazyPart('connects to servers', () => import('./servers/connect-worker.chunk.js'));
-
 /** The browser OAuth provider: when a server configured with `auth` is first connected. */
 export const oauthChunk = new LazyPart('signs in to servers', () => import('../../mcp/oauth/browser-oauth-provider.js'));
 
@@ -110,4 +107,4 @@ export const LANGUAGE_CHUNKS: Readonly<Record<string, () => Promise<ChatStrings>
 };
 
 // A ServerSet made without loaders (outside a chat) uses the chat's.
-ServerSet.defaultChunks ??= { connect: connectChunk, connectWorker: connectWorkerChunk, oauth: oauthChunk };
+ServerSet.defaultChunks ??= { connect: connectChunk, oauth: oauthChunk };

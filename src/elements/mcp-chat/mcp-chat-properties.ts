@@ -100,13 +100,6 @@ export class McpChatProperties extends LitElement {
    */
   @property({ type: Boolean, attribute: 'no-trace' }) noTrace = false;
   /**
-   * Where the chat's connections to its servers run: `page` (default) or `worker`, a background Worker that runs
-   * the MCP SDK, so the page's main thread stays free (and the page never loads the SDK). In `worker` mode a server
-   * that needs sign-in is listed with why it is not connected, and the session trace is kept in the Worker ("Export
-   * trace" saves it; `exportTrace()` gives `undefined`). See docs/elements/mcp-chat.md.
-   */
-  @property() connections: 'page' | 'worker' = 'page';
-  /**
    * Where the settings panel looks for Ollama (its native API, without `/v1`), once the person picks Ollama there
    * (never before: no local address is asked unasked).
    */

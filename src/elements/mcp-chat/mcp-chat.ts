@@ -248,8 +248,6 @@ export class McpChat extends McpChatProperties {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Before the servers are set: the hub is made for where the connections run.
-    if (changed.has('connections')) this.serverSet.setConnections(this.connections === 'worker' ? 'worker' : 'page');
     this.#f.discovery.propertiesChanged();
     this.#f.servers.propertiesChanged({
       storageKey: changed.has('storageKey'),
@@ -327,9 +325,8 @@ export class McpChat extends McpChatProperties {
 
   /**
    * The session trace as one JSON document (docs/trace.md: JSON-RPC both ways, HTTP status and `Mcp-*` headers,
-   * turns, approvals, errors; never a key or password); `undefined` with `no-trace`, before any server was set, and
-   * with `connections="worker"` (the trace is in the Worker; "Export trace" saves it). "Export trace" in the Servers
-   * panel saves the same.
+   * turns, approvals, errors; never a key or password); `undefined` with `no-trace` or before any server was set.
+   * "Export trace" in the Servers panel saves the same.
    */
   exportTrace(): TraceDocument | undefined {
     return this.#f.servers.exportTrace();

@@ -81,9 +81,8 @@ export class ChatTrace implements ReactiveController {
   }
 
   /** Saves the trace as a file (`mcp-trace-<time>.json`) the person can send to the site's owner; false when there is none. */
-  async download(): Promise<boolean> {
-    // Also a trace recorded in a Worker (`connections="worker"`).
-    const document_ = await this.#host.servers.exportTraceLater(this.#host.traceSecrets());
+  download(): boolean {
+    const document_ = this.export();
     if (!document_) return false;
     const blob = new Blob([JSON.stringify(document_, null, 2)], { type: 'application/json' });
     const link = document.createElement('a');

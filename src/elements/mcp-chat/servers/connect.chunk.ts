@@ -4,4 +4,5 @@
 // first-load figure of `npm run size` counts this module (FIRST_LOAD_LAZY).
 import '../../../content/no-eval.js';
 export { McpHub } from '../../../mcp/hub.js';
+export { hubToolHost } from '../../../agent/hub-tools.js';
 export { connectionConfig } from './auth.js';

@@ -29,9 +29,6 @@ export function renderSignInNotice(
   </div>`;
 }
 
-/** Whether connecting again may help: not for a server the worker hub refused (connections="worker" cannot sign in). */
-export const canRetry = (connection: McpConnection) => !(connection as { refused?: boolean }).refused;
-
 /**
  * The line above the composer naming servers that could not be reached, each
  * with the diagnosis in words and a Retry button, so a person sees why a
@@ -44,7 +41,7 @@ export function renderServerProblems(connections: readonly McpConnection[], text
     ${failed.map(
       (c) => html`<p>
         <strong>${c.name}</strong> ${text.serverUnavailable}${c.error ? html`: <span class="diagnosis">${diagnosisText(c.error, text)}</span>` : '.'}
-        ${canRetry(c) ? html`<button part="retry-button" aria-label=${text.retryServer(c.name)} @click=${() => c.connect().catch(() => {})}>${text.retry}</button>` : nothing}
+        <button part="retry-button" aria-label=${text.retryServer(c.name)} @click=${() => c.connect().catch(() => {})}>${text.retry}</button>
       </p>`,
     )}
   </div>`;

@@ -8,14 +8,10 @@ import type { InputRouter } from '../../../mcp/input-router.js';
 import type { InputHandlers, InputKind, Root } from '../../../mcp/input-types.js';
 import type { Loader } from '../../shared/lazy.js';
 import type * as ConnectChunk from './connect.chunk.js';
-import type * as ConnectWorkerChunk from './connect-worker.chunk.js';
-import type { SessionTrace } from '../../../mcp/trace.js';
 import type * as OAuthChunk from '../../../mcp/oauth/browser-oauth-provider.js';
 import { needsBrowserOAuth, type ChatServerConfig } from './auth.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import { combineToolHosts, type CombinedToolHost } from '../../../page-tools/combine-tool-hosts.js';
-// In the chat's first load, not in either connect chunk: both kinds of hub list their tools with it.
-import { hubToolHost } from '../../../agent/hub-tools.js';
 
 /**
  * A server as `<mcp-chat>` takes it: a URL, or the connection settings with
@@ -67,8 +63,6 @@ export interface PendingServer {
  */
 export interface ServerChunks {
   readonly connect: Loader<typeof ConnectChunk>;
-  /** The same with the connections in a Worker (`connections="worker"`): no MCP SDK on the page. */
-  readonly connectWorker?: Loader<typeof ConnectWorkerChunk>;
   readonly oauth: Loader<Pick<typeof OAuthChunk, 'BrowserOAuthProvider'>>;
 }
 
@@ -85,9 +79,6 @@ export interface ServerChunks {
 const NO_TOOLS: readonly AgentTool[] = Object.freeze([]);
 /** The bound of a chat's session trace: the last 2 MB of entries (as JSON). */
 const CHAT_TRACE_BYTES = 2 * 1024 * 1024;
-/** Where the chat's connections run: on the page (default) or in a Worker (`connections="worker"`). */
-export type ChatConnections = 'page' | 'worker';
-
 /** How many of the chat's own entries are kept until the hub (and the trace) has loaded. */
 const TRACE_BACKLOG = 100;
 
@@ -127,21 +118,6 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   #roots: Root[] | undefined;
   #loadError?: Error;
 
-  /** Where the connections run (`connections`): fixed when the hub is made, at the first server. */
-  #where: ChatConnections = 'page';
-  /** The hub's `connectionConfig` (its connect chunk's). */
-  #config?: (typeof ConnectChunk | typeof ConnectWorkerChunk)['connectionConfig'];
-
-  /** Where the connections run: on the page, or in a Worker. */
-  get where(): ChatConnections {
-    return this.#where;
-  }
-
-  /** Runs the connections on the page (default) or in a Worker: read when the first server is set; later, no change. */
-  setConnections(where: ChatConnections): void {
-    if (!this.#hub) this.#where = where;
-  }
-
   /** Record a session trace (docs/trace.md); `<mcp-chat no-trace>` turns it off before the hub loads. */
   #tracing = true;
   /** What the chat recorded before the hub (and its trace) loaded, the last {@link TRACE_BACKLOG} entries. */
@@ -170,26 +146,12 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     if (this.#traceBacklog.length > TRACE_BACKLOG) this.#traceBacklog.shift();
   }
 
-  /**
-   * The session trace as one document, with `secrets` (the model's API key) scrubbed; `undefined` when none is
-   * recorded, and with `connections="worker"` (its trace is in the Worker: {@link exportTraceLater}).
-   */
+  /** The session trace as one document, with `secrets` (the model's API key) scrubbed; `undefined` when none is recorded. */
   exportTrace(secrets: readonly string[] = []): TraceDocument | undefined {
-    const document_ = this.#traceOf(secrets);
-    return document_ instanceof Promise ? undefined : document_;
-  }
-
-  /** The same, also from a Worker (`connections="worker"`). */
-  async exportTraceLater(secrets: readonly string[] = []): Promise<TraceDocument | undefined> {
-    return this.#traceOf(secrets);
-  }
-
-  #traceOf(secrets: readonly string[]): TraceDocument | Promise<TraceDocument | undefined> | undefined {
-    // A WorkerHub's trace answers with a promise.
-    const trace = this.#hub?.trace as
-      { addSecret(s: string): void; export(): TraceDocument | Promise<TraceDocument | undefined> } | undefined;
-    for (const secret of secrets) trace?.addSecret(secret);
-    return trace?.export();
+    const trace = this.#hub?.trace;
+    if (!trace) return undefined;
+    for (const secret of secrets) trace.addSecret(secret);
+    return trace.export();
   }
 
   /** The hub, once the code that connects to servers has loaded. */
@@ -270,12 +232,11 @@ export class ServerSet extends EventTarget implements AgentToolHost {
   async #apply(): Promise<void> {
     const wanted = this.#wanted;
     if (!this.#hub && !wanted.length) return;
-    const inWorker = this.#where === 'worker' && this.#chunks.connectWorker;
     let OAuth;
     try {
-      const connect = await (inWorker || this.#chunks.connect).load();
-      if (!this.#hub) this.#createHub(connect, Boolean(inWorker));
-      if (!inWorker && wanted.some(needsBrowserOAuth)) OAuth = (await this.#chunks.oauth.load()).BrowserOAuthProvider;
+      const connect = await this.#chunks.connect.load();
+      if (!this.#hub) this.#createHub(connect);
+      if (wanted.some(needsBrowserOAuth)) OAuth = (await this.#chunks.oauth.load()).BrowserOAuthProvider;
       this.#loadError = undefined;
     } catch (error) {
       this.#loadError = error as Error;
@@ -291,8 +252,7 @@ export class ServerSet extends EventTarget implements AgentToolHost {
         kept.add(existing);
         continue;
       }
-      // In worker mode the chunk's `connectionConfig` keeps `auth`, and its hub lists such a server with why it is not connected.
-      const connection = hub.add(this.#config!(server, OAuth));
+      const connection = hub.add(this.#chunks.connect.value!.connectionConfig(server, OAuth));
       kept.add(connection);
       connection.connect().catch(() => {
         // The state (failed, auth-required) and its diagnosis stay on the connection.
@@ -302,20 +262,15 @@ export class ServerSet extends EventTarget implements AgentToolHost {
     this.dispatchEvent(new Event('change'));
   }
 
-  #createHub(connect: typeof ConnectChunk | typeof ConnectWorkerChunk, inWorker: boolean): void {
-    // A WorkerHub mirrors McpHub's surface for what the chat reads and calls (src/mcp/worker-hub.ts); its
-    // connections are WorkerConnections, which the chat reads as McpConnections.
-    const hub = inWorker
-      ? (new (connect as typeof ConnectWorkerChunk).ChatWorkerHub() as unknown as McpHub)
-      : new (connect as typeof ConnectChunk).McpHub();
+  #createHub({ McpHub, hubToolHost }: typeof ConnectChunk): void {
+    const hub = new McpHub();
     this.#hub = hub;
-    this.#config = connect.connectionConfig;
     if (this.#tracing) {
-      const trace = hub.startTrace({ maxBytes: CHAT_TRACE_BYTES }) as SessionTrace | undefined;
-      for (const e of this.#traceBacklog.splice(0)) trace?.addEvent(e.type, e.data);
+      const trace = hub.startTrace({ maxBytes: CHAT_TRACE_BYTES });
+      for (const e of this.#traceBacklog.splice(0)) trace.addEvent(e.type, e.data);
     }
     for (const entry of this.#handlers) entry.off = hub.router.handle(entry.kind, entry.handler as never);
-    this.#hubTools = hubToolHost(hub as Parameters<typeof hubToolHost>[0]);
+    this.#hubTools = hubToolHost(hub);
     this.#combine();
     if (this.#roots) void hub.setRoots(this.#roots);
     hub.addEventListener('mcp-hub-change', () => {

@@ -8,7 +8,7 @@ import { icon } from '../../shared/icons-later.js';
 import { LOG_LEVELS, type ServerLogEntry } from './server-logs.js';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { canSignIn } from './auth.js';
-import { canRetry, renderSignInButton } from './notices.js';
+import { renderSignInButton } from './notices.js';
 import { diagnosisText } from '../error-words.js';
 import { hostOf } from '../../../mcp/server-key.js';
 import type { DiscoveryNote } from '../discovery/chat-discovery.js';
@@ -132,7 +132,7 @@ export function renderServersPanel(view: ServersPanelView, actions: ServersPanel
           ${
             c.state === 'auth-required' && canSignIn(c)
               ? renderSignInButton(c, actions.signIn, t)
-              : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url && canRetry(c)
+              : (c.state === 'failed' || c.state === 'auth-required' || c.state === 'idle') && view.add.connecting !== c.url
                 ? html`<button @click=${() => c.connect().catch(() => {})}>${t.retry}</button>`
                 : nothing
           }
